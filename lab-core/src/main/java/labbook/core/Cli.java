@@ -1,0 +1,65 @@
+package labbook.core;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * The lab's command-line conventions on top of picocli: {@code --help} everywhere, and every
+ * failure is one line on standard error with a non-zero exit code and no stack trace
+ * (2 for bad arguments, 1 or the {@link LabException}'s own code for a failed run).
+ * Set {@code LABBOOK_DEBUG=1} to see the stack trace of an unexpected error.
+ */
+public final class Cli {
+    public static final int BAD_ARGUMENTS = 2;
+
+    private Cli() {
+    }
+
+    /** Runs a picocli command and exits the JVM with its code. */
+    public static void main(Object command, String... args) {
+        int code = run(command, args);
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    /** Runs a picocli command and returns its exit code (for tests and embedding). */
+    public static int run(Object command, String... args) {
+        return commandLine(command).execute(args);
+    }
+
+    public static CommandLine commandLine(Object command) {
+        CommandLine cli = new CommandLine(command);
+        String name = cli.getCommandName();
+        cli.setParameterExceptionHandler((ex, argv) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println(ex.getCommandLine().getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage())
+                    + " (see --help)");
+            err.flush();
+            return BAD_ARGUMENTS;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (ex instanceof LabException lab) {
+                err.println(name + ": " + oneLine(lab.getMessage()));
+                err.flush();
+                return lab.exitCode();
+            }
+            err.println(name + ": unexpected error: " + ex.getClass().getSimpleName()
+                    + (ex.getMessage() == null ? "" : ": " + oneLine(ex.getMessage())));
+            if (System.getenv("LABBOOK_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return 1;
+        });
+        return cli;
+    }
+
+    static String oneLine(String message) {
+        if (message == null) {
+            return "failed";
+        }
+        return message.replaceAll("\\s*[\\r\\n]+\\s*", "; ").trim();
+    }
+}

@@ -1,0 +1,178 @@
+package labbook.core;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * One experiment's raw results: {@code <results root>/<study>/<experiment>.csv}, a header row with
+ * units in the column names, then one row per measurement (every repeat, never aggregated).
+ *
+ * <p>Rows go to a hidden temporary file in the same folder; {@link #commit()} syncs it and renames
+ * it over the target in one step, so a run killed midway leaves the previous CSV (or none), never
+ * half of one. Closing without committing throws the rows away.
+ */
+public final class CsvResults implements AutoCloseable {
+    private static final String TEMP_SUFFIX = ".partial";
+
+    private final Path target;
+    private final Path temp;
+    private final List<String> columns;
+    private final CSVPrinter printer;
+    private long rows;
+    private boolean done;
+    private Runnable onCommit = () -> { };
+
+    CsvResults(Path target, List<String> columns) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("a results CSV needs at least one column");
+        }
+        this.target = target;
+        this.columns = List.copyOf(columns);
+        try {
+            Files.createDirectories(target.getParent());
+            removeStaleTemps(target);
+            this.temp = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + TEMP_SUFFIX);
+            BufferedWriter writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+            this.printer = new CSVPrinter(writer, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get());
+            printer.printRecord(this.columns);
+        } catch (IOException e) {
+            throw new LabException("cannot write results in " + target.getParent() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens {@code <root>/<study>/<experiment>.csv} for writing; prefer {@link LabRun#csv}. */
+    public static CsvResults open(Path resultsRoot, String study, String experiment, List<String> columns) {
+        return new CsvResults(resultsRoot.resolve(study).resolve(experiment + ".csv"), columns);
+    }
+
+    CsvResults trackedBy(LabRun run, String experiment) {
+        onCommit = () -> run.committed(experiment);
+        return this;
+    }
+
+    public Path path() {
+        return target;
+    }
+
+    public List<String> columns() {
+        return columns;
+    }
+
+    public long rowCount() {
+        return rows;
+    }
+
+    /** Appends one measurement; values in column order. Doubles are written in plain locale-free form. */
+    public CsvResults row(Object... values) {
+        if (values.length != columns.size()) {
+            throw new IllegalArgumentException("row has " + values.length + " values for " + columns.size()
+                    + " columns " + columns + " in " + target.getFileName());
+        }
+        Object[] cells = new Object[values.length];
+        for (int i = 0; i < values.length; i++) {
+            cells[i] = format(values[i]);
+        }
+        try {
+            printer.printRecord(cells);
+        } catch (IOException e) {
+            throw new LabException("cannot write " + temp + ": " + e.getMessage(), e);
+        }
+        rows++;
+        return this;
+    }
+
+    /** Makes the CSV visible, whole, at its final path. */
+    public Path commit() {
+        if (done) {
+            throw new IllegalStateException(target + " was already closed");
+        }
+        try {
+            printer.close(true);
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            done = true;
+            onCommit.run();
+            return target;
+        } catch (IOException e) {
+            throw new LabException("cannot save " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Without a commit, the rows are thrown away and any previous CSV stays as it was. */
+    @Override
+    public void close() {
+        if (done) {
+            return;
+        }
+        done = true;
+        try {
+            printer.close();
+        } catch (IOException ignored) {
+            // the temporary file is deleted next anyway
+        }
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+            // a leftover temporary file is removed by the next run (removeStaleTemps)
+        }
+    }
+
+    static String format(Object value) {
+        if (value == null) {
+            return "";
+        }
+        if (value instanceof Double d) {
+            return d.isNaN() || d.isInfinite() ? "" : String.format(Locale.ROOT, "%s", trim(d));
+        }
+        if (value instanceof Float f) {
+            return format(f.doubleValue());
+        }
+        return value.toString();
+    }
+
+    private static String trim(double d) {
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString((long) d);
+        }
+        return Double.toString(d);
+    }
+
+    /** Temp files of runs that were killed (their process is gone) are removed. */
+    private static void removeStaleTemps(Path target) throws IOException {
+        String prefix = "." + target.getFileName() + ".";
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(target.getParent(), prefix + "*" + TEMP_SUFFIX)) {
+            for (Path p : stream) {
+                String middle = p.getFileName().toString().substring(prefix.length());
+                middle = middle.substring(0, middle.length() - TEMP_SUFFIX.length());
+                try {
+                    long pid = Long.parseLong(middle);
+                    if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                        continue;
+                    }
+                } catch (NumberFormatException notOurs) {
+                    continue;
+                }
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package labbook.core;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A fresh {@code java} with this module's real class path, for JMH and for experiments that need
+ * their own JVM flags (such as {@code -Xint}).
+ *
+ * <p>Under {@code mvn exec:java} the JVM's class path is Maven's own; the module's classes live in
+ * the class loader exec:java built. So the class path is read from the context class loader's
+ * URLs when there are any, and from {@code java.class.path} otherwise.
+ */
+public final class ForkedJava {
+    private ForkedJava() {
+    }
+
+    /** The java launcher of the running JDK. */
+    public static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    public static String classPath() {
+        Set<String> entries = new LinkedHashSet<>();
+        for (ClassLoader cl = Thread.currentThread().getContextClassLoader(); cl != null; cl = cl.getParent()) {
+            if (cl instanceof URLClassLoader urls) {
+                for (URL url : urls.getURLs()) {
+                    try {
+                        entries.add(Path.of(url.toURI()).toString());
+                    } catch (URISyntaxException | IllegalArgumentException notAFile) {
+                        // not a local file: a forked JVM could not use it either
+                    }
+                }
+            }
+        }
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                entries.add(entry);
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    /** {@code java <jvmArgs> -cp <class path> <mainClass> <args>}. */
+    public static List<String> command(List<String> jvmArgs, String mainClass, List<String> args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaBinary());
+        cmd.addAll(jvmArgs);
+        cmd.add("-Dlabbook.repo=" + Repo.root());
+        cmd.add("-cp");
+        cmd.add(classPath());
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    /**
+     * Runs a forked JVM with its output shown on this console (so its own progress is visible),
+     * and fails with a one-line {@link LabException} if it does not exit 0.
+     */
+    public static void runInherited(List<String> jvmArgs, String mainClass, List<String> args) {
+        ProcessBuilder builder = new ProcessBuilder(command(jvmArgs, mainClass, args)).inheritIO();
+        try {
+            int exit = builder.start().waitFor();
+            if (exit != 0) {
+                throw new LabException("forked JVM " + mainClass + " exited with " + exit);
+            }
+        } catch (java.io.IOException e) {
+            throw new LabException("cannot start " + javaBinary() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while " + mainClass + " ran");
+        }
+    }
+}

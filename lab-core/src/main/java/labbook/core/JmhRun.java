@@ -1,0 +1,89 @@
+package labbook.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs JMH benchmarks in a forked JVM with the module's real class path (see {@link ForkedJava})
+ * and reads back every measured iteration from JMH's JSON result, so the lab's CSV keeps raw
+ * per-iteration figures rather than JMH's summary.
+ *
+ * <p>The module must compile its benchmarks with {@code jmh-generator-annprocess} so that
+ * {@code META-INF/BenchmarkList} is on its class path.
+ */
+public final class JmhRun {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One measured JMH iteration: benchmark, its parameters, fork and iteration numbers, score. */
+    public record Iteration(String benchmark, Map<String, String> params, String mode, int fork, int iteration,
+                            double score, String unit, double meanScore, double meanError) {
+    }
+
+    private JmhRun() {
+    }
+
+    /**
+     * Runs {@code org.openjdk.jmh.Main <include> <jmhArgs> -rf json -rff <tmp>} and returns each
+     * measured iteration. JMH's own progress is shown on the console.
+     */
+    public static List<Iteration> fork(String includeRegex, List<String> jmhArgs) {
+        Path json;
+        try {
+            json = Files.createTempFile("labbook-jmh", ".json");
+        } catch (IOException e) {
+            throw new LabException("cannot create a temporary file for JMH: " + e.getMessage(), e);
+        }
+        try {
+            List<String> args = new ArrayList<>();
+            args.add(includeRegex);
+            args.addAll(jmhArgs);
+            args.addAll(List.of("-rf", "json", "-rff", json.toString()));
+            ForkedJava.runInherited(List.of(), "org.openjdk.jmh.Main", args);
+            return parse(json);
+        } finally {
+            try {
+                Files.deleteIfExists(json);
+            } catch (IOException ignored) {
+                // a temp file; the OS cleans /tmp
+            }
+        }
+    }
+
+    static List<Iteration> parse(Path json) {
+        List<Iteration> out = new ArrayList<>();
+        try {
+            for (JsonNode bench : JSON.readTree(json.toFile())) {
+                String name = bench.path("benchmark").asText();
+                String mode = bench.path("mode").asText();
+                Map<String, String> params = new LinkedHashMap<>();
+                for (Iterator<Map.Entry<String, JsonNode>> it = bench.path("params").fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    params.put(e.getKey(), e.getValue().asText());
+                }
+                JsonNode metric = bench.path("primaryMetric");
+                String unit = metric.path("scoreUnit").asText();
+                double mean = metric.path("score").asDouble();
+                double error = metric.path("scoreError").asDouble(Double.NaN);
+                int fork = 0;
+                for (JsonNode forkData : metric.path("rawData")) {
+                    int iteration = 0;
+                    for (JsonNode value : forkData) {
+                        out.add(new Iteration(name, params, mode, fork, iteration++, value.asDouble(), unit, mean, error));
+                    }
+                    fork++;
+                }
+            }
+        } catch (IOException e) {
+            throw new LabException("cannot read JMH results " + json + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,45 @@
+package labbook.core;
+
+import java.nio.file.Path;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every experiment shares, as a picocli mixin:
+ * {@code @Mixin LabOptions lab;} gives {@code --out DIR} and {@code --quick | --full}.
+ */
+public class LabOptions {
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Results root (default: results/ at the repository root).")
+    Path out;
+
+    @ArgGroup(exclusive = true)
+    ModeChoice modeChoice;
+
+    static class ModeChoice {
+        @Option(names = "--quick", description = "Quick mode: minutes, what CI runs (the default).")
+        boolean quick;
+
+        @Option(names = "--full", description = "Full mode: the seed's own parameters (long).")
+        boolean full;
+    }
+
+    public Mode mode() {
+        return modeChoice != null && modeChoice.full ? Mode.FULL : Mode.QUICK;
+    }
+
+    public Path resultsRoot() {
+        return out != null ? out : Repo.root().resolve("results");
+    }
+
+    /** For code that builds options without a command line (tests, notebooks). */
+    public static LabOptions of(Path out, Mode mode) {
+        LabOptions options = new LabOptions();
+        options.out = out;
+        options.modeChoice = new ModeChoice();
+        options.modeChoice.full = mode == Mode.FULL;
+        options.modeChoice.quick = mode == Mode.QUICK;
+        return options;
+    }
+}

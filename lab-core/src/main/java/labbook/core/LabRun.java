@@ -1,0 +1,127 @@
+package labbook.core;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run of a study's experiment(s): opens its CSVs and, on close, writes
+ * {@code <results root>/<study>/run.json} saying what produced them (machine, JDK, the lab's
+ * commit, mode, start and end, the command line, and every peer tool's version).
+ *
+ * <p>run.json's top-level fields describe the latest run; its {@code experiments} object keeps,
+ * for each CSV in the folder, the run that wrote it, so experiments run at different times (or by
+ * different commands) each keep their provenance.
+ *
+ * <pre>{@code
+ * try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep", args)) {
+ *     run.peer("gpg", Peer.version("gpg"));
+ *     try (CsvResults csv = run.csv("sync-sweep", "variant", "entries", "sync_ms")) {
+ *         csv.row("kde4", 100, 5.1);
+ *         csv.commit();
+ *     }
+ * }
+ * }</pre>
+ */
+public final class LabRun implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path studyDir;
+    private final String study;
+    private final Mode mode;
+    private final String commandLine;
+    private final Instant start = Instant.now();
+    private final Map<String, String> peers = new LinkedHashMap<>();
+    private final List<String> committed = new ArrayList<>();
+
+    private LabRun(Path resultsRoot, String study, Mode mode, String commandLine) {
+        this.studyDir = resultsRoot.resolve(study);
+        this.study = study;
+        this.mode = mode;
+        this.commandLine = commandLine;
+    }
+
+    /** Starts a run; {@code command} and {@code args} are recorded as the command line. */
+    public static LabRun start(LabOptions options, String study, String command, String... args) {
+        String line = "lab-" + study + " " + command + (args.length == 0 ? "" : " " + String.join(" ", args));
+        return new LabRun(options.resultsRoot(), study, options.mode(), line.trim());
+    }
+
+    public static LabRun start(Path resultsRoot, Mode mode, String study, String commandLine) {
+        return new LabRun(resultsRoot, study, mode, commandLine);
+    }
+
+    public Mode mode() {
+        return mode;
+    }
+
+    public Path studyDir() {
+        return studyDir;
+    }
+
+    /** Records a peer tool's version (for example {@code peer("gpg", Peer.version("gpg"))}). */
+    public LabRun peer(String tool, String version) {
+        peers.put(tool, version);
+        return this;
+    }
+
+    /** Opens {@code <study>/<experiment>.csv}; its commit is recorded in run.json. */
+    public CsvResults csv(String experiment, String... columns) {
+        return csv(experiment, Arrays.asList(columns));
+    }
+
+    public CsvResults csv(String experiment, List<String> columns) {
+        return new CsvResults(studyDir.resolve(experiment + ".csv"), columns).trackedBy(this, experiment);
+    }
+
+    void committed(String experiment) {
+        committed.add(experiment);
+    }
+
+    /** Writes run.json if this run committed any CSV. */
+    @Override
+    public void close() {
+        if (committed.isEmpty()) {
+            return;
+        }
+        Path file = studyDir.resolve("run.json");
+        try {
+            ObjectNode previous = Files.exists(file) ? (ObjectNode) JSON.readTree(file.toFile()) : JSON.createObjectNode();
+            ObjectNode record = JSON.valueToTree(describe());
+            ObjectNode root = record.deepCopy();
+            ObjectNode experiments = previous.has("experiments") && previous.get("experiments").isObject()
+                    ? (ObjectNode) previous.get("experiments") : JSON.createObjectNode();
+            for (String experiment : committed) {
+                experiments.set(experiment, record);
+            }
+            root.set("experiments", experiments);
+            Path temp = file.resolveSibling(".run.json." + ProcessHandle.current().pid() + ".partial");
+            JSON.writeValue(temp.toFile(), root);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | ClassCastException e) {
+            throw new LabException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("study", study);
+        m.putAll(MachineInfo.describe());
+        m.put("mode", mode.label());
+        m.put("start", start.toString());
+        m.put("end", Instant.now().toString());
+        m.put("command_line", commandLine);
+        m.put("peers", new LinkedHashMap<>(peers));
+        return m;
+    }
+}

@@ -1,0 +1,86 @@
+package labbook.core;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What machine and software produced a set of results, as run.json records it. */
+public final class MachineInfo {
+    private MachineInfo() {
+    }
+
+    /** Host, CPU model, cores, memory, kernel, JDK and the lab's own commit. */
+    public static Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("host", hostName());
+        m.put("cpu_model", cpuModel());
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("memory_bytes", memoryBytes());
+        m.put("os_kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        m.put("jdk_vendor", System.getProperty("java.vendor"));
+        m.put("jdk_version", System.getProperty("java.runtime.version", System.getProperty("java.version")));
+        m.put("lab_commit", labCommit());
+        return m;
+    }
+
+    static String hostName() {
+        try {
+            String fromFile = Files.readString(Path.of("/etc/hostname")).trim();
+            if (!fromFile.isEmpty()) {
+                return fromFile;
+            }
+        } catch (IOException ignored) {
+            // fall through to the resolver
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    static String cpuModel() {
+        return procField(Path.of("/proc/cpuinfo"), "model name").orElse(System.getProperty("os.arch"));
+    }
+
+    static long memoryBytes() {
+        return procField(Path.of("/proc/meminfo"), "MemTotal")
+                .map(v -> Long.parseLong(v.replace("kB", "").trim()) * 1024)
+                .orElse(Runtime.getRuntime().maxMemory());
+    }
+
+    /** The lab's git commit, with "-dirty" when the work tree has changes, or "unknown". */
+    static String labCommit() {
+        Path root = Repo.root();
+        if (!Files.exists(root.resolve(".git"))) {
+            return "unknown";
+        }
+        try {
+            PeerResult head = Peer.command("git", "-C", root.toString(), "rev-parse", "HEAD").captureStdout().run();
+            if (!head.ok()) {
+                return "unknown";
+            }
+            PeerResult status = Peer.command("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
+                    .captureStdout().run();
+            return head.stdoutText().trim() + (status.ok() && !status.stdoutText().isBlank() ? "-dirty" : "");
+        } catch (LabException noGit) {
+            return "unknown";
+        }
+    }
+
+    private static java.util.Optional<String> procField(Path file, String name) {
+        try {
+            List<String> lines = Files.readAllLines(file);
+            return lines.stream()
+                    .filter(l -> l.startsWith(name))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+}

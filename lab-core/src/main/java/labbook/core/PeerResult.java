@@ -1,0 +1,25 @@
+package labbook.core;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** What a {@link Peer} run gave: exit code, wall and child CPU time, and its output. */
+public record PeerResult(List<String> command, int exitCode, Measurement time, byte[] stdout, String stderr) {
+
+    public boolean ok() {
+        return exitCode == 0;
+    }
+
+    public String stdoutText() {
+        return new String(stdout, StandardCharsets.UTF_8);
+    }
+
+    /** Throws a one-line {@link LabException} naming the tool and its first line of complaint. */
+    public PeerResult orThrow() {
+        if (!ok()) {
+            String why = stderr.lines().filter(l -> !l.isBlank()).findFirst().orElse("no message");
+            throw new LabException(command.get(0) + " failed (exit " + exitCode + "): " + why.trim());
+        }
+        return this;
+    }
+}

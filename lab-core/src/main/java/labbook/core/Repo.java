@@ -1,0 +1,37 @@
+package labbook.core;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where the lab's repository is: results, fixtures and the shared folder are found from here. */
+public final class Repo {
+    private Repo() {
+    }
+
+    /**
+     * The repository root: the {@code labbook.repo} system property (set by exec:java and surefire),
+     * else the nearest folder above the working directory that holds the parent pom.
+     */
+    public static Path root() {
+        String property = System.getProperty("labbook.repo");
+        if (property != null && !property.isBlank()) {
+            return Path.of(property).toAbsolutePath().normalize();
+        }
+        Path dir = Path.of("").toAbsolutePath();
+        for (Path d = dir; d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("pom.xml")) && Files.isDirectory(d.resolve("lab-core"))) {
+                return d;
+            }
+        }
+        return dir;
+    }
+
+    /** The read-only shared folder (seeds, design notes, fixtures) beside the repository. */
+    public static Path shared() {
+        String property = System.getProperty("labbook.shared");
+        if (property != null && !property.isBlank()) {
+            return Path.of(property);
+        }
+        return root().resolve("..").resolve("shared").normalize();
+    }
+}

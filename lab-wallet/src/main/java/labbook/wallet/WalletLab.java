@@ -1,0 +1,14 @@
+package labbook.wallet;
+
+import labbook.core.Cli;
+import picocli.CommandLine.Command;
+
+/** The lab-wallet command line: {@code mvn -q -pl lab-wallet exec:java -Dexec.args="--help"}. */
+@Command(name = "lab-wallet", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
+        description = "the KWallet sync study",
+        subcommands = {})
+public final class WalletLab {
+    public static void main(String[] args) {
+        Cli.main(new WalletLab(), args);
+    }
+}
