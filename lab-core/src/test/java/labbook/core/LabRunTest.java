@@ -1,0 +1,62 @@
+package labbook.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LabRunTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void runJsonRecordsMachineSoftwareModeTimesCommandAndPeers() throws Exception {
+        try (LabRun run = LabRun.start(LabOptions.of(root, Mode.QUICK), "filecrypt", "level-sweep", "--quick")) {
+            run.peer("gpg", Peer.version("gpg"));
+            try (CsvResults csv = run.csv("level-sweep", "level", "cpu_user_s")) {
+                csv.row(1, 0.25);
+                csv.commit();
+            }
+        }
+        JsonNode json = new ObjectMapper().readTree(root.resolve("filecrypt/run.json").toFile());
+        for (String field : new String[] {"host", "cpu_model", "cores", "memory_bytes", "os_kernel", "jdk_vendor",
+                "jdk_version", "lab_commit", "mode", "start", "end", "command_line", "peers"}) {
+            assertThat(json.has(field)).as(field).isTrue();
+            assertThat(json.get(field).asText()).as(field).isNotNull();
+        }
+        assertThat(json.get("cores").asInt()).isPositive();
+        assertThat(json.get("memory_bytes").asLong()).isGreaterThan(1L << 20);
+        assertThat(json.get("mode").asText()).isEqualTo("quick");
+        assertThat(json.get("command_line").asText()).isEqualTo("lab-filecrypt level-sweep --quick");
+        assertThat(json.get("peers").get("gpg").asText()).startsWith("gpg (GnuPG)");
+        assertThat(json.get("experiments").get("level-sweep").get("mode").asText()).isEqualTo("quick");
+        assertThat(json.get("start").asText()).isLessThanOrEqualTo(json.get("end").asText());
+    }
+
+    @Test
+    void laterRunsKeepTheProvenanceOfEarlierExperiments() throws Exception {
+        for (String experiment : new String[] {"first", "second"}) {
+            try (LabRun run = LabRun.start(LabOptions.of(root, Mode.FULL), "vfs", experiment)) {
+                try (CsvResults csv = run.csv(experiment, "x")) {
+                    csv.row(1);
+                    csv.commit();
+                }
+            }
+        }
+        JsonNode json = new ObjectMapper().readTree(root.resolve("vfs/run.json").toFile());
+        assertThat(json.get("experiments").fieldNames()).toIterable().containsExactlyInAnyOrder("first", "second");
+        assertThat(json.get("command_line").asText()).isEqualTo("lab-vfs second");
+    }
+
+    @Test
+    void aRunThatCommittedNothingWritesNoRunJson() {
+        try (LabRun run = LabRun.start(LabOptions.of(root, Mode.QUICK), "wallet", "sync-sweep")) {
+            run.csv("sync-sweep", "x").close();
+        }
+        assertThat(Files.exists(root.resolve("wallet/run.json"))).isFalse();
+    }
+}
