@@ -1,0 +1,85 @@
+package labbook.vfs.tree;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import labbook.core.LabException;
+import labbook.core.Peer;
+import labbook.core.PeerResult;
+
+/**
+ * git with the study's pinned configuration (see shared/design/vfs-facts.md): no system or
+ * global configuration, no fsmonitor, no untracked cache, stat data honoured, no manyFiles
+ * defaults, no automatic gc. Every run goes through lab-core's {@link Peer}, which measures the
+ * child's own user and system CPU.
+ */
+public final class Git {
+    /** The -c options every run carries, so a user's or distribution's configuration cannot leak in. */
+    public static final List<String> PINNED = List.of(
+            "-c", "core.fsmonitor=false",
+            "-c", "core.untrackedCache=false",
+            "-c", "core.ignoreStat=false",
+            "-c", "feature.manyFiles=false",
+            "-c", "gc.auto=0");
+
+    private final String binary;
+
+    public Git(String binary) {
+        this.binary = binary;
+    }
+
+    public static Git system() {
+        return new Git("git");
+    }
+
+    public String binary() {
+        return binary;
+    }
+
+    /** A pinned git command in {@code dir}, not yet run (the caller may add stdout handling). */
+    public Peer command(Path dir, List<String> extraConfig, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(binary);
+        cmd.addAll(PINNED);
+        for (String c : extraConfig) {
+            cmd.add("-c");
+            cmd.add(c);
+        }
+        cmd.addAll(List.of(args));
+        Peer peer = Peer.command(cmd)
+                .env("GIT_CONFIG_NOSYSTEM", "1")
+                .env("GIT_CONFIG_GLOBAL", "/dev/null")
+                .env("LC_ALL", "C");
+        return dir == null ? peer : peer.dir(dir);
+    }
+
+    public PeerResult run(Path dir, String... args) {
+        return start(command(dir, List.of(), args));
+    }
+
+    public PeerResult capture(Path dir, String... args) {
+        return start(command(dir, List.of(), args).captureStdout());
+    }
+
+    /** Runs a prepared command; a git that cannot start is one clear line. */
+    public PeerResult start(Peer peer) {
+        try {
+            return peer.run();
+        } catch (LabException cannotStart) {
+            throw notInstalled();
+        }
+    }
+
+    /** The version line for run.json, failing clearly when git is missing. */
+    public String requireInstalled() {
+        PeerResult r = capture(null, "--version");
+        if (!r.ok()) {
+            throw notInstalled();
+        }
+        return r.stdoutText().trim();
+    }
+
+    private LabException notInstalled() {
+        return new LabException("git not found: cannot run '" + binary + "' (install the Debian package git)");
+    }
+}
