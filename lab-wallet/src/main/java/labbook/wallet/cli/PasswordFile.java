@@ -1,0 +1,34 @@
+package labbook.wallet.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import labbook.core.LabException;
+
+/** A wallet password read from a file (never from the command line, where {@code ps} would show it). */
+public final class PasswordFile {
+    private PasswordFile() {
+    }
+
+    /** The file's bytes (UTF-8), without one trailing newline ({@code \n} or {@code \r\n}). */
+    public static byte[] read(Path file) {
+        byte[] b;
+        try {
+            b = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new LabException(file + ": no such password file");
+        } catch (IOException e) {
+            throw new LabException(file + ": cannot read the password file: " + e.getMessage());
+        }
+        int n = b.length;
+        if (n > 0 && b[n - 1] == '\n') {
+            n--;
+            if (n > 0 && b[n - 1] == '\r') {
+                n--;
+            }
+        }
+        return Arrays.copyOf(b, n);
+    }
+}

@@ -1,0 +1,245 @@
+package labbook.wallet.format;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+/**
+ * The {@code .kwl} file, byte for byte (see shared/design/kwallet-format.md):
+ * <pre>
+ *   magic "KWALLET\n\r\0\r\n" | major minor cipher hash
+ *   | clear hash section: u32 folders, per folder MD5(name) u32 n, n x MD5(key)
+ *   | ciphertext of: 8 random bytes, u32 len(D), D (QDataStream), 1..8 random bytes, SHA-1(D)
+ * </pre>
+ * {@link #encode} is what one KWallet sync computes; {@link #decode} what opening a wallet does,
+ * trying each byte-order dialect until the SHA-1 digest matches.
+ */
+public final class KwlCodec {
+    public static final byte[] MAGIC = {'K', 'W', 'A', 'L', 'L', 'E', 'T', '\n', '\r', 0, '\r', '\n'};
+    public static final int HEADER_BYTES = 16;
+    /** KWallet treats anything shorter as no wallet at all; an empty wallet is exactly this long. */
+    public static final int MIN_FILE_BYTES = 60;
+    private static final int MAX_FOLDERS = 0xFFFF;
+
+    /** An opened wallet: its contents, and how its file was made. */
+    public record Decoded(WalletContents contents, KwlHeader header, Dialect dialect, int hashSectionBytes,
+                          boolean hashSectionConsistent) {
+    }
+
+    private KwlCodec() {
+    }
+
+    /** One sync's bytes: serialise, MD5 each name, SHA-1 the payload, pad, encrypt. */
+    public static byte[] encode(WalletContents contents, KwlFormat format, byte[] key, Random random) {
+        return encode(contents, format.header(), format.dialect(), key, random);
+    }
+
+    public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random) {
+        Map<String, TreeMap<String, Entry>> folders = contents.folders();
+        int hashBytes = hashSectionSize(folders);
+        long payload = payloadSize(folders);
+        int blob = blobSize(payload);
+        byte[] file = new byte[Math.toIntExact(HEADER_BYTES + (long) hashBytes + blob)];
+        System.arraycopy(MAGIC, 0, file, 0, MAGIC.length);
+        file[12] = (byte) header.major();
+        file[13] = (byte) header.minor();
+        file[14] = (byte) header.cipher();
+        file[15] = (byte) header.hash();
+        writeHashSection(folders, file, HEADER_BYTES);
+
+        int b = HEADER_BYTES + hashBytes;
+        fillRandom(random, file, b, 8);
+        QData.Writer w = new QData.Writer(file, b + 8);
+        w.u32(payload);
+        writePayload(folders, w);
+        int dataStart = b + 12;
+        int delta = blob - (int) payload - 32;
+        fillRandom(random, file, w.position(), delta);
+        sha1(file, dataStart, (int) payload, dialect.sha1LittleEndianWords(), file, b + blob - 20);
+        new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encrypt(file, b, blob);
+        return file;
+    }
+
+    /** {@code len(D) + 32 + delta}, where {@code delta = 8 - ((len(D) + 32) mod 8)} is 1..8, never 0. */
+    public static int blobSize(long payload) {
+        long delta = 8 - ((payload + 32) % 8);
+        return Math.toIntExact(payload + 32 + delta);
+    }
+
+    public static int hashSectionSize(Map<String, TreeMap<String, Entry>> folders) {
+        long size = 4;
+        for (TreeMap<String, Entry> f : folders.values()) {
+            size += 16 + 4 + 16L * f.size();
+        }
+        return Math.toIntExact(size);
+    }
+
+    public static long payloadSize(Map<String, TreeMap<String, Entry>> folders) {
+        long size = 0;
+        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
+            size += QData.qstringSize(f.getKey()) + 4;
+            for (Entry e : f.getValue().values()) {
+                size += QData.qstringSize(e.key()) + 4 + QData.qbyteArraySize(e.value());
+            }
+        }
+        return size;
+    }
+
+    private static void writePayload(Map<String, TreeMap<String, Entry>> folders, QData.Writer w) {
+        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
+            w.qstring(f.getKey());
+            w.u32(f.getValue().size());
+            for (Entry e : f.getValue().values()) {
+                w.qstring(e.key());
+                w.u32(e.type().code());
+                w.qbyteArray(e.value());
+            }
+        }
+    }
+
+    static void writeHashSection(Map<String, TreeMap<String, Entry>> folders, byte[] out, int off) {
+        MessageDigest md5 = WalletKeys.md("MD5");
+        QData.Writer w = new QData.Writer(out, off);
+        w.u32(folders.size());
+        try {
+            for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
+                md5.update(f.getKey().getBytes(StandardCharsets.UTF_8));
+                md5.digest(out, w.pos, 16);
+                w.pos += 16;
+                w.u32(f.getValue().size());
+                for (String key : f.getValue().keySet()) {
+                    md5.update(key.getBytes(StandardCharsets.UTF_8));
+                    md5.digest(out, w.pos, 16);
+                    w.pos += 16;
+                }
+            }
+        } catch (java.security.DigestException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void sha1(byte[] data, int off, int len, boolean littleEndianWords, byte[] out, int outOff) {
+        if (littleEndianWords) {
+            LittleEndianWordSha1 d = new LittleEndianWordSha1();
+            d.update(data, off, len);
+            d.doFinal(out, outOff);
+            return;
+        }
+        MessageDigest sha1 = WalletKeys.md("SHA-1");
+        sha1.update(data, off, len);
+        try {
+            sha1.digest(out, outOff, 20);
+        } catch (java.security.DigestException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void fillRandom(Random random, byte[] b, int off, int len) {
+        byte[] r = new byte[len];
+        random.nextBytes(r);
+        System.arraycopy(r, 0, b, off, len);
+    }
+
+    /** Opens a wallet's bytes with its password (and salt); refuses anything KWallet would refuse. */
+    public static Decoded decode(byte[] file, WalletKeys keys) throws BadWalletException {
+        if (file.length < MIN_FILE_BYTES) {
+            if (file.length >= MAGIC.length && !Arrays.equals(file, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+                throw new BadWalletException("not a KWallet file (wrong magic bytes)");
+            }
+            throw new BadWalletException("truncated: " + file.length + " bytes, a wallet has at least " + MIN_FILE_BYTES);
+        }
+        if (!Arrays.equals(file, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new BadWalletException("not a KWallet file (wrong magic bytes)");
+        }
+        KwlHeader header = KwlHeader.of(file, 12);
+        header.checkSupported();
+        int hashEnd = skipHashSection(file, HEADER_BYTES);
+        int blob = file.length - hashEnd;
+        if (blob % 8 != 0) {
+            throw new BadWalletException("truncated or damaged: the encrypted part (" + blob + " bytes) is not a whole number of 8-byte blocks");
+        }
+        if (blob < 40) {
+            throw new BadWalletException("truncated: the encrypted part has " + blob + " bytes, at least 40 expected");
+        }
+        for (Dialect dialect : dialectsToTry(header)) {
+            byte[] plain = Arrays.copyOfRange(file, hashEnd, file.length);
+            new BlowfishCodec(keys.keyFor(header, dialect.sha1LittleEndianWords()), header.cbc(),
+                    dialect.blowfishLittleEndianWords()).decrypt(plain, 0, plain.length);
+            long len = ((plain[8] & 0xFFL) << 24) | ((plain[9] & 0xFF) << 16) | ((plain[10] & 0xFF) << 8) | (plain[11] & 0xFF);
+            if (len > plain.length - 12) {
+                continue;
+            }
+            byte[] digest = new byte[20];
+            sha1(plain, 12, (int) len, dialect.sha1LittleEndianWords(), digest, 0);
+            if (!Arrays.equals(digest, 0, 20, plain, plain.length - 20, plain.length)) {
+                continue;
+            }
+            WalletContents contents = readPayload(plain, 12, 12 + (int) len);
+            int hashBytes = hashEnd - HEADER_BYTES;
+            byte[] expected = new byte[hashSectionSize(contents.folders())];
+            writeHashSection(contents.folders(), expected, 0);
+            boolean consistent = Arrays.equals(expected, 0, expected.length, file, HEADER_BYTES, hashEnd);
+            return new Decoded(contents, header, dialect, hashBytes, consistent);
+        }
+        throw new BadWalletException("wrong password, or the file is damaged (the SHA-1 digest does not match)");
+    }
+
+    /** Tries the dialect the header suggests first: KF5's for PBKDF2 + CBC, KDE4's otherwise. */
+    static List<Dialect> dialectsToTry(KwlHeader header) {
+        if (header.pbkdf2Key() && header.cbc()) {
+            return List.of(Dialect.KF5, Dialect.KDE4, Dialect.STANDARD, Dialect.BOTH_LITTLE);
+        }
+        return List.of(Dialect.KDE4, Dialect.KF5, Dialect.STANDARD, Dialect.BOTH_LITTLE);
+    }
+
+    /** Returns where the hash section ends; KWallet reads it without checking it against the contents. */
+    static int skipHashSection(byte[] file, int off) throws BadWalletException {
+        QData.Reader r = new QData.Reader(file, off, file.length);
+        try {
+            long folders = r.u32();
+            if (folders > MAX_FOLDERS) {
+                throw new BadWalletException("damaged hash section (" + folders + " folders, at most " + MAX_FOLDERS + ")");
+            }
+            for (long f = 0; f < folders; f++) {
+                r.bytes(16);
+                long n = r.u32();
+                if (n * 16 > file.length) {
+                    throw new BadWalletException("truncated or damaged hash section");
+                }
+                r.bytes((int) n * 16);
+            }
+        } catch (BadWalletException e) {
+            if (e.getMessage().startsWith("damaged content")) {
+                throw new BadWalletException("truncated or damaged hash section");
+            }
+            throw e;
+        }
+        return r.position();
+    }
+
+    static WalletContents readPayload(byte[] plain, int from, int to) throws BadWalletException {
+        WalletContents contents = new WalletContents();
+        QData.Reader r = new QData.Reader(plain, from, to);
+        while (!r.atEnd()) {
+            String folder = nonNull(r.qstring());
+            long n = r.u32();
+            contents.createFolder(folder);
+            for (long i = 0; i < n; i++) {
+                String key = nonNull(r.qstring());
+                int type = (int) r.u32();
+                byte[] value = r.qbyteArray();
+                // KWallet drops entries of a type it does not know
+                EntryType.ofCode(type).ifPresent(t -> contents.writeEntry(folder, new Entry(key, t, value)));
+            }
+        }
+        return contents;
+    }
+
+    private static String nonNull(String s) {
+        return s == null ? "" : s;
+    }
+}

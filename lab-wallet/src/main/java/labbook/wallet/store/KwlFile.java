@@ -1,0 +1,85 @@
+package labbook.wallet.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import labbook.core.LabException;
+import labbook.wallet.format.BadWalletException;
+import labbook.wallet.format.KwlCodec;
+import labbook.wallet.format.KwlFormat;
+import labbook.wallet.format.WalletContents;
+import labbook.wallet.format.WalletKeys;
+
+/** Reading and writing {@code .kwl} files (and their {@code .salt}) with errors that name the file. */
+public final class KwlFile {
+    public static final int SALT_BYTES = 56;
+
+    private KwlFile() {
+    }
+
+    /** {@code <wallet name>.salt} beside the wallet: {@code x.kwl} gives {@code x.salt}. */
+    public static Path saltPathFor(Path wallet) {
+        String name = wallet.getFileName().toString();
+        String base = name.endsWith(".kwl") ? name.substring(0, name.length() - 4) : name;
+        return wallet.resolveSibling(base + ".salt");
+    }
+
+    /** Opens a wallet; {@code salt} may be null (then the .salt beside it is used if present). */
+    public static KwlCodec.Decoded open(Path wallet, Path salt, byte[] passwordUtf8) {
+        byte[] bytes = readAll(wallet, "wallet");
+        Path saltFile = salt != null ? salt : saltPathFor(wallet);
+        byte[] saltBytes = null;
+        if (salt != null || Files.exists(saltFile)) {
+            saltBytes = readAll(saltFile, "salt file");
+            if (saltBytes.length == 0) {
+                throw new LabException(saltFile + ": the salt file is empty");
+            }
+        }
+        try {
+            return KwlCodec.decode(bytes, new WalletKeys(passwordUtf8, saltBytes));
+        } catch (BadWalletException e) {
+            String reason = e.getMessage();
+            if (saltBytes == null && reason.contains(".salt")) {
+                reason = reason + " (expected " + saltFile + ")";
+            }
+            throw new LabException(wallet + ": cannot open the wallet: " + reason);
+        }
+    }
+
+    /**
+     * Writes a new wallet the way KWallet would: for KF5 a fresh random salt first (mode 0600),
+     * then the wallet, each through the temp-file-and-rename save path.
+     */
+    public static void create(Path wallet, WalletContents contents, KwlFormat format, byte[] passwordUtf8,
+                              boolean fdatasync) {
+        SecureRandom random = new SecureRandom();
+        byte[] salt = null;
+        if (format.needsSalt()) {
+            salt = new byte[SALT_BYTES];
+            random.nextBytes(salt);
+            SaveFile.write(saltPathFor(wallet), salt, fdatasync);
+        }
+        byte[] key;
+        try {
+            key = new WalletKeys(passwordUtf8, salt).keyFor(format.header(), format.dialect().sha1LittleEndianWords());
+        } catch (BadWalletException e) {
+            throw new IllegalStateException(e);
+        }
+        SaveFile.write(wallet, KwlCodec.encode(contents, format, key, random), fdatasync);
+    }
+
+    static byte[] readAll(Path file, String what) {
+        try {
+            if (Files.isDirectory(file)) {
+                throw new LabException(file + ": is a folder, not a " + what);
+            }
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new LabException(file + ": no such " + what);
+        } catch (IOException e) {
+            throw new LabException(file + ": cannot read the " + what + ": " + e.getMessage());
+        }
+    }
+}
