@@ -1,0 +1,37 @@
+package labbook.filecrypt;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import labbook.filecrypt.pgp.Passphrase;
+import labbook.filecrypt.pgp.PgpDecryptor;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code decrypt}: OUT appears only when the whole message decrypted and its integrity check passed. */
+@Command(name = "decrypt", mixinStandardHelpOptions = true,
+        description = "Decrypt IN (binary or armored, as gpg or this lab writes it) to OUT; "
+                + "OUT is written only if the integrity check passes.")
+public final class DecryptCommand implements Callable<Integer> {
+    @Option(names = "--passphrase-file", required = true, paramLabel = "F",
+            description = "File whose first line is the passphrase (keep it mode 0600).")
+    Path passphraseFile;
+
+    @Parameters(index = "0", paramLabel = "IN")
+    Path in;
+
+    @Parameters(index = "1", paramLabel = "OUT")
+    Path out;
+
+    @Override
+    public Integer call() {
+        char[] passphrase = Passphrase.read(passphraseFile);
+        try {
+            new PgpDecryptor().decryptFile(in, out, passphrase);
+        } finally {
+            Arrays.fill(passphrase, '\0');
+        }
+        return 0;
+    }
+}

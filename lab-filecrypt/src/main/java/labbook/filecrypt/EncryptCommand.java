@@ -1,0 +1,79 @@
+package labbook.filecrypt;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import labbook.filecrypt.pgp.CipherPath;
+import labbook.filecrypt.pgp.Compression;
+import labbook.filecrypt.pgp.EncryptOptions;
+import labbook.filecrypt.pgp.Passphrase;
+import labbook.filecrypt.pgp.PgpEncryptor;
+import labbook.filecrypt.pgp.S2kCount;
+import labbook.filecrypt.pgp.S2kDigest;
+import labbook.filecrypt.pgp.SymmetricCipher;
+import labbook.filecrypt.pgp.ZipDeflater;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code encrypt}: OpenPGP passphrase encryption with gpg's option names. */
+@Command(name = "encrypt", mixinStandardHelpOptions = true,
+        description = "Encrypt IN to OUT with a passphrase (OpenPGP, as gpg -c: AES-256, MDC, ZIP level 6).")
+public final class EncryptCommand implements Callable<Integer> {
+    @Option(names = "--passphrase-file", required = true, paramLabel = "F",
+            description = "File whose first line is the passphrase (keep it mode 0600).")
+    Path passphraseFile;
+
+    @Option(names = "-z", paramLabel = "N", defaultValue = "6",
+            description = "Compression level 0-9 (default ${DEFAULT-VALUE}); 0 writes no compressed packet.")
+    int level;
+
+    @Option(names = "--compress-algo", paramLabel = "ALGO", defaultValue = "zip",
+            description = "zip, zlib, bzip2 or none (default ${DEFAULT-VALUE}).")
+    String compressAlgo;
+
+    @Option(names = "--cipher-algo", paramLabel = "NAME", defaultValue = "AES256",
+            description = "AES, AES192, AES256, TWOFISH, CAMELLIA128/192/256, 3DES, CAST5, BLOWFISH (default ${DEFAULT-VALUE}).")
+    String cipherAlgo;
+
+    @Option(names = "--s2k-count", paramLabel = "N", defaultValue = "65011712",
+            description = "Bytes hashed by the S2K, 1024-65011712, rounded up as gpg does (default ${DEFAULT-VALUE}, "
+                    + "what gpg 2.2 calibrates to on this machine).")
+    long s2kCount;
+
+    @Option(names = "--s2k-digest-algo", paramLabel = "NAME", defaultValue = "SHA256",
+            description = "S2K hash: SHA1, SHA224, SHA256, SHA384, SHA512, RIPEMD160 (default ${DEFAULT-VALUE}).")
+    String s2kDigest;
+
+    @Option(names = {"-a", "--armor"}, description = "Write ASCII armor.")
+    boolean armor;
+
+    @Option(names = "--zip-deflater", paramLabel = "D", defaultValue = "jzlib-8k",
+            description = "ZIP deflate: jzlib-8k (gpg's 8 KiB window, gpg's sizes) or jdk-32k (JDK Deflater) "
+                    + "(default ${DEFAULT-VALUE}).")
+    String zipDeflater;
+
+    @Option(names = "--cipher-path", paramLabel = "P", defaultValue = "jdk-fast",
+            description = "AES+MDC code: jdk-fast, bc-jce or bc-lightweight (default ${DEFAULT-VALUE}).")
+    String cipherPath;
+
+    @Parameters(index = "0", paramLabel = "IN")
+    Path in;
+
+    @Parameters(index = "1", paramLabel = "OUT")
+    Path out;
+
+    @Override
+    public Integer call() {
+        EncryptOptions options = new EncryptOptions(SymmetricCipher.parse(cipherAlgo), Compression.parse(compressAlgo),
+                level, S2kCount.effective(s2kCount), S2kDigest.parse(s2kDigest), armor, ZipDeflater.parse(zipDeflater),
+                CipherPath.parse(cipherPath));
+        char[] passphrase = Passphrase.read(passphraseFile);
+        try {
+            new PgpEncryptor(options).encryptFile(in, out, passphrase);
+        } finally {
+            Arrays.fill(passphrase, '\0');
+        }
+        return 0;
+    }
+}

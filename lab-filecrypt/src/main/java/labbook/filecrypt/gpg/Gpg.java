@@ -1,0 +1,101 @@
+package labbook.filecrypt.gpg;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import labbook.core.LabException;
+import labbook.core.Peer;
+import labbook.core.PeerResult;
+import labbook.filecrypt.pgp.EncryptOptions;
+import labbook.filecrypt.pgp.Passphrase;
+
+/**
+ * The real gpg as a peer: the same settings as gpg command lines, under a throwaway GNUPGHOME
+ * (mode 0700), the passphrase in a file of mode 0600 inside it (only its path is on the command
+ * line), the S2K count always given so gpg does not calibrate it, and every run measured by
+ * lab-core's {@link Peer} (the child's own user and system CPU).
+ *
+ * <p>Encryption is gpg's {@code -c} as the crypto tool ran it: {@code --batch --force-mdc
+ * --cipher-algo C -z N --symmetric}, plus the algorithm, S2K settings and armor asked for.
+ */
+public final class Gpg implements AutoCloseable {
+    private final Path home;
+    private final Path passphraseFile;
+
+    private Gpg(Path home, Path passphraseFile) {
+        this.home = home;
+        this.passphraseFile = passphraseFile;
+    }
+
+    /** A fresh GNUPGHOME under /tmp (short, since gpg-agent's socket path must be short). */
+    public static Gpg start(char[] passphrase) {
+        try {
+            Path home = Files.createTempDirectory(Path.of("/tmp"), "lfc-gpg-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Path pass = home.resolve("passphrase");
+            Passphrase.write(pass, passphrase);
+            return new Gpg(home, pass);
+        } catch (IOException e) {
+            throw new LabException("cannot create a GNUPGHOME under /tmp: " + e.getMessage(), e);
+        }
+    }
+
+    public static String version() {
+        return Peer.version("gpg");
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    /** The gpg command line for an encryption with these options (no secret on it). */
+    public List<String> encryptCommand(Path in, Path out, EncryptOptions o) {
+        List<String> cmd = base();
+        cmd.addAll(List.of("--force-mdc", "--cipher-algo", o.cipher().gpgName(),
+                "--compress-algo", o.compression().gpgName(), "-z", Integer.toString(o.level()),
+                "--s2k-mode", "3", "--s2k-count", Long.toString(o.s2kCount()),
+                "--s2k-digest-algo", o.s2kDigest().gpgName()));
+        if (o.armor()) {
+            cmd.add("--armor");
+        }
+        cmd.addAll(List.of("-o", out.toString(), "--symmetric", in.toString()));
+        return cmd;
+    }
+
+    public PeerResult encrypt(Path in, Path out, EncryptOptions o) {
+        return Peer.command(encryptCommand(in, out, o)).env("GNUPGHOME", home.toString()).run();
+    }
+
+    public PeerResult decrypt(Path in, Path out) {
+        List<String> cmd = base();
+        cmd.addAll(List.of("-o", out.toString(), "--decrypt", in.toString()));
+        return Peer.command(cmd).env("GNUPGHOME", home.toString()).run();
+    }
+
+    private List<String> base() {
+        return new ArrayList<>(List.of("gpg", "--batch", "--yes", "--quiet", "--no-tty", "--no-symkey-cache",
+                "--pinentry-mode", "loopback", "--passphrase-file", passphraseFile.toString()));
+    }
+
+    /** Stops any agent gpg started for this home and deletes the home, passphrase file included. */
+    @Override
+    public void close() {
+        try {
+            Peer.command("gpgconf", "--kill", "all").env("GNUPGHOME", home.toString()).run();
+        } catch (LabException noGpgconf) {
+            // without gpgconf there is no agent to stop either
+        }
+        try (Stream<Path> walk = Files.walk(home)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException ignored) {
+            // a leftover temp folder in /tmp; nothing secret is left in it but a file of mode 0600
+        }
+    }
+}

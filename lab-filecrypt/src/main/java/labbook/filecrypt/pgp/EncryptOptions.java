@@ -1,0 +1,64 @@
+package labbook.filecrypt.pgp;
+
+import labbook.core.LabException;
+
+/**
+ * Everything that shapes an encrypted file, as gpg's options name it: {@code --cipher-algo},
+ * {@code --compress-algo}, {@code -z}, {@code --s2k-count}, {@code --s2k-digest-algo}, {@code --armor};
+ * plus which deflate writes ZIP and which code computes the cipher layer (the lab's two knobs).
+ *
+ * @param level 0-9 as gpg's {@code -z}; 0 writes no compressed packet at all, whatever the algorithm
+ * @param s2kCount bytes hashed by the S2K, rounded up as gpg rounds {@code --s2k-count}
+ */
+public record EncryptOptions(SymmetricCipher cipher, Compression compression, int level, long s2kCount,
+                             S2kDigest s2kDigest, boolean armor, ZipDeflater zipDeflater, CipherPath cipherPath) {
+
+    /** The S2K count the lab pins on both sides in timed runs (gpg would otherwise calibrate to ~100 ms). */
+    public static final long PINNED_S2K_COUNT = 65_536;
+
+    public EncryptOptions {
+        if (level < 0 || level > 9) {
+            throw new LabException("compression level " + level + " is out of range (0 to 9)");
+        }
+        S2kCount.encode(s2kCount);
+    }
+
+    /** gpg -c as Debian's gpg 2.2 does it (AES-256, MDC, ZIP level 6) with the lab's pinned S2K count. */
+    public static EncryptOptions defaults() {
+        return new EncryptOptions(SymmetricCipher.AES256, Compression.ZIP, 6, PINNED_S2K_COUNT, S2kDigest.SHA256,
+                false, ZipDeflater.GPG_WINDOW, CipherPath.JDK_FAST);
+    }
+
+    public EncryptOptions withLevel(int newLevel) {
+        return new EncryptOptions(cipher, compression, newLevel, s2kCount, s2kDigest, armor, zipDeflater, cipherPath);
+    }
+
+    public EncryptOptions withCompression(Compression algo) {
+        return new EncryptOptions(cipher, algo, level, s2kCount, s2kDigest, armor, zipDeflater, cipherPath);
+    }
+
+    public EncryptOptions withCipher(SymmetricCipher c) {
+        return new EncryptOptions(c, compression, level, s2kCount, s2kDigest, armor, zipDeflater, cipherPath);
+    }
+
+    public EncryptOptions withS2k(long count, S2kDigest digest) {
+        return new EncryptOptions(cipher, compression, level, count, digest, armor, zipDeflater, cipherPath);
+    }
+
+    public EncryptOptions withArmor(boolean a) {
+        return new EncryptOptions(cipher, compression, level, s2kCount, s2kDigest, a, zipDeflater, cipherPath);
+    }
+
+    public EncryptOptions withZipDeflater(ZipDeflater d) {
+        return new EncryptOptions(cipher, compression, level, s2kCount, s2kDigest, armor, d, cipherPath);
+    }
+
+    public EncryptOptions withCipherPath(CipherPath p) {
+        return new EncryptOptions(cipher, compression, level, s2kCount, s2kDigest, armor, zipDeflater, p);
+    }
+
+    /** Whether a compressed packet is written: gpg writes none at -z 0 or with --compress-algo none. */
+    public boolean compresses() {
+        return level > 0 && compression != Compression.NONE;
+    }
+}

@@ -1,0 +1,210 @@
+package labbook.filecrypt.pgp;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.bouncycastle.bcpg.HashAlgorithmTags;
+import org.bouncycastle.openpgp.PGPException;
+import org.bouncycastle.openpgp.operator.PGPDataEncryptor;
+import org.bouncycastle.openpgp.operator.PGPDataEncryptorBuilder;
+import org.bouncycastle.openpgp.operator.PGPDigestCalculator;
+
+/**
+ * The SEIPD v1 layer (AES in OpenPGP's CFB mode, MDC by SHA-1) computed by the JDK, plugged into
+ * BouncyCastle's {@code PGPEncryptedDataGenerator}, which still writes every packet.
+ *
+ * <p>Why: with BC's own builders the MDC's SHA-1 is BC's pure-Java digest and (lightweight API)
+ * so is AES. The JDK compiles AES's block function to AES-NI and SHA-1 to SHA-NI. SEIPD v1 is
+ * plain CFB with a zero IV over "random prefix, data, MDC" (no resync), which is exactly the JDK's
+ * {@code AES/CFB/NoPadding}; this class feeds it large chunks through one reused buffer.
+ */
+final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
+    private static final int CHUNK = 1 << 16;
+
+    private final SymmetricCipher cipher;
+    private final SecureRandom random;
+
+    FastCfbEncryptorBuilder(SymmetricCipher cipher, SecureRandom random) {
+        if (!cipher.isAes()) {
+            throw new IllegalArgumentException("the JDK path does AES only, not " + cipher);
+        }
+        this.cipher = cipher;
+        this.random = random;
+    }
+
+    @Override
+    public int getAlgorithm() {
+        return cipher.tag();
+    }
+
+    @Override
+    public int getAeadAlgorithm() {
+        return -1;
+    }
+
+    @Override
+    public int getChunkSize() {
+        return 0;
+    }
+
+    @Override
+    public boolean isV5StyleAEAD() {
+        return false;
+    }
+
+    @Override
+    public SecureRandom getSecureRandom() {
+        return random;
+    }
+
+    @Override
+    public PGPDataEncryptorBuilder setWithIntegrityPacket(boolean withIntegrityPacket) {
+        if (!withIntegrityPacket) {
+            throw new UnsupportedOperationException("the lab always writes integrity-protected data");
+        }
+        return this;
+    }
+
+    @Override
+    public PGPDataEncryptorBuilder setWithAEAD(int aeadAlgorithm, int chunkSize) {
+        throw new UnsupportedOperationException("AEAD is not on the JDK path");
+    }
+
+    @Override
+    public PGPDataEncryptorBuilder setUseV5AEAD() {
+        throw new UnsupportedOperationException("AEAD is not on the JDK path");
+    }
+
+    @Override
+    public PGPDataEncryptorBuilder setUseV6AEAD() {
+        throw new UnsupportedOperationException("AEAD is not on the JDK path");
+    }
+
+    @Override
+    public PGPDataEncryptor build(byte[] keyBytes) throws PGPException {
+        try {
+            Cipher c = Cipher.getInstance("AES/CFB/NoPadding");
+            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(keyBytes, "AES"), new IvParameterSpec(new byte[16]));
+            MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
+            return new PGPDataEncryptor() {
+                @Override
+                public OutputStream getOutputStream(OutputStream out) {
+                    return new CipherChunkStream(out, c);
+                }
+
+                @Override
+                public PGPDigestCalculator getIntegrityCalculator() {
+                    return new JdkSha1Calculator(sha1);
+                }
+
+                @Override
+                public int getBlockSize() {
+                    return 16;
+                }
+            };
+        } catch (GeneralSecurityException e) {
+            throw new PGPException("the JDK cannot do AES/CFB or SHA-1: " + e.getMessage(), e);
+        }
+    }
+
+    /** Encrypts whatever is written, in place-free chunks; close() finishes CFB and closes the packet stream. */
+    private static final class CipherChunkStream extends OutputStream {
+        private final OutputStream out;
+        private final Cipher cipher;
+        private final byte[] buffer = new byte[CHUNK + 16];
+        private final byte[] one = new byte[1];
+        private boolean closed;
+
+        CipherChunkStream(OutputStream out, Cipher cipher) {
+            this.out = out;
+            this.cipher = cipher;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            one[0] = (byte) b;
+            write(one, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                while (len > 0) {
+                    int n = Math.min(len, CHUNK);
+                    int produced = cipher.update(b, off, n, buffer, 0);
+                    out.write(buffer, 0, produced);
+                    off += n;
+                    len -= n;
+                }
+            } catch (GeneralSecurityException e) {
+                throw new IOException("AES/CFB failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                int produced = cipher.doFinal(buffer, 0);
+                out.write(buffer, 0, produced);
+            } catch (GeneralSecurityException e) {
+                throw new IOException("AES/CFB failed: " + e.getMessage(), e);
+            }
+            out.close();
+        }
+    }
+
+    /** The MDC digest on the JDK's SHA-1. */
+    private static final class JdkSha1Calculator implements PGPDigestCalculator {
+        private final MessageDigest sha1;
+        private final OutputStream stream;
+
+        JdkSha1Calculator(MessageDigest sha1) {
+            this.sha1 = sha1;
+            this.stream = new OutputStream() {
+                @Override
+                public void write(int b) {
+                    sha1.update((byte) b);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    sha1.update(b, off, len);
+                }
+            };
+        }
+
+        @Override
+        public int getAlgorithm() {
+            return HashAlgorithmTags.SHA1;
+        }
+
+        @Override
+        public OutputStream getOutputStream() {
+            return stream;
+        }
+
+        @Override
+        public byte[] getDigest() {
+            return sha1.digest();
+        }
+
+        @Override
+        public void reset() {
+            sha1.reset();
+        }
+    }
+}

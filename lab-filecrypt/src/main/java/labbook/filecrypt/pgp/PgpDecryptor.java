@@ -1,0 +1,121 @@
+package labbook.filecrypt.pgp;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import labbook.core.LabException;
+import org.bouncycastle.openpgp.PGPCompressedData;
+import org.bouncycastle.openpgp.PGPDataValidationException;
+import org.bouncycastle.openpgp.PGPEncryptedDataList;
+import org.bouncycastle.openpgp.PGPException;
+import org.bouncycastle.openpgp.PGPLiteralData;
+import org.bouncycastle.openpgp.PGPMarker;
+import org.bouncycastle.openpgp.PGPOnePassSignatureList;
+import org.bouncycastle.openpgp.PGPPBEEncryptedData;
+import org.bouncycastle.openpgp.PGPSignatureList;
+import org.bouncycastle.openpgp.PGPUtil;
+import org.bouncycastle.openpgp.bc.BcPGPObjectFactory;
+import org.bouncycastle.openpgp.operator.bc.BcPBEDataDecryptorFactory;
+import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
+
+/**
+ * Decrypts passphrase-encrypted OpenPGP messages: what gpg writes by default and with its common
+ * options (every cipher gpg offers for {@code -c}, armored input, any S2K digest, ZIP/ZLIB/BZIP2 or
+ * no compression). Messages without integrity protection are refused, as gpg 2.2 refuses them.
+ *
+ * <p>The plaintext streams out while it is decrypted, so a caller writing a file must not trust
+ * it until {@link #decrypt} returns: {@link #decryptFile} writes to a temporary file and renames it
+ * only after the MDC has been checked.
+ */
+public final class PgpDecryptor {
+
+    /** Why a message could not be decrypted, in words for one line (never the passphrase). */
+    public static final class DecryptException extends Exception {
+        DecryptException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** Decrypts {@code in} into {@code out}; returns normally only if the integrity check passed. */
+    public void decrypt(InputStream in, OutputStream out, char[] passphrase) throws DecryptException {
+        try {
+            PGPPBEEncryptedData encrypted = findPassphraseData(new BcPGPObjectFactory(PGPUtil.getDecoderStream(in)));
+            if (!encrypted.isIntegrityProtected()) {
+                throw new DecryptException("it has no integrity protection (no MDC), refused as gpg 2.2 refuses it", null);
+            }
+            InputStream clear;
+            try {
+                clear = encrypted.getDataStream(new BcPBEDataDecryptorFactory(passphrase, new BcPGPDigestCalculatorProvider()));
+            } catch (PGPDataValidationException wrongKey) {
+                throw new DecryptException("wrong passphrase", wrongKey);
+            } catch (PGPException e) {
+                throw new DecryptException("wrong passphrase or damaged key packet (" + e.getMessage() + ")", e);
+            }
+            copyLiteral(new BcPGPObjectFactory(clear), out);
+            // verify() reads whatever is left of the packet, then compares the MDC
+            if (!encrypted.verify()) {
+                throw new DecryptException("integrity check failed: the file was modified or damaged", null);
+            }
+        } catch (DecryptException e) {
+            throw e;
+        } catch (EOFException e) {
+            throw new DecryptException("truncated: the message ends early", e);
+        } catch (IOException | PGPException | RuntimeException e) {
+            throw new DecryptException("damaged or truncated (" + describe(e) + ")", e);
+        }
+    }
+
+    /** Decrypts a file; OUT appears only once the whole message decrypted and its MDC checked. */
+    public void decryptFile(Path in, Path out, char[] passphrase) {
+        if (!Files.isRegularFile(in)) {
+            throw new LabException("cannot read " + in + ": no such file");
+        }
+        SafeOutput.write(out, stream -> {
+            try (InputStream input = Files.newInputStream(in)) {
+                decrypt(input, stream, passphrase);
+            }
+        }, e -> new LabException("cannot decrypt " + in + ": " + e.getMessage(), e));
+    }
+
+    private static PGPPBEEncryptedData findPassphraseData(BcPGPObjectFactory factory) throws IOException, DecryptException {
+        Object o = factory.nextObject();
+        while (o instanceof PGPMarker) {
+            o = factory.nextObject();
+        }
+        if (!(o instanceof PGPEncryptedDataList list)) {
+            throw new DecryptException("not an OpenPGP encrypted message", null);
+        }
+        for (Object data : list) {
+            if (data instanceof PGPPBEEncryptedData pbe) {
+                return pbe;
+            }
+        }
+        throw new DecryptException("it is encrypted to a public key, not with a passphrase", null);
+    }
+
+    private static void copyLiteral(BcPGPObjectFactory factory, OutputStream out) throws IOException, PGPException,
+            DecryptException {
+        Object o = factory.nextObject();
+        if (o instanceof PGPCompressedData compressed) {
+            factory = new BcPGPObjectFactory(compressed.getDataStream());
+            o = factory.nextObject();
+        }
+        while (o instanceof PGPOnePassSignatureList || o instanceof PGPSignatureList) {
+            o = factory.nextObject();
+        }
+        if (!(o instanceof PGPLiteralData literal)) {
+            throw new DecryptException("no literal data inside (" + (o == null ? "empty" : o.getClass().getSimpleName()) + ")", null);
+        }
+        try (InputStream data = literal.getInputStream()) {
+            data.transferTo(out);
+        }
+    }
+
+    private static String describe(Exception e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m.lines().findFirst().orElse(""));
+    }
+}

@@ -1,0 +1,167 @@
+package labbook.filecrypt.pgp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Date;
+import labbook.core.LabException;
+import org.bouncycastle.bcpg.ArmoredOutputStream;
+import org.bouncycastle.bcpg.BCPGOutputStream;
+import org.bouncycastle.bcpg.PacketTags;
+import org.bouncycastle.openpgp.PGPCompressedDataGenerator;
+import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
+import org.bouncycastle.openpgp.PGPException;
+import org.bouncycastle.openpgp.PGPLiteralData;
+import org.bouncycastle.openpgp.PGPLiteralDataGenerator;
+import org.bouncycastle.openpgp.operator.PGPDataEncryptorBuilder;
+import org.bouncycastle.openpgp.operator.bc.BcPBEKeyEncryptionMethodGenerator;
+import org.bouncycastle.openpgp.operator.bc.BcPGPDataEncryptorBuilder;
+import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
+import org.bouncycastle.openpgp.operator.jcajce.JcePGPDataEncryptorBuilder;
+
+/**
+ * OpenPGP passphrase encryption on BouncyCastle, laid out as {@code gpg -c} lays it out:
+ * a v4 SKESK (iterated and salted S2K, the key derived directly, no wrapped session key), a SEIPD
+ * v1 packet (CFB + MDC), inside it a compressed packet (none at {@code -z 0}) and a literal packet.
+ * Streams in and out with partial-length packets: the input never sits in memory.
+ */
+public final class PgpEncryptor {
+    /** Partial-packet and copy buffer size: large enough that per-call overheads vanish. */
+    static final int BUFFER = 1 << 16;
+
+    private final EncryptOptions options;
+    private final SecureRandom random = new SecureRandom();
+
+    public PgpEncryptor(EncryptOptions options) {
+        this.options = options;
+    }
+
+    public EncryptOptions options() {
+        return options;
+    }
+
+    /** Encrypts {@code in} to {@code out}; the literal packet carries {@code name} and {@code modified}. */
+    public void encrypt(InputStream in, OutputStream out, char[] passphrase, String name, Date modified)
+            throws IOException {
+        try {
+            OutputStream target = options.armor() ? new ArmoredOutputStream(out) : out;
+            PGPEncryptedDataGenerator encGen = new PGPEncryptedDataGenerator(dataEncryptor());
+            encGen.setForceSessionKey(false);
+            encGen.addMethod(new BcPBEKeyEncryptionMethodGenerator(passphrase,
+                    new BcPGPDigestCalculatorProvider().get(options.s2kDigest().tag()),
+                    S2kCount.encode(options.s2kCount())).setSecureRandom(random));
+            try (OutputStream encrypted = encGen.open(target, new byte[BUFFER]);
+                 OutputStream compressed = compressor(encrypted);
+                 OutputStream literal = new PGPLiteralDataGenerator().open(compressed, PGPLiteralData.BINARY,
+                         name, modified, new byte[BUFFER])) {
+                byte[] buffer = new byte[BUFFER];
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                    literal.write(buffer, 0, n);
+                }
+            }
+            if (options.armor()) {
+                target.close();
+            }
+        } catch (PGPException e) {
+            throw new IOException("OpenPGP encryption failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Encrypts a file; OUT appears whole (temp file + rename) or not at all. */
+    public void encryptFile(Path in, Path out, char[] passphrase) {
+        if (!Files.isRegularFile(in)) {
+            throw new LabException("cannot read " + in + ": no such file");
+        }
+        SafeOutput.write(out, stream -> {
+            try (InputStream input = Files.newInputStream(in)) {
+                encrypt(input, stream, passphrase, in.getFileName().toString(),
+                        new Date(Files.getLastModifiedTime(in).toMillis()));
+            }
+        }, e -> new LabException("cannot encrypt " + in + ": " + e.getMessage(), e));
+    }
+
+    private PGPDataEncryptorBuilder dataEncryptor() {
+        CipherPath path = options.cipher().isAes() ? options.cipherPath() : CipherPath.BC_LIGHTWEIGHT;
+        return switch (path) {
+            case JDK_FAST -> new FastCfbEncryptorBuilder(options.cipher(), random);
+            case BC_JCE -> new JcePGPDataEncryptorBuilder(options.cipher().tag()).setWithIntegrityPacket(true)
+                    .setSecureRandom(random);
+            case BC_LIGHTWEIGHT -> new BcPGPDataEncryptorBuilder(options.cipher().tag()).setWithIntegrityPacket(true)
+                    .setSecureRandom(random);
+        };
+    }
+
+    /** The compressed-packet layer; at -z 0 (or algorithm none) there is none, as with gpg. */
+    private OutputStream compressor(OutputStream encrypted) throws IOException, PGPException {
+        if (!options.compresses()) {
+            return new UnclosingStream(encrypted);
+        }
+        if (options.compression() == Compression.ZIP && options.zipDeflater() == ZipDeflater.GPG_WINDOW) {
+            return GpgZipStream.open(encrypted, options.level(), BUFFER);
+        }
+        // ZLIB: the JDK Deflater with zlib's header and 32 KiB window is what gpg's ZLIB writes.
+        // BZIP2: BouncyCastle's compressor, block size 900k whatever the level (gpg maps -z to the block size).
+        return new PGPCompressedDataGenerator(options.compression().tag(), options.level())
+                .open(encrypted, new byte[BUFFER]);
+    }
+
+    /** The literal layer's close must not close the encrypted stream before its own try-with-resources does. */
+    private static final class UnclosingStream extends java.io.FilterOutputStream {
+        UnclosingStream(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush();
+        }
+    }
+
+    /** The ZIP packet as gpg writes it: raw deflate, 8 KiB window, memLevel 8, by JZlib. */
+    static final class GpgZipStream extends OutputStream {
+        private final BCPGOutputStream packet;
+        private final com.jcraft.jzlib.DeflaterOutputStream deflate;
+        private boolean closed;
+
+        private GpgZipStream(BCPGOutputStream packet, com.jcraft.jzlib.DeflaterOutputStream deflate) {
+            this.packet = packet;
+            this.deflate = deflate;
+        }
+
+        static GpgZipStream open(OutputStream out, int level, int bufferSize) throws IOException {
+            BCPGOutputStream packet = new BCPGOutputStream(out, PacketTags.COMPRESSED_DATA, new byte[bufferSize]);
+            packet.write(Compression.ZIP.tag());
+            com.jcraft.jzlib.Deflater deflater = new com.jcraft.jzlib.Deflater(level, 13, true);
+            return new GpgZipStream(packet, new com.jcraft.jzlib.DeflaterOutputStream(packet, deflater, bufferSize, false));
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            deflate.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            deflate.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            deflate.finish();
+            deflate.getDeflater().end();
+            packet.finish();
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package labbook.filecrypt.pgp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.stream.Stream;
+import labbook.filecrypt.TestTexts;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class RoundTripTest {
+    private static final char[] PASS = "correct horse battery staple".toCharArray();
+    private static byte[] text;
+
+    @BeforeAll
+    static void load() throws Exception {
+        text = TestTexts.head(48_000);
+    }
+
+    static Stream<Arguments> everyAlgorithmAndLevel() {
+        List<Arguments> all = new ArrayList<>();
+        for (int level = 0; level <= 9; level++) {
+            all.add(Arguments.of(Compression.ZIP, ZipDeflater.GPG_WINDOW, level));
+            all.add(Arguments.of(Compression.ZIP, ZipDeflater.JDK, level));
+            all.add(Arguments.of(Compression.ZLIB, ZipDeflater.GPG_WINDOW, level));
+            all.add(Arguments.of(Compression.BZIP2, ZipDeflater.GPG_WINDOW, level));
+            all.add(Arguments.of(Compression.NONE, ZipDeflater.GPG_WINDOW, level));
+        }
+        return all.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} -z {2}")
+    @MethodSource("everyAlgorithmAndLevel")
+    void decryptsWhatItEncrypts(Compression algo, ZipDeflater deflater, int level) throws Exception {
+        EncryptOptions options = EncryptOptions.defaults().withCompression(algo).withZipDeflater(deflater).withLevel(level);
+        byte[] encrypted = encrypt(options, text);
+        assertThat(decrypt(encrypted)).isEqualTo(text);
+        if (options.compresses()) {
+            assertThat(encrypted.length).isLessThan(text.length * 6 / 10);
+        } else {
+            assertThat(encrypted.length).isGreaterThan(text.length);
+        }
+    }
+
+    @Test
+    void everyCipherPathWritesTheSameKindOfMessage() throws Exception {
+        for (CipherPath path : CipherPath.values()) {
+            byte[] encrypted = encrypt(EncryptOptions.defaults().withCipherPath(path).withLevel(1), text);
+            assertThat(decrypt(encrypted)).as(path.label()).isEqualTo(text);
+        }
+    }
+
+    @Test
+    void everyCipherAndArmor() throws Exception {
+        for (SymmetricCipher cipher : SymmetricCipher.values()) {
+            byte[] encrypted = encrypt(EncryptOptions.defaults().withCipher(cipher).withArmor(true), text);
+            assertThat(new String(encrypted, 0, 27, java.nio.charset.StandardCharsets.US_ASCII))
+                    .isEqualTo("-----BEGIN PGP MESSAGE-----");
+            assertThat(decrypt(encrypted)).as(cipher.gpgName()).isEqualTo(text);
+        }
+    }
+
+    @Test
+    void emptyAndOneByteInputs() throws Exception {
+        for (byte[] tiny : new byte[][] {new byte[0], new byte[] {42}}) {
+            assertThat(decrypt(encrypt(EncryptOptions.defaults(), tiny))).isEqualTo(tiny);
+        }
+    }
+
+    @Test
+    void gpgsZipWindowGivesLargerOutputThanTheJdksAtTheSameLevel() throws Exception {
+        byte[] gpgWindow = encrypt(EncryptOptions.defaults().withLevel(6), text);
+        byte[] jdk = encrypt(EncryptOptions.defaults().withLevel(6).withZipDeflater(ZipDeflater.JDK), text);
+        assertThat(gpgWindow.length).isGreaterThan(jdk.length);
+    }
+
+    static byte[] encrypt(EncryptOptions options, byte[] plain) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new PgpEncryptor(options).encrypt(new ByteArrayInputStream(plain), out, PASS, "test.txt", new Date(0));
+        return out.toByteArray();
+    }
+
+    static byte[] decrypt(byte[] encrypted) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new PgpDecryptor().decrypt(new ByteArrayInputStream(encrypted), out, PASS);
+        return out.toByteArray();
+    }
+}
