@@ -147,7 +147,8 @@ public final class KwlCodec {
     /** Opens a wallet's bytes with its password (and salt); refuses anything KWallet would refuse. */
     public static Decoded decode(byte[] file, WalletKeys keys) throws BadWalletException {
         if (file.length < MIN_FILE_BYTES) {
-            if (file.length >= MAGIC.length && !Arrays.equals(file, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            int n = Math.min(file.length, MAGIC.length);
+            if (n > 0 && !Arrays.equals(file, 0, n, MAGIC, 0, n)) {
                 throw new BadWalletException("not a KWallet file (wrong magic bytes)");
             }
             throw new BadWalletException("truncated: " + file.length + " bytes, a wallet has at least " + MIN_FILE_BYTES);
