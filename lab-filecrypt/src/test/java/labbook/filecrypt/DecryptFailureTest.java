@@ -1,0 +1,127 @@
+package labbook.filecrypt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import labbook.core.Cli;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** A damaged file or a wrong passphrase: one clear line, a non-zero exit, and no output file. */
+class DecryptFailureTest {
+    @TempDir
+    Path dir;
+    Path plain;
+    Path pass;
+    Path encrypted;
+    Path out;
+
+    @BeforeEach
+    void encryptOne() throws Exception {
+        plain = dir.resolve("plain.txt");
+        Files.write(plain, TestTexts.head(200_000));
+        pass = passFile("pass", "the right one");
+        encrypted = dir.resolve("plain.txt.gpg");
+        out = dir.resolve("out.txt");
+        assertThat(run("encrypt", "--passphrase-file", pass.toString(), "-z", "1", "--s2k-count", "65536",
+                plain.toString(), encrypted.toString()).exit).isZero();
+        assertThat(run("decrypt", "--passphrase-file", pass.toString(), encrypted.toString(), out.toString()).exit).isZero();
+        assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
+        Files.delete(out);
+    }
+
+    @Test
+    void wrongPassphrase() throws Exception {
+        Result r = run("decrypt", "--passphrase-file", passFile("wrong", "the wrong one").toString(),
+                encrypted.toString(), out.toString());
+        assertFailedCleanly(r);
+        assertThat(r.err).contains("wrong passphrase").doesNotContain("the wrong one").doesNotContain("the right one");
+    }
+
+    @Test
+    void flippedBitInTheMiddle() throws Exception {
+        byte[] bytes = Files.readAllBytes(encrypted);
+        bytes[bytes.length / 2] ^= 0x10;
+        Path damaged = dir.resolve("damaged.gpg");
+        Files.write(damaged, bytes);
+        assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString()));
+    }
+
+    @Test
+    void flippedBitInTheLastBlock() throws Exception {
+        byte[] bytes = Files.readAllBytes(encrypted);
+        bytes[bytes.length - 3] ^= 0x01;
+        Path damaged = dir.resolve("damaged.gpg");
+        Files.write(damaged, bytes);
+        Result r = run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString());
+        assertFailedCleanly(r);
+        assertThat(r.err).contains("damaged.gpg");
+    }
+
+    @Test
+    void truncated() throws Exception {
+        for (int keep : new int[] {10, 100, (int) Files.size(encrypted) / 2, (int) Files.size(encrypted) - 1}) {
+            Path cut = dir.resolve("cut.gpg");
+            Files.write(cut, Arrays.copyOf(Files.readAllBytes(encrypted), keep));
+            assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), cut.toString(), out.toString()));
+        }
+    }
+
+    @Test
+    void aFailedDecryptLeavesAnExistingOutputAsItWas() throws Exception {
+        Files.writeString(out, "keep me");
+        run("decrypt", "--passphrase-file", passFile("wrong", "nope").toString(), encrypted.toString(), out.toString());
+        assertThat(Files.readString(out)).isEqualTo("keep me");
+    }
+
+    @Test
+    void notAnOpenPgpFileAndAMissingFile() throws Exception {
+        assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), plain.toString(), out.toString()));
+        Result missing = run("decrypt", "--passphrase-file", pass.toString(), dir.resolve("nope.gpg").toString(), out.toString());
+        assertFailedCleanly(missing);
+        assertThat(missing.err).contains("nope.gpg");
+    }
+
+    @Test
+    void badLevelIsAUsageErrorOrOneLine() throws Exception {
+        Result r = run("encrypt", "--passphrase-file", pass.toString(), "-z", "12", plain.toString(), dir.resolve("x.gpg").toString());
+        assertThat(r.exit).isNotZero();
+        assertThat(r.err.strip().lines().count()).isEqualTo(1);
+        assertThat(r.err).contains("12");
+        assertThat(dir.resolve("x.gpg")).doesNotExist();
+    }
+
+    private void assertFailedCleanly(Result r) throws Exception {
+        assertThat(r.exit).isNotZero();
+        assertThat(r.err.strip().lines().count()).as(r.err).isEqualTo(1);
+        assertThat(out).doesNotExist();
+        try (var listing = Files.list(dir)) {
+            assertThat(listing.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".partial"));
+        }
+    }
+
+    private Path passFile(String name, String secret) throws Exception {
+        Path p = dir.resolve(name);
+        Files.createFile(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(p, secret + "\n");
+        return p;
+    }
+
+    private record Result(int exit, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cli = Cli.commandLine(new FilecryptLab());
+        cli.setErr(new PrintWriter(err, true));
+        int exit = cli.execute(args);
+        return new Result(exit, err.toString());
+    }
+}
