@@ -1,0 +1,40 @@
+package labbook.notebooks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.dflib.jjava.jupyter.channels.JupyterConnection;
+import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
+
+/**
+ * The process Jupyter starts for the kernel (see {@link KernelSpec}):
+ * {@code java -cp <the lab's jars> labbook.notebooks.Kernel <connection file>}.
+ */
+public final class Kernel {
+    private Kernel() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            System.err.println("usage: java -cp <jars> labbook.notebooks.Kernel <connection file>"
+                    + " (Jupyter starts this; run `notebooks install` to register the kernel)");
+            System.exit(2);
+        }
+        System.setProperty("java.awt.headless", "true"); // charts are drawn off screen
+        Path connectionFile = Path.of(args[0]);
+        String connection;
+        try {
+            connection = Files.readString(connectionFile);
+        } catch (IOException e) {
+            System.err.println("labbook kernel: cannot read the connection file " + connectionFile + ": " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        LabKernel kernel = LabKernel.create(System.getProperty("java.class.path"));
+        JupyterConnection jupyter = new JupyterConnection(KernelConnectionProperties.parse(connection));
+        kernel.becomeHandlerForConnection(jupyter);
+        jupyter.connect();
+        jupyter.waitUntilClose();
+        System.exit(0);
+    }
+}

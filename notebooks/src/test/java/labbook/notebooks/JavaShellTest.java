@@ -1,0 +1,149 @@
+package labbook.notebooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.Table;
+
+class JavaShellTest {
+    private static JavaShell shell;
+
+    @BeforeAll
+    static void startShell() {
+        shell = new JavaShell(System.getProperty("java.class.path"), JavaShell.DEFAULT_IMPORTS);
+    }
+
+    @AfterAll
+    static void closeShell() {
+        shell.close();
+    }
+
+    @Test
+    void anExpressionGivesItsObjectAndJShellsText() {
+        JavaShell.Value value = shell.eval("6 * 7");
+        assertThat(value.object()).isEqualTo(42);
+        assertThat(value.text()).isEqualTo("42");
+        assertThat(shell.eval("\"lab\" + \"book\"").text()).isEqualTo("\"labbook\"");
+    }
+
+    @Test
+    void statementsAndDeclarationsHaveNoValue() {
+        assertThat(shell.eval("int declared = 5;")).isNull();
+        assertThat(shell.eval("System.out.print(\"\")")).isNull();
+        assertThat(shell.eval("void nothing() { }")).isNull();
+    }
+
+    @Test
+    void aCellRunsSeveralSnippetsAndShowsTheLast() {
+        JavaShell.Value value = shell.eval("int a = 2;\nint b = 3;\n\na * b");
+        assertThat(value.object()).isEqualTo(6);
+        assertThat(shell.eval("a + b").object()).isEqualTo(5);
+    }
+
+    @Test
+    void theLabsLibrariesAreImportedAndTheirObjectsComeBackWhole() {
+        Object chart = shell.eval("new XYChart(300, 200)").object();
+        assertThat(chart).isInstanceOf(XYChart.class);
+        Object table = shell.eval("Table.create(\"t\", DoubleColumn.create(\"ms\", 1.5))").object();
+        assertThat(table).isInstanceOf(Table.class);
+    }
+
+    @Test
+    void displayInACellReachesTheKernel() {
+        List<DisplayData> shown = new ArrayList<>();
+        Display.sendTo(shown::add);
+        shell.eval("display(html(\"<b>x</b>\"))");
+        assertThat(shown).hasSize(1);
+        assertThat(shown.get(0).getData(org.dflib.jjava.jupyter.kernel.display.mime.MIMEType.TEXT_HTML))
+                .isEqualTo("<b>x</b>");
+    }
+
+    @Test
+    void aThrowingCellIsAnUncaughtExceptionWithTheCellsLines() {
+        assertThatThrownBy(() -> shell.eval("int zero = 0;\nint boom = 1 / zero;"))
+                .isInstanceOf(CellError.UncaughtException.class)
+                .hasMessage("java.lang.ArithmeticException: / by zero")
+                .satisfies(e -> {
+                    List<String> trace = ((CellError) e).traceback();
+                    assertThat(trace).hasSizeLessThanOrEqualTo(10);
+                    assertThat(trace).anyMatch(line -> line.contains("line 2 of this cell"));
+                    assertThat(trace).noneMatch(line -> line.contains("jdk.jshell") || line.contains("REPL."));
+                });
+    }
+
+    @Test
+    void aMethodFromAnEarlierCellAppearsByName() {
+        shell.eval("void fail(String why) { throw new IllegalStateException(why); }");
+        assertThatThrownBy(() -> shell.eval("fail(\"because\")"))
+                .hasMessage("java.lang.IllegalStateException: because")
+                .satisfies(e -> assertThat(((CellError) e).traceback())
+                        .anyMatch(line -> line.contains("fail() (declared in an earlier cell)")));
+    }
+
+    @Test
+    void aCompileErrorNamesTheLineAndPointsAtIt() {
+        assertThatThrownBy(() -> shell.eval("int fine = 1;\nString s = 42;"))
+                .isInstanceOf(CellError.CompileError.class)
+                .hasMessageStartingWith("line 2: incompatible types")
+                .satisfies(e -> assertThat(((CellError) e).traceback()).contains("    String s = 42;"));
+    }
+
+    @Test
+    void aCellAfterAFailureStillRuns() {
+        assertThatThrownBy(() -> shell.eval("throw new RuntimeException(\"x\");")).isInstanceOf(CellError.class);
+        assertThat(shell.eval("1 + 1").object()).isEqualTo(2);
+    }
+
+    @Test
+    void interruptStopsABusyLoopAndASleep() throws Exception {
+        for (String cell : List.of("long n = 0;\nwhile (true) { n++; }", "Thread.sleep(600_000);")) {
+            CompletableFuture<Throwable> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    shell.eval(cell);
+                    return null;
+                } catch (Throwable t) {
+                    return t;
+                }
+            });
+            // interrupt until the cell gives up: the first one may arrive before the snippet starts
+            Throwable outcome = null;
+            for (int i = 0; i < 600 && outcome == null; i++) {
+                Thread.sleep(200);
+                shell.interrupt();
+                outcome = run.isDone() ? run.get() : null;
+            }
+            assertThat(run.get(60, TimeUnit.SECONDS)).isInstanceOf(CellError.Interrupted.class);
+        }
+        assertThat(shell.eval("\"still here\"").object()).isEqualTo("still here");
+    }
+
+    @Test
+    void completionOffersMembersAndWhereTheyGo() {
+        JavaShell.Completions completions = shell.complete("Math.ma", 7);
+        assertThat(completions.candidates()).contains("max(");
+        assertThat(completions.start()).isEqualTo(5);
+    }
+
+    @Test
+    void isCompleteTellsFinishedUnfinishedAndInvalidCells() {
+        assertThat(shell.isComplete("int x = 1")).isEqualTo("complete");
+        assertThat(shell.isComplete("int x = 1;\nx + 1")).isEqualTo("complete");
+        assertThat(shell.isComplete("for (int i = 0; i < 3; i++) {")).isEqualTo("incomplete");
+        assertThat(shell.isComplete("int ok = 1;\nvoid f() {")).isEqualTo("incomplete");
+        assertThat(shell.isComplete("int x = ;")).isEqualTo("invalid");
+    }
+
+    @Test
+    void documentationGivesTheSignatures() {
+        assertThat(shell.documentation("Math.max(", 9)).contains("int Math.max(int a, int b)");
+    }
+}

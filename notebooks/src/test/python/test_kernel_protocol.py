@@ -1,0 +1,126 @@
+"""The lab's Java kernel, spoken to over the Jupyter protocol by jupyter_kernel_test.
+
+Run by KernelProtocolTest (mvn verify) with JUPYTER_PATH pointing at a kernelspec installed into a
+temporary prefix, and LABBOOK_KERNEL naming it. By hand:
+
+    JUPYTER_PATH=/tmp/k/share/jupyter LABBOOK_KERNEL=labbook-java /usr/bin/python3 -m unittest -v test_kernel_protocol
+"""
+import os
+import time
+import unittest
+from queue import Empty
+
+import jupyter_kernel_test
+from jupyter_kernel_test.msgspec_v5 import validate_message
+
+# the first cell compiles through a cold JShell on a busy 2-core machine: be patient, never strict on speed
+SLOW = 120
+
+
+class LabKernelTests(jupyter_kernel_test.KernelTests):
+    kernel_name = os.environ.get("LABBOOK_KERNEL", "labbook-java")
+    language_name = "java"
+    file_extension = ".jshell"
+
+    code_hello_world = 'System.out.println("hello, world");'
+    code_stderr = 'System.err.println("oops");'
+
+    completion_samples = [
+        {"text": "Math.ma", "matches": {"max("}},
+        {"text": "List.o", "matches": {"of("}},
+    ]
+    complete_code_samples = ["1 + 1", "int x = 1;", "System.out.println(1)", "void f() { }\nf();"]
+    incomplete_code_samples = ["for (int i = 0; i < 3; i++) {", "void f() {", "String s = \"a\" +"]
+    invalid_code_samples = ["int x = ;"]
+
+    code_generate_error = 'throw new IllegalStateException("boom");'
+
+    code_execute_result = [
+        {"code": "6 * 7", "result": "42"},
+        {"code": '"lab" + "book"', "result": '"labbook"'},
+        {"code": "var chart = new XYChart(300, 200);\nchart.addSeries(\"y = x\", new double[] {1, 2, 3}, new double[] {1, 2, 3});\nchart",
+         "mime": "image/png"},
+        {"code": 'Table.create("t", DoubleColumn.create("ms", 1.5, 2.5))', "mime": "text/html"},
+    ]
+    code_display_data = [
+        {"code": "display(new XYChart(200, 150))", "mime": "image/png"},
+        {"code": 'display(html("<b>bold</b>"))', "mime": "text/html"},
+    ]
+    code_inspect_sample = "Math.max("
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        # warm the kernel up once, so no protocol test waits on the first compilation
+        cls.kc.execute_interactive("1", timeout=SLOW, output_hook=lambda msg: None)
+
+    def run_cell(self, code, timeout=SLOW):
+        """Executes a cell; returns its reply and the IOPub messages it produced."""
+        self.flush_channels()
+        outputs = []
+        reply = self.kc.execute_interactive(code, timeout=timeout, output_hook=outputs.append)
+        validate_message(reply, "execute_reply")
+        return reply, outputs
+
+    def test_error_is_a_jupyter_error_with_a_short_trace(self):
+        reply, outputs = self.run_cell('int[] a = new int[2];\nint b = a[5];')
+        self.assertEqual(reply["content"]["status"], "error")
+        errors = [m for m in outputs if m["msg_type"] == "error"]
+        self.assertEqual(len(errors), 1)
+        content = errors[0]["content"]
+        self.assertIn("ArrayIndexOutOfBoundsException", content["evalue"])
+        self.assertLessEqual(len(content["traceback"]), 12, content["traceback"])
+        self.assertTrue(any("line 2 of this cell" in line for line in content["traceback"]), content["traceback"])
+        self.assertFalse(any("jdk.jshell" in line for line in content["traceback"]), content["traceback"])
+
+    def test_compile_error_names_the_line(self):
+        reply, outputs = self.run_cell("int ok = 1;\nString s = 42;")
+        self.assertEqual(reply["content"]["status"], "error")
+        self.assertEqual(reply["content"]["ename"], "CompileError")
+        self.assertIn("line 2", reply["content"]["evalue"])
+
+    def test_kernel_still_answers_after_a_cell_that_throws(self):
+        reply, _ = self.run_cell('throw new RuntimeException("first");')
+        self.assertEqual(reply["content"]["status"], "error")
+        reply, outputs = self.run_cell("40 + 2")
+        self.assertEqual(reply["content"]["status"], "ok")
+        results = [m for m in outputs if m["msg_type"] == "execute_result"]
+        self.assertEqual(results[0]["content"]["data"]["text/plain"], "42")
+
+    def test_state_survives_between_cells(self):
+        self.run_cell("int counter = 41;")
+        reply, outputs = self.run_cell("counter + 1")
+        results = [m for m in outputs if m["msg_type"] == "execute_result"]
+        self.assertEqual(results[0]["content"]["data"]["text/plain"], "42")
+
+    def test_interrupt_stops_a_long_running_cell(self):
+        for code in ["long n = 0;\nwhile (true) { n++; }", "Thread.sleep(600_000);"]:
+            with self.subTest(code=code):
+                self.flush_channels()
+                msg_id = self.kc.execute(code)
+                self.wait_until_busy(msg_id)
+                time.sleep(1.0)  # let it run
+                self.km.interrupt_kernel()
+                reply = self.kc.get_shell_msg(timeout=SLOW)
+                while reply["parent_header"].get("msg_id") != msg_id:
+                    reply = self.kc.get_shell_msg(timeout=SLOW)
+                validate_message(reply, "execute_reply", msg_id)
+                self.assertEqual(reply["content"]["status"], "error")
+                self.assertEqual(reply["content"]["ename"], "Interrupted")
+                reply, outputs = self.run_cell('"still here"')
+                self.assertEqual(reply["content"]["status"], "ok")
+
+    def wait_until_busy(self, msg_id):
+        deadline = time.monotonic() + SLOW
+        while time.monotonic() < deadline:
+            try:
+                msg = self.kc.get_iopub_msg(timeout=1)
+            except Empty:
+                continue
+            if msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "execute_input":
+                return
+        self.fail("the kernel never started the cell")
+
+
+if __name__ == "__main__":
+    unittest.main()
