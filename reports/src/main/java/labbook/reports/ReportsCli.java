@@ -1,14 +1,53 @@
 package labbook.reports;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import labbook.core.Cli;
+import labbook.core.Repo;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** The reports command line: {@code mvn -q -pl reports exec:java -Dexec.args="--help"}. */
 @Command(name = "reports", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
         description = "charts, reproduction tables and tradeoff analyses as an HTML site",
-        subcommands = {})
+        subcommands = {ReportsCli.Build.class})
 public final class ReportsCli {
     public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
         Cli.main(new ReportsCli(), args);
+    }
+
+    /** {@code build [--results DIR ...] [--out DIR]}: loads the results roots and writes the site. */
+    @Command(name = "build", mixinStandardHelpOptions = true,
+            description = "load every results root, then write index.html and one page per study; prints the path of index.html")
+    static final class Build implements Callable<Integer> {
+        @Option(names = "--results", paramLabel = "DIR",
+                description = "a results root (repeat for several machines or runs, shown side by side); default: results/")
+        List<Path> results = new ArrayList<>();
+
+        @Option(names = "--out", paramLabel = "DIR", description = "where the site goes; default: results/report/")
+        Path out;
+
+        @Override
+        public Integer call() {
+            System.setProperty("java.awt.headless", "true");
+            List<Path> roots = new ArrayList<>();
+            if (results.isEmpty()) {
+                roots.add(Repo.root().resolve("results"));
+            }
+            for (Path p : results) {
+                roots.add(p.toAbsolutePath().normalize());
+            }
+            Path target = out == null ? Repo.root().resolve("results").resolve("report") : out.toAbsolutePath().normalize();
+            Results loaded = ResultsLoader.load(roots);
+            for (String study : Schema.STUDIES) {
+                System.err.println(study + ": " + (loaded.ran(study) ? "loaded" : "not run"));
+            }
+            Path index = Site.build(loaded, target);
+            System.out.println(index.toAbsolutePath().normalize());
+            return 0;
+        }
     }
 }

@@ -1,0 +1,82 @@
+package labbook.reports;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** One look for every chart of the site and the notebooks. */
+final class ChartStyle {
+    static final int WIDTH = 760;
+    static final int HEIGHT = 440;
+    /** Seed figures are drawn in greys (as the crypto seed drew its charts); ours in colour. */
+    static final Color SEED = new Color(90, 90, 90);
+    static final Color SEED_LIGHT = new Color(170, 170, 170);
+    static final Color[] OURS = {
+            new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44), new Color(148, 103, 189),
+            new Color(255, 127, 14), new Color(23, 190, 207), new Color(140, 86, 75), new Color(227, 119, 194)};
+
+    private ChartStyle() {
+    }
+
+    static XYChart xy(String title, String xTitle, String yTitle) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setSeriesColors(OURS);
+        return chart;
+    }
+
+    static CategoryChart bars(String title, String xTitle, String yTitle) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setSeriesColors(OURS);
+        chart.getStyler().setXAxisLabelRotation(0);
+        return chart;
+    }
+
+    static void style(Styler styler) {
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+        styler.setLegendBorderColor(Color.WHITE);
+        styler.setChartTitleBoxVisible(false);
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+        styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        styler.setAntiAlias(true);
+        if (styler instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+            axes.setPlotGridLinesColor(new Color(225, 225, 225));
+            axes.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+            axes.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        }
+    }
+
+    /** A seed figure: grey markers with no line, so it reads as "published points". */
+    static XYSeries seedPoints(XYSeries s, boolean dark) {
+        s.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
+        s.setMarker(dark ? SeriesMarkers.DIAMOND : SeriesMarkers.SQUARE);
+        s.setMarkerColor(dark ? SEED : SEED_LIGHT);
+        return s;
+    }
+
+    /** A dashed guide line (ideal scaling, a budget). */
+    static XYSeries guide(XYSeries s, Color color) {
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(color);
+        s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        return s;
+    }
+
+    /** A legend name: with several results roots, each series says which machine it came from. */
+    static String name(String series, Results results, ResultsRoot root) {
+        return results.roots().size() > 1 ? series + " [" + root.label() + "]" : series;
+    }
+}

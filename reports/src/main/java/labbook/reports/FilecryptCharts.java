@@ -1,0 +1,197 @@
+package labbook.reports;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import tech.tablesaw.api.Table;
+
+/** The file-encryption study's charts, one method per chart; each is empty when its experiment did not run. */
+public final class FilecryptCharts {
+    private FilecryptCharts() {
+    }
+
+    /**
+     * Output size and CPU time against level for one file, on two y-axes, as the seed drew them
+     * (size dark, time light), with the seed's readings for the nearest size overlaid in grey.
+     */
+    public static Optional<XYChart> levels(Results results, FilecryptStudy.FileChoice choice) {
+        var sweeps = results.tables(FilecryptStudy.STUDY, "level-sweep");
+        if (sweeps.isEmpty()) {
+            return Optional.empty();
+        }
+        Table firstRows = FilecryptStudy.seedLike(sweeps.get(0).value());
+        Optional<FilecryptStudy.InputFile> file = FilecryptStudy.choose(FilecryptStudy.files(firstRows), choice);
+        if (file.isEmpty()) {
+            return Optional.empty();
+        }
+        double bytes = file.get().bytes();
+        XYChart chart = ChartStyle.xy("Size and CPU time against level: " + file.get().file() + " ("
+                + Format.num(bytes / 1e6) + " MB)", "compression level (-z)", "output size (kB)");
+        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        chart.setYAxisGroupTitle(0, "output size (kB)");
+        chart.setYAxisGroupTitle(1, "CPU time, user + system (s)");
+        chart.getStyler().setYAxisMin(0, 0.0);
+        chart.getStyler().setYAxisMin(1, 0.0);
+        for (var sweep : sweeps) {
+            Table rows = FilecryptStudy.seedLike(sweep.value());
+            Optional<FilecryptStudy.InputFile> f = FilecryptStudy.nearest(FilecryptStudy.files(rows), bytes);
+            if (f.isEmpty()) {
+                continue;
+            }
+            List<TradeOff.Level> levels = FilecryptStudy.levels(rows, f.get().file());
+            double[] z = levels.stream().mapToDouble(l -> Double.parseDouble(l.name().substring(3))).toArray();
+            chart.addSeries(ChartStyle.name("size here (kB)", results, sweep.root()), z,
+                    levels.stream().mapToDouble(l -> l.outBytes() / 1000).toArray()).setMarker(SeriesMarkers.CIRCLE);
+            XYSeries time = chart.addSeries(ChartStyle.name("CPU time here (s)", results, sweep.root()), z,
+                    levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
+            time.setYAxisGroup(1);
+            time.setMarker(SeriesMarkers.TRIANGLE_UP);
+        }
+        Table seed = Seeds.table(Seeds.CRYPTO_LEVELS);
+        double seedMb = nearestSeedMb(bytes);
+        if (!Double.isNaN(seedMb)) {
+            Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(seedMb));
+            double[] z = s.numberColumn("level").asDoubleArray();
+            double scale = bytes / (seedMb * 1e6);
+            XYSeries size = chart.addSeries("seed size, " + Format.num(seedMb) + " MB enwik8 (kB, approx., scaled to this file)",
+                    z, s.numberColumn("size_kb").multiply(scale).asDoubleArray());
+            size.setMarker(SeriesMarkers.DIAMOND);
+            size.setLineColor(ChartStyle.SEED);
+            size.setMarkerColor(ChartStyle.SEED);
+            XYSeries cpu = chart.addSeries("seed CPU, " + Format.num(seedMb) + " MB (s, approx.)", z,
+                    s.numberColumn("cpu_s").asDoubleArray());
+            cpu.setYAxisGroup(1);
+            cpu.setMarker(SeriesMarkers.SQUARE);
+            cpu.setLineColor(ChartStyle.SEED_LIGHT);
+            cpu.setMarkerColor(ChartStyle.SEED_LIGHT);
+        }
+        return Optional.of(chart);
+    }
+
+    /** The seed size (100, 10 or 1 MB) within a factor 2 of this file, else NaN. */
+    static double nearestSeedMb(double bytes) {
+        for (double mb : new double[] {100, 10, 1}) {
+            if (Math.abs(Math.log(bytes / (mb * 1e6))) < Math.log(2)) {
+                return mb;
+            }
+        }
+        return Double.NaN;
+    }
+
+    /** The directory runs as stacked user/system bars, the seed's three runs beside ours, as the seed drew them. */
+    public static Optional<CategoryChart> directoryRuns(Results results) {
+        var dirs = results.tables(FilecryptStudy.STUDY, "directory-runs");
+        if (dirs.isEmpty()) {
+            return Optional.empty();
+        }
+        CategoryChart chart = ChartStyle.bars("Directory runs: CPU time, user and system", "run", "CPU time (s)");
+        chart.getStyler().setStacked(true);
+        chart.getStyler().setXAxisLabelRotation(30);
+        List<String> names = new ArrayList<>();
+        List<Double> user = new ArrayList<>();
+        List<Double> sys = new ArrayList<>();
+        Table seed = Seeds.table(Seeds.CRYPTO_DIRECTORY);
+        for (int i = 0; i < seed.rowCount(); i++) {
+            names.add(seed.stringColumn("label").get(i) + " (seed)");
+            user.add(seed.numberColumn("cpu_user_s").getDouble(i));
+            sys.add(seed.numberColumn("cpu_sys_s").getDouble(i));
+        }
+        for (var dir : dirs) {
+            Table runs = dir.value();
+            for (String run : Summaries.distinct(runs, "run")) {
+                for (String engine : Summaries.distinct(runs.where(runs.stringColumn("run").isEqualTo(run)), "engine")) {
+                    FilecryptStudy.directoryCpu(runs, run, engine).ifPresent(c -> {
+                        names.add(ChartStyle.name(run + " (" + engine + ")", results, dir.root()));
+                        user.add(c[0]);
+                        sys.add(c[1]);
+                    });
+                }
+            }
+        }
+        chart.addSeries("user time", names, user);
+        chart.addSeries("system time", names, sys);
+        return Optional.of(chart);
+    }
+
+    /** Time x size per level, normalised to -z 0 = 1 for each file, so every file size shares one axis. */
+    public static Optional<XYChart> timeTimesSize(Results results) {
+        var sweeps = results.tables(FilecryptStudy.STUDY, "level-sweep");
+        if (sweeps.isEmpty()) {
+            return Optional.empty();
+        }
+        XYChart chart = ChartStyle.xy("CPU time x output size per level (the seed's rule), relative to -z 0",
+                "compression level (-z)", "time x size / (time x size at -z 0)");
+        for (var sweep : sweeps) {
+            Table rows = FilecryptStudy.seedLike(sweep.value());
+            for (FilecryptStudy.InputFile f : FilecryptStudy.files(rows)) {
+                List<TradeOff.Level> levels = FilecryptStudy.levels(rows, f.file());
+                double base = FilecryptStudy.level(levels, 0).map(TradeOff.Level::timeTimesSize)
+                        .orElse(levels.get(0).timeTimesSize());
+                chart.addSeries(ChartStyle.name(f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)", results, sweep.root()),
+                        levels.stream().mapToDouble(l -> Double.parseDouble(l.name().substring(3))).toArray(),
+                        levels.stream().mapToDouble(l -> l.timeTimesSize() / base).toArray())
+                        .setMarker(SeriesMarkers.CIRCLE);
+            }
+        }
+        Table seed = Seeds.table(Seeds.CRYPTO_LEVELS);
+        for (double mb : new double[] {100, 10, 1}) {
+            Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(mb));
+            double[] product = new double[s.rowCount()];
+            for (int i = 0; i < product.length; i++) {
+                product[i] = s.numberColumn("size_kb").getDouble(i) * s.numberColumn("cpu_s").getDouble(i)
+                        / (s.numberColumn("size_kb").getDouble(0) * s.numberColumn("cpu_s").getDouble(0));
+            }
+            ChartStyle.seedPoints(chart.addSeries("seed " + Format.num(mb) + " MB (approx.)",
+                    s.numberColumn("level").asDoubleArray(), product), mb == 100);
+        }
+        return Optional.of(chart);
+    }
+
+    /**
+     * Every level, algorithm, engine and scope measured on the largest file: CPU time against output
+     * size, with the Pareto front (nothing else is both faster and smaller) drawn through.
+     */
+    public static Optional<XYChart> pareto(Results results) {
+        var sweeps = results.tables(FilecryptStudy.STUDY, "level-sweep");
+        if (sweeps.isEmpty()) {
+            return Optional.empty();
+        }
+        Table all = sweeps.get(0).value();
+        List<FilecryptStudy.InputFile> files = FilecryptStudy.files(all);
+        FilecryptStudy.InputFile largest = files.get(files.size() - 1);
+        XYChart chart = ChartStyle.xy("Pareto front: CPU time against size, every setting, " + largest.file()
+                + " (" + Format.num(largest.bytes() / 1e6) + " MB)", "CPU time, user + system (s, median)", "output size (% of input)");
+        List<double[]> points = new ArrayList<>();
+        for (String engine : Summaries.distinct(all, "engine")) {
+            for (String scope : Summaries.distinct(all, "scope")) {
+                for (String algo : Summaries.distinct(all, "algo")) {
+                    Table rows = all.where(all.stringColumn("engine").isEqualTo(engine)
+                            .and(all.stringColumn("scope").isEqualTo(scope)).and(all.stringColumn("algo").isEqualTo(algo)));
+                    if (rows.isEmpty()) {
+                        continue;
+                    }
+                    List<TradeOff.Level> levels = FilecryptStudy.levels(rows, largest.file());
+                    if (levels.isEmpty()) {
+                        continue;
+                    }
+                    double[] x = levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray();
+                    double[] y = levels.stream().mapToDouble(l -> 100 * l.outBytes() / largest.bytes()).toArray();
+                    for (int i = 0; i < x.length; i++) {
+                        points.add(new double[] {x[i], y[i]});
+                    }
+                    XYSeries s = chart.addSeries(engine + " " + scope + " " + algo, x, y);
+                    s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                }
+            }
+        }
+        List<double[]> front = Pareto.front(points, p -> p[0], p -> p[1]);
+        ChartStyle.guide(chart.addSeries("Pareto front", front.stream().mapToDouble(p -> p[0]).toArray(),
+                front.stream().mapToDouble(p -> p[1]).toArray()), ChartStyle.SEED);
+        return Optional.of(chart);
+    }
+}

@@ -1,0 +1,62 @@
+package labbook.reports;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+
+/** Numbers as the site prints them: a few significant digits, no locale surprises. */
+public final class Format {
+    private Format() {
+    }
+
+    /** {@code digits} significant digits, plain notation, trailing zeros dropped; "n/a" for NaN. */
+    public static String sig(double value, int digits) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "∞" : "-∞";
+        }
+        if (value == 0) {
+            return "0";
+        }
+        BigDecimal d = new BigDecimal(value).round(new MathContext(digits));
+        String s = d.stripTrailingZeros().toPlainString();
+        return s.equals("-0") ? "0" : s;
+    }
+
+    public static String num(double value) {
+        return sig(value, 3);
+    }
+
+    /** A ratio as "×0.42". */
+    public static String ratio(double value) {
+        return Double.isNaN(value) ? "n/a" : "×" + sig(value, 2);
+    }
+
+    /** A fraction as a percentage: 0.428 gives "42.8 %". */
+    public static String pct(double fraction) {
+        return Double.isNaN(fraction) ? "n/a" : sig(fraction * 100, 3) + " %";
+    }
+
+    /** Bytes per second in human units. */
+    public static String bandwidth(double bytesPerS) {
+        if (Double.isNaN(bytesPerS)) {
+            return "n/a";
+        }
+        if (Double.isInfinite(bytesPerS)) {
+            return "any bandwidth";
+        }
+        if (bytesPerS == 0) {
+            return "never";
+        }
+        String[] units = {"B/s", "kB/s", "MB/s", "GB/s", "TB/s"};
+        int u = 0;
+        double v = bytesPerS;
+        while (v >= 1000 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%s %s", sig(v, 3), units[u]);
+    }
+}

@@ -1,0 +1,231 @@
+package labbook.reports;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import labbook.core.LabException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.io.csv.CsvReadOptions;
+
+/**
+ * Loads a results root: every {@code <root>/<study>/*.csv} as a Tablesaw table, with the study's
+ * run.json. Each promised experiment is checked against {@link Schema} first, so a bad file fails
+ * with one line naming the file (and the line) rather than a Tablesaw stack trace later.
+ */
+public final class ResultsLoader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ResultsLoader() {
+    }
+
+    /** Loads several roots side by side. */
+    public static Results load(List<Path> roots) {
+        List<ResultsRoot> loaded = new ArrayList<>();
+        for (Path root : roots) {
+            loaded.add(load(root));
+        }
+        return new Results(loaded);
+    }
+
+    /** Loads one root; a missing study folder (or one with no CSV) is "not run", not an error. */
+    public static ResultsRoot load(Path root) {
+        if (!Files.isDirectory(root)) {
+            throw new LabException("results folder " + root + " does not exist");
+        }
+        Map<String, StudyResults> studies = new LinkedHashMap<>();
+        String host = null;
+        for (String study : Schema.STUDIES) {
+            StudyResults s = loadStudy(study, root.resolve(study));
+            studies.put(study, s);
+            if (host == null && s.ran() && s.latest() != RunInfo.UNKNOWN) {
+                host = s.latest().host();
+            }
+        }
+        String label = host != null ? host
+                : root.toAbsolutePath().normalize().getFileName() == null ? root.toString()
+                : root.toAbsolutePath().normalize().getFileName().toString();
+        return new ResultsRoot(root, label, studies);
+    }
+
+    static StudyResults loadStudy(String study, Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return StudyResults.notRun(study, dir);
+        }
+        List<Path> csvs;
+        try (Stream<Path> files = Files.list(dir)) {
+            csvs = files.filter(p -> p.getFileName().toString().endsWith(".csv"))
+                    .filter(p -> !p.getFileName().toString().startsWith("."))
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new LabException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+        if (csvs.isEmpty()) {
+            return StudyResults.notRun(study, dir);
+        }
+        // promised experiments first, in the schema's order, then any extra CSV a study added
+        Map<String, Table> tables = new LinkedHashMap<>();
+        List<String> order = new ArrayList<>(Schema.experiments(study));
+        for (Path csv : csvs) {
+            String name = csv.getFileName().toString().replaceFirst("\\.csv$", "");
+            if (!order.contains(name)) {
+                order.add(name);
+            }
+        }
+        for (String experiment : order) {
+            Path csv = dir.resolve(experiment + ".csv");
+            if (Files.isRegularFile(csv)) {
+                tables.put(experiment, readCsv(csv, study, experiment));
+            }
+        }
+        Map<String, RunInfo> runs = new LinkedHashMap<>();
+        RunInfo latest = RunInfo.UNKNOWN;
+        Path runJson = dir.resolve("run.json");
+        if (Files.isRegularFile(runJson)) {
+            JsonNode node;
+            try {
+                node = JSON.readTree(runJson.toFile());
+            } catch (IOException e) {
+                throw new LabException(runJson + ": not valid JSON (" + firstLine(e.getMessage()) + ")", e);
+            }
+            if (node == null || !node.isObject()) {
+                throw new LabException(runJson + ": not a JSON object");
+            }
+            latest = RunInfo.of(node);
+            JsonNode experiments = node.path("experiments");
+            for (String experiment : tables.keySet()) {
+                JsonNode record = experiments.get(experiment);
+                if (record != null && record.isObject()) {
+                    runs.put(experiment, RunInfo.of(record));
+                }
+            }
+        }
+        return new StudyResults(study, dir, tables, runs, latest);
+    }
+
+    /**
+     * Reads one CSV after checking it line by line: the header holds every promised column, every
+     * row has as many fields as the header, and every promised number parses.
+     */
+    public static Table readCsv(Path csv, String study, String experiment) {
+        Map<String, ColumnType> promised = Schema.columns(study, experiment);
+        List<String> header;
+        Map<String, ColumnType> types = new LinkedHashMap<>();
+        try (Reader reader = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+             CSVParser parser = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get().parse(reader)) {
+            List<CSVRecord> records = new ArrayList<>();
+            try {
+                parser.forEach(records::add);
+            } catch (UncheckedIOException e) {
+                throw new LabException(csv + ":" + (parser.getCurrentLineNumber() + 1) + ": malformed CSV ("
+                        + firstLine(e.getCause().getMessage()) + ")", e);
+            }
+            if (records.isEmpty() || records.get(0).size() == 0
+                    || (records.get(0).size() == 1 && records.get(0).get(0).isBlank())) {
+                throw new LabException(csv + ":1: empty file, expected a header line");
+            }
+            header = records.get(0).toList();
+            Set<String> seen = new HashSet<>();
+            for (String column : header) {
+                if (column.isBlank()) {
+                    throw new LabException(csv + ":1: a column has no name");
+                }
+                if (!seen.add(column)) {
+                    throw new LabException(csv + ":1: column '" + column + "' appears twice");
+                }
+            }
+            for (String column : promised.keySet()) {
+                if (!seen.contains(column)) {
+                    throw new LabException(csv + ": missing column '" + column + "' promised by the "
+                            + study + " study's " + experiment + " schema");
+                }
+            }
+            boolean[] numeric = new boolean[header.size()];
+            java.util.Arrays.fill(numeric, true);
+            for (int r = 1; r < records.size(); r++) {
+                CSVRecord record = records.get(r);
+                long line = r + 1;
+                if (record.size() != header.size()) {
+                    throw new LabException(csv + ":" + line + ": " + record.size() + " fields, but the header has "
+                            + header.size());
+                }
+                for (int c = 0; c < header.size(); c++) {
+                    String value = record.get(c);
+                    if (value.isEmpty()) {
+                        continue;
+                    }
+                    ColumnType type = promised.get(header.get(c));
+                    boolean parses = parsesAsNumber(value);
+                    if (!parses) {
+                        numeric[c] = false;
+                    }
+                    if (type == ColumnType.DOUBLE && !parses) {
+                        throw new LabException(csv + ":" + line + ": column '" + header.get(c) + "' is '"
+                                + value + "', not a number");
+                    }
+                    if (type == ColumnType.LONG && !parsesAsLong(value)) {
+                        throw new LabException(csv + ":" + line + ": column '" + header.get(c) + "' is '"
+                                + value + "', not a whole number");
+                    }
+                }
+            }
+            for (int c = 0; c < header.size(); c++) {
+                types.put(header.get(c), promised.getOrDefault(header.get(c),
+                        numeric[c] ? ColumnType.DOUBLE : ColumnType.STRING));
+            }
+        } catch (IOException e) {
+            throw new LabException("cannot read " + csv + ": " + e.getMessage(), e);
+        }
+        try {
+            CsvReadOptions options = CsvReadOptions.builder(csv.toFile())
+                    .tableName(experiment)
+                    .columnTypes(types::get)
+                    .missingValueIndicator("")
+                    .build();
+            return Table.read().usingOptions(options);
+        } catch (RuntimeException e) {
+            throw new LabException(csv + ": cannot load (" + firstLine(e.getMessage()) + ")", e);
+        }
+    }
+
+    private static boolean parsesAsNumber(String value) {
+        try {
+            Double.parseDouble(value);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static boolean parsesAsLong(String value) {
+        try {
+            Long.parseLong(value);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "unknown error";
+        }
+        int nl = message.indexOf('\n');
+        return (nl < 0 ? message : message.substring(0, nl)).trim();
+    }
+}

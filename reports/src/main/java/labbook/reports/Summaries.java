@@ -1,0 +1,90 @@
+package labbook.reports;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.Row;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+
+/**
+ * Raw rows to medians with spread, per group: one output row per distinct combination of the
+ * grouping columns, with n, median, q1, q3, iqr and the bootstrap interval of the median.
+ */
+public final class Summaries {
+    private Summaries() {
+    }
+
+    /**
+     * Medians of {@code value} grouped by {@code by}. Numeric grouping columns stay numeric and the
+     * result is sorted on the grouping columns in order.
+     */
+    public static Table medians(Table raw, String value, String... by) {
+        Map<List<Object>, List<Double>> groups = new LinkedHashMap<>();
+        NumericColumn<?> values = raw.numberColumn(value);
+        for (Row row : raw) {
+            if (values.isMissing(row.getRowNumber())) {
+                continue;
+            }
+            List<Object> key = new ArrayList<>();
+            for (String b : by) {
+                Column<?> c = raw.column(b);
+                key.add(c instanceof NumericColumn<?> n ? (Object) n.getDouble(row.getRowNumber()) : c.getString(row.getRowNumber()));
+            }
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(values.getDouble(row.getRowNumber()));
+        }
+        Table out = Table.create(raw.name() + " medians of " + value);
+        for (String b : by) {
+            out.addColumns(raw.column(b) instanceof NumericColumn<?> ? DoubleColumn.create(b) : StringColumn.create(b));
+        }
+        IntColumn n = IntColumn.create("n");
+        DoubleColumn median = DoubleColumn.create(value);
+        DoubleColumn q1 = DoubleColumn.create("q1");
+        DoubleColumn q3 = DoubleColumn.create("q3");
+        DoubleColumn iqr = DoubleColumn.create("iqr");
+        DoubleColumn lo = DoubleColumn.create("ci_low");
+        DoubleColumn hi = DoubleColumn.create("ci_high");
+        for (Map.Entry<List<Object>, List<Double>> g : groups.entrySet()) {
+            for (int i = 0; i < by.length; i++) {
+                Object k = g.getKey().get(i);
+                if (k instanceof Double d) {
+                    out.doubleColumn(by[i]).append(d);
+                } else {
+                    out.stringColumn(by[i]).append((String) k);
+                }
+            }
+            Stats.Spread s = Stats.spread(g.getValue().stream().mapToDouble(Double::doubleValue).toArray());
+            n.append(s.n());
+            median.append(s.median());
+            q1.append(s.q1());
+            q3.append(s.q3());
+            iqr.append(s.iqr());
+            lo.append(s.ciLow());
+            hi.append(s.ciHigh());
+        }
+        out.addColumns(n, median, q1, q3, iqr, lo, hi);
+        return by.length == 0 ? out : out.sortAscendingOn(by);
+    }
+
+    /** The raw values of one column in the rows where {@code column} equals {@code equals}. */
+    public static double[] values(Table raw, String value, String column, String equals) {
+        Table t = raw.where(raw.stringColumn(column).isEqualTo(equals));
+        return t.numberColumn(value).asDoubleArray();
+    }
+
+    /** Distinct values of a text column, in first-seen order. */
+    public static List<String> distinct(Table raw, String column) {
+        List<String> out = new ArrayList<>();
+        for (String s : raw.column(column).asStringColumn()) {
+            if (!out.contains(s)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+}
