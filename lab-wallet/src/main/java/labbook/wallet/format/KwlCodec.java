@@ -89,6 +89,13 @@ public final class KwlCodec {
         return size;
     }
 
+    /** D alone: the QDataStream of folders and entries that a wallet encrypts. */
+    public static byte[] payload(WalletContents contents) {
+        byte[] d = new byte[Math.toIntExact(payloadSize(contents.folders()))];
+        writePayload(contents.folders(), new QData.Writer(d, 0));
+        return d;
+    }
+
     private static void writePayload(Map<String, TreeMap<String, Entry>> folders, QData.Writer w) {
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
             w.qstring(f.getKey());
@@ -222,7 +229,7 @@ public final class KwlCodec {
         return r.position();
     }
 
-    static WalletContents readPayload(byte[] plain, int from, int to) throws BadWalletException {
+    public static WalletContents readPayload(byte[] plain, int from, int to) throws BadWalletException {
         WalletContents contents = new WalletContents();
         QData.Reader r = new QData.Reader(plain, from, to);
         while (!r.atEnd()) {

@@ -1,0 +1,72 @@
+package labbook.wallet.store;
+
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
+import org.bouncycastle.crypto.params.Argon2Parameters;
+
+/**
+ * Today's choice for the modern variants: AES-256-GCM from the JDK (random 96-bit nonces) and an
+ * Argon2id key from BouncyCastle with OWASP's minimum parameters (19 MiB, 2 passes, 1 lane).
+ */
+public final class Aead {
+    public static final int KEY_BYTES = 32;
+    public static final int NONCE_BYTES = 12;
+    public static final int TAG_BYTES = 16;
+    public static final int ARGON2_MEMORY_KIB = 19 * 1024;
+    public static final int ARGON2_ITERATIONS = 2;
+    public static final int ARGON2_LANES = 1;
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private Aead() {
+    }
+
+    public static byte[] argon2id(byte[] password, byte[] salt, int memoryKiB, int iterations, int lanes) {
+        Argon2BytesGenerator gen = new Argon2BytesGenerator();
+        gen.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id).withSalt(salt).withMemoryAsKB(memoryKiB)
+                .withIterations(iterations).withParallelism(lanes).build());
+        byte[] key = new byte[KEY_BYTES];
+        gen.generateBytes(password, key);
+        return key;
+    }
+
+    public static byte[] randomBytes(int n) {
+        byte[] b = new byte[n];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    /**
+     * Encrypts {@code plain[off, off+len)} into {@code out} at {@code outOff} (len + 16 bytes),
+     * authenticating {@code out[0, aadLen)} as associated data; the nonce is given by the caller.
+     */
+    public static void seal(byte[] key, byte[] nonce, byte[] out, int aadLen, byte[] plain, int off, int len, int outOff) {
+        try {
+            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
+            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BYTES * 8, nonce));
+            c.updateAAD(out, 0, aadLen);
+            c.doFinal(plain, off, len, out, outOff);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-256-GCM failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Decrypts and authenticates; null when the tag does not match (wrong key, or tampered). */
+    public static byte[] open(byte[] key, byte[] nonce, byte[] aad, int aadOff, int aadLen, byte[] sealed, int off, int len) {
+        try {
+            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
+            c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BYTES * 8, nonce));
+            c.updateAAD(aad, aadOff, aadLen);
+            return c.doFinal(sealed, off, len);
+        } catch (AEADBadTagException e) {
+            return null;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-256-GCM failed: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package labbook.wallet.store;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Arrays;
+import labbook.core.LabException;
+import labbook.wallet.format.BadWalletException;
+import labbook.wallet.format.Entry;
+import labbook.wallet.format.KwlCodec;
+import labbook.wallet.format.WalletContents;
+
+/**
+ * The modern authenticated variant of a wallet file: the same QDataStream payload as a .kwl,
+ * sealed whole with AES-256-GCM under an Argon2id key, saved by the same temp-file-and-rename
+ * path. Everything before the ciphertext is authenticated, so no byte of the file is unprotected
+ * (unlike the .kwl's clear hash section).
+ * <pre>
+ *   "LBWAEAD1" | u8 kdf (1 = Argon2id) | u32 memory KiB | u32 passes | u8 lanes | salt[16] | nonce[12]
+ *   | AES-256-GCM(D) with a 16-byte tag, the preceding 46 bytes as associated data
+ * </pre>
+ */
+public final class AeadWallet implements WalletStore {
+    static final byte[] MAGIC = {'L', 'B', 'W', 'A', 'E', 'A', 'D', '1'};
+    static final int SALT_BYTES = 16;
+    static final int HEADER_BYTES = 8 + 1 + 4 + 4 + 1 + SALT_BYTES + Aead.NONCE_BYTES;
+
+    private final Path file;
+    private final byte[] headerTemplate;
+    private final byte[] key;
+    private final boolean fdatasync;
+    private final WalletContents contents;
+
+    private AeadWallet(Path file, byte[] headerTemplate, byte[] key, boolean fdatasync, WalletContents contents) {
+        this.file = file;
+        this.headerTemplate = headerTemplate;
+        this.key = key;
+        this.fdatasync = fdatasync;
+        this.contents = contents;
+    }
+
+    public static AeadWallet create(Path file, byte[] passwordUtf8, boolean fdatasync) {
+        byte[] salt = Aead.randomBytes(SALT_BYTES);
+        ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES);
+        h.put(MAGIC).put((byte) 1).putInt(Aead.ARGON2_MEMORY_KIB).putInt(Aead.ARGON2_ITERATIONS).put((byte) Aead.ARGON2_LANES).put(salt);
+        byte[] key = Aead.argon2id(passwordUtf8, salt, Aead.ARGON2_MEMORY_KIB, Aead.ARGON2_ITERATIONS, Aead.ARGON2_LANES);
+        AeadWallet w = new AeadWallet(file, h.array(), key, fdatasync, new WalletContents());
+        w.sync();
+        return w;
+    }
+
+    public static AeadWallet open(Path file, byte[] passwordUtf8, boolean fdatasync) {
+        byte[] bytes = KwlFile.readAll(file, "wallet");
+        try {
+            return decode(file, bytes, passwordUtf8, fdatasync);
+        } catch (BadWalletException e) {
+            throw new LabException(file + ": cannot open the wallet: " + e.getMessage());
+        }
+    }
+
+    static AeadWallet decode(Path file, byte[] bytes, byte[] passwordUtf8, boolean fdatasync) throws BadWalletException {
+        if (bytes.length < HEADER_BYTES + Aead.TAG_BYTES) {
+            throw new BadWalletException("truncated: " + bytes.length + " bytes");
+        }
+        if (!Arrays.equals(bytes, 0, 8, MAGIC, 0, 8)) {
+            throw new BadWalletException("not an AEAD wallet (wrong magic bytes)");
+        }
+        ByteBuffer h = ByteBuffer.wrap(bytes, 8, HEADER_BYTES - 8);
+        int kdf = h.get();
+        int memory = h.getInt();
+        int passes = h.getInt();
+        int lanes = h.get();
+        if (kdf != 1 || memory < 8 * lanes || memory > (1 << 22) || passes < 1 || passes > 64 || lanes < 1 || lanes > 16) {
+            throw new BadWalletException("unsupported or damaged key-derivation parameters");
+        }
+        byte[] salt = Arrays.copyOfRange(bytes, 18, 18 + SALT_BYTES);
+        byte[] nonce = Arrays.copyOfRange(bytes, HEADER_BYTES - Aead.NONCE_BYTES, HEADER_BYTES);
+        byte[] key = Aead.argon2id(passwordUtf8, salt, memory, passes, lanes);
+        byte[] plain = Aead.open(key, nonce, bytes, 0, HEADER_BYTES, bytes, HEADER_BYTES, bytes.length - HEADER_BYTES);
+        if (plain == null) {
+            throw new BadWalletException("wrong password, or the file was changed (AES-GCM authentication failed)");
+        }
+        WalletContents contents = KwlCodec.readPayload(plain, 0, plain.length);
+        return new AeadWallet(file, Arrays.copyOf(bytes, HEADER_BYTES - Aead.NONCE_BYTES), key, fdatasync, contents);
+    }
+
+    /** Serialise, seal with a fresh nonce, save; returns the file's size. */
+    public long sync() {
+        byte[] d = KwlCodec.payload(contents);
+        byte[] out = new byte[HEADER_BYTES + d.length + Aead.TAG_BYTES];
+        System.arraycopy(headerTemplate, 0, out, 0, headerTemplate.length);
+        byte[] nonce = Aead.randomBytes(Aead.NONCE_BYTES);
+        System.arraycopy(nonce, 0, out, HEADER_BYTES - Aead.NONCE_BYTES, Aead.NONCE_BYTES);
+        Aead.seal(key, nonce, out, HEADER_BYTES, d, 0, d.length, HEADER_BYTES);
+        return SaveFile.write(file, out, fdatasync);
+    }
+
+    /** AES-256-GCM alone over a buffer of the given length (what a sync's cipher step costs). */
+    public void encryptOnly(byte[] buffer, byte[] out) {
+        byte[] nonce = Aead.randomBytes(Aead.NONCE_BYTES);
+        Aead.seal(key, nonce, out, 0, buffer, 0, buffer.length, 0);
+    }
+
+    public int encryptedBytes() {
+        return Math.toIntExact(KwlCodec.payloadSize(contents.folders()));
+    }
+
+    public void writeEntry(String folder, Entry entry) {
+        contents.writeEntry(folder, entry);
+    }
+
+    @Override
+    public long put(String folder, Entry entry) {
+        writeEntry(folder, entry);
+        return sync();
+    }
+
+    @Override
+    public void putAll(String folder, Iterable<Entry> entries) {
+        entries.forEach(e -> contents.writeEntry(folder, e));
+        sync();
+    }
+
+    @Override
+    public WalletContents contents() {
+        return contents;
+    }
+
+    @Override
+    public void close() {
+        sync();
+    }
+}

@@ -1,0 +1,192 @@
+package labbook.wallet.store;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import labbook.core.LabException;
+import labbook.wallet.format.BadWalletException;
+import labbook.wallet.format.Entry;
+import labbook.wallet.format.KwlFormat;
+import labbook.wallet.format.WalletContents;
+
+/**
+ * The seed's first workaround, built: each new entry is encrypted on its own (AES-256-GCM, key
+ * derived from the wallet key) and appended to {@code <wallet>.journal}, then fdatasynced; the
+ * journal is folded into the .kwl (a whole rewrite with fdatasync) when it holds
+ * {@link #foldEvery} records, and on close. Opening replays the journal over the wallet; a torn
+ * last record (a crash mid-append) is dropped and cut off.
+ * <pre>
+ *   "LBJRNL01" | records: u32 L | nonce[12] | AES-256-GCM(QString folder, QString key, u32 type, QByteArray value)
+ *   each record authenticated with its sequence number (u64) as associated data, so records cannot be reordered
+ * </pre>
+ */
+public final class JournalWallet implements WalletStore {
+    static final byte[] MAGIC = {'L', 'B', 'J', 'R', 'N', 'L', '0', '1'};
+    public static final int DEFAULT_FOLD_EVERY = 16;
+
+    private final KwlBackend base;
+    private final Path journal;
+    private final byte[] key;
+    private final boolean fdatasync;
+    private final int foldEvery;
+    private final FileChannel channel;
+    private long records;
+    private boolean lastPutFolded;
+
+    private JournalWallet(KwlBackend base, boolean fdatasync, int foldEvery) {
+        this.base = base;
+        this.journal = journalPathFor(base.file());
+        this.key = base.deriveKey("labbook wallet journal v1");
+        this.fdatasync = fdatasync;
+        this.foldEvery = foldEvery;
+        try {
+            if (!Files.exists(journal)) {
+                Files.createFile(journal, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            }
+            this.channel = FileChannel.open(journal, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            replay();
+        } catch (IOException e) {
+            throw new LabException(journal + ": cannot open the journal: " + e.getMessage(), e);
+        }
+    }
+
+    public static Path journalPathFor(Path wallet) {
+        return wallet.resolveSibling(wallet.getFileName() + ".journal");
+    }
+
+    public static JournalWallet create(Path wallet, byte[] passwordUtf8, boolean fdatasync, int foldEvery) {
+        return new JournalWallet(KwlBackend.create(wallet, KwlFormat.KF5, passwordUtf8, true), fdatasync, foldEvery);
+    }
+
+    public static JournalWallet open(Path wallet, byte[] passwordUtf8, boolean fdatasync, int foldEvery) {
+        return new JournalWallet(KwlBackend.open(wallet, passwordUtf8, true), fdatasync, foldEvery);
+    }
+
+    /** Applies every whole, authentic record; cuts the file after the last one. */
+    private void replay() throws IOException {
+        long size = channel.size();
+        if (size == 0) {
+            writeAt(0, ByteBuffer.wrap(MAGIC));
+            return;
+        }
+        byte[] all = new byte[(int) size];
+        channel.read(ByteBuffer.wrap(all), 0);
+        if (size < MAGIC.length || !Arrays.equals(all, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new LabException(journal + ": not a wallet journal (wrong magic bytes)");
+        }
+        int pos = MAGIC.length;
+        while (pos + 4 <= all.length) {
+            int len = ByteBuffer.wrap(all, pos, 4).getInt();
+            if (len < Aead.NONCE_BYTES + Aead.TAG_BYTES || len > all.length - pos - 4) {
+                break;
+            }
+            byte[] nonce = Arrays.copyOfRange(all, pos + 4, pos + 4 + Aead.NONCE_BYTES);
+            byte[] plain = Aead.open(key, nonce, sequence(records), 0, 8, all, pos + 4 + Aead.NONCE_BYTES, len - Aead.NONCE_BYTES);
+            if (plain == null) {
+                break;
+            }
+            try {
+                EntryRecords.FolderEntry fe = EntryRecords.decode(plain);
+                base.writeEntry(fe.folder(), fe.entry());
+            } catch (BadWalletException e) {
+                break;
+            }
+            records++;
+            pos += 4 + len;
+        }
+        if (pos < all.length) {
+            channel.truncate(pos);
+            channel.force(false);
+        }
+    }
+
+    private static byte[] sequence(long n) {
+        return ByteBuffer.allocate(8).putLong(n).array();
+    }
+
+    @Override
+    public long put(String folder, Entry entry) {
+        base.writeEntry(folder, entry);
+        byte[] plain = EntryRecords.encode(folder, entry);
+        int len = Aead.NONCE_BYTES + plain.length + Aead.TAG_BYTES;
+        byte[] rec = new byte[4 + len];
+        ByteBuffer.wrap(rec).putInt(len);
+        byte[] nonce = Aead.randomBytes(Aead.NONCE_BYTES);
+        System.arraycopy(nonce, 0, rec, 4, Aead.NONCE_BYTES);
+        byte[] aad = sequence(records);
+        byte[] sealed = new byte[plain.length + Aead.TAG_BYTES + 8];
+        System.arraycopy(aad, 0, sealed, 0, 8);
+        Aead.seal(key, nonce, sealed, 8, plain, 0, plain.length, 8);
+        System.arraycopy(sealed, 8, rec, 4 + Aead.NONCE_BYTES, plain.length + Aead.TAG_BYTES);
+        try {
+            writeAt(channel.size(), ByteBuffer.wrap(rec));
+            if (fdatasync) {
+                channel.force(false);
+            }
+        } catch (IOException e) {
+            throw new LabException(journal + ": cannot append to the journal: " + e.getMessage(), e);
+        }
+        records++;
+        long written = rec.length;
+        lastPutFolded = records >= foldEvery;
+        if (lastPutFolded) {
+            written += fold();
+        }
+        return written;
+    }
+
+    /** True when the last put also folded the journal into the wallet. */
+    public boolean lastPutFolded() {
+        return lastPutFolded;
+    }
+
+    /** Rewrites the wallet with every entry (fdatasync), then empties the journal. */
+    public long fold() {
+        long written = base.sync();
+        try {
+            channel.truncate(MAGIC.length);
+            channel.force(false);
+        } catch (IOException e) {
+            throw new LabException(journal + ": cannot empty the journal: " + e.getMessage(), e);
+        }
+        records = 0;
+        return written;
+    }
+
+    @Override
+    public void putAll(String folder, Iterable<Entry> entries) {
+        entries.forEach(e -> base.writeEntry(folder, e));
+        fold();
+    }
+
+    @Override
+    public WalletContents contents() {
+        return base.contents();
+    }
+
+    @Override
+    public void close() {
+        fold();
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // the journal is empty and synced: nothing is lost
+        }
+    }
+
+    /** Closes without folding, as a crash would leave it (for tests). */
+    void abandon() throws IOException {
+        channel.close();
+    }
+
+    private void writeAt(long position, ByteBuffer buf) throws IOException {
+        while (buf.hasRemaining()) {
+            position += channel.write(buf, position);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package labbook.wallet.store;
+
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import labbook.wallet.format.BadWalletException;
+import labbook.wallet.format.BlowfishCodec;
+import labbook.wallet.format.Dialect;
+import labbook.wallet.format.Entry;
+import labbook.wallet.format.KwlCodec;
+import labbook.wallet.format.KwlFormat;
+import labbook.wallet.format.KwlHeader;
+import labbook.wallet.format.WalletContents;
+import labbook.wallet.format.WalletKeys;
+
+/**
+ * KWallet's {@code Backend}: the wallet held in memory with its key, every {@link #sync()} a whole
+ * rewrite through {@link SaveFile} (KSaveFile in 2009, QSaveFile with fdatasync today). As a
+ * {@link WalletStore}, every put is followed by a sync, the seed's "save at every change".
+ */
+public final class KwlBackend implements WalletStore {
+    private final Path file;
+    private final KwlHeader header;
+    private final Dialect dialect;
+    private final byte[] key;
+    private final boolean fdatasync;
+    private final WalletContents contents;
+    private final SecureRandom random = new SecureRandom();
+
+    private KwlBackend(Path file, KwlHeader header, Dialect dialect, byte[] key, boolean fdatasync, WalletContents contents) {
+        this.file = file;
+        this.header = header;
+        this.dialect = dialect;
+        this.key = key;
+        this.fdatasync = fdatasync;
+        this.contents = contents;
+    }
+
+    /** A new, empty wallet (with a fresh .salt for KF5), saved at once. */
+    public static KwlBackend create(Path file, KwlFormat format, byte[] passwordUtf8, boolean fdatasync) {
+        KwlFile.create(file, new WalletContents(), format, passwordUtf8, fdatasync);
+        return open(file, passwordUtf8, fdatasync);
+    }
+
+    /** Opens an existing wallet; syncs write it back in the generation and dialect it was read in. */
+    public static KwlBackend open(Path file, byte[] passwordUtf8, boolean fdatasync) {
+        KwlCodec.Decoded d = KwlFile.open(file, null, passwordUtf8);
+        byte[] salt = d.header().pbkdf2Key() ? KwlFile.readAll(KwlFile.saltPathFor(file), "salt file") : null;
+        try {
+            byte[] key = new WalletKeys(passwordUtf8, salt).keyFor(d.header(), d.dialect().sha1LittleEndianWords());
+            return new KwlBackend(file, d.header(), d.dialect(), key, fdatasync, d.contents());
+        } catch (BadWalletException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A key for a companion file (the journal), derived from the wallet key with HKDF-SHA256. */
+    public byte[] deriveKey(String purpose) {
+        org.bouncycastle.crypto.generators.HKDFBytesGenerator hkdf =
+                new org.bouncycastle.crypto.generators.HKDFBytesGenerator(new org.bouncycastle.crypto.digests.SHA256Digest());
+        hkdf.init(new org.bouncycastle.crypto.params.HKDFParameters(key, null,
+                purpose.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        byte[] out = new byte[32];
+        hkdf.generateBytes(out, 0, out.length);
+        return out;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public void writeEntry(String folder, Entry entry) {
+        contents.writeEntry(folder, entry);
+    }
+
+    /** Serialise, hash, encrypt and save the whole wallet; returns the file's size. */
+    public long sync() {
+        return SaveFile.write(file, KwlCodec.encode(contents, header, dialect, key, random), fdatasync);
+    }
+
+    /** The cipher alone, as a sync runs it (key setup included), over a buffer of the same length. */
+    public void encryptOnly(byte[] buffer) {
+        new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encrypt(buffer, 0, buffer.length);
+    }
+
+    /** The length of the encrypted part a sync of the current contents writes. */
+    public int encryptedBytes() {
+        return KwlCodec.blobSize(KwlCodec.payloadSize(contents.folders()));
+    }
+
+    @Override
+    public long put(String folder, Entry entry) {
+        writeEntry(folder, entry);
+        return sync();
+    }
+
+    @Override
+    public void putAll(String folder, Iterable<Entry> entries) {
+        for (Entry e : entries) {
+            contents.writeEntry(folder, e);
+        }
+        sync();
+    }
+
+    @Override
+    public WalletContents contents() {
+        return contents;
+    }
+
+    @Override
+    public void close() {
+        sync();
+    }
+}
