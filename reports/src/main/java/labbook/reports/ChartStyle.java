@@ -13,8 +13,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /** One look for every chart of the site and the notebooks. */
 final class ChartStyle {
-    static final int WIDTH = 760;
-    static final int HEIGHT = 440;
+    static final int WIDTH = 940;
+    static final int HEIGHT = 460;
     /** Seed figures are drawn in greys (as the crypto seed drew its charts); ours in colour. */
     static final Color SEED = new Color(90, 90, 90);
     static final Color SEED_LIGHT = new Color(170, 170, 170);
@@ -45,8 +45,8 @@ final class ChartStyle {
     static void style(Styler styler) {
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);
-        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
-        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setLegendLayout(Styler.LegendLayout.Vertical);
         styler.setLegendBorderColor(Color.WHITE);
         styler.setChartTitleBoxVisible(false);
         styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));

@@ -37,6 +37,8 @@ public final class FilecryptCharts {
         chart.setYAxisGroupTitle(1, "CPU time, user + system (s)");
         chart.getStyler().setYAxisMin(0, 0.0);
         chart.getStyler().setYAxisMin(1, 0.0);
+        chart.getStyler().putYAxisGroupDecimalPatternMap(0, "#,##0");
+        chart.getStyler().putYAxisGroupDecimalPatternMap(1, "0.0##");
         for (var sweep : sweeps) {
             Table rows = FilecryptStudy.seedLike(sweep.value());
             Optional<FilecryptStudy.InputFile> f = FilecryptStudy.nearest(FilecryptStudy.files(rows), bytes);
@@ -146,8 +148,11 @@ public final class FilecryptCharts {
                 product[i] = s.numberColumn("size_kb").getDouble(i) * s.numberColumn("cpu_s").getDouble(i)
                         / (s.numberColumn("size_kb").getDouble(0) * s.numberColumn("cpu_s").getDouble(0));
             }
-            ChartStyle.seedPoints(chart.addSeries("seed " + Format.num(mb) + " MB (approx.)",
+            var series = ChartStyle.seedPoints(chart.addSeries("seed " + Format.num(mb) + " MB (approx.)",
                     s.numberColumn("level").asDoubleArray(), product), mb == 100);
+            if (mb == 1) {
+                series.setMarker(SeriesMarkers.TRIANGLE_DOWN);
+            }
         }
         return Optional.of(chart);
     }

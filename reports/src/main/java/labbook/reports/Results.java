@@ -19,11 +19,14 @@ public record Results(List<ResultsRoot> roots) {
         return roots.stream().anyMatch(r -> r.study(study).ran());
     }
 
-    /** Each root's table for one experiment, with the root it came from (roots that lack it are skipped). */
+    /**
+     * Each root's table for one experiment, with the root it came from. Roots that lack it, or whose
+     * CSV holds a header and no rows, are skipped: analyses and charts only ever see data.
+     */
     public List<Labelled<Table>> tables(String study, String experiment) {
         List<Labelled<Table>> out = new ArrayList<>();
         for (ResultsRoot r : roots) {
-            r.table(study, experiment).ifPresent(t -> out.add(new Labelled<>(r, t)));
+            r.table(study, experiment).filter(t -> !t.isEmpty()).ifPresent(t -> out.add(new Labelled<>(r, t)));
         }
         return out;
     }

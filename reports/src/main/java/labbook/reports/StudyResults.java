@@ -16,8 +16,9 @@ public record StudyResults(String study, Path dir, Map<String, Table> tables, Ma
         return new StudyResults(study, dir, Map.of(), Map.of(), RunInfo.UNKNOWN);
     }
 
+    /** True when at least one of its CSVs holds a row. */
     public boolean ran() {
-        return !tables.isEmpty();
+        return tables.values().stream().anyMatch(t -> !t.isEmpty());
     }
 
     public Optional<Table> table(String experiment) {

@@ -90,6 +90,7 @@ public final class VfsCharts {
             return Optional.empty();
         }
         XYChart chart = ChartStyle.xy("dcache model: lookups per second against threads", "threads", "lookups per second (median)");
+        chart.getStyler().setYAxisDecimalPattern("#,##0");
         int colour = 0;
         for (var model : models) {
             for (String walk : Summaries.distinct(model.value(), "walk")) {

@@ -1,0 +1,44 @@
+package labbook.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class LinearFitTest {
+    @Test
+    void exactLineIsRecovered() {
+        // 1 ms + 2 ms per 1000 entries
+        LinearFit f = LinearFit.of(new double[] {0, 1000, 5000, 10000}, new double[] {1, 3, 11, 21});
+        assertThat(f.slope()).isCloseTo(0.002, within(1e-12));
+        assertThat(f.intercept()).isCloseTo(1, within(1e-9));
+        assertThat(f.per1000()).isCloseTo(2, within(1e-9));
+        assertThat(f.r2()).isCloseTo(1, within(1e-12));
+        assertThat(f.crossing(16)).isCloseTo(7500, within(1e-6));
+        assertThat(f.crossing(100)).isCloseTo(49500, within(1e-6));
+        assertThat(f.at(2000)).isCloseTo(5, within(1e-9));
+    }
+
+    @Test
+    void aLineAlreadyAboveTheBudgetCrossesAtZeroAndAFlatOneNever() {
+        LinearFit above = LinearFit.of(new double[] {0, 10}, new double[] {20, 30});
+        assertThat(above.crossing(16)).isZero();
+        LinearFit flat = LinearFit.of(new double[] {0, 10, 20}, new double[] {5, 5, 5});
+        assertThat(flat.crossing(16)).isNaN();
+    }
+
+    @Test
+    void tooFewPointsGiveNaN() {
+        LinearFit f = LinearFit.of(new double[] {1, Double.NaN}, new double[] {2, 3});
+        assertThat(f.n()).isEqualTo(1);
+        assertThat(f.slope()).isNaN();
+        assertThat(f.crossing(16)).isNaN();
+    }
+
+    @Test
+    void theSeedsReleaseLineCrosses100MsFarAboveItsUsualWallet() {
+        LinearFit release = WalletStudy.seedFit(Seeds.table(Seeds.KWALLET_SYNC), "Release");
+        assertThat(release.per1000()).isBetween(4.0, 5.0);
+        assertThat(release.crossing(100)).isGreaterThan(10_000);
+    }
+}

@@ -1,0 +1,55 @@
+package labbook.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ParetoScalingVerdictTest {
+    record P(String name, double x, double y) {
+    }
+
+    @Test
+    void paretoFrontKeepsOnlyUndominatedPoints() {
+        List<P> points = List.of(new P("a", 1, 10), new P("b", 2, 5), new P("c", 3, 6), new P("d", 4, 1),
+                new P("e", 2, 7), new P("f", 5, 1), new P("g", Double.NaN, 0));
+        assertThat(Pareto.front(points, P::x, P::y)).extracting(P::name).containsExactly("a", "b", "d");
+        assertThat(Pareto.front(List.<P>of(), P::x, P::y)).isEmpty();
+    }
+
+    @Test
+    void speedupAndEfficiency() {
+        assertThat(Scaling.speedupFromTimes(10, 4)).isEqualTo(2.5);
+        assertThat(Scaling.speedupFromRates(100, 350)).isEqualTo(3.5);
+        assertThat(Scaling.efficiency(3, 4)).isEqualTo(0.75);
+        assertThat(Scaling.efficiencyOnCores(1.8, 4, 2)).isCloseTo(0.9, within(1e-12));
+        assertThat(Scaling.speedupFromTimes(1, 0)).isNaN();
+    }
+
+    @Test
+    void verdictWords() {
+        assertThat(Verdict.ratio(5, 10)).isEqualTo(0.5);
+        assertThat(Verdict.ratio(5, 0)).isNaN();
+        assertThat(Verdict.time(0.25, 2)).isEqualTo("4 x faster here");
+        assertThat(Verdict.time(3, 2)).isEqualTo("3 x slower here");
+        assertThat(Verdict.time(1.5, 2)).isEqualTo("same order as the seed");
+        assertThat(Verdict.time(Double.NaN, 2)).isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(Verdict.match(1.1, 1.25)).startsWith("reproduced");
+        assertThat(Verdict.match(0.5, 1.25)).isEqualTo("lower here");
+        assertThat(Verdict.claim(true, 3)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdict.claim(false, 3)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdict.claim(true, Double.NaN)).isEqualTo(Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void formatting() {
+        assertThat(Format.sig(0.0123456, 3)).isEqualTo("0.0123");
+        assertThat(Format.sig(123456, 3)).isEqualTo("123000");
+        assertThat(Format.ratio(0.4321)).isEqualTo("×0.43");
+        assertThat(Format.pct(0.428)).isEqualTo("42.8 %");
+        assertThat(Format.bandwidth(38.97e6)).isEqualTo("39 MB/s");
+        assertThat(Format.bandwidth(Double.POSITIVE_INFINITY)).isEqualTo("any bandwidth");
+        assertThat(Format.num(Double.NaN)).isEqualTo("n/a");
+    }
+}

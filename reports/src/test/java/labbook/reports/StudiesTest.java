@@ -1,0 +1,124 @@
+package labbook.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.Table;
+
+/** The studies' analyses on the hand-made fixture, whose formulas give known answers. */
+class StudiesTest {
+    static Claim claim(List<Claim> claims, String startsWith, String machine) {
+        return claims.stream().filter(c -> c.claim().startsWith(startsWith) && c.machine().equals(machine))
+                .findFirst().orElseThrow(() -> new AssertionError("no claim '" + startsWith + "' for " + machine + " in " + claims));
+    }
+
+    @Test
+    void walletFitsRecoverTheFixtureLines() {
+        Table sweep = Lab.table(Fixtures.a(), "wallet", "sync-sweep");
+        Map<String, LinearFit> fits = WalletStudy.syncFits(sweep);
+        assertThat(fits.keySet()).containsExactly("kde4", "kf5", "kf5-fdatasync", "aead", "kde4-xint");
+        assertThat(fits.get("kde4").per1000()).isCloseTo(2, within(1e-9));
+        assertThat(fits.get("kde4").crossing(16)).isCloseTo(7500, within(1e-6));
+        assertThat(fits.get("kf5-fdatasync").crossing(100)).isCloseTo(64000, within(1e-6));
+        assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 1000)).isEqualTo(new Estimate(3, "median of 3"));
+        assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 2000).how()).isEqualTo("linear fit");
+        assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 2000).value()).isCloseTo(5, within(1e-9));
+        assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 50000)).isEqualTo(Estimate.NONE);
+    }
+
+    @Test
+    void walletReproductionMachineByMachine() {
+        List<Claim> claims = WalletStudy.reproduction(Fixtures.ab());
+        Claim a = claim(claims, "saving at once costs less than 16 ms below 1000 entries (kde4)", "fixture-a");
+        assertThat(a.measured()).isEqualTo("3 ms at 1000");
+        assertThat(a.verdict()).isEqualTo(Verdict.HOLDS);
+        Claim b = claim(claims, "saving at once costs less than 16 ms below 1000 entries (kde4)", "fixture-b");
+        assertThat(b.measured()).isEqualTo("6 ms at 1000");
+        Claim slope = claim(claims, "cost per 1000 entries", "fixture-a");
+        assertThat(slope.measured()).isEqualTo("2 ms");
+        Claim at10000 = claim(claims, "sync at 10000 entries", "fixture-a");
+        assertThat(at10000.ratio()).isCloseTo(21.0 / 56, within(1e-9));
+        assertThat(at10000.verdict()).isEqualTo("2.7 x faster here");
+        Claim myth = claim(claims, "big overhead for syncing is a myth", "fixture-a");
+        assertThat(myth.measured()).isEqualTo("64,000 entries");
+        assertThat(myth.verdict()).isEqualTo(Verdict.HOLDS);
+        Claim perEntry = claim(claims, "a per-entry save would save little", "fixture-a");
+        assertThat(perEntry.measured()).isEqualTo("1 ms");
+        assertThat(perEntry.verdict()).isEqualTo(Verdict.HOLDS);
+        Claim xint = claim(claims, "a slow build costs", "fixture-a");
+        assertThat(xint.measured()).isEqualTo("×15");
+    }
+
+    @Test
+    void filecryptChoosesFilesAndAppliesTheSeedsRule() {
+        Table sweep = Lab.table(Fixtures.a(), "filecrypt", "level-sweep");
+        Table gpg = FilecryptStudy.seedLike(sweep);
+        assertThat(gpg.stringColumn("engine").unique().asList()).containsExactly("gpg");
+        List<FilecryptStudy.InputFile> files = FilecryptStudy.files(gpg);
+        assertThat(files).extracting(FilecryptStudy.InputFile::file).containsExactly("head-10k", "head-1mb", "head-10mb", "head-20mb");
+        assertThat(FilecryptStudy.choose(files, FilecryptStudy.FileChoice.LARGEST).orElseThrow().file()).isEqualTo("head-20mb");
+        assertThat(FilecryptStudy.choose(files, FilecryptStudy.FileChoice.MIDDLE).orElseThrow().file()).isEqualTo("head-10mb");
+        assertThat(FilecryptStudy.choose(files, FilecryptStudy.FileChoice.ONE_MB).orElseThrow().file()).isEqualTo("head-1mb");
+        // 1 MB: -z 0 costs 0.0125 s x 1,000,060 B; -z 1 0.0225 s x 400,060 B: -z 1 wins
+        List<TradeOff.Level> oneMb = FilecryptStudy.levels(gpg, "head-1mb");
+        assertThat(FilecryptStudy.level(oneMb, 1).orElseThrow().cpuS()).isCloseTo(0.0225, within(1e-9));
+        assertThat(TradeOff.minTimeTimesSize(oneMb).orElseThrow().name()).isEqualTo("-z 1");
+        // 10 MB: -z 0 costs 0.0305 s x 10,000,060 B against -z 1's 0.1305 s x 4,000,060 B: -z 0 wins
+        assertThat(TradeOff.minTimeTimesSize(FilecryptStudy.levels(gpg, "head-10mb")).orElseThrow().name()).isEqualTo("-z 0");
+        double mean7 = FilecryptStudy.meanSizeFraction(gpg, f -> 7);
+        assertThat(mean7).isCloseTo((0.349 * 4 + 60.0 / 1e4 + 60.0 / 1e6 + 60.0 / 1e7 + 60.0 / 2e7) / 4, within(1e-4));
+    }
+
+    @Test
+    void filecryptReproduction() {
+        List<Claim> claims = FilecryptStudy.reproduction(Fixtures.a());
+        assertThat(claim(claims, "time x size is smallest at -z 1 (1 MB", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, "time x size is smallest at -z 1 (10 MB", "fixture-a").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(claim(claims, "time x size is smallest at -z 1 (100 MB", "fixture-a").verdict()).isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(claim(claims, "crypto Default takes less CPU", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
+        Claim speed = claim(claims, "--speed output is only slightly larger", "fixture-a");
+        assertThat(speed.verdict()).isEqualTo(Verdict.HOLDS);
+        Claim dir = claim(claims, "directory CPU total, GPG Default", "fixture-a");
+        assertThat(dir.verdict()).endsWith("faster here");
+    }
+
+    @Test
+    void vfsPer100RunsNormalisedAndScaling() {
+        Table diff = Lab.table(Fixtures.a(), "vfs", "git-diff");
+        VfsStudy.GitDiff serial = VfsStudy.gitDiff(diff, "serial").orElseThrow();
+        VfsStudy.GitDiff parallel = VfsStudy.gitDiff(diff, "parallel").orElseThrow();
+        assertThat(serial.userS()).isCloseTo(2.1, within(1e-9));
+        assertThat(serial.sysS()).isCloseTo(10.1, within(1e-9));
+        assertThat(serial.elapsedS()).isCloseTo(12.1, within(1e-9));
+        VfsStudy.Normalised n = VfsStudy.normalise("parallel", parallel, serial);
+        assertThat(n.real()).isCloseTo(6.1 / 12.1, within(1e-9));
+        assertThat(n.sys()).isCloseTo(1, within(1e-9));
+        List<VfsStudy.ScalingPoint> rcu = VfsStudy.modelScaling(Lab.table(Fixtures.a(), "vfs", "dcache-model"), "rcu");
+        assertThat(rcu).extracting(VfsStudy.ScalingPoint::threads).containsExactly(1.0, 2.0, 4.0);
+        assertThat(rcu.get(2).speedup()).isCloseTo(4, within(1e-5));
+        assertThat(rcu.get(2).efficiency()).isCloseTo(1, within(1e-5));
+        List<VfsStudy.ScalingPoint> stat = VfsStudy.statWalkScaling(Lab.table(Fixtures.a(), "vfs", "stat-walk"));
+        assertThat(stat.get(1).speedup()).isCloseTo(0.201 / 0.101, within(1e-9));
+        List<Claim> claims = VfsStudy.reproduction(Fixtures.a());
+        assertThat(claim(claims, "store-free walking: parallel", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, "parallel no longer blows up", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, "model: store-free", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void seedTablesNameTheirSourceAndFlagApproximateReadings() {
+        for (String name : Seeds.ALL) {
+            Table t = Seeds.table(name);
+            assertThat(t.rowCount()).as(name).isPositive();
+            assertThat(t.stringColumn("source").asList()).as(name).allSatisfy(s -> assertThat(s).isNotBlank());
+        }
+        Table levels = Seeds.table(Seeds.CRYPTO_LEVELS);
+        assertThat(levels.booleanColumn("approximate").asList()).containsOnly(true);
+        assertThat(Seeds.source(Seeds.CRYPTO_LEVELS)).contains("approximate");
+        assertThat(Seeds.table(Seeds.KWALLET_SYNC).rowCount()).isEqualTo(10);
+        assertThat(Seeds.table(Seeds.VFS_AXBOE).rowCount()).isEqualTo(4);
+    }
+}

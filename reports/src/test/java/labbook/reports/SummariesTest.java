@@ -1,0 +1,39 @@
+package labbook.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+class SummariesTest {
+    @Test
+    void mediansPerGroupSortedOnTheGroupingColumns() {
+        Table raw = Table.create("t",
+                StringColumn.create("variant", "b", "a", "a", "a", "b", "a"),
+                DoubleColumn.create("entries", 10, 100, 10, 10, 10, 10),
+                DoubleColumn.create("ms", 7, 50, 1, 2, 9, 30));
+        Table m = Summaries.medians(raw, "ms", "variant", "entries");
+        assertThat(m.rowCount()).isEqualTo(3);
+        assertThat(m.stringColumn("variant").asList()).containsExactly("a", "a", "b");
+        assertThat(m.doubleColumn("entries").asList()).containsExactly(10.0, 100.0, 10.0);
+        assertThat(m.doubleColumn("ms").asList()).containsExactly(2.0, 50.0, 8.0);
+        assertThat(m.intColumn("n").asList()).containsExactly(3, 1, 2);
+        assertThat(m.doubleColumn("q1").get(0)).isEqualTo(1.5);
+        assertThat(m.doubleColumn("q3").get(0)).isEqualTo(16);
+        assertThat(m.doubleColumn("iqr").get(0)).isEqualTo(14.5);
+        assertThat(m.columnNames()).containsExactly("variant", "entries", "n", "ms", "q1", "q3", "iqr", "ci_low", "ci_high");
+    }
+
+    @Test
+    void countsPerGroupWithASum() {
+        Table raw = Table.create("t",
+                StringColumn.create("outcome", "new", "previous", "new"),
+                DoubleColumn.create("lost", 0, 1, 2));
+        Table c = Analyses.counts(raw, "lost", "outcome");
+        assertThat(c.stringColumn("outcome").asList()).containsExactly("new", "previous");
+        assertThat(c.doubleColumn("rows").asList()).containsExactly(2.0, 1.0);
+        assertThat(c.doubleColumn("lost (sum)").asList()).containsExactly(2.0, 1.0);
+    }
+}
