@@ -1,0 +1,126 @@
+package labbook.wallet.experiments;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import labbook.core.Progress;
+import me.tongfei.progressbar.ProgressBar;
+
+/**
+ * The seed's loop for one variant: grow the folder in steps of 100 entries and time one sync at
+ * each step; at the seed's checkpoints, repeat the sync (and the cipher alone) to get a median.
+ * Runs in this JVM, or in a forked one ({@link SweepWorker}) for -Xint.
+ */
+public final class SweepLoop {
+    /** One measurement: a CSV row of sync-sweep. */
+    public record Row(String variant, int entries, int repeat, long fileBytes, double syncMs, double cipherMs, int cipherBytes) {
+        public String toLine() {
+            return variant + "," + entries + "," + repeat + "," + fileBytes + "," + syncMs + "," + cipherMs + "," + cipherBytes;
+        }
+
+        public static Row parse(String line) {
+            String[] f = line.split(",");
+            return new Row(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3]),
+                    Double.parseDouble(f[4]), Double.parseDouble(f[5]), Integer.parseInt(f[6]));
+        }
+    }
+
+    /** The plan: sizes 1, step, 2 x step, ... max; repeats at the checkpoints. */
+    public record Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs) {
+        public List<Integer> sizes() {
+            List<Integer> sizes = new ArrayList<>();
+            sizes.add(1);
+            for (int n = step; n <= max; n += step) {
+                sizes.add(n);
+            }
+            for (int c : checkpoints) {
+                if (c <= max && !sizes.contains(c)) {
+                    sizes.add(c);
+                }
+            }
+            sizes.sort(null);
+            return sizes;
+        }
+
+        public String encode() {
+            StringBuilder cp = new StringBuilder();
+            for (int c : checkpoints) {
+                cp.append(cp.length() == 0 ? "" : ":").append(c);
+            }
+            return max + "/" + step + "/" + cp + "/" + repeats + "/" + warmupSyncs;
+        }
+
+        public static Plan decode(String s) {
+            String[] f = s.split("/");
+            Set<Integer> cps = new java.util.TreeSet<>();
+            for (String c : f[2].split(":")) {
+                cps.add(Integer.parseInt(c));
+            }
+            return new Plan(Integer.parseInt(f[0]), Integer.parseInt(f[1]), cps, Integer.parseInt(f[3]), Integer.parseInt(f[4]));
+        }
+    }
+
+    private SweepLoop() {
+    }
+
+    public static List<Row> run(SweepVariant variant, Plan plan, Path scratchDir) {
+        byte[] password = BenchmarkEntries.throwawayPassword();
+        BenchmarkEntries entries = BenchmarkEntries.secure();
+        warmUp(variant, plan, scratchDir.resolve("warmup"), password, entries);
+        List<Row> rows = new ArrayList<>();
+        Path dir = scratchDir.resolve(variant.label());
+        mkdirs(dir);
+        SweepVariant.SyncTarget wallet = variant.create(dir, password);
+        List<Integer> sizes = plan.sizes();
+        int have = 0;
+        try (ProgressBar bar = Progress.bar("sync-sweep " + variant.label(), sizes.size(), "steps")) {
+            for (int size : sizes) {
+                wallet.add(entries.next(size - have));
+                have = size;
+                int repeats = plan.checkpoints().contains(size) ? plan.repeats() : 1;
+                for (int r = 0; r < repeats; r++) {
+                    rows.add(measure(variant.label(), wallet, size, r));
+                }
+                bar.step();
+            }
+        }
+        Scratch.deleteTree(dir);
+        return rows;
+    }
+
+    static Row measure(String label, SweepVariant.SyncTarget wallet, int size, int repeat) {
+        long t0 = System.nanoTime();
+        long fileBytes = wallet.sync();
+        long t1 = System.nanoTime();
+        int n = wallet.cipherBytes();
+        byte[] buf = new byte[n];
+        byte[] out = wallet.cipherOutBytes(n) == 0 ? buf : new byte[wallet.cipherOutBytes(n)];
+        long t2 = System.nanoTime();
+        wallet.cipherOnly(buf, out);
+        long t3 = System.nanoTime();
+        return new Row(label, size, repeat, fileBytes, (t1 - t0) / 1e6, (t3 - t2) / 1e6, n);
+    }
+
+    /** Brings the JIT to steady state on a wallet of the same kind, so the loop measures compiled code. */
+    private static void warmUp(SweepVariant variant, Plan plan, Path dir, byte[] password, BenchmarkEntries entries) {
+        if (plan.warmupSyncs() == 0) {
+            return;
+        }
+        mkdirs(dir);
+        SweepVariant.SyncTarget w = variant.create(dir, password);
+        w.add(entries.next(Math.min(plan.max(), 2000)));
+        for (int i = 0; i < plan.warmupSyncs(); i++) {
+            measure("warmup", w, 0, i);
+        }
+        Scratch.deleteTree(dir);
+    }
+
+    private static void mkdirs(Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new labbook.core.LabException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}
