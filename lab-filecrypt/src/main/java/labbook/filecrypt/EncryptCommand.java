@@ -48,8 +48,10 @@ public final class EncryptCommand implements Callable<Integer> {
     @Option(names = {"-a", "--armor"}, description = "Write ASCII armor.")
     boolean armor;
 
-    @Option(names = "--zip-deflater", paramLabel = "D", defaultValue = "jzlib-8k",
-            description = "ZIP deflate: jzlib-8k (gpg's 8 KiB window, gpg's sizes) or jdk-32k (JDK Deflater) "
+    @Option(names = "--zip-deflater", paramLabel = "D", defaultValue = "auto",
+            description = "ZIP deflate: zlib-8k (native zlib with gpg's 8 KiB window; needs java "
+                    + "--add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED), jzlib-8k (the same "
+                    + "window in pure Java), jdk-32k (the JDK's Deflater), auto = zlib-8k if possible, else jzlib-8k "
                     + "(default ${DEFAULT-VALUE}).")
     String zipDeflater;
 

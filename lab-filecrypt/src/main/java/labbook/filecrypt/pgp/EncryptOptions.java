@@ -26,7 +26,7 @@ public record EncryptOptions(SymmetricCipher cipher, Compression compression, in
     /** gpg -c as Debian's gpg 2.2 does it (AES-256, MDC, ZIP level 6) with the lab's pinned S2K count. */
     public static EncryptOptions defaults() {
         return new EncryptOptions(SymmetricCipher.AES256, Compression.ZIP, 6, PINNED_S2K_COUNT, S2kDigest.SHA256,
-                false, ZipDeflater.GPG_WINDOW, CipherPath.JDK_FAST);
+                false, ZipDeflater.gpgWindow(), CipherPath.JDK_FAST);
     }
 
     public EncryptOptions withLevel(int newLevel) {

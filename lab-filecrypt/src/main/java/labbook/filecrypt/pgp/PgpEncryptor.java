@@ -99,8 +99,8 @@ public final class PgpEncryptor {
         if (!options.compresses()) {
             return new UnclosingStream(encrypted);
         }
-        if (options.compression() == Compression.ZIP && options.zipDeflater() == ZipDeflater.GPG_WINDOW) {
-            return GpgZipStream.open(encrypted, options.level(), BUFFER);
+        if (options.compression() == Compression.ZIP && options.zipDeflater() != ZipDeflater.JDK_32K) {
+            return ZipPacketStream.open(encrypted, options.level(), options.zipDeflater());
         }
         // ZLIB: the JDK Deflater with zlib's header and 32 KiB window is what gpg's ZLIB writes.
         // BZIP2: BouncyCastle's compressor, block size 900k whatever the level (gpg maps -z to the block size).
@@ -125,22 +125,24 @@ public final class PgpEncryptor {
         }
     }
 
-    /** The ZIP packet as gpg writes it: raw deflate, 8 KiB window, memLevel 8, by JZlib. */
-    static final class GpgZipStream extends OutputStream {
+    /** The ZIP packet as gpg writes it: raw deflate, 8 KiB window, memLevel 8, by native zlib or JZlib. */
+    static final class ZipPacketStream extends OutputStream {
         private final BCPGOutputStream packet;
-        private final com.jcraft.jzlib.DeflaterOutputStream deflate;
+        private final OutputStream deflate;
         private boolean closed;
 
-        private GpgZipStream(BCPGOutputStream packet, com.jcraft.jzlib.DeflaterOutputStream deflate) {
+        private ZipPacketStream(BCPGOutputStream packet, OutputStream deflate) {
             this.packet = packet;
             this.deflate = deflate;
         }
 
-        static GpgZipStream open(OutputStream out, int level, int bufferSize) throws IOException {
-            BCPGOutputStream packet = new BCPGOutputStream(out, PacketTags.COMPRESSED_DATA, new byte[bufferSize]);
+        static ZipPacketStream open(OutputStream out, int level, ZipDeflater deflater) throws IOException {
+            BCPGOutputStream packet = new BCPGOutputStream(out, PacketTags.COMPRESSED_DATA, new byte[BUFFER]);
             packet.write(Compression.ZIP.tag());
-            com.jcraft.jzlib.Deflater deflater = new com.jcraft.jzlib.Deflater(level, 13, true);
-            return new GpgZipStream(packet, new com.jcraft.jzlib.DeflaterOutputStream(packet, deflater, bufferSize, false));
+            OutputStream deflate = deflater == ZipDeflater.ZLIB_8K
+                    ? NativeZlib.rawDeflate(packet, level, 13)
+                    : new JZlibRawDeflate(packet, level);
+            return new ZipPacketStream(packet, deflate);
         }
 
         @Override
@@ -159,9 +161,35 @@ public final class PgpEncryptor {
                 return;
             }
             closed = true;
+            deflate.close();
+            packet.finish();
+        }
+    }
+
+    /** JZlib's raw deflate with an 8 KiB window; close() finishes the deflate, not the packet under it. */
+    private static final class JZlibRawDeflate extends java.io.FilterOutputStream {
+        private final com.jcraft.jzlib.DeflaterOutputStream deflate;
+
+        JZlibRawDeflate(OutputStream packet, int level) throws IOException {
+            super(packet);
+            this.deflate = new com.jcraft.jzlib.DeflaterOutputStream(packet,
+                    new com.jcraft.jzlib.Deflater(level, 13, true), BUFFER, false);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            deflate.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            deflate.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
             deflate.finish();
             deflate.getDeflater().end();
-            packet.finish();
         }
     }
 }

@@ -1,0 +1,140 @@
+package labbook.filecrypt.experiments;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import labbook.core.Clocks;
+import labbook.core.CpuTimes;
+import labbook.core.ForkedJava;
+import labbook.core.LabException;
+import labbook.core.Peer;
+import labbook.core.PeerResult;
+import labbook.filecrypt.FilecryptLab;
+import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.pgp.EncryptOptions;
+import labbook.filecrypt.pgp.PgpEncryptor;
+
+/**
+ * Runs and times one encryption with any {@link Engine}, same settings on every side: the three
+ * engines get the same input file, options, passphrase and pinned S2K count. Outputs go to a
+ * private scratch folder and are deleted once measured.
+ *
+ * <p>Clocks: gpg and the forked JVM are measured by lab-core's {@link Peer} (the child's rusage,
+ * 10 ms ticks); bcpg in-process by this process's /proc user and system time (also 10 ms ticks,
+ * every thread, JIT and GC included) and, for precision, the calling thread's CPU clock.
+ */
+public final class Encryptions implements AutoCloseable {
+    /** A fixed, non-secret benchmark passphrase; it is only ever written to files of mode 0600. */
+    private static final char[] PASSPHRASE = "labbook filecrypt benchmark passphrase".toCharArray();
+
+    private final Path scratch;
+    private final Path passphraseFile;
+    private final Gpg gpg;
+    private int counter;
+
+    private Encryptions(Path scratch, Path passphraseFile, Gpg gpg) {
+        this.scratch = scratch;
+        this.passphraseFile = passphraseFile;
+        this.gpg = gpg;
+    }
+
+    public static Encryptions start() {
+        try {
+            Path scratch = Files.createTempDirectory("labbook-filecrypt-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Path pass = scratch.resolve("passphrase");
+            labbook.filecrypt.pgp.Passphrase.write(pass, PASSPHRASE);
+            return new Encryptions(scratch, pass, Gpg.start(PASSPHRASE));
+        } catch (IOException e) {
+            throw new LabException("cannot create a scratch folder: " + e.getMessage(), e);
+        }
+    }
+
+    public Path scratch() {
+        return scratch;
+    }
+
+    public Gpg gpg() {
+        return gpg;
+    }
+
+    public char[] passphrase() {
+        return PASSPHRASE.clone();
+    }
+
+    /** Encrypts {@code in} with {@code engine}, measures it, deletes the output, returns the sample. */
+    public Sample run(Engine engine, Path in, EncryptOptions options) {
+        Path out = scratch.resolve("out-" + (counter++) + ".gpg");
+        try {
+            Sample sample = switch (engine) {
+                case GPG -> fromPeer(gpg.encrypt(in, out, options), out);
+                case BCPG_PROCESS -> fromPeer(Peer.command(forkedEncrypt(in, out, options)).run(), out);
+                case BCPG_IN_PROCESS -> inProcess(in, out, options);
+            };
+            return sample;
+        } finally {
+            try {
+                Files.deleteIfExists(out);
+            } catch (IOException ignored) {
+                // the scratch folder is removed on close
+            }
+        }
+    }
+
+    private Sample inProcess(Path in, Path out, EncryptOptions options) {
+        PgpEncryptor encryptor = new PgpEncryptor(options);
+        CpuTimes before = Clocks.process();
+        long thread0 = Clocks.threadCpuNanos();
+        long wall0 = Clocks.wallNanos();
+        encryptor.encryptFile(in, out, PASSPHRASE);
+        long wall = Clocks.wallNanos() - wall0;
+        long thread = Clocks.threadCpuNanos() - thread0;
+        CpuTimes cpu = Clocks.process().minus(before);
+        return new Sample(cpu.userSeconds(), cpu.systemSeconds(), wall / 1e9, size(out), thread / 1e9);
+    }
+
+    private static Sample fromPeer(PeerResult r, Path out) {
+        r.orThrow();
+        return new Sample(r.time().userSeconds(), r.time().systemSeconds(), r.time().wallSeconds(), size(out), Double.NaN);
+    }
+
+    /** {@code java -cp <module> FilecryptLab encrypt ...}: what a user of the bcpg tool runs. */
+    List<String> forkedEncrypt(Path in, Path out, EncryptOptions o) {
+        List<String> args = new ArrayList<>(List.of("encrypt", "--passphrase-file", passphraseFile.toString(),
+                "-z", Integer.toString(o.level()), "--compress-algo", o.compression().gpgName(),
+                "--cipher-algo", o.cipher().gpgName(), "--s2k-count", Long.toString(o.s2kCount()),
+                "--s2k-digest-algo", o.s2kDigest().gpgName(), "--zip-deflater", o.zipDeflater().label(),
+                "--cipher-path", o.cipherPath().label()));
+        if (o.armor()) {
+            args.add("--armor");
+        }
+        args.add(in.toString());
+        args.add(out.toString());
+        return ForkedJava.command(List.of(), FilecryptLab.class.getName(), args);
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            throw new LabException("no output written at " + p + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        gpg.close();
+        try (Stream<Path> walk = Files.walk(scratch)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException ignored) {
+            // a leftover scratch folder in the temp folder
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package labbook.filecrypt.experiments;
+
+/**
+ * Who encrypts, and how much of it the clock sees: gpg as a whole process (as the seed timed it),
+ * bcpg inside this warm JVM, and bcpg as a whole process (a fresh JVM running {@code encrypt}).
+ */
+public enum Engine {
+    GPG("gpg", "process"),
+    BCPG_IN_PROCESS("bcpg", "in-process"),
+    BCPG_PROCESS("bcpg", "process");
+
+    private final String engine;
+    private final String scope;
+
+    Engine(String engine, String scope) {
+        this.engine = engine;
+        this.scope = scope;
+    }
+
+    /** The {@code engine} column: gpg or bcpg. */
+    public String engine() {
+        return engine;
+    }
+
+    /** The {@code scope} column: process or in-process. */
+    public String scope() {
+        return scope;
+    }
+
+    public String label() {
+        return engine + "/" + scope;
+    }
+}

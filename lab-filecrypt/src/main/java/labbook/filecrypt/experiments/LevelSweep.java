@@ -1,0 +1,247 @@
+package labbook.filecrypt.experiments;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import labbook.core.ConsoleTable;
+import labbook.core.CsvResults;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.Mode;
+import labbook.core.Progress;
+import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.pgp.Compression;
+import labbook.filecrypt.pgp.EncryptOptions;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * <h2>level-sweep: CPU time and size against the compression level, gpg beside bcpg</h2>
+ *
+ * <p><b>The question.</b> The seed: "Initial testing with gpg on text files, showed that there is a
+ * significant compression vs. speed tradeoff ... I tested encryption time vs. file size using gpg
+ * with four different compression settings [-z 0, 1, 7, 9] ... time was defined as total CPU time
+ * (=user time + system time) ... I elected to minimize the encryption time x file size product ...
+ * that occurred at the -z 1 compression level." Does the trade-off, and the rule's pick, hold on
+ * today's machine, with today's gpg (AES-NI makes -z 0 almost free), and with a Java encryptor?
+ *
+ * <p><b>The baseline.</b> The real gpg 2.2 as a whole process, as the seed timed it with GNU time:
+ * {@code gpg --batch --force-mdc --cipher-algo AES256 --compress-algo zip -z N --s2k-count 65536
+ * --symmetric}, under a throwaway GNUPGHOME; the S2K count is pinned (gpg would calibrate it to
+ * ~100 ms of hashing per file, which would hide the compression effect).
+ *
+ * <p><b>The variants.</b> bcpg, this module's BouncyCastle encryptor, with the same settings and
+ * gpg's 8 KiB ZIP window (so sizes compare like for like), timed two ways: inside this warm JVM
+ * ({@code scope=in-process}: what a Java service pays) and as a whole process, a fresh JVM running
+ * {@code encrypt} ({@code scope=process}: what the seed's command-line view pays, JVM start-up
+ * included). Engines interleave within each repeat so machine noise spreads over all of them.
+ * Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at 0, 1, 7, 9. Full:
+ * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2.
+ *
+ * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
+ * (about 2-3 minutes on 2 cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
+ * Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg, and the level the
+ * time x size rule picks per file and engine.
+ *
+ * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
+ * {@code corpus} (corpus name), {@code file} (file name), {@code file_bytes}, {@code engine}
+ * (gpg|bcpg), {@code scope} (process|in-process), {@code algo} (zip|zlib|bzip2), {@code level}
+ * (0-9; 0 = no compressed packet), {@code repeat} (0-based), {@code cpu_user_s}, {@code cpu_sys_s}
+ * (seconds, 10 ms resolution), {@code wall_s}, {@code out_bytes} (encrypted size), {@code
+ * deflater} (zlib-8k for gpg, jzlib-8k / jdk-32k for bcpg ZIP, none at level 0), {@code cipher_path}
+ * (gpg | bcpg's AES+MDC code path), {@code s2k_count}, {@code cpu_thread_s} (in-process only: the
+ * encrypting thread's CPU clock, ns resolution; empty otherwise).
+ */
+@Command(name = "level-sweep", mixinStandardHelpOptions = true,
+        description = "CPU time and size against the compression level: gpg vs bcpg (in-process and whole process).")
+public final class LevelSweep implements Callable<Integer> {
+    static final List<String> COLUMNS = List.of("corpus", "file", "file_bytes", "engine", "scope", "algo", "level",
+            "repeat", "cpu_user_s", "cpu_sys_s", "wall_s", "out_bytes", "deflater", "cipher_path", "s2k_count",
+            "cpu_thread_s");
+
+    @Mixin
+    LabOptions lab;
+
+    @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
+    Path enwik8;
+
+    @Option(names = "--repeats", paramLabel = "N",
+            description = "Repeats per file, level and engine (default: quick 5, and 11 on the largest file; full 3).")
+    Integer repeats;
+
+    @Override
+    public Integer call() {
+        run();
+        return 0;
+    }
+
+    /** The plan: which algorithms and levels a mode sweeps. */
+    record Plan(List<Compression> algos, List<Integer> levels) {
+        static Plan of(Mode mode) {
+            return mode == Mode.FULL
+                    ? new Plan(List.of(Compression.ZIP, Compression.ZLIB, Compression.BZIP2), List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9))
+                    : new Plan(List.of(Compression.ZIP), List.of(0, 1, 7, 9));
+        }
+    }
+
+    record Key(String file, Engine engine, Compression algo, int level) {
+    }
+
+    void run() {
+        Mode mode = lab.mode();
+        Corpus corpus = Corpora.forMode(mode, enwik8);
+        Plan plan = Plan.of(mode);
+        Path largest = corpus.largest();
+        Results<Key> results = new Results<>();
+        try (LabRun run = LabRun.start(lab, "filecrypt", "level-sweep", mode == Mode.FULL ? "--full" : "--quick");
+             Encryptions enc = Encryptions.start();
+             CsvResults csv = run.csv("level-sweep", COLUMNS)) {
+            run.peer("gpg", enc.gpg().version()).peer("java", System.getProperty("java.vm.name") + " "
+                    + System.getProperty("java.runtime.version"));
+            warmUp(enc, corpus, plan);
+            int maxRepeats = repeatsFor(mode, largest, largest);
+            long total = 0;
+            for (Path f : corpus.files()) {
+                total += (long) repeatsFor(mode, f, largest) * plan.algos().size() * plan.levels().size() * Engine.values().length;
+            }
+            try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
+                for (int r = 0; r < maxRepeats; r++) {
+                    for (Path file : corpus.files()) {
+                        if (r >= repeatsFor(mode, file, largest)) {
+                            continue;
+                        }
+                        for (Compression algo : plan.algos()) {
+                            for (int level : plan.levels()) {
+                                if (algo != Compression.ZIP && level == 0) {
+                                    bar.stepBy(Engine.values().length); // -z 0 writes no compressed packet: ZIP's row says it all
+                                    continue;
+                                }
+                                EncryptOptions options = EncryptOptions.defaults().withCompression(algo).withLevel(level);
+                                for (Engine engine : Engine.values()) {
+                                    Sample s = enc.run(engine, file, options);
+                                    results.add(new Key(file.getFileName().toString(), engine, algo, level), s);
+                                    csv.row(corpus.name(), file.getFileName().toString(), Corpus.size(file),
+                                            engine.engine(), engine.scope(), algo.gpgName(), level, r,
+                                            s.cpuUserS(), s.cpuSysS(), s.wallS(), s.outBytes(),
+                                            deflater(engine, options), engine == Engine.GPG ? "gpg" : options.cipherPath().label(),
+                                            options.s2kCount(), engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null);
+                                    bar.step();
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            csv.commit();
+            System.out.println("level-sweep: " + csv.rowCount() + " rows in " + csv.path());
+        }
+        printRatios(results, largest, plan);
+        printTimeSizeRule(results, corpus, plan);
+    }
+
+    static String deflater(Engine engine, EncryptOptions o) {
+        if (!o.compresses()) {
+            return "none";
+        }
+        if (o.compression() == Compression.BZIP2) {
+            return engine == Engine.GPG ? "libbz2" : "bc-bzip2";
+        }
+        if (engine == Engine.GPG) {
+            return o.compression() == Compression.ZIP ? "zlib-8k" : "zlib-32k";
+        }
+        return o.compression() == Compression.ZIP ? o.zipDeflater().label() : "jdk-32k";
+    }
+
+    private int repeatsFor(Mode mode, Path file, Path largest) {
+        if (repeats != null) {
+            return repeats;
+        }
+        if (mode == Mode.FULL) {
+            return 3;
+        }
+        // the performance goal is read on the largest file, whose -z 0 run is only a few 10 ms ticks long
+        return file.equals(largest) ? 11 : 5;
+    }
+
+    /** JIT, page cache and gpg's first start: one untimed pass over every level on every file, two on the largest. */
+    private static void warmUp(Encryptions enc, Corpus corpus, Plan plan) {
+        try (ProgressBar bar = Progress.bar("warm-up", (long) corpus.files().size() * plan.levels().size() + plan.levels().size() * 2L, "runs")) {
+            for (Path file : corpus.files()) {
+                for (int level : plan.levels()) {
+                    EncryptOptions o = EncryptOptions.defaults().withLevel(level);
+                    enc.run(Engine.BCPG_IN_PROCESS, file, o);
+                    enc.run(Engine.GPG, file, o);
+                    bar.step();
+                }
+            }
+            for (int level : plan.levels()) {
+                enc.run(Engine.BCPG_IN_PROCESS, corpus.largest(), EncryptOptions.defaults().withLevel(level));
+                enc.run(Engine.BCPG_IN_PROCESS, corpus.largest(), EncryptOptions.defaults().withLevel(level));
+                enc.run(Engine.BCPG_PROCESS, corpus.largest(), EncryptOptions.defaults().withLevel(level));
+                bar.stepBy(2);
+            }
+        }
+    }
+
+    private static void printRatios(Results<Key> results, Path largest, Plan plan) {
+        String file = largest.getFileName().toString();
+        System.out.println();
+        System.out.println("CPU time (user + system, s) on " + file + ", ZIP; ratios of mean CPU time to gpg's (whole process):");
+        ConsoleTable t = new ConsoleTable("level", "gpg", "bcpg in-process", "bcpg process", "in-process/gpg",
+                "process/gpg", "goal", "gpg bytes", "bcpg bytes");
+        for (int level : plan.levels()) {
+            List<Sample> gpg = results.get(new Key(file, Engine.GPG, Compression.ZIP, level));
+            List<Sample> in = results.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
+            List<Sample> proc = results.get(new Key(file, Engine.BCPG_PROCESS, Compression.ZIP, level));
+            double ratioIn = Results.meanCpu(in) / Results.meanCpu(gpg);
+            double goal = level == 0 ? 1.5 : (level == 1 || level == 9 ? 1.0 : Double.NaN);
+            t.row("-z " + level, Results.cpu(gpg).format("%.3f"), Results.cpu(in).format("%.3f"),
+                    Results.cpu(proc).format("%.3f"), Results.f2(ratioIn),
+                    Results.f2(Results.meanCpu(proc) / Results.meanCpu(gpg)),
+                    Double.isNaN(goal) ? "" : (ratioIn <= goal ? "<= " : "> ") + goal + (ratioIn <= goal ? " met" : " missed"),
+                    String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(gpg)),
+                    String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(in)));
+        }
+        t.print(System.out);
+    }
+
+    /** The seed's rule: the level minimising CPU time x output size, per file and engine. */
+    private static void printTimeSizeRule(Results<Key> results, Corpus corpus, Plan plan) {
+        System.out.println();
+        System.out.println("The time x size rule (median CPU s x median bytes, ZIP) picks:");
+        List<String> header = new ArrayList<>(List.of("file"));
+        for (Engine e : Engine.values()) {
+            header.add(e.label());
+        }
+        ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
+        for (Path f : corpus.files()) {
+            String file = f.getFileName().toString();
+            List<Object> row = new ArrayList<>(List.of(file));
+            for (Engine e : Engine.values()) {
+                row.add("-z " + pick(results, file, e, plan.levels()));
+            }
+            t.row(row.toArray());
+        }
+        t.print(System.out);
+    }
+
+    static int pick(Results<Key> results, String file, Engine engine, List<Integer> levels) {
+        int best = -1;
+        double bestProduct = Double.MAX_VALUE;
+        for (int level : levels) {
+            List<Sample> s = results.get(new Key(file, engine, Compression.ZIP, level));
+            // a run shorter than one tick reads 0 s; count it as half a tick rather than free
+            double cpu = Math.max(Results.meanCpu(s), 0.005);
+            double product = cpu * Results.medianOutBytes(s);
+            if (product < bestProduct) {
+                bestProduct = product;
+                best = level;
+            }
+        }
+        return best;
+    }
+}

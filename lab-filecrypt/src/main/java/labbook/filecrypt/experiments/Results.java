@@ -1,0 +1,50 @@
+package labbook.filecrypt.experiments;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import labbook.core.Summary;
+
+/** Samples grouped by what was measured, for the figures an experiment prints when it ends. */
+final class Results<K> {
+    private final Map<K, List<Sample>> byKey = new LinkedHashMap<>();
+
+    void add(K key, Sample s) {
+        byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
+    }
+
+    List<Sample> get(K key) {
+        return byKey.getOrDefault(key, List.of());
+    }
+
+    Map<K, List<Sample>> all() {
+        return byKey;
+    }
+
+    /**
+     * Mean CPU seconds (user + system). With 10 ms ticks a 20 ms run reads 0.01, 0.02 or 0.03; the
+     * mean of many such readings is unbiased where their median is stuck on a tick, so ratios of
+     * short runs are taken on means (medians are printed beside them).
+     */
+    static double meanCpu(List<Sample> samples) {
+        return samples.stream().mapToDouble(Sample::cpuS).average().orElse(Double.NaN);
+    }
+
+    static Summary cpu(List<Sample> samples) {
+        return Summary.of(samples.stream().mapToDouble(Sample::cpuS).toArray());
+    }
+
+    static double medianOutBytes(List<Sample> samples) {
+        return Summary.of(samples.stream().mapToDouble(s -> (double) s.outBytes()).toArray()).median();
+    }
+
+    static String f3(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    static String f2(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    }
+}
