@@ -13,8 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lab-vfs", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
         description = "store-free path walking: git diff and a dentry-cache model",
-        subcommands = {TreeCommand.class, GitDiffExperiment.class, StatWalkExperiment.class,
-                ManifestCommand.class})
+        subcommands = {TreeCommand.class, GitDiffExperiment.class, StatWalkExperiment.class, DcacheModelExperiment.class,
+                AllCommand.class, ManifestCommand.class})
 public final class VfsLab {
     public static void main(String[] args) {
         Cli.main(new VfsLab(), args);

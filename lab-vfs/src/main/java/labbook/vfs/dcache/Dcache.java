@@ -101,6 +101,7 @@ public final class Dcache {
     public Inode statRef(String[] path, WalkCounters c) {
         Dentry d = refWalk(path, c);
         if (d == null) {
+            c.misses++;
             return null;
         }
         Inode inode = d.inode;

@@ -14,6 +14,8 @@ public final class WalkCounters {
     public long fallbacks;
     /** ref-walk lookups repeated because a rename happened meanwhile (rename_lock's sequence moved). */
     public long retries;
+    /** walks that found no entry at their path (a rename had taken it away at that moment). */
+    public long misses;
     /** Scratch, not a counter: the final entry's sequence as RCU-walk sampled it (nameidata's seq). */
     int seq;
 
@@ -22,6 +24,7 @@ public final class WalkCounters {
         lockSpins += other.lockSpins;
         fallbacks += other.fallbacks;
         retries += other.retries;
+        misses += other.misses;
     }
 
     public WalkCounters copy() {
@@ -36,6 +39,7 @@ public final class WalkCounters {
         c.lockSpins -= earlier.lockSpins;
         c.fallbacks -= earlier.fallbacks;
         c.retries -= earlier.retries;
+        c.misses -= earlier.misses;
         return c;
     }
 }

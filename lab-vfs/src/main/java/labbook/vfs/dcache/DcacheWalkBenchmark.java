@@ -1,0 +1,153 @@
+package labbook.vfs.dcache;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import labbook.core.Clocks;
+import labbook.core.CpuTimes;
+import labbook.vfs.tree.KernelManifest;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * One lstat's path walk through the model dentry cache, by ref-walk or RCU-walk, over the linux
+ * 6.1 tree's 78,635 paths; each JMH thread walks the paths in a loop from its own starting point
+ * (see {@link Walker}). Thread counts come from JMH's {@code -t}; {@code renames=1} adds a
+ * thread renaming {@code drivers} away and back.
+ *
+ * <p>Besides JMH's score, each measured iteration appends one line to the file named by the
+ * system property {@code labbook.vfs.counters}: walk, threads, renames, the fork's pid,
+ * iteration, the fork's process CPU seconds over the iteration, the summed contention counters
+ * ({@link WalkCounters}: failed CAS, lock spins, fall-backs, retries, misses), the renames done and
+ * the iteration's wall seconds, so the experiment can keep them beside the score.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class DcacheWalkBenchmark {
+    /** The folder the renamer moves: the largest at the top, so many walks pass through it. */
+    public static final String RENAMED_FOLDER = "drivers";
+    static final ConcurrentLinkedQueue<WalkCounters> THREAD_COUNTERS = new ConcurrentLinkedQueue<>();
+
+    @Param({"ref", "rcu"})
+    public String walk;
+
+    @Param({"0", "1"})
+    public int renames;
+
+    /** Pause between rename pairs, microseconds. */
+    @Param({"50"})
+    public int renamePauseMicros;
+
+    Dcache cache;
+    String[][] paths;
+    boolean rcu;
+    private Renamer renamer;
+    private CpuTimes cpuAtStart;
+    private WalkCounters countersAtStart;
+    private long iterationStart;
+    private int measured;
+
+    @Setup(Level.Trial)
+    public void load() {
+        List<String> list = KernelManifest.linux61().paths();
+        cache = Dcache.of(list);
+        paths = new String[list.size()][];
+        for (int i = 0; i < paths.length; i++) {
+            paths[i] = Dcache.split(list.get(i));
+        }
+        rcu = walk.equals("rcu");
+        if (!rcu && !walk.equals("ref")) {
+            throw new IllegalArgumentException("walk must be ref or rcu, not " + walk);
+        }
+        THREAD_COUNTERS.clear();
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration() {
+        countersAtStart = sum();
+        cpuAtStart = Clocks.process();
+        iterationStart = System.nanoTime();
+        if (renames == 1) {
+            renamer = new Renamer(cache, RENAMED_FOLDER, TimeUnit.MICROSECONDS.toNanos(renamePauseMicros)).start();
+        }
+    }
+
+    @TearDown(Level.Iteration)
+    public void endIteration(BenchmarkParams benchmark, IterationParams iteration) throws IOException {
+        long renamesDone = 0;
+        if (renamer != null) {
+            renamer.close();
+            renamesDone = renamer.renames();
+            renamer = null;
+        }
+        double cpu = Clocks.process().minus(cpuAtStart).totalSeconds();
+        double wall = (System.nanoTime() - iterationStart) / 1e9;
+        WalkCounters c = sum().minus(countersAtStart);
+        String file = System.getProperty("labbook.vfs.counters");
+        if (file == null || iteration.getType() != IterationType.MEASUREMENT) {
+            return;
+        }
+        String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%s%n", walk, benchmark.getThreads(), renames,
+                ProcessHandle.current().pid(), measured++, cpu, c.failedCas, c.lockSpins, c.fallbacks, c.retries, c.misses, renamesDone, wall);
+        Files.writeString(Path.of(file), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    private static WalkCounters sum() {
+        WalkCounters total = new WalkCounters();
+        for (WalkCounters c : THREAD_COUNTERS) {
+            total.add(c);
+        }
+        return total;
+    }
+
+    /**
+     * A walking thread. Threads start at evenly spaced points of the path list, as preload-index
+     * gives each thread its own slice, but each goes on through the whole list: with a slice each,
+     * 20 threads time-sliced on 2 cores would each revisit a small, cache-warm part of the tree,
+     * and the model would measure cache locality instead of contention.
+     */
+    @State(Scope.Thread)
+    public static class Walker {
+        final WalkCounters counters = new WalkCounters();
+        int size;
+        int next;
+
+        @Setup(Level.Trial)
+        public void start(DcacheWalkBenchmark b, ThreadParams t) {
+            size = b.paths.length;
+            next = (int) ((long) size * t.getThreadIndex() / t.getThreadCount());
+            THREAD_COUNTERS.add(counters);
+        }
+
+        int nextPath() {
+            int i = next;
+            next = i + 1 == size ? 0 : i + 1;
+            return i;
+        }
+    }
+
+    @Benchmark
+    public Inode lstat(Walker w) {
+        String[] path = paths[w.nextPath()];
+        return rcu ? cache.statRcu(path, w.counters) : cache.statRef(path, w.counters);
+    }
+}
