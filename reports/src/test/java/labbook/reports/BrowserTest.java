@@ -1,0 +1,72 @@
+package labbook.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import labbook.core.Repo;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Debian's headless Chromium opens the site (built from the fixture) from disk: no console
+ * errors, no broken images, and a screenshot of each page in target/browser/ for the test log.
+ * Skipped, saying so, only where chromium is not installed (CI installs it: apt-get install chromium).
+ */
+class BrowserTest {
+    static final Path CHROMIUM = Path.of(System.getProperty("labbook.chromium", "/usr/bin/chromium"));
+    static final Path SCREENSHOTS = Repo.root().resolve("reports/target/browser");
+
+    @TempDir
+    static Path tmp;
+    static HeadlessChromium browser;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM),
+                "SKIPPED: " + CHROMIUM + " not found; install Debian's chromium (apt-get install chromium) to run the browser test");
+        System.setProperty("java.awt.headless", "true");
+        browser = HeadlessChromium.start(CHROMIUM, tmp.resolve("profile"));
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void everyPageLoadsWithoutErrorsOrBrokenImages() throws Exception {
+        Path index = Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
+        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+            Path shot = SCREENSHOTS.resolve(page + ".png");
+            HeadlessChromium.PageReport report = browser.open(index.resolveSibling(page + ".html").toUri(), shot);
+            System.out.println("browser test: " + page + ".html: " + report.images() + " images, "
+                    + report.inlineCharts() + " inline charts, screenshot " + shot);
+            assertThat(report.errors()).as(page + " console errors").isEmpty();
+            assertThat(report.brokenImages()).as(page + " broken images").isEmpty();
+            if (page.equals("index")) {
+                assertThat(report.images()).isPositive();
+            } else {
+                assertThat(report.inlineCharts()).isEqualTo(Lab.chartNames(page).size());
+            }
+            assertThat(shot).isRegularFile();
+        }
+    }
+
+    @Test
+    void theCheckSeesABrokenImageAndAConsoleError() throws Exception {
+        // proves the test above could fail: a page with both faults
+        Path bad = tmp.resolve("bad.html");
+        Files.writeString(bad, "<!DOCTYPE html><html><body><img src=\"missing.png\" alt=\"x\">"
+                + "<script>console.error('fault on purpose')</script></body></html>");
+        HeadlessChromium.PageReport report = browser.open(bad.toUri(), tmp.resolve("bad.png"));
+        assertThat(report.brokenImages()).containsExactly("missing.png");
+        assertThat(report.errors()).anySatisfy(e -> assertThat(e).contains("fault on purpose"));
+    }
+}

@@ -1,0 +1,121 @@
+package labbook.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Builds the site from the fixture (two machines) and checks every chart file and every table. */
+class SiteTest {
+    @TempDir
+    static Path tmp;
+    static Path site;
+
+    @BeforeAll
+    static void build() {
+        System.setProperty("java.awt.headless", "true");
+        Path index = Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
+        site = index.getParent();
+        assertThat(index.getFileName().toString()).isEqualTo("index.html");
+    }
+
+    @Test
+    void everyPageExists() {
+        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+            assertThat(site.resolve(page + ".html")).isRegularFile();
+        }
+    }
+
+    @Test
+    void everyChartHasAPngAndAnSvgAndIsInlined() throws IOException {
+        for (String study : Schema.STUDIES) {
+            String html = Files.readString(site.resolve(study + ".html"));
+            for (String name : Lab.chartNames(study)) {
+                Path png = site.resolve("charts").resolve(study + "-" + name + ".png");
+                Path svg = site.resolve("charts").resolve(study + "-" + name + ".svg");
+                assertThat(png).as(png.toString()).isRegularFile();
+                assertThat(svg).as(svg.toString()).isRegularFile();
+                byte[] head = Files.readAllBytes(png);
+                assertThat(head[1]).isEqualTo((byte) 'P');
+                assertThat(Files.readString(svg)).contains("<svg");
+                assertThat(html).contains("id=\"" + study + "-" + name + "\"");
+            }
+            assertThat(count(html, "<svg role=\"img\" class=\"chart\"")).isEqualTo(Lab.chartNames(study).size());
+            assertThat(html).doesNotContain("Charts without data");
+        }
+    }
+
+    @Test
+    void everyTableIsFilled() throws IOException {
+        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+            String html = Files.readString(site.resolve(page + ".html"));
+            List<String> tables = new ArrayList<>();
+            Matcher m = Pattern.compile("(?s)<table>(.*?)</table>").matcher(html);
+            while (m.find()) {
+                tables.add(m.group(1));
+            }
+            assertThat(tables).as(page).isNotEmpty();
+            for (String t : tables) {
+                assertThat(t).as(page + " table").contains("<td");
+                for (String row : t.split("<tr>")) {
+                    if (row.contains("<td")) {
+                        assertThat(row.split("<td", -1).length - 1).as(page + " row " + row).isGreaterThan(0);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void pagesNameTheMachinesAndSayHowToRerun() throws IOException {
+        String wallet = Files.readString(site.resolve("wallet.html"));
+        assertThat(wallet).contains("fixture-a", "fixture-b", "hand-made fixture (not a measurement)")
+                .contains("mvn -q -pl lab-wallet exec:java -Dexec.args=&quot;all --quick&quot;")
+                .contains("Reproduction").contains("holds");
+        String index = Files.readString(site.resolve("index.html"));
+        assertThat(index).contains("href=\"wallet.html\"", "href=\"filecrypt.html\"", "href=\"vfs.html\"")
+                .contains("<img src=\"charts/wallet-sync-time.png\"");
+    }
+
+    @Test
+    void nothingIsFetchedFromTheNetworkAndIdsAreUnique() throws IOException {
+        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+            String html = Files.readString(site.resolve(page + ".html"));
+            assertThat(html).as(page).doesNotContainPattern("(src|href)=\"(https?:)?//");
+            assertThat(html).as(page).doesNotContain("<script", "@import", "<link");
+            Set<String> ids = new HashSet<>();
+            Matcher m = Pattern.compile(" id=\"([^\"]+)\"").matcher(html);
+            while (m.find()) {
+                assertThat(ids.add(m.group(1))).as(page + " duplicate id " + m.group(1)).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void aStudyWithoutResultsShowsAsNotRun(@TempDir Path out) throws IOException {
+        Path index = Lab.buildSite(List.of(Fixtures.root("results-b")), out);
+        assertThat(Files.readString(index)).contains("not run");
+        String filecrypt = Files.readString(out.resolve("filecrypt.html"));
+        assertThat(filecrypt).contains("not run").contains(Verdict.NOT_MEASURED);
+        assertThat(out.resolve("charts/wallet-sync-time.png")).isRegularFile();
+        assertThat(out.resolve("charts/filecrypt-pareto.png")).doesNotExist();
+    }
+
+    private static int count(String s, String needle) {
+        int n = 0;
+        for (int i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
