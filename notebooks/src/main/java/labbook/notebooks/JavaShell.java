@@ -31,7 +31,7 @@ final class JavaShell implements AutoCloseable {
     /** What every session imports first: the JDK basics, the lab's reports, tables, charts, display helpers. */
     static final List<String> DEFAULT_IMPORTS = List.of(
             "java.util.*", "java.util.function.*", "java.util.stream.*", "java.io.*", "java.nio.file.*",
-            "java.time.*", "labbook.reports.*", "tech.tablesaw.api.*", "org.knowm.xchart.*",
+            "java.time.*", "labbook.reports.*", "labbook.notebooks.Notebooks", "tech.tablesaw.api.*", "org.knowm.xchart.*", "org.knowm.xchart.style.*",
             "static labbook.notebooks.Display.*");
 
     /** How many frames of a cell's exception the notebook shows. */

@@ -21,6 +21,9 @@ public final class Kernel {
             System.exit(2);
         }
         System.setProperty("java.awt.headless", "true"); // charts are drawn off screen
+        // jjava-jupyter's log: warnings and errors only, on stderr, which Jupyter keeps in its own log
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
+                System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
         Path connectionFile = Path.of(args[0]);
         String connection;
         try {

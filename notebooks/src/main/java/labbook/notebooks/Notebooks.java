@@ -1,0 +1,88 @@
+package labbook.notebooks;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import labbook.core.LabException;
+import labbook.core.Repo;
+import labbook.reports.Lab;
+import labbook.reports.Results;
+import labbook.reports.RunInfo;
+import labbook.reports.StudyResults;
+
+/**
+ * The first cell of every notebook: which results to show, said out loud. The lab's latest results
+ * ({@code <repo>/results}) when the study has run there, else the sample bundled in
+ * {@code notebooks/sample-results} (a real quick run on another machine, labelled SAMPLE wherever it
+ * is shown); {@value #RESULTS_ENV} = a folder, or "sample", overrides.
+ */
+public final class Notebooks {
+    /** Environment variable naming the results root a notebook shows ("sample" for the bundled one). */
+    public static final String RESULTS_ENV = "LABBOOK_NOTEBOOK_RESULTS";
+
+    private Notebooks() {
+    }
+
+    /** The bundled sample results root. */
+    public static Path sampleRoot() {
+        return Repo.root().resolve("notebooks").resolve("sample-results");
+    }
+
+    /** Loads the results to show for one study ("overview" for all) and displays a banner saying whose they are. */
+    public static Results results(String study) {
+        Choice choice = choose(study, System.getenv(RESULTS_ENV));
+        if (!Files.isDirectory(choice.root)) {
+            throw new LabException("results folder " + choice.root + " does not exist");
+        }
+        Results results = Lab.load(List.of(choice.root));
+        Display.display(Display.markdown(banner(results, study, choice)));
+        return results;
+    }
+
+    record Choice(Path root, boolean sample) {
+    }
+
+    static Choice choose(String study, String override) {
+        if (override != null && !override.isBlank()) {
+            return override.strip().equals("sample") ? new Choice(sampleRoot(), true)
+                    : new Choice(Path.of(override.strip()).toAbsolutePath(), false);
+        }
+        Path latest = Lab.defaultResults();
+        List<String> studies = study.equals("overview") ? Lab.studies() : List.of(study);
+        boolean ran = studies.stream().anyMatch(s -> hasCsv(latest.resolve(s)));
+        return ran ? new Choice(latest, false) : new Choice(sampleRoot(), true);
+    }
+
+    private static boolean hasCsv(Path dir) {
+        try (var files = Files.list(dir)) {
+            return files.anyMatch(p -> p.getFileName().toString().endsWith(".csv"));
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    static String banner(Results results, String study, Choice choice) {
+        StringBuilder md = new StringBuilder();
+        if (choice.sample) {
+            md.append("**SAMPLE data**: the results bundled with the lab in `notebooks/sample-results` (its README says"
+                    + " where they come from). They are not measurements of this machine: run the studies"
+                    + " (`mvn -q -pl lab-").append(study.equals("overview") ? "<study>" : study)
+                    .append(" exec:java -Dexec.args=\"all --quick\"`) and re-run this notebook to see yours.\n\n");
+        } else {
+            md.append("**Results** from `").append(choice.root).append("`.\n\n");
+        }
+        List<String> studies = study.equals("overview") ? Lab.studies() : List.of(study);
+        for (String s : studies) {
+            StudyResults sr = results.roots().get(0).study(s);
+            if (!sr.ran()) {
+                md.append("- ").append(s).append(": not run\n");
+                continue;
+            }
+            RunInfo run = sr.latest();
+            md.append("- ").append(s).append(": ").append(sr.experiments().size()).append(" experiments, ")
+                    .append(run.mode()).append(" mode, ").append(run.date()).append(", ").append(run.machine())
+                    .append(", ").append(run.jdk()).append(choice.sample ? " (SAMPLE)" : "").append('\n');
+        }
+        return md.toString();
+    }
+}
