@@ -195,32 +195,34 @@ public final class Analyses {
             out.put("Axboe's normalised table (2.6.32-rc3 serial = 1.00) beside ours (today's serial = 1.00)", t);
         }
         for (var model : results.tables(VfsStudy.STUDY, "dcache-model")) {
-            out.put("dcache-model: speed-up and parallel efficiency per walk [" + model.label() + "]",
-                    scalingTable(model.value(), true));
+            out.put("dcache-model: speed-up and parallel efficiency per walk, fewest renames [" + model.label() + "]",
+                    scalingTable(model.value(), true, VfsStudy.cores(model.root(), "dcache-model")));
         }
         for (var walk : results.tables(VfsStudy.STUDY, "stat-walk")) {
-            out.put("stat-walk: speed-up and parallel efficiency [" + walk.label() + "]", scalingTable(walk.value(), false));
+            out.put("stat-walk: speed-up and parallel efficiency [" + walk.label() + "]", scalingTable(walk.value(), false, VfsStudy.cores(walk.root(), "stat-walk")));
         }
     }
 
-    private static Table scalingTable(Table raw, boolean model) {
+    private static Table scalingTable(Table raw, boolean model, int cores) {
         StringColumn walk = StringColumn.create("walk");
         DoubleColumn threads = DoubleColumn.create("threads");
         DoubleColumn median = DoubleColumn.create(model ? "ops/s (median)" : "wall s (median)");
         DoubleColumn speedup = DoubleColumn.create("speed-up");
-        DoubleColumn efficiency = DoubleColumn.create("efficiency");
+        DoubleColumn efficiency = DoubleColumn.create("efficiency (per thread)");
+        DoubleColumn onCores = DoubleColumn.create("efficiency (on " + (cores > 0 ? cores : "?") + " cores)");
         List<String> walks = model ? Summaries.distinct(raw, "walk") : List.of("java stat");
         for (String w : walks) {
-            List<VfsStudy.ScalingPoint> points = model ? VfsStudy.modelScaling(raw, w) : VfsStudy.statWalkScaling(raw);
+            List<VfsStudy.ScalingPoint> points = model ? VfsStudy.modelScaling(raw, w, cores) : VfsStudy.statWalkScaling(raw, cores);
             for (VfsStudy.ScalingPoint p : points) {
                 walk.append(w);
                 threads.append(p.threads());
                 median.append(p.median());
                 speedup.append(p.speedup());
                 efficiency.append(p.efficiency());
+                onCores.append(p.efficiencyOnCores());
             }
         }
-        return Table.create("scaling").addColumns(walk, threads, median, speedup, efficiency);
+        return Table.create("scaling").addColumns(walk, threads, median, speedup, efficiency, onCores);
     }
 
     /** Row counts per group, and the sum of {@code sumColumn} when given. */

@@ -93,8 +93,9 @@ public final class VfsCharts {
         chart.getStyler().setYAxisDecimalPattern("#,##0");
         int colour = 0;
         for (var model : models) {
+            int cores = VfsStudy.cores(model.root(), "dcache-model");
             for (String walk : Summaries.distinct(model.value(), "walk")) {
-                List<VfsStudy.ScalingPoint> points = VfsStudy.modelScaling(model.value(), walk);
+                List<VfsStudy.ScalingPoint> points = VfsStudy.modelScaling(model.value(), walk, cores);
                 double[] x = points.stream().mapToDouble(VfsStudy.ScalingPoint::threads).toArray();
                 var s = chart.addSeries(ChartStyle.name(walk + "-walk", results, model.root()), x,
                         points.stream().mapToDouble(VfsStudy.ScalingPoint::median).toArray());
@@ -102,9 +103,12 @@ public final class VfsCharts {
                 java.awt.Color c = ChartStyle.OURS[colour++ % ChartStyle.OURS.length];
                 s.setLineColor(c);
                 s.setMarkerColor(c);
+                // ideal: linear in threads up to the machine's cores, flat beyond (more threads than cores cannot help)
                 double perThread = points.get(0).median() / points.get(0).threads();
-                ChartStyle.guide(chart.addSeries(ChartStyle.name(walk + "-walk, ideal scaling", results, model.root()), x,
-                        java.util.Arrays.stream(x).map(t -> t * perThread).toArray()), c);
+                double cap = cores > 0 ? cores : Double.POSITIVE_INFINITY;
+                ChartStyle.guide(chart.addSeries(ChartStyle.name(walk + "-walk, ideal scaling"
+                        + (cores > 0 ? " on " + cores + " cores" : ""), results, model.root()), x,
+                        java.util.Arrays.stream(x).map(t -> Math.min(t, cap) * perThread).toArray()), c);
             }
         }
         return Optional.of(chart);
@@ -117,15 +121,22 @@ public final class VfsCharts {
             return Optional.empty();
         }
         XYChart chart = ChartStyle.xy("Java stat walk of the tree: speed-up against threads", "threads", "speed-up over 1 thread");
-        double maxThreads = 1;
+        java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
+        int cores = 0;
         for (var walk : walks) {
-            List<VfsStudy.ScalingPoint> points = VfsStudy.statWalkScaling(walk.value());
+            int c = VfsStudy.cores(walk.root(), "stat-walk");
+            cores = Math.max(cores, c);
+            List<VfsStudy.ScalingPoint> points = VfsStudy.statWalkScaling(walk.value(), c);
             chart.addSeries(ChartStyle.name("speed-up", results, walk.root()),
                     points.stream().mapToDouble(VfsStudy.ScalingPoint::threads).toArray(),
                     points.stream().mapToDouble(VfsStudy.ScalingPoint::speedup).toArray()).setMarker(SeriesMarkers.CIRCLE);
-            maxThreads = Math.max(maxThreads, points.stream().mapToDouble(VfsStudy.ScalingPoint::threads).max().orElse(1));
+            points.forEach(p -> xs.add(p.threads()));
         }
-        ChartStyle.guide(chart.addSeries("ideal", new double[] {1, maxThreads}, new double[] {1, maxThreads}), ChartStyle.SEED_LIGHT);
+        // ideal: linear up to the cores the machine has, flat beyond
+        double cap = cores > 0 ? cores : Double.POSITIVE_INFINITY;
+        double[] x = xs.stream().mapToDouble(Double::doubleValue).toArray();
+        ChartStyle.guide(chart.addSeries(cores > 0 ? "ideal on " + cores + " cores" : "ideal", x,
+                java.util.Arrays.stream(x).map(t -> Math.min(t, cap)).toArray()), ChartStyle.SEED_LIGHT);
         return Optional.of(chart);
     }
 }

@@ -48,22 +48,34 @@ public final class VfsStudy {
     }
 
     /** Speed-up and parallel efficiency per thread count, from medians of a rate or a time. */
-    public record ScalingPoint(double threads, double median, double speedup, double efficiency) {
+    /**
+     * One thread count: the median, the speed-up over the first (smallest) count, the efficiency
+     * against the thread count, and against the cores the machine had (n threads on c cores can
+     * at best go min(n, c) times faster).
+     */
+    public record ScalingPoint(double threads, double median, double speedup, double efficiency, double efficiencyOnCores) {
     }
 
-    /** For the dcache model: ops/s per thread count for one walk, with speed-up over one thread. */
-    public static List<ScalingPoint> modelScaling(Table model, String walk) {
+    /**
+     * For the dcache model: ops/s per thread count for one walk, with speed-up over one thread,
+     * at the fewest concurrent renames measured (the scaling question has no writers in it).
+     */
+    public static List<ScalingPoint> modelScaling(Table model, String walk, int cores) {
         Table t = model.where(model.stringColumn("walk").isEqualTo(walk));
-        Table m = Summaries.medians(t, "ops_per_s", "threads");
-        return scaling(m, "ops_per_s", true);
+        if (t.isEmpty()) {
+            return List.of();
+        }
+        double fewest = t.numberColumn("renames").min();
+        t = t.where(t.numberColumn("renames").isEqualTo(fewest));
+        return scaling(Summaries.medians(t, "ops_per_s", "threads"), "ops_per_s", true, cores);
     }
 
     /** For the stat walk: wall seconds per thread count, with speed-up over one thread. */
-    public static List<ScalingPoint> statWalkScaling(Table statWalk) {
-        return scaling(Summaries.medians(statWalk, "wall_s", "threads"), "wall_s", false);
+    public static List<ScalingPoint> statWalkScaling(Table statWalk, int cores) {
+        return scaling(Summaries.medians(statWalk, "wall_s", "threads"), "wall_s", false, cores);
     }
 
-    static List<ScalingPoint> scaling(Table medians, String value, boolean rate) {
+    static List<ScalingPoint> scaling(Table medians, String value, boolean rate, int cores) {
         List<ScalingPoint> out = new ArrayList<>();
         if (medians.isEmpty()) {
             return out;
@@ -74,7 +86,8 @@ public final class VfsStudy {
             double threads = medians.numberColumn("threads").getDouble(i);
             double v = medians.numberColumn(value).getDouble(i);
             double speedup = rate ? Scaling.speedupFromRates(base, v) : Scaling.speedupFromTimes(base, v);
-            out.add(new ScalingPoint(threads, v, speedup, Scaling.efficiency(speedup, (int) Math.round(threads / baseThreads))));
+            int n = (int) Math.round(threads / baseThreads);
+            out.add(new ScalingPoint(threads, v, speedup, Scaling.efficiency(speedup, n), Scaling.efficiencyOnCores(speedup, n, cores)));
         }
         return out;
     }
@@ -121,8 +134,9 @@ public final class VfsStudy {
             }
         }
         for (var model : results.tables(STUDY, "dcache-model")) {
-            List<ScalingPoint> ref = modelScaling(model.value(), "ref");
-            List<ScalingPoint> rcu = modelScaling(model.value(), "rcu");
+            int cores = cores(model.root(), "dcache-model");
+            List<ScalingPoint> ref = modelScaling(model.value(), "ref", cores);
+            List<ScalingPoint> rcu = modelScaling(model.value(), "rcu", cores);
             if (ref.isEmpty() || rcu.isEmpty()) {
                 continue;
             }
@@ -135,6 +149,11 @@ public final class VfsStudy {
                     model.label(), "a model of the dcache in Java, not the kernel"));
         }
         return claims;
+    }
+
+    /** The cores of the machine that wrote an experiment (run.json), 0 when unknown. */
+    static int cores(ResultsRoot root, String experiment) {
+        return root.study(STUDY).run(experiment).cores();
     }
 
     static double ratioOf(Table axboe, String kernel, String mode, String column) {

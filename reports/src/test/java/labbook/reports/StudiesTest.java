@@ -96,11 +96,13 @@ class StudiesTest {
         VfsStudy.Normalised n = VfsStudy.normalise("parallel", parallel, serial);
         assertThat(n.real()).isCloseTo(6.1 / 12.1, within(1e-9));
         assertThat(n.sys()).isCloseTo(1, within(1e-9));
-        List<VfsStudy.ScalingPoint> rcu = VfsStudy.modelScaling(Lab.table(Fixtures.a(), "vfs", "dcache-model"), "rcu");
+        List<VfsStudy.ScalingPoint> rcu = VfsStudy.modelScaling(Lab.table(Fixtures.a(), "vfs", "dcache-model"), "rcu", 2);
         assertThat(rcu).extracting(VfsStudy.ScalingPoint::threads).containsExactly(1.0, 2.0, 4.0);
         assertThat(rcu.get(2).speedup()).isCloseTo(4, within(1e-5));
         assertThat(rcu.get(2).efficiency()).isCloseTo(1, within(1e-5));
-        List<VfsStudy.ScalingPoint> stat = VfsStudy.statWalkScaling(Lab.table(Fixtures.a(), "vfs", "stat-walk"));
+        assertThat(rcu.get(2).efficiencyOnCores()).isCloseTo(2, within(1e-5)); // 4x on 2 cores: the fixture's model is ideal
+        assertThat(VfsStudy.modelScaling(Lab.table(Fixtures.a(), "vfs", "dcache-model"), "none", 2)).isEmpty();
+        List<VfsStudy.ScalingPoint> stat = VfsStudy.statWalkScaling(Lab.table(Fixtures.a(), "vfs", "stat-walk"), 2);
         assertThat(stat.get(1).speedup()).isCloseTo(0.201 / 0.101, within(1e-9));
         List<Claim> claims = VfsStudy.reproduction(Fixtures.a());
         assertThat(claim(claims, "store-free walking: parallel", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
