@@ -1,0 +1,139 @@
+package labbook.vfs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import labbook.vfs.tree.Git;
+import labbook.vfs.tree.KernelTree;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The tree command and the one-line errors: no tree, no git, a dirty tree, a folder without write permission. */
+class TreeAndErrorsTest {
+    @TempDir
+    static Path shared;
+    static Path source;
+    static Path tree;
+
+    @BeforeAll
+    static void smallTree() throws IOException {
+        source = shared.resolve("src");
+        Files.createDirectories(source.resolve("drivers/net"));
+        Files.createDirectories(source.resolve("fs"));
+        Files.writeString(source.resolve("Makefile"), "all:\n");
+        Files.writeString(source.resolve("drivers/net/loopback.c"), "int x;\n");
+        Files.writeString(source.resolve("fs/namei.c"), "int y;\n");
+        Files.createSymbolicLink(source.resolve("fs/link.c"), Path.of("namei.c"));
+        tree = shared.resolve("tree");
+        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", tree.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("4 index entries, clean");
+    }
+
+    @Test
+    void reRunningReusesTheTree() {
+        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", tree.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("reusing the tree at " + tree);
+        assertThat(KernelTree.open(tree, Git.system()).entries()).containsExactlyInAnyOrder(
+                "Makefile", "drivers/net/loopback.c", "fs/namei.c", "fs/link.c");
+    }
+
+    @Test
+    void aTreeFromAnotherSourceIsNotReused() {
+        CliRunner r = CliRunner.run("tree", "--dir", tree.toString());
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err().strip()).doesNotContain("\n").contains("holds a tree built from path " + source);
+    }
+
+    @Test
+    void aRepositoryCanBeTheSource(@TempDir Path dir) {
+        CliRunner r = CliRunner.run("tree", "--source", tree.toString(), "--dir", dir.resolve("clone").toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("4 index entries, clean");
+    }
+
+    @Test
+    void noTreeIsOneLineAndNonZero(@TempDir Path dir) {
+        CliRunner r = CliRunner.run("git-diff", "--tree", dir.resolve("missing").toString(), "--out", dir.toString());
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err().strip()).doesNotContain("\n").contains("no tree at " + dir.resolve("missing"));
+    }
+
+    @Test
+    void aFolderThatIsNotARepositoryIsRefused(@TempDir Path dir) {
+        CliRunner r = CliRunner.run("stat-walk", "--tree", source.toString(), "--out", dir.toString());
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err().strip()).doesNotContain("\n").contains("is not a git repository");
+    }
+
+    @Test
+    void noGitIsOneLineAndNonZero(@TempDir Path dir) {
+        CliRunner r = CliRunner.run("git-diff", "--tree", tree.toString(), "--git", "/nonexistent/bin/git", "--out", dir.toString());
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err().strip()).doesNotContain("\n").contains("git not found");
+        CliRunner t = CliRunner.run("tree", "--git", "/nonexistent/bin/git", "--dir", dir.resolve("t").toString());
+        assertThat(t.exit()).isNotZero();
+        assertThat(t.err().strip()).contains("git not found");
+    }
+
+    @Test
+    void aTreeThatIsNotCleanIsRefused(@TempDir Path dir) throws IOException {
+        Path dirty = dir.resolve("dirty");
+        assertThat(CliRunner.run("tree", "--source", source.toString(), "--dir", dirty.toString()).exit()).isZero();
+        Files.writeString(dirty.resolve("fs/namei.c"), "changed\n");
+        CliRunner r = CliRunner.run("stat-walk", "--tree", dirty.toString(), "--out", dir.toString());
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err().strip()).doesNotContain("\n").contains("is not clean").contains("fs/namei.c");
+        assertThat(dir.resolve("vfs/stat-walk.csv")).doesNotExist();
+    }
+
+    @Test
+    void aFolderWithoutWritePermissionIsRefused(@TempDir Path dir) throws IOException {
+        Path locked = Files.createDirectory(dir.resolve("locked"));
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", locked.resolve("tree").toString());
+            assertThat(r.exit()).isNotZero();
+            assertThat(r.err().strip()).doesNotContain("\n").contains("no write permission in " + locked);
+            assertThat(locked.resolve("tree")).doesNotExist();
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
+    void anExistingFolderThatIsNotATreeIsNotTouched(@TempDir Path dir) throws IOException {
+        Path other = Files.createDirectory(dir.resolve("other"));
+        Files.writeString(other.resolve("keep.txt"), "mine");
+        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", other.toString());
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err().strip()).contains("is not a tree built by lab-vfs");
+        assertThat(other.resolve("keep.txt")).hasContent("mine");
+    }
+
+    @Test
+    void badOptionsAreOneLine(@TempDir Path dir) {
+        CliRunner renames = CliRunner.run("dcache-model", "--renames", "sometimes", "--out", dir.toString());
+        assertThat(renames.exit()).isNotZero();
+        assertThat(renames.err().strip()).doesNotContain("\n").contains("--renames must be off, on or both");
+        CliRunner threads = CliRunner.run("dcache-model", "--threads", "0", "--out", dir.toString());
+        assertThat(threads.exit()).isNotZero();
+        assertThat(threads.err().strip()).contains("--threads: 0");
+        CliRunner unknown = CliRunner.run("git-diff", "--bogus");
+        assertThat(unknown.exit()).isEqualTo(2);
+    }
+
+    @Test
+    void everySubcommandHasHelp() {
+        for (String cmd : new String[] {"tree", "git-diff", "stat-walk", "dcache-model", "all", "manifest"}) {
+            CliRunner r = CliRunner.run(cmd, "--help");
+            assertThat(r.exit()).as(cmd).isZero();
+            assertThat(r.out()).contains("Usage:");
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package labbook.vfs.dcache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import labbook.vfs.tree.KernelManifest;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class DcacheTest {
+    static List<String> paths;
+
+    @BeforeAll
+    static void load() {
+        paths = KernelManifest.linux61().paths();
+    }
+
+    @Test
+    void bothWalksResolveEveryPathOfTheTreeToTheSameInode() {
+        Dcache cache = Dcache.of(paths);
+        WalkCounters c = new WalkCounters();
+        Set<Long> inodes = new HashSet<>();
+        for (String p : paths) {
+            String[] parts = Dcache.split(p);
+            Inode ref = cache.statRef(parts, c);
+            Inode rcu = cache.statRcu(parts, c);
+            assertThat(ref).as(p).isNotNull().isSameAs(rcu).isSameAs(cache.find(p).inode());
+            inodes.add(ref.number());
+        }
+        assertThat(inodes).hasSize(paths.size());
+        assertThat(c.fallbacks).isZero();
+        assertThat(c.misses).isZero();
+        // every walk gave back the references it took
+        assertThat(cache.root().refCount()).isZero();
+        assertThat(cache.find("drivers/net").refCount()).isZero();
+        assertThat(cache.find("fs/namei.c").refCount()).isZero();
+        assertThat(cache.mountCount()).isZero();
+    }
+
+    @Test
+    void theCacheHoldsEveryEntryAndTheFoldersTheyImply() {
+        Dcache cache = Dcache.of(paths);
+        // 78,635 entries, 5,095 folders below the top (the tarball's 5,096 less its top folder), and the top
+        assertThat(cache.size()).isEqualTo(paths.size() + 5_095 + 1);
+        assertThat(cache.find("fs").isDirectory()).isTrue();
+        assertThat(cache.find("fs/namei.c").isDirectory()).isFalse();
+        assertThat(cache.find("fs/no-such-file.c")).isNull();
+    }
+
+    @Test
+    void aPathThatIsNotThereIsAMissForBothWalks() {
+        Dcache cache = Dcache.of(List.of("a/b/c", "a/d"));
+        WalkCounters c = new WalkCounters();
+        assertThat(cache.statRef(Dcache.split("a/x"), c)).isNull();
+        assertThat(cache.statRcu(Dcache.split("a/b/c/d"), c)).isNull();
+        assertThat(cache.root().refCount()).isZero();
+        assertThat(cache.find("a").refCount()).isZero();
+    }
+
+    @Test
+    void renameMovesTheEntryAndRefusesToClobber() {
+        Dcache cache = Dcache.of(List.of("a/x", "b/y"));
+        WalkCounters c = new WalkCounters();
+        Inode x = cache.find("a/x").inode();
+        cache.rename(cache.find("a/x"), cache.find("b"), "z", c);
+        assertThat(cache.statRcu(Dcache.split("b/z"), c)).isSameAs(x);
+        assertThat(cache.statRef(Dcache.split("a/x"), c)).isNull();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> cache.rename(cache.find("b/z"), cache.find("b"), "y", c))
+                .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> cache.rename(cache.find("b"), cache.find("b"), "q", c))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /**
+     * Under concurrent renames that swap two folders (arch/arm and arch/arm64, through a
+     * temporary name), a walk may find a path missing or holding the other folder's file that was
+     * moved there, but never an inode that was never at that path.
+     */
+    @Test
+    void underConcurrentRenamesNoWalkReturnsAnInodeThatWasNeverAtThatPath() throws Exception {
+        Dcache cache = Dcache.of(paths);
+        Dentry arch = cache.find("arch");
+        Dentry arm = cache.find("arch/arm");
+        Dentry arm64 = cache.find("arch/arm64");
+        Map<String, Set<Long>> allowed = new HashMap<>();
+        List<String> renamed = new ArrayList<>();
+        List<String> fixed = new ArrayList<>();
+        for (String p : paths) {
+            if (p.startsWith("arch/arm/") || p.startsWith("arch/arm64/")) {
+                renamed.add(p);
+                String rest = p.substring(p.indexOf('/', 5) + 1);
+                Set<Long> set = new HashSet<>();
+                for (String candidate : List.of("arch/arm/" + rest, "arch/arm64/" + rest)) {
+                    Dentry d = cache.find(candidate);
+                    if (d != null) {
+                        set.add(d.inode().number());
+                    }
+                }
+                allowed.put(p, set);
+            } else if (p.startsWith("arch/") || p.startsWith("include/") || p.startsWith("fs/")) {
+                fixed.add(p);
+                allowed.put(p, Set.of(cache.find(p).inode().number()));
+            }
+        }
+        // the swap must be able to put a different file at a path, or the test proves little
+        assertThat(renamed.stream().filter(p -> allowed.get(p).size() == 2).count()).isGreaterThan(100);
+
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong renames = new AtomicLong();
+        ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+        WalkCounters total = new WalkCounters();
+        Thread renamer = new Thread(() -> {
+            WalkCounters c = new WalkCounters();
+            while (!stop.get()) {
+                cache.rename(arm, arch, "arm.tmp", c);
+                cache.rename(arm64, arch, "arm", c);
+                cache.rename(arm, arch, "arm64", c);
+                Thread.yield();
+                cache.rename(arm64, arch, "arm.tmp", c);
+                cache.rename(arm, arch, "arm", c);
+                cache.rename(arm64, arch, "arm64", c);
+                renames.addAndGet(6);
+                Thread.yield();
+            }
+        });
+        List<Thread> walkers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            boolean rcu = t % 2 == 0;
+            int offset = t;
+            walkers.add(new Thread(() -> {
+                WalkCounters c = new WalkCounters();
+                for (int round = 0; round < 3; round++) {
+                    List<String> work = new ArrayList<>(renamed);
+                    work.addAll(fixed);
+                    for (int i = offset; i < work.size(); i++) {
+                        String p = work.get(i);
+                        String[] parts = Dcache.split(p);
+                        Inode got = rcu ? cache.statRcu(parts, c) : cache.statRef(parts, c);
+                        boolean moved = p.startsWith("arch/arm/") || p.startsWith("arch/arm64/");
+                        if (got == null ? !moved : !allowed.get(p).contains(got.number())) {
+                            wrong.add((rcu ? "rcu " : "ref ") + p + " -> " + (got == null ? "nothing" : got.number()));
+                        }
+                    }
+                }
+                synchronized (total) {
+                    total.add(c);
+                }
+            }));
+        }
+        renamer.start();
+        walkers.forEach(Thread::start);
+        for (Thread w : walkers) {
+            w.join();
+        }
+        stop.set(true);
+        renamer.join();
+
+        assertThat(wrong).isEmpty();
+        assertThat(renames.get()).isPositive();
+        // every reference taken was given back
+        assertThat(cache.root().refCount()).isZero();
+        assertThat(arch.refCount()).isZero();
+        assertThat(arm.refCount()).isZero();
+        assertThat(cache.mountCount()).isZero();
+        System.out.printf("renames %d, fallbacks %d, retries %d, misses %d%n", renames.get(), total.fallbacks, total.retries,
+                total.misses);
+    }
+}
