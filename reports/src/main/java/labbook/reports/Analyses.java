@@ -120,25 +120,43 @@ public final class Analyses {
             List<FilecryptStudy.InputFile> files = FilecryptStudy.files(withCpu);
             FilecryptStudy.InputFile largest = files.get(files.size() - 1);
             Table onLargest = withCpu.where(withCpu.stringColumn("file").isEqualTo(largest.file()));
-            Table cpu = Summaries.medians(onLargest, "cpu_s", "engine", "scope", "algo", "level");
-            Table size = Summaries.medians(onLargest, "out_bytes", "engine", "scope", "algo", "level");
             Table front = Table.create("front");
             StringColumn setting = StringColumn.create("setting");
             DoubleColumn fcpu = DoubleColumn.create("CPU s (median)");
             DoubleColumn fpct = DoubleColumn.create("size % of input");
-            List<Integer> idx = new java.util.ArrayList<>();
-            for (int i = 0; i < cpu.rowCount(); i++) {
-                idx.add(i);
+            Table perSetting = Table.create("settings");
+            StringColumn sName = StringColumn.create("setting");
+            StringColumn sLevel = StringColumn.create("level");
+            DoubleColumn sCpu = DoubleColumn.create("CPU s (median)");
+            DoubleColumn sIqr = DoubleColumn.create("CPU IQR s");
+            DoubleColumn sPct = DoubleColumn.create("size % of input");
+            record Point(String name, double cpu, double pct) {
             }
-            for (int i : Pareto.front(idx, i -> cpu.numberColumn("cpu_s").getDouble(i), i -> size.numberColumn("out_bytes").getDouble(i))) {
-                setting.append(cpu.stringColumn("engine").get(i) + " " + cpu.stringColumn("scope").get(i) + " "
-                        + cpu.stringColumn("algo").get(i) + " -z " + (long) cpu.numberColumn("level").getDouble(i));
-                fcpu.append(cpu.numberColumn("cpu_s").getDouble(i));
-                fpct.append(100 * size.numberColumn("out_bytes").getDouble(i) / largest.bytes());
+            List<Point> points = new java.util.ArrayList<>();
+            for (FilecryptStudy.Setting s : FilecryptStudy.settings(onLargest)) {
+                Table rowsOf = FilecryptStudy.rowsOf(onLargest, s);
+                Table cpuM = Summaries.medians(rowsOf, "cpu_s", "level");
+                Table outM = Summaries.medians(rowsOf, "out_bytes", "level");
+                for (int i = 0; i < cpuM.rowCount(); i++) {
+                    String level = "-z " + (long) cpuM.numberColumn("level").getDouble(i);
+                    double pct = 100 * outM.numberColumn("out_bytes").getDouble(i) / largest.bytes();
+                    sName.append(s.label());
+                    sLevel.append(level);
+                    sCpu.append(cpuM.numberColumn("cpu_s").getDouble(i));
+                    sIqr.append(cpuM.numberColumn("iqr").getDouble(i));
+                    sPct.append(pct);
+                    points.add(new Point(s.label() + " " + level, cpuM.numberColumn("cpu_s").getDouble(i), pct));
+                }
             }
+            for (Point p : Pareto.front(points, Point::cpu, Point::pct)) {
+                setting.append(p.name());
+                fcpu.append(p.cpu());
+                fpct.append(p.pct());
+            }
+            Table cpu = perSetting.addColumns(sName, sLevel, sCpu, sIqr, sPct);
             out.put("Pareto front on " + largest.file() + ": the settings nothing else beats on both CPU time and size ["
                     + sweep.label() + "]", front.addColumns(setting, fcpu, fpct));
-            out.put("level-sweep: median CPU time (user + system) per setting, largest file [" + sweep.label() + "]", cpu);
+            out.put("level-sweep: median CPU time (user + system) and size per setting, largest file [" + sweep.label() + "]", cpu);
         }
         for (var dir : results.tables(FilecryptStudy.STUDY, "directory-runs")) {
             Table t = dir.value().copy();

@@ -172,27 +172,19 @@ public final class FilecryptCharts {
         XYChart chart = ChartStyle.xy("Pareto front: CPU time against size, every setting, " + largest.file()
                 + " (" + Format.num(largest.bytes() / 1e6) + " MB)", "CPU time, user + system (s, median)", "output size (% of input)");
         List<double[]> points = new ArrayList<>();
-        for (String engine : Summaries.distinct(all, "engine")) {
-            for (String scope : Summaries.distinct(all, "scope")) {
-                for (String algo : Summaries.distinct(all, "algo")) {
-                    Table rows = all.where(all.stringColumn("engine").isEqualTo(engine)
-                            .and(all.stringColumn("scope").isEqualTo(scope)).and(all.stringColumn("algo").isEqualTo(algo)));
-                    if (rows.isEmpty()) {
-                        continue;
-                    }
-                    List<TradeOff.Level> levels = FilecryptStudy.levels(rows, largest.file());
-                    if (levels.isEmpty()) {
-                        continue;
-                    }
-                    double[] x = levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray();
-                    double[] y = levels.stream().mapToDouble(l -> 100 * l.outBytes() / largest.bytes()).toArray();
-                    for (int i = 0; i < x.length; i++) {
-                        points.add(new double[] {x[i], y[i]});
-                    }
-                    XYSeries s = chart.addSeries(engine + " " + scope + " " + algo, x, y);
-                    s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-                }
+        for (FilecryptStudy.Setting setting : FilecryptStudy.settings(all)) {
+            Table rows = FilecryptStudy.rowsOf(all, setting);
+            List<TradeOff.Level> levels = FilecryptStudy.levels(rows, largest.file());
+            if (levels.isEmpty()) {
+                continue;
             }
+            double[] x = levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray();
+            double[] y = levels.stream().mapToDouble(l -> 100 * l.outBytes() / largest.bytes()).toArray();
+            for (int i = 0; i < x.length; i++) {
+                points.add(new double[] {x[i], y[i]});
+            }
+            XYSeries s = chart.addSeries(setting.label(), x, y);
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         }
         List<double[]> front = Pareto.front(points, p -> p[0], p -> p[1]);
         ChartStyle.guide(chart.addSeries("Pareto front", front.stream().mapToDouble(p -> p[0]).toArray(),

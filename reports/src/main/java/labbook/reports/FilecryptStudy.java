@@ -60,7 +60,79 @@ public final class FilecryptStudy {
             String first = t.isEmpty() ? null : t.stringColumn(pref[0]).get(0);
             t = !narrowed.isEmpty() ? narrowed : first == null ? t : t.where(t.stringColumn(pref[0]).isEqualTo(first));
         }
-        return t;
+        List<Setting> settings = settings(t);
+        return settings.isEmpty() ? t : rowsOf(t, settings.get(0));
+    }
+
+    /**
+     * One way of encrypting: engine, scope, algorithm, and the deflater when an engine was measured
+     * with more than one (bcpg with JZlib's 8 KiB window and with the JDK's 32 KiB one).
+     */
+    public record Setting(String engine, String scope, String algo, String deflater) {
+        public String label() {
+            return engine + " " + scope + " " + algo + (deflater == null ? "" : " " + deflater);
+        }
+    }
+
+    /** Every setting measured, in first-seen order. */
+    public static List<Setting> settings(Table levelSweep) {
+        boolean hasDeflater = levelSweep.containsColumn("deflater");
+        List<Setting> out = new ArrayList<>();
+        for (int i = 0; i < levelSweep.rowCount(); i++) {
+            String engine = levelSweep.stringColumn("engine").get(i);
+            String scope = levelSweep.stringColumn("scope").get(i);
+            String algo = levelSweep.stringColumn("algo").get(i);
+            boolean several = hasDeflater && deflatersOf(levelSweep, engine, scope, algo).size() > 1;
+            String deflater = null;
+            if (several) {
+                String d = levelSweep.column("deflater").getString(i);
+                if (isNoDeflater(d)) {
+                    continue; // a level-0 row: it joins every deflater's setting in rowsOf
+                }
+                deflater = d;
+            }
+            Setting s = new Setting(engine, scope, algo, deflater);
+            if (!out.contains(s)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** The rows of one setting; level-0 rows (no deflater at all) belong to every deflater's setting. */
+    public static Table rowsOf(Table levelSweep, Setting s) {
+        Table t = levelSweep.where(levelSweep.stringColumn("engine").isEqualTo(s.engine())
+                .and(levelSweep.stringColumn("scope").isEqualTo(s.scope()))
+                .and(levelSweep.stringColumn("algo").isEqualTo(s.algo())));
+        if (s.deflater() == null) {
+            return t;
+        }
+        Table keep = t.emptyCopy();
+        for (int i = 0; i < t.rowCount(); i++) {
+            String d = t.column("deflater").getString(i);
+            if (d.equals(s.deflater()) || isNoDeflater(d)) {
+                keep.append(t.row(i));
+            }
+        }
+        return keep;
+    }
+
+    private static List<String> deflatersOf(Table t, String engine, String scope, String algo) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            if (t.stringColumn("engine").get(i).equals(engine) && t.stringColumn("scope").get(i).equals(scope)
+                    && t.stringColumn("algo").get(i).equals(algo)) {
+                String d = t.column("deflater").getString(i);
+                if (!isNoDeflater(d) && !out.contains(d)) {
+                    out.add(d);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isNoDeflater(String d) {
+        return d == null || d.isEmpty() || d.equals("none");
     }
 
     /** The distinct input files, smallest first. */

@@ -14,7 +14,7 @@ import tech.tablesaw.columns.Column;
 
 /**
  * Raw rows to medians with spread, per group: one output row per distinct combination of the
- * grouping columns, with n, median, q1, q3, iqr and the bootstrap interval of the median.
+ * grouping columns, with n, median, q1, q3, iqr, the bootstrap interval of the median, and the mean.
  */
 public final class Summaries {
     private Summaries() {
@@ -49,6 +49,8 @@ public final class Summaries {
         DoubleColumn iqr = DoubleColumn.create("iqr");
         DoubleColumn lo = DoubleColumn.create("ci_low");
         DoubleColumn hi = DoubleColumn.create("ci_high");
+        // the mean too: for costs paid now and then (a journal fold every 16 puts) it is the amortised cost
+        DoubleColumn mean = DoubleColumn.create("mean");
         for (Map.Entry<List<Object>, List<Double>> g : groups.entrySet()) {
             for (int i = 0; i < by.length; i++) {
                 Object k = g.getKey().get(i);
@@ -66,8 +68,9 @@ public final class Summaries {
             iqr.append(s.iqr());
             lo.append(s.ciLow());
             hi.append(s.ciHigh());
+            mean.append(g.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN));
         }
-        out.addColumns(n, median, q1, q3, iqr, lo, hi);
+        out.addColumns(n, median, q1, q3, iqr, lo, hi, mean);
         return by.length == 0 ? out : out.sortAscendingOn(by);
     }
 

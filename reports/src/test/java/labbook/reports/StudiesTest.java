@@ -73,6 +73,20 @@ class StudiesTest {
     }
 
     @Test
+    void anEngineWithTwoDeflatersGivesTwoSettingsSharingLevelZero() {
+        Table t = Table.create("t",
+                tech.tablesaw.api.StringColumn.create("engine", "bcpg", "bcpg", "bcpg", "gpg"),
+                tech.tablesaw.api.StringColumn.create("scope", "in-process", "in-process", "in-process", "process"),
+                tech.tablesaw.api.StringColumn.create("algo", "zip", "zip", "zip", "zip"),
+                tech.tablesaw.api.StringColumn.create("deflater", "none", "jzlib-8k", "jdk-32k", "zlib-8k"));
+        List<FilecryptStudy.Setting> settings = FilecryptStudy.settings(t);
+        assertThat(settings).extracting(FilecryptStudy.Setting::label)
+                .containsExactly("bcpg in-process zip jzlib-8k", "bcpg in-process zip jdk-32k", "gpg process zip");
+        assertThat(FilecryptStudy.rowsOf(t, settings.get(0)).stringColumn("deflater").asList()).containsExactly("none", "jzlib-8k");
+        assertThat(FilecryptStudy.rowsOf(t, settings.get(2)).rowCount()).isEqualTo(1);
+    }
+
+    @Test
     void filecryptReproduction() {
         List<Claim> claims = FilecryptStudy.reproduction(Fixtures.a());
         assertThat(claim(claims, "time x size is smallest at -z 1 (1 MB", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);

@@ -23,7 +23,8 @@ class SummariesTest {
         assertThat(m.doubleColumn("q1").get(0)).isEqualTo(1.5);
         assertThat(m.doubleColumn("q3").get(0)).isEqualTo(16);
         assertThat(m.doubleColumn("iqr").get(0)).isEqualTo(14.5);
-        assertThat(m.columnNames()).containsExactly("variant", "entries", "n", "ms", "q1", "q3", "iqr", "ci_low", "ci_high");
+        assertThat(m.columnNames()).containsExactly("variant", "entries", "n", "ms", "q1", "q3", "iqr", "ci_low", "ci_high", "mean");
+        assertThat(m.doubleColumn("mean").get(0)).isCloseTo(11, org.assertj.core.api.Assertions.within(1e-12));
     }
 
     @Test
