@@ -9,9 +9,10 @@ import picocli.CommandLine.Option;
 
 /** {@code notebooks install [--prefix DIR] [--name NAME]}: registers the lab's kernel with Jupyter. */
 @Command(name = "install", mixinStandardHelpOptions = true,
-        description = {"Writes the kernelspec of the lab's Java kernel: <data dir>/kernels/<name>/kernel.json,",
-                "pointing at the built jars (notebooks/target/*.jar and notebooks/target/lib/, made by `mvn package`)",
-                "and at the java running this command."})
+        description = {"Registers the lab's Java kernel with Jupyter (writes its kernel.json).",
+                "The kernelspec goes to <data dir>/kernels/<name>/kernel.json and starts the java running this",
+                "command on the built jars: notebooks/target/notebooks-*.jar and notebooks/target/lib/*.jar",
+                "(made by `mvn package`)."})
 final class InstallCommand implements Callable<Integer> {
     @Option(names = "--prefix", paramLabel = "DIR",
             description = "install into DIR/share/jupyter/kernels (like `jupyter kernelspec install --prefix`);"

@@ -258,7 +258,15 @@ final class JavaShell implements AutoCloseable {
     /** Stops the running cell: JShell's own stop, and no further snippet of this cell starts. */
     void interrupt() {
         interrupted = true;
-        shell.stop();
+        try {
+            shell.stop();
+        } catch (UnsupportedOperationException e) {
+            // Java 20 and 21 dropped Thread.stop before JShell learnt to weave stop checks (Java 22):
+            // wake the cell's threads at least, which ends sleeps, waits and blocking I/O
+            Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getThreadGroup() != null && t.getThreadGroup().getName().startsWith("JShell"))
+                    .forEach(Thread::interrupt);
+        }
     }
 
     /** Completion candidates at the cursor, and where the text they replace starts. */

@@ -31,12 +31,16 @@ public final class Notebooks {
     /** Loads the results to show for one study ("overview" for all) and displays a banner saying whose they are. */
     public static Results results(String study) {
         Choice choice = choose(study, System.getenv(RESULTS_ENV));
+        Results results = load(choice);
+        Display.display(Display.markdown(banner(results, study, choice)));
+        return results;
+    }
+
+    static Results load(Choice choice) {
         if (!Files.isDirectory(choice.root)) {
             throw new LabException("results folder " + choice.root + " does not exist");
         }
-        Results results = Lab.load(List.of(choice.root));
-        Display.display(Display.markdown(banner(results, study, choice)));
-        return results;
+        return Lab.load(List.of(choice.root));
     }
 
     record Choice(Path root, boolean sample) {

@@ -1,0 +1,73 @@
+package labbook.notebooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
+import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The kernel's answers, without the wire: rich results, Jupyter errors, completion, is-complete. */
+class LabKernelTest {
+    private static LabKernel kernel;
+
+    @BeforeAll
+    static void start() {
+        System.setProperty("java.awt.headless", "true");
+        kernel = LabKernel.create(System.getProperty("java.class.path"));
+    }
+
+    @AfterAll
+    static void stop() {
+        kernel.onShutdown(false);
+    }
+
+    @Test
+    void aChartValueIsAnImageAndATableValueIsHtml() {
+        DisplayData chart = kernel.eval("var c = new XYChart(200, 100);\nc.addSeries(\"s\", new double[] {1, 2}, new double[] {3, 4});\nc");
+        assertThat(chart.hasDataForType(MIMEType.IMAGE_PNG)).isTrue();
+        DisplayData table = kernel.eval("Table.create(\"t\", IntColumn.create(\"n\", 1, 2))");
+        assertThat((String) table.getData(MIMEType.TEXT_HTML)).contains("<th>n</th>");
+    }
+
+    @Test
+    void aStatementHasNoResult() {
+        assertThat(kernel.eval("int quiet = 1;")).isNull();
+    }
+
+    @Test
+    void aFailedCellThrowsAnErrorWhoseTraceIsShortAndRedOnTop() {
+        assertThatThrownBy(() -> kernel.eval("Objects.requireNonNull(null, \"no results\")"))
+                .isInstanceOf(CellError.UncaughtException.class)
+                .satisfies(e -> {
+                    List<String> trace = kernel.formatError(e);
+                    assertThat(trace.get(0)).startsWith("\u001b[0;31mjava.lang.NullPointerException: no results");
+                    assertThat(trace).hasSizeLessThan(12);
+                });
+    }
+
+    @Test
+    void completionReplacesFromTheAnchorToTheCursor() {
+        ReplacementOptions options = kernel.complete("Lab.repro", 9);
+        assertThat(options.getReplacements()).contains("reproduction(");
+        assertThat(options.getSourceStart()).isEqualTo(4);
+        assertThat(options.getSourceEnd()).isEqualTo(9);
+    }
+
+    @Test
+    void isCompleteAnswersInJjavasTerms() {
+        assertThat(kernel.isComplete("1 + 1")).isEqualTo("complete");
+        assertThat(kernel.isComplete("if (true) {")).isEqualTo("    ");
+        assertThat(kernel.isComplete("int x = ;")).isEqualTo("invalid");
+    }
+
+    @Test
+    void theBannerNamesTheJdk() {
+        assertThat(kernel.getBanner()).contains("Java " + Runtime.version());
+        assertThat(kernel.getLanguageInfo().getName()).isEqualTo("java");
+    }
+}
