@@ -83,18 +83,23 @@ public final class CrashTest implements Callable<Integer> {
     @Override
     public Integer call() {
         try (LabRun run = LabRun.start(lab, "wallet", "crash-test", lab.mode() == Mode.FULL ? "--full" : "--quick")) {
-            int n = kills != null ? kills : lab.mode() == Mode.FULL ? 1000 : 200;
-            List<Kill> results;
-            try (Scratch scratch = new Scratch(run.studyDir(), "crash-test"); CsvResults csv = run.csv("crash-test", COLUMNS)) {
-                results = run(scratch.dir(), n, new Random());
-                for (Kill k : results) {
-                    csv.row(k.kill, k.fdatasync, k.outcome, k.acknowledgedLost, k.acked, k.found, k.delayMs, k.tempLeft);
-                }
-                csv.commit();
-            }
-            print(results);
+            run(run, kills != null ? kills : run.mode() == Mode.FULL ? 1000 : 200);
         }
         return 0;
+    }
+
+    /** The experiment: {@code kills} kills, their CSV, and the printed counts. */
+    public static List<Kill> run(LabRun run, int kills) {
+        List<Kill> results;
+        try (Scratch scratch = new Scratch(run.studyDir(), "crash-test"); CsvResults csv = run.csv("crash-test", COLUMNS)) {
+            results = run(scratch.dir(), kills, new Random());
+            for (Kill k : results) {
+                csv.row(k.kill, k.fdatasync, k.outcome, k.acknowledgedLost, k.acked, k.found, k.delayMs, k.tempLeft);
+            }
+            csv.commit();
+        }
+        print(results);
+        return results;
     }
 
     /** Runs {@code kills} kills against a fresh wallet in {@code dir}. */

@@ -69,7 +69,7 @@ public final class SaveStrategies implements Callable<Integer> {
     record Row(String strategy, int entries, int repeat, double saveMs, long bytes, boolean fdatasync, boolean folded) {
     }
 
-    static void run(LabRun run) {
+    public static void run(LabRun run) {
         boolean full = run.mode() == Mode.FULL;
         int[] sizes = full ? new int[] {1, 100, 1000, 5000, 10_000, 50_000, 100_000} : new int[] {1, 100, 1000, 5000, 10_000};
         int repeats = full ? 48 : 32;

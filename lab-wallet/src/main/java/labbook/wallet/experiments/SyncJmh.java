@@ -28,7 +28,7 @@ import picocli.CommandLine.Mixin;
  * adds 100,000).
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-wallet exec:java -Dexec.args="sync-jmh --quick"}:
- * 2 forks x (2 warm-up iterations of 0.3 s + 3 measured of 0.5 s), about a minute and a half;
+ * 2 forks x (2 warm-up iterations of 0.3 s + 3 measured of 0.3 s), about a minute;
  * {@code --full}: 3 forks x (3 x 1 s warm-up + 5 x 1 s). JMH runs in a forked JVM with the module's
  * class path (lab-core's JmhRun) and forks its own JVMs from there.
  *
@@ -52,7 +52,7 @@ public final class SyncJmh implements Callable<Integer> {
         return 0;
     }
 
-    static void run(LabRun run) {
+    public static void run(LabRun run) {
         boolean full = run.mode() == Mode.FULL;
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-jmh")) {
             List<String> args = new ArrayList<>(List.of(
@@ -60,7 +60,7 @@ public final class SyncJmh implements Callable<Integer> {
                     "-p", "entries=" + (full ? "1,100,1000,5000,10000,100000" : "1,100,1000,5000,10000"),
                     "-jvmArgsAppend", "-Dlabbook.wallet.scratch=" + scratch.dir()));
             args.addAll(full ? List.of("-f", "3", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s")
-                    : List.of("-f", "2", "-wi", "2", "-w", "300ms", "-i", "3", "-r", "500ms"));
+                    : List.of("-f", "2", "-wi", "2", "-w", "300ms", "-i", "3", "-r", "300ms"));
             List<JmhRun.Iteration> its = JmhRun.fork(WalletSyncBenchmark.class.getName() + ".sync", args);
             try (CsvResults csv = run.csv("sync-jmh", COLUMNS)) {
                 for (JmhRun.Iteration it : its) {

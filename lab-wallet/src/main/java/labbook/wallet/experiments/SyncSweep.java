@@ -84,8 +84,7 @@ public final class SyncSweep implements Callable<Integer> {
             }
         }
         try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep", lab.mode() == Mode.FULL ? "--full" : "--quick")) {
-            List<SweepLoop.Row> rows = run(run, chosen);
-            print(rows, System.out);
+            print(run(run, chosen), System.out);
         }
         return 0;
     }
@@ -100,6 +99,13 @@ public final class SyncSweep implements Callable<Integer> {
             return new SweepLoop.Plan(100_000, interpreted ? 1000 : 100, checkpoints, interpreted ? 3 : 25, interpreted ? 0 : 30);
         }
         return new SweepLoop.Plan(10_000, interpreted ? 1000 : 100, checkpoints, interpreted ? 3 : 15, interpreted ? 0 : 30);
+    }
+
+    /** The experiment with every variant: the CSV and the printed table. */
+    public static List<SweepLoop.Row> run(LabRun run) {
+        List<SweepLoop.Row> rows = run(run, List.of(SweepVariant.values()));
+        print(rows, System.out);
+        return rows;
     }
 
     static List<SweepLoop.Row> run(LabRun run, List<SweepVariant> variants) {
