@@ -44,6 +44,11 @@ public final class Site {
             FilecryptStudy.STUDY, "crypto v1.1.0, \"Text File Benchmarks\" and its charts (shared/seeds/crypto-text-file-benchmarks.txt, crypto-charts/); chart readings are approximate",
             VfsStudy.STUDY, "Nick Piggin and Jens Axboe, linux-kernel, \"[rfc][patch] store-free path walking\", 8 Oct 2009 (shared/seeds/store-free-path-walking.txt)");
 
+    static final Map<String, List<String>> SEEDS = Map.of(
+            WalletStudy.STUDY, List.of(Seeds.KWALLET_SYNC),
+            FilecryptStudy.STUDY, List.of(Seeds.CRYPTO_LEVELS, Seeds.CRYPTO_DIRECTORY),
+            VfsStudy.STUDY, List.of(Seeds.VFS_GIT_DIFF, Seeds.VFS_AXBOE));
+
     private Site() {
     }
 
@@ -101,9 +106,29 @@ public final class Site {
         Analyses.of(results, study).forEach((title, t) -> tables.add(table(title, t)));
         page.put("tables", tables);
         page.put("provenance", table("", Lab.provenance(results, study)));
+        List<Map<String, Object>> seeds = new ArrayList<>();
+        for (String name : SEEDS.get(study)) {
+            Table seed = Seeds.table(name);
+            Map<String, Object> t = table(name + ".csv", seed.copy().removeColumns("source"));
+            t.put("source", Seeds.source(name));
+            t.put("file", "data/" + name + ".csv");
+            copySeed(name, out.resolve("data"));
+            seeds.add(t);
+        }
+        page.put("seeds", seeds);
         page.put("experiments", Schema.experiments(study));
         page.put("module", "lab-" + study);
         return page;
+    }
+
+    /** The seed table as shipped, beside the pages, so a reader can take the data as well as the picture. */
+    private static void copySeed(String name, Path dir) {
+        try (var in = Seeds.class.getResourceAsStream("seeds/" + name + ".csv")) {
+            Files.createDirectories(dir);
+            Files.copy(in, dir.resolve(name + ".csv"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | NullPointerException e) {
+            throw new LabException("cannot copy seed table " + name + " to " + dir + ": " + e.getMessage(), e);
+        }
     }
 
     static Map<String, Object> claim(Claim c) {

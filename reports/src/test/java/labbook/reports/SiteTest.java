@@ -81,7 +81,10 @@ class SiteTest {
         String wallet = Files.readString(site.resolve("wallet.html"));
         assertThat(wallet).contains("fixture-a", "fixture-b", "hand-made fixture (not a measurement)")
                 .contains("mvn -q -pl lab-wallet exec:java -Dexec.args=&quot;all --quick&quot;")
-                .contains("Reproduction").contains("holds");
+                .contains("Reproduction").contains("holds")
+                .contains("kwallet-sync.csv").contains("KDE Community Wiki");
+        assertThat(site.resolve("data/kwallet-sync.csv")).isRegularFile();
+        assertThat(Files.readString(site.resolve("filecrypt.html"))).contains("READ OFF THE CHARTS BY EYE, approximate");
         String index = Files.readString(site.resolve("index.html"));
         assertThat(index).contains("href=\"wallet.html\"", "href=\"filecrypt.html\"", "href=\"vfs.html\"")
                 .contains("<img src=\"charts/wallet-sync-time.png\"");

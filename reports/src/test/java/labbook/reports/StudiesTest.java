@@ -125,6 +125,26 @@ class StudiesTest {
     }
 
     @Test
+    void theChartReadingsReproduceTheSeedsOwnPickOfZ1() {
+        Table seed = Seeds.table(Seeds.CRYPTO_LEVELS);
+        for (double mb : new double[] {100, 10, 1}) {
+            Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(mb));
+            List<TradeOff.Level> levels = new java.util.ArrayList<>();
+            for (int i = 0; i < s.rowCount(); i++) {
+                levels.add(new TradeOff.Level("-z " + (long) s.numberColumn("level").getDouble(i),
+                        s.numberColumn("cpu_s").getDouble(i), s.numberColumn("size_kb").getDouble(i) * 1000));
+            }
+            assertThat(TradeOff.minTimeTimesSize(levels).orElseThrow().name()).as(mb + " MB").isEqualTo("-z 1");
+        }
+        Table dir = Seeds.table(Seeds.CRYPTO_DIRECTORY);
+        for (int i = 0; i < dir.rowCount(); i++) {
+            // the split read off the bars adds up to the published total
+            assertThat(dir.numberColumn("cpu_user_s").getDouble(i) + dir.numberColumn("cpu_sys_s").getDouble(i))
+                    .isCloseTo(dir.numberColumn("cpu_total_s").getDouble(i), within(1e-9));
+        }
+    }
+
+    @Test
     void seedTablesNameTheirSourceAndFlagApproximateReadings() {
         for (String name : Seeds.ALL) {
             Table t = Seeds.table(name);
