@@ -73,8 +73,15 @@ public final class LevelSweep implements Callable<Integer> {
             description = "Repeats per file, level and engine (default: quick 5, and 11 on the largest file; full 3).")
     Integer repeats;
 
+    /** Quick-mode repeats on the smaller files and on the largest one ({@code all} trims them). */
+    Integer quickRepeatsSmall;
+    Integer quickRepeatsLargest;
+
     @Override
     public Integer call() {
+        if (NativeJvm.relaunched()) {
+            return 0;
+        }
         run();
         return 0;
     }
@@ -100,7 +107,7 @@ public final class LevelSweep implements Callable<Integer> {
         try (LabRun run = LabRun.start(lab, "filecrypt", "level-sweep", mode == Mode.FULL ? "--full" : "--quick");
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv("level-sweep", COLUMNS)) {
-            run.peer("gpg", enc.gpg().version()).peer("java", System.getProperty("java.vm.name") + " "
+            run.peer("gpg", labbook.filecrypt.gpg.Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS)).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
             warmUp(enc, corpus, plan);
             int maxRepeats = repeatsFor(mode, largest, largest);
@@ -164,7 +171,8 @@ public final class LevelSweep implements Callable<Integer> {
             return 3;
         }
         // the performance goal is read on the largest file, whose -z 0 run is only a few 10 ms ticks long
-        return file.equals(largest) ? 11 : 5;
+        return file.equals(largest) ? (quickRepeatsLargest != null ? quickRepeatsLargest : 11)
+                : (quickRepeatsSmall != null ? quickRepeatsSmall : 5);
     }
 
     /** JIT, page cache and gpg's first start: one untimed pass over every level on every file, two on the largest. */

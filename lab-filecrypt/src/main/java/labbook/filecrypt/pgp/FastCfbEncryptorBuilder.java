@@ -88,13 +88,20 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
     @Override
     public PGPDataEncryptor build(byte[] keyBytes) throws PGPException {
         try {
-            Cipher c = Cipher.getInstance("AES/CFB/NoPadding");
-            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(keyBytes, "AES"), new IvParameterSpec(new byte[16]));
             MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
+            OutputStreamFactory streams;
+            if (JdkAesCfb.available()) {
+                JdkAesCfb cfb = JdkAesCfb.encryptor(keyBytes);
+                streams = out -> new DirectCfbStream(out, cfb);
+            } else {
+                Cipher c = Cipher.getInstance("AES/CFB/NoPadding");
+                c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(keyBytes, "AES"), new IvParameterSpec(new byte[16]));
+                streams = out -> new CipherChunkStream(out, c);
+            }
             return new PGPDataEncryptor() {
                 @Override
                 public OutputStream getOutputStream(OutputStream out) {
-                    return new CipherChunkStream(out, c);
+                    return streams.wrap(out);
                 }
 
                 @Override
@@ -109,6 +116,54 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
             };
         } catch (GeneralSecurityException e) {
             throw new PGPException("the JDK cannot do AES/CFB or SHA-1: " + e.getMessage(), e);
+        }
+    }
+
+    private interface OutputStreamFactory {
+        OutputStream wrap(OutputStream out);
+    }
+
+    /** CFB on the JDK's AES block function ({@link JdkAesCfb}); close() closes the packet stream. */
+    private static final class DirectCfbStream extends OutputStream {
+        private final OutputStream out;
+        private final JdkAesCfb cfb;
+        private final byte[] buffer = new byte[CHUNK];
+        private final byte[] one = new byte[1];
+        private boolean closed;
+
+        DirectCfbStream(OutputStream out, JdkAesCfb cfb) {
+            this.out = out;
+            this.cfb = cfb;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            one[0] = (byte) b;
+            write(one, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            while (len > 0) {
+                int n = Math.min(len, CHUNK);
+                cfb.encrypt(b, off, n, buffer, 0);
+                out.write(buffer, 0, n);
+                off += n;
+                len -= n;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!closed) {
+                closed = true;
+                out.close();
+            }
         }
     }
 

@@ -24,13 +24,13 @@ import jdk.incubator.foreign.SymbolLookup;
  * zlib itself the compression costs what it costs gpg, and only the encryption layer differs.
  *
  * <p>Needs {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED} (see
- * {@link #JVM_FLAGS}); without them {@link #available()} is false and callers fall back to JZlib.
+ * {@link FastPath#JVM_FLAGS}); without them {@link #available()} is false and callers fall back to JZlib.
  * Every type of the incubator module stays inside this class, which is only loaded once the module
  * is known to be there.
  */
 public final class NativeZlib {
-    /** The JVM flags that make this class usable. */
-    public static final List<String> JVM_FLAGS = List.of("--add-modules", "jdk.incubator.foreign",
+    /** The JVM flags that make this class usable (part of {@link FastPath#JVM_FLAGS}). */
+    static final List<String> NATIVE_FLAGS = List.of("--add-modules", "jdk.incubator.foreign",
             "--enable-native-access=ALL-UNNAMED");
 
     private static final List<String> LIBRARIES = List.of("/lib/x86_64-linux-gnu/libz.so.1",
@@ -48,7 +48,7 @@ public final class NativeZlib {
     /** A raw-deflate stream (gpg's ZIP) writing compressed bytes to {@code out}; close() finishes it, not {@code out}. */
     public static OutputStream rawDeflate(OutputStream out, int level, int windowBits) throws IOException {
         if (!available()) {
-            throw new IOException("native zlib is not available in this JVM (needs " + String.join(" ", JVM_FLAGS) + ")");
+            throw new IOException("native zlib is not available in this JVM (needs " + String.join(" ", NATIVE_FLAGS) + ")");
         }
         return new Binding.DeflateStream(out, level, windowBits);
     }

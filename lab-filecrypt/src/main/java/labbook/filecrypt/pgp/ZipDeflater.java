@@ -45,7 +45,7 @@ public enum ZipDeflater {
             if (d.label.equals(t)) {
                 if (d == ZLIB_8K && !NativeZlib.available()) {
                     throw new LabException("--zip-deflater zlib-8k needs native access: run java with "
-                            + String.join(" ", NativeZlib.JVM_FLAGS));
+                            + String.join(" ", FastPath.JVM_FLAGS));
                 }
                 return d;
             }

@@ -77,8 +77,9 @@ class RoundTripTest {
 
     @Test
     void nativeZlibIsCallableInTheTestJvm() {
-        // surefire runs with NativeZlib.JVM_FLAGS (see the module pom); without them the fast path would go untested
+        // surefire runs with FastPath.JVM_FLAGS (see the module pom); without them the fast path would go untested
         assertThat(NativeZlib.available()).isTrue();
+        assertThat(JdkAesCfb.available()).isTrue();
         assertThat(ZipDeflater.gpgWindow()).isEqualTo(ZipDeflater.ZLIB_8K);
     }
 

@@ -1,0 +1,155 @@
+package labbook.filecrypt.experiments;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import labbook.core.ConsoleTable;
+import labbook.core.CsvResults;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.Mode;
+import labbook.core.Progress;
+import labbook.filecrypt.CryptoPolicy;
+import labbook.filecrypt.CryptoPolicy.Run;
+import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.pgp.EncryptOptions;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * <h2>directory-runs: the crypto tool's three runs over the whole corpus folder, and gpg's own default</h2>
+ *
+ * <p><b>The question.</b> The seed: "The encryption run total CPU time decreased from 5.73 sec to
+ * 3.68 sec (64% of GPG default) with the default crypto text file settings compared with the
+ * default GPG settings. With the --speed switch, the time was further reduced to 1.89 sec (33% of
+ * GPG default). The mean % original file size for the default crypto run was 42.8% and for the
+ * default GPG run was 38.6%." What are those totals and ratios today, and what would gpg's true
+ * default (-z 6; the published "GPG Default" was crypto --space, -z 7) have given?
+ *
+ * <p><b>The baseline.</b> The published "GPG default" run: every file at {@code -z 7}, by gpg as a
+ * whole process per file (S2K count pinned, as everywhere in this study).
+ *
+ * <p><b>The variants.</b> crypto's default (-z 1 for text files over 10,240 bytes, else -z 0: the
+ * policy is {@link CryptoPolicy}), crypto --speed (-z 0), and gpg's true default (-z 6); each by gpg
+ * (process), bcpg in this warm JVM (in-process) and bcpg as one fresh JVM per file (process).
+ * The runs interleave within each repeat.
+ *
+ * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}
+ * (about a minute); {@code --full [--enwik8 FILE]} for the seed's six files with the 100 MB one.
+ *
+ * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per run, engine and repeat
+ * (totals over the folder): {@code corpus}, {@code run}
+ * (published-gpg-default-z7|crypto-default|crypto-speed|gpg-default-z6), {@code engine} (gpg|bcpg),
+ * {@code scope} (process|in-process), {@code repeat}, {@code files}, {@code in_bytes}, {@code
+ * out_bytes}, {@code cpu_user_s}, {@code cpu_sys_s}, {@code wall_s} (sums over the files), {@code
+ * mean_size_pct} (mean over files of out/in x 100, the seed's "mean % original file size"),
+ * {@code levels} (the level each file got, in file order, separated by spaces), {@code s2k_count}.
+ */
+@Command(name = "directory-runs", mixinStandardHelpOptions = true,
+        description = "The crypto tool's three runs (and gpg's -z 6) over the corpus folder: totals, user/system, mean size.")
+public final class DirectoryRuns implements Callable<Integer> {
+    static final List<String> COLUMNS = List.of("corpus", "run", "engine", "scope", "repeat", "files", "in_bytes",
+            "out_bytes", "cpu_user_s", "cpu_sys_s", "wall_s", "mean_size_pct", "levels", "s2k_count");
+
+    /** The seed's totals (s) and mean sizes (%), for the printout only: data with its source, never ours. */
+    private static final double[][] SEED = {{5.73, 38.6}, {3.68, 42.8}, {1.89, Double.NaN}, {Double.NaN, Double.NaN}};
+
+    @Mixin
+    LabOptions lab;
+
+    @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
+    Path enwik8;
+
+    @Option(names = "--repeats", paramLabel = "N", description = "Repeats of each run and engine (default: quick 3, full 3).")
+    Integer repeats;
+
+    record Key(Run run, Engine engine) {
+    }
+
+    @Override
+    public Integer call() {
+        if (NativeJvm.relaunched()) {
+            return 0;
+        }
+        Mode mode = lab.mode();
+        Corpus corpus = Corpora.forMode(mode, enwik8);
+        int n = repeats != null ? repeats : 3;
+        Results<Key> results = new Results<>();
+        java.util.Map<Key, Double> meanPct = new java.util.HashMap<>();
+        try (LabRun run = LabRun.start(lab, "filecrypt", "directory-runs", mode == Mode.FULL ? "--full" : "--quick");
+             Encryptions enc = Encryptions.start();
+             CsvResults csv = run.csv("directory-runs", COLUMNS)) {
+            run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS));
+            for (Path f : corpus.files()) { // warm-up: JIT, page cache
+                enc.run(Engine.BCPG_IN_PROCESS, f, EncryptOptions.defaults().withLevel(1));
+                enc.run(Engine.GPG, f, EncryptOptions.defaults().withLevel(1));
+            }
+            long total = (long) n * Run.values().length * Engine.values().length;
+            try (ProgressBar bar = Progress.bar("directory-runs " + corpus.name(), total, "runs")) {
+                for (int r = 0; r < n; r++) {
+                    for (Run policy : Run.values()) {
+                        for (Engine engine : Engine.values()) {
+                            Sample sum = Sample.ZERO;
+                            double pct = 0;
+                            long in = 0;
+                            List<Integer> levels = new ArrayList<>();
+                            for (Path file : corpus.files()) {
+                                int level = CryptoPolicy.level(policy, file);
+                                levels.add(level);
+                                Sample s = enc.run(engine, file, EncryptOptions.defaults().withLevel(level));
+                                sum = sum.plus(s);
+                                long size = Corpus.size(file);
+                                in += size;
+                                pct += 100.0 * s.outBytes() / size;
+                            }
+                            double mean = pct / corpus.files().size();
+                            meanPct.put(new Key(policy, engine), mean);
+                            results.add(new Key(policy, engine), sum);
+                            csv.row(corpus.name(), policy.label(), engine.engine(), engine.scope(), r,
+                                    corpus.files().size(), in, sum.outBytes(), sum.cpuUserS(), sum.cpuSysS(), sum.wallS(),
+                                    mean, levels.stream().map(String::valueOf).collect(Collectors.joining(" ")),
+                                    EncryptOptions.PINNED_S2K_COUNT);
+                            bar.step();
+                        }
+                    }
+                }
+            }
+            csv.commit();
+            System.out.println("directory-runs: " + csv.rowCount() + " rows in " + csv.path());
+        }
+        print(results, meanPct, corpus);
+        return 0;
+    }
+
+    private static void print(Results<Key> results, java.util.Map<Key, Double> meanPct, Corpus corpus) {
+        System.out.println();
+        System.out.println("Directory totals over " + corpus.files().size() + " files of " + corpus.name()
+                + " (median of repeats; CPU = user + system, s):");
+        ConsoleTable t = new ConsoleTable("run", "engine", "CPU s", "user s", "sys s", "% of -z 7 run", "mean size %",
+                "seed CPU s", "seed size %");
+        for (Run run : Run.values()) {
+            for (Engine e : Engine.values()) {
+                List<Sample> s = results.get(new Key(run, e));
+                List<Sample> base = results.get(new Key(Run.PUBLISHED_GPG_DEFAULT_Z7, e));
+                double cpu = Results.cpu(s).median();
+                double user = labbook.core.Summary.of(s.stream().mapToDouble(Sample::cpuUserS).toArray()).median();
+                double sys = labbook.core.Summary.of(s.stream().mapToDouble(Sample::cpuSysS).toArray()).median();
+                double seedCpu = SEED[run.ordinal()][0];
+                double seedPct = SEED[run.ordinal()][1];
+                t.row(run.label(), e.label(), Results.f3(cpu), Results.f3(user), Results.f3(sys),
+                        String.format(Locale.ROOT, "%.0f %%", 100 * cpu / Results.cpu(base).median()),
+                        Results.f2(meanPct.getOrDefault(new Key(run, e), Double.NaN)),
+                        e == Engine.GPG && !Double.isNaN(seedCpu) ? Results.f2(seedCpu) : "",
+                        e == Engine.GPG && !Double.isNaN(seedPct) ? Results.f2(seedPct) : "");
+            }
+        }
+        t.print(System.out);
+        System.out.println("(seed: 2011 MacBook Pro, gpg 2.0.22, enwik8 + 5 heads, S2K not pinned; 64 % and 33 % of the -z 7 run)");
+    }
+}

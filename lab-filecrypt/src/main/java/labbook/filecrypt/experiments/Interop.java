@@ -1,0 +1,164 @@
+package labbook.filecrypt.experiments;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import labbook.core.ConsoleTable;
+import labbook.core.CsvResults;
+import labbook.core.LabException;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.PeerResult;
+import labbook.core.Progress;
+import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.corpus.QuickCorpus;
+import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.pgp.Compression;
+import labbook.filecrypt.pgp.EncryptOptions;
+import labbook.filecrypt.pgp.PgpDecryptor;
+import labbook.filecrypt.pgp.PgpEncryptor;
+import labbook.filecrypt.pgp.S2kDigest;
+import labbook.filecrypt.pgp.SymmetricCipher;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * <h2>interop: does gpg read what bcpg writes, and bcpg what gpg writes?</h2>
+ *
+ * <p><b>The question.</b> The study replays gpg's runs with a Java encryptor; its figures mean
+ * something only if the files are the same kind of file. The seed's tool ran {@code gpg -z N --batch
+ * --force-mdc --cipher-algo AES256 --symmetric}; each case here is such a command line with one
+ * setting changed.
+ *
+ * <p><b>The baseline.</b> AES-256, MDC, ZIP, S2K count 65,536 with SHA-256, binary output.
+ *
+ * <p><b>The variants.</b> ZIP at 0, 1, 6, 9; ZLIB and BZIP2 at 1, 6, 9; no compression; every
+ * cipher gpg offers for {@code -c}; S2K counts 1,024 and 65,011,712 with SHA-1 and SHA-512;
+ * ASCII armor. Each both ways: bcpg encrypts and gpg decrypts ({@code bcpg-to-gpg}), gpg encrypts
+ * and bcpg decrypts ({@code gpg-to-bcpg}); a case passes when the decrypted bytes equal the input.
+ * The input is the 1 MB head of the quick corpus, in every mode.
+ *
+ * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="interop"} (under a minute).
+ *
+ * <p><b>CSV</b> {@code results/filecrypt/interop.csv}, one row per case and direction:
+ * {@code direction} (bcpg-to-gpg|gpg-to-bcpg), {@code cipher} (gpg's name), {@code algo}
+ * (zip|zlib|bzip2|none), {@code level}, {@code s2k_count}, {@code armor} (true|false), {@code passed}
+ * (true|false), {@code s2k_digest}, {@code in_bytes}, {@code out_bytes} (the encrypted file),
+ * {@code detail} (empty, or the first line of the failure).
+ */
+@Command(name = "interop", mixinStandardHelpOptions = true,
+        description = "bcpg output decrypted by gpg and gpg output decrypted by bcpg, across settings.")
+public final class Interop implements Callable<Integer> {
+    static final List<String> COLUMNS = List.of("direction", "cipher", "algo", "level", "s2k_count", "armor", "passed",
+            "s2k_digest", "in_bytes", "out_bytes", "detail");
+
+    @Mixin
+    LabOptions lab;
+
+    /** The cases: the baseline with one setting changed at a time. */
+    static List<EncryptOptions> cases() {
+        EncryptOptions base = EncryptOptions.defaults();
+        List<EncryptOptions> all = new ArrayList<>();
+        for (int level : new int[] {0, 1, 6, 9}) {
+            all.add(base.withLevel(level));
+        }
+        for (Compression algo : List.of(Compression.ZLIB, Compression.BZIP2)) {
+            for (int level : new int[] {1, 6, 9}) {
+                all.add(base.withCompression(algo).withLevel(level));
+            }
+        }
+        all.add(base.withCompression(Compression.NONE));
+        for (SymmetricCipher c : SymmetricCipher.values()) {
+            if (c != SymmetricCipher.AES256) {
+                all.add(base.withCipher(c));
+            }
+        }
+        all.add(base.withS2k(1024, S2kDigest.SHA1));
+        all.add(base.withS2k(65_011_712, S2kDigest.SHA512));
+        all.add(base.withArmor(true));
+        all.add(base.withArmor(true).withCompression(Compression.BZIP2));
+        return all;
+    }
+
+    @Override
+    public Integer call() {
+        if (NativeJvm.relaunched()) {
+            return 0;
+        }
+        Corpus corpus = QuickCorpus.materialize();
+        Path input = corpus.files().stream().filter(p -> Corpus.size(p) == 1_000_000).findFirst().orElse(corpus.largest());
+        List<EncryptOptions> cases = cases();
+        int passed = 0;
+        ConsoleTable failures = new ConsoleTable("direction", "case", "detail");
+        try (LabRun run = LabRun.start(lab, "filecrypt", "interop");
+             Encryptions enc = Encryptions.start();
+             CsvResults csv = run.csv("interop", COLUMNS);
+             ProgressBar bar = Progress.bar("interop", cases.size() * 2L, "cases")) {
+            run.peer("gpg", Gpg.version());
+            byte[] original = Files.readAllBytes(input);
+            for (EncryptOptions o : cases) {
+                for (String direction : List.of("bcpg-to-gpg", "gpg-to-bcpg")) {
+                    Outcome out = attempt(direction, o, input, original, enc);
+                    csv.row(direction, o.cipher().gpgName(), o.compression().gpgName(), o.level(), o.s2kCount(),
+                            o.armor(), out.passed, o.s2kDigest().gpgName(), original.length, out.outBytes, out.detail);
+                    if (out.passed) {
+                        passed++;
+                    } else {
+                        failures.row(direction, describe(o), out.detail);
+                    }
+                    bar.step();
+                }
+            }
+            csv.commit();
+            System.out.println("interop: " + csv.rowCount() + " rows in " + csv.path());
+        } catch (IOException e) {
+            throw new LabException("cannot read " + input + ": " + e.getMessage(), e);
+        }
+        System.out.printf("interop: %d of %d cases passed both ways with %s%n", passed, cases.size() * 2, Gpg.version());
+        if (passed < cases.size() * 2) {
+            failures.print(System.out);
+        }
+        return 0;
+    }
+
+    record Outcome(boolean passed, long outBytes, String detail) {
+    }
+
+    static Outcome attempt(String direction, EncryptOptions o, Path input, byte[] original, Encryptions enc) {
+        Path encrypted = enc.scratch().resolve("interop.gpg");
+        Path decrypted = enc.scratch().resolve("interop.out");
+        try {
+            Files.deleteIfExists(encrypted);
+            Files.deleteIfExists(decrypted);
+            if (direction.equals("bcpg-to-gpg")) {
+                new PgpEncryptor(o).encryptFile(input, encrypted, enc.passphrase());
+                PeerResult r = enc.gpg().decrypt(encrypted, decrypted);
+                if (!r.ok()) {
+                    return new Outcome(false, Files.size(encrypted), firstLine(r.stderr()));
+                }
+            } else {
+                enc.gpg().encrypt(input, encrypted, o).orThrow();
+                new PgpDecryptor().decryptFile(encrypted, decrypted, enc.passphrase());
+            }
+            boolean same = Arrays.equals(Files.readAllBytes(decrypted), original);
+            return new Outcome(same, Files.size(encrypted), same ? "" : "decrypted bytes differ from the input");
+        } catch (LabException | IOException e) {
+            long size = Files.exists(encrypted) ? Corpus.size(encrypted) : 0;
+            return new Outcome(false, size, firstLine(e.getMessage()));
+        }
+    }
+
+    static String describe(EncryptOptions o) {
+        return o.cipher().gpgName() + " " + o.compression().gpgName() + " -z " + o.level() + " s2k " + o.s2kCount() + "/"
+                + o.s2kDigest().gpgName() + (o.armor() ? " armor" : "");
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "failed" : s.lines().filter(l -> !l.isBlank()).findFirst().orElse("failed").trim();
+    }
+}

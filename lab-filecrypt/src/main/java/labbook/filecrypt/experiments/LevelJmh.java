@@ -1,0 +1,81 @@
+package labbook.filecrypt.experiments;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import labbook.core.ConsoleTable;
+import labbook.core.CsvResults;
+import labbook.core.JmhRun;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.Mode;
+import labbook.core.Summary;
+import labbook.filecrypt.pgp.FastPath;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * <h2>level-jmh: bcpg's in-process encryption throughput at each compression level</h2>
+ *
+ * <p><b>The question.</b> The seed measured whole gpg processes; a Java service encrypting in a
+ * warm JVM pays only the pipeline. How many MB/s does each level cost there, measured the JMH
+ * way (forks, warm-up, iterations) rather than by 10 ms CPU ticks?
+ *
+ * <p><b>The baseline.</b> {@code -z 0}: no compressed packet, only AES-256 CFB and the MDC's SHA-1.
+ *
+ * <p><b>The variants.</b> ZIP (gpg's 8 KiB window on the system zlib) at 1, 7, 9 (quick) or
+ * ZIP, ZLIB and BZIP2 at 1-9 (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
+ *
+ * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-jmh --quick"}
+ * (about a minute: 1 fork, 2 x 1 s warm-up, 3 x 1 s iterations per level); {@code --full}: 3 forks,
+ * 5 warm-ups, 10 iterations. JMH runs in a forked JVM with the module's class path and the
+ * flags that let bcpg call zlib ({@link FastPath#JVM_FLAGS}).
+ *
+ * <p><b>CSV</b> {@code results/filecrypt/level-jmh.csv}, one row per measured JMH iteration:
+ * {@code algo} (zip|zlib|bzip2), {@code level}, {@code fork} (0-based), {@code iteration}
+ * (0-based), {@code mb_per_s} (input MB, 10^6 bytes, per second), {@code deflater} (the ZIP
+ * deflate the fork used: zlib-8k or jzlib-8k), {@code input_bytes}.
+ */
+@Command(name = "level-jmh", mixinStandardHelpOptions = true,
+        description = "JMH: bcpg in-process encryption throughput (MB/s) per compression level.")
+public final class LevelJmh implements Callable<Integer> {
+    static final List<String> COLUMNS = List.of("algo", "level", "fork", "iteration", "mb_per_s", "deflater", "input_bytes");
+
+    @Mixin
+    LabOptions lab;
+
+    @Override
+    public Integer call() {
+        Mode mode = lab.mode();
+        List<String> args = new ArrayList<>(mode == Mode.FULL
+                ? List.of("-f", "3", "-wi", "5", "-w", "1s", "-i", "10", "-r", "1s", "-p", "algo=zip,zlib,bzip2",
+                        "-p", "level=0,1,2,3,4,5,6,7,8,9")
+                : List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s", "-p", "algo=zip", "-p", "level=0,1,7,9"));
+        args.addAll(List.of("-jvmArgsAppend", String.join(" ", FastPath.JVM_FLAGS)));
+        List<JmhRun.Iteration> iterations = JmhRun.fork(LevelBenchmark.class.getName(), args);
+        Map<String, List<Double>> byCase = new TreeMap<>();
+        try (LabRun run = LabRun.start(lab, "filecrypt", "level-jmh", mode == Mode.FULL ? "--full" : "--quick");
+             CsvResults csv = run.csv("level-jmh", COLUMNS)) {
+            for (JmhRun.Iteration it : iterations) {
+                int bytes = Integer.parseInt(it.params().get("inputBytes"));
+                double mbPerS = it.score() * bytes / 1e6;
+                String algo = it.params().get("algo");
+                int level = Integer.parseInt(it.params().get("level"));
+                // the fork ran with the native flags, so "auto" resolved to native zlib where the JVM has it
+                String deflater = level == 0 ? "none"
+                        : "auto".equals(it.params().get("deflater")) ? "zlib-8k" : it.params().get("deflater");
+                csv.row(algo, level, it.fork(), it.iteration(), mbPerS, deflater, bytes);
+                byCase.computeIfAbsent(String.format(Locale.ROOT, "%s -z %d", algo, level), k -> new ArrayList<>()).add(mbPerS);
+            }
+            csv.commit();
+            System.out.println("level-jmh: " + csv.rowCount() + " rows in " + csv.path());
+        }
+        ConsoleTable t = new ConsoleTable("case", "MB/s (median, IQR, n)");
+        byCase.forEach((k, v) -> t.row(k, Summary.of(v).format("%.1f")));
+        t.print(System.out);
+        return 0;
+    }
+}
