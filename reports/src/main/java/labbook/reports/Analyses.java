@@ -25,6 +25,16 @@ public final class Analyses {
             case VfsStudy.STUDY -> vfs(results, out);
             default -> throw new labbook.core.LabException("no study '" + study + "'");
         }
+        // CSVs a study added beyond its promised schema: shown, summarised generically
+        for (ResultsRoot root : results.roots()) {
+            for (String experiment : root.study(study).experiments()) {
+                if (!Schema.experiments(study).contains(experiment)) {
+                    root.table(study, experiment).filter(t -> !t.isEmpty()).ifPresent(t ->
+                            out.put(experiment + " (an extra experiment): medians of every measured column [" + root.label() + "]",
+                                    Summaries.mediansOfAll(t)));
+                }
+            }
+        }
         return out;
     }
 

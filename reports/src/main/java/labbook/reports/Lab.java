@@ -82,14 +82,22 @@ public final class Lab {
         return Seeds.table(name);
     }
 
-    /** The claims the site checks for one study, as objects. */
+    /**
+     * The claims the site checks for one study, as objects; with several results roots, each
+     * claim's rows sit together, machine after machine.
+     */
     public static List<Claim> claims(Results results, String study) {
-        return switch (study) {
+        List<Claim> claims = switch (study) {
             case WalletStudy.STUDY -> WalletStudy.reproduction(results);
             case FilecryptStudy.STUDY -> FilecryptStudy.reproduction(results);
             case VfsStudy.STUDY -> VfsStudy.reproduction(results);
             default -> throw new LabException("no study '" + study + "' (known: " + Schema.STUDIES + ")");
         };
+        Map<String, List<Claim>> byClaim = new LinkedHashMap<>();
+        for (Claim c : claims) {
+            byClaim.computeIfAbsent(c.claim(), k -> new ArrayList<>()).add(c);
+        }
+        return byClaim.values().stream().flatMap(List::stream).toList();
     }
 
     /** The reproduction table of a study: claim, seed, measured, ratio, verdict, machine, note. */

@@ -74,6 +74,36 @@ public final class Summaries {
         return by.length == 0 ? out : out.sortAscendingOn(by);
     }
 
+    /**
+     * For a CSV no analysis knows (a study's extra experiment): the median of every numeric column
+     * per combination of its text columns, with the row count. Counters such as repeat or fork are left out.
+     */
+    public static Table mediansOfAll(Table raw) {
+        List<String> keys = new ArrayList<>();
+        List<String> numbers = new ArrayList<>();
+        for (Column<?> c : raw.columns()) {
+            if (c instanceof NumericColumn<?>) {
+                if (!List.of("repeat", "loop", "fork", "iteration").contains(c.name())) {
+                    numbers.add(c.name());
+                }
+            } else {
+                keys.add(c.name());
+            }
+        }
+        Table out = null;
+        for (String n : numbers) {
+            Table m = medians(raw, n, keys.toArray(String[]::new));
+            if (out == null) {
+                out = m.selectColumns(java.util.stream.Stream.concat(keys.stream(), java.util.stream.Stream.of("n", n))
+                        .toArray(String[]::new));
+                out.column("n").setName("rows");
+            } else {
+                out.addColumns(m.column(n).copy());
+            }
+        }
+        return out == null ? raw.emptyCopy() : out.setName(raw.name() + " medians");
+    }
+
     /** The raw values of one column in the rows where {@code column} equals {@code equals}. */
     public static double[] values(Table raw, String value, String column, String equals) {
         Table t = raw.where(raw.stringColumn(column).isEqualTo(equals));

@@ -145,6 +145,24 @@ class ResultsLoaderTest {
     }
 
     @Test
+    void buildHasHelp() {
+        CommandLine cli = Cli.commandLine(new ReportsCli());
+        java.io.StringWriter out = new java.io.StringWriter();
+        cli.setOut(new PrintWriter(out));
+        assertThat(cli.execute("build", "--help")).isZero();
+        assertThat(out.toString()).contains("--results", "--out");
+    }
+
+    @Test
+    void anExtraCsvIsLoadedAndSummarised() throws IOException {
+        copy(Fixtures.root("results-a").resolve("vfs"), tmp.resolve("vfs"));
+        write("vfs/stat-walk-git.csv", "mode,repeat,elapsed_s\nserial,0,1\nserial,1,3\n");
+        Results r = ResultsLoader.load(List.of(tmp));
+        assertThat(r.roots().get(0).study("vfs").experiments()).endsWith("stat-walk-git");
+        assertThat(Lab.analyses(r, "vfs").keySet()).anySatisfy(k -> assertThat(k).startsWith("stat-walk-git (an extra experiment)"));
+    }
+
+    @Test
     void aMissingResultsFolderIsAnErrorAndABadOptionExitsTwo() {
         CommandLine cli = Cli.commandLine(new ReportsCli());
         cli.setErr(new PrintWriter(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));

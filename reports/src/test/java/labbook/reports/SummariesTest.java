@@ -28,6 +28,20 @@ class SummariesTest {
     }
 
     @Test
+    void mediansOfEveryMeasuredColumnForAnUnknownCsv() {
+        Table raw = Table.create("extra",
+                StringColumn.create("mode", "serial", "parallel", "serial", "parallel"),
+                DoubleColumn.create("repeat", 0, 0, 1, 1),
+                DoubleColumn.create("elapsed_s", 1, 0.5, 3, 0.7),
+                DoubleColumn.create("sys_s", 0.1, 0.2, 0.3, 0.4));
+        Table m = Summaries.mediansOfAll(raw);
+        assertThat(m.columnNames()).containsExactly("mode", "rows", "elapsed_s", "sys_s");
+        assertThat(m.stringColumn("mode").asList()).containsExactly("parallel", "serial");
+        assertThat(m.doubleColumn("elapsed_s").asList()).containsExactly(0.6, 2.0);
+        assertThat(m.doubleColumn("sys_s").get(1)).isCloseTo(0.2, org.assertj.core.api.Assertions.within(1e-12));
+    }
+
+    @Test
     void countsPerGroupWithASum() {
         Table raw = Table.create("t",
                 StringColumn.create("outcome", "new", "previous", "new"),
