@@ -25,8 +25,14 @@ public final class Format {
         return s.equals("-0") ? "0" : s;
     }
 
+    /** Three significant digits; thousands grouped from 10,000 up ("2,730,000"). */
     public static String num(double value) {
-        return sig(value, 3);
+        String plain = sig(value, 3);
+        if (Double.isNaN(value) || Double.isInfinite(value) || Math.abs(value) < 10_000) {
+            return plain;
+        }
+        return new java.text.DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT))
+                .format(new BigDecimal(plain));
     }
 
     /** A ratio as "×0.42". */

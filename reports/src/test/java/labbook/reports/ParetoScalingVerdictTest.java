@@ -51,5 +51,8 @@ class ParetoScalingVerdictTest {
         assertThat(Format.bandwidth(38.97e6)).isEqualTo("39 MB/s");
         assertThat(Format.bandwidth(Double.POSITIVE_INFINITY)).isEqualTo("any bandwidth");
         assertThat(Format.num(Double.NaN)).isEqualTo("n/a");
+        assertThat(Format.num(2734722.35)).isEqualTo("2,730,000");
+        assertThat(Format.num(9876.5)).isEqualTo("9880");
+        assertThat(Format.num(-12345)).isEqualTo("-12,300");
     }
 }
