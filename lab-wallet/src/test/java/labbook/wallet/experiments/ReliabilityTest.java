@@ -1,0 +1,57 @@
+package labbook.wallet.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+import labbook.wallet.Fixtures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The crash and tamper experiments at small counts: correctness only (the full counts run as experiments). */
+class ReliabilityTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void killedWriterLeavesThePreviousOrTheNewWallet() {
+        List<CrashTest.Kill> kills = CrashTest.run(dir, 6, new Random(42));
+        assertThat(kills).hasSize(6);
+        assertThat(kills).allSatisfy(k -> {
+            assertThat(k.outcome()).isIn("previous", "new");
+            assertThat(k.acknowledgedLost()).isZero();
+        });
+        assertThat(kills.stream().filter(CrashTest.Kill::fdatasync)).hasSize(3);
+    }
+
+    @Test
+    void everyFlippedBitOfAKde4WalletIsRefusedOrHarmless() {
+        Fixtures.Wallet w = Fixtures.named("openwall.kwl");
+        List<TamperTest.Flip> flips = TamperTest.flipAll(w.path(), w.passwordBytes(), Integer.MAX_VALUE, new Random(1));
+        assertThat(flips).hasSize(168 * 8);
+        assertThat(flips).noneMatch(f -> f.outcome().equals("changed"));
+        Map<String, Map<String, Long>> by = flips.stream().collect(Collectors.groupingBy(TamperTest.Flip::region,
+                Collectors.groupingBy(TamperTest.Flip::outcome, Collectors.counting())));
+        assertThat(by.get("magic")).containsOnlyKeys("refused");
+        assertThat(by.get("ciphertext")).containsOnlyKeys("refused");
+        // the findings: ECB's first block is only random bytes, the MD5 digests of the hash section
+        // and the hash byte (SHA-1 0 <-> PBKDF2 2) are not protected by anything
+        assertThat(by.get("ciphertext-first-block")).containsOnlyKeys("identical");
+        assertThat(flips).filteredOn(f -> f.region().equals("header") && f.outcome().equals("identical"))
+                .extracting(TamperTest.Flip::bit).containsExactly(15L * 8 + 1);
+        assertThat(flips).filteredOn(f -> f.region().equals("hash-section") && f.outcome().equals("identical"))
+                .allMatch(f -> Boolean.FALSE.equals(f.hashSectionConsistent())).hasSize(2 * 16 * 8);
+    }
+
+    @Test
+    void aKf5WalletRefusesFlipsInItsFirstCbcBlock() {
+        Fixtures.Wallet w = Fixtures.named("kwallet-with-salt.kwl");
+        List<TamperTest.Flip> flips = TamperTest.flipAll(w.path(), w.password().getBytes(StandardCharsets.UTF_8), 400, new Random(3));
+        assertThat(flips).noneMatch(f -> f.outcome().equals("changed"));
+        assertThat(flips).filteredOn(f -> f.region().startsWith("ciphertext")).allMatch(f -> f.outcome().equals("refused"));
+    }
+}
