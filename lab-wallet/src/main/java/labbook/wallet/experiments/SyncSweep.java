@@ -55,7 +55,7 @@ import picocli.CommandLine.Option;
  * {@code repeat} (0.. at checkpoints, else 0), {@code file_bytes} (size of the saved file),
  * {@code sync_ms} (wall time of one whole sync: serialise, hash, encrypt, write, rename),
  * {@code cipher_ms} (wall time of the cipher alone on {@code cipher_bytes}, same key and mode,
- * measured right after), {@code cipher_bytes} (bytes the cipher processes in that sync).
+ * measured beside it, before or after by turns), {@code cipher_bytes} (bytes the cipher processes in that sync).
  */
 @Command(name = "sync-sweep", mixinStandardHelpOptions = true,
         description = "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the cipher alone.")
