@@ -244,7 +244,9 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         List<Integer> renameModes = rows.stream().map(Row::renames).distinct().sorted().toList();
         int cores = Runtime.getRuntime().availableProcessors();
         out.printf(Locale.ROOT, "%ndcache-model on %d cores: medians of the measured iterations%n", cores);
-        ConsoleTable t = new ConsoleTable("walk", "renames", "threads", "Mwalks_per_s", "speed-up", "cpu_us_per_walk",
+        out.println("(cores_busy: the benchmark JVM's CPU seconds per second; below min(threads, cores) means the shared"
+                + " machine lent its cores elsewhere, so throughput suffers while CPU per walk stays comparable)");
+        ConsoleTable t = new ConsoleTable("walk", "renames", "threads", "Mwalks_per_s", "speed-up", "cores_busy", "cpu_us_per_walk",
                 "failed_cas/1k", "lock_spins/1k", "fallbacks/1k", "misses/1k");
         for (int renames : renameModes) {
             for (String walk : List.of("ref", "rcu")) {
@@ -257,6 +259,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
                     Summary s = ops(rows, walk, threads, renames);
                     t.row(walk, renames, threads, String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", s.median() / 1e6, s.q1() / 1e6, s.q3() / 1e6),
                             String.format(Locale.ROOT, "%.2fx", s.median() / one),
+                            String.format(Locale.ROOT, "%.2f", Summary.of(sel.stream().mapToDouble(r -> r.cpuS / r.iterationS).toArray()).median()),
                             String.format(Locale.ROOT, "%.3f", cpu(rows, walk, threads, renames).median()),
                             String.format(Locale.ROOT, "%.2f", perThousand(sel, Row::failedCas)),
                             String.format(Locale.ROOT, "%.2f", perThousand(sel, Row::lockSpins)),

@@ -122,9 +122,10 @@ public final class GitDiffExperiment implements Callable<Integer> {
     }
 
     private static Loop loop(KernelTree tree, String mode, int index, int runs, ProgressBar bar) {
-        double user = 0;
-        double sys = 0;
-        double wall = 0;
+        // sums in nanoseconds: CPU comes in whole 10 ms ticks, and stays exact that way
+        long user = 0;
+        long sys = 0;
+        long wall = 0;
         List<String> config = List.of("core.preloadIndex=" + mode.equals("parallel"));
         for (int i = 0; i < runs; i++) {
             PeerResult r = tree.git().start(tree.git().command(tree.dir(), config, "diff"));
@@ -132,12 +133,12 @@ public final class GitDiffExperiment implements Callable<Integer> {
                 throw new LabException("git diff failed in " + tree.dir() + " (exit " + r.exitCode() + "): "
                         + r.stderr().lines().findFirst().orElse("no message"));
             }
-            user += r.time().userSeconds();
-            sys += r.time().systemSeconds();
-            wall += r.time().wallSeconds();
+            user += r.time().cpu().userNanos();
+            sys += r.time().cpu().systemNanos();
+            wall += r.time().wallNanos();
             bar.step();
         }
-        return new Loop(mode, index, runs, user, sys, wall);
+        return new Loop(mode, index, runs, user / 1e9, sys / 1e9, wall / 1e9);
     }
 
     private static int positive(String option, Integer value, int fallback) {
