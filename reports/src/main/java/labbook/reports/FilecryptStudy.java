@@ -302,6 +302,16 @@ public final class FilecryptStudy {
                             Verdict.claim(share < 1, share), dir.label(), engine));
                 }
             }
+            if (runs.containsColumn("mean_size_pct") && runs.column("mean_size_pct") instanceof tech.tablesaw.api.NumericColumn<?>) {
+                for (String[] r : new String[][] {{"published-gpg-default-z7", "GPG Default", "38.6"}, {"crypto-default", "crypto default", "42.8"}}) {
+                    Table t = runs.where(runs.stringColumn("run").isEqualTo(r[0]).and(runs.stringColumn("engine").isEqualTo(engine)));
+                    double pct = t.isEmpty() ? Double.NaN : Stats.median(t.numberColumn("mean_size_pct").asDoubleArray()) / 100;
+                    double seedPct = Double.parseDouble(r[2]) / 100;
+                    double ratio = Verdict.ratio(pct, seedPct);
+                    claims.add(new Claim(STUDY, "mean size, " + r[1] + " directory run, % of original", r[2] + " %", Format.pct(pct),
+                            ratio, Verdict.match(ratio, 1.25), dir.label(), engine + ", as the directory run recorded it; different corpus"));
+                }
+            }
             Table speed = runs.where(runs.stringColumn("run").isEqualTo("crypto-speed").and(runs.stringColumn("engine").isEqualTo(engine)));
             double overhead = Double.NaN;
             if (!speed.isEmpty()) {

@@ -127,6 +127,12 @@ public final class WalletStudy {
                     entries(seedCrossing) + " (Release line)", entries(crossing), Verdict.ratio(crossing, seedCrossing),
                     Verdict.claim(Double.isNaN(crossing) ? false : crossing > 10_000, crossing), machine,
                     "holds if above 10,000 entries, ten times the seed's usual wallet"));
+            Estimate sync = at(t, "variant", SEED_VARIANT, "sync_ms", 10_000);
+            Estimate cipher = at(t, "variant", SEED_VARIANT, "cipher_ms", 10_000);
+            double share = Verdict.ratio(cipher.value(), sync.value());
+            claims.add(new Claim(STUDY, "most of a sync's time is encrypting the data (cipher alone / whole sync, 10,000 entries, "
+                    + SEED_VARIANT + ")", "\"most of the time\" (no figure)", Format.pct(share), Double.NaN,
+                    Verdict.claim(share > 0.5, share), machine, cipher.how() + "; holds if over 50 %"));
             Estimate compiled = at(t, "variant", SEED_VARIANT, "sync_ms", 10_000);
             Estimate interpreted = at(t, "variant", INTERPRETED_VARIANT, "sync_ms", 10_000);
             double seedSlow = 192.0 / 56.0;

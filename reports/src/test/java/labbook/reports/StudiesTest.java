@@ -48,6 +48,9 @@ class StudiesTest {
         Claim perEntry = claim(claims, "a per-entry save would save little", "fixture-a");
         assertThat(perEntry.measured()).isEqualTo("1 ms");
         assertThat(perEntry.verdict()).isEqualTo(Verdict.HOLDS);
+        Claim cipher = claim(claims, "most of a sync's time is encrypting", "fixture-a");
+        assertThat(cipher.measured()).isEqualTo("80 %");
+        assertThat(cipher.verdict()).isEqualTo(Verdict.HOLDS);
         Claim xint = claim(claims, "a slow build costs", "fixture-a");
         assertThat(xint.measured()).isEqualTo("×15");
     }
