@@ -98,6 +98,8 @@ class StudiesTest {
         assertThat(claim(claims, "crypto Default takes less CPU", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
         Claim speed = claim(claims, "--speed output is only slightly larger", "fixture-a");
         assertThat(speed.verdict()).isEqualTo(Verdict.HOLDS);
+        Claim meanDir = claim(claims, "mean size, crypto default directory run", "fixture-a");
+        assertThat(meanDir.measured()).isEqualTo("55.2 %"); // 10 kB file at -z 0 (100.6 %), the rest at -z 1 (40 %)
         Claim dir = claim(claims, "directory CPU total, GPG Default", "fixture-a");
         assertThat(dir.verdict()).endsWith("faster here");
     }
