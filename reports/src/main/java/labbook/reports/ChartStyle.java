@@ -52,11 +52,21 @@ final class ChartStyle {
         styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setAntiAlias(true);
+        if (styler instanceof org.knowm.xchart.style.XYStyler xy) {
+            xy.setXAxisDecimalPattern("#,##0.###");
+            xy.setYAxisDecimalPattern("#,##0.###");
+        }
         if (styler instanceof org.knowm.xchart.style.AxesChartStyler axes) {
             axes.setPlotGridLinesColor(new Color(225, 225, 225));
             axes.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             axes.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         }
+    }
+
+    /** Our measured medians: markers while they can be told apart, a plain line for a dense sweep. */
+    static XYSeries line(XYSeries s) {
+        s.setMarker(s.getXData().length > 40 ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
+        return s;
     }
 
     /** A seed figure: grey markers with no line, so it reads as "published points". */

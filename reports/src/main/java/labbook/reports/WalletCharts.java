@@ -16,14 +16,17 @@ public final class WalletCharts {
         if (sweeps.isEmpty()) {
             return Optional.empty();
         }
-        XYChart chart = ChartStyle.xy("KWallet sync(): time against entries", "entries", "sync time (ms, median)");
+        XYChart chart = ChartStyle.xy("KWallet sync(): time against entries (compiled variants; -Xint has its own chart)",
+                "entries", "sync time (ms, median)");
         for (var sweep : sweeps) {
             Table medians = Summaries.medians(sweep.value(), "sync_ms", "variant", "entries");
             for (String variant : Summaries.distinct(medians, "variant")) {
+                if (variant.equals(WalletStudy.INTERPRETED_VARIANT)) {
+                    continue;
+                }
                 Table v = WalletStudy.rowsOf(medians, "variant", variant);
-                chart.addSeries(ChartStyle.name(variant, results, sweep.root()),
-                        v.numberColumn("entries").asDoubleArray(), v.numberColumn("sync_ms").asDoubleArray())
-                        .setMarker(SeriesMarkers.CIRCLE);
+                ChartStyle.line(chart.addSeries(ChartStyle.name(variant, results, sweep.root()),
+                        v.numberColumn("entries").asDoubleArray(), v.numberColumn("sync_ms").asDoubleArray()));
             }
         }
         addSeed(chart);
@@ -42,9 +45,8 @@ public final class WalletCharts {
                 Table v = WalletStudy.rowsOf(medians, "variant", variant);
                 if (!v.isEmpty()) {
                     String label = variant.equals(WalletStudy.SEED_VARIANT) ? "compiled (JIT), kde4" : "interpreted (-Xint), kde4";
-                    chart.addSeries(ChartStyle.name(label, results, sweep.root()),
-                            v.numberColumn("entries").asDoubleArray(), v.numberColumn("sync_ms").asDoubleArray())
-                            .setMarker(SeriesMarkers.CIRCLE);
+                    ChartStyle.line(chart.addSeries(ChartStyle.name(label, results, sweep.root()),
+                            v.numberColumn("entries").asDoubleArray(), v.numberColumn("sync_ms").asDoubleArray()));
                     any = true;
                 }
             }
@@ -68,9 +70,8 @@ public final class WalletCharts {
             Table medians = Summaries.medians(save.value(), "save_ms", "strategy", "entries");
             for (String strategy : Summaries.distinct(medians, "strategy")) {
                 Table v = WalletStudy.rowsOf(medians, "strategy", strategy);
-                chart.addSeries(ChartStyle.name(strategy, results, save.root()),
-                        v.numberColumn("entries").asDoubleArray(), v.numberColumn("save_ms").asDoubleArray())
-                        .setMarker(SeriesMarkers.CIRCLE);
+                ChartStyle.line(chart.addSeries(ChartStyle.name(strategy, results, save.root()),
+                        v.numberColumn("entries").asDoubleArray(), v.numberColumn("save_ms").asDoubleArray()));
             }
         }
         double maxX = saves.stream().mapToDouble(s -> s.value().numberColumn("entries").max()).max().orElse(1);
