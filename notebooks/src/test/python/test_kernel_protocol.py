@@ -41,6 +41,12 @@ class LabKernelTests(jupyter_kernel_test.KernelTests):
         {"code": "var chart = new XYChart(300, 200);\nchart.addSeries(\"y = x\", new double[] {1, 2, 3}, new double[] {1, 2, 3});\nchart",
          "mime": "image/png"},
         {"code": 'Table.create("t", DoubleColumn.create("ms", 1.5, 2.5))', "mime": "text/html"},
+        # the lab's modules are on the kernel's class path
+        {"code": 'java.util.stream.Stream.of("labbook.wallet.WalletLab", "labbook.filecrypt.FilecryptLab", '
+                 '"labbook.vfs.VfsLab", "labbook.reports.Lab", "labbook.core.LabRun").map(n -> { try { '
+                 'return Class.forName(n).getSimpleName(); } catch (ClassNotFoundException e) { return "missing " + n; } })'
+                 '.collect(java.util.stream.Collectors.joining(","))',
+         "result": '"WalletLab,FilecryptLab,VfsLab,Lab,LabRun"'},
     ]
     code_display_data = [
         {"code": "display(new XYChart(200, 150))", "mime": "image/png"},
