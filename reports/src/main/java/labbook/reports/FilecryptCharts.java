@@ -158,6 +158,38 @@ public final class FilecryptCharts {
     }
 
     /**
+     * The view the seed's rule stands in for: compressing then moving the output over a link or
+     * disk of bandwidth B costs CPU time + size / B. One line per level (largest file, the seed's
+     * setup); where the lines cross, the cheapest level changes.
+     */
+    public static Optional<XYChart> bandwidth(Results results) {
+        var sweeps = results.tables(FilecryptStudy.STUDY, "level-sweep");
+        if (sweeps.isEmpty()) {
+            return Optional.empty();
+        }
+        Table rows = FilecryptStudy.seedLike(sweeps.get(0).value());
+        List<FilecryptStudy.InputFile> files = FilecryptStudy.files(rows);
+        if (files.isEmpty()) {
+            return Optional.empty();
+        }
+        FilecryptStudy.InputFile largest = files.get(files.size() - 1);
+        XYChart chart = ChartStyle.xy("Bandwidth view: CPU time + size / bandwidth, " + largest.file() + " ("
+                + Format.num(largest.bytes() / 1e6) + " MB)", "bandwidth of the link or disk (MB/s, log)", "total cost (s, log)");
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmic(true);
+        int points = 61;
+        double[] mbps = new double[points];
+        for (int i = 0; i < points; i++) {
+            mbps[i] = Math.pow(10, i / 15.0); // 1 MB/s .. 10 GB/s
+        }
+        for (TradeOff.Level level : FilecryptStudy.levels(rows, largest.file())) {
+            chart.addSeries(level.name(), mbps, java.util.Arrays.stream(mbps).map(b -> level.costAt(b * 1e6)).toArray())
+                    .setMarker(SeriesMarkers.NONE);
+        }
+        return Optional.of(chart);
+    }
+
+    /**
      * Every level, algorithm, engine and scope measured on the largest file: CPU time against output
      * size, with the Pareto front (nothing else is both faster and smaller) drawn through.
      */

@@ -178,6 +178,7 @@ public final class Lab {
                 m.put("levels-1mb", r -> FilecryptCharts.levels(r, FilecryptStudy.FileChoice.ONE_MB));
                 m.put("directory-runs", FilecryptCharts::directoryRuns);
                 m.put("time-x-size", FilecryptCharts::timeTimesSize);
+                m.put("bandwidth", FilecryptCharts::bandwidth);
                 m.put("pareto", FilecryptCharts::pareto);
             }
             case VfsStudy.STUDY -> {
@@ -214,6 +215,10 @@ public final class Lab {
 
     public static XYChart filecryptTimeTimesSize(Results r) {
         return chart(r, FilecryptStudy.STUDY, "time-x-size");
+    }
+
+    public static XYChart filecryptBandwidth(Results r) {
+        return chart(r, FilecryptStudy.STUDY, "bandwidth");
     }
 
     public static XYChart filecryptPareto(Results r) {
