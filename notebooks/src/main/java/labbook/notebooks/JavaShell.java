@@ -75,6 +75,7 @@ final class JavaShell implements AutoCloseable {
     Value eval(String cell) {
         currentCell.clear();
         interrupted = false;
+        ValueCapturingExecutionControl.refuseToStart(false);
         Value last = null;
         String remaining = cell;
         while (!remaining.isBlank()) {
@@ -258,6 +259,7 @@ final class JavaShell implements AutoCloseable {
     /** Stops the running cell: JShell's own stop, and no further snippet of this cell starts. */
     void interrupt() {
         interrupted = true;
+        ValueCapturingExecutionControl.refuseToStart(true);
         try {
             shell.stop();
         } catch (UnsupportedOperationException e) {

@@ -39,6 +39,14 @@ final class ValueCapturingExecutionControl extends LocalExecutionControl {
         }
     }
 
+    /**
+     * Makes the next snippets fail at once instead of starting (an interrupt that arrives while JShell
+     * is still compiling would otherwise find nothing running to stop), until cleared.
+     */
+    static void refuseToStart(boolean refuse) {
+        Trap.refuse = refuse;
+    }
+
     /** The object the last snippet returned (null for statements and declarations), and forgets it. */
     static Object takeValue() {
         return Trap.take();
@@ -48,6 +56,7 @@ final class ValueCapturingExecutionControl extends LocalExecutionControl {
     public static final class Trap {
         private static volatile Method armed;
         private static volatile Object value;
+        private static volatile boolean refuse;
 
         private Trap() {
         }
@@ -69,6 +78,9 @@ final class ValueCapturingExecutionControl extends LocalExecutionControl {
 
         /** Called reflectively by {@link LocalExecutionControl} in place of the snippet itself. */
         public static Object run() throws Throwable {
+            if (refuse) {
+                throw new java.util.concurrent.CancellationException("interrupted before it started");
+            }
             try {
                 Object result = armed.invoke(null);
                 value = result;

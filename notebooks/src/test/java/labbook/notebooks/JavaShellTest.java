@@ -43,6 +43,31 @@ class JavaShellTest {
     }
 
     @Test
+    void aCellOfCommentsOnlyDoesNothing() {
+        assertThat(shell.eval("// nothing to see\n/* here */")).isNull();
+        assertThat(shell.eval("   \n")).isNull();
+    }
+
+    @Test
+    void anInterruptBeforeTheSnippetStartsStillStopsIt() throws Exception {
+        // the interrupt lands while JShell compiles: no snippet of the cell may start afterwards
+        CompletableFuture<Throwable> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                shell.eval("int late = 1;\nwhile (true) { late++; }");
+                return null;
+            } catch (Throwable t) {
+                return t;
+            }
+        });
+        while (!run.isDone()) {
+            shell.interrupt();
+            Thread.sleep(5);
+        }
+        assertThat(run.get()).isInstanceOf(CellError.Interrupted.class);
+        assertThat(shell.eval("2 + 2").object()).isEqualTo(4);
+    }
+
+    @Test
     void aCellRunsSeveralSnippetsAndShowsTheLast() {
         JavaShell.Value value = shell.eval("int a = 2;\nint b = 3;\n\na * b");
         assertThat(value.object()).isEqualTo(6);
