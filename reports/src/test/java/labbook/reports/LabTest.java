@@ -1,0 +1,61 @@
+package labbook.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import labbook.core.LabException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.Table;
+
+/** The facade the notebooks call: same objects the site is built from. */
+class LabTest {
+    @BeforeAll
+    static void headless() {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    @Test
+    void everyNamedChartIsThereForTheFixture() {
+        Results r = Fixtures.a();
+        for (String study : Lab.studies()) {
+            assertThat(Lab.charts(r, study).keySet()).as(study).containsExactlyElementsOf(Lab.chartNames(study));
+        }
+        XYChart sync = Lab.walletSyncTime(r);
+        assertThat(sync.getSeriesMap()).containsKeys("kde4", "seed 2009, Release (Q6600)");
+        CategoryChart bars = Lab.filecryptDirectoryRuns(r);
+        assertThat(bars.getSeriesMap()).containsKeys("user time", "system time");
+        assertThat(Lab.filecryptLevels(r, "1mb").getTitle()).contains("head-1mb");
+        assertThat(Lab.vfsModelScaling(r).getSeriesMap()).containsKeys("rcu-walk", "ref-walk");
+    }
+
+    @Test
+    void unknownNamesAndMissingDataAreOneLineErrors() {
+        Results r = ResultsLoader.load(List.of(Fixtures.root("results-b")));
+        assertThatThrownBy(() -> Lab.chart(r, "wallet", "nope")).isInstanceOf(LabException.class)
+                .hasMessageContaining("no chart 'nope' in wallet");
+        assertThatThrownBy(() -> Lab.vfsGitDiff(r)).isInstanceOf(LabException.class).hasMessageContaining("has no data");
+        assertThatThrownBy(() -> Lab.reproduction(r, "nope")).isInstanceOf(LabException.class);
+    }
+
+    @Test
+    void reproductionProvenanceAndAnalysesAreTables() {
+        Results r = Fixtures.ab();
+        Table repro = Lab.reproduction(r, "wallet");
+        assertThat(repro.columnNames()).containsExactly("claim", "seed", "measured", "ratio", "verdict", "machine", "note");
+        // machine by machine: the two roots' rows of one claim sit together
+        List<String> claims = repro.stringColumn("claim").asList();
+        int first = claims.indexOf(claims.get(0));
+        assertThat(claims.get(first + 1)).isEqualTo(claims.get(0));
+        assertThat(repro.stringColumn("machine").get(1)).isEqualTo("fixture-b");
+        Table prov = Lab.provenance(r, "wallet");
+        assertThat(prov.rowCount()).isEqualTo(10);
+        assertThat(prov.stringColumn("rerun").asList()).allSatisfy(c -> assertThat(c).startsWith("mvn -q -pl lab-wallet exec:java"));
+        assertThat(Lab.analyses(r, "filecrypt").keySet()).anySatisfy(k -> assertThat(k).startsWith("Pareto front"));
+        assertThat(Lab.medians(Lab.table(r, "wallet", "sync-sweep"), "sync_ms", "variant").rowCount()).isEqualTo(5);
+        assertThat(Lab.seed(Seeds.VFS_AXBOE).rowCount()).isEqualTo(4);
+    }
+}
