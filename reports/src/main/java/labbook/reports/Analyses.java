@@ -71,7 +71,8 @@ public final class Analyses {
                     at100.append(f.crossing(WalletStudy.NOTICEABLE_MS));
                 });
             }
-            out.put("Linear fit of sync time against entries, and the wallet size at which one sync passes 16 ms and 100 ms",
+            out.put("Linear fit of sync time against entries (ours: Theil-Sen through each size's median; seed: least squares "
+                    + "through its 5 points), and the wallet size at which one sync passes 16 ms and 100 ms",
                     fits.addColumns(machine, variant, per1000, intercept, r2, at16, at100));
             for (var sweep : sweeps) {
                 Table m = Summaries.medians(sweep.value(), "sync_ms", "variant", "entries");

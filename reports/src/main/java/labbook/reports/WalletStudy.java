@@ -25,10 +25,18 @@ public final class WalletStudy {
     private WalletStudy() {
     }
 
-    /** A variant's line: sync milliseconds against entries over every raw repeat. */
+    /**
+     * A variant's line: sync milliseconds against entries, a Theil-Sen fit through the median of
+     * each size (so the repeated checkpoints do not outweigh the single syncs in between, and a
+     * stalled sync does not tilt the line).
+     */
     public static LinearFit syncFit(Table syncSweep, String variant) {
         Table t = rowsOf(syncSweep, "variant", variant);
-        return LinearFit.of(t.numberColumn("entries").asDoubleArray(), t.numberColumn("sync_ms").asDoubleArray());
+        if (t.isEmpty()) {
+            return LinearFit.of(new double[0], new double[0]);
+        }
+        Table m = Summaries.medians(t, "sync_ms", "entries");
+        return LinearFit.robust(m.numberColumn("entries").asDoubleArray(), m.numberColumn("sync_ms").asDoubleArray());
     }
 
     /** Each variant's fit, in first-seen order. */
@@ -75,7 +83,9 @@ public final class WalletStudy {
         if (entries < min || entries > max) {
             return Estimate.NONE;
         }
-        return new Estimate(LinearFit.of(x, y).at(entries), "linear fit");
+        Table m = Summaries.medians(t, valueColumn, "entries");
+        return new Estimate(LinearFit.robust(m.numberColumn("entries").asDoubleArray(), m.numberColumn(valueColumn).asDoubleArray())
+                .at(entries), "Theil-Sen fit");
     }
 
     /** The reproduction table for every results root (seed rows first, then the claims). */
@@ -103,7 +113,7 @@ public final class WalletStudy {
                 double seedMs = seed.numberColumn("sync_ms").getDouble(r);
                 Estimate e = at(t, "variant", SEED_VARIANT, "sync_ms", entries);
                 double ratio = Verdict.ratio(e.value(), seedMs);
-                claims.add(new Claim(STUDY, "sync at " + (long) entries + " entries (seed: Release build; ours: "
+                claims.add(new Claim(STUDY, "sync at " + (long) entries + (entries == 1 ? " entry" : " entries") + " (seed: Release build; ours: "
                         + SEED_VARIANT + ")", Format.num(seedMs) + " ms", ms(e.value()), ratio,
                         Verdict.time(ratio, 2), machine, e.how()));
             }
@@ -112,7 +122,8 @@ public final class WalletStudy {
             double slopeRatio = Verdict.ratio(ours.per1000(), seedRelease.per1000());
             claims.add(new Claim(STUDY, "cost per 1000 entries (slope of the linear fit)",
                     Format.num(seedRelease.per1000()) + " ms", ms(ours.per1000()), slopeRatio,
-                    Verdict.time(slopeRatio, 2), machine, "R² " + Format.sig(ours.r2(), 3) + ", " + ours.n() + " rows"));
+                    Verdict.time(slopeRatio, 2), machine, "Theil-Sen fit through " + ours.n() + " sizes' medians, R² "
+                    + Format.sig(ours.r2(), 3) + "; seed: least squares through its 5 points"));
             for (String variant : List.of(SEED_VARIANT, DURABLE_VARIANT)) {
                 Estimate e = at(t, "variant", variant, "sync_ms", 1000);
                 claims.add(new Claim(STUDY, "saving at once costs less than 16 ms below 1000 entries (" + variant + ")",

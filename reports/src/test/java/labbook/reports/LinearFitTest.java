@@ -28,6 +28,19 @@ class LinearFitTest {
     }
 
     @Test
+    void theilSenIgnoresOneStalledSyncThatTiltsLeastSquares() {
+        double[] x = {0, 1000, 2000, 3000, 4000, 5000, 6000};
+        double[] y = {1, 3, 5, 7, 200, 11, 13}; // 1 ms + 2 ms / 1000, one 200 ms stall
+        LinearFit robust = LinearFit.robust(x, y);
+        assertThat(robust.per1000()).isCloseTo(2, within(1e-9));
+        assertThat(robust.intercept()).isCloseTo(1, within(1e-9));
+        assertThat(robust.crossing(16)).isCloseTo(7500, within(1e-6));
+        assertThat(LinearFit.of(x, y).per1000()).isNotCloseTo(2, within(1.0));
+        assertThat(LinearFit.robust(new double[] {5, 5}, new double[] {1, 2}).slope()).isNaN();
+        assertThat(LinearFit.robust(new double[] {1}, new double[] {1}).n()).isEqualTo(1);
+    }
+
+    @Test
     void tooFewPointsGiveNaN() {
         LinearFit f = LinearFit.of(new double[] {1, Double.NaN}, new double[] {2, 3});
         assertThat(f.n()).isEqualTo(1);

@@ -24,7 +24,7 @@ class StudiesTest {
         assertThat(fits.get("kde4").crossing(16)).isCloseTo(7500, within(1e-6));
         assertThat(fits.get("kf5-fdatasync").crossing(100)).isCloseTo(64000, within(1e-6));
         assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 1000)).isEqualTo(new Estimate(3, "median of 3"));
-        assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 2000).how()).isEqualTo("linear fit");
+        assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 2000).how()).isEqualTo("Theil-Sen fit");
         assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 2000).value()).isCloseTo(5, within(1e-9));
         assertThat(WalletStudy.at(sweep, "variant", "kde4", "sync_ms", 50000)).isEqualTo(Estimate.NONE);
     }
