@@ -67,7 +67,7 @@ public final class WalletCharts {
         XYChart chart = ChartStyle.xy("Making one new entry durable: cost per save strategy",
                 "entries already in the wallet", "save time (ms, median)");
         for (var save : saves) {
-            Table medians = Summaries.medians(save.value(), "save_ms", "strategy", "entries");
+            Table medians = Summaries.medians(WalletStudy.bySize(save.value()), "save_ms", "strategy", "entries");
             for (String strategy : Summaries.distinct(medians, "strategy")) {
                 Table v = WalletStudy.rowsOf(medians, "strategy", strategy);
                 ChartStyle.line(chart.addSeries(ChartStyle.name(strategy, results, save.root()),

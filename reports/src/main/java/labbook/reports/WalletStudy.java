@@ -155,7 +155,7 @@ public final class WalletStudy {
         }
         List<Results.Labelled<Table>> saves = results.tables(STUDY, "save-strategies");
         for (Results.Labelled<Table> save : saves) {
-            Table t = save.value();
+            Table t = bySize(save.value());
             Estimate rewrite = at(t, "strategy", "rewrite", "save_ms", 1000);
             Estimate journal = at(t, "strategy", "journal", "save_ms", 1000);
             double saved = rewrite.value() - journal.value();
@@ -165,6 +165,30 @@ public final class WalletStudy {
                     "holds if under 16 ms; " + rewrite.how()));
         }
         return claims;
+    }
+
+    /**
+     * save-strategies times a run of puts at each size (1000, 1001, ... 1031 entries): each row's
+     * {@code entries} becomes the size its run started at, so a run's puts are one group. A new run
+     * starts when entries jump past 10 % + 50 of the current run's first size.
+     */
+    public static Table bySize(Table saveStrategies) {
+        double[] sorted = java.util.Arrays.stream(saveStrategies.numberColumn("entries").asDoubleArray()).distinct().sorted().toArray();
+        java.util.Map<Double, Double> start = new java.util.HashMap<>();
+        double current = Double.NaN;
+        for (double v : sorted) {
+            if (Double.isNaN(current) || v > current * 1.1 + 50) {
+                current = v;
+            }
+            start.put(v, current);
+        }
+        Table t = saveStrategies.copy();
+        tech.tablesaw.api.DoubleColumn sizes = tech.tablesaw.api.DoubleColumn.create("entries", t.rowCount());
+        for (int i = 0; i < t.rowCount(); i++) {
+            sizes.set(i, start.get(t.numberColumn("entries").getDouble(i)));
+        }
+        t.replaceColumn("entries", sizes);
+        return t;
     }
 
     static String machine(ResultsRoot root, String experiment) {

@@ -30,6 +30,14 @@ class StudiesTest {
     }
 
     @Test
+    void runsOfPutsAreGroupedByTheSizeTheyStartedAt() {
+        Table t = Table.create("save",
+                tech.tablesaw.api.StringColumn.create("strategy", "journal", "journal", "journal", "journal", "journal", "journal"),
+                tech.tablesaw.api.LongColumn.create("entries", 20, 51, 100, 131, 1000, 1031));
+        assertThat(WalletStudy.bySize(t).numberColumn("entries").asDoubleArray()).containsExactly(20, 20, 100, 100, 1000, 1000);
+    }
+
+    @Test
     void walletReproductionMachineByMachine() {
         List<Claim> claims = WalletStudy.reproduction(Fixtures.ab());
         Claim a = claim(claims, "saving at once costs less than 16 ms below 1000 entries (kde4)", "fixture-a");
