@@ -92,8 +92,9 @@ public final class Analyses {
                     Summaries.medians(WalletStudy.bySize(save.value()), "save_ms", "strategy", "entries"));
         }
         for (var crash : results.tables(WalletStudy.STUDY, "crash-test")) {
-            out.put("crash-test: outcomes after a kill, and acknowledged saves lost [" + crash.label() + "]",
-                    counts(crash.value(), "acknowledged_lost", "kill", "fdatasync", "outcome"));
+            // one row per kill (trial): count the outcomes per fdatasync setting
+            out.put("crash-test: what a wallet holds after a kill during saves, and acknowledged entries lost [" + crash.label() + "]",
+                    counts(crash.value(), "acknowledged_lost", "fdatasync", "outcome"));
         }
         for (var tamper : results.tables(WalletStudy.STUDY, "tamper-test")) {
             out.put("tamper-test: what one flipped bit does, per wallet and region [" + tamper.label() + "]",
