@@ -97,8 +97,8 @@ public final class Analyses {
                     counts(crash.value(), "acknowledged_lost", "fdatasync", "outcome"));
         }
         for (var tamper : results.tables(WalletStudy.STUDY, "tamper-test")) {
-            out.put("tamper-test: what one flipped bit does, per wallet and region [" + tamper.label() + "]",
-                    counts(tamper.value(), null, "wallet", "region", "outcome"));
+            out.put("tamper-test: what one flipped bit does, per region of the file, over every wallet tried [" + tamper.label() + "]",
+                    counts(tamper.value(), null, "region", "outcome"));
         }
     }
 
