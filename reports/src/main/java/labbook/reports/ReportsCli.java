@@ -35,7 +35,14 @@ public final class ReportsCli {
             System.setProperty("java.awt.headless", "true");
             List<Path> roots = new ArrayList<>();
             if (results.isEmpty()) {
-                roots.add(Repo.root().resolve("results"));
+                // a fresh clone has no results/ yet: the site then says every study is "not run"
+                Path fallback = Repo.root().resolve("results");
+                try {
+                    java.nio.file.Files.createDirectories(fallback);
+                } catch (java.io.IOException e) {
+                    throw new labbook.core.LabException("cannot create " + fallback + ": " + e.getMessage(), e);
+                }
+                roots.add(fallback);
             }
             for (Path p : results) {
                 roots.add(p.toAbsolutePath().normalize());

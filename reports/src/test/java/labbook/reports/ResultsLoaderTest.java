@@ -145,6 +145,28 @@ class ResultsLoaderTest {
     }
 
     @Test
+    void anEmptyResultsRootBuildsASiteWhereEveryStudyIsNotRun() throws IOException {
+        Files.createDirectories(tmp.resolve("empty"));
+        CommandLine cli = Cli.commandLine(new ReportsCli());
+        java.io.StringWriter out = new java.io.StringWriter();
+        cli.setOut(new PrintWriter(out));
+        System.setProperty("java.awt.headless", "true");
+        java.io.PrintStream saved = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = cli.execute("build", "--results", tmp.resolve("empty").toString(), "--out", tmp.resolve("site").toString());
+        } finally {
+            System.setOut(saved);
+        }
+        assertThat(code).isZero();
+        assertThat(printed.toString(StandardCharsets.UTF_8).strip()).isEqualTo(tmp.resolve("site/index.html").toString());
+        String index = Files.readString(tmp.resolve("site/index.html"));
+        assertThat(index.split("not run", -1).length - 1).isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
     void buildHasHelp() {
         CommandLine cli = Cli.commandLine(new ReportsCli());
         java.io.StringWriter out = new java.io.StringWriter();
