@@ -106,12 +106,17 @@ public final class FilecryptCharts {
         for (var dir : dirs) {
             Table runs = dir.value();
             for (String run : Summaries.distinct(runs, "run")) {
-                for (String engine : Summaries.distinct(runs.where(runs.stringColumn("run").isEqualTo(run)), "engine")) {
-                    FilecryptStudy.directoryCpu(runs, run, engine).ifPresent(c -> {
-                        names.add(ChartStyle.name(run + " (" + engine + ")", results, dir.root()));
-                        user.add(c[0]);
-                        sys.add(c[1]);
-                    });
+                Table ofRun = runs.where(runs.stringColumn("run").isEqualTo(run));
+                for (String engine : Summaries.distinct(ofRun, "engine")) {
+                    List<String> scopes = Summaries.distinct(ofRun.where(ofRun.stringColumn("engine").isEqualTo(engine)), "scope");
+                    for (String scope : scopes) {
+                        String what = scopes.size() > 1 ? engine + ", " + scope : engine;
+                        FilecryptStudy.directoryCpu(runs, run, engine, scope).ifPresent(c -> {
+                            names.add(ChartStyle.name(run + " (" + what + ")", results, dir.root()));
+                            user.add(c[0]);
+                            sys.add(c[1]);
+                        });
+                    }
                 }
             }
         }

@@ -215,7 +215,15 @@ public final class FilecryptStudy {
 
     /** Median user, system and total CPU of one directory run (one engine/scope), or empty. */
     public static Optional<double[]> directoryCpu(Table runs, String run, String engine) {
+        return directoryCpu(runs, run, engine, null);
+    }
+
+    /** As above for one scope (process or in-process); a null scope takes every row of the engine. */
+    public static Optional<double[]> directoryCpu(Table runs, String run, String engine, String scope) {
         Table t = runs.where(runs.stringColumn("run").isEqualTo(run).and(runs.stringColumn("engine").isEqualTo(engine)));
+        if (scope != null) {
+            t = t.where(t.stringColumn("scope").isEqualTo(scope));
+        }
         if (t.isEmpty()) {
             return Optional.empty();
         }
@@ -282,8 +290,12 @@ public final class FilecryptStudy {
         }
         var dirs = results.tables(STUDY, "directory-runs");
         for (var dir : dirs) {
-            Table runs = dir.value();
-            String engine = runs.stringColumn("engine").contains("gpg") ? "gpg" : runs.stringColumn("engine").get(0);
+            Table all = dir.value();
+            String engine = all.stringColumn("engine").contains("gpg") ? "gpg" : all.stringColumn("engine").get(0);
+            Table ofEngine = all.where(all.stringColumn("engine").isEqualTo(engine));
+            // the seed timed whole processes: prefer that scope when the engine was timed both ways
+            String scope = ofEngine.stringColumn("scope").contains("process") ? "process" : ofEngine.stringColumn("scope").get(0);
+            Table runs = ofEngine.where(ofEngine.stringColumn("scope").isEqualTo(scope));
             Optional<double[]> gpgDefault = directoryCpu(runs, "published-gpg-default-z7", engine);
             for (int i = 0; i < seedDir.rowCount(); i++) {
                 String run = seedDir.stringColumn("run").get(i);
