@@ -43,7 +43,7 @@ import picocli.CommandLine.Option;
  * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2.
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
- * (about 2-3 minutes on 2 cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
+ * (about 3 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
  * Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg, and the level the
  * time x size rule picks per file and engine.
  *
@@ -70,7 +70,8 @@ public final class LevelSweep implements Callable<Integer> {
     Path enwik8;
 
     @Option(names = "--repeats", paramLabel = "N",
-            description = "Repeats per file, level and engine (default: quick 5, and 11 on the largest file; full 3).")
+            description = "Repeats per file, level and engine (default: quick 5, 11 on the largest file, and 3 / 5 "
+                    + "for bcpg as a whole process; full 3).")
     Integer repeats;
 
     /** Quick-mode repeats on the smaller files and on the largest one ({@code all} trims them). */
@@ -110,25 +111,27 @@ public final class LevelSweep implements Callable<Integer> {
             run.peer("gpg", labbook.filecrypt.gpg.Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS)).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
             warmUp(enc, corpus, plan);
-            int maxRepeats = repeatsFor(mode, largest, largest);
+            int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
             long total = 0;
             for (Path f : corpus.files()) {
-                total += (long) repeatsFor(mode, f, largest) * plan.algos().size() * plan.levels().size() * Engine.values().length;
+                for (Engine e : Engine.values()) {
+                    total += (long) repeatsFor(mode, f, largest, e) * plan.algos().size() * plan.levels().size();
+                }
             }
             try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
                 for (int r = 0; r < maxRepeats; r++) {
                     for (Path file : corpus.files()) {
-                        if (r >= repeatsFor(mode, file, largest)) {
-                            continue;
-                        }
                         for (Compression algo : plan.algos()) {
                             for (int level : plan.levels()) {
-                                if (algo != Compression.ZIP && level == 0) {
-                                    bar.stepBy(Engine.values().length); // -z 0 writes no compressed packet: ZIP's row says it all
-                                    continue;
-                                }
                                 EncryptOptions options = EncryptOptions.defaults().withCompression(algo).withLevel(level);
                                 for (Engine engine : Engine.values()) {
+                                    if (r >= repeatsFor(mode, file, largest, engine)) {
+                                        continue;
+                                    }
+                                    if (algo != Compression.ZIP && level == 0) {
+                                        bar.step(); // -z 0 writes no compressed packet: ZIP's -z 0 row says it all
+                                        continue;
+                                    }
                                     Sample s = enc.run(engine, file, options);
                                     results.add(new Key(file.getFileName().toString(), engine, algo, level), s);
                                     csv.row(corpus.name(), file.getFileName().toString(), Corpus.size(file),
@@ -163,16 +166,18 @@ public final class LevelSweep implements Callable<Integer> {
         return o.compression() == Compression.ZIP ? o.zipDeflater().label() : "jdk-32k";
     }
 
-    private int repeatsFor(Mode mode, Path file, Path largest) {
+    private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
         if (repeats != null) {
             return repeats;
         }
         if (mode == Mode.FULL) {
             return 3;
         }
-        // the performance goal is read on the largest file, whose -z 0 run is only a few 10 ms ticks long
-        return file.equals(largest) ? (quickRepeatsLargest != null ? quickRepeatsLargest : 11)
+        // the performance goal is read on the largest file, whose -z 0 run is only a few 10 ms ticks long;
+        // a whole JVM costs ~0.6 s a run and its figure is far above a tick, so it gets fewer repeats
+        int n = file.equals(largest) ? (quickRepeatsLargest != null ? quickRepeatsLargest : 11)
                 : (quickRepeatsSmall != null ? quickRepeatsSmall : 5);
+        return engine == Engine.BCPG_PROCESS ? Math.max(2, Math.min(n, file.equals(largest) ? 5 : 3)) : n;
     }
 
     /** JIT, page cache and gpg's first start: one untimed pass over every level on every file, two on the largest. */
@@ -200,7 +205,7 @@ public final class LevelSweep implements Callable<Integer> {
         System.out.println();
         System.out.println("CPU time (user + system, s) on " + file + ", ZIP; ratios of mean CPU time to gpg's (whole process):");
         ConsoleTable t = new ConsoleTable("level", "gpg", "bcpg in-process", "bcpg process", "in-process/gpg",
-                "process/gpg", "goal", "gpg bytes", "bcpg bytes");
+                "(thread clock)", "process/gpg", "goal", "gpg bytes", "bcpg bytes");
         for (int level : plan.levels()) {
             List<Sample> gpg = results.get(new Key(file, Engine.GPG, Compression.ZIP, level));
             List<Sample> in = results.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
@@ -209,6 +214,7 @@ public final class LevelSweep implements Callable<Integer> {
             double goal = level == 0 ? 1.5 : (level == 1 || level == 9 ? 1.0 : Double.NaN);
             t.row("-z " + level, Results.cpu(gpg).format("%.3f"), Results.cpu(in).format("%.3f"),
                     Results.cpu(proc).format("%.3f"), Results.f2(ratioIn),
+                    Results.f2(in.stream().mapToDouble(Sample::cpuThreadS).average().orElse(Double.NaN) / Results.meanCpu(gpg)),
                     Results.f2(Results.meanCpu(proc) / Results.meanCpu(gpg)),
                     Double.isNaN(goal) ? "" : (ratioIn <= goal ? "<= " : "> ") + goal + (ratioIn <= goal ? " met" : " missed"),
                     String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(gpg)),
