@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
  *
  * <p><b>How it runs.</b> A writer JVM ({@link CrashWriter}) opens a KDE4 wallet (2,000 entries to
  * start) and loops: add an entry, sync, print "ACK n". After its "READY" the writer is killed with
- * SIGKILL ({@code Process.destroyForcibly}) at a random moment 0-60 ms later, i.e. in the middle
+ * SIGKILL ({@code ProcessHandle.destroyForcibly}) at a random moment 0-60 ms later, i.e. in the middle
  * of some sync; the wallet is then opened and compared with the acknowledged version. A process
  * kill keeps the page cache, so it shows atomicity, not power-loss durability: fdatasync cannot
  * make a difference here, and the CSV says so if it does.
@@ -156,7 +156,9 @@ public final class CrashTest implements Callable<Integer> {
                 throw new LabException("crash-test: the writer did not start within 120 s");
             }
             Thread.sleep(delayMs);
-            p.destroyForcibly();
+            // SIGKILL through the process handle: Process.destroyForcibly would also close our end
+            // of the writer's stdout and lose the ACK lines still in the pipe
+            p.toHandle().destroyForcibly();
             p.waitFor();
             reader.join();
         } catch (InterruptedException e) {
