@@ -16,6 +16,8 @@ import picocli.CommandLine.Option;
 public final class ReportsCli {
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        // Tablesaw logs through SLF4J; with no binding it warns on every run, which says nothing to a reader of the report
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
         Cli.main(new ReportsCli(), args);
     }
 
