@@ -89,7 +89,8 @@ public final class Site {
         page.put("fails", claims.stream().filter(c -> c.verdictClass().equals("bad")).count());
         page.put("differs", claims.stream().filter(c -> c.verdictClass().equals("diff")).count());
         List<Map<String, Object>> charts = new ArrayList<>();
-        for (Map.Entry<String, Chart<?, ?>> e : Lab.charts(results, study).entrySet()) {
+        Map<String, Chart<?, ?>> made = Lab.charts(results, study);
+        for (Map.Entry<String, Chart<?, ?>> e : made.entrySet()) {
             ChartFiles.Rendered r = ChartFiles.write(e.getValue(), out.resolve("charts"), study + "-" + e.getKey());
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("name", r.name());
@@ -101,7 +102,7 @@ public final class Site {
         }
         page.put("charts", charts);
         page.put("missingCharts", Lab.chartNames(study).stream()
-                .filter(n -> !Lab.charts(results, study).containsKey(n)).toList());
+                .filter(n -> !made.containsKey(n)).toList());
         List<Map<String, Object>> tables = new ArrayList<>();
         Analyses.of(results, study).forEach((title, t) -> tables.add(table(title, t)));
         page.put("tables", tables);
