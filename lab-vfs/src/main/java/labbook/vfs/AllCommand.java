@@ -26,14 +26,14 @@ public final class AllCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long start = System.nanoTime();
-        KernelTree tree = treeOptions.open();
+        KernelTree tree = treeOptions.open(lab);
         try (LabRun run = LabRun.start(lab, "vfs", "all")) {
             System.out.println("== git-diff");
             GitDiffExperiment.run(run, tree, null, null, System.out);
             System.out.println("\n== stat-walk");
             StatWalkExperiment.Ratios ratios = StatWalkExperiment.run(run, tree, null, System.out);
             System.out.println("\n== dcache-model");
-            DcacheModelExperiment.run(run, null, "both", System.out);
+            DcacheModelExperiment.run(run, null, null, "both", System.out);
             System.out.printf(Locale.ROOT, "%nlab-vfs all (%s): Java stat-walk / git diff elapsed: serial %.2f, parallel %.2f; "
                     + "results in %s; %s%n", run.mode().label(), ratios.serial(), ratios.parallel(), run.studyDir(),
                     Progress.human(Duration.ofNanos(System.nanoTime() - start)));

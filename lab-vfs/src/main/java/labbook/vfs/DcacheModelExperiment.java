@@ -50,7 +50,8 @@ import picocli.CommandLine.Option;
  *
  * <p><b>Run.</b> {@code mvn -q -pl lab-vfs exec:java -Dexec.args="dcache-model --quick"} (quick: 1 fork,
  * 1 x 1 s warm-up, 3 x 1 s iterations; {@code --full}: 3 forks, 3 x 2 s warm-up, 5 x 2 s, and
- * 1, 2, 4, 8, 16, 20 threads). {@code --threads 1,4,64} reruns it on a bigger machine.
+ * 1, 2, 4, 8, 16, 20 threads). {@code --threads 1,4,64} reruns it on a bigger machine;
+ * {@code --tree DIR} models another tree's index paths; {@code --renames off|on|both}.
  *
  * <p><b>CSV</b> {@code dcache-model.csv}, one row per measured JMH iteration: {@code walk} (ref|rcu),
  * {@code threads}, {@code renames} (0|1), {@code fork}, {@code iteration} (0-based),
@@ -71,6 +72,13 @@ public final class DcacheModelExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
+    @Option(names = "--tree", paramLabel = "DIR",
+            description = "Model the paths of this tree's index (default: the shipped linux 6.1 manifest, the default tree's paths).")
+    Path tree;
+
+    @Option(names = "--git", paramLabel = "BINARY", defaultValue = "git", description = "The git to run for --tree (default: git on PATH).")
+    String gitBinary = "git";
+
     @Option(names = "--threads", paramLabel = "N,N...", split = ",",
             description = "Thread counts (default: 1, the cores, 20; --full: 1, 2, 4, 8, 16, 20 and the cores).")
     List<Integer> threads;
@@ -89,8 +97,18 @@ public final class DcacheModelExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        labbook.vfs.tree.KernelTree.requireWritable(lab.resultsRoot().resolve("vfs"));
+        List<String> paths = null;
+        if (tree != null) {
+            paths = labbook.vfs.tree.KernelTree.open(tree.toAbsolutePath().normalize(), new labbook.vfs.tree.Git(gitBinary)).entries();
+            if (paths.stream().noneMatch(p -> p.startsWith(DcacheWalkBenchmark.RENAMED_FOLDER + "/"))
+                    && !"off".equals(renames)) {
+                throw new LabException("the tree " + tree + " has no folder '" + DcacheWalkBenchmark.RENAMED_FOLDER
+                        + "' for the renames: pass --renames off");
+            }
+        }
         try (LabRun run = LabRun.start(lab, "vfs", EXPERIMENT)) {
-            run(run, threads, renames, System.out);
+            run(run, paths, threads, renames, System.out);
         }
         return 0;
     }
@@ -128,7 +146,8 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         };
     }
 
-    static List<Row> run(LabRun run, List<Integer> threadsOption, String renamesOption, PrintStream out) {
+    /** Runs the model over {@code paths} (null: the shipped manifest's). */
+    static List<Row> run(LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption, PrintStream out) {
         List<Integer> counts = threadCounts(threadsOption, run.mode());
         List<Integer> renameModes = renameModes(renamesOption);
         boolean full = run.mode() == Mode.FULL;
@@ -138,8 +157,13 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         run.peer("jmh", "1.37");
         List<Row> rows = new ArrayList<>();
         Path counters;
+        Path pathList = null;
         try {
             counters = Files.createTempFile("labbook-dcache", ".csv");
+            if (paths != null) {
+                pathList = Files.createTempFile("labbook-dcache-paths", ".txt");
+                Files.write(pathList, paths, StandardCharsets.UTF_8);
+            }
         } catch (IOException e) {
             throw new LabException("cannot create a temporary file for the model's counters: " + e.getMessage(), e);
         }
@@ -152,7 +176,8 @@ public final class DcacheModelExperiment implements Callable<Integer> {
                 List<String> args = new ArrayList<>(timing);
                 args.addAll(List.of("-t", String.valueOf(t), "-foe", "true",
                         "-p", "walk=ref,rcu", "-p", "renames=" + join(renameModes),
-                        "-jvmArgsAppend", "-Dlabbook.vfs.counters=" + counters));
+                        "-jvmArgsAppend", "-Dlabbook.vfs.counters=" + counters
+                                + (pathList == null ? "" : " -D" + DcacheWalkBenchmark.PATHS_PROPERTY + "=" + pathList)));
                 List<JmhRun.Iteration> iterations = JmhRun.fork(DcacheWalkBenchmark.class.getName() + ".lstat", args);
                 rows.addAll(match(iterations, readCounters(counters), t));
             }
@@ -167,6 +192,9 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         } finally {
             try {
                 Files.deleteIfExists(counters);
+                if (pathList != null) {
+                    Files.deleteIfExists(pathList);
+                }
             } catch (IOException ignored) {
                 // a temporary file
             }

@@ -78,7 +78,7 @@ public final class StatWalkExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        KernelTree tree = treeOptions.open();
+        KernelTree tree = treeOptions.open(lab);
         try (LabRun run = LabRun.start(lab, "vfs", EXPERIMENT)) {
             run(run, tree, repeats, System.out);
         }

@@ -19,7 +19,9 @@ public class TreeOptions {
         return new Git(gitBinary);
     }
 
-    KernelTree open() {
+    /** The tree, after checking that the results can be written (one clear line otherwise, before any work). */
+    KernelTree open(labbook.core.LabOptions lab) {
+        KernelTree.requireWritable(lab.resultsRoot().resolve("vfs"));
         return KernelTree.forExperiment(tree, git());
     }
 

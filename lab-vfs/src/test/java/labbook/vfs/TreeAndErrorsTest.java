@@ -107,6 +107,21 @@ class TreeAndErrorsTest {
     }
 
     @Test
+    void aResultsFolderWithoutWritePermissionIsRefusedBeforeAnyWork(@TempDir Path dir) throws IOException {
+        Path locked = Files.createDirectory(dir.resolve("results"));
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            for (String cmd : new String[] {"git-diff", "stat-walk", "dcache-model"}) {
+                CliRunner r = CliRunner.run(cmd, "--tree", tree.toString(), "--out", locked.toString());
+                assertThat(r.exit()).as(cmd).isNotZero();
+                assertThat(r.err().strip()).as(cmd).doesNotContain("\n").contains("no write permission in " + locked);
+            }
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
     void anExistingFolderThatIsNotATreeIsNotTouched(@TempDir Path dir) throws IOException {
         Path other = Files.createDirectory(dir.resolve("other"));
         Files.writeString(other.resolve("keep.txt"), "mine");
@@ -124,6 +139,11 @@ class TreeAndErrorsTest {
         CliRunner threads = CliRunner.run("dcache-model", "--threads", "0", "--out", dir.toString());
         assertThat(threads.exit()).isNotZero();
         assertThat(threads.err().strip()).contains("--threads: 0");
+        Path fsTree = dir.resolve("fs-tree");
+        assertThat(CliRunner.run("tree", "--source", source.resolve("fs").toString(), "--dir", fsTree.toString()).exit()).isZero();
+        CliRunner noDrivers = CliRunner.run("dcache-model", "--tree", fsTree.toString(), "--out", dir.toString());
+        assertThat(noDrivers.exit()).isNotZero();
+        assertThat(noDrivers.err().strip()).doesNotContain("\n").contains("no folder 'drivers'");
         CliRunner unknown = CliRunner.run("git-diff", "--bogus");
         assertThat(unknown.exit()).isEqualTo(2);
     }

@@ -45,6 +45,8 @@ import org.openjdk.jmh.runner.IterationType;
 public class DcacheWalkBenchmark {
     /** The folder the renamer moves: the largest at the top, so many walks pass through it. */
     public static final String RENAMED_FOLDER = "drivers";
+    /** System property naming a file of paths, one a line, to model instead of the shipped manifest. */
+    public static final String PATHS_PROPERTY = "labbook.vfs.paths";
     static final ConcurrentLinkedQueue<WalkCounters> THREAD_COUNTERS = new ConcurrentLinkedQueue<>();
 
     @Param({"ref", "rcu"})
@@ -67,8 +69,10 @@ public class DcacheWalkBenchmark {
     private int measured;
 
     @Setup(Level.Trial)
-    public void load() {
-        List<String> list = KernelManifest.linux61().paths();
+    public void load() throws IOException {
+        String file = System.getProperty(PATHS_PROPERTY);
+        List<String> list = file == null ? KernelManifest.linux61().paths()
+                : Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
         cache = Dcache.of(list);
         paths = new String[list.size()][];
         for (int i = 0; i < paths.length; i++) {

@@ -209,7 +209,7 @@ public final class KernelTree {
      * The folder must accept new files. The owner's write bit is checked as well as a real
      * write, so a read-only folder is refused even for root (who may write anywhere).
      */
-    static void requireWritable(Path folder) {
+    public static void requireWritable(Path folder) {
         Path existing = folder;
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
