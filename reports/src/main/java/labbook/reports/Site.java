@@ -88,6 +88,7 @@ public final class Site {
         page.put("holds", claims.stream().filter(c -> c.verdictClass().equals("ok")).count());
         page.put("fails", claims.stream().filter(c -> c.verdictClass().equals("bad")).count());
         page.put("differs", claims.stream().filter(c -> c.verdictClass().equals("diff")).count());
+        page.put("unmeasured", claims.stream().filter(c -> c.verdictClass().equals("none")).count());
         List<Map<String, Object>> charts = new ArrayList<>();
         Map<String, Chart<?, ?>> made = Lab.charts(results, study);
         for (Map.Entry<String, Chart<?, ?>> e : made.entrySet()) {
