@@ -9,7 +9,6 @@ import java.security.SecureRandom;
 import java.util.Date;
 import labbook.core.LabException;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
-import org.bouncycastle.bcpg.BCPGOutputStream;
 import org.bouncycastle.bcpg.PacketTags;
 import org.bouncycastle.openpgp.PGPCompressedDataGenerator;
 import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
@@ -43,8 +42,17 @@ public final class PgpEncryptor {
         return options;
     }
 
-    /** Encrypts {@code in} to {@code out}; the literal packet carries {@code name} and {@code modified}. */
+    /** Encrypts {@code in} (length unknown) to {@code out}; the literal packet carries {@code name} and {@code modified}. */
     public void encrypt(InputStream in, OutputStream out, char[] passphrase, String name, Date modified)
+            throws IOException {
+        encrypt(in, -1, out, passphrase, name, modified);
+    }
+
+    /**
+     * Encrypts {@code length} bytes of {@code in} (-1: unknown). With a known length the literal
+     * packet gets a definite length, as gpg writes it for a file, and the data pass through it uncopied.
+     */
+    public void encrypt(InputStream in, long length, OutputStream out, char[] passphrase, String name, Date modified)
             throws IOException {
         try {
             OutputStream target = options.armor() ? new ArmoredOutputStream(out) : out;
@@ -55,8 +63,10 @@ public final class PgpEncryptor {
                     S2kCount.encode(options.s2kCount())).setSecureRandom(random));
             try (OutputStream encrypted = encGen.open(target, new byte[BUFFER]);
                  OutputStream compressed = compressor(encrypted);
-                 OutputStream literal = new PGPLiteralDataGenerator().open(compressed, PGPLiteralData.BINARY,
-                         name, modified, new byte[BUFFER])) {
+                 OutputStream literal = length >= 0
+                         ? new PGPLiteralDataGenerator().open(compressed, PGPLiteralData.BINARY, name, length, modified)
+                         : new PGPLiteralDataGenerator().open(compressed, PGPLiteralData.BINARY, name, modified,
+                                 new byte[BUFFER])) {
                 byte[] buffer = new byte[BUFFER];
                 for (int n; (n = in.read(buffer)) > 0; ) {
                     literal.write(buffer, 0, n);
@@ -77,7 +87,7 @@ public final class PgpEncryptor {
         }
         SafeOutput.write(out, stream -> {
             try (InputStream input = Files.newInputStream(in)) {
-                encrypt(input, stream, passphrase, in.getFileName().toString(),
+                encrypt(input, Files.size(in), stream, passphrase, in.getFileName().toString(),
                         new Date(Files.getLastModifiedTime(in).toMillis()));
             }
         }, e -> new LabException("cannot encrypt " + in + ": " + e.getMessage(), e));
@@ -125,24 +135,29 @@ public final class PgpEncryptor {
         }
     }
 
-    /** The ZIP packet as gpg writes it: raw deflate, 8 KiB window, memLevel 8, by native zlib or JZlib. */
+    /**
+     * The ZIP packet as gpg writes it: an old-format header of indeterminate length (the packet runs
+     * to the end of the encrypted data, so the deflate output needs no chunk framing or copy), then
+     * raw deflate with an 8 KiB window, memLevel 8, by native zlib or JZlib.
+     */
     static final class ZipPacketStream extends OutputStream {
-        private final BCPGOutputStream packet;
+        /** Old format (bit 6 clear), tag 8 (compressed data), length type 3 (indeterminate). */
+        private static final int OLD_FORMAT_COMPRESSED_INDETERMINATE = 0x80 | (PacketTags.COMPRESSED_DATA << 2) | 3;
+
         private final OutputStream deflate;
         private boolean closed;
 
-        private ZipPacketStream(BCPGOutputStream packet, OutputStream deflate) {
-            this.packet = packet;
+        private ZipPacketStream(OutputStream deflate) {
             this.deflate = deflate;
         }
 
         static ZipPacketStream open(OutputStream out, int level, ZipDeflater deflater) throws IOException {
-            BCPGOutputStream packet = new BCPGOutputStream(out, PacketTags.COMPRESSED_DATA, new byte[BUFFER]);
-            packet.write(Compression.ZIP.tag());
+            out.write(OLD_FORMAT_COMPRESSED_INDETERMINATE);
+            out.write(Compression.ZIP.tag());
             OutputStream deflate = deflater == ZipDeflater.ZLIB_8K
-                    ? NativeZlib.rawDeflate(packet, level, 13)
-                    : new JZlibRawDeflate(packet, level);
-            return new ZipPacketStream(packet, deflate);
+                    ? NativeZlib.rawDeflate(out, level, 13)
+                    : new JZlibRawDeflate(out, level);
+            return new ZipPacketStream(deflate);
         }
 
         @Override
@@ -162,7 +177,6 @@ public final class PgpEncryptor {
             }
             closed = true;
             deflate.close();
-            packet.finish();
         }
     }
 
