@@ -44,7 +44,7 @@ import picocli.CommandLine.Option;
  * seed's DebugFull build (unoptimised code, same algorithm).
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-wallet exec:java -Dexec.args="sync-sweep --quick"}:
- * quick grows to 10,000 entries (the -Xint variant in steps of 1,000), 15 repeats at the seed's
+ * quick grows to 10,000 entries (the -Xint variant in steps of 1,000), 25 repeats at the seed's
  * checkpoints (3 under -Xint); {@code --full} is the seed's whole loop, 0..100,000 in steps of 100
  * (-Xint in steps of 1,000), 25 repeats at the checkpoints and at 100,000. In-JVM variants are warmed up first
  * (30 syncs of a 2,000-entry wallet), since the seed's Release build was compiled ahead of time.
@@ -98,7 +98,7 @@ public final class SyncSweep implements Callable<Integer> {
             checkpoints.add(100_000);
             return new SweepLoop.Plan(100_000, interpreted ? 1000 : 100, checkpoints, interpreted ? 3 : 25, interpreted ? 0 : 30);
         }
-        return new SweepLoop.Plan(10_000, interpreted ? 1000 : 100, checkpoints, interpreted ? 3 : 15, interpreted ? 0 : 30);
+        return new SweepLoop.Plan(10_000, interpreted ? 1000 : 100, checkpoints, interpreted ? 3 : 25, interpreted ? 0 : 30);
     }
 
     /** The experiment with every variant: the CSV and the printed table. */

@@ -35,6 +35,8 @@ import picocli.CommandLine.Mixin;
  * sample of {@link #MAX_BITS_QUICK} bits per file in quick mode when a file is larger) and open it
  * with the right password: each flip must be refused as an integrity error, or leave the content
  * identical, never silently change an entry. Which parts of the format does nothing protect?
+ * KF5 wallets also get flips of their .salt file (24 random bits in quick mode, all 448 in full:
+ * each costs a PBKDF2 derivation).
  *
  * <p><b>Baseline.</b> The untouched wallet, opened with its password (and .salt). Opening follows
  * KWallet's own checks: magic, version, cipher and hash bytes, hash section structure, ciphertext
@@ -47,7 +49,8 @@ import picocli.CommandLine.Mixin;
  *
  * <p><b>CSV</b> {@code results/wallet/tamper-test.csv}, one row per flipped bit: {@code wallet}
  * (fixture file name), {@code region} (magic | header | hash-section | ciphertext-first-block |
- * ciphertext), {@code bit} (bit index in the file: byte * 8 + bit, bit 0 the least significant),
+ * ciphertext | salt: a bit of the wallet's .salt file), {@code bit} (bit index in the .kwl, or in
+ * the .salt for region salt: byte * 8 + bit, bit 0 the least significant),
  * {@code outcome} (refused | identical | changed), {@code hash_section_consistent} (true when the
  * clear MD5 hash section still matches the decrypted contents; empty when refused),
  * {@code reason} (the refusal's first words; empty otherwise).
@@ -57,6 +60,7 @@ import picocli.CommandLine.Mixin;
 public final class TamperTest implements Callable<Integer> {
     public static final List<String> COLUMNS = List.of("wallet", "region", "bit", "outcome", "hash_section_consistent", "reason");
     static final int MAX_BITS_QUICK = 20_000;
+    static final int SALT_BITS_QUICK = 24;
     /** The fixtures and their passwords (from shared/fixtures/kwallet/README.md). */
     public static final Map<String, String> FIXTURES = new LinkedHashMap<>();
 
@@ -90,7 +94,8 @@ public final class TamperTest implements Callable<Integer> {
         int max = run.mode() == Mode.FULL ? Integer.MAX_VALUE : MAX_BITS_QUICK;
         try (CsvResults csv = run.csv("tamper-test", COLUMNS)) {
             for (Map.Entry<String, String> f : FIXTURES.entrySet()) {
-                List<Flip> got = flipAll(dir.resolve(f.getKey()), f.getValue().getBytes(StandardCharsets.UTF_8), max, new Random());
+                List<Flip> got = flipAll(dir.resolve(f.getKey()), f.getValue().getBytes(StandardCharsets.UTF_8), max,
+                        run.mode() == Mode.FULL ? Integer.MAX_VALUE : SALT_BITS_QUICK, new Random());
                 for (Flip x : got) {
                     csv.row(x.wallet, x.region, x.bit, x.outcome, x.hashSectionConsistent, x.reason);
                 }
@@ -104,6 +109,11 @@ public final class TamperTest implements Callable<Integer> {
 
     /** Flips each bit of {@code wallet} (or {@code maxBits} random ones) and opens the result. */
     public static List<Flip> flipAll(Path wallet, byte[] password, int maxBits, Random random) {
+        return flipAll(wallet, password, maxBits, 0, random);
+    }
+
+    /** As above, plus {@code maxSaltBits} flips of the wallet's .salt file, if it has one (each costs a PBKDF2). */
+    public static List<Flip> flipAll(Path wallet, byte[] password, int maxBits, int maxSaltBits, Random random) {
         byte[] original;
         byte[] salt = null;
         try {
@@ -153,6 +163,34 @@ public final class TamperTest implements Callable<Integer> {
                 }
             }
         }
+        if (salt != null) {
+            out.addAll(flipSalt(name, original, password, salt, base, maxSaltBits, random));
+        }
+        return out;
+    }
+
+    /** The .salt file is outside the .kwl but decides the key: each flipped bit must be refused. */
+    static List<Flip> flipSalt(String name, byte[] wallet, byte[] password, byte[] salt, KwlCodec.Decoded base, int maxBits, Random random) {
+        List<Integer> chosen = new ArrayList<>();
+        int bits = salt.length * 8;
+        if (bits <= maxBits) {
+            for (int b = 0; b < bits; b++) {
+                chosen.add(b);
+            }
+        } else {
+            random.ints(0, bits).distinct().limit(maxBits).sorted().forEach(chosen::add);
+        }
+        List<Flip> out = new ArrayList<>();
+        for (int bit : chosen) {
+            byte[] t = salt.clone();
+            t[bit / 8] ^= (byte) (1 << (bit % 8));
+            try {
+                KwlCodec.Decoded d = KwlCodec.decode(wallet, new WalletKeys(password, t));
+                out.add(new Flip(name, "salt", bit, d.contents().equals(base.contents()) ? "identical" : "changed", d.hashSectionConsistent(), ""));
+            } catch (BadWalletException e) {
+                out.add(new Flip(name, "salt", bit, "refused", null, shortReason(e.getMessage())));
+            }
+        }
         return out;
     }
 
@@ -164,7 +202,7 @@ public final class TamperTest implements Callable<Integer> {
 
     static void print(List<Flip> flips) {
         Map<String, Map<String, Long>> by = new LinkedHashMap<>();
-        for (String r : List.of("magic", "header", "hash-section", "ciphertext-first-block", "ciphertext")) {
+        for (String r : List.of("magic", "header", "hash-section", "ciphertext-first-block", "ciphertext", "salt")) {
             by.put(r, new TreeMap<>());
         }
         for (Flip f : flips) {

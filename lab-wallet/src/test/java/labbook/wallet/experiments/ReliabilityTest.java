@@ -50,8 +50,9 @@ class ReliabilityTest {
     @Test
     void aKf5WalletRefusesFlipsInItsFirstCbcBlock() {
         Fixtures.Wallet w = Fixtures.named("kwallet-with-salt.kwl");
-        List<TamperTest.Flip> flips = TamperTest.flipAll(w.path(), w.password().getBytes(StandardCharsets.UTF_8), 400, new Random(3));
+        List<TamperTest.Flip> flips = TamperTest.flipAll(w.path(), w.password().getBytes(StandardCharsets.UTF_8), 400, 3, new Random(3));
         assertThat(flips).noneMatch(f -> f.outcome().equals("changed"));
         assertThat(flips).filteredOn(f -> f.region().startsWith("ciphertext")).allMatch(f -> f.outcome().equals("refused"));
+        assertThat(flips).filteredOn(f -> f.region().equals("salt")).hasSize(3).allMatch(f -> f.outcome().equals("refused"));
     }
 }
