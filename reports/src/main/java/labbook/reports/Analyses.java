@@ -121,8 +121,11 @@ public final class Analyses {
                 Optional<TradeOff.Level> zero = FilecryptStudy.level(levels, 0);
                 file.append(f.file());
                 mb.append(f.bytes() / 1e6);
-                best.append(TradeOff.minTimeTimesSize(FilecryptStudy.seedLevels(levels)).map(TradeOff.Level::name).orElse("n/a"));
-                bestAny.append(TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a"));
+                // process CPU comes in 10 ms ticks: below a few ticks the product compares noise
+                String coarse = levels.stream().mapToDouble(TradeOff.Level::cpuS).max().orElse(0) < 0.03
+                        ? " (CPU under 3 clock ticks: not meaningful)" : "";
+                best.append(TradeOff.minTimeTimesSize(FilecryptStudy.seedLevels(levels)).map(TradeOff.Level::name).orElse("n/a") + coarse);
+                bestAny.append(TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a") + coarse);
                 z1Pays.append(pays(zero, FilecryptStudy.level(levels, 1)));
                 z6Pays.append(pays(zero, FilecryptStudy.level(levels, 6)));
                 FilecryptStudy.TYPICAL_BANDWIDTHS.forEach((k, b) ->

@@ -3,6 +3,7 @@ package labbook.reports;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.util.List;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
@@ -61,6 +62,35 @@ final class ChartStyle {
             axes.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             axes.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         }
+    }
+
+    /**
+     * Adds a series without the points a chart cannot draw: NaN or infinite values (a ratio over a
+     * CPU time below the clock's 10 ms resolution), and values at or below 0 on a log axis. A series
+     * left with no point is not added (the returned one is detached, so styling it is harmless).
+     */
+    static XYSeries add(XYChart chart, String name, double[] x, double[] y) {
+        boolean logX = chart.getStyler().isXAxisLogarithmic();
+        boolean logY = chart.getStyler().isYAxisLogarithmic();
+        int n = 0;
+        double[] fx = new double[x.length];
+        double[] fy = new double[y.length];
+        for (int i = 0; i < x.length; i++) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logX || x[i] > 0) && (!logY || y[i] > 0)) {
+                fx[n] = x[i];
+                fy[n] = y[i];
+                n++;
+            }
+        }
+        if (n == 0) {
+            return new XYSeries(name, new double[] {0}, new double[] {0}, null, org.knowm.xchart.internal.series.Series.DataType.Number);
+        }
+        return chart.addSeries(name, java.util.Arrays.copyOf(fx, n), java.util.Arrays.copyOf(fy, n));
+    }
+
+    /** Bar values a chart can draw: a missing or infinite value becomes 0 (the table beside it says n/a). */
+    static List<Double> bars(List<Double> values) {
+        return values.stream().map(v -> v == null || !Double.isFinite(v) ? 0.0 : v).toList();
     }
 
     /** Our measured medians: markers while they can be told apart, a plain line for a dense sweep. */

@@ -37,8 +37,6 @@ public final class FilecryptCharts {
         chart.setYAxisGroupTitle(1, "CPU time, user + system (s)");
         chart.getStyler().setYAxisMin(0, 0.0);
         chart.getStyler().setYAxisMin(1, 0.0);
-        chart.getStyler().putYAxisGroupDecimalPatternMap(0, "#,##0");
-        chart.getStyler().putYAxisGroupDecimalPatternMap(1, "0.0##");
         for (var sweep : sweeps) {
             Table rows = FilecryptStudy.seedLike(sweep.value());
             Optional<FilecryptStudy.InputFile> f = FilecryptStudy.nearest(FilecryptStudy.files(rows), bytes);
@@ -47,9 +45,9 @@ public final class FilecryptCharts {
             }
             List<TradeOff.Level> levels = FilecryptStudy.levels(rows, f.get().file());
             double[] z = levels.stream().mapToDouble(l -> Double.parseDouble(l.name().substring(3))).toArray();
-            chart.addSeries(ChartStyle.name("size here (kB)", results, sweep.root()), z,
+            ChartStyle.add(chart, ChartStyle.name("size here (kB)", results, sweep.root()), z,
                     levels.stream().mapToDouble(l -> l.outBytes() / 1000).toArray()).setMarker(SeriesMarkers.CIRCLE);
-            XYSeries time = chart.addSeries(ChartStyle.name("CPU time here (s)", results, sweep.root()), z,
+            XYSeries time = ChartStyle.add(chart, ChartStyle.name("CPU time here (s)", results, sweep.root()), z,
                     levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
             time.setYAxisGroup(1);
             time.setMarker(SeriesMarkers.TRIANGLE_UP);
@@ -60,12 +58,12 @@ public final class FilecryptCharts {
             Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(seedMb));
             double[] z = s.numberColumn("level").asDoubleArray();
             double scale = bytes / (seedMb * 1e6);
-            XYSeries size = chart.addSeries("seed size, " + Format.num(seedMb) + " MB enwik8 (kB, approx., scaled to this file)",
+            XYSeries size = ChartStyle.add(chart, "seed size, " + Format.num(seedMb) + " MB (approx., scaled)",
                     z, s.numberColumn("size_kb").multiply(scale).asDoubleArray());
             size.setMarker(SeriesMarkers.DIAMOND);
             size.setLineColor(ChartStyle.SEED);
             size.setMarkerColor(ChartStyle.SEED);
-            XYSeries cpu = chart.addSeries("seed CPU, " + Format.num(seedMb) + " MB (s, approx.)", z,
+            XYSeries cpu = ChartStyle.add(chart, "seed CPU, " + Format.num(seedMb) + " MB (approx.)", z,
                     s.numberColumn("cpu_s").asDoubleArray());
             cpu.setYAxisGroup(1);
             cpu.setMarker(SeriesMarkers.SQUARE);
@@ -120,28 +118,31 @@ public final class FilecryptCharts {
                 }
             }
         }
-        chart.addSeries("user time", names, user);
-        chart.addSeries("system time", names, sys);
+        chart.addSeries("user time", names, ChartStyle.bars(user));
+        chart.addSeries("system time", names, ChartStyle.bars(sys));
         return Optional.of(chart);
     }
 
-    /** Time x size per level, normalised to -z 0 = 1 for each file, so every file size shares one axis. */
+    /**
+     * Time x size per level (the seed's rule: the lowest point of each line is the level it picks),
+     * in CPU seconds x MB on a log axis so every file size fits; a level whose CPU time is below the
+     * clock's resolution has a product of 0 and no point.
+     */
     public static Optional<XYChart> timeTimesSize(Results results) {
         var sweeps = results.tables(FilecryptStudy.STUDY, "level-sweep");
         if (sweeps.isEmpty()) {
             return Optional.empty();
         }
-        XYChart chart = ChartStyle.xy("CPU time x output size per level (the seed's rule), relative to -z 0",
-                "compression level (-z)", "time x size / (time x size at -z 0)");
+        XYChart chart = ChartStyle.xy("CPU time x output size per level (the seed's rule: lowest wins)",
+                "compression level (-z)", "CPU s x output MB (log)");
+        chart.getStyler().setYAxisLogarithmic(true);
         for (var sweep : sweeps) {
             Table rows = FilecryptStudy.seedLike(sweep.value());
             for (FilecryptStudy.InputFile f : FilecryptStudy.files(rows)) {
                 List<TradeOff.Level> levels = FilecryptStudy.levels(rows, f.file());
-                double base = FilecryptStudy.level(levels, 0).map(TradeOff.Level::timeTimesSize)
-                        .orElse(levels.get(0).timeTimesSize());
-                chart.addSeries(ChartStyle.name(f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)", results, sweep.root()),
+                ChartStyle.add(chart, ChartStyle.name(f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)", results, sweep.root()),
                         levels.stream().mapToDouble(l -> Double.parseDouble(l.name().substring(3))).toArray(),
-                        levels.stream().mapToDouble(l -> l.timeTimesSize() / base).toArray())
+                        levels.stream().mapToDouble(l -> l.timeTimesSize() / 1e6).toArray())
                         .setMarker(SeriesMarkers.CIRCLE);
             }
         }
@@ -150,10 +151,9 @@ public final class FilecryptCharts {
             Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(mb));
             double[] product = new double[s.rowCount()];
             for (int i = 0; i < product.length; i++) {
-                product[i] = s.numberColumn("size_kb").getDouble(i) * s.numberColumn("cpu_s").getDouble(i)
-                        / (s.numberColumn("size_kb").getDouble(0) * s.numberColumn("cpu_s").getDouble(0));
+                product[i] = s.numberColumn("size_kb").getDouble(i) / 1000 * s.numberColumn("cpu_s").getDouble(i);
             }
-            var series = ChartStyle.seedPoints(chart.addSeries("seed " + Format.num(mb) + " MB (approx.)",
+            var series = ChartStyle.seedPoints(ChartStyle.add(chart, "seed " + Format.num(mb) + " MB (approx.)",
                     s.numberColumn("level").asDoubleArray(), product), mb == 100);
             if (mb == 1) {
                 series.setMarker(SeriesMarkers.TRIANGLE_DOWN);
@@ -188,7 +188,7 @@ public final class FilecryptCharts {
             mbps[i] = Math.pow(10, i / 15.0); // 1 MB/s .. 10 GB/s
         }
         for (TradeOff.Level level : FilecryptStudy.levels(rows, largest.file())) {
-            chart.addSeries(level.name(), mbps, java.util.Arrays.stream(mbps).map(b -> level.costAt(b * 1e6)).toArray())
+            ChartStyle.add(chart, level.name(), mbps, java.util.Arrays.stream(mbps).map(b -> level.costAt(b * 1e6)).toArray())
                     .setMarker(SeriesMarkers.NONE);
         }
         return Optional.of(chart);
@@ -220,11 +220,11 @@ public final class FilecryptCharts {
             for (int i = 0; i < x.length; i++) {
                 points.add(new double[] {x[i], y[i]});
             }
-            XYSeries s = chart.addSeries(setting.label(), x, y);
+            XYSeries s = ChartStyle.add(chart, setting.label(), x, y);
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         }
         List<double[]> front = Pareto.front(points, p -> p[0], p -> p[1]);
-        ChartStyle.guide(chart.addSeries("Pareto front", front.stream().mapToDouble(p -> p[0]).toArray(),
+        ChartStyle.guide(ChartStyle.add(chart, "Pareto front", front.stream().mapToDouble(p -> p[0]).toArray(),
                 front.stream().mapToDouble(p -> p[1]).toArray()), ChartStyle.SEED);
         return Optional.of(chart);
     }

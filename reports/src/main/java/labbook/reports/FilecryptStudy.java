@@ -261,7 +261,9 @@ public final class FilecryptStudy {
                         best.map(TradeOff.Level::name).orElse("n/a"), Double.NaN,
                         best.isEmpty() ? Verdict.NOT_MEASURED : Verdict.claim(best.get().name().equals("-z 1"), 0),
                         sweep.label(), f.get().file() + " (" + Format.num(f.get().bytes() / 1e6) + " MB), " + setup
-                        + bestAny.map(b -> "; over every level measured: " + b.name()).orElse("")));
+                        + bestAny.map(b -> "; over every level measured: " + b.name()).orElse("")
+                        + best.filter(b -> b.cpuS() < 0.03).map(b -> "; its CPU time, " + Format.num(b.cpuS())
+                        + " s, is under 3 ticks of the 10 ms process clock").orElse("")));
                 Table s = seedLevels.where(seedLevels.numberColumn("file_mb").isEqualTo(mb));
                 for (int z : new int[] {1, 7}) {
                     Table sz = s.where(s.numberColumn("level").isEqualTo(z));

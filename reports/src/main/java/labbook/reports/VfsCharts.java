@@ -42,9 +42,9 @@ public final class VfsCharts {
                 });
             }
         }
-        chart.addSeries("user", names, user);
-        chart.addSeries("system", names, sys);
-        chart.addSeries("elapsed", names, elapsed);
+        chart.addSeries("user", names, ChartStyle.bars(user));
+        chart.addSeries("system", names, ChartStyle.bars(sys));
+        chart.addSeries("elapsed", names, ChartStyle.bars(elapsed));
         return Optional.of(chart);
     }
 
@@ -58,9 +58,9 @@ public final class VfsCharts {
                 "configuration", "relative to serial");
         chart.getStyler().setXAxisLabelRotation(30);
         List<String> names = rows.stream().map(VfsStudy.Normalised::name).toList();
-        chart.addSeries("real", names, rows.stream().map(VfsStudy.Normalised::real).toList());
-        chart.addSeries("user", names, rows.stream().map(VfsStudy.Normalised::user).toList());
-        chart.addSeries("sys", names, rows.stream().map(VfsStudy.Normalised::sys).toList());
+        chart.addSeries("real", names, ChartStyle.bars(rows.stream().map(VfsStudy.Normalised::real).toList()));
+        chart.addSeries("user", names, ChartStyle.bars(rows.stream().map(VfsStudy.Normalised::user).toList()));
+        chart.addSeries("sys", names, ChartStyle.bars(rows.stream().map(VfsStudy.Normalised::sys).toList()));
         return Optional.of(chart);
     }
 
@@ -97,7 +97,7 @@ public final class VfsCharts {
             for (String walk : Summaries.distinct(model.value(), "walk")) {
                 List<VfsStudy.ScalingPoint> points = VfsStudy.modelScaling(model.value(), walk, cores);
                 double[] x = points.stream().mapToDouble(VfsStudy.ScalingPoint::threads).toArray();
-                var s = chart.addSeries(ChartStyle.name(walk + "-walk", results, model.root()), x,
+                var s = ChartStyle.add(chart, ChartStyle.name(walk + "-walk", results, model.root()), x,
                         points.stream().mapToDouble(VfsStudy.ScalingPoint::median).toArray());
                 s.setMarker(SeriesMarkers.CIRCLE);
                 java.awt.Color c = ChartStyle.OURS[colour++ % ChartStyle.OURS.length];
@@ -106,7 +106,7 @@ public final class VfsCharts {
                 // ideal: linear in threads up to the machine's cores, flat beyond (more threads than cores cannot help)
                 double perThread = points.get(0).median() / points.get(0).threads();
                 double cap = cores > 0 ? cores : Double.POSITIVE_INFINITY;
-                ChartStyle.guide(chart.addSeries(ChartStyle.name(walk + "-walk, ideal scaling"
+                ChartStyle.guide(ChartStyle.add(chart, ChartStyle.name(walk + "-walk, ideal scaling"
                         + (cores > 0 ? " on " + cores + " cores" : ""), results, model.root()), x,
                         java.util.Arrays.stream(x).map(t -> Math.min(t, cap) * perThread).toArray()), c);
             }
@@ -127,7 +127,7 @@ public final class VfsCharts {
             int c = VfsStudy.cores(walk.root(), "stat-walk");
             cores = Math.max(cores, c);
             List<VfsStudy.ScalingPoint> points = VfsStudy.statWalkScaling(walk.value(), c);
-            chart.addSeries(ChartStyle.name("speed-up", results, walk.root()),
+            ChartStyle.add(chart, ChartStyle.name("speed-up", results, walk.root()),
                     points.stream().mapToDouble(VfsStudy.ScalingPoint::threads).toArray(),
                     points.stream().mapToDouble(VfsStudy.ScalingPoint::speedup).toArray()).setMarker(SeriesMarkers.CIRCLE);
             points.forEach(p -> xs.add(p.threads()));
@@ -135,7 +135,7 @@ public final class VfsCharts {
         // ideal: linear up to the cores the machine has, flat beyond
         double cap = cores > 0 ? cores : Double.POSITIVE_INFINITY;
         double[] x = xs.stream().mapToDouble(Double::doubleValue).toArray();
-        ChartStyle.guide(chart.addSeries(cores > 0 ? "ideal on " + cores + " cores" : "ideal", x,
+        ChartStyle.guide(ChartStyle.add(chart, cores > 0 ? "ideal on " + cores + " cores" : "ideal", x,
                 java.util.Arrays.stream(x).map(t -> Math.min(t, cap)).toArray()), ChartStyle.SEED_LIGHT);
         return Optional.of(chart);
     }

@@ -25,7 +25,7 @@ public final class WalletCharts {
                     continue;
                 }
                 Table v = WalletStudy.rowsOf(medians, "variant", variant);
-                ChartStyle.line(chart.addSeries(ChartStyle.name(variant, results, sweep.root()),
+                ChartStyle.line(ChartStyle.add(chart, ChartStyle.name(variant, results, sweep.root()),
                         v.numberColumn("entries").asDoubleArray(), v.numberColumn("sync_ms").asDoubleArray()));
             }
         }
@@ -45,7 +45,7 @@ public final class WalletCharts {
                 Table v = WalletStudy.rowsOf(medians, "variant", variant);
                 if (!v.isEmpty()) {
                     String label = variant.equals(WalletStudy.SEED_VARIANT) ? "compiled (JIT), kde4" : "interpreted (-Xint), kde4";
-                    ChartStyle.line(chart.addSeries(ChartStyle.name(label, results, sweep.root()),
+                    ChartStyle.line(ChartStyle.add(chart, ChartStyle.name(label, results, sweep.root()),
                             v.numberColumn("entries").asDoubleArray(), v.numberColumn("sync_ms").asDoubleArray()));
                     any = true;
                 }
@@ -70,12 +70,12 @@ public final class WalletCharts {
             Table medians = Summaries.medians(WalletStudy.bySize(save.value()), "save_ms", "strategy", "entries");
             for (String strategy : Summaries.distinct(medians, "strategy")) {
                 Table v = WalletStudy.rowsOf(medians, "strategy", strategy);
-                ChartStyle.line(chart.addSeries(ChartStyle.name(strategy, results, save.root()),
+                ChartStyle.line(ChartStyle.add(chart, ChartStyle.name(strategy, results, save.root()),
                         v.numberColumn("entries").asDoubleArray(), v.numberColumn("save_ms").asDoubleArray()));
             }
         }
         double maxX = saves.stream().mapToDouble(s -> s.value().numberColumn("entries").max()).max().orElse(1);
-        ChartStyle.guide(chart.addSeries("16 ms (one frame)", new double[] {0, maxX},
+        ChartStyle.guide(ChartStyle.add(chart, "16 ms (one frame)", new double[] {0, maxX},
                 new double[] {WalletStudy.FRAME_MS, WalletStudy.FRAME_MS}), ChartStyle.SEED_LIGHT);
         return Optional.of(chart);
     }
@@ -84,7 +84,7 @@ public final class WalletCharts {
         Table seed = Seeds.table(Seeds.KWALLET_SYNC);
         for (String build : new String[] {"Release", "DebugFull"}) {
             Table b = WalletStudy.rowsOf(seed, "build", build);
-            ChartStyle.seedPoints(chart.addSeries("seed 2009, " + build + " (Q6600)",
+            ChartStyle.seedPoints(ChartStyle.add(chart, "seed 2009, " + build + " (Q6600)",
                     b.numberColumn("entries").asDoubleArray(), b.numberColumn("sync_ms").asDoubleArray()),
                     build.equals("Release"));
         }
