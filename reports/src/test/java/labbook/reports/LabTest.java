@@ -33,6 +33,26 @@ class LabTest {
     }
 
     @Test
+    void aCpuTimeBelowTheClocksResolutionDoesNotBreakAnyChart(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws java.io.IOException {
+        // real runs: gpg -z 0 on 1 MB takes under one 10 ms tick, so CPU reads 0 and time x size is 0
+        ResultsLoaderTest.copy(Fixtures.root("results-a").resolve("filecrypt"), tmp.resolve("filecrypt"));
+        Table sweep = Lab.table(Fixtures.a(), "filecrypt", "level-sweep");
+        for (int i = 0; i < sweep.rowCount(); i++) {
+            if (sweep.longColumn("level").get(i) == 0) {
+                sweep.doubleColumn("cpu_user_s").set(i, 0.0);
+                sweep.doubleColumn("cpu_sys_s").set(i, 0.0);
+            }
+        }
+        sweep.write().csv(tmp.resolve("filecrypt/level-sweep.csv").toFile());
+        Results r = ResultsLoader.load(List.of(tmp));
+        assertThat(Lab.charts(r, "filecrypt").keySet()).containsExactlyElementsOf(Lab.chartNames("filecrypt"));
+        assertThat(Lab.buildSite(List.of(tmp), tmp.resolve("site"))).isRegularFile();
+        assertThat(StudiesTest.claim(Lab.claims(r, "filecrypt"), "time x size is smallest at -z 1 (1 MB", "fixture-a").note())
+                .contains("under 3 ticks");
+    }
+
+    @Test
     void unknownNamesAndMissingDataAreOneLineErrors() {
         Results r = ResultsLoader.load(List.of(Fixtures.root("results-b")));
         assertThatThrownBy(() -> Lab.chart(r, "wallet", "nope")).isInstanceOf(LabException.class)
