@@ -27,12 +27,24 @@ public final class Format {
 
     /** Three significant digits; thousands grouped from 10,000 up ("2,730,000"). */
     public static String num(double value) {
+        if (Math.abs(value) < 1e-12) {
+            return "0"; // rounding residue of a difference of equal medians, not a measurement
+        }
         String plain = sig(value, 3);
         if (Double.isNaN(value) || Double.isInfinite(value) || Math.abs(value) < 10_000) {
             return plain;
         }
         return new java.text.DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT))
                 .format(new BigDecimal(plain));
+    }
+
+    /** Every digit a value has (for published figures, which must not be rounded), thousands grouped. */
+    public static String exact(double value) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        BigDecimal d = new BigDecimal(Double.toString(value)).stripTrailingZeros();
+        return new java.text.DecimalFormat("#,##0.##########", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)).format(d);
     }
 
     /** A ratio as "×0.42". */

@@ -111,7 +111,7 @@ public final class Site {
         List<Map<String, Object>> seeds = new ArrayList<>();
         for (String name : SEEDS.get(study)) {
             Table seed = Seeds.table(name);
-            Map<String, Object> t = table(name + ".csv", seed.copy().removeColumns("source"));
+            Map<String, Object> t = table(name + ".csv", seed.copy().removeColumns("source"), true);
             t.put("source", Seeds.source(name));
             t.put("file", "data/" + name + ".csv");
             copySeed(name, out.resolve("data"));
@@ -148,6 +148,10 @@ public final class Site {
 
     /** A Tablesaw table as header and rows of display strings (numbers to 3 significant digits). */
     static Map<String, Object> table(String title, Table t) {
+        return table(title, t, false);
+    }
+
+    static Map<String, Object> table(String title, Table t, boolean exact) {
         List<String> header = t.columnNames();
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < t.rowCount(); i++) {
@@ -157,7 +161,7 @@ public final class Site {
                 if (col.isMissing(i)) {
                     row.add("");
                 } else if (col instanceof NumericColumn<?> n) {
-                    row.add(Format.num(n.getDouble(i)));
+                    row.add(exact ? Format.exact(n.getDouble(i)) : Format.num(n.getDouble(i)));
                 } else {
                     row.add(col.getString(i));
                 }

@@ -54,5 +54,8 @@ class ParetoScalingVerdictTest {
         assertThat(Format.num(2734722.35)).isEqualTo("2,730,000");
         assertThat(Format.num(9876.5)).isEqualTo("9880");
         assertThat(Format.num(-12345)).isEqualTo("-12,300");
+        assertThat(Format.num(2.78e-17)).isEqualTo("0");
+        assertThat(Format.exact(10250)).isEqualTo("10,250");
+        assertThat(Format.exact(0.17)).isEqualTo("0.17");
     }
 }
