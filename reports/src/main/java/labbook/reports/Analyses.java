@@ -113,7 +113,7 @@ public final class Analyses {
             StringColumn best = StringColumn.create("min time x size, levels 0/1/7/9");
             StringColumn bestAny = StringColumn.create("min time x size, every level");
             StringColumn z1Pays = StringColumn.create("-z 1 pays below");
-            StringColumn z6Pays = StringColumn.create("-z 6 pays below");
+            StringColumn z7Pays = StringColumn.create("-z 7 pays below");
             Map<String, StringColumn> at = new LinkedHashMap<>();
             FilecryptStudy.TYPICAL_BANDWIDTHS.keySet().forEach(k -> at.put(k, StringColumn.create("best at " + k)));
             for (FilecryptStudy.InputFile f : FilecryptStudy.files(rows)) {
@@ -127,11 +127,11 @@ public final class Analyses {
                 best.append(TradeOff.minTimeTimesSize(FilecryptStudy.seedLevels(levels)).map(TradeOff.Level::name).orElse("n/a") + coarse);
                 bestAny.append(TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a") + coarse);
                 z1Pays.append(pays(zero, FilecryptStudy.level(levels, 1)));
-                z6Pays.append(pays(zero, FilecryptStudy.level(levels, 6)));
+                z7Pays.append(pays(zero, FilecryptStudy.level(levels, 7)));
                 FilecryptStudy.TYPICAL_BANDWIDTHS.forEach((k, b) ->
                         at.get(k).append(TradeOff.bestAt(levels, b).map(TradeOff.Level::name).orElse("n/a")));
             }
-            rule.addColumns(file, mb, best, bestAny, z1Pays, z6Pays);
+            rule.addColumns(file, mb, best, bestAny, z1Pays, z7Pays);
             at.values().forEach(rule::addColumns);
             out.put("The seed's rule (minimise CPU time x size) and the bandwidth view it stands in for "
                     + "(cost = CPU time + size / bandwidth) [" + sweep.label() + ", " + setup + "]", rule);
