@@ -80,6 +80,18 @@ class GpgInteropTest {
         assertThat(Files.readAllBytes(byBcpg)).isEqualTo(text);
     }
 
+    @org.junit.jupiter.api.Test
+    void decryptsWhatPlainGpgDashCWrites() throws Exception {
+        Path plain = dir.resolve("plain.txt");
+        Files.write(plain, text);
+        Path encrypted = dir.resolve("default.gpg");
+        PeerResult r = gpg.encryptWithGpgDefaults(plain, encrypted);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        Path out = dir.resolve("out.txt");
+        new PgpDecryptor().decryptFile(encrypted, out, PASS);
+        assertThat(Files.readAllBytes(out)).isEqualTo(text);
+    }
+
     @ParameterizedTest(name = "-z {0}: sizes within 1 % of gpg's")
     @CsvSource({"1", "6", "9"})
     void gpgCompatibleZipMatchesGpgsSizes(int level) throws Exception {

@@ -20,7 +20,10 @@ import labbook.core.LabException;
  * cannot download it). Otherwise a corpus built from Debian packages: GCIDE's text
  * ({@code dict-gcide}, {@code /usr/share/dictd/gcide.dict.dz} inflated, 39,952,321 bytes), then
  * the Python 3.11 documentation's HTML pages ({@code python3.11-doc}, {@code
- * /usr/share/doc/python3.11/html/**}.html in path order) until 100,000,000 bytes. Deflate looks back
+ * /usr/share/doc/python3.11/html/**}.html in path order, about 50.6 MB), then PostgreSQL 15's HTML
+ * manual ({@code postgresql-doc-15}, {@code /usr/share/doc/postgresql-doc-15/html/*.html} in path
+ * order) until 100,000,000 bytes. The bytes depend on those packages' versions: the printout and
+ * run.json name the SHA-256 of what was built. Deflate looks back
  * at most 32 KiB and bzip2 900 KiB, so joining distinct real texts keeps their compressibility
  * (repeating one text would not).
  */
@@ -29,6 +32,7 @@ public final class FullCorpus {
     public static final long BYTES = 100_000_000;
     static final Path GCIDE = Path.of("/usr/share/dictd/gcide.dict.dz");
     static final Path PYTHON_DOC = Path.of("/usr/share/doc/python3.11/html");
+    static final Path POSTGRESQL_DOC = Path.of("/usr/share/doc/postgresql-doc-15/html");
 
     private FullCorpus() {
     }
@@ -50,9 +54,9 @@ public final class FullCorpus {
     }
 
     static Corpus fromDebian() {
-        if (!Files.isRegularFile(GCIDE) || !Files.isDirectory(PYTHON_DOC)) {
-            throw new LabException("full mode needs enwik8 (--enwik8 FILE) or the Debian packages dict-gcide and "
-                    + "python3.11-doc (apt-get install dict-gcide python3.11-doc)");
+        if (!Files.isRegularFile(GCIDE) || !Files.isDirectory(PYTHON_DOC) || !Files.isDirectory(POSTGRESQL_DOC)) {
+            throw new LabException("full mode needs enwik8 (--enwik8 FILE) or the Debian packages dict-gcide, "
+                    + "python3.11-doc and postgresql-doc-15 (apt-get install dict-gcide python3.11-doc postgresql-doc-15)");
         }
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "labbook-filecrypt", "debian-text-100MB");
         Path full = dir.resolve("debian-text-100MB.txt");
@@ -65,7 +69,9 @@ public final class FullCorpus {
                     try (InputStream gcide = new GZIPInputStream(Files.newInputStream(GCIDE), 1 << 16)) {
                         left -= copy(gcide, out, left);
                     }
-                    for (Path page : pages()) {
+                    List<Path> pages = new ArrayList<>(pages(PYTHON_DOC));
+                    pages.addAll(pages(POSTGRESQL_DOC));
+                    for (Path page : pages) {
                         if (left == 0) {
                             break;
                         }
@@ -74,7 +80,8 @@ public final class FullCorpus {
                         }
                     }
                     if (left > 0) {
-                        throw new LabException("GCIDE and the Python docs hold " + (BYTES - left) + " bytes, fewer than " + BYTES);
+                        throw new LabException("GCIDE, the Python and the PostgreSQL docs hold " + (BYTES - left)
+                                + " bytes, fewer than " + BYTES);
                     }
                 }
                 Files.move(temp, full, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -85,8 +92,8 @@ public final class FullCorpus {
         return withHeads("debian-text-100MB", dir, full, "debian-text", Corpus.sha256(full));
     }
 
-    private static List<Path> pages() throws IOException {
-        try (Stream<Path> walk = Files.walk(PYTHON_DOC)) {
+    private static List<Path> pages(Path root) throws IOException {
+        try (Stream<Path> walk = Files.walk(root)) {
             return walk.filter(p -> p.toString().endsWith(".html")).sorted().toList();
         }
     }

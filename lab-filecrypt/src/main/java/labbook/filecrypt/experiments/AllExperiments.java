@@ -27,8 +27,9 @@ public final class AllExperiments implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (NativeJvm.relaunched()) {
-            return 0;
+        Integer relaunched = NativeJvm.relaunch();
+        if (relaunched != null) {
+            return relaunched;
         }
         Instant start = Instant.now();
         boolean quick = lab.mode() == labbook.core.Mode.QUICK;

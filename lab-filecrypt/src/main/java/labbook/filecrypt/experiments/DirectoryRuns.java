@@ -74,8 +74,9 @@ public final class DirectoryRuns implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (NativeJvm.relaunched()) {
-            return 0;
+        Integer relaunched = NativeJvm.relaunch();
+        if (relaunched != null) {
+            return relaunched;
         }
         Mode mode = lab.mode();
         Corpus corpus = Corpora.forMode(mode, enwik8);

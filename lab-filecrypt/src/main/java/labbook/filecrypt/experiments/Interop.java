@@ -87,8 +87,9 @@ public final class Interop implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (NativeJvm.relaunched()) {
-            return 0;
+        Integer relaunched = NativeJvm.relaunch();
+        if (relaunched != null) {
+            return relaunched;
         }
         Corpus corpus = QuickCorpus.materialize();
         Path input = corpus.files().stream().filter(p -> Corpus.size(p) == 1_000_000).findFirst().orElse(corpus.largest());

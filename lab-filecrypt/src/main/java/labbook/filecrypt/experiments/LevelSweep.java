@@ -80,8 +80,9 @@ public final class LevelSweep implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (NativeJvm.relaunched()) {
-            return 0;
+        Integer relaunched = NativeJvm.relaunch();
+        if (relaunched != null) {
+            return relaunched;
         }
         run();
         return 0;

@@ -1,8 +1,10 @@
 package labbook.filecrypt.experiments;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.ForkedJava;
+import labbook.core.LabException;
 import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.pgp.FastPath;
 
@@ -18,16 +20,28 @@ public final class NativeJvm {
     private NativeJvm() {
     }
 
-    /** True if the command was re-run elsewhere (and finished there): the caller should just return. */
-    public static boolean relaunched() {
+    /**
+     * Re-runs the command in a JVM with the fast-path flags when this one lacks them, and returns
+     * that run's exit code (its own one-line error, if any, is already on the console); null when
+     * the command should simply run here.
+     */
+    public static Integer relaunch() {
         if (FastPath.available() || Boolean.getBoolean(MARK) || FilecryptLab.originalArgs() == null) {
-            return false;
+            return null;
         }
         System.err.println("(re-running in a JVM with " + String.join(" ", FastPath.JVM_FLAGS)
                 + ": bcpg's fast paths, native zlib and direct AES-CFB)");
         List<String> flags = new ArrayList<>(FastPath.JVM_FLAGS);
         flags.add("-D" + MARK + "=true");
-        ForkedJava.runInherited(flags, FilecryptLab.class.getName(), FilecryptLab.originalArgs());
-        return true;
+        ProcessBuilder builder = new ProcessBuilder(ForkedJava.command(flags, FilecryptLab.class.getName(),
+                FilecryptLab.originalArgs())).inheritIO();
+        try {
+            return builder.start().waitFor();
+        } catch (IOException e) {
+            throw new LabException("cannot start " + ForkedJava.javaBinary() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while the experiment ran in its own JVM");
+        }
     }
 }

@@ -71,6 +71,13 @@ public final class Gpg implements AutoCloseable {
         return Peer.command(encryptCommand(in, out, o)).env("GNUPGHOME", home.toString()).run();
     }
 
+    /** Plain {@code gpg -c}: every setting gpg's own default (Debian's AES-256, ZIP 6, S2K count calibrated by the agent). */
+    public PeerResult encryptWithGpgDefaults(Path in, Path out) {
+        List<String> cmd = base();
+        cmd.addAll(List.of("-o", out.toString(), "-c", in.toString()));
+        return Peer.command(cmd).env("GNUPGHOME", home.toString()).run();
+    }
+
     public PeerResult decrypt(Path in, Path out) {
         List<String> cmd = base();
         cmd.addAll(List.of("-o", out.toString(), "--decrypt", in.toString()));
