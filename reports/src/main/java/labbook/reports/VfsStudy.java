@@ -116,7 +116,8 @@ public final class VfsStudy {
                     double r = Verdict.ratio(mine[k], s);
                     claims.add(new Claim(STUDY, g.mode() + " git diff, " + fields[k][0] + " time per 100 runs (seed: vfs kernel)",
                             Format.num(s) + " s", Format.num(mine[k]) + " s", r, Verdict.time(r, 2), diff.label(),
-                            "different tree and CPU; median of " + g.loops() + " loops"));
+                            "today's kernel walks paths store-free (RCU-walk, 2.6.38+), as Piggin's vfs patches did;"
+                            + " different tree and CPU; median of " + g.loops() + " loops"));
                 }
             }
             if (serial.isPresent() && parallel.isPresent()) {

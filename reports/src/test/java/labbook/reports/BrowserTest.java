@@ -59,6 +59,23 @@ class BrowserTest {
         }
     }
 
+    /** {@code -Dlabbook.site=DIR}: also check a site built from real results (for example results/report). */
+    @Test
+    void aSiteBuiltElsewhereLoadsCleanlyToo() throws Exception {
+        String dir = System.getProperty("labbook.site", "");
+        assumeTrue(!dir.isBlank(), "no -Dlabbook.site=DIR given: only the fixture's site is checked");
+        Path index = Path.of(dir).toAbsolutePath().resolve("index.html");
+        assertThat(index).isRegularFile();
+        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+            HeadlessChromium.PageReport report = browser.open(index.resolveSibling(page + ".html").toUri(),
+                    SCREENSHOTS.resolve("site-" + page + ".png"));
+            System.out.println("browser test: " + index.resolveSibling(page + ".html") + ": " + report.images() + " images, "
+                    + report.inlineCharts() + " inline charts");
+            assertThat(report.errors()).as(page + " console errors").isEmpty();
+            assertThat(report.brokenImages()).as(page + " broken images").isEmpty();
+        }
+    }
+
     @Test
     void theCheckSeesABrokenImageAndAConsoleError() throws Exception {
         // proves the test above could fail: a page with both faults
