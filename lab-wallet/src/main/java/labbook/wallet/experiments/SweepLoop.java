@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import labbook.core.Clocks;
 import labbook.core.Progress;
 import me.tongfei.progressbar.ProgressBar;
 
@@ -14,15 +15,18 @@ import me.tongfei.progressbar.ProgressBar;
  */
 public final class SweepLoop {
     /** One measurement: a CSV row of sync-sweep. */
-    public record Row(String variant, int entries, int repeat, long fileBytes, double syncMs, double cipherMs, int cipherBytes) {
+    public record Row(String variant, int entries, int repeat, long fileBytes, double syncMs, double cipherMs, int cipherBytes,
+                      double syncCpuMs, double cipherCpuMs) {
         public String toLine() {
-            return variant + "," + entries + "," + repeat + "," + fileBytes + "," + syncMs + "," + cipherMs + "," + cipherBytes;
+            return variant + "," + entries + "," + repeat + "," + fileBytes + "," + syncMs + "," + cipherMs + "," + cipherBytes
+                    + "," + syncCpuMs + "," + cipherCpuMs;
         }
 
         public static Row parse(String line) {
             String[] f = line.split(",");
             return new Row(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3]),
-                    Double.parseDouble(f[4]), Double.parseDouble(f[5]), Integer.parseInt(f[6]));
+                    Double.parseDouble(f[4]), Double.parseDouble(f[5]), Integer.parseInt(f[6]),
+                    Double.parseDouble(f[7]), Double.parseDouble(f[8]));
         }
     }
 
@@ -97,23 +101,28 @@ public final class SweepLoop {
         int n = wallet.cipherBytes();
         byte[] buf = new byte[n];
         byte[] out = wallet.cipherOutBytes(n) == 0 ? buf : new byte[wallet.cipherOutBytes(n)];
-        long cipherNanos = 0;
+        long[] cipher = null;
         if (repeat % 2 == 1) {
-            cipherNanos = timeCipher(wallet, buf, out);
+            cipher = timeCipher(wallet, buf, out);
         }
+        long c0 = Clocks.threadCpuNanos();
         long t0 = System.nanoTime();
         long fileBytes = wallet.sync();
         long t1 = System.nanoTime();
+        long c1 = Clocks.threadCpuNanos();
         if (repeat % 2 == 0) {
-            cipherNanos = timeCipher(wallet, buf, out);
+            cipher = timeCipher(wallet, buf, out);
         }
-        return new Row(label, size, repeat, fileBytes, (t1 - t0) / 1e6, cipherNanos / 1e6, n);
+        return new Row(label, size, repeat, fileBytes, (t1 - t0) / 1e6, cipher[0] / 1e6, n, (c1 - c0) / 1e6, cipher[1] / 1e6);
     }
 
-    private static long timeCipher(SweepVariant.SyncTarget wallet, byte[] buf, byte[] out) {
+    /** Wall and thread-CPU nanoseconds of the cipher alone. */
+    private static long[] timeCipher(SweepVariant.SyncTarget wallet, byte[] buf, byte[] out) {
+        long c = Clocks.threadCpuNanos();
         long t = System.nanoTime();
         wallet.cipherOnly(buf, out);
-        return System.nanoTime() - t;
+        long wall = System.nanoTime() - t;
+        return new long[] {wall, Clocks.threadCpuNanos() - c};
     }
 
     /** Brings the JIT to steady state on a wallet of the same kind, so the loop measures compiled code. */
