@@ -36,35 +36,65 @@ public final class Dcache {
     /** The vfsmount's {@code mnt_count}, shared by every ref-walk in 2.6.32. */
     private final long[] mountCount = new long[1];
     private final SeqLock renameLock = new SeqLock();
+    private final DentryHash hash;
     private final int entries;
+    /**
+     * Tests only (null otherwise): called at the points where a concurrent rename can hurt a walk,
+     * so tests can put a rename exactly there and show that the walks' checks are needed.
+     */
+    interface Interleave {
+        /** {@code point}: "lookup" (before a chain is read; {@code d} the parent), "rcu-candidate"
+         *  (RCU-walk read a candidate's parent, not yet its name), "ref-candidate" (ref-walk reached a candidate). */
+        void at(String point, Dentry d);
+    }
 
-    private Dcache(Dentry root, int entries) {
+    private final Interleave interleave;
+
+    private Dcache(Dentry root, DentryHash hash, int entries, Interleave interleave) {
         this.root = root;
+        this.hash = hash;
         this.entries = entries;
+        this.interleave = interleave;
     }
 
     /** Builds the cache from index paths ('/'-separated, relative); folders are implied. */
     public static Dcache of(List<String> paths) {
-        long[] next = {1};
-        Dentry top = new Dentry(null, "", new Inode(next[0]++, 0, true), true);
+        return of(paths, paths.size() * 2);
+    }
+
+    /**
+     * The same with a hash table of about {@code buckets} chains: the kernel sizes its table to
+     * memory (a chain or less per entry); tests shrink it so chains are long and renames make
+     * readers jump from chain to chain.
+     */
+    public static Dcache of(List<String> paths, int buckets) {
+        return of(paths, buckets, null);
+    }
+
+    static Dcache of(List<String> paths, int buckets, Interleave interleave) {
+        long next = 1;
+        Dentry top = new Dentry(null, "", new Inode(next++, 0, true), true);
+        DentryHash hash = new DentryHash(buckets);
         int count = 1;
         for (String path : paths) {
             String[] parts = split(path);
             Dentry d = top;
             for (int i = 0; i < parts.length; i++) {
                 boolean last = i == parts.length - 1;
-                Dentry child = d.children.get(parts[i]);
+                Dentry child = hash.find(d, parts[i]);
                 if (child == null) {
-                    child = new Dentry(d, parts[i], new Inode(next[0]++, 0, !last), !last);
-                    d.children.put(parts[i], child);
+                    child = new Dentry(d, parts[i], new Inode(next++, 0, !last), !last);
+                    hash.insert(child);
                     count++;
                 } else if (!last && !child.isDirectory()) {
                     throw new IllegalArgumentException(path + ": " + child.path() + " is a file, not a folder");
+                } else if (last) {
+                    throw new IllegalArgumentException(path + " is listed twice");
                 }
                 d = child;
             }
         }
-        return new Dcache(top, count);
+        return new Dcache(top, hash, count, interleave);
     }
 
     public static String[] split(String path) {
@@ -86,11 +116,16 @@ public final class Dcache {
         return root;
     }
 
+    /** The hash chain (parent, name) belongs to (for tests that need two entries in one chain). */
+    int bucketOf(Dentry parent, String name) {
+        return hash.bucket(parent, name.hashCode());
+    }
+
     /** The entry at {@code path} now, read without the walks' protocol (for set-up and tests only). */
     public Dentry find(String path) {
         Dentry d = root;
         for (String part : split(path)) {
-            if (d.children == null || (d = d.children.get(part)) == null) {
+            if (!d.isDirectory() || (d = hash.find(d, part)) == null) {
                 return null;
             }
         }
@@ -152,26 +187,44 @@ public final class Dcache {
 
     /** d_lookup: __d_lookup under rename_lock's sequence, again if a rename may have hidden the entry. */
     private Dentry lookupRef(Dentry parent, String name, WalkCounters c) {
-        if (parent.children == null) {
+        if (!parent.isDirectory()) {
             return null;
         }
         while (true) {
             int seq = renameLock.readBegin(c);
-            Dentry child = parent.children.get(name);
+            Dentry child = lookupLocked(parent, name, c);
             if (child != null) {
-                child.lock(c);
-                if (child.parent == parent && name.equals(child.name)) {
-                    child.incrementLocked();
-                    child.unlock();
-                    return child;
-                }
-                child.unlock();
+                return child;
             }
             if (!renameLock.retry(seq)) {
                 return null;
             }
             c.retries++;
         }
+    }
+
+    /** __d_lookup: each candidate of the chain checked under its d_lock, the match's count raised there. */
+    private Dentry lookupLocked(Dentry parent, String name, WalkCounters c) {
+        int h = name.hashCode();
+        if (interleave != null) {
+            interleave.at("lookup", parent);
+        }
+        for (Dentry d = hash.head(hash.bucket(parent, h)); d != null; d = d.hashNext) {
+            if (interleave != null) {
+                interleave.at("ref-candidate", d);
+            }
+            if (d.nameHash != h || d.parent != parent) {
+                continue;
+            }
+            d.lock(c);
+            if (d.parent == parent && d.hashed && name.equals(d.name)) {
+                d.incrementLocked();
+                d.unlock();
+                return d;
+            }
+            d.unlock();
+        }
+        return null;
     }
 
     private void pathPut(Dentry d, WalkCounters c) {
@@ -195,17 +248,15 @@ public final class Dcache {
             return null;
         }
         for (String name : path) {
-            if (parent.children == null) {
+            if (!parent.isDirectory()) {
                 return null;
             }
-            Dentry child = parent.children.get(name);
+            Dentry child = lookupRcu(parent, name, c);
             if (child == null) {
                 return null;
             }
-            int cseq = child.readSeq();
-            if ((cseq & 1) != 0 || child.parent != parent || !name.equals(child.name)) {
-                return null;
-            }
+            int cseq = c.seq;
+            // hand over hand: the parent must not have changed while its child was looked up
             if (parent.readSeq() != pseq) {
                 return null;
             }
@@ -214,6 +265,33 @@ public final class Dcache {
         }
         c.seq = pseq;
         return parent;
+    }
+
+    /**
+     * __d_lookup_rcu: no lock, no store. Each candidate's sequence is sampled (odd masked off, so
+     * a rename in progress fails the later check) before its parent and name are compared; the
+     * caller re-checks it, which is what makes those unlocked comparisons trustworthy.
+     */
+    private Dentry lookupRcu(Dentry parent, String name, WalkCounters c) {
+        int h = name.hashCode();
+        if (interleave != null) {
+            interleave.at("lookup", parent);
+        }
+        for (Dentry d = hash.head(hash.bucket(parent, h)); d != null; d = d.hashNext) {
+            int seq = d.readSeq() & ~1;
+            if (d.parent != parent) {
+                continue;
+            }
+            if (interleave != null) {
+                interleave.at("rcu-candidate", d);
+            }
+            if (!d.hashed || d.nameHash != h || !name.equals(d.name)) {
+                continue;
+            }
+            c.seq = seq;
+            return d;
+        }
+        return null;
     }
 
     // renames ------------------------------------------------------------------------------
@@ -228,7 +306,7 @@ public final class Dcache {
         }
         renameLock.writeLock(c);
         try {
-            if (newParent.children.containsKey(newName)) {
+            if (hash.find(newParent, newName) != null) {
                 throw new IllegalArgumentException(newParent.path() + "/" + newName + " exists");
             }
             for (Dentry a = newParent; a != null; a = a.parent) {
@@ -239,11 +317,11 @@ public final class Dcache {
             d.lock(c);
             d.writeBegin();
             try {
-                Dentry oldParent = d.parent;
-                oldParent.children.remove(d.name, d);
+                hash.remove(d);
                 d.parent = newParent;
                 d.name = newName;
-                newParent.children.put(newName, d);
+                d.nameHash = newName.hashCode();
+                hash.insert(d);
             } finally {
                 d.writeEnd();
                 d.unlock();

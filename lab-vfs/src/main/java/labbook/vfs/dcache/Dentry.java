@@ -2,7 +2,6 @@ package labbook.vfs.dcache;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A directory entry of the model: a name in a parent folder, bound to an inode. Like the kernel's
@@ -15,8 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       one word (bit 0 the lock, the count above it), as in today's {@code struct lockref}:
  *       ref-walk locks it and changes the count on every entry it passes.</li>
  * </ul>
- * Children are found through a concurrent map that readers search without any store, as the
- * kernel's RCU hash chains are.
+ * Entries are found through {@link DentryHash}, one global table of chains keyed by (parent,
+ * name), as the kernel's {@code dentry_hashtable}: readers traverse the chains without a store;
+ * a rename moves an entry from one chain to another under readers' feet.
  */
 public final class Dentry {
     private static final VarHandle SEQ;
@@ -34,10 +34,15 @@ public final class Dentry {
 
     /** The inode this entry names: its identity never changes, whatever the entry's name becomes. */
     final Inode inode;
+    final boolean directory;
     volatile Dentry parent;
     volatile String name;
-    /** null for a regular file or symbolic link. */
-    final ConcurrentHashMap<String, Dentry> children;
+    /** The name's hash, compared before the name itself (the kernel's hash_len). */
+    volatile int nameHash;
+    /** The next entry of this entry's hash chain: left as it was when the entry is unhashed, so readers go on. */
+    volatile Dentry hashNext;
+    /** Whether the entry is in the hash table (not d_unhashed). */
+    volatile boolean hashed;
     @SuppressWarnings("unused") // through SEQ
     private volatile int seq;
     @SuppressWarnings("unused") // through LOCKREF
@@ -46,8 +51,9 @@ public final class Dentry {
     Dentry(Dentry parent, String name, Inode inode, boolean directory) {
         this.parent = parent;
         this.name = name;
+        this.nameHash = name.hashCode();
         this.inode = inode;
-        this.children = directory ? new ConcurrentHashMap<>() : null;
+        this.directory = directory;
     }
 
     public Inode inode() {
@@ -55,7 +61,7 @@ public final class Dentry {
     }
 
     public boolean isDirectory() {
-        return children != null;
+        return directory;
     }
 
     // d_seq ---------------------------------------------------------------------------------

@@ -80,6 +80,91 @@ class DcacheTest {
     }
 
     /**
+     * Files renamed across folders and names ({@code P/f7 -> Q/g7} and back) in a cache with a
+     * tiny hash table, so readers traverse long chains that renames splice under them: a walk that
+     * trusted unlocked, unchecked reads of a moving entry's parent and name could find it at
+     * {@code P/g7}, where it never was; a walk diverted into another chain could miss
+     * {@code Q/f7}, which never moves. Neither may happen.
+     */
+    @Test
+    void underRenamesAcrossFoldersNoWalkFindsAnEntryWhereItNeverWas() throws Exception {
+        int n = 64;
+        List<String> tree = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            tree.add("P/f" + i);
+            tree.add("Q/f" + i);
+        }
+        // 8 chains: long chains that renames splice under the readers (DcacheInterleavingTest puts
+        // a rename exactly in each window; this test lets them fall where they may)
+        Dcache cache = Dcache.of(tree, 8);
+        Dentry p = cache.find("P");
+        Dentry q = cache.find("Q");
+        Map<String, Long> original = new HashMap<>();
+        for (String path : tree) {
+            original.put(path, cache.find(path).inode().number());
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong renames = new AtomicLong();
+        Thread renamer = new Thread(() -> {
+            WalkCounters c = new WalkCounters();
+            while (!stop.get()) {
+                for (int i = 0; i < n && !stop.get(); i++) {
+                    Dentry f = cache.find("P/f" + i);
+                    cache.rename(f, q, "g" + i, c);
+                    cache.rename(f, p, "f" + i, c);
+                    renames.addAndGet(2);
+                }
+            }
+        });
+        ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+        WalkCounters total = new WalkCounters();
+        List<Thread> walkers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            boolean rcu = t % 2 == 0;
+            walkers.add(new Thread(() -> {
+                WalkCounters c = new WalkCounters();
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                for (int round = 0; round < 400 && System.nanoTime() < deadline; round++) {
+                    for (int i = 0; i < n; i++) {
+                        long moving = original.get("P/f" + i);
+                        check(wrong, rcu, "P/f" + i, rcu ? cache.statRcu(Dcache.split("P/f" + i), c) : cache.statRef(Dcache.split("P/f" + i), c), moving, true);
+                        check(wrong, rcu, "Q/g" + i, rcu ? cache.statRcu(Dcache.split("Q/g" + i), c) : cache.statRef(Dcache.split("Q/g" + i), c), moving, true);
+                        check(wrong, rcu, "P/g" + i, rcu ? cache.statRcu(Dcache.split("P/g" + i), c) : cache.statRef(Dcache.split("P/g" + i), c), -1, true);
+                        check(wrong, rcu, "Q/f" + i, rcu ? cache.statRcu(Dcache.split("Q/f" + i), c) : cache.statRef(Dcache.split("Q/f" + i), c),
+                                original.get("Q/f" + i), false);
+                    }
+                }
+                synchronized (total) {
+                    total.add(c);
+                }
+            }));
+        }
+        renamer.start();
+        walkers.forEach(Thread::start);
+        for (Thread w : walkers) {
+            w.join();
+        }
+        stop.set(true);
+        renamer.join();
+        assertThat(wrong).isEmpty();
+        assertThat(renames.get()).isPositive();
+        assertThat(cache.root().refCount()).isZero();
+        assertThat(p.refCount()).isZero();
+        assertThat(q.refCount()).isZero();
+        assertThat(cache.mountCount()).isZero();
+        System.out.printf("across folders: renames %d, fallbacks %d, retries %d, misses %d%n", renames.get(), total.fallbacks,
+                total.retries, total.misses);
+    }
+
+    /** {@code expected} -1: the path must be empty; {@code mayMiss}: nothing found is also right. */
+    private static void check(ConcurrentLinkedQueue<String> wrong, boolean rcu, String path, Inode got, long expected, boolean mayMiss) {
+        boolean ok = got == null ? mayMiss || expected == -1 : got.number() == expected;
+        if (!ok) {
+            wrong.add((rcu ? "rcu " : "ref ") + path + " -> " + (got == null ? "nothing" : "inode " + got.number()));
+        }
+    }
+
+    /**
      * Under concurrent renames that swap two folders (arch/arm and arch/arm64, through a
      * temporary name), a walk may find a path missing or holding the other folder's file that was
      * moved there, but never an inode that was never at that path.
