@@ -195,7 +195,7 @@ public final class ResultsLoader {
             CsvReadOptions options = CsvReadOptions.builder(csv.toFile())
                     .tableName(experiment)
                     .columnTypes(types::get)
-                    .missingValueIndicator("")
+                    .missingValueIndicator("", "NaN")
                     .build();
             return Table.read().usingOptions(options);
         } catch (RuntimeException e) {

@@ -116,6 +116,14 @@ class ResultsLoaderTest {
     }
 
     @Test
+    void emptyAndNaNCellsAreMissingValues() throws IOException {
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct\nserial,0,10,1,1,1,\nserial,1,10,1,1,1,NaN\n");
+        Table t = Lab.table(ResultsLoader.load(List.of(tmp)), "vfs", "git-diff");
+        assertThat(t.doubleColumn("cpu_pct").countMissing()).isEqualTo(2);
+        assertThat(t.doubleColumn("user_s").countMissing()).isZero();
+    }
+
+    @Test
     void aHeaderOnlyCsvLoadsAsAnEmptyTableAndCountsAsNotRun() throws IOException {
         write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct\n");
         Results r = ResultsLoader.load(List.of(tmp));
