@@ -49,6 +49,12 @@ public final class Site {
             FilecryptStudy.STUDY, List.of(Seeds.CRYPTO_LEVELS, Seeds.CRYPTO_DIRECTORY),
             VfsStudy.STUDY, List.of(Seeds.VFS_GIT_DIFF, Seeds.VFS_AXBOE));
 
+    /** The two charts per study the index shows as thumbnails: the seed's headline and our main finding. */
+    static final Map<String, List<String>> HEADLINES = Map.of(
+            WalletStudy.STUDY, List.of("sync-time", "save-strategies"),
+            FilecryptStudy.STUDY, List.of("levels-largest", "time-x-size"),
+            VfsStudy.STUDY, List.of("git-diff", "model-scaling"));
+
     private Site() {
     }
 
@@ -102,6 +108,8 @@ public final class Site {
             charts.add(c);
         }
         page.put("charts", charts);
+        page.put("headlines", charts.stream().filter(c -> HEADLINES.get(study).stream()
+                .anyMatch(h -> c.get("name").equals(study + "-" + h))).toList());
         page.put("missingCharts", Lab.chartNames(study).stream()
                 .filter(n -> !made.containsKey(n)).toList());
         List<Map<String, Object>> tables = new ArrayList<>();
