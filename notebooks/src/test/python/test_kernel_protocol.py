@@ -15,6 +15,7 @@ from jupyter_kernel_test.msgspec_v5 import validate_message
 
 # the first cell compiles through a cold JShell on a busy 2-core machine: be patient, never strict on speed
 SLOW = 120
+jupyter_kernel_test.TIMEOUT = SLOW  # its own waits read this at call time
 
 
 class LabKernelTests(jupyter_kernel_test.KernelTests):
@@ -57,8 +58,36 @@ class LabKernelTests(jupyter_kernel_test.KernelTests):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        # warm the kernel up once, so no protocol test waits on the first compilation
+        # warm the kernel up once (JShell's first compilation, AWT's first chart), so no test waits on it
         cls.kc.execute_interactive("1", timeout=SLOW, output_hook=lambda msg: None)
+        cls.kc.execute_interactive("display(new XYChart(100, 100))", timeout=SLOW, output_hook=lambda msg: None)
+
+    def execute_helper(self, code, timeout=SLOW, silent=False, store_history=True, stop_on_error=True):
+        """jupyter_kernel_test's helper, patient: it allows 0.1 s between IOPub messages, which a busy
+        2-core machine does not always keep. Same checks: the reply, then busy, the input, the
+        outputs and idle, all children of this request."""
+        msg_id = self.kc.execute(code=code, silent=silent, store_history=store_history,
+                                 stop_on_error=stop_on_error)
+        reply = self.get_non_kernel_info_reply(timeout=timeout)
+        validate_message(reply, "execute_reply", msg_id)
+        outputs, busy = [], False
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.kc.get_iopub_msg(timeout=max(1.0, deadline - time.monotonic()))
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            validate_message(msg, msg["msg_type"], msg_id)
+            if msg["msg_type"] == "status":
+                if msg["content"]["execution_state"] == "busy":
+                    busy = True
+                    continue
+                self.assertTrue(busy, "idle before busy")
+                self.assertEqual(msg["content"]["execution_state"], "idle")
+                return reply, outputs
+            if msg["msg_type"] == "execute_input":
+                self.assertEqual(msg["content"]["code"], code)
+                continue
+            outputs.append(msg)
 
     def run_cell(self, code, timeout=SLOW):
         """Executes a cell; returns its reply and the IOPub messages it produced."""

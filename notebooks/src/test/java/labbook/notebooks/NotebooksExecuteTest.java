@@ -50,7 +50,10 @@ class NotebooksExecuteTest {
         Path out = Files.createDirectories(prefix.resolve("executed"));
         Jupyter.Run run = jupyter.python(notebook.getParent(), 900, "-m", "nbconvert", "--to", "notebook",
                 "--execute", "--ExecutePreprocessor.kernel_name=" + Jupyter.KERNEL,
-                "--ExecutePreprocessor.timeout=600", "--output-dir", out.toString(), notebook.toString());
+                // patient on a busy machine: per cell, for the kernel to start, and for outputs after a reply
+                "--ExecutePreprocessor.timeout=600", "--ExecutePreprocessor.startup_timeout=180",
+                "--ExecutePreprocessor.iopub_timeout=60",
+                "--output-dir", out.toString(), notebook.toString());
         assertThat(run.code()).as("nbconvert --execute " + notebook.getFileName() + "\n" + run.output()).isZero();
 
         JsonNode executed = new ObjectMapper().readTree(out.resolve(notebook.getFileName()).toFile());
