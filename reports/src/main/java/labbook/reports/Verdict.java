@@ -47,6 +47,25 @@ public final class Verdict {
         return ratio < 1 ? "lower here" : "higher here";
     }
 
+    public static final String WITHIN_NOISE = "within the noise";
+
+    /**
+     * "a is less than b" judged on medians with their bootstrap intervals: holds when a's interval
+     * lies wholly below b's, does not hold when wholly above, and is within the noise when they overlap.
+     */
+    public static String lessThan(Stats.Spread a, Stats.Spread b) {
+        if (a.n() == 0 || b.n() == 0) {
+            return NOT_MEASURED;
+        }
+        if (a.ciHigh() < b.ciLow()) {
+            return HOLDS;
+        }
+        if (a.ciLow() > b.ciHigh()) {
+            return DOES_NOT_HOLD;
+        }
+        return WITHIN_NOISE;
+    }
+
     /** A claim that is true or false on this machine; NaN evidence means not measured. */
     public static String claim(boolean holds, double evidence) {
         if (Double.isNaN(evidence)) {

@@ -43,6 +43,17 @@ class ParetoScalingVerdictTest {
     }
 
     @Test
+    void lessThanKnowsTheNoise() {
+        Stats.Spread fast = Stats.spread(1, 1.1, 0.9, 1.05, 0.95);
+        Stats.Spread slow = Stats.spread(2, 2.1, 1.9, 2.05, 1.95);
+        Stats.Spread wide = Stats.spread(0.5, 2.5, 1.0, 2.0, 1.5);
+        assertThat(Verdict.lessThan(fast, slow)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdict.lessThan(slow, fast)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdict.lessThan(fast, wide)).isEqualTo(Verdict.WITHIN_NOISE);
+        assertThat(Verdict.lessThan(Stats.spread(), slow)).isEqualTo(Verdict.NOT_MEASURED);
+    }
+
+    @Test
     void formatting() {
         assertThat(Format.sig(0.0123456, 3)).isEqualTo("0.0123");
         assertThat(Format.sig(123456, 3)).isEqualTo("123000");
