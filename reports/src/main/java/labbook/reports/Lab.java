@@ -236,4 +236,8 @@ public final class Lab {
     public static XYChart vfsModelScaling(Results r) {
         return chart(r, VfsStudy.STUDY, "model-scaling");
     }
+
+    public static XYChart vfsStatWalk(Results r) {
+        return chart(r, VfsStudy.STUDY, "stat-walk");
+    }
 }
