@@ -79,13 +79,20 @@ final class HeadlessChromium implements AutoCloseable {
             URI browser = URI.create(browserUrl.get(60, TimeUnit.SECONDS));
             HttpClient http = HttpClient.newHttpClient();
             URI list = URI.create("http://" + browser.getHost() + ":" + browser.getPort() + "/json/list");
-            JsonNode targets = JSON.readTree(http.send(HttpRequest.newBuilder(list).build(),
-                    HttpResponse.BodyHandlers.ofString()).body());
+            // the first tab may be listed a moment after DevTools starts listening
             String pageUrl = null;
-            for (JsonNode t : targets) {
-                if (t.path("type").asText().equals("page")) {
-                    pageUrl = t.path("webSocketDebuggerUrl").asText();
-                    break;
+            JsonNode targets = null;
+            for (int attempt = 0; attempt < 100 && pageUrl == null; attempt++) {
+                targets = JSON.readTree(http.send(HttpRequest.newBuilder(list).build(),
+                        HttpResponse.BodyHandlers.ofString()).body());
+                for (JsonNode t : targets) {
+                    if (t.path("type").asText().equals("page")) {
+                        pageUrl = t.path("webSocketDebuggerUrl").asText();
+                        break;
+                    }
+                }
+                if (pageUrl == null) {
+                    Thread.sleep(100);
                 }
             }
             if (pageUrl == null) {
