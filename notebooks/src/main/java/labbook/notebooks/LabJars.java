@@ -43,7 +43,7 @@ final class LabJars {
         }
         if (jars.isEmpty() || !Files.isDirectory(lib)) {
             throw new LabException("no built kernel in " + target + " (the notebooks jar and lib/ are missing):"
-                    + " run `mvn -pl notebooks package` first");
+                    + " build it first: `mvn -q install -DskipTests` at the repository root");
         }
         try (Stream<Path> files = Files.list(lib)) {
             files.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(jars::add);

@@ -46,7 +46,7 @@ class InstallCommandTest {
     @Test
     void anUnbuiltModuleIsOneClearError() {
         assertThatThrownBy(() -> LabJars.in(tmp)).isInstanceOf(LabException.class)
-                .hasMessageContaining("run `mvn -pl notebooks package` first");
+                .hasMessageContaining("build it first: `mvn -q install -DskipTests`");
     }
 
     @Test
