@@ -38,7 +38,7 @@ public final class AllExperiments implements Callable<Integer> {
         sweep.lab = lab;
         sweep.enwik8 = enwik8;
         sweep.quickRepeatsSmall = quick ? 3 : null;
-        sweep.quickRepeatsLargest = quick ? 9 : null;
+        sweep.quickRepeatsLargest = quick ? 7 : null;
         step("level-sweep", sweep);
 
         DirectoryRuns dirs = new DirectoryRuns();

@@ -70,7 +70,7 @@ public final class LevelSweep implements Callable<Integer> {
     Path enwik8;
 
     @Option(names = "--repeats", paramLabel = "N",
-            description = "Repeats per file, level and engine (default: quick 5, 11 on the largest file, and 3 / 5 "
+            description = "Repeats per file, level and engine (default: quick 4, 9 on the largest file, and 2 / 4 "
                     + "for bcpg as a whole process; full 3).")
     Integer repeats;
 
@@ -176,27 +176,39 @@ public final class LevelSweep implements Callable<Integer> {
         }
         // the performance goal is read on the largest file, whose -z 0 run is only a few 10 ms ticks long;
         // a whole JVM costs ~0.6 s a run and its figure is far above a tick, so it gets fewer repeats
-        int n = file.equals(largest) ? (quickRepeatsLargest != null ? quickRepeatsLargest : 11)
-                : (quickRepeatsSmall != null ? quickRepeatsSmall : 5);
-        return engine == Engine.BCPG_PROCESS ? Math.max(2, Math.min(n, file.equals(largest) ? 5 : 3)) : n;
+        int n = file.equals(largest) ? (quickRepeatsLargest != null ? quickRepeatsLargest : 9)
+                : (quickRepeatsSmall != null ? quickRepeatsSmall : 4);
+        return engine == Engine.BCPG_PROCESS ? Math.max(2, Math.min(n, file.equals(largest) ? 4 : 2)) : n;
     }
 
-    /** JIT, page cache and gpg's first start: one untimed pass over every level on every file, two on the largest. */
+    /**
+     * JIT, page cache and gpg's first start: 40 untimed in-process rounds over the levels on the
+     * 1 MB file (until C2 is done), then one pass of every engine over every file and level.
+     */
     private static void warmUp(Encryptions enc, Corpus corpus, Plan plan) {
-        try (ProgressBar bar = Progress.bar("warm-up", (long) corpus.files().size() * plan.levels().size() + plan.levels().size() * 2L, "runs")) {
+        List<EncryptOptions> variants = new ArrayList<>();
+        for (Compression algo : plan.algos()) {
+            for (int level : plan.levels()) {
+                variants.add(EncryptOptions.defaults().withCompression(algo).withLevel(level));
+            }
+        }
+        Path small = corpus.files().stream().filter(p -> Corpus.size(p) <= 1_000_000)
+                .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b))).orElse(corpus.largest());
+        int rounds = 40;
+        try (ProgressBar bar = Progress.bar("warm-up", rounds + (long) corpus.files().size() * variants.size(), "steps")) {
+            for (int i = 0; i < rounds; i++) {
+                enc.warmUpInProcess(small, variants, 1);
+                bar.step();
+            }
             for (Path file : corpus.files()) {
-                for (int level : plan.levels()) {
-                    EncryptOptions o = EncryptOptions.defaults().withLevel(level);
+                for (EncryptOptions o : variants) {
                     enc.run(Engine.BCPG_IN_PROCESS, file, o);
                     enc.run(Engine.GPG, file, o);
+                    if (file.equals(corpus.largest())) {
+                        enc.run(Engine.BCPG_PROCESS, file, o);
+                    }
                     bar.step();
                 }
-            }
-            for (int level : plan.levels()) {
-                enc.run(Engine.BCPG_IN_PROCESS, corpus.largest(), EncryptOptions.defaults().withLevel(level));
-                enc.run(Engine.BCPG_IN_PROCESS, corpus.largest(), EncryptOptions.defaults().withLevel(level));
-                enc.run(Engine.BCPG_PROCESS, corpus.largest(), EncryptOptions.defaults().withLevel(level));
-                bar.stepBy(2);
             }
         }
     }

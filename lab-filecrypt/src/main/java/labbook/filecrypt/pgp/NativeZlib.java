@@ -2,6 +2,8 @@ package labbook.filecrypt.pgp;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.nio.file.Files;
@@ -51,6 +53,12 @@ public final class NativeZlib {
             throw new IOException("native zlib is not available in this JVM (needs " + String.join(" ", NATIVE_FLAGS) + ")");
         }
         return new Binding.DeflateStream(out, level, windowBits);
+    }
+
+    /** A native deflate stream that can also read its input straight from a file into native memory. */
+    public interface ChannelSource {
+        /** Deflates everything {@code channel} holds; returns the number of bytes read. */
+        long deflateAll(ReadableByteChannel channel) throws IOException;
     }
 
     private static final class Probe {
@@ -112,7 +120,7 @@ public final class NativeZlib {
             return version.startsWith("1.");
         }
 
-        static final class DeflateStream extends OutputStream {
+        static final class DeflateStream extends OutputStream implements ChannelSource {
             private final OutputStream out;
             private final ResourceScope scope = ResourceScope.newConfinedScope();
             private final MemorySegment stream;
@@ -163,6 +171,33 @@ public final class NativeZlib {
                             || MemoryAccess.getIntAtOffset(stream, AVAIL_OUT) == 0);
                     off += n;
                     len -= n;
+                }
+            }
+
+            /**
+             * The file's bytes go from the kernel straight into zlib's input buffer: no copy through
+             * the Java heap (gpg's path: read(2) into a buffer, deflate from it).
+             */
+            @Override
+            public long deflateAll(ReadableByteChannel channel) throws IOException {
+                ByteBuffer buffer = in.asByteBuffer();
+                long total = 0;
+                while (true) {
+                    buffer.clear();
+                    int n = channel.read(buffer);
+                    if (n < 0) {
+                        return total;
+                    }
+                    if (n == 0) {
+                        continue;
+                    }
+                    total += n;
+                    MemoryAccess.setAddressAtOffset(stream, NEXT_IN, in.address());
+                    MemoryAccess.setIntAtOffset(stream, AVAIL_IN, n);
+                    do {
+                        run(Z_NO_FLUSH);
+                    } while (MemoryAccess.getIntAtOffset(stream, AVAIL_IN) > 0
+                            || MemoryAccess.getIntAtOffset(stream, AVAIL_OUT) == 0);
                 }
             }
 

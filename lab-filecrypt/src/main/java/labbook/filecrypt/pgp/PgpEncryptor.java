@@ -54,6 +54,16 @@ public final class PgpEncryptor {
      */
     public void encrypt(InputStream in, long length, OutputStream out, char[] passphrase, String name, Date modified)
             throws IOException {
+        encrypt(in, null, length, out, passphrase, name, modified);
+    }
+
+    /**
+     * With {@code channelIn} (a file of known length) and gpg's ZIP on native zlib, the literal
+     * packet's header goes through deflate as usual and then the file's bytes are read straight into
+     * zlib's native input buffer, skipping two heap copies; otherwise bytes come from {@code in}.
+     */
+    private void encrypt(InputStream in, java.nio.channels.ReadableByteChannel channelIn, long length, OutputStream out,
+                         char[] passphrase, String name, Date modified) throws IOException {
         try {
             OutputStream target = options.armor() ? new ArmoredOutputStream(out) : out;
             PGPEncryptedDataGenerator encGen = new PGPEncryptedDataGenerator(dataEncryptor());
@@ -67,9 +77,11 @@ public final class PgpEncryptor {
                          ? new PGPLiteralDataGenerator().open(compressed, PGPLiteralData.BINARY, name, length, modified)
                          : new PGPLiteralDataGenerator().open(compressed, PGPLiteralData.BINARY, name, modified,
                                  new byte[BUFFER])) {
-                byte[] buffer = new byte[BUFFER];
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    literal.write(buffer, 0, n);
+                long copied = channelIn != null && compressed instanceof ZipPacketStream zip && zip.channelSource() != null
+                        ? zip.channelSource().deflateAll(channelIn)
+                        : copy(in, literal);
+                if (length >= 0 && copied != length) {
+                    throw new IOException("the input changed while it was read (" + copied + " bytes, expected " + length + ")");
                 }
             }
             if (options.armor()) {
@@ -86,11 +98,21 @@ public final class PgpEncryptor {
             throw new LabException("cannot read " + in + ": no such file");
         }
         SafeOutput.write(out, stream -> {
-            try (InputStream input = Files.newInputStream(in)) {
-                encrypt(input, Files.size(in), stream, passphrase, in.getFileName().toString(),
-                        new Date(Files.getLastModifiedTime(in).toMillis()));
+            try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(in)) {
+                encrypt(java.nio.channels.Channels.newInputStream(channel), channel, channel.size(), stream, passphrase,
+                        in.getFileName().toString(), new Date(Files.getLastModifiedTime(in).toMillis()));
             }
         }, e -> new LabException("cannot encrypt " + in + ": " + e.getMessage(), e));
+    }
+
+    private static long copy(InputStream in, OutputStream literal) throws IOException {
+        byte[] buffer = new byte[BUFFER];
+        long total = 0;
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            literal.write(buffer, 0, n);
+            total += n;
+        }
+        return total;
     }
 
     private PGPDataEncryptorBuilder dataEncryptor() {
@@ -149,6 +171,11 @@ public final class PgpEncryptor {
 
         private ZipPacketStream(OutputStream deflate) {
             this.deflate = deflate;
+        }
+
+        /** The native deflate, which can read a file by itself; null for JZlib. */
+        NativeZlib.ChannelSource channelSource() {
+            return deflate instanceof NativeZlib.ChannelSource source ? source : null;
         }
 
         static ZipPacketStream open(OutputStream out, int level, ZipDeflater deflater) throws IOException {

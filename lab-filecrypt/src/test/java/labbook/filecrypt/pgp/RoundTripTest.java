@@ -68,6 +68,27 @@ class RoundTripTest {
         }
     }
 
+    @ParameterizedTest(name = "file of {0} bytes, {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"0, zlib-8k", "1, zlib-8k", "65536, zlib-8k", "65537, zlib-8k",
+            "48000, zlib-8k", "48000, jzlib-8k", "48000, jdk-32k"})
+    void filesRoundTripThroughEveryZipPath(int bytes, String deflater, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        byte[] plain = java.util.Arrays.copyOf(text, bytes);
+        if (bytes > text.length) {
+            new java.util.Random(bytes).nextBytes(plain);
+        }
+        java.nio.file.Path in = dir.resolve("in.txt");
+        java.nio.file.Files.write(in, plain);
+        for (int level : new int[] {0, 1, 9}) {
+            java.nio.file.Path enc = dir.resolve("in.txt.gpg");
+            java.nio.file.Path out = dir.resolve("out.txt");
+            new PgpEncryptor(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.parse(deflater)))
+                    .encryptFile(in, enc, PASS);
+            new PgpDecryptor().decryptFile(enc, out, PASS);
+            assertThat(java.nio.file.Files.readAllBytes(out)).as("-z %d", level).isEqualTo(plain);
+        }
+    }
+
     @Test
     void emptyAndOneByteInputs() throws Exception {
         for (byte[] tiny : new byte[][] {new byte[0], new byte[] {42}}) {
