@@ -302,6 +302,28 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         }
         printAxboe(rows, counts, cores, out);
         printScaling(rows, counts, out);
+        printParallelism(rows, out);
+    }
+
+    /**
+     * On a shared machine the threads do not always get the cores: an iteration of 2 threads may
+     * run on one core (no cache line bounces) or on two. So CPU per walk of the multi-threaded
+     * iterations, split by how many cores the benchmark actually kept busy (cpu_s / iteration_s).
+     */
+    private static void printParallelism(List<Row> rows, PrintStream out) {
+        out.println("\nCPU per walk by the parallelism actually obtained (multi-threaded iterations, no renames):");
+        ConsoleTable t = new ConsoleTable("walk", "1 thread", "threads>1, <1.2 cores busy", "threads>1, >=1.5 cores busy", "parallel / 1 thread");
+        for (String walk : List.of("ref", "rcu")) {
+            double one = cpu(rows, walk, 1, 0).median();
+            List<Row> many = rows.stream().filter(r -> r.walk.equals(walk) && r.renames == 0 && r.threads > 1).toList();
+            Summary serialised = Summary.of(many.stream().filter(r -> r.cpuS / r.iterationS < 1.2).mapToDouble(Row::cpuMicrosPerWalk).toArray());
+            Summary parallel = Summary.of(many.stream().filter(r -> r.cpuS / r.iterationS >= 1.5).mapToDouble(Row::cpuMicrosPerWalk).toArray());
+            t.row(walk + "-walk", String.format(Locale.ROOT, "%.3f us", one),
+                    serialised.n() == 0 ? "-" : String.format(Locale.ROOT, "%.3f us (n=%d)", serialised.median(), serialised.n()),
+                    parallel.n() == 0 ? "-" : String.format(Locale.ROOT, "%.3f us (n=%d)", parallel.median(), parallel.n()),
+                    parallel.n() == 0 ? "-" : String.format(Locale.ROOT, "x%.2f", parallel.median() / one));
+        }
+        t.print(out);
     }
 
     /** The seed's 2 x 2 table: {ref, RCU} x {1 thread, N threads}, "ref-walk, 1 thread" = 1.00. */

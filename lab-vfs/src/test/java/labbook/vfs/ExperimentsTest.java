@@ -74,6 +74,26 @@ class ExperimentsTest {
     }
 
     @Test
+    void theModelsTablesArePrintedFromTheRows() {
+        List<DcacheModelExperiment.Row> rows = new java.util.ArrayList<>();
+        for (String walk : List.of("ref", "rcu")) {
+            for (int threads : List.of(1, 2, 20)) {
+                for (int it = 0; it < 3; it++) {
+                    double cpu = threads == 1 ? 1.0 : 1.9;
+                    rows.add(new DcacheModelExperiment.Row(walk, threads, 0, 0, it, 1e6 * (walk.equals("ref") ? 1 : 2),
+                            cpu, 1, 2, 0, 0, 0, 0, 1.0));
+                }
+            }
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        DcacheModelExperiment.print(rows, new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        String out = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(out).contains("The 2 x 2 table", "ref-walk, 1 thread", "vfs parallel", "ref-walk peaks at", ">=1.5 cores busy");
+        // rcu does twice the walks in the same CPU: half the time and half the CPU per walk of ref-walk on 1 thread
+        assertThat(out).containsPattern("rcu-walk, 1 thread\\s+0\\.50\\s+0\\.50");
+    }
+
+    @Test
     void jmhIterationsArePairedWithTheirCountersByForkAndIteration() {
         Map<String, String> ref = Map.of("walk", "ref", "renames", "0", "renamePauseMicros", "50");
         List<JmhRun.Iteration> its = List.of(
