@@ -82,14 +82,9 @@ public final class SaveStrategies implements Callable<Integer> {
             for (SaveStrategy s : SaveStrategy.values()) {
                 Path dir = scratch.resolve(s.label());
                 mkdirs(dir);
+                warmUp(s, scratch.resolve(s.label() + "-warmup"), password, entries);
                 List<Entry> all = new ArrayList<>();
                 try (WalletStore store = s.create(dir, password)) {
-                    // a few puts first so the code under test is compiled before the first timed one
-                    for (int i = 0; i < 20; i++) {
-                        Entry e = entries.next();
-                        store.put(BenchmarkEntries.FOLDER, e);
-                        all.add(e);
-                    }
                     for (int size : sizes) {
                         int have = store.contents().entryCount();
                         if (size > have) {
@@ -118,6 +113,18 @@ public final class SaveStrategies implements Callable<Integer> {
             csv.commit();
         }
         print(rows, sizes);
+    }
+
+    /** Puts into a throwaway store of the same kind, so the code under test is compiled before the first timed put. */
+    private static void warmUp(SaveStrategy s, Path dir, byte[] password, BenchmarkEntries entries) {
+        mkdirs(dir);
+        try (WalletStore store = s.create(dir, password)) {
+            store.putAll(BenchmarkEntries.FOLDER, entries.next(500));
+            for (int i = 0; i < 40; i++) {
+                store.put(BenchmarkEntries.FOLDER, entries.next());
+            }
+        }
+        Scratch.deleteTree(dir);
     }
 
     /** Each store must give back exactly every entry it acknowledged. */
