@@ -31,17 +31,65 @@ public final class BlowfishCodec {
         run(false, buf, off, len);
     }
 
+    /** True when the key just set up has a duplicate entry in one of its four S-boxes. */
+    public static boolean isWeak(byte[] key) {
+        BlowfishEngine engine = new BlowfishEngine();
+        engine.init(true, new KeyParameter(key));
+        return isWeak(engine);
+    }
+
+    /**
+     * KWallet's weak-key test. BouncyCastle keeps the keyed S-boxes private, so they are read
+     * by reflection; if a future BouncyCastle renames them this fails loudly rather than skip the test.
+     */
+    static boolean isWeak(BlowfishEngine engine) {
+        for (java.lang.reflect.Field box : SBOXES) {
+            int[] s;
+            try {
+                s = ((int[]) box.get(engine)).clone();
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException("cannot read BouncyCastle's Blowfish S-boxes", e);
+            }
+            java.util.Arrays.sort(s);
+            for (int i = 1; i < s.length; i++) {
+                if (s[i] == s[i - 1]) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final java.lang.reflect.Field[] SBOXES = sboxFields();
+
+    private static java.lang.reflect.Field[] sboxFields() {
+        java.lang.reflect.Field[] f = new java.lang.reflect.Field[4];
+        try {
+            for (int i = 0; i < 4; i++) {
+                f[i] = BlowfishEngine.class.getDeclaredField("S" + i);
+                f[i].setAccessible(true);
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("this BouncyCastle's BlowfishEngine has no S0..S3 fields: " + e, e);
+        }
+        return f;
+    }
+
     private void run(boolean encrypt, byte[] buf, int off, int len) {
         if (len % 8 != 0) {
             throw new IllegalArgumentException("Blowfish needs whole 8-byte blocks, got " + len + " bytes");
         }
+        BlowfishEngine engine = new BlowfishEngine();
         BlockCipher cipher;
         if (cbc) {
-            cipher = CBCBlockCipher.newInstance(new BlowfishEngine());
+            cipher = CBCBlockCipher.newInstance(engine);
             cipher.init(encrypt, new ParametersWithIV(new KeyParameter(key), new byte[8]));
         } else {
-            cipher = new BlowfishEngine();
+            cipher = engine;
             cipher.init(encrypt, new KeyParameter(key));
+        }
+        if (isWeak(engine)) {
+            throw new WeakKeyException();
         }
         if (littleEndianWords) {
             Words.swap(buf, off, len);

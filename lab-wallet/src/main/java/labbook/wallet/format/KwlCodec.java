@@ -173,10 +173,16 @@ public final class KwlCodec {
         if (blob < 40) {
             throw new BadWalletException("truncated: the encrypted part has " + blob + " bytes, at least 40 expected");
         }
+        boolean weak = false;
         for (Dialect dialect : dialectsToTry(header)) {
             byte[] plain = Arrays.copyOfRange(file, hashEnd, file.length);
-            new BlowfishCodec(keys.keyFor(header, dialect.sha1LittleEndianWords()), header.cbc(),
-                    dialect.blowfishLittleEndianWords()).decrypt(plain, 0, plain.length);
+            try {
+                new BlowfishCodec(keys.keyFor(header, dialect.sha1LittleEndianWords()), header.cbc(),
+                        dialect.blowfishLittleEndianWords()).decrypt(plain, 0, plain.length);
+            } catch (WeakKeyException e) {
+                weak = true;
+                continue;
+            }
             long len = ((plain[8] & 0xFFL) << 24) | ((plain[9] & 0xFF) << 16) | ((plain[10] & 0xFF) << 8) | (plain[11] & 0xFF);
             if (len > plain.length - 12) {
                 continue;
@@ -192,6 +198,9 @@ public final class KwlCodec {
             writeHashSection(contents.folders(), expected, 0);
             boolean consistent = Arrays.equals(expected, 0, expected.length, file, HEADER_BYTES, hashEnd);
             return new Decoded(contents, header, dialect, hashBytes, consistent);
+        }
+        if (weak) {
+            throw new BadWalletException("wrong password (it gives a weak Blowfish key, which KWallet refuses), or the file is damaged");
         }
         throw new BadWalletException("wrong password, or the file is damaged (the SHA-1 digest does not match)");
     }

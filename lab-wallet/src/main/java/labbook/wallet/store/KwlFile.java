@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import labbook.core.LabException;
 import labbook.wallet.format.BadWalletException;
+import labbook.wallet.format.BlowfishCodec;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.WalletContents;
@@ -56,16 +57,27 @@ public final class KwlFile {
                               boolean fdatasync) {
         SecureRandom random = new SecureRandom();
         byte[] salt = null;
-        if (format.needsSalt()) {
-            salt = new byte[SALT_BYTES];
-            random.nextBytes(salt);
-            SaveFile.write(saltPathFor(wallet), salt, fdatasync);
-        }
         byte[] key;
-        try {
-            key = new WalletKeys(passwordUtf8, salt).keyFor(format.header(), format.dialect().sha1LittleEndianWords());
-        } catch (BadWalletException e) {
-            throw new IllegalStateException(e);
+        // a key KWallet would refuse as weak: draw another salt (KF5), or give up (KDE4's key is the password's alone)
+        for (int attempt = 0; ; attempt++) {
+            if (format.needsSalt()) {
+                salt = new byte[SALT_BYTES];
+                random.nextBytes(salt);
+            }
+            try {
+                key = new WalletKeys(passwordUtf8, salt).keyFor(format.header(), format.dialect().sha1LittleEndianWords());
+            } catch (BadWalletException e) {
+                throw new IllegalStateException(e);
+            }
+            if (!BlowfishCodec.isWeak(key)) {
+                break;
+            }
+            if (!format.needsSalt() || attempt >= 16) {
+                throw new LabException(wallet + ": this password gives a weak Blowfish key, which KWallet refuses; choose another password");
+            }
+        }
+        if (salt != null) {
+            SaveFile.write(saltPathFor(wallet), salt, fdatasync);
         }
         SaveFile.write(wallet, KwlCodec.encode(contents, format, key, random), fdatasync);
     }
