@@ -226,8 +226,8 @@ public final class LevelSweep implements Callable<Integer> {
             double ratioIn = Results.meanCpu(in) / Results.meanCpu(gpg);
             double goal = level == 0 ? 1.5 : (level == 1 || level == 9 ? 1.0 : Double.NaN);
             t.row("-z " + level, Results.cpu(gpg).format("%.3f"), Results.cpu(in).format("%.3f"),
-                    Results.cpu(proc).format("%.3f"), Results.f2(ratioIn),
-                    Results.f2(in.stream().mapToDouble(Sample::cpuThreadS).average().orElse(Double.NaN) / Results.meanCpu(gpg)),
+                    Results.cpu(proc).format("%.3f"), Results.f3(ratioIn),
+                    Results.f3(in.stream().mapToDouble(Sample::cpuThreadS).average().orElse(Double.NaN) / Results.meanCpu(gpg)),
                     Results.f2(Results.meanCpu(proc) / Results.meanCpu(gpg)),
                     Double.isNaN(goal) ? "" : (ratioIn <= goal ? "<= " : "> ") + goal + (ratioIn <= goal ? " met" : " missed"),
                     String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(gpg)),
