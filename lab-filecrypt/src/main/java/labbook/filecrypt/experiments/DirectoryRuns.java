@@ -86,7 +86,8 @@ public final class DirectoryRuns implements Callable<Integer> {
         try (LabRun run = LabRun.start(lab, "filecrypt", "directory-runs", mode == Mode.FULL ? "--full" : "--quick");
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv("directory-runs", COLUMNS)) {
-            run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS));
+            run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
+                    .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
             // warm-up: C2 (40 rounds on the 1 MB file), the page cache, gpg's first start
             List<EncryptOptions> warmLevels = java.util.stream.IntStream.of(0, 1, 6, 7)
                     .mapToObj(l -> EncryptOptions.defaults().withLevel(l)).toList();

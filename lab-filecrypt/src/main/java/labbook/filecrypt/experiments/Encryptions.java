@@ -64,6 +64,13 @@ public final class Encryptions implements AutoCloseable {
         }
     }
 
+    /** "BouncyCastle bcpg 1.82; native zlib, direct AES-CFB": what the in-process engine ran on. */
+    public static String describeBcpg() {
+        String version = org.bouncycastle.openpgp.PGPEncryptedDataGenerator.class.getPackage().getImplementationVersion();
+        return "BouncyCastle bcpg " + (version == null ? "(version unknown)" : version) + "; "
+                + labbook.filecrypt.pgp.FastPath.describe();
+    }
+
     public Path scratch() {
         return scratch;
     }

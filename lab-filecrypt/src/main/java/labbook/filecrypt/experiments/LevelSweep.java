@@ -109,7 +109,8 @@ public final class LevelSweep implements Callable<Integer> {
         try (LabRun run = LabRun.start(lab, "filecrypt", "level-sweep", mode == Mode.FULL ? "--full" : "--quick");
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv("level-sweep", COLUMNS)) {
-            run.peer("gpg", labbook.filecrypt.gpg.Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS)).peer("java", System.getProperty("java.vm.name") + " "
+            run.peer("gpg", labbook.filecrypt.gpg.Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
+                    .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256()).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
             warmUp(enc, corpus, plan);
             int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
