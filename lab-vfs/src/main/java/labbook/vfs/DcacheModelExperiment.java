@@ -154,7 +154,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         List<String> timing = full
                 ? List.of("-f", "3", "-wi", "3", "-w", "2s", "-i", "5", "-r", "2s")
                 : List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s");
-        run.peer("jmh", "1.37");
+        run.peer("jmh", org.openjdk.jmh.util.Version.getPlainVersion());
         List<Row> rows = new ArrayList<>();
         Path counters;
         Path pathList = null;
