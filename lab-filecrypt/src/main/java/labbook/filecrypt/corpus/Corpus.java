@@ -22,6 +22,15 @@ public record Corpus(String name, Path dir, List<Path> files, String sha256) {
     /** The head sizes the seed used, in bytes (decimal, as enwik8's 100,000,000). */
     public static final long[] HEAD_SIZES = {10_000_000, 5_000_000, 2_000_000, 1_000_000, 10_000};
 
+    /** Only the files of at most {@code maxBytes} (for smoke tests); the name and checksum stay the corpus's. */
+    public Corpus upTo(long maxBytes) {
+        List<Path> kept = files.stream().filter(p -> size(p) <= maxBytes).toList();
+        if (kept.isEmpty()) {
+            throw new LabException("no file of corpus " + name + " is at most " + maxBytes + " bytes");
+        }
+        return new Corpus(name, dir, kept, sha256);
+    }
+
     /** The largest file (the one the performance goal is read on). */
     public Path largest() {
         return files.stream().max((a, b) -> Long.compare(size(a), size(b))).orElseThrow();

@@ -69,6 +69,10 @@ public final class LevelSweep implements Callable<Integer> {
     @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
     Path enwik8;
 
+    @Option(names = "--max-file-bytes", paramLabel = "N", hidden = true,
+            description = "Only the corpus files of at most N bytes (smoke tests).")
+    Long maxFileBytes;
+
     @Option(names = "--repeats", paramLabel = "N",
             description = "Repeats per file, level and engine (default: quick 4, 9 on the largest file, and 2 / 4 "
                     + "for bcpg as a whole process; full 3).")
@@ -103,6 +107,9 @@ public final class LevelSweep implements Callable<Integer> {
     void run() {
         Mode mode = lab.mode();
         Corpus corpus = Corpora.forMode(mode, enwik8);
+        if (maxFileBytes != null) {
+            corpus = corpus.upTo(maxFileBytes);
+        }
         Plan plan = Plan.of(mode);
         Path largest = corpus.largest();
         Results<Key> results = new Results<>();

@@ -1,0 +1,54 @@
+package labbook.filecrypt.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import labbook.core.Cli;
+import labbook.filecrypt.FilecryptLab;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The experiments end to end on the small files of the quick corpus, one repeat: every engine runs
+ * (gpg, bcpg in this JVM, bcpg as a forked JVM), the CSVs and run.json appear. Checks shapes, never speed.
+ */
+class ExperimentSmokeTest {
+    @TempDir
+    Path out;
+
+    @Test
+    void levelSweepWritesEveryEngineScopeAndLevel() throws Exception {
+        assertThat(run("level-sweep", "--quick", "--repeats", "1", "--max-file-bytes", "1000000", "--out", out.toString()))
+                .isZero();
+        List<String> lines = Files.readAllLines(out.resolve("filecrypt/level-sweep.csv"));
+        assertThat(lines.get(0)).startsWith("corpus,file,file_bytes,engine,scope,algo,level,repeat,cpu_user_s,cpu_sys_s,wall_s,out_bytes");
+        assertThat(lines).hasSize(1 + 2 * 4 * 3); // 2 files x 4 levels x 3 engines
+        assertThat(lines).anyMatch(l -> l.contains(",gpg,process,zip,9,"))
+                .anyMatch(l -> l.contains(",bcpg,in-process,zip,1,"))
+                .anyMatch(l -> l.contains(",bcpg,process,zip,0,"));
+        assertThat(out.resolve("filecrypt/run.json")).content().contains("\"gpg\"").contains("level-sweep");
+    }
+
+    @Test
+    void directoryRunsWritesTheFourRunsForEveryEngine() throws Exception {
+        assertThat(run("directory-runs", "--quick", "--repeats", "1", "--max-file-bytes", "1000000", "--out", out.toString()))
+                .isZero();
+        List<String> lines = Files.readAllLines(out.resolve("filecrypt/directory-runs.csv"));
+        assertThat(lines).hasSize(1 + 4 * 3);
+        assertThat(lines).anyMatch(l -> l.startsWith("gcide-10MB,crypto-default,bcpg,in-process,0,2,"))
+                .anyMatch(l -> l.contains(",published-gpg-default-z7,gpg,process,"));
+        // crypto's default: -z 1 for the 1 MB text file, -z 0 for the 10 kB one
+        assertThat(lines).filteredOn(l -> l.contains(",crypto-default,")).allMatch(l -> l.contains(",1 0,"));
+    }
+
+    private static int run(String... args) {
+        CommandLine cli = Cli.commandLine(new FilecryptLab());
+        cli.setErr(new PrintWriter(new StringWriter(), true));
+        return cli.execute(args);
+    }
+}
