@@ -11,9 +11,9 @@ import labbook.core.LabException;
  */
 public enum CipherPath {
     /**
-     * The lab's path: the JDK's AES ({@code AES/CFB/NoPadding}, whose block function HotSpot
-     * compiles to AES-NI) driven in large chunks, and the JDK's SHA-1 (compiled to SHA-NI where
-     * the CPU has it) for the MDC. BouncyCastle still frames every packet.
+     * The lab's path: the JDK's AES block function (AES-NI) in a tight CFB loop ({@link JdkAesCfb};
+     * the JDK's {@code AES/CFB/NoPadding} when that is not opened to us), and the JDK's SHA-1
+     * (SHA-NI where the CPU has it) for the MDC. BouncyCastle still frames every packet.
      */
     JDK_FAST,
     /** BouncyCastle's own JCE builder on the JDK provider: JDK AES, but BC's pure-Java SHA-1 for the MDC. */

@@ -21,7 +21,9 @@ import org.bouncycastle.openpgp.operator.PGPDigestCalculator;
  * <p>Why: with BC's own builders the MDC's SHA-1 is BC's pure-Java digest and (lightweight API)
  * so is AES. The JDK compiles AES's block function to AES-NI and SHA-1 to SHA-NI. SEIPD v1 is
  * plain CFB with a zero IV over "random prefix, data, MDC" (no resync), which is exactly the JDK's
- * {@code AES/CFB/NoPadding}; this class feeds it large chunks through one reused buffer.
+ * {@code AES/CFB/NoPadding}; faster still is the JDK's AES block function driven directly
+ * ({@link JdkAesCfb}), used when the JVM opens it to us. Either way data go through in 64 KiB
+ * chunks and one reused buffer.
  */
 final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
     private static final int CHUNK = 1 << 16;
