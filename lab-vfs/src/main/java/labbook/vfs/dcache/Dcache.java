@@ -10,14 +10,15 @@ import java.util.List;
  *
  * <p><b>ref-walk</b> (2.6.32, the seed's baseline): take the shared {@code fs->lock} to read the
  * working folder and take references on it and its mount; then, for every component, find the
- * child, lock its {@code d_lock}, check it is still that parent's child of that name, increment
+ * child in its (parent, name) chain of the global hash table ({@link DentryHash}), lock its
+ * {@code d_lock}, check it is still that parent's child of that name, increment
  * its count, unlock, and put the parent. Every walk stores to every ancestor it passes (the tree's
  * top, {@code drivers/}, {@code drivers/net/}...), so parallel walkers bounce those cache lines.
  * A miss while a rename was under way ({@code rename_lock}'s sequence moved) is looked up again.
  *
  * <p><b>RCU-walk</b> (store-free, Piggin's patch, merged in 2.6.38): read the working folder
- * under the fs sequence, then for every component find the child without a lock, sample its
- * {@code d_seq}, check its parent and name, and re-check the parent's sequence (hand over hand):
+ * under the fs sequence, then for every component find the child in its chain without a lock,
+ * sample its {@code d_seq}, check its parent and name, and re-check the parent's sequence (hand over hand):
  * no store to any shared entry. Only the final entry gets a reference (a lockref cmpxchg), after
  * which its sequence is checked once more. Any change sends the walk back to a full ref-walk
  * (counted as a fall-back), as {@code -ECHILD} does in the kernel.
