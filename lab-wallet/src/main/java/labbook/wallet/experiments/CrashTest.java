@@ -30,6 +30,7 @@ import labbook.core.Progress;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.WalletContents;
+import labbook.wallet.store.KwlBackend;
 import labbook.wallet.store.KwlFile;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
@@ -60,13 +61,15 @@ import picocli.CommandLine.Option;
  * (acknowledged entries missing after the kill), {@code acked_entries} (entries acknowledged
  * before the kill), {@code found_entries} (entries in the wallet after it), {@code kill_after_ms}
  * (delay from READY to the kill), {@code temp_files_left} (KSaveFile-style temp files the kill
- * left in the folder; removed before the next kill).
+ * left in the folder, each a whole encrypted wallet), {@code temp_files_after_cleanup} (those still
+ * there after the wallet is opened as its next writer opens it, which removes the temp files no
+ * live writer holds: expected 0).
  */
 @Command(name = "crash-test", mixinStandardHelpOptions = true,
         description = "kill -9 a wallet writer mid-sync, many times: the wallet must be the previous or the new version.")
 public final class CrashTest implements Callable<Integer> {
     public static final List<String> COLUMNS = List.of("kill", "fdatasync", "outcome", "acknowledged_lost", "acked_entries",
-            "found_entries", "kill_after_ms", "temp_files_left");
+            "found_entries", "kill_after_ms", "temp_files_left", "temp_files_after_cleanup");
     static final int START_ENTRIES = 2000;
     static final int MAX_DELAY_MS = 60;
 
@@ -77,7 +80,8 @@ public final class CrashTest implements Callable<Integer> {
     Integer kills;
 
     /** One kill's result. */
-    public record Kill(int kill, boolean fdatasync, String outcome, int acknowledgedLost, int acked, int found, int delayMs, int tempLeft) {
+    public record Kill(int kill, boolean fdatasync, String outcome, int acknowledgedLost, int acked, int found, int delayMs, int tempLeft,
+                       int tempAfterCleanup) {
     }
 
     @Override
@@ -94,7 +98,7 @@ public final class CrashTest implements Callable<Integer> {
         try (Scratch scratch = new Scratch(run.studyDir(), "crash-test"); CsvResults csv = run.csv("crash-test", COLUMNS)) {
             results = run(scratch.dir(), kills, new Random());
             for (Kill k : results) {
-                csv.row(k.kill, k.fdatasync, k.outcome, k.acknowledgedLost, k.acked, k.found, k.delayMs, k.tempLeft);
+                csv.row(k.kill, k.fdatasync, k.outcome, k.acknowledgedLost, k.acked, k.found, k.delayMs, k.tempLeft, k.tempAfterCleanup);
             }
             csv.commit();
         }
@@ -170,11 +174,12 @@ public final class CrashTest implements Callable<Integer> {
             throw new LabException("crash-test: the writer never reported");
         }
         int ack = acked.get();
-        int tempLeft = removeTempFiles(wallet);
+        int tempLeft = countTempFiles(wallet);
         String outcome;
         int found = -1;
         try {
-            WalletContents c = KwlFile.open(wallet, null, password).contents();
+            // opened as the next writer would open it: that removes the killed writer's temp file
+            WalletContents c = KwlBackend.open(wallet, password, false).contents();
             found = c.entryCount();
             boolean exact = found >= 0 && matchesFirst(c, found);
             outcome = !exact ? "other" : found == ack ? "previous" : found == ack + 1 ? "new" : "other";
@@ -182,7 +187,9 @@ public final class CrashTest implements Callable<Integer> {
             outcome = "unreadable";
         }
         int lost = found < 0 ? ack : Math.max(0, ack - found);
-        return new Kill(kill, fdatasync, outcome, lost, ack, found, delayMs, tempLeft);
+        // the clean-up runs before the wallet is read, so it has run whatever the outcome
+        int tempAfterCleanup = countTempFiles(wallet);
+        return new Kill(kill, fdatasync, outcome, lost, ack, found, delayMs, tempLeft, tempAfterCleanup);
     }
 
     /** True when the wallet holds exactly entries 0..n-1, byte for byte. */
@@ -200,11 +207,11 @@ public final class CrashTest implements Callable<Integer> {
         return true;
     }
 
-    private static int removeTempFiles(Path wallet) {
+    /** KSaveFile-style temp files of the wallet in its folder. */
+    static int countTempFiles(Path wallet) {
         int n = 0;
         try (DirectoryStream<Path> s = Files.newDirectoryStream(wallet.getParent(), wallet.getFileName() + "*.new")) {
-            for (Path p : s) {
-                Files.deleteIfExists(p);
+            for (Path ignored : s) {
                 n++;
             }
         } catch (IOException e) {
@@ -214,12 +221,14 @@ public final class CrashTest implements Callable<Integer> {
     }
 
     static void print(List<Kill> kills) {
-        ConsoleTable t = new ConsoleTable("fdatasync", "kills", "previous", "new", "unreadable", "other", "acknowledged lost", "temp files left");
+        ConsoleTable t = new ConsoleTable("fdatasync", "kills", "previous", "new", "unreadable", "other", "acknowledged lost",
+                "temp files left", "after cleanup");
         for (boolean sync : new boolean[] {false, true}) {
             List<Kill> ks = kills.stream().filter(k -> k.fdatasync == sync).toList();
             Map<String, Long> by = ks.stream().collect(Collectors.groupingBy(Kill::outcome, Collectors.counting()));
             t.row(sync, ks.size(), by.getOrDefault("previous", 0L), by.getOrDefault("new", 0L), by.getOrDefault("unreadable", 0L),
-                    by.getOrDefault("other", 0L), ks.stream().mapToInt(Kill::acknowledgedLost).sum(), ks.stream().mapToInt(Kill::tempLeft).sum());
+                    by.getOrDefault("other", 0L), ks.stream().mapToInt(Kill::acknowledgedLost).sum(), ks.stream().mapToInt(Kill::tempLeft).sum(),
+                    ks.stream().mapToInt(Kill::tempAfterCleanup).sum());
         }
         System.out.println();
         System.out.printf(Locale.ROOT, "crash-test: %d kills (kill -9 mid-sync)%n", kills.size());

@@ -1,6 +1,5 @@
 package labbook.wallet.format;
 
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.List;
@@ -33,12 +32,36 @@ public final class KwlCodec {
     private KwlCodec() {
     }
 
+    /** Receives the parts of a file being encoded, in order, as soon as each is final (encrypted). */
+    public interface Sink {
+        /** {@code file[from, to)} is final and will not change again. */
+        void ready(byte[] file, int from, int to);
+    }
+
+    /**
+     * Encoding hands the file to its {@link Sink} in pieces of this size, each serialised, hashed and
+     * encrypted while it is still in the CPU's cache, so the writer can store it while the next is made.
+     */
+    static final int PIECE_BYTES = 128 * 1024;
+
     /** One sync's bytes: serialise, MD5 each name, SHA-1 the payload, pad, encrypt. */
     public static byte[] encode(WalletContents contents, KwlFormat format, byte[] key, Random random) {
         return encode(contents, format.header(), format.dialect(), key, random);
     }
 
     public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random) {
+        return encode(contents, header, dialect, key, random, (file, from, to) -> { });
+    }
+
+    /**
+     * One sync in a single pass over the file: the payload is serialised straight into the file
+     * buffer, and every {@link #PIECE_BYTES} the new part is fed to SHA-1 and encrypted in place
+     * (every block of it is final: the digest only fills the last blocks), then handed to
+     * {@code sink}. The whole file, encrypted, is also returned.
+     */
+    public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random, Sink sink) {
+        // the key schedule first: a weak key is refused before anything is written
+        BlowfishCodec.Stream cipher = new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encryptor();
         Map<String, TreeMap<String, Entry>> folders = contents.folders();
         int hashBytes = hashSectionSize(folders);
         long payload = payloadSize(folders);
@@ -55,13 +78,101 @@ public final class KwlCodec {
         fillRandom(random, file, b, 8);
         QData.Writer w = new QData.Writer(file, b + 8);
         w.u32(payload);
-        writePayload(folders, w);
-        int dataStart = b + 12;
+        Pieces pieces = new Pieces(file, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), sink);
+        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
+            w.qstring(f.getKey());
+            w.u32(f.getValue().size());
+            for (Entry e : f.getValue().values()) {
+                w.qstring(e.key());
+                w.u32(e.type().code());
+                w.qbyteArray(e.value());
+                if (w.pos - pieces.encrypted >= PIECE_BYTES) {
+                    pieces.advance(w.pos);
+                }
+            }
+        }
+        int dataEnd = w.position();
         int delta = blob - (int) payload - 32;
-        fillRandom(random, file, w.position(), delta);
-        sha1(file, dataStart, (int) payload, dialect.sha1LittleEndianWords(), file, b + blob - 20);
-        new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encrypt(file, b, blob);
+        fillRandom(random, file, dataEnd, delta);
+        pieces.finish(dataEnd, b + blob - 20);
         return file;
+    }
+
+    /** The state of one encoding pass: how far the payload is hashed, encrypted and handed on. */
+    private static final class Pieces {
+        private final byte[] file;
+        private final int blobStart;
+        private final BlowfishCodec.Stream cipher;
+        private final PayloadDigest digest;
+        private final Sink sink;
+        private int hashed;
+        int encrypted;
+        private int handed;
+
+        Pieces(byte[] file, int blobStart, BlowfishCodec.Stream cipher, PayloadDigest digest, Sink sink) {
+            this.file = file;
+            this.blobStart = blobStart;
+            this.cipher = cipher;
+            this.digest = digest;
+            this.sink = sink;
+            this.hashed = blobStart + 12;
+            this.encrypted = blobStart;
+        }
+
+        /** Everything before {@code serialised} is final plaintext: hash it, encrypt its whole blocks, hand them on. */
+        void advance(int serialised) {
+            digest.update(file, hashed, serialised - hashed);
+            hashed = serialised;
+            int end = blobStart + ((serialised - blobStart) & ~7);
+            cipher.update(file, encrypted, end - encrypted);
+            encrypted = end;
+            sink.ready(file, handed, end);
+            handed = end;
+        }
+
+        /** The payload ends at {@code dataEnd}; its digest goes at {@code digestAt}, the file's last 20 bytes. */
+        void finish(int dataEnd, int digestAt) {
+            digest.update(file, hashed, dataEnd - hashed);
+            digest.finish(file, digestAt);
+            cipher.update(file, encrypted, file.length - encrypted);
+            sink.ready(file, handed, file.length);
+        }
+    }
+
+    /** The payload's SHA-1, standard or with KF5's little-endian words, fed piece by piece. */
+    private interface PayloadDigest {
+        void update(byte[] b, int off, int len);
+
+        void finish(byte[] out, int off);
+
+        static PayloadDigest of(boolean littleEndianWords) {
+            if (littleEndianWords) {
+                LittleEndianWordSha1 d = new LittleEndianWordSha1();
+                return new PayloadDigest() {
+                    public void update(byte[] b, int off, int len) {
+                        d.update(b, off, len);
+                    }
+
+                    public void finish(byte[] out, int off) {
+                        d.doFinal(out, off);
+                    }
+                };
+            }
+            MessageDigest d = WalletKeys.md("SHA-1");
+            return new PayloadDigest() {
+                public void update(byte[] b, int off, int len) {
+                    d.update(b, off, len);
+                }
+
+                public void finish(byte[] out, int off) {
+                    try {
+                        d.digest(out, off, 20);
+                    } catch (java.security.DigestException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            };
+        }
     }
 
     /** {@code len(D) + 32 + delta}, where {@code delta = 8 - ((len(D) + 32) mod 8)} is 1..8, never 0. */
@@ -108,41 +219,25 @@ public final class KwlCodec {
         }
     }
 
+    /** The clear hash section; each key's MD5 was computed once, when its entry was made (see {@link Entry}). */
     static void writeHashSection(Map<String, TreeMap<String, Entry>> folders, byte[] out, int off) {
-        MessageDigest md5 = WalletKeys.md("MD5");
         QData.Writer w = new QData.Writer(out, off);
         w.u32(folders.size());
-        try {
-            for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
-                md5.update(f.getKey().getBytes(StandardCharsets.UTF_8));
-                md5.digest(out, w.pos, 16);
+        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
+            Entry.md5(f.getKey(), out, w.pos);
+            w.pos += 16;
+            w.u32(f.getValue().size());
+            for (Entry e : f.getValue().values()) {
+                e.copyKeyMd5(out, w.pos);
                 w.pos += 16;
-                w.u32(f.getValue().size());
-                for (String key : f.getValue().keySet()) {
-                    md5.update(key.getBytes(StandardCharsets.UTF_8));
-                    md5.digest(out, w.pos, 16);
-                    w.pos += 16;
-                }
             }
-        } catch (java.security.DigestException e) {
-            throw new IllegalStateException(e);
         }
     }
 
     private static void sha1(byte[] data, int off, int len, boolean littleEndianWords, byte[] out, int outOff) {
-        if (littleEndianWords) {
-            LittleEndianWordSha1 d = new LittleEndianWordSha1();
-            d.update(data, off, len);
-            d.doFinal(out, outOff);
-            return;
-        }
-        MessageDigest sha1 = WalletKeys.md("SHA-1");
-        sha1.update(data, off, len);
-        try {
-            sha1.digest(out, outOff, 20);
-        } catch (java.security.DigestException e) {
-            throw new IllegalStateException(e);
-        }
+        PayloadDigest d = PayloadDigest.of(littleEndianWords);
+        d.update(data, off, len);
+        d.finish(out, outOff);
     }
 
     private static void fillRandom(Random random, byte[] b, int off, int len) {

@@ -48,7 +48,9 @@ public final class AeadWallet implements WalletStore {
         return w;
     }
 
+    /** Opens a wallet, first removing temp files a killed writer of it left (see {@link KwlBackend#open}). */
     public static AeadWallet open(Path file, byte[] passwordUtf8, boolean fdatasync) {
+        SaveFile.removeStaleTemps(file);
         byte[] bytes = KwlFile.readAll(file, "wallet");
         try {
             return decode(file, bytes, passwordUtf8, fdatasync);

@@ -18,6 +18,9 @@ import labbook.wallet.format.WalletKeys;
  * {@link WalletStore}, every put is followed by a sync, the seed's "save at every change".
  */
 public final class KwlBackend implements WalletStore {
+    /** From this payload size on, a sync overlaps writing the file with encrypting it. */
+    static final long BACKGROUND_MIN_BYTES = 256 * 1024;
+
     private final Path file;
     private final KwlHeader header;
     private final Dialect dialect;
@@ -41,8 +44,19 @@ public final class KwlBackend implements WalletStore {
         return open(file, passwordUtf8, fdatasync);
     }
 
-    /** Opens an existing wallet; syncs write it back in the generation and dialect it was read in. */
+    /**
+     * Opens an existing wallet; syncs write it back in the generation and dialect it was read in.
+     *
+     * <p>Opening also removes the temp files a killed writer of this wallet (or of its .salt) left
+     * behind, each a whole encrypted copy of some version of the wallet. This is the place for it
+     * rather than every save: a temp file only goes stale when its writer dies (a save that fails
+     * in a live process removes its own), and the next writer must open the wallet first; a scan
+     * of the folder at every sync would sit on the path the sync study times. A temp file that
+     * a live writer in another process holds locked is left alone ({@link SaveFile#removeStaleTemps}).
+     */
     public static KwlBackend open(Path file, byte[] passwordUtf8, boolean fdatasync) {
+        SaveFile.removeStaleTemps(file);
+        SaveFile.removeStaleTemps(KwlFile.saltPathFor(file));
         KwlCodec.Decoded d = KwlFile.open(file, null, passwordUtf8);
         byte[] salt = d.header().pbkdf2Key() ? KwlFile.readAll(KwlFile.saltPathFor(file), "salt file") : null;
         try {
@@ -74,7 +88,13 @@ public final class KwlBackend implements WalletStore {
 
     /** Serialise, hash, encrypt and save the whole wallet; returns the file's size. */
     public long sync() {
-        return SaveFile.write(file, KwlCodec.encode(contents, header, dialect, key, random), fdatasync);
+        // a big wallet is written by the save path's writer thread while the rest is encrypted;
+        // for a small one, handing pieces to another thread would cost more than the write
+        boolean background = KwlCodec.payloadSize(contents.folders()) >= BACKGROUND_MIN_BYTES;
+        try (SaveFile.Pending save = SaveFile.begin(file, fdatasync, background)) {
+            KwlCodec.encode(contents, header, dialect, key, random, save);
+            return save.commit();
+        }
     }
 
     /** The cipher alone, as a sync runs it (key setup included), over a buffer of the same length. */

@@ -24,6 +24,7 @@ class ReliabilityTest {
         assertThat(kills).allSatisfy(k -> {
             assertThat(k.outcome()).isIn("previous", "new");
             assertThat(k.acknowledgedLost()).isZero();
+            assertThat(k.tempAfterCleanup()).as("temp files left after the next open's clean-up").isZero();
         });
         assertThat(kills.stream().filter(CrashTest.Kill::fdatasync)).hasSize(3);
     }
