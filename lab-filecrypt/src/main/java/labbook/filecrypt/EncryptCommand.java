@@ -56,7 +56,7 @@ public final class EncryptCommand implements Callable<Integer> {
     String zipDeflater;
 
     @Option(names = "--cipher-path", paramLabel = "P", defaultValue = "jdk-fast",
-            description = "AES+MDC code: jdk-fast, bc-jce or bc-lightweight (default ${DEFAULT-VALUE}).")
+            description = "AES+MDC code: jdk-fast, jdk-cipher, bc-jce or bc-lightweight (default ${DEFAULT-VALUE}).")
     String cipherPath;
 
     @Parameters(index = "0", paramLabel = "IN")

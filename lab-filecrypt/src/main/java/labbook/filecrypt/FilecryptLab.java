@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
                 labbook.filecrypt.experiments.DirectoryRuns.class,
                 labbook.filecrypt.experiments.Interop.class,
                 labbook.filecrypt.experiments.LevelJmh.class,
+                labbook.filecrypt.experiments.PipelineVariants.class,
                 labbook.filecrypt.experiments.AllExperiments.class})
 public final class FilecryptLab {
     private static volatile List<String> originalArgs;

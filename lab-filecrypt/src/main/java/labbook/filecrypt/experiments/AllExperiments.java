@@ -12,12 +12,12 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code all}: every experiment of the study in the chosen mode, in one JVM: level-sweep,
- * directory-runs, interop, level-jmh. Quick mode trims the repeats (the largest file keeps enough
+ * directory-runs, interop, pipeline-variants, level-jmh. Quick mode trims the repeats (the largest file keeps enough
  * for the ratios) so the whole study takes about four minutes on 2 cores; run an experiment on
  * its own for its full quick repeats.
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
-        description = "Run every experiment of the study (level-sweep, directory-runs, interop, level-jmh).")
+        description = "Run every experiment of the study (level-sweep, directory-runs, interop, pipeline-variants, level-jmh).")
 public final class AllExperiments implements Callable<Integer> {
     @Mixin
     LabOptions lab;
@@ -50,6 +50,10 @@ public final class AllExperiments implements Callable<Integer> {
         Interop interop = new Interop();
         interop.lab = lab;
         step("interop", interop);
+
+        PipelineVariants variants = new PipelineVariants();
+        variants.lab = lab;
+        step("pipeline-variants", variants);
 
         LevelJmh jmh = new LevelJmh();
         jmh.lab = lab;

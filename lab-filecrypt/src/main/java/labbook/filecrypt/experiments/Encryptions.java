@@ -117,6 +117,9 @@ public final class Encryptions implements AutoCloseable {
 
     private Sample inProcess(Path in, Path out, EncryptOptions options) {
         PgpEncryptor encryptor = new PgpEncryptor(options);
+        // garbage left by the previous sample (another variant, a gpg run's reader threads) is collected
+        // now, untimed, and its cleaners given time to run, so no sample pays for another's
+        quiesce();
         CpuTimes before = Clocks.process();
         long thread0 = Clocks.threadCpuNanos();
         long wall0 = Clocks.wallNanos();
@@ -125,6 +128,15 @@ public final class Encryptions implements AutoCloseable {
         long thread = Clocks.threadCpuNanos() - thread0;
         CpuTimes cpu = Clocks.process().minus(before);
         return new Sample(cpu.userSeconds(), cpu.systemSeconds(), wall / 1e9, size(out), thread / 1e9);
+    }
+
+    private static void quiesce() {
+        System.gc();
+        try {
+            Thread.sleep(30);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static Sample fromPeer(PeerResult r, Path out) {

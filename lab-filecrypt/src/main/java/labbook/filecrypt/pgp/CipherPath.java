@@ -16,6 +16,8 @@ public enum CipherPath {
      * (SHA-NI where the CPU has it) for the MDC. BouncyCastle still frames every packet.
      */
     JDK_FAST,
+    /** As {@link #JDK_FAST} but always through the public {@code Cipher} API: isolates what the direct CFB loop gains. */
+    JDK_CIPHER,
     /** BouncyCastle's own JCE builder on the JDK provider: JDK AES, but BC's pure-Java SHA-1 for the MDC. */
     BC_JCE,
     /** BouncyCastle's lightweight API: BC's pure-Java AES engine and SHA-1. */
@@ -31,6 +33,6 @@ public enum CipherPath {
                 return p;
             }
         }
-        throw new LabException("unknown cipher path '" + text + "' (use jdk-fast, bc-jce or bc-lightweight)");
+        throw new LabException("unknown cipher path '" + text + "' (use jdk-fast, jdk-cipher, bc-jce or bc-lightweight)");
     }
 }

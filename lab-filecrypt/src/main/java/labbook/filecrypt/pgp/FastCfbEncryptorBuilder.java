@@ -30,13 +30,15 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
 
     private final SymmetricCipher cipher;
     private final SecureRandom random;
+    private final boolean direct;
 
-    FastCfbEncryptorBuilder(SymmetricCipher cipher, SecureRandom random) {
+    FastCfbEncryptorBuilder(SymmetricCipher cipher, SecureRandom random, boolean direct) {
         if (!cipher.isAes()) {
             throw new IllegalArgumentException("the JDK path does AES only, not " + cipher);
         }
         this.cipher = cipher;
         this.random = random;
+        this.direct = direct && JdkAesCfb.available();
     }
 
     @Override
@@ -92,7 +94,7 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
         try {
             MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
             OutputStreamFactory streams;
-            if (JdkAesCfb.available()) {
+            if (direct) {
                 JdkAesCfb cfb = JdkAesCfb.encryptor(keyBytes);
                 streams = out -> new DirectCfbStream(out, cfb);
             } else {

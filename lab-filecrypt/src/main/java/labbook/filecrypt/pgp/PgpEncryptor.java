@@ -118,7 +118,8 @@ public final class PgpEncryptor {
     private PGPDataEncryptorBuilder dataEncryptor() {
         CipherPath path = options.cipher().isAes() ? options.cipherPath() : CipherPath.BC_LIGHTWEIGHT;
         return switch (path) {
-            case JDK_FAST -> new FastCfbEncryptorBuilder(options.cipher(), random);
+            case JDK_FAST -> new FastCfbEncryptorBuilder(options.cipher(), random, true);
+            case JDK_CIPHER -> new FastCfbEncryptorBuilder(options.cipher(), random, false);
             case BC_JCE -> new JcePGPDataEncryptorBuilder(options.cipher().tag()).setWithIntegrityPacket(true)
                     .setSecureRandom(random);
             case BC_LIGHTWEIGHT -> new BcPGPDataEncryptorBuilder(options.cipher().tag()).setWithIntegrityPacket(true)

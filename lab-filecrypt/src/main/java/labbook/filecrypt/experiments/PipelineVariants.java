@@ -1,0 +1,159 @@
+package labbook.filecrypt.experiments;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import labbook.core.ConsoleTable;
+import labbook.core.CsvResults;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.Mode;
+import labbook.core.Progress;
+import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.pgp.CipherPath;
+import labbook.filecrypt.pgp.EncryptOptions;
+import labbook.filecrypt.pgp.ZipDeflater;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * <h2>pipeline-variants: where a BouncyCastle encryptor's time goes, step by step</h2>
+ *
+ * <p><b>The question.</b> A naive BouncyCastle pipeline is about 5x slower than gpg at {@code -z 0}
+ * and about twice as slow at {@code -z 1}. Which part costs what: the AES engine, the MDC's SHA-1,
+ * the CFB loop around the block function, the deflate and its window?
+ *
+ * <p><b>The baseline.</b> gpg as a whole process, same file, level and S2K count, in the same run.
+ *
+ * <p><b>The variants</b>, all bcpg inside this warm JVM on the largest file, at -z 0, 1 and 9 (ZIP):
+ * {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the JDK Deflater:
+ * the naive pipeline); {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k}
+ * (JDK AES through {@code Cipher}, JDK SHA-1, gpg's window in pure Java); {@code jdk-fast +
+ * jzlib-8k} (the direct CFB loop); {@code jdk-fast + jdk-32k}; {@code jdk-fast + zlib-8k} (native
+ * zlib with gpg's window: the lab's default). One step changes at a time.
+ *
+ * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="pipeline-variants"}
+ * (about a minute; quick and full differ only in repeats, 7 and 15).
+ *
+ * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
+ * {@code corpus}, {@code file}, {@code file_bytes}, {@code variant} (cipher path + deflater, or
+ * gpg), {@code cipher_path}, {@code deflater}, {@code level}, {@code repeat}, {@code cpu_user_s},
+ * {@code cpu_sys_s}, {@code wall_s}, {@code out_bytes}, {@code cpu_thread_s} (in-process only).
+ */
+@Command(name = "pipeline-variants", mixinStandardHelpOptions = true,
+        description = "Where the time goes: bcpg's AES, SHA-1, CFB loop and deflate variants against gpg.")
+public final class PipelineVariants implements Callable<Integer> {
+    static final List<String> COLUMNS = List.of("corpus", "file", "file_bytes", "variant", "cipher_path", "deflater",
+            "level", "repeat", "cpu_user_s", "cpu_sys_s", "wall_s", "out_bytes", "cpu_thread_s");
+
+    @Mixin
+    LabOptions lab;
+
+    record Variant(CipherPath cipher, ZipDeflater deflater) {
+        String label() {
+            return cipher.label() + " + " + deflater.label();
+        }
+    }
+
+    static List<Variant> variants() {
+        return List.of(new Variant(CipherPath.BC_LIGHTWEIGHT, ZipDeflater.JDK_32K),
+                new Variant(CipherPath.BC_JCE, ZipDeflater.JDK_32K),
+                new Variant(CipherPath.JDK_CIPHER, ZipDeflater.JZLIB_8K),
+                new Variant(CipherPath.JDK_FAST, ZipDeflater.JZLIB_8K),
+                new Variant(CipherPath.JDK_FAST, ZipDeflater.JDK_32K),
+                new Variant(CipherPath.JDK_FAST, ZipDeflater.gpgWindow()));
+    }
+
+    record Key(String variant, int level) {
+    }
+
+    @Override
+    public Integer call() {
+        Integer relaunched = NativeJvm.relaunch();
+        if (relaunched != null) {
+            return relaunched;
+        }
+        Corpus corpus = Corpora.forMode(Mode.QUICK, null);
+        Path file = corpus.largest();
+        int repeats = lab.mode() == Mode.FULL ? 15 : 7;
+        int[] levels = {0, 1, 9};
+        List<Variant> variants = variants();
+        Results<Key> results = new Results<>();
+        try (LabRun run = LabRun.start(lab, "filecrypt", "pipeline-variants", lab.mode() == Mode.FULL ? "--full" : "--quick");
+             Encryptions enc = Encryptions.start();
+             CsvResults csv = run.csv("pipeline-variants", COLUMNS)) {
+            run.peer("gpg", Gpg.version()).peer("bcpg", Encryptions.describeBcpg())
+                    .peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
+            List<EncryptOptions> warm = new ArrayList<>();
+            for (Variant v : variants) {
+                for (int level : levels) {
+                    warm.add(options(v, level));
+                }
+            }
+            Path small = corpus.upTo(1_000_000).largest();
+            long total = (long) repeats * levels.length * (variants.size() + 1);
+            try (ProgressBar bar = Progress.bar("pipeline-variants", total, "runs")) {
+                enc.warmUpInProcess(small, warm, 10);
+                for (int r = 0; r < repeats; r++) {
+                    for (int level : levels) {
+                        Sample g = enc.run(Engine.GPG, file, EncryptOptions.defaults().withLevel(level));
+                        results.add(new Key("gpg", level), g);
+                        csv.row(corpus.name(), file.getFileName().toString(), Corpus.size(file), "gpg", "gpg",
+                                level == 0 ? "none" : "zlib-8k", level, r, g.cpuUserS(), g.cpuSysS(), g.wallS(),
+                                g.outBytes(), null);
+                        bar.step();
+                        for (Variant v : variants) {
+                            Sample s = enc.run(Engine.BCPG_IN_PROCESS, file, options(v, level));
+                            results.add(new Key(v.label(), level), s);
+                            csv.row(corpus.name(), file.getFileName().toString(), Corpus.size(file), v.label(),
+                                    v.cipher().label(), level == 0 ? "none" : v.deflater().label(), level, r,
+                                    s.cpuUserS(), s.cpuSysS(), s.wallS(), s.outBytes(), s.cpuThreadS());
+                            bar.step();
+                        }
+                    }
+                }
+            }
+            csv.commit();
+            System.out.println("pipeline-variants: " + csv.rowCount() + " rows in " + csv.path());
+        }
+        print(results, variants, levels, file);
+        return 0;
+    }
+
+    private static EncryptOptions options(Variant v, int level) {
+        return EncryptOptions.defaults().withCipherPath(v.cipher()).withZipDeflater(v.deflater()).withLevel(level);
+    }
+
+    private static void print(Results<Key> results, List<Variant> variants, int[] levels, Path file) {
+        System.out.println();
+        System.out.println("Mean CPU time (s) on " + file.getFileName() + ", its ratio to gpg's whole process, same run, "
+                + "and the same ratio on the encrypting thread's clock (ns resolution):");
+        List<String> header = new ArrayList<>(List.of("variant"));
+        for (int level : levels) {
+            header.add("-z " + level);
+            header.add("/gpg");
+            header.add("thread/gpg");
+        }
+        ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
+        List<String> names = new ArrayList<>(List.of("gpg"));
+        variants.forEach(v -> names.add(v.label()));
+        for (String name : names) {
+            List<Object> row = new ArrayList<>(List.of(name));
+            for (int level : levels) {
+                List<Sample> samples = results.get(new Key(name, level));
+                double gpg = Results.meanCpu(results.get(new Key("gpg", level)));
+                double mean = Results.meanCpu(samples);
+                double thread = samples.stream().mapToDouble(Sample::cpuThreadS).average().orElse(Double.NaN);
+                row.add(Results.f3(mean));
+                row.add(String.format(Locale.ROOT, "%.2f", mean / gpg));
+                row.add(name.equals("gpg") ? "" : String.format(Locale.ROOT, "%.2f", thread / gpg));
+            }
+            t.row(row.toArray());
+        }
+        t.print(System.out);
+    }
+}
