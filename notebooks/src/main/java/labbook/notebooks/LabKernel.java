@@ -155,6 +155,7 @@ final class LabKernel extends BaseKernel {
             return new LabKernel(this, shell);
         }
 
+        /** jjava-jupyter's entry point; {@link LabKernel#create} is ours, with the shell built first. */
         @Override
         public LabKernel build() {
             return create(System.getProperty("java.class.path"));

@@ -14,7 +14,7 @@ import jdk.jshell.spi.ExecutionEnv;
  * <p>JShell hands a snippet's value back only as a string, but a notebook wants the object itself to
  * draw a chart or a table. Snippets run in this JVM (so they share the kernel's class path and can
  * reach {@link Display}), on the JDK's own {@link LocalExecutionControl}, whose {@code stop()} is what
- * interrupts a running cell (JDK 17 stops the snippet thread; newer JDKs check a stop flag woven into
+ * interrupts a running cell (Java 17 stops the snippet thread; Java 22+ checks a stop flag woven into
  * every loop of the snippet). The only change: the snippet's {@code do_it$} method is called through
  * {@link Trap#run()}, which keeps the returned object before JShell turns it into a string.
  */
