@@ -135,8 +135,10 @@ public final class PgpEncryptor {
         if (options.compression() == Compression.ZIP && options.zipDeflater() != ZipDeflater.JDK_32K) {
             return ZipPacketStream.open(encrypted, options.level(), options.zipDeflater());
         }
+        if (options.compression() == Compression.BZIP2) {
+            return Bzip2PacketStream.open(encrypted, options.level());
+        }
         // ZLIB: the JDK Deflater with zlib's header and 32 KiB window is what gpg's ZLIB writes.
-        // BZIP2: BouncyCastle's compressor, block size 900k whatever the level (gpg maps -z to the block size).
         return new PGPCompressedDataGenerator(options.compression().tag(), options.level())
                 .open(encrypted, new byte[BUFFER]);
     }
@@ -165,7 +167,7 @@ public final class PgpEncryptor {
      */
     static final class ZipPacketStream extends OutputStream {
         /** Old format (bit 6 clear), tag 8 (compressed data), length type 3 (indeterminate). */
-        private static final int OLD_FORMAT_COMPRESSED_INDETERMINATE = 0x80 | (PacketTags.COMPRESSED_DATA << 2) | 3;
+        static final int OLD_FORMAT_COMPRESSED_INDETERMINATE = 0x80 | (PacketTags.COMPRESSED_DATA << 2) | 3;
 
         private final OutputStream deflate;
         private boolean closed;
@@ -205,6 +207,46 @@ public final class PgpEncryptor {
             }
             closed = true;
             deflate.close();
+        }
+    }
+
+    /**
+     * The BZIP2 packet as gpg writes it: old-format indeterminate header, then bzip2 with a block
+     * size of {@code level} x 100 kB (gpg passes -z to bzip2 as its block size; BouncyCastle's own
+     * generator always uses 900 kB).
+     */
+    static final class Bzip2PacketStream extends OutputStream {
+        private final org.bouncycastle.apache.bzip2.CBZip2OutputStream bzip2;
+        private boolean closed;
+
+        private Bzip2PacketStream(org.bouncycastle.apache.bzip2.CBZip2OutputStream bzip2) {
+            this.bzip2 = bzip2;
+        }
+
+        static Bzip2PacketStream open(OutputStream out, int level) throws IOException {
+            out.write(ZipPacketStream.OLD_FORMAT_COMPRESSED_INDETERMINATE);
+            out.write(Compression.BZIP2.tag());
+            return new Bzip2PacketStream(new org.bouncycastle.apache.bzip2.CBZip2OutputStream(out, level));
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            bzip2.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            for (int i = 0; i < len; i++) {
+                bzip2.write(b[off + i]);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!closed) {
+                closed = true;
+                bzip2.finish();
+            }
         }
     }
 
