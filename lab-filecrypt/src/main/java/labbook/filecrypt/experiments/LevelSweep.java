@@ -43,7 +43,7 @@ import picocli.CommandLine.Option;
  * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2.
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
- * (about 3 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
+ * (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
  * Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg, and the level the
  * time x size rule picks per file and engine.
  *
