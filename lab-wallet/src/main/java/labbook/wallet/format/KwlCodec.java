@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * The {@code .kwl} file, byte for byte (see shared/design/kwallet-format.md):
@@ -50,23 +52,39 @@ public final class KwlCodec {
     }
 
     public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random) {
-        return encode(contents, header, dialect, key, random, (file, from, to) -> { });
+        return encode(contents, header, dialect, key, random, (file, from, to) -> { }, Runnable::run, null);
+    }
+
+    /** As {@link #encode(WalletContents, KwlHeader, Dialect, byte[], Random, Sink, Executor, byte[])}, all on this thread. */
+    public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random, Sink sink) {
+        return encode(contents, header, dialect, key, random, sink, Runnable::run, null);
+    }
+
+    /** The length of the file a sync of {@code contents} writes. */
+    public static int fileSize(WalletContents contents) {
+        return Math.toIntExact(HEADER_BYTES + (long) hashSectionSize(contents.folders()) + blobSize(payloadSize(contents.folders())));
     }
 
     /**
      * One sync in a single pass over the file: the payload is serialised straight into the file
-     * buffer, and every {@link #PIECE_BYTES} the new part is fed to SHA-1 and encrypted in place
-     * (every block of it is final: the digest only fills the last blocks), then handed to
-     * {@code sink}. The whole file, encrypted, is also returned.
+     * buffer, and every {@link #PIECE_BYTES} the new part is fed to SHA-1 and, once hashed, encrypted
+     * in place (every block of it is final: the digest only fills the last blocks), then handed to
+     * {@code sink}. SHA-1 runs on {@code hasher} (which must run its tasks one at a time, in order):
+     * given another thread, piece i is hashed there while piece i+1 is serialised and piece i-1
+     * encrypted here. The file is made in {@code reuse} when it is big enough (a sync of a big
+     * wallet then allocates nothing), else in a new array of exactly its size; the array is
+     * returned, holding the whole encrypted file in its first {@link #fileSize} bytes.
      */
-    public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random, Sink sink) {
+    public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random, Sink sink,
+                                Executor hasher, byte[] reuse) {
         // the key schedule first: a weak key is refused before anything is written
         BlowfishCodec.Stream cipher = new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encryptor();
         Map<String, TreeMap<String, Entry>> folders = contents.folders();
         int hashBytes = hashSectionSize(folders);
         long payload = payloadSize(folders);
         int blob = blobSize(payload);
-        byte[] file = new byte[Math.toIntExact(HEADER_BYTES + (long) hashBytes + blob)];
+        int size = Math.toIntExact(HEADER_BYTES + (long) hashBytes + blob);
+        byte[] file = reuse != null && reuse.length >= size ? reuse : new byte[size];
         System.arraycopy(MAGIC, 0, file, 0, MAGIC.length);
         file[12] = (byte) header.major();
         file[13] = (byte) header.minor();
@@ -78,7 +96,7 @@ public final class KwlCodec {
         fillRandom(random, file, b, 8);
         QData.Writer w = new QData.Writer(file, b + 8);
         w.u32(payload);
-        Pieces pieces = new Pieces(file, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), sink);
+        Pieces pieces = new Pieces(file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
             w.qstring(f.getKey());
             w.u32(f.getValue().size());
@@ -86,7 +104,7 @@ public final class KwlCodec {
                 w.qstring(e.key());
                 w.u32(e.type().code());
                 w.qbyteArray(e.value());
-                if (w.pos - pieces.encrypted >= PIECE_BYTES) {
+                if (w.pos - pieces.hashed >= PIECE_BYTES) {
                     pieces.advance(w.pos);
                 }
             }
@@ -101,41 +119,66 @@ public final class KwlCodec {
     /** The state of one encoding pass: how far the payload is hashed, encrypted and handed on. */
     private static final class Pieces {
         private final byte[] file;
+        private final int size;
         private final int blobStart;
         private final BlowfishCodec.Stream cipher;
         private final PayloadDigest digest;
+        private final Executor hasher;
         private final Sink sink;
-        private int hashed;
-        int encrypted;
+        /** Plaintext before this is given to the hasher; nothing at or after it is encrypted yet. */
+        int hashed;
+        private CompletableFuture<Void> hashing = CompletableFuture.completedFuture(null);
+        private int hashingEnd;
+        private int encrypted;
         private int handed;
 
-        Pieces(byte[] file, int blobStart, BlowfishCodec.Stream cipher, PayloadDigest digest, Sink sink) {
+        Pieces(byte[] file, int size, int blobStart, BlowfishCodec.Stream cipher, PayloadDigest digest, Executor hasher, Sink sink) {
             this.file = file;
+            this.size = size;
             this.blobStart = blobStart;
             this.cipher = cipher;
             this.digest = digest;
+            this.hasher = hasher;
             this.sink = sink;
             this.hashed = blobStart + 12;
+            this.hashingEnd = blobStart;
             this.encrypted = blobStart;
         }
 
-        /** Everything before {@code serialised} is final plaintext: hash it, encrypt its whole blocks, hand them on. */
+        /** Everything before {@code serialised} is final plaintext: hash it, and encrypt what is hashed already. */
         void advance(int serialised) {
-            digest.update(file, hashed, serialised - hashed);
-            hashed = serialised;
-            int end = blobStart + ((serialised - blobStart) & ~7);
-            cipher.update(file, encrypted, end - encrypted);
-            encrypted = end;
-            sink.ready(file, handed, end);
-            handed = end;
+            CompletableFuture<Void> previous = hashing;
+            int previousEnd = hashingEnd;
+            hashing = hash(serialised);
+            // the piece before is hashed (or about to be): its whole blocks can be encrypted in place
+            previous.join();
+            encryptAndHand(blobStart + ((previousEnd - blobStart) & ~7));
+        }
+
+        private CompletableFuture<Void> hash(int to) {
+            int from = hashed;
+            hashed = to;
+            hashingEnd = to;
+            return CompletableFuture.runAsync(() -> digest.update(file, from, to - from), hasher);
+        }
+
+        private void encryptAndHand(int end) {
+            if (end > encrypted) {
+                cipher.update(file, encrypted, end - encrypted);
+                encrypted = end;
+                sink.ready(file, handed, end);
+                handed = end;
+            }
         }
 
         /** The payload ends at {@code dataEnd}; its digest goes at {@code digestAt}, the file's last 20 bytes. */
         void finish(int dataEnd, int digestAt) {
-            digest.update(file, hashed, dataEnd - hashed);
+            CompletableFuture<Void> previous = hashing;
+            CompletableFuture<Void> last = hash(dataEnd);
+            previous.join();
+            last.join();
             digest.finish(file, digestAt);
-            cipher.update(file, encrypted, file.length - encrypted);
-            sink.ready(file, handed, file.length);
+            encryptAndHand(size);
         }
     }
 

@@ -18,7 +18,7 @@ import labbook.wallet.format.WalletKeys;
  * {@link WalletStore}, every put is followed by a sync, the seed's "save at every change".
  */
 public final class KwlBackend implements WalletStore {
-    /** From this payload size on, a sync overlaps writing the file with encrypting it. */
+    /** From this file size on, a sync overlaps hashing and writing the file with encrypting it. */
     static final long BACKGROUND_MIN_BYTES = 256 * 1024;
 
     private final Path file;
@@ -28,6 +28,8 @@ public final class KwlBackend implements WalletStore {
     private final boolean fdatasync;
     private final WalletContents contents;
     private final SecureRandom random = new SecureRandom();
+    /** The last big sync's file (ciphertext and the clear hash section only, once it returns). */
+    private byte[] buffer;
 
     private KwlBackend(Path file, KwlHeader header, Dialect dialect, byte[] key, boolean fdatasync, WalletContents contents) {
         this.file = file;
@@ -88,11 +90,16 @@ public final class KwlBackend implements WalletStore {
 
     /** Serialise, hash, encrypt and save the whole wallet; returns the file's size. */
     public long sync() {
-        // a big wallet is written by the save path's writer thread while the rest is encrypted;
-        // for a small one, handing pieces to another thread would cost more than the write
-        boolean background = KwlCodec.payloadSize(contents.folders()) >= BACKGROUND_MIN_BYTES;
+        int size = KwlCodec.fileSize(contents);
+        // a big wallet: the save's writer thread hashes each piece and writes it while the next is
+        // made and encrypted here, and the file is made in a buffer kept from the last sync; for a
+        // small one, handing pieces to another thread would cost more than it saves
+        boolean background = size >= BACKGROUND_MIN_BYTES;
+        if (background && (buffer == null || buffer.length < size)) {
+            buffer = new byte[size + size / 4]; // room to grow before the next allocation
+        }
         try (SaveFile.Pending save = SaveFile.begin(file, fdatasync, background)) {
-            KwlCodec.encode(contents, header, dialect, key, random, save);
+            KwlCodec.encode(contents, header, dialect, key, random, save, save.helper(), background ? buffer : null);
             return save.commit();
         }
     }

@@ -201,6 +201,11 @@ public final class SaveFile {
             temp = next;
         }
 
+        /** Runs helper work of the save's producer (hashing) on the writer thread, in order with the writes; or here. */
+        public java.util.concurrent.Executor helper() {
+            return background ? WRITER : Runnable::run;
+        }
+
         /** Appends {@code file[from, to)}, which must not change until {@link #commit()} returns. */
         @Override
         public void ready(byte[] file, int from, int to) {

@@ -59,7 +59,7 @@ class StaleTempFilesTest {
     void aTempFileStillBeingWrittenInThisJvmIsKept() throws Exception {
         Path w = dir.resolve("live.kwl");
         SaveFile.write(w, new byte[] {1}, false);
-        try (SaveFile.Pending save = SaveFile.begin(w, false, true)) {
+        try (SaveFile.Pending save = SaveFile.begin(w, false, false)) {
             save.ready(new byte[] {1, 2, 3, 4}, 0, 4);
             assertThat(SaveFile.removeStaleTemps(w)).isZero();
             assertThat(names()).hasSize(2).anyMatch(n -> n.matches("live\\.kwl[A-Za-z0-9]{6}\\.new"));
