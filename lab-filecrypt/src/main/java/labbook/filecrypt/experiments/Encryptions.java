@@ -117,8 +117,9 @@ public final class Encryptions implements AutoCloseable {
 
     private Sample inProcess(Path in, Path out, EncryptOptions options) {
         PgpEncryptor encryptor = new PgpEncryptor(options);
-        // garbage left by the previous sample (another variant, a gpg run's reader threads) is collected
-        // now, untimed, and its cleaners given time to run, so no sample pays for another's
+        // background work of the previous sample (JIT, cleaners, a gpg run's reader threads) finishes
+        // outside the clock; no System.gc() here: a full collection makes C2 recompile (measured:
+        // ~5 ms of compiler CPU per 10 MB -z 9 sample with it, under 1 ms without)
         quiesce();
         CpuTimes before = Clocks.process();
         long thread0 = Clocks.threadCpuNanos();
@@ -131,9 +132,8 @@ public final class Encryptions implements AutoCloseable {
     }
 
     private static void quiesce() {
-        System.gc();
         try {
-            Thread.sleep(30);
+            Thread.sleep(20);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
