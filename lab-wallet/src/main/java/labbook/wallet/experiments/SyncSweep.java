@@ -58,7 +58,19 @@ import picocli.CommandLine.Option;
  * measured beside it, before or after by turns), {@code cipher_bytes} (bytes the cipher processes in that sync),
  * {@code sync_cpu_ms} and {@code cipher_cpu_ms} (the same two, as CPU time of the measuring thread:
  * user + system, blind to time spent waiting for the disk or descheduled by other processes on a
- * shared machine; a second view of the ratio, not a replacement for wall time).
+ * shared machine; a second view of the ratio, not a replacement for wall time. From 256 KB on, a
+ * .kwl sync hashes and writes on the save path's writer thread while it encrypts, and that
+ * thread's CPU time is not in {@code sync_cpu_ms}: the work is overlapped, not gone).
+ *
+ * <p><b>How a sync spends its time</b> (10,000 entries, KDE4, measured on the lab machine): before
+ * this lab's sync was pipelined, Blowfish 6.96 ms, MD5 of the 10,000 keys 1.07, temp file + write
+ * + rename 1.67 (of which about 0.7-0.9 ms was the kernel freeing the replaced version inside the
+ * rename), SHA-1 0.52, serialising 0.45. Now: each key's MD5 is kept with its entry (real KWallet
+ * recomputes them), the payload is serialised straight into the file buffer and encrypted there
+ * piece by piece, SHA-1 and the write of each finished piece run on the writer thread, and the
+ * replaced version is held open across the rename so the kernel frees it after the sync returns.
+ * The cipher-alone baseline is the very same Blowfish code ({@code BlowfishCodec}) on the same
+ * number of bytes.
  */
 @Command(name = "sync-sweep", mixinStandardHelpOptions = true,
         description = "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the cipher alone.")

@@ -21,17 +21,32 @@ import labbook.wallet.format.WalletContents;
  * {@link #foldEvery} records, and on close. Opening replays the journal over the wallet; a torn
  * last record (a crash mid-append) is dropped and cut off.
  * <pre>
- *   "LBJRNL01" | records: u32 L | nonce[12] | AES-256-GCM(QString folder, QString key, u32 type, QByteArray value)
- *   each record authenticated with its sequence number (u64) as associated data, so records cannot be reordered
+ *   "LBJRNL02" | [u64 N | tag[16]] | records: u32 L | nonce[12] | AES-256-GCM(QString folder, QString key, u32 type, QByteArray value)
+ *   each record authenticated with its sequence number (u64) as associated data, so records cannot be reordered;
+ *   tag = HMAC-SHA256(key', magic | N) cut to 16 bytes; the count block is absent (file = magic alone) after a fold
  * </pre>
+ *
+ * <p><b>Truncation.</b> Records are authenticated one by one, so a journal cut cleanly after a
+ * whole record would replay as a shorter, valid one and acknowledged entries would vanish without
+ * a word. The count block says how many records were appended: it is rewritten after each record
+ * is written (and fdatasynced, when asked), so it never counts a record that was not whole
+ * on disk first, and opening refuses a journal holding fewer whole records than it counts.
+ * What it still cannot see: a cut inside the last record, which is taken for a torn append and
+ * dropped (without fdatasync, a power loss can legitimately write the count before the record);
+ * a journal cut back to its bare magic (the state a fold leaves); a rollback to an older, whole
+ * journal with its own older count (no state outside the file to compare with); and, without
+ * fdatasync, a power loss that writes the count but not the record is refused like a truncation.
  */
 public final class JournalWallet implements WalletStore {
-    static final byte[] MAGIC = {'L', 'B', 'J', 'R', 'N', 'L', '0', '1'};
+    static final byte[] MAGIC = {'L', 'B', 'J', 'R', 'N', 'L', '0', '2'};
+    static final int COUNT_BLOCK_BYTES = 8 + 16;
+    static final int RECORDS_START = MAGIC.length + COUNT_BLOCK_BYTES;
     public static final int DEFAULT_FOLD_EVERY = 16;
 
     private final KwlBackend base;
     private final Path journal;
     private final byte[] key;
+    private final byte[] countKey;
     private final boolean fdatasync;
     private final int foldEvery;
     private final FileChannel channel;
@@ -42,6 +57,7 @@ public final class JournalWallet implements WalletStore {
         this.base = base;
         this.journal = journalPathFor(base.file());
         this.key = base.deriveKey("labbook wallet journal v1");
+        this.countKey = base.deriveKey("labbook wallet journal count v1");
         this.fdatasync = fdatasync;
         this.foldEvery = foldEvery;
         try {
@@ -49,7 +65,12 @@ public final class JournalWallet implements WalletStore {
                 Files.createFile(journal, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             }
             this.channel = FileChannel.open(journal, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            replay();
+            try {
+                replay();
+            } catch (IOException | RuntimeException e) {
+                channel.close();
+                throw e;
+            }
         } catch (IOException e) {
             throw new LabException(journal + ": cannot open the journal: " + e.getMessage(), e);
         }
@@ -67,7 +88,7 @@ public final class JournalWallet implements WalletStore {
         return new JournalWallet(KwlBackend.open(wallet, passwordUtf8, true), fdatasync, foldEvery);
     }
 
-    /** Applies every whole, authentic record; cuts the file after the last one. */
+    /** Applies every whole, authentic record; cuts the file after the last one; refuses a journal missing counted records. */
     private void replay() throws IOException {
         long size = channel.size();
         if (size == 0) {
@@ -79,7 +100,19 @@ public final class JournalWallet implements WalletStore {
         if (size < MAGIC.length || !Arrays.equals(all, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new LabException(journal + ": not a wallet journal (wrong magic bytes)");
         }
-        int pos = MAGIC.length;
+        if (size < RECORDS_START) {
+            // nothing since the last fold, or a first append torn inside its count block (never acknowledged)
+            if (size > MAGIC.length) {
+                channel.truncate(MAGIC.length);
+                channel.force(false);
+            }
+            return;
+        }
+        long counted = ByteBuffer.wrap(all, MAGIC.length, 8).getLong();
+        if (!Arrays.equals(countTag(counted), 0, 16, all, MAGIC.length + 8, RECORDS_START)) {
+            throw new LabException(journal + ": damaged journal (its record count does not authenticate); the wallet file itself is intact");
+        }
+        int pos = RECORDS_START;
         while (pos + 4 <= all.length) {
             int len = ByteBuffer.wrap(all, pos, 4).getInt();
             if (len < Aead.NONCE_BYTES + Aead.TAG_BYTES || len > all.length - pos - 4) {
@@ -99,10 +132,40 @@ public final class JournalWallet implements WalletStore {
             records++;
             pos += 4 + len;
         }
-        if (pos < all.length) {
+        boolean tornTail = pos < all.length;
+        // a torn last record may be the counted one (the count can reach the disk first without
+        // fdatasync); a journal that ends cleanly, or lacks more than one record, was cut
+        if (records < counted && !(records == counted - 1 && tornTail)) {
+            throw new LabException(journal + ": truncated or damaged journal: it counts " + counted + " records but only " + records
+                    + " are whole and authentic, so acknowledged entries are missing; the wallet file itself is intact");
+        }
+        if (tornTail || records != counted) {
             channel.truncate(pos);
+            writeCount(records);
             channel.force(false);
         }
+    }
+
+    private byte[] countTag(long n) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(countKey, "HmacSHA256"));
+            mac.update(MAGIC);
+            mac.update(ByteBuffer.allocate(8).putLong(n).array());
+            return Arrays.copyOf(mac.doFinal(), 16);
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("HMAC-SHA256 failed: " + e.getMessage(), e);
+        }
+    }
+
+    private ByteBuffer countBlock(long n) {
+        ByteBuffer b = ByteBuffer.allocate(COUNT_BLOCK_BYTES);
+        b.putLong(n).put(countTag(n)).flip();
+        return b;
+    }
+
+    private void writeCount(long n) throws IOException {
+        writeAt(MAGIC.length, countBlock(n));
     }
 
     private static byte[] sequence(long n) {
@@ -124,10 +187,22 @@ public final class JournalWallet implements WalletStore {
         Aead.seal(key, nonce, sealed, 8, plain, 0, plain.length, 8);
         System.arraycopy(sealed, 8, rec, 4 + Aead.NONCE_BYTES, plain.length + Aead.TAG_BYTES);
         try {
-            writeAt(channel.size(), ByteBuffer.wrap(rec));
+            long end = channel.size();
+            if (end < RECORDS_START) {
+                // the first record since a fold brings the count block with it (counting none yet)
+                ByteBuffer first = ByteBuffer.allocate(COUNT_BLOCK_BYTES + rec.length);
+                first.put(countBlock(0)).put(rec).flip();
+                channel.truncate(MAGIC.length);
+                writeAt(MAGIC.length, first);
+            } else {
+                writeAt(end, ByteBuffer.wrap(rec));
+            }
             if (fdatasync) {
                 channel.force(false);
             }
+            // counted only once it is whole (and on disk, with fdatasync); the next append's
+            // fdatasync, or a fold, makes the count itself durable
+            writeCount(records + 1);
         } catch (IOException e) {
             throw new LabException(journal + ": cannot append to the journal: " + e.getMessage(), e);
         }
