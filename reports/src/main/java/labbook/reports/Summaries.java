@@ -90,18 +90,46 @@ public final class Summaries {
                 keys.add(c.name());
             }
         }
-        Table out = null;
+        if (numbers.isEmpty()) {
+            return raw.emptyCopy();
+        }
+        // one row per combination of the text columns, with the number of raw rows in it
+        Table out = raw.selectColumns(keys.toArray(String[]::new)).dropDuplicateRows();
+        if (!keys.isEmpty()) {
+            out = out.sortAscendingOn(keys.toArray(String[]::new));
+        }
+        Map<List<String>, Integer> rows = new LinkedHashMap<>();
+        for (Row row : raw) {
+            rows.merge(keyOf(row, keys), 1, Integer::sum);
+        }
+        IntColumn count = IntColumn.create("rows");
+        for (Row row : out) {
+            count.append(rows.get(keyOf(row, keys)));
+        }
+        out.addColumns(count);
+        // a column may be empty in some groups (a figure one engine has and another has not):
+        // those groups get a missing median rather than shifting the rows
         for (String n : numbers) {
             Table m = medians(raw, n, keys.toArray(String[]::new));
-            if (out == null) {
-                out = m.selectColumns(java.util.stream.Stream.concat(keys.stream(), java.util.stream.Stream.of("n", n))
-                        .toArray(String[]::new));
-                out.column("n").setName("rows");
-            } else {
-                out.addColumns(m.column(n).copy());
+            Map<List<String>, Double> byKey = new LinkedHashMap<>();
+            for (Row row : m) {
+                byKey.put(keyOf(row, keys), row.getDouble(n));
             }
+            DoubleColumn column = DoubleColumn.create(n);
+            for (Row row : out) {
+                column.append(byKey.getOrDefault(keyOf(row, keys), Double.NaN));
+            }
+            out.addColumns(column);
         }
-        return out == null ? raw.emptyCopy() : out.setName(raw.name() + " medians");
+        return out.setName(raw.name() + " medians");
+    }
+
+    private static List<String> keyOf(Row row, List<String> keys) {
+        List<String> key = new ArrayList<>(keys.size());
+        for (String k : keys) {
+            key.add(row.getString(k));
+        }
+        return key;
     }
 
     /** The raw values of one column in the rows where {@code column} equals {@code equals}. */

@@ -42,6 +42,22 @@ class SummariesTest {
     }
 
     @Test
+    void aColumnEmptyInSomeGroupsGetsMissingMediansThere() {
+        // as pipeline-variants.csv: gpg rows have no thread clock, in-process rows do
+        Table raw = Table.create("extra",
+                StringColumn.create("variant", "gpg", "bcpg", "gpg", "bcpg"),
+                DoubleColumn.create("wall_s", 1, 2, 3, 4),
+                DoubleColumn.create("cpu_thread_s", Double.NaN, 0.5, Double.NaN, 0.7));
+        Table m = Summaries.mediansOfAll(raw);
+        assertThat(m.columnNames()).containsExactly("variant", "rows", "wall_s", "cpu_thread_s");
+        assertThat(m.stringColumn("variant").asList()).containsExactly("bcpg", "gpg");
+        assertThat(m.intColumn("rows").asList()).containsExactly(2, 2);
+        assertThat(m.doubleColumn("wall_s").asList()).containsExactly(3.0, 2.0);
+        assertThat(m.doubleColumn("cpu_thread_s").get(0)).isCloseTo(0.6, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(m.doubleColumn("cpu_thread_s").isMissing(1)).isTrue();
+    }
+
+    @Test
     void countsPerGroupWithASum() {
         Table raw = Table.create("t",
                 StringColumn.create("outcome", "new", "previous", "new"),
