@@ -2,6 +2,7 @@ package labbook.core;
 
 import java.time.Duration;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -29,8 +30,9 @@ public final class Progress {
                 .setStyle(ProgressBarStyle.ASCII)
                 // in a log (CI, a pipe) redraw rarely, so the log stays readable
                 .setUpdateIntervalMillis(terminal ? 200 : 5000)
-                .setConsumer(new ConsoleProgressBarConsumer(System.err, terminal ? 100 : 80))
-                .setMaxRenderedLength(terminal ? 100 : 80)
+                // a terminal redraws one line in place; a log gets one plain line per update
+                .setConsumer(terminal ? new ConsoleProgressBarConsumer(System.err, 100)
+                        : new DelegatingProgressBarConsumer(System.err::println, 80))
                 .showSpeed()
                 .continuousUpdate()
                 .build();
