@@ -20,7 +20,7 @@ public final class Passphrase {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new LabException("cannot read passphrase file " + file + ": " + e.getMessage(), e);
+            throw LabException.cannot("read passphrase file", file, e);
         }
         int end = 0;
         while (end < bytes.length && bytes[end] != '\n' && bytes[end] != '\r') {
@@ -46,7 +46,7 @@ public final class Passphrase {
             Files.write(file, raw);
             Arrays.fill(raw, (byte) 0);
         } catch (IOException e) {
-            throw new LabException("cannot write passphrase file " + file + ": " + e.getMessage(), e);
+            throw LabException.cannot("write passphrase file", file, e);
         }
     }
 }
