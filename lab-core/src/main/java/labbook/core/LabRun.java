@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -107,7 +106,7 @@ public final class LabRun implements AutoCloseable {
             root.set("experiments", experiments);
             Path temp = file.resolveSibling(".run.json." + ProcessHandle.current().pid() + ".partial");
             JSON.writeValue(temp.toFile(), root);
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicFiles.replace(temp, file);
         } catch (IOException | ClassCastException e) {
             throw new LabException("cannot write " + file + ": " + e.getMessage(), e);
         }

@@ -1,0 +1,36 @@
+package labbook.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SecretFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsTheBytesAndNamesOnlyTheFileOnError() throws Exception {
+        Path file = dir.resolve("pw");
+        Files.writeString(file, "s3cret\n");
+        assertThat(SecretFile.read(file, "password file")).isEqualTo("s3cret\n".getBytes());
+        Path missing = dir.resolve("none");
+        assertThatThrownBy(() -> SecretFile.read(missing, "password file"))
+                .isInstanceOf(LabException.class)
+                .hasMessage("cannot read password file " + missing + ": no such file");
+    }
+
+    @Test
+    void replaceSwapsTheWholeFile() throws Exception {
+        Path target = dir.resolve("t");
+        Files.writeString(target, "old");
+        Path temp = dir.resolve(".t.partial");
+        Files.writeString(temp, "new");
+        AtomicFiles.replace(temp, target);
+        assertThat(Files.readString(target)).isEqualTo("new");
+        assertThat(Files.exists(temp)).isFalse();
+    }
+}
