@@ -1,11 +1,8 @@
 package labbook.wallet.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import labbook.core.LabException;
+import labbook.core.SecretFile;
 
 /** A wallet password read from a file (never from the command line, where {@code ps} would show it). */
 public final class PasswordFile {
@@ -14,14 +11,7 @@ public final class PasswordFile {
 
     /** The file's bytes (UTF-8), without one trailing newline ({@code \n} or {@code \r\n}). */
     public static byte[] read(Path file) {
-        byte[] b;
-        try {
-            b = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new LabException(file + ": no such password file");
-        } catch (IOException e) {
-            throw new LabException(file + ": cannot read the password file: " + e.getMessage());
-        }
+        byte[] b = SecretFile.read(file, "password file");
         int n = b.length;
         if (n > 0 && b[n - 1] == '\n') {
             n--;
