@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
@@ -24,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
+import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 import labbook.wallet.format.KwlCodec;
 
@@ -226,7 +226,7 @@ public final class SaveFile {
                 if (fdatasync) {
                     channel.force(false);
                 }
-                move();
+                AtomicFiles.replace(temp, target);
                 // renamed while still locked: no cleaner can take the finished file for a stray
                 channel.close();
                 channel = null;
@@ -244,14 +244,6 @@ public final class SaveFile {
             done = true;
             LIVE.remove(temp);
             return written;
-        }
-
-        private void move() throws IOException {
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
         }
 
         /** Without a commit: closes and removes the temp file; the target was never touched. */
