@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import labbook.core.LabException;
+import labbook.core.SecretFile;
 
 /** Passphrases live in files (mode 0600), read as gpg's {@code --passphrase-file} reads them: the first line. */
 public final class Passphrase {
@@ -16,12 +17,7 @@ public final class Passphrase {
     }
 
     public static char[] read(Path file) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw LabException.cannot("read passphrase file", file, e);
-        }
+        byte[] bytes = SecretFile.read(file, "passphrase file");
         int end = 0;
         while (end < bytes.length && bytes[end] != '\n' && bytes[end] != '\r') {
             end++;

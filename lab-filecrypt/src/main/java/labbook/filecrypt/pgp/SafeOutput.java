@@ -2,12 +2,11 @@ package labbook.filecrypt.pgp;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.function.Function;
+import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
@@ -39,11 +38,7 @@ public final class SafeOutput {
             try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
                 writer.writeTo(out);
             }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.replace(temp, target);
             done = true;
         } catch (LabException e) {
             throw e;
