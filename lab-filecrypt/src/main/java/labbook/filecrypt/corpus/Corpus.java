@@ -10,6 +10,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
@@ -50,8 +51,21 @@ public record Corpus(String name, Path dir, List<Path> files, String sha256) {
         return prefix + "-head-" + size + ".txt";
     }
 
-    /** Writes the first {@code bytes} of {@code source} to {@code target}. */
-    static void head(Path source, Path target, long bytes) throws IOException {
+    /**
+     * The head of {@code bytes} bytes of {@code source} in {@code dir}, named as the seed named it;
+     * written (whole or not at all) only when missing or of the wrong size.
+     */
+    static Path head(Path source, Path dir, String prefix, long bytes) throws IOException {
+        Path head = dir.resolve(headName(prefix, bytes));
+        if (!Files.isRegularFile(head) || Files.size(head) != bytes) {
+            Path temp = dir.resolve("." + head.getFileName() + ".partial");
+            writeHead(source, temp, bytes);
+            AtomicFiles.replace(temp, head);
+        }
+        return head;
+    }
+
+    private static void writeHead(Path source, Path target, long bytes) throws IOException {
         try (InputStream in = Files.newInputStream(source); OutputStream out = Files.newOutputStream(target)) {
             byte[] buffer = new byte[1 << 16];
             long left = bytes;

@@ -5,11 +5,11 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
@@ -84,7 +84,7 @@ public final class FullCorpus {
                                 + " bytes, fewer than " + BYTES);
                     }
                 }
-                Files.move(temp, full, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                AtomicFiles.replace(temp, full);
             }
         } catch (IOException e) {
             throw new LabException("cannot build the full corpus in " + dir + ": " + e.getMessage(), e);
@@ -122,13 +122,7 @@ public final class FullCorpus {
             }
             files.add(link);
             for (long size : Corpus.HEAD_SIZES) {
-                Path head = dir.resolve(Corpus.headName(prefix, size));
-                if (!Files.isRegularFile(head) || Files.size(head) != size) {
-                    Path temp = dir.resolve("." + head.getFileName() + ".partial");
-                    Corpus.head(full, temp, size);
-                    Files.move(temp, head, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                }
-                files.add(head);
+                files.add(Corpus.head(full, dir, prefix, size));
             }
             return new Corpus(name, dir, List.copyOf(files), sha256);
         } catch (IOException e) {

@@ -5,9 +5,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 import org.bouncycastle.apache.bzip2.CBZip2InputStream;
 
@@ -38,13 +38,7 @@ public final class QuickCorpus {
             }
             List<Path> files = new ArrayList<>();
             for (long size : Corpus.HEAD_SIZES) {
-                Path head = dir.resolve(Corpus.headName("gcide", size));
-                if (size != BYTES && (!Files.isRegularFile(head) || Files.size(head) != size)) {
-                    Path temp = dir.resolve("." + head.getFileName() + ".partial");
-                    Corpus.head(full, temp, size);
-                    Files.move(temp, head, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                }
-                files.add(head);
+                files.add(size == BYTES ? full : Corpus.head(full, dir, "gcide", size));
             }
             return new Corpus(NAME, dir, List.copyOf(files), SHA256);
         } catch (IOException e) {
@@ -68,6 +62,6 @@ public final class QuickCorpus {
             Files.deleteIfExists(temp);
             throw new LabException("the quick corpus " + RESOURCE + " unpacks to SHA-256 " + actual + ", expected " + SHA256);
         }
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.replace(temp, target);
     }
 }
