@@ -9,11 +9,11 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
@@ -129,14 +129,14 @@ public record KernelManifest(List<String> header, List<Entry> entries) {
                             : "l\t" + e.target() + "\t" + e.path() + "\n");
                 }
             }
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.replace(temp, file);
         } catch (IOException e) {
             try {
                 Files.deleteIfExists(temp);
             } catch (IOException ignored) {
                 // nothing more to clean
             }
-            throw new LabException("cannot write the manifest " + file + ": " + e.getMessage(), e);
+            throw LabException.cannot("write the manifest", file, e);
         }
     }
 }
