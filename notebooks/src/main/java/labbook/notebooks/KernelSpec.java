@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
@@ -74,12 +74,12 @@ final class KernelSpec {
             Path tmp = Files.createTempFile(dir, "kernel", ".json.tmp");
             try {
                 new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), content);
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                AtomicFiles.replace(tmp, file);
             } finally {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            throw new LabException("cannot write the kernelspec " + file + ": " + e.getMessage(), e);
+            throw LabException.cannot("write the kernelspec", file, e);
         }
         return file;
     }
