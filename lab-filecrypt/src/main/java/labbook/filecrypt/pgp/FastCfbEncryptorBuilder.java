@@ -127,18 +127,27 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
         OutputStream wrap(OutputStream out);
     }
 
-    /** CFB on the JDK's AES block function ({@link JdkAesCfb}); close() closes the packet stream. */
-    private static final class DirectCfbStream extends OutputStream {
+    /**
+     * Encrypts whatever is written in 64 KiB chunks into one reused buffer; close() finishes CFB and
+     * closes the packet stream. The two subclasses differ only in the code that encrypts a chunk,
+     * which is what {@link CipherPath#JDK_FAST} and {@link CipherPath#JDK_CIPHER} compare.
+     */
+    private abstract static class ChunkedCfbStream extends OutputStream {
         private final OutputStream out;
-        private final JdkAesCfb cfb;
-        private final byte[] buffer = new byte[CHUNK];
+        private final byte[] buffer;
         private final byte[] one = new byte[1];
         private boolean closed;
 
-        DirectCfbStream(OutputStream out, JdkAesCfb cfb) {
+        ChunkedCfbStream(OutputStream out, int bufferBytes) {
             this.out = out;
-            this.cfb = cfb;
+            this.buffer = new byte[bufferBytes];
         }
+
+        /** Encrypts {@code n} bytes of {@code b} from {@code off} into {@code dst}; returns the bytes produced. */
+        abstract int encrypt(byte[] b, int off, int n, byte[] dst) throws IOException;
+
+        /** Writes what the cipher still holds into {@code dst}; returns the bytes produced. */
+        abstract int finish(byte[] dst) throws IOException;
 
         @Override
         public void write(int b) throws IOException {
@@ -150,58 +159,9 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
         public void write(byte[] b, int off, int len) throws IOException {
             while (len > 0) {
                 int n = Math.min(len, CHUNK);
-                cfb.encrypt(b, off, n, buffer, 0);
-                out.write(buffer, 0, n);
+                out.write(buffer, 0, encrypt(b, off, n, buffer));
                 off += n;
                 len -= n;
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (!closed) {
-                closed = true;
-                out.close();
-            }
-        }
-    }
-
-    /** Encrypts whatever is written, in place-free chunks; close() finishes CFB and closes the packet stream. */
-    private static final class CipherChunkStream extends OutputStream {
-        private final OutputStream out;
-        private final Cipher cipher;
-        private final byte[] buffer = new byte[CHUNK + 16];
-        private final byte[] one = new byte[1];
-        private boolean closed;
-
-        CipherChunkStream(OutputStream out, Cipher cipher) {
-            this.out = out;
-            this.cipher = cipher;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            one[0] = (byte) b;
-            write(one, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                while (len > 0) {
-                    int n = Math.min(len, CHUNK);
-                    int produced = cipher.update(b, off, n, buffer, 0);
-                    out.write(buffer, 0, produced);
-                    off += n;
-                    len -= n;
-                }
-            } catch (GeneralSecurityException e) {
-                throw new IOException("AES/CFB failed: " + e.getMessage(), e);
             }
         }
 
@@ -216,13 +176,57 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
                 return;
             }
             closed = true;
+            out.write(buffer, 0, finish(buffer));
+            out.close();
+        }
+    }
+
+    /** CFB on the JDK's AES block function ({@link JdkAesCfb}): a byte in, a byte out, nothing held back. */
+    private static final class DirectCfbStream extends ChunkedCfbStream {
+        private final JdkAesCfb cfb;
+
+        DirectCfbStream(OutputStream out, JdkAesCfb cfb) {
+            super(out, CHUNK);
+            this.cfb = cfb;
+        }
+
+        @Override
+        int encrypt(byte[] b, int off, int n, byte[] dst) {
+            cfb.encrypt(b, off, n, dst, 0);
+            return n;
+        }
+
+        @Override
+        int finish(byte[] dst) {
+            return 0;
+        }
+    }
+
+    /** CFB through the JDK's public {@code AES/CFB/NoPadding} cipher, which may hold back up to a block. */
+    private static final class CipherChunkStream extends ChunkedCfbStream {
+        private final Cipher cipher;
+
+        CipherChunkStream(OutputStream out, Cipher cipher) {
+            super(out, CHUNK + 16);
+            this.cipher = cipher;
+        }
+
+        @Override
+        int encrypt(byte[] b, int off, int n, byte[] dst) throws IOException {
             try {
-                int produced = cipher.doFinal(buffer, 0);
-                out.write(buffer, 0, produced);
+                return cipher.update(b, off, n, dst, 0);
             } catch (GeneralSecurityException e) {
                 throw new IOException("AES/CFB failed: " + e.getMessage(), e);
             }
-            out.close();
+        }
+
+        @Override
+        int finish(byte[] dst) throws IOException {
+            try {
+                return cipher.doFinal(dst, 0);
+            } catch (GeneralSecurityException e) {
+                throw new IOException("AES/CFB failed: " + e.getMessage(), e);
+            }
         }
     }
 
