@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import labbook.core.LabException;
 import labbook.wallet.format.BadWalletException;
-import labbook.wallet.format.Entry;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.WalletContents;
 
@@ -19,7 +18,7 @@ import labbook.wallet.format.WalletContents;
  *   | AES-256-GCM(D) with a 16-byte tag, the preceding 46 bytes as associated data
  * </pre>
  */
-public final class AeadWallet implements WalletStore {
+public final class AeadWallet implements WholeFileWallet {
     static final byte[] MAGIC = {'L', 'B', 'W', 'A', 'E', 'A', 'D', '1'};
     static final int SALT_BYTES = 16;
     static final int HEADER_BYTES = 8 + 1 + 4 + 4 + 1 + SALT_BYTES + Aead.NONCE_BYTES;
@@ -86,6 +85,7 @@ public final class AeadWallet implements WalletStore {
     }
 
     /** Serialise, seal with a fresh nonce, save; returns the file's size. */
+    @Override
     public long sync() {
         byte[] d = KwlCodec.payload(contents);
         byte[] out = new byte[HEADER_BYTES + d.length + Aead.TAG_BYTES];
@@ -106,29 +106,8 @@ public final class AeadWallet implements WalletStore {
         return Math.toIntExact(KwlCodec.payloadSize(contents.folders()));
     }
 
-    public void writeEntry(String folder, Entry entry) {
-        contents.writeEntry(folder, entry);
-    }
-
-    @Override
-    public long put(String folder, Entry entry) {
-        writeEntry(folder, entry);
-        return sync();
-    }
-
-    @Override
-    public void putAll(String folder, Iterable<Entry> entries) {
-        entries.forEach(e -> contents.writeEntry(folder, e));
-        sync();
-    }
-
     @Override
     public WalletContents contents() {
         return contents;
-    }
-
-    @Override
-    public void close() {
-        sync();
     }
 }

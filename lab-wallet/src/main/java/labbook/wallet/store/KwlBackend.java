@@ -5,7 +5,6 @@ import java.security.SecureRandom;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.BlowfishCodec;
 import labbook.wallet.format.Dialect;
-import labbook.wallet.format.Entry;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.KwlHeader;
@@ -17,7 +16,7 @@ import labbook.wallet.format.WalletKeys;
  * rewrite through {@link SaveFile} (KSaveFile in 2009, QSaveFile with fdatasync today). As a
  * {@link WalletStore}, every put is followed by a sync, the seed's "save at every change".
  */
-public final class KwlBackend implements WalletStore {
+public final class KwlBackend implements WholeFileWallet {
     /** From this file size on, a sync overlaps hashing and writing the file with encrypting it. */
     static final long BACKGROUND_MIN_BYTES = 256 * 1024;
 
@@ -84,11 +83,8 @@ public final class KwlBackend implements WalletStore {
         return file;
     }
 
-    public void writeEntry(String folder, Entry entry) {
-        contents.writeEntry(folder, entry);
-    }
-
     /** Serialise, hash, encrypt and save the whole wallet; returns the file's size. */
+    @Override
     public long sync() {
         int size = KwlCodec.fileSize(contents);
         // a big wallet: the save's writer thread hashes each piece and writes it while the next is
@@ -115,26 +111,7 @@ public final class KwlBackend implements WalletStore {
     }
 
     @Override
-    public long put(String folder, Entry entry) {
-        writeEntry(folder, entry);
-        return sync();
-    }
-
-    @Override
-    public void putAll(String folder, Iterable<Entry> entries) {
-        for (Entry e : entries) {
-            contents.writeEntry(folder, e);
-        }
-        sync();
-    }
-
-    @Override
     public WalletContents contents() {
         return contents;
-    }
-
-    @Override
-    public void close() {
-        sync();
     }
 }
