@@ -61,6 +61,11 @@ class StudiesTest {
         assertThat(cipher.verdict()).isEqualTo(Verdict.HOLDS);
         Claim xint = claim(claims, "a slow build costs", "fixture-a");
         assertThat(xint.measured()).isEqualTo("×15");
+        // the seed side of each claim comes from the seed table, as published
+        assertThat(xint.seed()).isEqualTo("×3.4");
+        assertThat(a.seed()).isEqualTo("15 ms at 1000 (Release)");
+        assertThat(perEntry.seed()).isEqualTo("15 ms - 8 ms = 7 ms");
+        assertThat(perEntry.ratio()).isCloseTo(1.0 / 7, within(1e-9));
     }
 
     @Test
