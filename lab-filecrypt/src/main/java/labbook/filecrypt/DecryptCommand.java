@@ -3,10 +3,9 @@ package labbook.filecrypt;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
-import labbook.filecrypt.pgp.Passphrase;
 import labbook.filecrypt.pgp.PgpDecryptor;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code decrypt}: OUT appears only when the whole message decrypted and its integrity check passed. */
@@ -14,9 +13,8 @@ import picocli.CommandLine.Parameters;
         description = "Decrypt IN (binary or armored, as gpg or this lab writes it) to OUT; "
                 + "OUT is written only if the integrity check passes.")
 public final class DecryptCommand implements Callable<Integer> {
-    @Option(names = "--passphrase-file", required = true, paramLabel = "F",
-            description = "File whose first line is the passphrase (keep it mode 0600).")
-    Path passphraseFile;
+    @Mixin
+    PassphraseFileOption passphraseFile;
 
     @Parameters(index = "0", paramLabel = "IN")
     Path in;
@@ -26,7 +24,7 @@ public final class DecryptCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        char[] passphrase = Passphrase.read(passphraseFile);
+        char[] passphrase = passphraseFile.read();
         try {
             new PgpDecryptor().decryptFile(in, out, passphrase);
         } finally {

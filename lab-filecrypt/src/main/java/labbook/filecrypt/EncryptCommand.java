@@ -6,13 +6,13 @@ import java.util.concurrent.Callable;
 import labbook.filecrypt.pgp.CipherPath;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
-import labbook.filecrypt.pgp.Passphrase;
 import labbook.filecrypt.pgp.PgpEncryptor;
 import labbook.filecrypt.pgp.S2kCount;
 import labbook.filecrypt.pgp.S2kDigest;
 import labbook.filecrypt.pgp.SymmetricCipher;
 import labbook.filecrypt.pgp.ZipDeflater;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -20,9 +20,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "encrypt", mixinStandardHelpOptions = true,
         description = "Encrypt IN to OUT with a passphrase (OpenPGP, as gpg -c: AES-256, MDC, ZIP level 6).")
 public final class EncryptCommand implements Callable<Integer> {
-    @Option(names = "--passphrase-file", required = true, paramLabel = "F",
-            description = "File whose first line is the passphrase (keep it mode 0600).")
-    Path passphraseFile;
+    @Mixin
+    PassphraseFileOption passphraseFile;
 
     @Option(names = "-z", paramLabel = "N", defaultValue = "6",
             description = "Compression level 0-9 (default ${DEFAULT-VALUE}); 0 writes no compressed packet.")
@@ -70,7 +69,7 @@ public final class EncryptCommand implements Callable<Integer> {
         EncryptOptions options = new EncryptOptions(SymmetricCipher.parse(cipherAlgo), Compression.parse(compressAlgo),
                 level, S2kCount.effective(s2kCount), S2kDigest.parse(s2kDigest), armor, ZipDeflater.parse(zipDeflater),
                 CipherPath.parse(cipherPath));
-        char[] passphrase = Passphrase.read(passphraseFile);
+        char[] passphrase = passphraseFile.read();
         try {
             new PgpEncryptor(options).encryptFile(in, out, passphrase);
         } finally {
