@@ -113,6 +113,10 @@ class StudiesTest {
         assertThat(speed.verdict()).isEqualTo(Verdict.HOLDS);
         Claim meanDir = claim(claims, "mean size, crypto default directory run", "fixture-a");
         assertThat(meanDir.measured()).isEqualTo("55.2 %"); // 10 kB file at -z 0 (100.6 %), the rest at -z 1 (40 %)
+        // the seed side comes from crypto-directory.csv: 42.8 % mean size, 3.68 s of GPG Default's 5.73 s
+        assertThat(meanDir.seed()).isEqualTo("42.8 %");
+        assertThat(claim(claims, "crypto Default takes less CPU", "fixture-a").seed()).isEqualTo("64.2 % of GPG Default");
+        assertThat(claim(claims, "crypto --speed takes less CPU", "fixture-a").seed()).isEqualTo("33 % of GPG Default");
         Claim dir = claim(claims, "directory CPU total, GPG Default", "fixture-a");
         assertThat(dir.verdict()).endsWith("faster here");
     }
