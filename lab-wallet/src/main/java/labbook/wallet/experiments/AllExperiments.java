@@ -24,7 +24,7 @@ public final class AllExperiments implements Callable<Integer> {
     @Override
     public Integer call() {
         Instant start = Instant.now();
-        try (LabRun run = LabRun.start(lab, "wallet", "all", lab.mode() == Mode.FULL ? "--full" : "--quick")) {
+        try (LabRun run = WalletRun.start(lab, "all")) {
             step("sync-sweep", () -> SyncSweep.run(run));
             step("sync-jmh", () -> SyncJmh.run(run));
             step("save-strategies", () -> SaveStrategies.run(run));

@@ -86,7 +86,7 @@ public final class CrashTest implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, "wallet", "crash-test", lab.mode() == Mode.FULL ? "--full" : "--quick")) {
+        try (LabRun run = WalletRun.start(lab, "crash-test")) {
             run(run, kills != null ? kills : run.mode() == Mode.FULL ? 1000 : 200);
         }
         return 0;

@@ -60,7 +60,7 @@ public final class SaveStrategies implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, "wallet", "save-strategies", lab.mode() == Mode.FULL ? "--full" : "--quick")) {
+        try (LabRun run = WalletRun.start(lab, "save-strategies")) {
             run(run);
         }
         return 0;

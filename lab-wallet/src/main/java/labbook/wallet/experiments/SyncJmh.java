@@ -46,7 +46,7 @@ public final class SyncJmh implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, "wallet", "sync-jmh", lab.mode() == Mode.FULL ? "--full" : "--quick")) {
+        try (LabRun run = WalletRun.start(lab, "sync-jmh")) {
             run(run);
         }
         return 0;

@@ -99,7 +99,7 @@ public final class SyncSweep implements Callable<Integer> {
                 }
             }
         }
-        try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep", lab.mode() == Mode.FULL ? "--full" : "--quick")) {
+        try (LabRun run = WalletRun.start(lab, "sync-sweep")) {
             print(run(run, chosen), System.out);
         }
         return 0;

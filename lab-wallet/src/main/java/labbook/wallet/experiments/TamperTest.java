@@ -81,7 +81,7 @@ public final class TamperTest implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, "wallet", "tamper-test", lab.mode() == Mode.FULL ? "--full" : "--quick")) {
+        try (LabRun run = WalletRun.start(lab, "tamper-test")) {
             run(run);
         }
         return 0;
