@@ -147,6 +147,17 @@ class StudiesTest {
     }
 
     @Test
+    void vfsSeedRatiosComeFromAxboesTableWhetherOrNotGitDiffRan(@org.junit.jupiter.api.io.TempDir java.nio.file.Path empty) {
+        Claim none = VfsStudy.reproduction(ResultsLoader.load(List.of(empty))).get(0);
+        Claim measured = claim(VfsStudy.reproduction(Fixtures.a()), "store-free walking: parallel", "fixture-a");
+        assertThat(none.verdict()).isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(none.claim()).isEqualTo(measured.claim());
+        assertThat(none.seed()).isEqualTo(measured.seed()).isEqualTo("real ×0.5 (Axboe, vfs)"); // 0.43 / 0.86
+        assertThat(claim(VfsStudy.reproduction(Fixtures.a()), "parallel no longer blows up", "fixture-a").claim())
+                .endsWith("(old kernel: sys ×8.38)");
+    }
+
+    @Test
     void theChartReadingsReproduceTheSeedsOwnPickOfZ1() {
         Table seed = Seeds.table(Seeds.CRYPTO_LEVELS);
         for (double mb : new double[] {100, 10, 1}) {
