@@ -163,12 +163,7 @@ public final class NativeZlib {
                 while (len > 0) {
                     int n = Math.min(len, CHUNK);
                     in.copyFrom(heap.asSlice(off, n));
-                    MemoryAccess.setAddressAtOffset(stream, NEXT_IN, in.address());
-                    MemoryAccess.setIntAtOffset(stream, AVAIL_IN, n);
-                    do {
-                        run(Z_NO_FLUSH);
-                    } while (MemoryAccess.getIntAtOffset(stream, AVAIL_IN) > 0
-                            || MemoryAccess.getIntAtOffset(stream, AVAIL_OUT) == 0);
+                    deflateInput(n);
                     off += n;
                     len -= n;
                 }
@@ -192,13 +187,18 @@ public final class NativeZlib {
                         continue;
                     }
                     total += n;
-                    MemoryAccess.setAddressAtOffset(stream, NEXT_IN, in.address());
-                    MemoryAccess.setIntAtOffset(stream, AVAIL_IN, n);
-                    do {
-                        run(Z_NO_FLUSH);
-                    } while (MemoryAccess.getIntAtOffset(stream, AVAIL_IN) > 0
-                            || MemoryAccess.getIntAtOffset(stream, AVAIL_OUT) == 0);
+                    deflateInput(n);
                 }
+            }
+
+            /** Deflates the first {@code n} bytes of the input buffer until zlib has taken them all. */
+            private void deflateInput(int n) throws IOException {
+                MemoryAccess.setAddressAtOffset(stream, NEXT_IN, in.address());
+                MemoryAccess.setIntAtOffset(stream, AVAIL_IN, n);
+                do {
+                    run(Z_NO_FLUSH);
+                } while (MemoryAccess.getIntAtOffset(stream, AVAIL_IN) > 0
+                        || MemoryAccess.getIntAtOffset(stream, AVAIL_OUT) == 0);
             }
 
             /** One deflate call into the empty output buffer; what it produced goes downstream. */
