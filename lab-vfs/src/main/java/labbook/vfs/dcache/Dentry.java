@@ -104,28 +104,21 @@ public final class Dentry {
 
     /** dput: the lockless fast path, a cmpxchg of the count when the lock is free. */
     void put(WalkCounters c) {
-        int turns = 0;
-        while (true) {
-            long v = (long) LOCKREF.getVolatile(this);
-            if ((v & 1) == 0) {
-                if (LOCKREF.compareAndSet(this, v, v - 2)) {
-                    return;
-                }
-                c.failedCas++;
-            } else {
-                c.lockSpins++;
-            }
-            Spin.pause(++turns);
-        }
+        addRef(-2, c);
     }
 
     /** lockref_get: the same cmpxchg upward; RCU-walk's only store, on the final entry. */
     void get(WalkCounters c) {
+        addRef(2, c);
+    }
+
+    /** The lockref cmpxchg loop both share; {@code delta} is +2 or -2, one count (the count sits above bit 0, the lock). */
+    private void addRef(long delta, WalkCounters c) {
         int turns = 0;
         while (true) {
             long v = (long) LOCKREF.getVolatile(this);
             if ((v & 1) == 0) {
-                if (LOCKREF.compareAndSet(this, v, v + 2)) {
+                if (LOCKREF.compareAndSet(this, v, v + delta)) {
                     return;
                 }
                 c.failedCas++;
