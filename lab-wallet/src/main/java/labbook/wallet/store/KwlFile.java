@@ -2,7 +2,6 @@ package labbook.wallet.store;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import labbook.core.LabException;
@@ -83,15 +82,13 @@ public final class KwlFile {
     }
 
     static byte[] readAll(Path file, String what) {
+        if (Files.isDirectory(file)) {
+            throw new LabException(file + ": is a folder, not a " + what);
+        }
         try {
-            if (Files.isDirectory(file)) {
-                throw new LabException(file + ": is a folder, not a " + what);
-            }
             return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new LabException(file + ": no such " + what);
         } catch (IOException e) {
-            throw new LabException(file + ": cannot read the " + what + ": " + e.getMessage());
+            throw LabException.cannot("read " + what, file, e);
         }
     }
 }
