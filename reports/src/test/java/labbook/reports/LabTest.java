@@ -29,6 +29,12 @@ class LabTest {
         CategoryChart bars = Lab.filecryptDirectoryRuns(r);
         assertThat(bars.getSeriesMap()).containsKeys("user time", "system time");
         assertThat(Lab.filecryptLevels(r, "1mb").getTitle()).contains("head-1mb");
+        // the crypto seed's chart readings were taken off its images by eye, and every seed series says so
+        assertThat(List.<Object>copyOf(bars.getSeriesMap().get("user time").getXData())).contains("GPG Default (seed, split approx.)");
+        for (XYChart c : List.of(Lab.filecryptLevels(r, "1mb"), Lab.filecryptTimeTimesSize(r))) {
+            assertThat(c.getSeriesMap().keySet()).filteredOn(k -> k.startsWith("seed")).isNotEmpty()
+                    .allSatisfy(k -> assertThat(k).contains("approx."));
+        }
         assertThat(Lab.vfsModelScaling(r).getSeriesMap()).containsKeys("rcu-walk", "ref-walk");
     }
 
