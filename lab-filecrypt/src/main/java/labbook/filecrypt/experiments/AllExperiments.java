@@ -36,14 +36,14 @@ public final class AllExperiments implements Callable<Integer> {
 
         LevelSweep sweep = new LevelSweep();
         sweep.lab = lab;
-        sweep.enwik8 = enwik8;
+        sweep.corpusOptions.enwik8 = enwik8;
         sweep.quickRepeatsSmall = quick ? 3 : null;
         sweep.quickRepeatsLargest = quick ? 7 : null;
         step("level-sweep", sweep);
 
         DirectoryRuns dirs = new DirectoryRuns();
         dirs.lab = lab;
-        dirs.enwik8 = enwik8;
+        dirs.corpusOptions.enwik8 = enwik8;
         dirs.repeats = quick ? 2 : null;
         step("directory-runs", dirs);
 

@@ -63,12 +63,8 @@ public final class DirectoryRuns implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
-    @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
-    Path enwik8;
-
-    @Option(names = "--max-file-bytes", paramLabel = "N", hidden = true,
-            description = "Only the corpus files of at most N bytes (smoke tests).")
-    Long maxFileBytes;
+    @Mixin
+    CorpusOptions corpusOptions = new CorpusOptions();
 
     @Option(names = "--repeats", paramLabel = "N", description = "Repeats of each run and engine (default: quick 3, full 3).")
     Integer repeats;
@@ -83,10 +79,7 @@ public final class DirectoryRuns implements Callable<Integer> {
             return relaunched;
         }
         Mode mode = lab.mode();
-        Corpus corpus = Corpora.forMode(mode, enwik8);
-        if (maxFileBytes != null) {
-            corpus = corpus.upTo(maxFileBytes);
-        }
+        Corpus corpus = corpusOptions.corpus(mode);
         int n = repeats != null ? repeats : 3;
         Results<Key> results = new Results<>();
         java.util.Map<Key, Double> meanPct = new java.util.HashMap<>();

@@ -66,12 +66,8 @@ public final class LevelSweep implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
-    @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
-    Path enwik8;
-
-    @Option(names = "--max-file-bytes", paramLabel = "N", hidden = true,
-            description = "Only the corpus files of at most N bytes (smoke tests).")
-    Long maxFileBytes;
+    @Mixin
+    CorpusOptions corpusOptions = new CorpusOptions();
 
     @Option(names = "--repeats", paramLabel = "N",
             description = "Repeats per file, level and engine (default: quick 4, 9 on the largest file, and 2 / 4 "
@@ -106,10 +102,7 @@ public final class LevelSweep implements Callable<Integer> {
 
     void run() {
         Mode mode = lab.mode();
-        Corpus corpus = Corpora.forMode(mode, enwik8);
-        if (maxFileBytes != null) {
-            corpus = corpus.upTo(maxFileBytes);
-        }
+        Corpus corpus = corpusOptions.corpus(mode);
         Plan plan = Plan.of(mode);
         Path largest = corpus.largest();
         Results<Key> results = new Results<>();

@@ -1,0 +1,22 @@
+package labbook.filecrypt.experiments;
+
+import java.nio.file.Path;
+import labbook.core.Mode;
+import labbook.filecrypt.corpus.Corpus;
+import picocli.CommandLine.Option;
+
+/** The corpus options level-sweep and directory-runs share (a picocli mixin). */
+final class CorpusOptions {
+    @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
+    Path enwik8;
+
+    @Option(names = "--max-file-bytes", paramLabel = "N", hidden = true,
+            description = "Only the corpus files of at most N bytes (smoke tests).")
+    Long maxFileBytes;
+
+    /** The mode's corpus, cut to the files of at most {@code --max-file-bytes} when given. */
+    Corpus corpus(Mode mode) {
+        Corpus corpus = Corpora.forMode(mode, enwik8);
+        return maxFileBytes != null ? corpus.upTo(maxFileBytes) : corpus;
+    }
+}
