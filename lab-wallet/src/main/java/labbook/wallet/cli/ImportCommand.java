@@ -71,16 +71,19 @@ public final class ImportCommand implements Callable<Integer> {
 
     static WalletContents read(Path json) {
         JsonNode root;
+        byte[] text;
         try {
-            root = WalletJson.MAPPER.readTree(json.toFile());
-        } catch (java.io.FileNotFoundException e) {
-            throw new LabException(json + ": no such file");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new LabException(json + ": not valid JSON (" + e.getOriginalMessage() + ")");
+            text = Files.readAllBytes(json);
         } catch (IOException e) {
-            throw new LabException(json + ": cannot read: " + e.getMessage());
+            throw LabException.cannot("read JSON file", json, e);
         }
-        if (root == null) {
+        try {
+            root = WalletJson.MAPPER.readTree(text);
+        } catch (IOException e) {
+            String reason = e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+            throw new LabException(json + ": not valid JSON (" + reason + ")");
+        }
+        if (root == null || root.isMissingNode()) {
             throw new LabException(json + ": empty file");
         }
         try {
