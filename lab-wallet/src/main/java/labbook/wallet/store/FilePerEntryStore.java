@@ -40,7 +40,7 @@ public final class FilePerEntryStore implements WalletStore {
         try {
             Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (IOException e) {
-            throw new LabException(dir + ": cannot create the store: " + e.getMessage(), e);
+            throw LabException.cannot("create the store", dir, e);
         }
         byte[] salt = Aead.randomBytes(16);
         byte[] meta = Arrays.copyOf(MAGIC, MAGIC.length + salt.length);

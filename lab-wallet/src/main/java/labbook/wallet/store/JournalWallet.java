@@ -72,7 +72,7 @@ public final class JournalWallet implements WalletStore {
                 throw e;
             }
         } catch (IOException e) {
-            throw new LabException(journal + ": cannot open the journal: " + e.getMessage(), e);
+            throw LabException.cannot("open the journal", journal, e);
         }
     }
 
@@ -204,7 +204,7 @@ public final class JournalWallet implements WalletStore {
             // fdatasync, or a fold, makes the count itself durable
             writeCount(records + 1);
         } catch (IOException e) {
-            throw new LabException(journal + ": cannot append to the journal: " + e.getMessage(), e);
+            throw LabException.cannot("append to the journal", journal, e);
         }
         records++;
         long written = rec.length;
@@ -227,7 +227,7 @@ public final class JournalWallet implements WalletStore {
             channel.truncate(MAGIC.length);
             channel.force(false);
         } catch (IOException e) {
-            throw new LabException(journal + ": cannot empty the journal: " + e.getMessage(), e);
+            throw LabException.cannot("empty the journal", journal, e);
         }
         records = 0;
         return written;
