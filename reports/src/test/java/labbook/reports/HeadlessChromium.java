@@ -215,13 +215,25 @@ final class HeadlessChromium implements AutoCloseable {
     @Override
     public void close() {
         socket.abort();
+        // Chromium's helpers (zygote, renderers, crashpad) can outlive the browser for a moment and
+        // still write into the profile, which the caller's @TempDir then fails to delete
+        List<ProcessHandle> helpers = process.descendants().toList();
         process.destroy();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
+            helpers.forEach(ProcessHandle::destroy);
+            for (ProcessHandle h : helpers) {
+                try {
+                    h.onExit().get(10, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    h.destroyForcibly();
+                }
+            }
         } catch (InterruptedException e) {
             process.destroyForcibly();
+            helpers.forEach(ProcessHandle::destroyForcibly);
             Thread.currentThread().interrupt();
         }
     }
