@@ -33,7 +33,7 @@ public final class ChartFiles {
             return new Rendered(name, chart.getTitle(), dir.getFileName() + "/" + name + ".png",
                     dir.getFileName() + "/" + name + ".svg", inline(markup, name));
         } catch (IOException e) {
-            throw new LabException("cannot write chart " + dir.resolve(name) + ": " + e.getMessage(), e);
+            throw LabException.cannot("write chart", dir.resolve(name), e);
         }
     }
 

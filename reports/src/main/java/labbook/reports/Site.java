@@ -77,7 +77,7 @@ public final class Site {
             render(fm, "index.ftlh", index, html);
             return html;
         } catch (IOException e) {
-            throw new LabException("cannot write the site in " + out + ": " + e.getMessage(), e);
+            throw LabException.cannot("write the site in", out, e);
         }
     }
 
@@ -133,11 +133,13 @@ public final class Site {
 
     /** The seed table as shipped, beside the pages, so a reader can take the data as well as the picture. */
     private static void copySeed(String name, Path dir) {
+        // Seeds.table has already read this resource, so it is there
+        Path target = dir.resolve(name + ".csv");
         try (var in = Seeds.class.getResourceAsStream("seeds/" + name + ".csv")) {
             Files.createDirectories(dir);
-            Files.copy(in, dir.resolve(name + ".csv"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | NullPointerException e) {
-            throw new LabException("cannot copy seed table " + name + " to " + dir + ": " + e.getMessage(), e);
+            Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw LabException.cannot("copy the seed table to", target, e);
         }
     }
 

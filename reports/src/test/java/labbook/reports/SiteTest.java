@@ -122,4 +122,13 @@ class SiteTest {
         }
         return n;
     }
+
+    @Test
+    void anOutputFolderThatIsAFileIsOneLineNamingItOnce(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("site"), "not a folder");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Lab.buildSite(List.of(Fixtures.root("results-a")), file))
+                .isInstanceOf(labbook.core.LabException.class)
+                .hasMessage("cannot write the site in " + file + ": it already exists");
+        assertThat(Files.readString(file)).isEqualTo("not a folder");
+    }
 }
