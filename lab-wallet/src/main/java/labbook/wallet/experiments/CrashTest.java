@@ -215,7 +215,7 @@ public final class CrashTest implements Callable<Integer> {
                 n++;
             }
         } catch (IOException e) {
-            throw new LabException("cannot clean " + wallet.getParent() + ": " + e.getMessage(), e);
+            throw LabException.cannot("list the temp files in", wallet.getParent(), e);
         }
         return n;
     }

@@ -1,6 +1,5 @@
 package labbook.wallet.experiments;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -81,7 +80,7 @@ public final class SaveStrategies implements Callable<Integer> {
              ProgressBar bar = Progress.bar("save-strategies", (long) SaveStrategy.values().length * sizes.length, "sizes")) {
             for (SaveStrategy s : SaveStrategy.values()) {
                 Path dir = scratch.resolve(s.label());
-                mkdirs(dir);
+                Scratch.createFolder(dir);
                 warmUp(s, scratch.resolve(s.label() + "-warmup"), password, entries);
                 List<Entry> all = new ArrayList<>();
                 try (WalletStore store = s.create(dir, password)) {
@@ -117,7 +116,7 @@ public final class SaveStrategies implements Callable<Integer> {
 
     /** Puts into a throwaway store of the same kind, so the code under test is compiled before the first timed put. */
     private static void warmUp(SaveStrategy s, Path dir, byte[] password, BenchmarkEntries entries) {
-        mkdirs(dir);
+        Scratch.createFolder(dir);
         try (WalletStore store = s.create(dir, password)) {
             store.putAll(BenchmarkEntries.FOLDER, entries.next(500));
             for (int i = 0; i < 40; i++) {
@@ -171,13 +170,5 @@ public final class SaveStrategies implements Callable<Integer> {
             }
         }
         return best;
-    }
-
-    private static void mkdirs(Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
-            throw new LabException("cannot create " + dir + ": " + e.getMessage(), e);
-        }
     }
 }

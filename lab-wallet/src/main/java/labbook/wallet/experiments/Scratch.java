@@ -20,7 +20,16 @@ public final class Scratch implements AutoCloseable {
             Files.createDirectories(studyDir);
             this.dir = Files.createTempDirectory(studyDir, "." + name + "-scratch-");
         } catch (IOException e) {
-            throw new LabException("cannot create a scratch folder in " + studyDir + ": " + e.getMessage(), e);
+            throw LabException.cannot("create a scratch folder in", studyDir, e);
+        }
+    }
+
+    /** Creates {@code dir} and its parents if missing; an IO error as one line naming it. */
+    public static Path createFolder(Path dir) {
+        try {
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw LabException.cannot("create", dir, e);
         }
     }
 

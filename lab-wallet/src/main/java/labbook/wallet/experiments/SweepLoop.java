@@ -74,7 +74,7 @@ public final class SweepLoop {
         warmUp(variant, plan, scratchDir.resolve("warmup"), password, entries);
         List<Row> rows = new ArrayList<>();
         Path dir = scratchDir.resolve(variant.label());
-        mkdirs(dir);
+        Scratch.createFolder(dir);
         SweepVariant.SyncTarget wallet = variant.create(dir, password);
         List<Integer> sizes = plan.sizes();
         int have = 0;
@@ -130,20 +130,12 @@ public final class SweepLoop {
         if (plan.warmupSyncs() == 0) {
             return;
         }
-        mkdirs(dir);
+        Scratch.createFolder(dir);
         SweepVariant.SyncTarget w = variant.create(dir, password);
         w.add(entries.next(Math.min(plan.max(), 2000)));
         for (int i = 0; i < plan.warmupSyncs(); i++) {
             measure("warmup", w, 0, i);
         }
         Scratch.deleteTree(dir);
-    }
-
-    private static void mkdirs(Path dir) {
-        try {
-            java.nio.file.Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
-            throw new labbook.core.LabException("cannot create " + dir + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -149,7 +149,7 @@ public final class SyncSweep implements Callable<Integer> {
         try {
             return Files.readAllLines(out).stream().filter(l -> !l.isBlank()).map(SweepLoop.Row::parse).collect(Collectors.toList());
         } catch (IOException e) {
-            throw new LabException("cannot read the forked sweep's rows " + out + ": " + e.getMessage(), e);
+            throw LabException.cannot("read the forked sweep's rows", out, e);
         }
     }
 
