@@ -42,7 +42,7 @@ public final class ReportsCli {
                 try {
                     java.nio.file.Files.createDirectories(fallback);
                 } catch (java.io.IOException e) {
-                    throw new labbook.core.LabException("cannot create " + fallback + ": " + e.getMessage(), e);
+                    throw labbook.core.LabException.cannot("create", fallback, e);
                 }
                 roots.add(fallback);
             }

@@ -73,7 +73,7 @@ public final class ResultsLoader {
                     .filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted().toList();
         } catch (IOException e) {
-            throw new LabException("cannot list " + dir + ": " + e.getMessage(), e);
+            throw LabException.cannot("list", dir, e);
         }
         if (csvs.isEmpty()) {
             return StudyResults.notRun(study, dir);
@@ -189,7 +189,7 @@ public final class ResultsLoader {
                         numeric[c] ? ColumnType.DOUBLE : ColumnType.STRING));
             }
         } catch (IOException e) {
-            throw new LabException("cannot read " + csv + ": " + e.getMessage(), e);
+            throw LabException.cannot("read", csv, e);
         }
         try {
             CsvReadOptions options = CsvReadOptions.builder(csv.toFile())
