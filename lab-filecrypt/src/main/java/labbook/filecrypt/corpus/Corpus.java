@@ -59,8 +59,12 @@ public record Corpus(String name, Path dir, List<Path> files, String sha256) {
         Path head = dir.resolve(headName(prefix, bytes));
         if (!Files.isRegularFile(head) || Files.size(head) != bytes) {
             Path temp = dir.resolve("." + head.getFileName() + ".partial");
-            writeHead(source, temp, bytes);
-            AtomicFiles.replace(temp, head);
+            try {
+                writeHead(source, temp, bytes);
+                AtomicFiles.replace(temp, head);
+            } finally {
+                Files.deleteIfExists(temp);
+            }
         }
         return head;
     }
