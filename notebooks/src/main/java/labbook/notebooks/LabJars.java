@@ -39,7 +39,7 @@ final class LabJars {
                             && !p.getFileName().toString().matches(".*-(sources|tests|javadoc)\\.jar"))
                     .sorted().forEach(jars::add);
         } catch (IOException e) {
-            throw new LabException("cannot list " + target + ": " + e.getMessage(), e);
+            throw LabException.cannot("list", target, e);
         }
         if (jars.isEmpty() || !Files.isDirectory(lib)) {
             throw new LabException("no built kernel in " + target + " (the notebooks jar and lib/ are missing):"
@@ -48,7 +48,7 @@ final class LabJars {
         try (Stream<Path> files = Files.list(lib)) {
             files.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(jars::add);
         } catch (IOException e) {
-            throw new LabException("cannot list " + lib + ": " + e.getMessage(), e);
+            throw LabException.cannot("list", lib, e);
         }
         return List.copyOf(jars);
     }
