@@ -64,27 +64,31 @@ public final class FullCorpus {
             Files.createDirectories(dir);
             if (!Files.isRegularFile(full) || Files.size(full) != BYTES) {
                 Path temp = dir.resolve(".debian-text-100MB.txt.partial");
-                try (OutputStream out = Files.newOutputStream(temp)) {
-                    long left = BYTES;
-                    try (InputStream gcide = new GZIPInputStream(Files.newInputStream(GCIDE), 1 << 16)) {
-                        left -= copy(gcide, out, left);
-                    }
-                    List<Path> pages = new ArrayList<>(pages(PYTHON_DOC));
-                    pages.addAll(pages(POSTGRESQL_DOC));
-                    for (Path page : pages) {
-                        if (left == 0) {
-                            break;
+                try {
+                    try (OutputStream out = Files.newOutputStream(temp)) {
+                        long left = BYTES;
+                        try (InputStream gcide = new GZIPInputStream(Files.newInputStream(GCIDE), 1 << 16)) {
+                            left -= copy(gcide, out, left);
                         }
-                        try (InputStream in = Files.newInputStream(page)) {
-                            left -= copy(in, out, left);
+                        List<Path> pages = new ArrayList<>(pages(PYTHON_DOC));
+                        pages.addAll(pages(POSTGRESQL_DOC));
+                        for (Path page : pages) {
+                            if (left == 0) {
+                                break;
+                            }
+                            try (InputStream in = Files.newInputStream(page)) {
+                                left -= copy(in, out, left);
+                            }
+                        }
+                        if (left > 0) {
+                            throw new LabException("GCIDE, the Python and the PostgreSQL docs hold " + (BYTES - left)
+                                    + " bytes, fewer than " + BYTES);
                         }
                     }
-                    if (left > 0) {
-                        throw new LabException("GCIDE, the Python and the PostgreSQL docs hold " + (BYTES - left)
-                                + " bytes, fewer than " + BYTES);
-                    }
+                    AtomicFiles.replace(temp, full);
+                } finally {
+                    Files.deleteIfExists(temp); // gone once renamed; a failed build leaves no 100 MB behind
                 }
-                AtomicFiles.replace(temp, full);
             }
         } catch (IOException e) {
             throw new LabException("cannot build the full corpus in " + dir + ": " + e.getMessage(), e);

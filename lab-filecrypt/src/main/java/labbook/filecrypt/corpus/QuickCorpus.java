@@ -48,20 +48,23 @@ public final class QuickCorpus {
 
     private static void unpack(Path target) throws IOException {
         Path temp = target.resolveSibling("." + target.getFileName() + ".partial");
-        try (InputStream resource = QuickCorpus.class.getResourceAsStream(RESOURCE)) {
-            if (resource == null) {
-                throw new LabException("the quick corpus resource " + RESOURCE + " is missing from the class path");
+        try {
+            try (InputStream resource = QuickCorpus.class.getResourceAsStream(RESOURCE)) {
+                if (resource == null) {
+                    throw new LabException("the quick corpus resource " + RESOURCE + " is missing from the class path");
+                }
+                try (InputStream in = new CBZip2InputStream(new java.io.BufferedInputStream(resource, 1 << 16));
+                     OutputStream out = Files.newOutputStream(temp)) {
+                    in.transferTo(out);
+                }
             }
-            try (InputStream in = new CBZip2InputStream(new java.io.BufferedInputStream(resource, 1 << 16));
-                 OutputStream out = Files.newOutputStream(temp)) {
-                in.transferTo(out);
+            String actual = Corpus.sha256(temp);
+            if (!actual.equals(SHA256)) {
+                throw new LabException("the quick corpus " + RESOURCE + " unpacks to SHA-256 " + actual + ", expected " + SHA256);
             }
+            AtomicFiles.replace(temp, target);
+        } finally {
+            Files.deleteIfExists(temp); // gone once renamed
         }
-        String actual = Corpus.sha256(temp);
-        if (!actual.equals(SHA256)) {
-            Files.deleteIfExists(temp);
-            throw new LabException("the quick corpus " + RESOURCE + " unpacks to SHA-256 " + actual + ", expected " + SHA256);
-        }
-        AtomicFiles.replace(temp, target);
     }
 }
