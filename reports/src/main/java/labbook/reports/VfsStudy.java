@@ -51,7 +51,6 @@ public final class VfsStudy {
                 run.sysS() / baseline.sysS());
     }
 
-    /** Speed-up and parallel efficiency per thread count, from medians of a rate or a time. */
     /**
      * One thread count: the median, the speed-up over the first (smallest) count, the efficiency
      * against the thread count, and against the cores the machine had (n threads on c cores can

@@ -110,7 +110,7 @@ public final class WalletStudy {
             claims.add(Claim.notMeasured(STUDY, "saving at once costs less than 16 ms below 1000 entries", seedAt1000));
         }
         for (Results.Labelled<Table> sweep : sweeps) {
-            String machine = machine(sweep.root(), "sync-sweep");
+            String machine = sweep.label();
             Table t = sweep.value();
             for (int r = 0; r < seed.rowCount(); r++) {
                 if (!seed.stringColumn("build").get(r).equals("Release")) {
@@ -166,7 +166,7 @@ public final class WalletStudy {
             double saved = rewrite.value() - journal.value();
             claims.add(new Claim(STUDY, "a per-entry save would save little at 1000 entries (rewrite minus journal)",
                     seedSavingText, ms(saved), Verdict.ratio(saved, seedSaving),
-                    Verdict.claim(saved < FRAME_MS, saved), machine(save.root(), "save-strategies"),
+                    Verdict.claim(saved < FRAME_MS, saved), save.label(),
                     "holds if under 16 ms; " + rewrite.how()));
         }
         return claims;
@@ -194,10 +194,6 @@ public final class WalletStudy {
         }
         t.replaceColumn("entries", sizes);
         return t;
-    }
-
-    static String machine(ResultsRoot root, String experiment) {
-        return root.label();
     }
 
     static String ms(double v) {
