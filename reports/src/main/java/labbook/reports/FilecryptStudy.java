@@ -284,15 +284,16 @@ public final class FilecryptStudy {
                     Table sz = s.where(s.numberColumn("level").isEqualTo(z));
                     double seedPct = sz.numberColumn("size_kb").getDouble(0) * 1000 / sz.numberColumn("file_bytes").getDouble(0);
                     double seedCpu = sz.numberColumn("cpu_s").getDouble(0);
+                    String approx = sz.booleanColumn("approximate").get(0) ? " (approx.)" : "";
                     Optional<TradeOff.Level> ours = level(levels, z);
                     double pct = ours.map(l -> l.outBytes() / f.get().bytes()).orElse(Double.NaN);
                     double cpu = ours.map(TradeOff.Level::cpuS).orElse(Double.NaN);
                     double rp = Verdict.ratio(pct, seedPct);
-                    claims.add(new Claim(STUDY, "size at -z " + z + ", " + size + " (% of input)", Format.pct(seedPct) + " (approx.)",
+                    claims.add(new Claim(STUDY, "size at -z " + z + ", " + size + " (% of input)", Format.pct(seedPct) + approx,
                             Format.pct(pct), rp, Verdict.match(rp, 1.25), sweep.label(),
                             "different text (seed: enwik8); " + f.get().file()));
                     double rc = Verdict.ratio(cpu, seedCpu);
-                    claims.add(new Claim(STUDY, "CPU time at -z " + z + ", " + size, Format.num(seedCpu) + " s (approx.)",
+                    claims.add(new Claim(STUDY, "CPU time at -z " + z + ", " + size, Format.num(seedCpu) + " s" + approx,
                             Double.isNaN(cpu) ? "n/a" : Format.num(cpu) + " s", rc, Verdict.time(rc, 2), sweep.label(), setup));
                 }
             }

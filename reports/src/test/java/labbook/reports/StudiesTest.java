@@ -111,6 +111,9 @@ class StudiesTest {
         assertThat(claim(claims, "crypto Default takes less CPU", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
         Claim speed = claim(claims, "--speed output is only slightly larger", "fixture-a");
         assertThat(speed.verdict()).isEqualTo(Verdict.HOLDS);
+        // the chart readings say they are read by eye, as their seed rows do
+        assertThat(claim(claims, "size at -z 1, 1 MB", "fixture-a").seed()).isEqualTo("43.5 % (approx.)");
+        assertThat(claim(claims, "CPU time at -z 7, 1 MB", "fixture-a").seed()).isEqualTo("0.05 s (approx.)");
         Claim meanDir = claim(claims, "mean size, crypto default directory run", "fixture-a");
         assertThat(meanDir.measured()).isEqualTo("55.2 %"); // 10 kB file at -z 0 (100.6 %), the rest at -z 1 (40 %)
         // the seed side comes from crypto-directory.csv: 42.8 % mean size, 3.68 s of GPG Default's 5.73 s
