@@ -50,6 +50,14 @@ class DcacheTest {
         Dcache cache = Dcache.of(paths);
         // 78,635 entries, 5,095 folders below the top (the tarball's 5,096 less its top folder), and the top
         assertThat(cache.size()).isEqualTo(paths.size() + 5_095 + 1);
+        // and the folders counted from the paths themselves, so a model that lost or doubled a folder fails here too
+        Set<String> folders = new HashSet<>();
+        for (String p : paths) {
+            for (int slash = p.indexOf('/'); slash >= 0; slash = p.indexOf('/', slash + 1)) {
+                folders.add(p.substring(0, slash));
+            }
+        }
+        assertThat(cache.size()).isEqualTo(paths.size() + folders.size() + 1);
         assertThat(cache.find("fs").isDirectory()).isTrue();
         assertThat(cache.find("fs/namei.c").isDirectory()).isFalse();
         assertThat(cache.find("fs/no-such-file.c")).isNull();
@@ -139,6 +147,23 @@ class DcacheTest {
                 }
             }));
         }
+        runWhileRenaming(renamer, stop, walkers);
+        assertThat(wrong).isEmpty();
+        assertThat(renames.get()).isPositive();
+        assertEveryReferenceGivenBack(cache, p, q);
+        System.out.printf("across folders: renames %d, fallbacks %d, retries %d, misses %d%n", renames.get(), total.fallbacks,
+                total.retries, total.misses);
+    }
+
+    /**
+     * Starts the renamer, then the walkers; stops the renamer once every walker is done. A thread
+     * that died of an exception (a walk or rename the model got wrong) fails the test: otherwise
+     * it would only print a stack trace and leave nothing in the list of wrong answers.
+     */
+    private static void runWhileRenaming(Thread renamer, AtomicBoolean stop, List<Thread> walkers) throws InterruptedException {
+        ConcurrentLinkedQueue<Throwable> died = new ConcurrentLinkedQueue<>();
+        renamer.setUncaughtExceptionHandler((t, e) -> died.add(e));
+        walkers.forEach(w -> w.setUncaughtExceptionHandler((t, e) -> died.add(e)));
         renamer.start();
         walkers.forEach(Thread::start);
         for (Thread w : walkers) {
@@ -146,14 +171,16 @@ class DcacheTest {
         }
         stop.set(true);
         renamer.join();
-        assertThat(wrong).isEmpty();
-        assertThat(renames.get()).isPositive();
+        assertThat(died).as("exceptions in the walker and renamer threads").isEmpty();
+    }
+
+    /** Every walk gave back the references it took, on the entries it passed and on the mount. */
+    private static void assertEveryReferenceGivenBack(Dcache cache, Dentry... passed) {
         assertThat(cache.root().refCount()).isZero();
-        assertThat(p.refCount()).isZero();
-        assertThat(q.refCount()).isZero();
+        for (Dentry d : passed) {
+            assertThat(d.refCount()).as(d.path()).isZero();
+        }
         assertThat(cache.mountCount()).isZero();
-        System.out.printf("across folders: renames %d, fallbacks %d, retries %d, misses %d%n", renames.get(), total.fallbacks,
-                total.retries, total.misses);
     }
 
     /** {@code expected} -1: the path must be empty; {@code mayMiss}: nothing found is also right. */
@@ -240,21 +267,11 @@ class DcacheTest {
                 }
             }));
         }
-        renamer.start();
-        walkers.forEach(Thread::start);
-        for (Thread w : walkers) {
-            w.join();
-        }
-        stop.set(true);
-        renamer.join();
+        runWhileRenaming(renamer, stop, walkers);
 
         assertThat(wrong).isEmpty();
         assertThat(renames.get()).isPositive();
-        // every reference taken was given back
-        assertThat(cache.root().refCount()).isZero();
-        assertThat(arch.refCount()).isZero();
-        assertThat(arm.refCount()).isZero();
-        assertThat(cache.mountCount()).isZero();
+        assertEveryReferenceGivenBack(cache, arch, arm);
         System.out.printf("renames %d, fallbacks %d, retries %d, misses %d%n", renames.get(), total.fallbacks, total.retries,
                 total.misses);
     }
