@@ -27,16 +27,26 @@ public final class CsvResults implements AutoCloseable {
     private final Path target;
     private final Path temp;
     private final List<String> columns;
+    private final ResultsSchema schema;
     private final CSVPrinter printer;
     private long rows;
     private boolean done;
     private Runnable onCommit = () -> { };
 
+    CsvResults(Path target, ResultsSchema schema) {
+        this(target, schema.names(), schema);
+    }
+
     CsvResults(Path target, List<String> columns) {
+        this(target, columns, null);
+    }
+
+    private CsvResults(Path target, List<String> columns, ResultsSchema schema) {
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("a results CSV needs at least one column");
         }
         this.target = target;
+        this.schema = schema;
         this.columns = List.copyOf(columns);
         try {
             Files.createDirectories(target.getParent());
@@ -49,6 +59,11 @@ public final class CsvResults implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException("cannot write results in " + target.getParent() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Opens {@code <root>/<study>/<experiment>.csv} for writing by its schema; prefer {@link LabRun#csv(ResultsSchema)}. */
+    public static CsvResults open(Path resultsRoot, ResultsSchema schema) {
+        return new CsvResults(resultsRoot.resolve(schema.study()).resolve(schema.fileName()), schema);
     }
 
     /** Opens {@code <root>/<study>/<experiment>.csv} for writing; prefer {@link LabRun#csv}. */
@@ -71,6 +86,19 @@ public final class CsvResults implements AutoCloseable {
 
     public long rowCount() {
         return rows;
+    }
+
+    /**
+     * Appends one measurement, filled by column: {@code csv.row(r -> r.set(VARIANT, "kde4").set(SYNC_MS, 5.1))}.
+     * Every column of the schema must be set once.
+     */
+    public CsvResults row(java.util.function.Consumer<Row> fill) {
+        if (schema == null) {
+            throw new IllegalStateException(target.getFileName() + " was opened without a schema; open it with LabRun.csv(ResultsSchema)");
+        }
+        Row r = new Row(schema);
+        fill.accept(r);
+        return row(r.values());
     }
 
     /** Appends one measurement; values in column order. Doubles are written in plain locale-free form. */

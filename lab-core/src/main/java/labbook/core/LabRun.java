@@ -23,10 +23,10 @@ import java.util.Map;
  * different commands) each keep their provenance.
  *
  * <pre>{@code
- * try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep", args)) {
+ * try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep")) {
  *     run.peer("gpg", Peer.version("gpg"));
- *     try (CsvResults csv = run.csv("sync-sweep", "variant", "entries", "sync_ms")) {
- *         csv.row("kde4", 100, 5.1);
+ *     try (CsvResults csv = run.csv(WalletResults.SYNC_SWEEP)) {
+ *         csv.row(r -> r.set(VARIANT, "kde4").set(ENTRIES, 100).set(SYNC_MS, 5.1));
  *         csv.commit();
  *     }
  * }
@@ -39,25 +39,45 @@ public final class LabRun implements AutoCloseable {
     private final String study;
     private final Mode mode;
     private final String commandLine;
+    private final String rerun;
     private final Instant start = Instant.now();
     private final Map<String, String> peers = new LinkedHashMap<>();
     private final List<String> committed = new ArrayList<>();
 
-    private LabRun(Path resultsRoot, String study, Mode mode, String commandLine) {
+    private LabRun(Path resultsRoot, String study, Mode mode, String commandLine, String rerun) {
         this.studyDir = resultsRoot.resolve(study);
         this.study = study;
         this.mode = mode;
         this.commandLine = commandLine;
+        this.rerun = rerun;
     }
 
-    /** Starts a run; {@code command} and {@code args} are recorded as the command line. */
+    /**
+     * Starts a run of {@code command}; {@code args} are its other arguments. The mode comes from
+     * {@code options}, and run.json records the one rerun line every study shares:
+     * {@code ./labbook <study> <command> --quick|--full [args]}.
+     */
     public static LabRun start(LabOptions options, String study, String command, String... args) {
-        String line = "lab-" + study + " " + command + (args.length == 0 ? "" : " " + String.join(" ", args));
-        return new LabRun(options.resultsRoot(), study, options.mode(), line.trim());
+        return start(options.resultsRoot(), options.mode(), study, command, args);
     }
 
-    public static LabRun start(Path resultsRoot, Mode mode, String study, String commandLine) {
-        return new LabRun(resultsRoot, study, mode, commandLine);
+    public static LabRun start(Path resultsRoot, Mode mode, String study, String command, String... args) {
+        List<String> rest = Arrays.stream(args)
+                .filter(a -> !a.equals(Mode.QUICK.flag()) && !a.equals(Mode.FULL.flag()))
+                .toList();
+        String rerun = String.join(" ", rerunWords(study, command, mode, rest));
+        return new LabRun(resultsRoot, study, mode, rerun.substring("./labbook ".length()), rerun);
+    }
+
+    /** The rerun line of a study's command in a mode: {@code ./labbook wallet sync-sweep --quick}. */
+    public static String rerunLine(String study, String command, Mode mode) {
+        return String.join(" ", rerunWords(study, command, mode, List.of()));
+    }
+
+    private static List<String> rerunWords(String study, String command, Mode mode, List<String> rest) {
+        List<String> words = new ArrayList<>(List.of("./labbook", study, command, mode.flag()));
+        words.addAll(rest);
+        return words;
     }
 
     public Mode mode() {
@@ -77,6 +97,14 @@ public final class LabRun implements AutoCloseable {
     /** Opens {@code <study>/<experiment>.csv}; its commit is recorded in run.json. */
     public CsvResults csv(String experiment, String... columns) {
         return csv(experiment, Arrays.asList(columns));
+    }
+
+    /** Opens the CSV that {@code schema} declares; rows are written by column ({@link CsvResults#row(java.util.function.Consumer)}). */
+    public CsvResults csv(ResultsSchema schema) {
+        if (!schema.study().equals(study)) {
+            throw new IllegalArgumentException(schema + " is not a CSV of study " + study);
+        }
+        return new CsvResults(studyDir.resolve(schema.fileName()), schema).trackedBy(this, schema.experiment());
     }
 
     public CsvResults csv(String experiment, List<String> columns) {
@@ -120,6 +148,7 @@ public final class LabRun implements AutoCloseable {
         m.put("start", start.toString());
         m.put("end", Instant.now().toString());
         m.put("command_line", commandLine);
+        m.put("rerun", rerun);
         m.put("peers", new LinkedHashMap<>(peers));
         return m;
     }

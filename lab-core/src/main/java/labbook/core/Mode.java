@@ -7,4 +7,9 @@ public enum Mode {
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    /** The command-line flag that selects this mode: {@code --quick} or {@code --full}. */
+    public String flag() {
+        return "--" + label();
+    }
 }

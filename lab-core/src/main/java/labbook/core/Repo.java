@@ -3,7 +3,7 @@ package labbook.core;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Where the lab's repository is: results, fixtures and the shared folder are found from here. */
+/** Where the lab's repository is: results and the repository's own fixtures are found from here. */
 public final class Repo {
     private Repo() {
     }
@@ -24,14 +24,5 @@ public final class Repo {
             }
         }
         return dir;
-    }
-
-    /** The read-only shared folder (seeds, design notes, fixtures) beside the repository. */
-    public static Path shared() {
-        String property = System.getProperty("labbook.shared");
-        if (property != null && !property.isBlank()) {
-            return Path.of(property);
-        }
-        return root().resolve("..").resolve("shared").normalize();
     }
 }

@@ -1,11 +1,17 @@
 package labbook.wallet;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import labbook.core.Repo;
+import labbook.wallet.format.RealWallets;
 
-/** The real wallets in shared/fixtures/kwallet and their passwords (from the README there). */
+/**
+ * The real wallets the lab ships ({@link RealWallets}: class-path resources of lab-wallet), copied
+ * once per test JVM into a folder of their own, so a test reads them as files with their salts.
+ */
 public final class Fixtures {
     public record Wallet(String file, String password, String header) {
         public Path path() {
@@ -17,18 +23,28 @@ public final class Fixtures {
         }
     }
 
-    public static final List<Wallet> ALL = List.of(
-            new Wallet("openwall.kwl", "openwall", "00 00 00 00"),
-            new Wallet("blank_pass.kwl", "", "00 00 00 00"),
-            new Wallet("python5.kwl", "pythonpythonpythonpythonpython", "00 00 00 00"),
-            new Wallet("kwalletmanager-15.04.2-2_fedora23.kwl", "eel-bronze-aghast-blissful-duh-duration-outrank-shrunk", "00 01 03 02"),
-            new Wallet("kwallet-with-salt.kwl", "openwall", "00 01 03 02"));
+    public static final List<Wallet> ALL = RealWallets.ALL.stream()
+            .map(w -> new Wallet(w.file(), w.password(), w.header())).toList();
+
+    private static Path dir;
 
     private Fixtures() {
     }
 
-    public static Path dir() {
-        return Repo.shared().resolve("fixtures/kwallet");
+    public static synchronized Path dir() {
+        if (dir == null) {
+            try {
+                Path d = Files.createTempDirectory("labbook-fixtures");
+                d.toFile().deleteOnExit();
+                dir = RealWallets.copyTo(d);
+                try (var files = Files.list(dir)) {
+                    files.forEach(f -> f.toFile().deleteOnExit());
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return dir;
     }
 
     public static Wallet named(String file) {

@@ -7,11 +7,14 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import labbook.core.LabException;
+import labbook.filecrypt.FilecryptResults;
+import labbook.vfs.VfsResults;
+import labbook.wallet.WalletResults;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
- * The seeds' published figures, as CSV resources in {@code labbook/reports/seeds/}; every row names
+ * The seeds' published figures, as CSV resources of the study modules ({@code labbook/<study>/seeds/}); every row names
  * its source, and rows read off a chart by eye say {@code approximate = true}.
  */
 public final class Seeds {
@@ -33,7 +36,7 @@ public final class Seeds {
 
     /** One seed table by name (see the constants). */
     public static Table table(String name) {
-        String resource = "seeds/" + name + ".csv";
+        String resource = resource(name);
         InputStream in = Seeds.class.getResourceAsStream(resource);
         if (in == null) {
             throw new LabException("no seed table '" + name + "' (known: " + ALL + ")");
@@ -43,6 +46,18 @@ public final class Seeds {
         } catch (IOException e) {
             throw new LabException("cannot read seed table " + resource + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Where a seed table lives: a class-path resource of its study module, which reads it too. */
+    static String resource(String name) {
+        return switch (name) {
+            case KWALLET_SYNC -> WalletResults.SEED_SYNC;
+            case CRYPTO_LEVELS -> FilecryptResults.SEED_LEVELS;
+            case CRYPTO_DIRECTORY -> FilecryptResults.SEED_DIRECTORY;
+            case VFS_GIT_DIFF -> VfsResults.SEED_GIT_DIFF;
+            case VFS_AXBOE -> VfsResults.SEED_AXBOE;
+            default -> throw new LabException("no seed table '" + name + "' (known: " + ALL + ")");
+        };
     }
 
     /** The source line of a seed table (every row of a table shares it). */

@@ -40,9 +40,9 @@ public final class Site {
             VfsStudy.STUDY, "It is a cached git diff workload in a linux kernel tree. I actually ran it in a loop 100 times [...] "
                     + "then I ran parallel and serial configs (PreloadIndex = true/false). [...] sys time, auch...");
     static final Map<String, String> SOURCES = Map.of(
-            WalletStudy.STUDY, "KDE Community Wiki, \"KDE Utils/kwallet/Benchmark\" (shared/seeds/kwallet-sync-benchmark.txt)",
-            FilecryptStudy.STUDY, "crypto v1.1.0, \"Text File Benchmarks\" and its charts (shared/seeds/crypto-text-file-benchmarks.txt, crypto-charts/); chart readings are approximate",
-            VfsStudy.STUDY, "Nick Piggin and Jens Axboe, linux-kernel, \"[rfc][patch] store-free path walking\", 8 Oct 2009 (shared/seeds/store-free-path-walking.txt)");
+            WalletStudy.STUDY, "KDE Community Wiki, \"KDE Utils/kwallet/Benchmark\" (KDE 4 era), https://community.kde.org/KDE_Utils/kwallet/Benchmark",
+            FilecryptStudy.STUDY, "Christopher Simpkins, crypto v1.1.0 (2014), documentation page \"Text File Benchmarks\" and its charts (chrissimpkins.github.io/crypto); chart readings are approximate",
+            VfsStudy.STUDY, "Nick Piggin, \"[rfc][patch] store-free path walking\", and Jens Axboe's reply, linux-kernel mailing list, 8 Oct 2009 (lists.openwall.net/linux-kernel/2009/10/08/)");
 
     static final Map<String, List<String>> SEEDS = Map.of(
             WalletStudy.STUDY, List.of(Seeds.KWALLET_SYNC),
@@ -135,7 +135,7 @@ public final class Site {
     private static void copySeed(String name, Path dir) {
         // Seeds.table has already read this resource, so it is there
         Path target = dir.resolve(name + ".csv");
-        try (var in = Seeds.class.getResourceAsStream("seeds/" + name + ".csv")) {
+        try (var in = Seeds.class.getResourceAsStream(Seeds.resource(name))) {
             Files.createDirectories(dir);
             Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {

@@ -20,7 +20,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
-import labbook.core.Repo;
+import labbook.wallet.format.RealWallets;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.WalletKeys;
@@ -31,7 +31,7 @@ import picocli.CommandLine.Mixin;
 
 /**
  * <b>The question.</b> A wallet synced at every change is rewritten often; what does the format do
- * with a damaged file? Flip every bit of each real wallet in shared/fixtures/kwallet (a random
+ * with a damaged file? Flip every bit of each real wallet in the lab's fixture wallets (labbook/wallet/fixtures) (a random
  * sample of {@link #MAX_BITS_QUICK} bits per file in quick mode when a file is larger) and open it
  * with the right password: each flip must be refused as an integrity error, or leave the content
  * identical, never silently change an entry. Which parts of the format does nothing protect?
@@ -61,17 +61,6 @@ public final class TamperTest implements Callable<Integer> {
     public static final List<String> COLUMNS = List.of("wallet", "region", "bit", "outcome", "hash_section_consistent", "reason");
     static final int MAX_BITS_QUICK = 20_000;
     static final int SALT_BITS_QUICK = 24;
-    /** The fixtures and their passwords (from shared/fixtures/kwallet/README.md). */
-    public static final Map<String, String> FIXTURES = new LinkedHashMap<>();
-
-    static {
-        FIXTURES.put("openwall.kwl", "openwall");
-        FIXTURES.put("blank_pass.kwl", "");
-        FIXTURES.put("python5.kwl", "pythonpythonpythonpythonpython");
-        FIXTURES.put("kwalletmanager-15.04.2-2_fedora23.kwl", "eel-bronze-aghast-blissful-duh-duration-outrank-shrunk");
-        FIXTURES.put("kwallet-with-salt.kwl", "openwall");
-    }
-
     @Mixin
     LabOptions lab;
 
@@ -90,11 +79,12 @@ public final class TamperTest implements Callable<Integer> {
     /** The experiment over every fixture wallet: the CSV and the printed counts. */
     public static List<Flip> run(LabRun run) {
         List<Flip> flips = new ArrayList<>();
-        Path dir = Repo.shared().resolve("fixtures/kwallet");
         int max = run.mode() == Mode.FULL ? Integer.MAX_VALUE : MAX_BITS_QUICK;
-        try (CsvResults csv = run.csv("tamper-test", COLUMNS)) {
-            for (Map.Entry<String, String> f : FIXTURES.entrySet()) {
-                List<Flip> got = flipAll(dir.resolve(f.getKey()), f.getValue().getBytes(StandardCharsets.UTF_8), max,
+        try (Scratch scratch = new Scratch(run.studyDir(), "tamper-test");
+             CsvResults csv = run.csv("tamper-test", COLUMNS)) {
+            Path dir = RealWallets.copyTo(scratch.dir());
+            for (RealWallets.Wallet f : RealWallets.ALL) {
+                List<Flip> got = flipAll(dir.resolve(f.file()), f.passwordBytes(), max,
                         run.mode() == Mode.FULL ? Integer.MAX_VALUE : SALT_BITS_QUICK, new Random());
                 for (Flip x : got) {
                     csv.row(x.wallet, x.region, x.bit, x.outcome, x.hashSectionConsistent, x.reason);

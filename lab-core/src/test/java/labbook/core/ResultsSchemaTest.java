@@ -1,0 +1,57 @@
+package labbook.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsSchemaTest {
+    static final Column VARIANT = Column.text("variant", "which implementation");
+    static final Column ENTRIES = Column.count("entries", "entries in the wallet");
+    static final Column SYNC_MS = Column.measure("sync_ms", "one sync, milliseconds");
+    static final ResultsSchema SWEEP = ResultsSchema.of("wallet", "sync-sweep", VARIANT, ENTRIES, SYNC_MS);
+
+    @TempDir
+    Path root;
+
+    @Test
+    void rowsAreWrittenByColumnInTheSchemasOrder() throws Exception {
+        try (CsvResults csv = CsvResults.open(root, SWEEP)) {
+            csv.row(r -> r.set(SYNC_MS, 5.5).set(VARIANT, "kde4").set(ENTRIES, 100));
+            csv.row(r -> r.set(ENTRIES, 1).set(VARIANT, "kf5").set(SYNC_MS, null));
+            csv.commit();
+        }
+        assertThat(Files.readAllLines(root.resolve("wallet/sync-sweep.csv")))
+                .containsExactly("variant,entries,sync_ms", "kde4,100,5.5", "kf5,1,");
+    }
+
+    @Test
+    void aMissingTwiceSetOrForeignColumnFailsAtTheFirstRow() {
+        Column other = Column.count("other", "not in the schema");
+        try (CsvResults csv = CsvResults.open(root, SWEEP)) {
+            assertThatThrownBy(() -> csv.row(r -> r.set(VARIANT, "kde4").set(ENTRIES, 1)))
+                    .hasMessageContaining("'sync_ms' not set");
+            assertThatThrownBy(() -> csv.row(r -> r.set(VARIANT, "a").set(VARIANT, "b")))
+                    .hasMessageContaining("'variant' set twice");
+            assertThatThrownBy(() -> csv.row(r -> r.set(other, 1)))
+                    .hasMessageContaining("'other' is not in wallet/sync-sweep.csv");
+            assertThat(csv.rowCount()).isZero();
+        }
+    }
+
+    @Test
+    void aSchemaRefusesDuplicateColumnsAndNamesWithoutUnitsStyle() {
+        assertThatThrownBy(() -> ResultsSchema.of("s", "e", VARIANT, VARIANT)).hasMessageContaining("declared twice");
+        assertThatThrownBy(() -> Column.measure("Sync ms", "x")).hasMessageContaining("lower_snake_case");
+    }
+
+    @Test
+    void theSchemaDocumentsItselfAsMarkdown() {
+        assertThat(SWEEP.markdown()).contains("| `sync_ms` | measure | one sync, milliseconds |");
+        assertThat(SWEEP.plus("sync-jmh", Column.count("fork", "JMH fork")).names())
+                .containsExactly("variant", "entries", "sync_ms", "fork");
+    }
+}

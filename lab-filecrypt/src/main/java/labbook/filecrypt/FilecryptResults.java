@@ -1,0 +1,79 @@
+package labbook.filecrypt;
+
+import static labbook.core.Column.count;
+import static labbook.core.Column.measure;
+import static labbook.core.Column.text;
+
+import java.util.List;
+import labbook.core.Column;
+import labbook.core.ResultsSchema;
+
+/**
+ * The filecrypt study's results: every CSV it writes under {@code results/filecrypt/}, each column
+ * declared once. The experiments write rows by these constants and {@code reports} reads the CSVs
+ * by them; the module README links here instead of repeating the list.
+ */
+public final class FilecryptResults {
+    public static final String STUDY = "filecrypt";
+
+    public static final Column CORPUS = text("corpus", "the corpus the file came from (name and version)");
+    public static final Column FILE = text("file", "the file encrypted (a head of the corpus)");
+    public static final Column FILE_BYTES = count("file_bytes", "the input file's size");
+    public static final Column ENGINE = text("engine", "who encrypted: gpg or bcpg");
+    public static final Column SCOPE = text("scope", "what was timed: the whole process, or in-process encryption alone");
+    public static final Column ALGO = text("algo", "compression algorithm (zip, zlib, bzip2, none)");
+    public static final Column LEVEL = count("level", "compression level, -z N");
+    public static final Column REPEAT = count("repeat", "repeat number (0-based)");
+    public static final Column CPU_USER_S = measure("cpu_user_s", "user CPU time, s");
+    public static final Column CPU_SYS_S = measure("cpu_sys_s", "system CPU time, s");
+    public static final Column WALL_S = measure("wall_s", "elapsed time, s");
+    public static final Column OUT_BYTES = count("out_bytes", "size of the encrypted output");
+    public static final Column DEFLATER = text("deflater", "the deflate implementation bcpg used (native zlib 8 KiB, JZlib, JDK); empty for gpg");
+    public static final Column CIPHER_PATH = text("cipher_path", "the AES-CFB implementation bcpg used; empty for gpg");
+    public static final Column S2K_COUNT = text("s2k_count", "the pinned S2K iteration count, same on both sides");
+    public static final Column CPU_THREAD_S = measure("cpu_thread_s", "CPU time of the encrypting thread (in-process rows only), s");
+
+    public static final Column RUN = text("run", "the directory run (published GPG Default -z 7, crypto Default, --speed, gpg's true default -z 6)");
+    public static final Column FILES = count("files", "files in the directory");
+    public static final Column IN_BYTES = count("in_bytes", "bytes in");
+    public static final Column MEAN_SIZE_PCT = measure("mean_size_pct", "mean output size as % of each file's original");
+    public static final Column LEVELS = text("levels", "the level each file got, in file order");
+
+    public static final Column DIRECTION = text("direction", "who encrypted and who decrypted (bcpg->gpg, gpg->bcpg)");
+    public static final Column CIPHER = text("cipher", "symmetric cipher");
+    public static final Column LEVEL_TEXT = text("level", "compression level");
+    public static final Column ARMOR = text("armor", "ASCII armor (true/false)");
+    public static final Column PASSED = text("passed", "whether the other side decrypted it to the original bytes (true/false)");
+    public static final Column S2K_DIGEST = text("s2k_digest", "S2K digest");
+    public static final Column DETAIL = text("detail", "the failure, if any, in one line");
+
+    public static final Column VARIANT = text("variant", "the encryptor pipeline (BC lightweight, JDK AES, direct CFB, ...)");
+    public static final Column FORK = count("fork", "JMH fork number");
+    public static final Column ITERATION = count("iteration", "JMH measurement iteration");
+    public static final Column MB_PER_S = measure("mb_per_s", "throughput, MB (10^6 bytes) of input per second");
+    public static final Column INPUT_BYTES = count("input_bytes", "JMH input size in memory");
+
+    public static final ResultsSchema LEVEL_SWEEP = ResultsSchema.of(STUDY, "level-sweep",
+            CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S, OUT_BYTES,
+            DEFLATER, CIPHER_PATH, S2K_COUNT, CPU_THREAD_S);
+    public static final ResultsSchema DIRECTORY_RUNS = ResultsSchema.of(STUDY, "directory-runs",
+            CORPUS, RUN, ENGINE, SCOPE, REPEAT, FILES, IN_BYTES, OUT_BYTES, CPU_USER_S, CPU_SYS_S, WALL_S,
+            MEAN_SIZE_PCT, LEVELS, S2K_COUNT);
+    public static final ResultsSchema INTEROP = ResultsSchema.of(STUDY, "interop",
+            DIRECTION, CIPHER, ALGO, LEVEL_TEXT, S2K_COUNT, ARMOR, PASSED, S2K_DIGEST, IN_BYTES, OUT_BYTES, DETAIL);
+    public static final ResultsSchema PIPELINE_VARIANTS = ResultsSchema.of(STUDY, "pipeline-variants",
+            CORPUS, FILE, FILE_BYTES, VARIANT, CIPHER_PATH, DEFLATER, LEVEL, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S,
+            OUT_BYTES, CPU_THREAD_S);
+    public static final ResultsSchema LEVEL_JMH = ResultsSchema.of(STUDY, "level-jmh",
+            ALGO, LEVEL, FORK, ITERATION, MB_PER_S, DEFLATER, INPUT_BYTES);
+
+    /** Every CSV of the study, in the order the report shows them. */
+    public static final List<ResultsSchema> ALL = List.of(LEVEL_SWEEP, DIRECTORY_RUNS, INTEROP, LEVEL_JMH, PIPELINE_VARIANTS);
+
+    /** The seed's figures (with their source): class-path resources of this module. */
+    public static final String SEED_LEVELS = "/labbook/filecrypt/seeds/crypto-levels.csv";
+    public static final String SEED_DIRECTORY = "/labbook/filecrypt/seeds/crypto-directory.csv";
+
+    private FilecryptResults() {
+    }
+}
