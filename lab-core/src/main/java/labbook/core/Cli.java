@@ -25,7 +25,16 @@ public final class Cli {
 
     /** Runs a picocli command and returns its exit code (for tests and embedding). */
     public static int run(Object command, String... args) {
-        return commandLine(command).execute(args);
+        CommandLine cli = commandLine(command);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // the commands bound what they read; this is the last line of defence, still one line
+            cli.getErr().println(cli.getCommandName() + ": out of memory: an input is too large for this JVM's heap ("
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB); see --help for the size limits");
+            cli.getErr().flush();
+            return 1;
+        }
     }
 
     public static CommandLine commandLine(Object command) {

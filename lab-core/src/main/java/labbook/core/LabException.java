@@ -30,6 +30,11 @@ public class LabException extends RuntimeException {
         this.exitCode = exitCode;
     }
 
+    /** A bad option or argument value, found after parsing: one line naming it, exit 2 like any bad argument. */
+    public static LabException badValue(String option, Object value, String expected) {
+        return new LabException("invalid value for " + option + ": '" + value + "' (" + expected + ")", Cli.BAD_ARGUMENTS, null);
+    }
+
     public int exitCode() {
         return exitCode;
     }

@@ -1,0 +1,61 @@
+package labbook.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PartialFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void committedReplacesTheTargetAndClosedLeavesItAsItWas() throws Exception {
+        Path target = Files.writeString(dir.resolve("out.txt"), "old");
+        try (PartialFile p = PartialFile.create(target, true)) {
+            Files.writeString(p.path(), "new");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(p.path()))).isEqualTo("rw-------");
+        }
+        assertThat(Files.readString(target)).isEqualTo("old");
+        try (PartialFile p = PartialFile.create(target, false)) {
+            Files.writeString(p.path(), "new");
+            p.commit();
+        }
+        assertThat(Files.readString(target)).isEqualTo("new");
+        try (var files = Files.list(dir)) {
+            assertThat(files).containsExactly(target);
+        }
+    }
+
+    /** SIGTERM and SIGINT run the shutdown hook (the partial file goes); SIGKILL leaves it for the next create. */
+    @ParameterizedTest
+    @ValueSource(strings = {"TERM", "INT", "KILL"})
+    void aSignalledWriterLeavesNoPartialFileBehind(String signal) throws Exception {
+        Path target = Files.writeString(dir.resolve("plain.txt"), "previous");
+        Process writer = new ProcessBuilder(ForkedJava.command(List.of(), PartialWriterMain.class.getName(),
+                List.of(target.toString()))).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Path partial;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream()))) {
+            partial = Path.of(out.readLine());
+        }
+        assertThat(partial).exists();
+        new ProcessBuilder("kill", "-" + signal, Long.toString(writer.pid())).start().waitFor();
+        assertThat(writer.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+        if (signal.equals("KILL")) {
+            assertThat(partial).exists();
+            PartialFile.create(target, true).close(); // the next writer of the target clears it
+        }
+        assertThat(partial).doesNotExist();
+        assertThat(Files.readString(target)).isEqualTo("previous");
+    }
+}
