@@ -2,9 +2,7 @@ package labbook.core;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -22,10 +20,8 @@ import org.apache.commons.csv.CSVPrinter;
  * half of one. Closing without committing throws the rows away.
  */
 public final class CsvResults implements AutoCloseable {
-    private static final String TEMP_SUFFIX = ".partial";
-
     private final Path target;
-    private final Path temp;
+    private final PartialFile temp;
     private final List<String> columns;
     private final ResultsSchema schema;
     private final CSVPrinter printer;
@@ -50,9 +46,8 @@ public final class CsvResults implements AutoCloseable {
         this.columns = List.copyOf(columns);
         try {
             Files.createDirectories(target.getParent());
-            removeStaleTemps(target);
-            this.temp = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + TEMP_SUFFIX);
-            BufferedWriter writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8,
+            this.temp = PartialFile.create(target, false);
+            BufferedWriter writer = Files.newBufferedWriter(temp.path(), StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
             this.printer = new CSVPrinter(writer, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get());
             printer.printRecord(this.columns);
@@ -114,7 +109,7 @@ public final class CsvResults implements AutoCloseable {
         try {
             printer.printRecord(cells);
         } catch (IOException e) {
-            throw new LabException("cannot write " + temp + ": " + e.getMessage(), e);
+            throw LabException.cannot("write", temp.path(), e);
         }
         rows++;
         return this;
@@ -127,10 +122,7 @@ public final class CsvResults implements AutoCloseable {
         }
         try {
             printer.close(true);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                channel.force(true);
-            }
-            AtomicFiles.replace(temp, target);
+            temp.commit();
             done = true;
             onCommit.run();
             return target;
@@ -151,11 +143,7 @@ public final class CsvResults implements AutoCloseable {
         } catch (IOException ignored) {
             // the temporary file is deleted next anyway
         }
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
-            // a leftover temporary file is removed by the next run (removeStaleTemps)
-        }
+        temp.close();
     }
 
     static String format(Object value) {
@@ -176,25 +164,5 @@ public final class CsvResults implements AutoCloseable {
             return Long.toString((long) d);
         }
         return Double.toString(d);
-    }
-
-    /** Temp files of runs that were killed (their process is gone) are removed. */
-    private static void removeStaleTemps(Path target) throws IOException {
-        String prefix = "." + target.getFileName() + ".";
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(target.getParent(), prefix + "*" + TEMP_SUFFIX)) {
-            for (Path p : stream) {
-                String middle = p.getFileName().toString().substring(prefix.length());
-                middle = middle.substring(0, middle.length() - TEMP_SUFFIX.length());
-                try {
-                    long pid = Long.parseLong(middle);
-                    if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                        continue;
-                    }
-                } catch (NumberFormatException notOurs) {
-                    continue;
-                }
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }
