@@ -49,7 +49,8 @@ public final class EncryptCommand implements Callable<Integer> {
 
     @Option(names = "--zip-deflater", paramLabel = "D", defaultValue = "auto",
             description = "ZIP deflate: zlib-8k (native zlib with gpg's 8 KiB window; needs java "
-                    + "--add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED), jzlib-8k (the same "
+                    + "--enable-native-access=ALL-UNNAMED on JDK 22+, plus --add-modules jdk.incubator.foreign on "
+                    + "JDK 17), jzlib-8k (the same "
                     + "window in pure Java), jdk-32k (the JDK's Deflater), auto = zlib-8k if possible, else jzlib-8k "
                     + "(default ${DEFAULT-VALUE}).")
     String zipDeflater;

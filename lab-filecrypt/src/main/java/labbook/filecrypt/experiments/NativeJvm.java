@@ -7,11 +7,13 @@ import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.pgp.FastPath;
+import labbook.filecrypt.pgp.NativeZlib;
 
 /**
  * Experiments run in a JVM that may call the system zlib (gpg's ZIP at native speed). Under
- * {@code mvn exec:java} the JVM is Maven's, started without {@link FastPath#JVM_FLAGS}; there an
- * experiment re-runs itself, same arguments, in a fresh JVM that has them (lab-core's
+ * {@code mvn exec:java} the JVM is Maven's, started without {@link FastPath#JVM_FLAGS} (the
+ * running JDK's: JDK 17's incubator module or JDK 22+'s native access); there an experiment
+ * re-runs itself, same arguments, in a fresh JVM of the same JDK that has them (lab-core's
  * {@link ForkedJava}: the module's real class path), whose output shows on this console.
  */
 public final class NativeJvm {
@@ -26,11 +28,11 @@ public final class NativeJvm {
      * the command should simply run here.
      */
     public static Integer relaunch() {
-        if (FastPath.available() || Boolean.getBoolean(MARK) || FilecryptLab.originalArgs() == null) {
+        if (NativeZlib.available() || FastPath.JVM_FLAGS.isEmpty() || Boolean.getBoolean(MARK)
+                || FilecryptLab.originalArgs() == null) {
             return null;
         }
-        System.err.println("(re-running in a JVM with " + String.join(" ", FastPath.JVM_FLAGS)
-                + ": bcpg's fast paths, native zlib and direct AES-CFB)");
+        System.err.println("(re-running in a JVM with " + String.join(" ", FastPath.JVM_FLAGS) + ": bcpg's native zlib)");
         List<String> flags = new ArrayList<>(FastPath.JVM_FLAGS);
         flags.add("-D" + MARK + "=true");
         ProcessBuilder builder = new ProcessBuilder(ForkedJava.command(flags, FilecryptLab.class.getName(),

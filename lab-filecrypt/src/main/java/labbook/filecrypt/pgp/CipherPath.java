@@ -11,12 +11,12 @@ import labbook.core.LabException;
  */
 public enum CipherPath {
     /**
-     * The lab's path: the JDK's AES block function (AES-NI) in a tight CFB loop ({@link JdkAesCfb};
-     * the JDK's {@code AES/CFB/NoPadding} when that is not opened to us), and the JDK's SHA-1
-     * (SHA-NI where the CPU has it) for the MDC. BouncyCastle still frames every packet.
+     * The lab's path: CFB computed through the JDK's {@code AES/CBC/NoPadding} (its loop compiled to
+     * AES-NI; see {@link CbcKeyStreamCfb}), and the JDK's SHA-1 (SHA-NI where the CPU has it) for
+     * the MDC. Public API only, the same on every JDK. BouncyCastle still frames every packet.
      */
     JDK_FAST,
-    /** As {@link #JDK_FAST} but always through the public {@code Cipher} API: isolates what the direct CFB loop gains. */
+    /** As {@link #JDK_FAST} but through the JDK's {@code AES/CFB/NoPadding}: isolates what computing CFB through CBC gains. */
     JDK_CIPHER,
     /** BouncyCastle's own JCE builder on the JDK provider: JDK AES, but BC's pure-Java SHA-1 for the MDC. */
     BC_JCE,

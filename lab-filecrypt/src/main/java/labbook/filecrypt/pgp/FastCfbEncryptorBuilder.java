@@ -21,24 +21,25 @@ import org.bouncycastle.openpgp.operator.PGPDigestCalculator;
  * <p>Why: with BC's own builders the MDC's SHA-1 is BC's pure-Java digest and (lightweight API)
  * so is AES. The JDK compiles AES's block function to AES-NI and SHA-1 to SHA-NI. SEIPD v1 is
  * plain CFB with a zero IV over "random prefix, data, MDC" (no resync), which is exactly the JDK's
- * {@code AES/CFB/NoPadding}; faster still is the JDK's AES block function driven directly
- * ({@link JdkAesCfb}), used when the JVM opens it to us. Either way data go through in 64 KiB
- * chunks and one reused buffer.
+ * {@code AES/CFB/NoPadding}; faster is the same CFB computed through the JDK's AES/CBC
+ * ({@link CbcKeyStreamCfb}), public API only. Either way data go through in 64 KiB chunks and one
+ * reused buffer.
  */
 final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
     private static final int CHUNK = 1 << 16;
 
     private final SymmetricCipher cipher;
     private final SecureRandom random;
-    private final boolean direct;
+    private final boolean cbcKeyStream;
 
-    FastCfbEncryptorBuilder(SymmetricCipher cipher, SecureRandom random, boolean direct) {
+    /** {@code cbcKeyStream}: CFB through AES/CBC ({@link CipherPath#JDK_FAST}), else through AES/CFB ({@link CipherPath#JDK_CIPHER}). */
+    FastCfbEncryptorBuilder(SymmetricCipher cipher, SecureRandom random, boolean cbcKeyStream) {
         if (!cipher.isAes()) {
             throw new IllegalArgumentException("the JDK path does AES only, not " + cipher);
         }
         this.cipher = cipher;
         this.random = random;
-        this.direct = direct && JdkAesCfb.available();
+        this.cbcKeyStream = cbcKeyStream;
     }
 
     @Override
@@ -94,9 +95,9 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
         try {
             MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
             OutputStreamFactory streams;
-            if (direct) {
-                JdkAesCfb cfb = JdkAesCfb.encryptor(keyBytes);
-                streams = out -> new DirectCfbStream(out, cfb);
+            if (cbcKeyStream) {
+                CbcKeyStreamCfb cfb = CbcKeyStreamCfb.encryptor(keyBytes, CHUNK);
+                streams = out -> new CbcKeyStreamStream(out, cfb);
             } else {
                 Cipher c = Cipher.getInstance("AES/CFB/NoPadding");
                 c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(keyBytes, "AES"), new IvParameterSpec(new byte[16]));
@@ -119,7 +120,7 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
                 }
             };
         } catch (GeneralSecurityException e) {
-            throw new PGPException("the JDK cannot do AES/CFB or SHA-1: " + e.getMessage(), e);
+            throw new PGPException("the JDK cannot do AES or SHA-1: " + e.getMessage(), e);
         }
     }
 
@@ -181,18 +182,22 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
         }
     }
 
-    /** CFB on the JDK's AES block function ({@link JdkAesCfb}): a byte in, a byte out, nothing held back. */
-    private static final class DirectCfbStream extends ChunkedCfbStream {
-        private final JdkAesCfb cfb;
+    /** CFB through the JDK's AES/CBC ({@link CbcKeyStreamCfb}): a byte in, a byte out, nothing held back. */
+    private static final class CbcKeyStreamStream extends ChunkedCfbStream {
+        private final CbcKeyStreamCfb cfb;
 
-        DirectCfbStream(OutputStream out, JdkAesCfb cfb) {
+        CbcKeyStreamStream(OutputStream out, CbcKeyStreamCfb cfb) {
             super(out, CHUNK);
             this.cfb = cfb;
         }
 
         @Override
-        int encrypt(byte[] b, int off, int n, byte[] dst) {
-            cfb.encrypt(b, off, n, dst, 0);
+        int encrypt(byte[] b, int off, int n, byte[] dst) throws IOException {
+            try {
+                cfb.encrypt(b, off, n, dst, 0);
+            } catch (GeneralSecurityException e) {
+                throw new IOException("AES/CBC failed: " + e.getMessage(), e);
+            }
             return n;
         }
 

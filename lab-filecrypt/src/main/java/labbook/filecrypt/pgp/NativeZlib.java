@@ -4,55 +4,80 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import jdk.incubator.foreign.CLinker;
-import jdk.incubator.foreign.FunctionDescriptor;
-import jdk.incubator.foreign.MemoryAccess;
-import jdk.incubator.foreign.MemoryAddress;
-import jdk.incubator.foreign.MemorySegment;
-import jdk.incubator.foreign.ResourceScope;
-import jdk.incubator.foreign.SymbolLookup;
 
 /**
  * gpg's own ZIP deflate, the system zlib with an 8 KiB window ({@code deflateInit2(level,
- * Z_DEFLATED, -13, 8, Z_DEFAULT_STRATEGY)}), called through JDK 17's foreign-function API.
+ * Z_DEFLATED, -13, 8, Z_DEFAULT_STRATEGY)}), called through the JDK's foreign-function API.
  *
  * <p>Why: the JDK's {@code Deflater} is this same native zlib but always opens a 32 KiB window, so
  * it cannot write gpg's sizes; JZlib can, but as pure Java it takes about twice zlib's time. With
  * zlib itself the compression costs what it costs gpg, and only the encryption layer differs.
  *
- * <p>Needs {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED} (see
- * {@link FastPath#JVM_FLAGS}); without them {@link #available()} is false and callers fall back to JZlib.
- * Every type of the incubator module stays inside this class, which is only loaded once the module
- * is known to be there.
+ * <p>Two bindings, chosen at run time by the running JDK: on JDK 17 {@link IncubatorZlib}, on JDK
+ * 17's incubating {@code jdk.incubator.foreign}; on JDK 22 and later {@code FfmZlib}, on the final
+ * {@code java.lang.foreign} (its source is in {@code src/main/java22}, compiled with
+ * {@code --release 22} into the same classes folder when the build has a JDK 22+ javac; see the
+ * module pom). A run-time choice rather than a multi-release JAR because tests and
+ * {@code mvn exec:java} run from {@code target/classes}, where versioned classes are never picked.
+ * The API of each JDK needs its own JVM flags ({@link #jvmFlags()}); without them, on another JDK,
+ * or without libz, {@link #available()} is false and callers fall back to JZlib. Every foreign
+ * type stays inside its binding class, loaded only on the JDK it was written for.
+ *
+ * <p>This class holds what both bindings share: the z_stream layout and the deflate loop.
  */
 public final class NativeZlib {
-    /** The JVM flags that make this class usable (part of {@link FastPath#JVM_FLAGS}). */
-    static final List<String> NATIVE_FLAGS = List.of("--add-modules", "jdk.incubator.foreign",
-            "--enable-native-access=ALL-UNNAMED");
-
     private static final List<String> LIBRARIES = List.of("/lib/x86_64-linux-gnu/libz.so.1",
             "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib/aarch64-linux-gnu/libz.so.1",
             "/usr/lib/aarch64-linux-gnu/libz.so.1", "/usr/lib64/libz.so.1", "/lib64/libz.so.1", "/usr/lib/libz.so.1");
 
+    /** z_stream on LP64: next_in 0, avail_in 8, next_out 24, avail_out 32, 112 bytes in all. */
+    static final long Z_STREAM_SIZE = 112;
+    static final long NEXT_IN = 0;
+    static final long AVAIL_IN = 8;
+    static final long NEXT_OUT = 24;
+    static final long AVAIL_OUT = 32;
+    /** Input and output buffer size. */
+    static final int CHUNK = 1 << 16;
+    private static final int Z_OK = 0;
+    private static final int Z_STREAM_END = 1;
+    private static final int Z_BUF_ERROR = -5;
+    private static final int Z_NO_FLUSH = 0;
+    private static final int Z_FINISH = 4;
+
     private NativeZlib() {
     }
 
-    /** Whether native zlib can be called here (the incubator module, native access and libz.so.1). */
+    /**
+     * The JVM flags this JDK needs for native zlib: JDK 17 {@code --add-modules jdk.incubator.foreign
+     * --enable-native-access=ALL-UNNAMED}, JDK 22+ {@code --enable-native-access=ALL-UNNAMED}, none elsewhere.
+     */
+    public static List<String> jvmFlags() {
+        int feature = Runtime.version().feature();
+        if (feature == 17) {
+            return List.of("--add-modules", "jdk.incubator.foreign", "--enable-native-access=ALL-UNNAMED");
+        }
+        return feature >= 22 ? List.of("--enable-native-access=ALL-UNNAMED") : List.of();
+    }
+
+    /** Whether native zlib can be called here (the JDK's foreign API, native access and libz.so.1). */
     public static boolean available() {
-        return Probe.AVAILABLE;
+        return Probe.BINDING != null;
+    }
+
+    /** "zlib 1.2.13 via java.lang.foreign", or why not. */
+    public static String describe() {
+        return Probe.BINDING != null ? "zlib " + Probe.BINDING.version() + " via " + Probe.BINDING.api() : Probe.whyNot;
     }
 
     /** A raw-deflate stream (gpg's ZIP) writing compressed bytes to {@code out}; close() finishes it, not {@code out}. */
     public static OutputStream rawDeflate(OutputStream out, int level, int windowBits) throws IOException {
         if (!available()) {
-            throw new IOException("native zlib is not available in this JVM (needs " + String.join(" ", NATIVE_FLAGS) + ")");
+            throw new IOException("native zlib is not available in this JVM: " + Probe.whyNot);
         }
-        return new Binding.DeflateStream(out, level, windowBits);
+        return Probe.BINDING.rawDeflate(out, level, windowBits);
     }
 
     /** A native deflate stream that can also read its input straight from a file into native memory. */
@@ -61,186 +86,166 @@ public final class NativeZlib {
         long deflateAll(ReadableByteChannel channel) throws IOException;
     }
 
-    private static final class Probe {
-        static final boolean AVAILABLE = probe();
+    /** One JDK's way of calling zlib; an implementation's constructor takes the library and fails if it cannot call it. */
+    interface Binding {
+        /** zlib's own version string. */
+        String version();
 
-        private static boolean probe() {
-            if (ModuleLayer.boot().findModule("jdk.incubator.foreign").isEmpty()) {
-                return false;
+        /** The foreign-function API used: "jdk.incubator.foreign" or "java.lang.foreign". */
+        String api();
+
+        DeflateStream rawDeflate(OutputStream out, int level, int windowBits) throws IOException;
+    }
+
+    private static final class Probe {
+        static String whyNot = "";
+        static final Binding BINDING = probe();
+
+        private static Binding probe() {
+            int feature = Runtime.version().feature();
+            String binding;
+            if (feature == 17) {
+                if (ModuleLayer.boot().findModule("jdk.incubator.foreign").isEmpty()) {
+                    return none("JDK 17 needs " + String.join(" ", jvmFlags()));
+                }
+                binding = "labbook.filecrypt.pgp.IncubatorZlib";
+            } else if (feature >= 22) {
+                binding = "labbook.filecrypt.pgp.FfmZlib";
+            } else {
+                return none("JDK " + feature + " has neither JDK 17's incubating nor the final (22+) foreign-function API");
+            }
+            Path lib = LIBRARIES.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
+            if (lib == null) {
+                return none("no libz.so.1 in " + String.join(", ", LIBRARIES));
             }
             try {
-                return Binding.load();
-            } catch (Throwable notHere) {
-                return false;
+                return (Binding) Class.forName(binding).getDeclaredConstructor(Path.class).newInstance(lib);
+            } catch (ClassNotFoundException notBuilt) {
+                return none("this build has no " + binding + " (it was compiled without a JDK 22+ javac)");
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                return none(e.getCause().getMessage() + "; needs " + String.join(" ", jvmFlags()));
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                return none(e + "; needs " + String.join(" ", jvmFlags()));
             }
+        }
+
+        private static Binding none(String reason) {
+            whyNot = "no native zlib (JZlib): " + reason;
+            return null;
         }
     }
 
-    /** The zlib calls. z_stream on LP64: next_in 0, avail_in 8, next_out 24, avail_out 32, 112 bytes in all. */
-    private static final class Binding {
-        private static final long Z_STREAM_SIZE = 112;
-        private static final long NEXT_IN = 0;
-        private static final long AVAIL_IN = 8;
-        private static final long NEXT_OUT = 24;
-        private static final long AVAIL_OUT = 32;
-        private static final int Z_OK = 0;
-        private static final int Z_STREAM_END = 1;
-        private static final int Z_BUF_ERROR = -5;
-        private static final int Z_NO_FLUSH = 0;
-        private static final int Z_FINISH = 4;
-        private static final int CHUNK = 1 << 16;
+    /**
+     * A raw-deflate stream on native memory: the deflate loop, with the binding's foreign calls
+     * behind the abstract methods. Writes go through a native input buffer; each deflate call fills
+     * at most one native output buffer, copied downstream.
+     */
+    abstract static class DeflateStream extends OutputStream implements ChannelSource {
+        private final OutputStream out;
+        private final byte[] heapOut = new byte[CHUNK];
+        private final byte[] one = new byte[1];
+        private boolean closed;
 
-        private static MethodHandle deflateInit2;
-        private static MethodHandle deflate;
-        private static MethodHandle deflateEnd;
-        private static String version;
-
-        static boolean load() throws Throwable {
-            Path lib = LIBRARIES.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
-            if (lib == null) {
-                return false;
-            }
-            System.load(lib.toString());
-            SymbolLookup lookup = SymbolLookup.loaderLookup();
-            CLinker linker = CLinker.getInstance();
-            MethodHandle zlibVersion = linker.downcallHandle(lookup.lookup("zlibVersion").orElseThrow(),
-                    MethodType.methodType(MemoryAddress.class), FunctionDescriptor.of(CLinker.C_POINTER));
-            version = CLinker.toJavaString((MemoryAddress) zlibVersion.invokeExact());
-            deflateInit2 = linker.downcallHandle(lookup.lookup("deflateInit2_").orElseThrow(),
-                    MethodType.methodType(int.class, MemoryAddress.class, int.class, int.class, int.class, int.class,
-                            int.class, MemoryAddress.class, int.class),
-                    FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER, CLinker.C_INT, CLinker.C_INT, CLinker.C_INT,
-                            CLinker.C_INT, CLinker.C_INT, CLinker.C_POINTER, CLinker.C_INT));
-            deflate = linker.downcallHandle(lookup.lookup("deflate").orElseThrow(),
-                    MethodType.methodType(int.class, MemoryAddress.class, int.class),
-                    FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER, CLinker.C_INT));
-            deflateEnd = linker.downcallHandle(lookup.lookup("deflateEnd").orElseThrow(),
-                    MethodType.methodType(int.class, MemoryAddress.class),
-                    FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER));
-            return version.startsWith("1.");
+        DeflateStream(OutputStream out) {
+            this.out = out;
         }
 
-        static final class DeflateStream extends OutputStream implements ChannelSource {
-            private final OutputStream out;
-            private final ResourceScope scope = ResourceScope.newConfinedScope();
-            private final MemorySegment stream;
-            private final MemorySegment in;
-            private final MemorySegment outBuffer;
-            private final byte[] heapOut = new byte[CHUNK];
-            private final byte[] one = new byte[1];
-            private boolean closed;
+        /** Copies {@code n} bytes of {@code b} from {@code off} to the start of the native input buffer. */
+        abstract void copyIn(byte[] b, int off, int n);
 
-            DeflateStream(OutputStream out, int level, int windowBits) throws IOException {
-                this.out = out;
-                stream = MemorySegment.allocateNative(Z_STREAM_SIZE, 16, scope);
-                stream.fill((byte) 0);
-                in = MemorySegment.allocateNative(CHUNK, 16, scope);
-                outBuffer = MemorySegment.allocateNative(CHUNK, 16, scope);
-                int rc;
-                try {
-                    MemorySegment v = CLinker.toCString(version, scope);
-                    rc = (int) deflateInit2.invokeExact(stream.address(), level, 8, -windowBits, 8, 0, v.address(),
-                            (int) Z_STREAM_SIZE);
-                } catch (Throwable t) {
-                    scope.close();
-                    throw new IOException("zlib deflateInit2 failed: " + t, t);
-                }
-                if (rc != Z_OK) {
-                    scope.close();
-                    throw new IOException("zlib deflateInit2 returned " + rc);
-                }
+        /** The native input buffer as a ByteBuffer (position 0, capacity {@link #CHUNK}). */
+        abstract ByteBuffer inputBuffer();
+
+        /** Sets next_in to the input buffer and avail_in to {@code n}. */
+        abstract void setInput(int n);
+
+        /** Sets next_out to the output buffer and avail_out to {@link #CHUNK}, then calls deflate(flush). */
+        abstract int deflate(int flush) throws IOException;
+
+        abstract int availIn();
+
+        abstract int availOut();
+
+        /** Copies the first {@code n} bytes of the native output buffer into {@code dst}. */
+        abstract void copyOut(byte[] dst, int n);
+
+        /** deflateEnd and the native memory freed. */
+        abstract void end();
+
+        @Override
+        public void write(int b) throws IOException {
+            one[0] = (byte) b;
+            write(one, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            while (len > 0) {
+                int n = Math.min(len, CHUNK);
+                copyIn(b, off, n);
+                deflateInput(n);
+                off += n;
+                len -= n;
             }
+        }
 
-            @Override
-            public void write(int b) throws IOException {
-                one[0] = (byte) b;
-                write(one, 0, 1);
+        /**
+         * The file's bytes go from the kernel straight into zlib's input buffer: no copy through
+         * the Java heap (gpg's path: read(2) into a buffer, deflate from it).
+         */
+        @Override
+        public long deflateAll(ReadableByteChannel channel) throws IOException {
+            ByteBuffer buffer = inputBuffer();
+            long total = 0;
+            while (true) {
+                buffer.clear();
+                int n = channel.read(buffer);
+                if (n < 0) {
+                    return total;
+                }
+                if (n == 0) {
+                    continue;
+                }
+                total += n;
+                deflateInput(n);
             }
+        }
 
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                MemorySegment heap = MemorySegment.ofArray(b);
-                while (len > 0) {
-                    int n = Math.min(len, CHUNK);
-                    in.copyFrom(heap.asSlice(off, n));
-                    deflateInput(n);
-                    off += n;
-                    len -= n;
-                }
+        /** Deflates the first {@code n} bytes of the input buffer until zlib has taken them all. */
+        private void deflateInput(int n) throws IOException {
+            setInput(n);
+            do {
+                run(Z_NO_FLUSH);
+            } while (availIn() > 0 || availOut() == 0);
+        }
+
+        /** One deflate call into the empty output buffer; what it produced goes downstream. */
+        private int run(int flush) throws IOException {
+            int rc = deflate(flush);
+            if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
+                throw new IOException("zlib deflate returned " + rc);
             }
-
-            /**
-             * The file's bytes go from the kernel straight into zlib's input buffer: no copy through
-             * the Java heap (gpg's path: read(2) into a buffer, deflate from it).
-             */
-            @Override
-            public long deflateAll(ReadableByteChannel channel) throws IOException {
-                ByteBuffer buffer = in.asByteBuffer();
-                long total = 0;
-                while (true) {
-                    buffer.clear();
-                    int n = channel.read(buffer);
-                    if (n < 0) {
-                        return total;
-                    }
-                    if (n == 0) {
-                        continue;
-                    }
-                    total += n;
-                    deflateInput(n);
-                }
+            int produced = CHUNK - availOut();
+            if (produced > 0) {
+                copyOut(heapOut, produced);
+                out.write(heapOut, 0, produced);
             }
+            return rc;
+        }
 
-            /** Deflates the first {@code n} bytes of the input buffer until zlib has taken them all. */
-            private void deflateInput(int n) throws IOException {
-                MemoryAccess.setAddressAtOffset(stream, NEXT_IN, in.address());
-                MemoryAccess.setIntAtOffset(stream, AVAIL_IN, n);
-                do {
-                    run(Z_NO_FLUSH);
-                } while (MemoryAccess.getIntAtOffset(stream, AVAIL_IN) > 0
-                        || MemoryAccess.getIntAtOffset(stream, AVAIL_OUT) == 0);
+        @Override
+        public void close() throws IOException {
+            if (closed) {
+                return;
             }
-
-            /** One deflate call into the empty output buffer; what it produced goes downstream. */
-            private int run(int flush) throws IOException {
-                MemoryAccess.setAddressAtOffset(stream, NEXT_OUT, outBuffer.address());
-                MemoryAccess.setIntAtOffset(stream, AVAIL_OUT, CHUNK);
-                int rc;
-                try {
-                    rc = (int) deflate.invokeExact(stream.address(), flush);
-                } catch (Throwable t) {
-                    throw new IOException("zlib deflate failed: " + t, t);
+            closed = true;
+            try {
+                setInput(0);
+                while (run(Z_FINISH) != Z_STREAM_END) {
+                    // each call fills at most one output buffer
                 }
-                if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
-                    throw new IOException("zlib deflate returned " + rc);
-                }
-                int produced = CHUNK - MemoryAccess.getIntAtOffset(stream, AVAIL_OUT);
-                if (produced > 0) {
-                    MemorySegment.ofArray(heapOut).asSlice(0, produced).copyFrom(outBuffer.asSlice(0, produced));
-                    out.write(heapOut, 0, produced);
-                }
-                return rc;
-            }
-
-            @Override
-            public void close() throws IOException {
-                if (closed) {
-                    return;
-                }
-                closed = true;
-                try {
-                    MemoryAccess.setIntAtOffset(stream, AVAIL_IN, 0);
-                    while (run(Z_FINISH) != Z_STREAM_END) {
-                        // each call fills at most one output buffer
-                    }
-                } finally {
-                    try {
-                        int ignored = (int) deflateEnd.invokeExact(stream.address());
-                    } catch (Throwable t) {
-                        // the stream is finished; freeing zlib's state is all that failed
-                    }
-                    scope.close();
-                }
+            } finally {
+                end();
             }
         }
     }

@@ -44,8 +44,7 @@ public enum ZipDeflater {
         for (ZipDeflater d : values()) {
             if (d.label.equals(t)) {
                 if (d == ZLIB_8K && !NativeZlib.available()) {
-                    throw new LabException("--zip-deflater zlib-8k needs native access: run java with "
-                            + String.join(" ", FastPath.JVM_FLAGS));
+                    throw new LabException("--zip-deflater zlib-8k is not available here: " + NativeZlib.describe());
                 }
                 return d;
             }

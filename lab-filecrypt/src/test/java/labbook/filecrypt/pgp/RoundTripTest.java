@@ -97,14 +97,6 @@ class RoundTripTest {
     }
 
     @Test
-    void nativeZlibIsCallableInTheTestJvm() {
-        // surefire runs with FastPath.JVM_FLAGS (see the module pom); without them the fast path would go untested
-        assertThat(NativeZlib.available()).isTrue();
-        assertThat(JdkAesCfb.available()).isTrue();
-        assertThat(ZipDeflater.gpgWindow()).isEqualTo(ZipDeflater.ZLIB_8K);
-    }
-
-    @Test
     void nativeZlibAndJzlibWriteNearlyTheSameDeflate() throws Exception {
         for (int level : new int[] {1, 6, 9}) {
             byte[] zlib = encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.ZLIB_8K), text);
