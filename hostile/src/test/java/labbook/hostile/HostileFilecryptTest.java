@@ -1,0 +1,145 @@
+package labbook.hostile;
+
+import static labbook.hostile.Tool.FILECRYPT;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/** encrypt and decrypt: bad passphrases, damaged messages, bad option values, outputs that must not be clobbered. */
+class HostileFilecryptTest {
+    @TempDir
+    Path tmp;
+
+    static final String PASSPHRASE = "correct-horse-battery-staple-42";
+    static final String TEXT = "It was the best of times, it was the worst of times.\n".repeat(2000);
+
+    static String passphrase(Sandbox s) {
+        return s.secretFile("secret-pass", PASSPHRASE);
+    }
+
+    /** A message encrypted by the lab itself (fast S2K), for the decrypt cases to damage. */
+    static byte[] message(Sandbox s, String... options) {
+        List<String> args = new ArrayList<>(List.of("encrypt", "--passphrase-file", passphrase(s), "--s2k-count", "1024"));
+        args.addAll(Arrays.asList(options));
+        args.addAll(List.of(s.write("plain-src.txt", TEXT), s.p("msg.gpg")));
+        Outcome o = FILECRYPT.run(args.toArray(String[]::new));
+        if (o.exit() != 0) {
+            throw new IllegalStateException("setup: encrypt failed: " + o);
+        }
+        byte[] b = s.read("msg.gpg");
+        try {
+            java.nio.file.Files.delete(s.path("msg.gpg"));
+            java.nio.file.Files.delete(s.path("plain-src.txt"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return b;
+    }
+
+    static List<String> encrypt(Sandbox s, String... more) {
+        List<String> args = new ArrayList<>(List.of("encrypt", "--passphrase-file", passphrase(s)));
+        args.addAll(Arrays.asList(more));
+        return args;
+    }
+
+    static List<String> decrypt(Sandbox s, byte[] message, String out) {
+        return List.of("decrypt", "--passphrase-file", passphrase(s), s.write("in.gpg", message), out);
+    }
+
+    /**
+     * An index inside an armored message's base64 data (flipping a character of the armor's
+     * framing, which a reader may ignore, changes no data): counted from the data's first
+     * character, or back from the checksum line, well clear of the last group's padding bits.
+     */
+    static int armoredDataIndex(byte[] armored, int at) {
+        String text = new String(armored, java.nio.charset.StandardCharsets.US_ASCII);
+        int start = text.indexOf("\n\n") + 2;
+        int end = text.lastIndexOf("\n=");
+        int i = at >= 0 ? start + at : end + at - 8;
+        while (text.charAt(i) == '\n' || text.charAt(i) == '\r') {
+            i++;
+        }
+        return i;
+    }
+
+    static List<Case> cases() {
+        List<Case> cases = new ArrayList<>();
+        for (String cmd : new String[] {"encrypt", "decrypt"}) {
+            cases.add(Case.of(cmd + ": passphrase file missing", FILECRYPT, 1,
+                    s -> List.of(cmd, "--passphrase-file", s.p("nope"), s.write("in", TEXT), s.p("out")), s -> "nope"));
+            cases.add(Case.of(cmd + ": passphrase file is a folder", FILECRYPT, 1,
+                    s -> List.of(cmd, "--passphrase-file", s.dir("pdir"), s.write("in", TEXT), s.p("out")), s -> "pdir"));
+            cases.add(Case.of(cmd + ": passphrase file is empty", FILECRYPT, 1,
+                    s -> List.of(cmd, "--passphrase-file", s.write("empty-pass", ""), s.write("in", TEXT), s.p("out")),
+                    s -> "empty-pass"));
+            cases.add(Case.of(cmd + ": passphrase file is /dev/zero", FILECRYPT, 1,
+                    s -> List.of(cmd, "--passphrase-file", "/dev/zero", s.write("in", TEXT), s.p("out")), s -> "/dev/zero")
+                    .runsAwayUntil("#15 item 7: reads without a bound"));
+            cases.add(Case.of(cmd + ": IN missing", FILECRYPT, 1,
+                    s -> List.of(cmd, "--passphrase-file", passphrase(s), s.p("absent"), s.p("out")), s -> "absent"));
+            cases.add(Case.of(cmd + ": IN is a folder", FILECRYPT, 1,
+                    s -> List.of(cmd, "--passphrase-file", passphrase(s), s.dir("indir"), s.p("out")), s -> "is a folder")
+                    .pending("#15 item 10: a folder as input is reported as 'no such file'"));
+            cases.add(Case.of(cmd + ": OUT's folder missing", FILECRYPT, 1,
+                    s -> List.of(cmd, "--passphrase-file", passphrase(s), s.write("in", TEXT), s.p("no/such/out")), s -> "no/such"));
+            cases.add(Case.of(cmd + ": OUT exists, no --force", FILECRYPT, 1,
+                    s -> List.of(cmd, "--passphrase-file", passphrase(s),
+                            cmd.equals("encrypt") ? s.write("in", TEXT) : s.write("in.gpg", message(s)), s.write("out", "keep me")),
+                    s -> "out").pending("#15 item 12: an existing OUT is overwritten silently"));
+            cases.add(Case.of(cmd + ": no OUT given", FILECRYPT, 2,
+                    s -> List.of(cmd, "--passphrase-file", passphrase(s), s.write("in", TEXT)), s -> "OUT"));
+        }
+        for (String[] bad : new String[][] {
+                {"-z", "10"}, {"-z", "-1"}, {"-z", "many"}, {"--cipher-algo", "ROT13"}, {"--compress-algo", "rar"},
+                {"--s2k-count", "0"}, {"--s2k-count", "99999999999"}, {"--s2k-count", "lots"}, {"--s2k-digest-algo", "MD4"},
+                {"--cipher-path", "fastest"}, {"--zip-deflater", "magic"}}) {
+            Case c = Case.of("encrypt " + bad[0] + " " + bad[1], FILECRYPT, 2,
+                    s -> encrypt(s, bad[0], bad[1], s.write("in", TEXT), s.p("out")), s -> bad[0]);
+            boolean parsedByPicocli = bad[1].equals("many") || bad[1].equals("lots");
+            cases.add(parsedByPicocli ? c : c.pending("#15 item 9: a bad option value exits 1, not 2"));
+        }
+        cases.add(Case.of("decrypt: a wrong passphrase", FILECRYPT, 1, s -> {
+            byte[] m = message(s);
+            return List.of("decrypt", "--passphrase-file", s.secretFile("secret-wrong", "wrong-" + PASSPHRASE), s.write("in.gpg", m), s.p("out"));
+        }, s -> "in.gpg"));
+        cases.add(Case.of("decrypt: an empty file", FILECRYPT, 1, s -> decrypt(s, new byte[0], s.p("out")), s -> "in.gpg"));
+        cases.add(Case.of("decrypt: random bytes", FILECRYPT, 1,
+                s -> decrypt(s, HostileWalletTest.random(5000, 7), s.p("out")), s -> "in.gpg"));
+        cases.add(Case.of("decrypt: plain text", FILECRYPT, 1,
+                s -> decrypt(s, TEXT.getBytes(), s.p("out")), s -> "in.gpg"));
+        cases.add(Case.of("decrypt: an armor header with nothing after it", FILECRYPT, 1,
+                s -> decrypt(s, "-----BEGIN PGP MESSAGE-----\n\n".getBytes(), s.p("out")), s -> "in.gpg"));
+        for (String[] options : new String[][] {{}, {"-z", "0"}, {"--compress-algo", "zlib"}, {"--compress-algo", "bzip2"}, {"-a"}}) {
+            String label = options.length == 0 ? "zip" : String.join(" ", options);
+            boolean armor = label.equals("-a");
+            for (int at : new int[] {3, 20, 40, 200, 600, -30, -22, -2}) {
+                cases.add(Case.of("decrypt (" + label + "): a bit flipped at " + at, FILECRYPT, 1, s -> {
+                    byte[] m = message(s, options);
+                    int i = armor ? armoredDataIndex(m, at) : at >= 0 ? Math.min(at, m.length - 1) : m.length + at;
+                    m[i] ^= (byte) (armor ? 0x01 : 0x10);
+                    return decrypt(s, m, s.p("out"));
+                }, s -> "in.gpg"));
+            }
+            // an armored message cut in its last 1 % may keep every data line (only the armor tail goes)
+            for (double keep : armor ? new double[] {0.1, 0.5, 0.9} : new double[] {0.1, 0.5, 0.9, 0.99}) {
+                cases.add(Case.of("decrypt (" + label + "): cut to " + (int) (keep * 100) + " %", FILECRYPT, 1, s -> {
+                    byte[] m = message(s, options);
+                    return decrypt(s, Arrays.copyOf(m, (int) (m.length * keep)), s.p("out"));
+                }, s -> "in.gpg"));
+            }
+        }
+        return cases;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> encryptAndDecryptKeepTheirPromise() {
+        return cases().stream().map(c -> DynamicTest.dynamicTest(c.toString(),
+                () -> Promise.check(c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
+    }
+}
