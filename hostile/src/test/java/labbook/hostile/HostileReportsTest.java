@@ -1,0 +1,166 @@
+package labbook.hostile;
+
+import static labbook.hostile.Tool.REPORTS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import labbook.core.Column;
+import labbook.core.Repo;
+import labbook.core.ResultsSchema;
+import labbook.filecrypt.FilecryptResults;
+import labbook.vfs.VfsResults;
+import labbook.wallet.WalletResults;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/** reports build: damaged results (every CSV the studies declare), foreign paths, BOMs, negative times. */
+class HostileReportsTest {
+    @TempDir
+    Path tmp;
+
+    /** The sample results the notebooks ship (real runs), copied into the case's folder. */
+    static String results(Sandbox s) {
+        Path from = Repo.root().resolve("notebooks/sample-results");
+        Path to = s.path("results");
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else if (!p.getFileName().toString().equals("README.md")) {
+                    Files.copy(p, t);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return to.toString();
+    }
+
+    static List<String> build(Sandbox s, String results) {
+        return List.of("build", "--results", results, "--out", s.p("site"));
+    }
+
+    /** The sample's CSV for a schema, damaged line by line. */
+    static Case damaged(ResultsSchema schema, String how, UnaryOperator<List<String>> damage) {
+        String file = schema.study() + "/" + schema.fileName();
+        return Case.of(file + ": " + how, REPORTS, 1, s -> {
+            String root = results(s);
+            Path csv = Path.of(root, file);
+            try {
+                Files.write(csv, damage.apply(new ArrayList<>(Files.readAllLines(csv))));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return build(s, root);
+        }, s -> schema.fileName());
+    }
+
+    static List<Case> cases() {
+        List<Case> cases = new ArrayList<>();
+        List<ResultsSchema> schemas = new ArrayList<>();
+        schemas.addAll(WalletResults.ALL);
+        schemas.addAll(FilecryptResults.ALL);
+        schemas.addAll(VfsResults.ALL);
+        for (ResultsSchema schema : schemas) {
+            if (!Files.exists(Repo.root().resolve("notebooks/sample-results").resolve(schema.study()).resolve(schema.fileName()))) {
+                continue;
+            }
+            cases.add(damaged(schema, "its first column missing", lines -> {
+                lines.replaceAll(l -> l.substring(l.indexOf(',') + 1));
+                return lines;
+            }));
+            cases.add(damaged(schema, "a short row", lines -> {
+                String l = lines.get(1);
+                lines.set(1, l.substring(0, l.lastIndexOf(',')));
+                return lines;
+            }));
+            int measure = firstMeasure(schema);
+            if (measure >= 0) {
+                cases.add(damaged(schema, "a word where a number belongs", lines -> {
+                    String[] cells = lines.get(1).split(",", -1);
+                    cells[measure] = "fast";
+                    lines.set(1, String.join(",", cells));
+                    return lines;
+                }));
+            }
+            cases.add(damaged(schema, "an unclosed quote", lines -> {
+                lines.set(1, "\"" + lines.get(1));
+                return lines;
+            }));
+            cases.add(damaged(schema, "empty", lines -> List.of()));
+        }
+        cases.add(Case.of("sync-sweep with a negative time", REPORTS, 1, s -> {
+            String root = results(s);
+            Path csv = Path.of(root, "wallet/sync-sweep.csv");
+            try {
+                List<String> lines = new ArrayList<>(Files.readAllLines(csv));
+                String[] cells = lines.get(1).split(",", -1);
+                cells[WalletResults.SYNC_SWEEP.indexOf(WalletResults.SYNC_MS)] = "-3.5";
+                lines.set(1, String.join(",", cells));
+                Files.write(csv, lines);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return build(s, root);
+        }, s -> "sync-sweep.csv").pending("#15 item 9: negative times are drawn as '∞ x faster'"));
+        cases.add(Case.of("a broken run.json", REPORTS, 1, s -> {
+            String root = results(s);
+            s.write("results/vfs/run.json", "{\"host\": ");
+            return build(s, root);
+        }, s -> "run.json"));
+        cases.add(Case.of("--results is a file", REPORTS, 1,
+                s -> build(s, s.write("afile", "not a folder")), s -> "not a folder")
+                .pending("#15 item 10: a results path that is a file 'does not exist'"));
+        cases.add(Case.of("--results does not exist", REPORTS, 1, s -> build(s, s.p("nowhere")), s -> "nowhere"));
+        cases.add(Case.of("--out is a file", REPORTS, 1,
+                s -> List.of("build", "--results", results(s), "--out", s.write("site-file", "x")), s -> "site-file")
+                .pending("#15 item 11: a bad --out is found only after loading every study"));
+        cases.add(Case.of("an unknown option", REPORTS, 2, s -> List.of("build", "--colour", "red"), s -> "--colour"));
+        return cases;
+    }
+
+    private static int firstMeasure(ResultsSchema schema) {
+        for (int i = 0; i < schema.columns().size(); i++) {
+            if (schema.columns().get(i).kind() == Column.Kind.MEASURE) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> reportsBuildKeepsItsPromise() {
+        return cases().stream().map(c -> DynamicTest.dynamicTest(c.toString(),
+                () -> Promise.check(c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
+    }
+
+    /** A CSV saved with a UTF-8 byte-order mark (as some spreadsheets do) is read like any other. */
+    @Test
+    void aByteOrderMarkIsNotAMissingColumn() throws IOException {
+        Sandbox s = new Sandbox(tmp.resolve("bom"));
+        String root = results(s);
+        Path csv = Path.of(root, "wallet/sync-sweep.csv");
+        byte[] body = Files.readAllBytes(csv);
+        byte[] withBom = new byte[body.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(body, 0, withBom, 3, body.length);
+        Files.write(csv, withBom);
+        Outcome o = REPORTS.run(build(s, root).toArray(String[]::new));
+        org.junit.jupiter.api.Assumptions.assumeTrue(o.exit() == 0,
+                "pending (#15 item 10: a CSV with a byte-order mark has a 'missing column'): " + o);
+        assertThat(new String(Files.readAllBytes(s.path("site/wallet.html")), StandardCharsets.UTF_8)).contains("sync");
+    }
+}
