@@ -31,7 +31,9 @@ final class JavaShell implements AutoCloseable {
     /** What every session imports first: the JDK basics, the lab's reports, tables, charts, display helpers. */
     static final List<String> DEFAULT_IMPORTS = List.of(
             "java.util.*", "java.util.function.*", "java.util.stream.*", "java.io.*", "java.nio.file.*",
-            "java.time.*", "labbook.reports.*", "labbook.notebooks.Notebooks", "tech.tablesaw.api.*", "org.knowm.xchart.*", "org.knowm.xchart.style.*",
+            "java.time.*", "labbook.reports.*", "labbook.reports.results.*", "labbook.reports.stats.*",
+            "labbook.reports.study.*", "labbook.reports.chart.*", "labbook.reports.wallet.*", "labbook.reports.filecrypt.*",
+            "labbook.reports.vfs.*", "labbook.notebooks.Notebooks", "tech.tablesaw.api.*", "org.knowm.xchart.*", "org.knowm.xchart.style.*",
             "static labbook.notebooks.Display.*");
 
     /** How many frames of a cell's exception the notebook shows. */

@@ -6,9 +6,9 @@ import java.util.List;
 import labbook.core.LabException;
 import labbook.core.Repo;
 import labbook.reports.Lab;
-import labbook.reports.Results;
-import labbook.reports.RunInfo;
-import labbook.reports.StudyResults;
+import labbook.reports.results.Results;
+import labbook.reports.results.RunInfo;
+import labbook.reports.results.StudyResults;
 
 /**
  * The first cell of every notebook: which results to show, said out loud. The lab's latest results

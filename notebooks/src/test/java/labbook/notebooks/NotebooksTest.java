@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import labbook.core.LabException;
 import labbook.reports.Lab;
-import labbook.reports.Results;
+import labbook.reports.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

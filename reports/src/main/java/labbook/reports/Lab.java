@@ -5,10 +5,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import labbook.core.LabException;
 import labbook.core.Repo;
+import labbook.reports.chart.HorizontalBarChart;
+import labbook.reports.results.Provenance;
+import labbook.reports.results.Results;
+import labbook.reports.results.ResultsLoader;
+import labbook.reports.site.Site;
+import labbook.reports.stats.Summaries;
+import labbook.reports.study.Claim;
+import labbook.reports.study.Seed;
+import labbook.reports.study.Study;
+import labbook.reports.study.StudyChart;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -17,9 +25,10 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The stable entry point for notebooks (and anyone else): load results, get a study's tables, its
- * reproduction table, and each chart as an XChart object. The site is built from these same calls,
- * so a notebook and the site cannot disagree. Signatures here do not change once published.
+ * The entry point for notebooks (and anyone else), a thin facade over {@link Studies} and the
+ * layers: load results, get a study's tables, its reproduction table, and each chart as an
+ * XChart object. The site is built from the same study units, so a notebook and the site cannot
+ * disagree.
  *
  * <pre>{@code
  * Results r = Lab.load("results");                 // or Lab.load() for <repo>/results
@@ -53,12 +62,12 @@ public final class Lab {
     }
 
     public static Results load(List<Path> roots) {
-        return ResultsLoader.load(roots);
+        return ResultsLoader.load(roots, Studies.schemas());
     }
 
     /** The studies, in site order: wallet, filecrypt, vfs. */
     public static List<String> studies() {
-        return Schema.STUDIES;
+        return Studies.ids();
     }
 
     /** An experiment's raw rows from the first root that has them; a LabException names what is missing. */
@@ -72,172 +81,131 @@ public final class Lab {
         return results.tables(study, experiment);
     }
 
-    /** Medians with spread (n, median, q1, q3, iqr, bootstrap ci_low/ci_high) of {@code value} per group. */
+    /** Medians with spread (n, median, q1, q3, iqr, bootstrap ci_low/ci_high, mean) of {@code value} per group. */
     public static Table medians(Table raw, String value, String... by) {
         return Summaries.medians(raw, value, by);
     }
 
-    /** A seed's published figures (see {@link Seeds} for the names), each row naming its source. */
-    public static Table seed(String name) {
-        return Seeds.table(name);
+    /** A seed's published figures, each row naming its source ({@code WalletData.KWALLET_SYNC}, ...). */
+    public static Table seed(Seed seed) {
+        return seed.table();
     }
 
-    /**
-     * The claims the site checks for one study, as objects; with several results roots, each
-     * claim's rows sit together, machine after machine.
-     */
+    /** A seed's published figures by name ("kwallet-sync", "crypto-levels", ...). */
+    public static Table seed(String name) {
+        return Studies.ALL.stream().flatMap(s -> s.seeds().stream()).filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new LabException("no seed table '" + name + "' (known: " + Studies.ALL.stream()
+                        .flatMap(s -> s.seeds().stream()).map(Seed::name).toList() + ")"))
+                .table();
+    }
+
+    /** The claims the site checks for one study; with several roots, each claim's rows sit together. */
     public static List<Claim> claims(Results results, String study) {
-        List<Claim> claims = switch (study) {
-            case WalletStudy.STUDY -> WalletStudy.reproduction(results);
-            case FilecryptStudy.STUDY -> FilecryptStudy.reproduction(results);
-            case VfsStudy.STUDY -> VfsStudy.reproduction(results);
-            default -> throw new LabException("no study '" + study + "' (known: " + Schema.STUDIES + ")");
-        };
-        Map<String, List<Claim>> byClaim = new LinkedHashMap<>();
-        for (Claim c : claims) {
-            byClaim.computeIfAbsent(c.claim(), k -> new ArrayList<>()).add(c);
-        }
-        return byClaim.values().stream().flatMap(List::stream).toList();
+        return Studies.get(study).reproduction(results);
     }
 
     /** The reproduction table of a study: claim, seed, measured, ratio, verdict, machine, note. */
     public static Table reproduction(Results results, String study) {
         List<Claim> claims = claims(results, study);
-        Table t = Table.create(study + " reproduction");
-        StringColumn claim = StringColumn.create("claim");
-        StringColumn seed = StringColumn.create("seed");
-        StringColumn measured = StringColumn.create("measured");
-        DoubleColumn ratio = DoubleColumn.create("ratio");
-        StringColumn verdict = StringColumn.create("verdict");
-        StringColumn machine = StringColumn.create("machine");
-        StringColumn note = StringColumn.create("note");
-        for (Claim c : claims) {
-            claim.append(c.claim());
-            seed.append(c.seed());
-            measured.append(c.measured());
-            ratio.append(c.ratio());
-            verdict.append(c.verdict());
-            machine.append(c.machine());
-            note.append(c.note());
-        }
-        t.addColumns(claim, seed, measured, ratio, verdict, machine, note);
-        return t;
+        return Table.create(study + " reproduction").addColumns(
+                StringColumn.create("claim", claims.stream().map(Claim::claim).toList()),
+                StringColumn.create("seed", claims.stream().map(Claim::seed).toList()),
+                StringColumn.create("measured", claims.stream().map(Claim::measured).toList()),
+                DoubleColumn.create("ratio", claims.stream().mapToDouble(Claim::ratio).toArray()),
+                StringColumn.create("verdict", claims.stream().map(c -> c.verdict().text()).toList()),
+                StringColumn.create("machine", claims.stream().map(Claim::machine).toList()),
+                StringColumn.create("note", claims.stream().map(Claim::note).toList()));
     }
 
     /** The analysis tables of a study page, by title, in page order (only those whose experiment ran). */
     public static Map<String, Table> analyses(Results results, String study) {
-        return Analyses.of(results, study);
+        return Studies.get(study).pageAnalyses(results);
     }
 
-    /** Where each experiment's rows came from: root, machine, JDK, commit, mode, date, command and how to rerun it. */
+    /** Where each experiment's rows came from: root, machine, JDK, commit, mode, date, rows and how to rerun it. */
     public static Table provenance(Results results, String study) {
-        return Provenance.table(results, study);
+        return Provenance.table(results, Studies.get(study).id());
     }
 
     /** Every chart of a study that has data, by name, in page order. */
     public static Map<String, Chart<?, ?>> charts(Results results, String study) {
         Map<String, Chart<?, ?>> out = new LinkedHashMap<>();
-        for (Map.Entry<String, Function<Results, Optional<? extends Chart<?, ?>>>> e : chartMakers(study).entrySet()) {
-            e.getValue().apply(results).ifPresent(c -> out.put(e.getKey(), c));
+        for (StudyChart c : Studies.get(study).charts()) {
+            c.draw(results).ifPresent(chart -> out.put(c.name(), chart));
         }
         return out;
     }
 
     /** The names of a study's charts, whether or not they have data. */
     public static List<String> chartNames(String study) {
-        return List.copyOf(chartMakers(study).keySet());
+        return Studies.get(study).charts().stream().map(StudyChart::name).toList();
     }
 
     /** One chart by name (see {@link #chartNames}); a LabException when its experiment did not run. */
     @SuppressWarnings("unchecked")
     public static <C extends Chart<?, ?>> C chart(Results results, String study, String name) {
-        var maker = chartMakers(study).get(name);
-        if (maker == null) {
-            throw new LabException("no chart '" + name + "' in " + study + " (known: " + chartNames(study) + ")");
-        }
-        return (C) maker.apply(results).orElseThrow(() -> new LabException(
+        StudyChart chart = Studies.get(study).charts().stream().filter(c -> c.name().equals(name)).findFirst()
+                .orElseThrow(() -> new LabException("no chart '" + name + "' in " + study + " (known: " + chartNames(study) + ")"));
+        return (C) chart.draw(results).orElseThrow(() -> new LabException(
                 "chart " + study + "/" + name + " has no data: its experiment is in none of the results roots"));
     }
 
     /** Builds the site from these roots into {@code out}; returns the path of index.html. */
     public static Path buildSite(List<Path> roots, Path out) {
-        return Site.build(load(roots), out);
-    }
-
-    static Map<String, Function<Results, Optional<? extends Chart<?, ?>>>> chartMakers(String study) {
-        Map<String, Function<Results, Optional<? extends Chart<?, ?>>>> m = new LinkedHashMap<>();
-        switch (study) {
-            case WalletStudy.STUDY -> {
-                m.put("sync-time", WalletCharts::syncTime);
-                m.put("interpreted-vs-compiled", WalletCharts::interpretedVsCompiled);
-                m.put("save-strategies", WalletCharts::saveStrategies);
-            }
-            case FilecryptStudy.STUDY -> {
-                m.put("levels-largest", r -> FilecryptCharts.levels(r, FilecryptStudy.FileChoice.LARGEST));
-                m.put("levels-middle", r -> FilecryptCharts.levels(r, FilecryptStudy.FileChoice.MIDDLE));
-                m.put("levels-1mb", r -> FilecryptCharts.levels(r, FilecryptStudy.FileChoice.ONE_MB));
-                m.put("directory-runs", FilecryptCharts::directoryRuns);
-                m.put("time-x-size", FilecryptCharts::timeTimesSize);
-                m.put("bandwidth", FilecryptCharts::bandwidth);
-                m.put("pareto", FilecryptCharts::pareto);
-            }
-            case VfsStudy.STUDY -> {
-                m.put("git-diff", VfsCharts::gitDiff);
-                m.put("normalised", VfsCharts::normalised);
-                m.put("model-scaling", VfsCharts::modelScaling);
-                m.put("stat-walk", VfsCharts::statWalk);
-            }
-            default -> throw new LabException("no study '" + study + "' (known: " + Schema.STUDIES + ")");
-        }
-        return m;
+        return Site.build(load(roots), Studies.ALL, out);
     }
 
     // typed shortcuts for notebook cells
     public static XYChart walletSyncTime(Results r) {
-        return chart(r, WalletStudy.STUDY, "sync-time");
+        return chart(r, "wallet", "sync-time");
     }
 
     public static XYChart walletInterpretedVsCompiled(Results r) {
-        return chart(r, WalletStudy.STUDY, "interpreted-vs-compiled");
+        return chart(r, "wallet", "interpreted-vs-compiled");
     }
 
     public static XYChart walletSaveStrategies(Results r) {
-        return chart(r, WalletStudy.STUDY, "save-strategies");
+        return chart(r, "wallet", "save-strategies");
     }
 
     public static XYChart filecryptLevels(Results r, String which) {
-        return chart(r, FilecryptStudy.STUDY, "levels-" + which);
+        return chart(r, "filecrypt", "levels-" + which);
     }
 
-    public static CategoryChart filecryptDirectoryRuns(Results r) {
-        return chart(r, FilecryptStudy.STUDY, "directory-runs");
+    public static HorizontalBarChart filecryptDirectoryRuns(Results r) {
+        return chart(r, "filecrypt", "directory-runs");
     }
 
     public static XYChart filecryptTimeTimesSize(Results r) {
-        return chart(r, FilecryptStudy.STUDY, "time-x-size");
+        return chart(r, "filecrypt", "time-x-size");
     }
 
     public static XYChart filecryptBandwidth(Results r) {
-        return chart(r, FilecryptStudy.STUDY, "bandwidth");
+        return chart(r, "filecrypt", "bandwidth");
     }
 
     public static XYChart filecryptPareto(Results r) {
-        return chart(r, FilecryptStudy.STUDY, "pareto");
+        return chart(r, "filecrypt", "pareto");
     }
 
     public static CategoryChart vfsGitDiff(Results r) {
-        return chart(r, VfsStudy.STUDY, "git-diff");
+        return chart(r, "vfs", "git-diff");
     }
 
     public static CategoryChart vfsNormalised(Results r) {
-        return chart(r, VfsStudy.STUDY, "normalised");
+        return chart(r, "vfs", "normalised");
     }
 
     public static XYChart vfsModelScaling(Results r) {
-        return chart(r, VfsStudy.STUDY, "model-scaling");
+        return chart(r, "vfs", "model-scaling");
     }
 
     public static XYChart vfsStatWalk(Results r) {
-        return chart(r, VfsStudy.STUDY, "stat-walk");
+        return chart(r, "vfs", "stat-walk");
+    }
+
+    /** The study units themselves, for code that wants more than the facade gives. */
+    public static List<Study> units() {
+        return Studies.ALL;
     }
 }

@@ -1,11 +1,18 @@
 package labbook.reports;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import labbook.core.Cli;
+import labbook.core.LabException;
 import labbook.core.Repo;
+import labbook.reports.results.Results;
+import labbook.reports.results.ResultsLoader;
+import labbook.reports.site.Site;
+import labbook.reports.study.Study;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,9 +47,9 @@ public final class ReportsCli {
                 // a fresh clone has no results/ yet: the site then says every study is "not run"
                 Path fallback = Repo.root().resolve("results");
                 try {
-                    java.nio.file.Files.createDirectories(fallback);
-                } catch (java.io.IOException e) {
-                    throw labbook.core.LabException.cannot("create", fallback, e);
+                    Files.createDirectories(fallback);
+                } catch (IOException e) {
+                    throw LabException.cannot("create", fallback, e);
                 }
                 roots.add(fallback);
             }
@@ -50,11 +57,11 @@ public final class ReportsCli {
                 roots.add(p.toAbsolutePath().normalize());
             }
             Path target = out == null ? Repo.root().resolve("results").resolve("report") : out.toAbsolutePath().normalize();
-            Results loaded = ResultsLoader.load(roots);
-            for (String study : Schema.STUDIES) {
-                System.err.println(study + ": " + (loaded.ran(study) ? "loaded" : "not run"));
+            Results loaded = ResultsLoader.load(roots, Studies.schemas());
+            for (Study study : Studies.ALL) {
+                System.err.println(study.id() + ": " + (loaded.ran(study.id()) ? "loaded" : "not run"));
             }
-            Path index = Site.build(loaded, target);
+            Path index = Site.build(loaded, Studies.ALL, target);
             System.out.println(index.toAbsolutePath().normalize());
             return 0;
         }

@@ -47,13 +47,14 @@ class BrowserTest {
             Path shot = SCREENSHOTS.resolve(page + ".png");
             HeadlessChromium.PageReport report = browser.open(index.resolveSibling(page + ".html").toUri(), shot);
             System.out.println("browser test: " + page + ".html: " + report.images() + " images, "
-                    + report.inlineCharts() + " inline charts, screenshot " + shot);
+                    + report.charts() + " charts, " + Files.size(index.resolveSibling(page + ".html")) + " bytes, screenshot " + shot);
+            assertThat(Files.size(index.resolveSibling(page + ".html"))).as(page + ".html bytes").isLessThan(1_000_000);
             assertThat(report.errors()).as(page + " console errors").isEmpty();
             assertThat(report.brokenImages()).as(page + " broken images").isEmpty();
             if (page.equals("index")) {
                 assertThat(report.images()).isPositive();
             } else {
-                assertThat(report.inlineCharts()).isEqualTo(Lab.chartNames(page).size());
+                assertThat(report.charts()).isEqualTo(Lab.chartNames(page).size());
             }
             assertThat(shot).isRegularFile();
         }
@@ -70,7 +71,8 @@ class BrowserTest {
             HeadlessChromium.PageReport report = browser.open(index.resolveSibling(page + ".html").toUri(),
                     SCREENSHOTS.resolve("site-" + page + ".png"));
             System.out.println("browser test: " + index.resolveSibling(page + ".html") + ": " + report.images() + " images, "
-                    + report.inlineCharts() + " inline charts");
+                    + report.charts() + " charts");
+            assertThat(Files.size(index.resolveSibling(page + ".html"))).as(page + ".html bytes").isLessThan(1_000_000);
             assertThat(report.errors()).as(page + " console errors").isEmpty();
             assertThat(report.brokenImages()).as(page + " broken images").isEmpty();
         }

@@ -1,14 +1,19 @@
 package labbook.reports;
 
+import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import labbook.reports.results.Results;
 
 /** The hand-made fixture results in src/test/resources/fixtures (not measurements). */
-final class Fixtures {
+public final class Fixtures {
     private Fixtures() {
     }
 
-    static Path root(String name) {
+    public static Path root(String name) {
         try {
             return Path.of(Fixtures.class.getResource("/fixtures/" + name).toURI());
         } catch (URISyntaxException | NullPointerException e) {
@@ -16,11 +21,26 @@ final class Fixtures {
         }
     }
 
-    static Results a() {
-        return ResultsLoader.load(java.util.List.of(root("results-a")));
+    public static Results a() {
+        return Lab.load(List.of(root("results-a")));
     }
 
-    static Results ab() {
-        return ResultsLoader.load(java.util.List.of(root("results-a"), root("results-b")));
+    public static Results ab() {
+        return Lab.load(List.of(root("results-a"), root("results-b")));
+    }
+
+    /** Copies a fixture folder (to make a broken or partial variant of it). */
+    public static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path p : files.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(p, target);
+                }
+            }
+        }
     }
 }

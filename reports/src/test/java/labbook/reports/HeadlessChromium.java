@@ -23,7 +23,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,7 +46,7 @@ final class HeadlessChromium implements AutoCloseable {
     private final List<JsonNode> events = new CopyOnWriteArrayList<>();
 
     /** What one page did while loading. */
-    record PageReport(List<String> errors, List<String> brokenImages, int images, int inlineCharts) {
+    record PageReport(List<String> errors, List<String> brokenImages, int images, int charts) {
     }
 
     private HeadlessChromium(Process process, WebSocket socket) {
@@ -176,7 +178,7 @@ final class HeadlessChromium implements AutoCloseable {
         JsonNode images = call("Runtime.evaluate", JSON.createObjectNode().put("returnByValue", true).put("expression",
                 "JSON.stringify({all: document.images.length, broken: Array.from(document.images)"
                         + ".filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src')),"
-                        + " charts: document.querySelectorAll('svg.chart').length})"));
+                        + " charts: document.querySelectorAll('img.chart').length})"));
         JsonNode found = JSON.readTree(images.path("result").path("value").asText());
         List<String> broken = new ArrayList<>();
         found.path("broken").forEach(b -> broken.add(b.asText()));
@@ -227,7 +229,7 @@ final class HeadlessChromium implements AutoCloseable {
             for (ProcessHandle h : helpers) {
                 try {
                     h.onExit().get(10, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     h.destroyForcibly();
                 }
             }

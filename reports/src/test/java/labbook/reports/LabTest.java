@@ -3,11 +3,17 @@ package labbook.reports;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import labbook.core.LabException;
+import labbook.reports.chart.HorizontalBarChart;
+import labbook.reports.filecrypt.FilecryptStudy;
+import labbook.reports.results.Results;
+import labbook.reports.vfs.VfsData;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.knowm.xchart.CategoryChart;
+import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
 
@@ -26,7 +32,7 @@ class LabTest {
         }
         XYChart sync = Lab.walletSyncTime(r);
         assertThat(sync.getSeriesMap()).containsKeys("kde4", "seed 2009, Release (Q6600)");
-        CategoryChart bars = Lab.filecryptDirectoryRuns(r);
+        HorizontalBarChart bars = Lab.filecryptDirectoryRuns(r);
         assertThat(bars.getSeriesMap()).containsKeys("user time", "system time");
         assertThat(Lab.filecryptLevels(r, "1mb").getTitle()).contains("head-1mb");
         // the crypto seed's chart readings were taken off its images by eye, and every seed series says so
@@ -39,10 +45,9 @@ class LabTest {
     }
 
     @Test
-    void aCpuTimeBelowTheClocksResolutionDoesNotBreakAnyChart(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
-            throws java.io.IOException {
+    void aCpuTimeBelowTheClocksResolutionDoesNotBreakAnyChart(@TempDir Path tmp) throws IOException {
         // real runs: gpg -z 0 on 1 MB takes under one 10 ms tick, so CPU reads 0 and time x size is 0
-        ResultsLoaderTest.copy(Fixtures.root("results-a").resolve("filecrypt"), tmp.resolve("filecrypt"));
+        Fixtures.copy(Fixtures.root("results-a").resolve("filecrypt"), tmp.resolve("filecrypt"));
         Table sweep = Lab.table(Fixtures.a(), "filecrypt", "level-sweep");
         for (int i = 0; i < sweep.rowCount(); i++) {
             if (sweep.longColumn("level").get(i) == 0) {
@@ -51,16 +56,16 @@ class LabTest {
             }
         }
         sweep.write().csv(tmp.resolve("filecrypt/level-sweep.csv").toFile());
-        Results r = ResultsLoader.load(List.of(tmp));
+        Results r = Lab.load(List.of(tmp));
         assertThat(Lab.charts(r, "filecrypt").keySet()).containsExactlyElementsOf(Lab.chartNames("filecrypt"));
         assertThat(Lab.buildSite(List.of(tmp), tmp.resolve("site"))).isRegularFile();
-        assertThat(StudiesTest.claim(Lab.claims(r, "filecrypt"), "time x size is smallest at -z 1 (1 MB", "fixture-a").note())
+        assertThat(StudiesTest.claim(Lab.claims(r, "filecrypt"), FilecryptStudy.Id.MIN_TIME_X_SIZE, "1 MB", "fixture-a").note())
                 .contains("under 3 ticks");
     }
 
     @Test
     void unknownNamesAndMissingDataAreOneLineErrors() {
-        Results r = ResultsLoader.load(List.of(Fixtures.root("results-b")));
+        Results r = Lab.load(List.of(Fixtures.root("results-b")));
         assertThatThrownBy(() -> Lab.chart(r, "wallet", "nope")).isInstanceOf(LabException.class)
                 .hasMessageContaining("no chart 'nope' in wallet");
         assertThatThrownBy(() -> Lab.vfsGitDiff(r)).isInstanceOf(LabException.class).hasMessageContaining("has no data");
@@ -79,9 +84,12 @@ class LabTest {
         assertThat(repro.stringColumn("machine").get(1)).isEqualTo("fixture-b");
         Table prov = Lab.provenance(r, "wallet");
         assertThat(prov.rowCount()).isEqualTo(10);
-        assertThat(prov.stringColumn("rerun").asList()).allSatisfy(c -> assertThat(c).startsWith("mvn -q -pl lab-wallet exec:java"));
+        assertThat(prov.stringColumn("rerun").asList()).allSatisfy(c -> assertThat(c).startsWith("./labbook wallet "));
+        assertThat(prov.stringColumn("rerun").asList()).contains("./labbook wallet sync-sweep --quick", "./labbook wallet all --quick");
         assertThat(Lab.analyses(r, "filecrypt").keySet()).anySatisfy(k -> assertThat(k).startsWith("Pareto front"));
         assertThat(Lab.medians(Lab.table(r, "wallet", "sync-sweep"), "sync_ms", "variant").rowCount()).isEqualTo(5);
-        assertThat(Lab.seed(Seeds.VFS_AXBOE).rowCount()).isEqualTo(4);
+        assertThat(Lab.seed(VfsData.VFS_AXBOE).rowCount()).isEqualTo(4);
+        assertThat(Lab.seed("vfs-axboe").rowCount()).isEqualTo(4);
+        assertThatThrownBy(() -> Lab.seed("nope")).isInstanceOf(LabException.class).hasMessageContaining("kwallet-sync");
     }
 }

@@ -1,0 +1,129 @@
+package labbook.reports.chart;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.util.Arrays;
+import java.util.List;
+import labbook.reports.results.Results;
+import labbook.reports.results.ResultsRoot;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
+import org.knowm.xchart.internal.series.Series.DataType;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** One look for every chart of the site and the notebooks. */
+public final class ChartStyle {
+    public static final int WIDTH = 940;
+    public static final int HEIGHT = 460;
+    /** Seed figures are drawn in greys (as the crypto seed drew its charts); ours in colour. */
+    public static final Color SEED = new Color(90, 90, 90);
+    public static final Color SEED_LIGHT = new Color(170, 170, 170);
+    public static final Color[] OURS = {
+            new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44), new Color(148, 103, 189),
+            new Color(255, 127, 14), new Color(23, 190, 207), new Color(140, 86, 75), new Color(227, 119, 194)};
+
+    private ChartStyle() {
+    }
+
+    public static XYChart xy(String title, String xTitle, String yTitle) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setSeriesColors(OURS);
+        return chart;
+    }
+
+    public static CategoryChart bars(String title, String xTitle, String yTitle) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setSeriesColors(OURS);
+        chart.getStyler().setXAxisLabelRotation(0);
+        return chart;
+    }
+
+    public static void style(Styler styler) {
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setLegendLayout(Styler.LegendLayout.Vertical);
+        styler.setLegendBorderColor(Color.WHITE);
+        styler.setChartTitleBoxVisible(false);
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+        styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        styler.setAntiAlias(true);
+        if (styler instanceof XYStyler xy) {
+            xy.setXAxisDecimalPattern("#,##0.###");
+            xy.setYAxisDecimalPattern("#,##0.###");
+        }
+        if (styler instanceof AxesChartStyler axes) {
+            axes.setPlotGridLinesColor(new Color(225, 225, 225));
+            axes.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+            axes.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        }
+    }
+
+    /**
+     * Adds a series without the points a chart cannot draw: NaN or infinite values (a ratio over a
+     * CPU time below the clock's 10 ms resolution), and values at or below 0 on a log axis. A series
+     * left with no point is not added (the returned one is detached, so styling it is harmless).
+     */
+    public static XYSeries add(XYChart chart, String name, double[] x, double[] y) {
+        boolean logX = chart.getStyler().isXAxisLogarithmic();
+        boolean logY = chart.getStyler().isYAxisLogarithmic();
+        int n = 0;
+        double[] fx = new double[x.length];
+        double[] fy = new double[y.length];
+        for (int i = 0; i < x.length; i++) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logX || x[i] > 0) && (!logY || y[i] > 0)) {
+                fx[n] = x[i];
+                fy[n] = y[i];
+                n++;
+            }
+        }
+        if (n == 0) {
+            return new XYSeries(name, new double[] {0}, new double[] {0}, null, DataType.Number);
+        }
+        return chart.addSeries(name, Arrays.copyOf(fx, n), Arrays.copyOf(fy, n));
+    }
+
+    /** Bar values a chart can draw: a missing or infinite value becomes 0 (the table beside it says n/a). */
+    public static List<Double> bars(List<Double> values) {
+        return values.stream().map(v -> v == null || !Double.isFinite(v) ? 0.0 : v).toList();
+    }
+
+    /** Our measured medians: markers while they can be told apart, a plain line for a dense sweep. */
+    public static XYSeries line(XYSeries s) {
+        s.setMarker(s.getXData().length > 40 ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
+        return s;
+    }
+
+    /** A seed figure: grey markers with no line, so it reads as "published points". */
+    public static XYSeries seedPoints(XYSeries s, boolean dark) {
+        s.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
+        s.setMarker(dark ? SeriesMarkers.DIAMOND : SeriesMarkers.SQUARE);
+        s.setMarkerColor(dark ? SEED : SEED_LIGHT);
+        return s;
+    }
+
+    /** A dashed guide line (ideal scaling, a budget). */
+    public static XYSeries guide(XYSeries s, Color color) {
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(color);
+        s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        return s;
+    }
+
+    /** A legend name: with several results roots, each series says which machine it came from. */
+    public static String name(String series, Results results, ResultsRoot root) {
+        return results.roots().size() > 1 ? series + " [" + root.label() + "]" : series;
+    }
+}

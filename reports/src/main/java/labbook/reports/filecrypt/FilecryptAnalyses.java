@@ -1,0 +1,150 @@
+package labbook.reports.filecrypt;
+
+import static labbook.filecrypt.FilecryptResults.ALGO;
+import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
+import static labbook.filecrypt.FilecryptResults.DEFLATER;
+import static labbook.filecrypt.FilecryptResults.DIRECTION;
+import static labbook.filecrypt.FilecryptResults.ENGINE;
+import static labbook.filecrypt.FilecryptResults.FILE;
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptResults.MB_PER_S;
+import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
+import static labbook.filecrypt.FilecryptResults.PASSED;
+import static labbook.filecrypt.FilecryptResults.RUN;
+import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.reports.filecrypt.FilecryptData.CPU_S;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import labbook.filecrypt.FilecryptResults;
+import labbook.reports.results.Results;
+import labbook.reports.stats.Format;
+import labbook.reports.stats.Pareto;
+import labbook.reports.stats.Summaries;
+import labbook.reports.stats.TradeOff;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/** The file-encryption page's analysis tables: the seed's rule and the bandwidth view, the Pareto front, medians. */
+final class FilecryptAnalyses {
+    private FilecryptAnalyses() {
+    }
+
+    static Map<String, Table> of(Results results) {
+        Map<String, Table> out = new LinkedHashMap<>();
+        for (var sweep : results.tables(FilecryptResults.LEVEL_SWEEP)) {
+            Table rows = FilecryptData.seedLike(sweep.value());
+            String setup = rows.isEmpty() ? "" : rows.stringColumn(ENGINE.name()).get(0) + " " + rows.stringColumn(SCOPE.name()).get(0)
+                    + " " + rows.stringColumn(ALGO.name()).get(0);
+            out.put("The seed's rule (minimise CPU time x size) and the bandwidth view it stands in for "
+                    + "(cost = CPU time + size / bandwidth) [" + sweep.label() + ", " + setup + "]", rule(rows));
+            settings(sweep.value(), sweep.label(), out);
+        }
+        for (var dir : results.tables(FilecryptResults.DIRECTORY_RUNS)) {
+            Table t = dir.value().copy();
+            DoubleColumn total = DoubleColumn.create(CPU_S, t.rowCount());
+            for (int i = 0; i < t.rowCount(); i++) {
+                total.set(i, t.numberColumn(CPU_USER_S.name()).getDouble(i) + t.numberColumn(CPU_SYS_S.name()).getDouble(i));
+            }
+            t.addColumns(total);
+            out.put("directory-runs: median CPU time per run [" + dir.label() + "]",
+                    Summaries.medians(t, CPU_S, RUN.name(), ENGINE.name(), SCOPE.name()));
+        }
+        for (var interop : results.tables(FilecryptResults.INTEROP)) {
+            out.put("interop: cases per direction and result [" + interop.label() + "]",
+                    Summaries.counts(interop.value(), null, DIRECTION.name(), PASSED.name()));
+        }
+        for (var jmh : results.tables(FilecryptResults.LEVEL_JMH)) {
+            Table t = jmh.value();
+            // a deflater column with nothing in it (gpg's side, or an older writer) does not split the rows
+            String[] by = t.containsColumn(DEFLATER.name()) && t.column(DEFLATER.name()).countMissing() < t.rowCount()
+                    ? new String[] {ALGO.name(), DEFLATER.name(), LEVEL.name()} : new String[] {ALGO.name(), LEVEL.name()};
+            out.put("level-jmh: compression throughput per algorithm and level [" + jmh.label() + "]",
+                    Summaries.medians(t, MB_PER_S.name(), by));
+        }
+        return out;
+    }
+
+    /** Per file: the seed's rule over its levels and over every level, where compressing pays, the best level per link. */
+    private static Table rule(Table rows) {
+        StringColumn file = StringColumn.create("file");
+        DoubleColumn mb = DoubleColumn.create("MB");
+        StringColumn best = StringColumn.create("min time x size, levels 0/1/7/9");
+        StringColumn bestAny = StringColumn.create("min time x size, every level");
+        StringColumn z1Pays = StringColumn.create("-z 1 pays below");
+        StringColumn z7Pays = StringColumn.create("-z 7 pays below");
+        Map<String, StringColumn> at = new LinkedHashMap<>();
+        FilecryptData.TYPICAL_BANDWIDTHS.keySet().forEach(k -> at.put(k, StringColumn.create("best at " + k)));
+        for (FilecryptData.InputFile f : FilecryptData.files(rows)) {
+            List<TradeOff.Level> levels = FilecryptData.levels(rows, f.file());
+            Optional<TradeOff.Level> zero = FilecryptData.level(levels, 0);
+            file.append(f.file());
+            mb.append(f.bytes() / 1e6);
+            // process CPU comes in 10 ms ticks: below a few ticks the product compares noise
+            String coarse = levels.stream().mapToDouble(TradeOff.Level::cpuS).max().orElse(0) < 0.03
+                    ? " (CPU under 3 clock ticks: not meaningful)" : "";
+            best.append(TradeOff.minTimeTimesSize(FilecryptData.seedLevels(levels)).map(TradeOff.Level::name).orElse("n/a") + coarse);
+            bestAny.append(TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a") + coarse);
+            z1Pays.append(pays(zero, FilecryptData.level(levels, 1)));
+            z7Pays.append(pays(zero, FilecryptData.level(levels, 7)));
+            FilecryptData.TYPICAL_BANDWIDTHS.forEach((k, b) ->
+                    at.get(k).append(TradeOff.bestAt(levels, b).map(TradeOff.Level::name).orElse("n/a")));
+        }
+        Table rule = Table.create("rule").addColumns(file, mb, best, bestAny, z1Pays, z7Pays);
+        at.values().forEach(rule::addColumns);
+        return rule;
+    }
+
+    private static String pays(Optional<TradeOff.Level> zero, Optional<TradeOff.Level> level) {
+        if (zero.isEmpty() || level.isEmpty()) {
+            return "n/a";
+        }
+        return Format.bandwidth(TradeOff.breakEvenBandwidth(zero.get(), level.get()));
+    }
+
+    /** A setting at one level on the largest file. */
+    private record Point(String name, double cpu, double pct) {
+    }
+
+    /** Every setting's medians on the largest file, and the Pareto front through them. */
+    private static void settings(Table sweep, String label, Map<String, Table> out) {
+        Table withCpu = FilecryptData.withCpu(sweep);
+        List<FilecryptData.InputFile> files = FilecryptData.files(withCpu);
+        FilecryptData.InputFile largest = files.get(files.size() - 1);
+        Table onLargest = withCpu.where(withCpu.stringColumn(FILE.name()).isEqualTo(largest.file()));
+        StringColumn sName = StringColumn.create("setting");
+        StringColumn sLevel = StringColumn.create("level");
+        DoubleColumn sCpu = DoubleColumn.create("CPU s (median)");
+        DoubleColumn sIqr = DoubleColumn.create("CPU IQR s");
+        DoubleColumn sPct = DoubleColumn.create("size % of input");
+        List<Point> points = new ArrayList<>();
+        for (FilecryptData.Setting s : FilecryptData.settings(onLargest)) {
+            Table rowsOf = FilecryptData.rowsOf(onLargest, s);
+            Table cpuM = Summaries.medians(rowsOf, CPU_S, LEVEL.name());
+            Table outM = Summaries.medians(rowsOf, OUT_BYTES.name(), LEVEL.name());
+            for (int i = 0; i < cpuM.rowCount(); i++) {
+                String level = "-z " + (long) cpuM.numberColumn(LEVEL.name()).getDouble(i);
+                double pct = 100 * outM.numberColumn(OUT_BYTES.name()).getDouble(i) / largest.bytes();
+                sName.append(s.label());
+                sLevel.append(level);
+                sCpu.append(cpuM.numberColumn(CPU_S).getDouble(i));
+                sIqr.append(cpuM.numberColumn("iqr").getDouble(i));
+                sPct.append(pct);
+                points.add(new Point(s.label() + " " + level, cpuM.numberColumn(CPU_S).getDouble(i), pct));
+            }
+        }
+        List<Point> front = Pareto.front(points, Point::cpu, Point::pct);
+        out.put("Pareto front on " + largest.file() + ": the settings nothing else beats on both CPU time and size ["
+                + label + "]", Table.create("front").addColumns(
+                        StringColumn.create("setting", front.stream().map(Point::name).toList()),
+                        DoubleColumn.create("CPU s (median)", front.stream().mapToDouble(Point::cpu).toArray()),
+                        DoubleColumn.create("size % of input", front.stream().mapToDouble(Point::pct).toArray())));
+        out.put("level-sweep: median CPU time (user + system) and size per setting, largest file [" + label + "]",
+                Table.create("settings").addColumns(sName, sLevel, sCpu, sIqr, sPct));
+    }
+}

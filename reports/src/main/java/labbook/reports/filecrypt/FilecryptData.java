@@ -1,0 +1,269 @@
+package labbook.reports.filecrypt;
+
+import static labbook.filecrypt.FilecryptResults.ALGO;
+import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
+import static labbook.filecrypt.FilecryptResults.DEFLATER;
+import static labbook.filecrypt.FilecryptResults.ENGINE;
+import static labbook.filecrypt.FilecryptResults.FILE;
+import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
+import static labbook.filecrypt.FilecryptResults.RUN;
+import static labbook.filecrypt.FilecryptResults.SCOPE;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToIntFunction;
+import labbook.filecrypt.FilecryptResults;
+import labbook.reports.stats.Stats;
+import labbook.reports.stats.Summaries;
+import labbook.reports.stats.TradeOff;
+import labbook.reports.study.Seed;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The file-encryption study's analyses, pure functions of the tables. The seed: "I elected to minimize the
+ * encryption time x file size product [...] Across each of these tested file sizes, that occurred at
+ * the -z 1 compression level."
+ */
+public final class FilecryptData {
+    /** crypto's gpg size and CPU time per level for the 100/10/1 MB heads (approximate chart readings). */
+    public static final Seed CRYPTO_LEVELS = new Seed("crypto-levels", FilecryptResults.SEED_LEVELS);
+    /** crypto's three directory runs: CPU totals, user/system split, mean sizes. */
+    public static final Seed CRYPTO_DIRECTORY = new Seed("crypto-directory", FilecryptResults.SEED_DIRECTORY);
+    /** The CPU time the seed timed, user + system: a column {@link #withCpu} adds. */
+    public static final String CPU_S = "cpu_s";
+    /** The seed's directory runs (the {@code run} column of directory-runs.csv and of its seed table). */
+    static final String GPG_DEFAULT_RUN = "published-gpg-default-z7";
+    static final String CRYPTO_DEFAULT_RUN = "crypto-default";
+    /** The levels the seed tested (its chart labels 1..4). */
+    public static final List<Integer> SEED_LEVELS = List.of(0, 1, 7, 9);
+    /** Bandwidths the bandwidth view is read at: a slow uplink, 100 Mbit/s, 1 Gbit/s, a SATA SSD, an NVMe SSD. */
+    public static final Map<String, Double> TYPICAL_BANDWIDTHS = new LinkedHashMap<>();
+
+    static {
+        TYPICAL_BANDWIDTHS.put("2 MB/s uplink", 2e6);
+        TYPICAL_BANDWIDTHS.put("100 Mbit/s", 12.5e6);
+        TYPICAL_BANDWIDTHS.put("1 Gbit/s", 125e6);
+        TYPICAL_BANDWIDTHS.put("SATA SSD 500 MB/s", 500e6);
+        TYPICAL_BANDWIDTHS.put("NVMe 3 GB/s", 3e9);
+    }
+
+    /** Which of the measured files a per-file chart shows. */
+    public enum FileChoice { LARGEST, MIDDLE, ONE_MB }
+
+    private FilecryptData() {
+    }
+
+    /** A measured input file: its name and size. */
+    public record InputFile(String file, double bytes) {
+    }
+
+    /** The raw rows with a {@code cpu_s} column added: user + system, what the seed timed. */
+    public static Table withCpu(Table levelSweep) {
+        Table t = levelSweep.copy();
+        DoubleColumn cpu = DoubleColumn.create(CPU_S, t.rowCount());
+        for (int i = 0; i < t.rowCount(); i++) {
+            cpu.set(i, t.numberColumn(CPU_USER_S.name()).getDouble(i) + t.numberColumn(CPU_SYS_S.name()).getDouble(i));
+        }
+        if (t.containsColumn(CPU_S)) {
+            t.removeColumns(CPU_S);
+        }
+        return t.addColumns(cpu);
+    }
+
+    /** The seed's setup when we have it: the gpg process with ZIP; else the first engine/scope/algo measured. */
+    public static Table seedLike(Table levelSweep) {
+        Table t = levelSweep;
+        for (String[] pref : new String[][] {{ENGINE.name(), "gpg"}, {SCOPE.name(), "process"}, {ALGO.name(), "zip"}}) {
+            Table narrowed = t.where(t.stringColumn(pref[0]).isEqualTo(pref[1]));
+            String first = t.isEmpty() ? null : t.stringColumn(pref[0]).get(0);
+            t = !narrowed.isEmpty() ? narrowed : first == null ? t : t.where(t.stringColumn(pref[0]).isEqualTo(first));
+        }
+        List<Setting> settings = settings(t);
+        return settings.isEmpty() ? t : rowsOf(t, settings.get(0));
+    }
+
+    /**
+     * One way of encrypting: engine, scope, algorithm, and the deflater when an engine was measured
+     * with more than one (bcpg with JZlib's 8 KiB window and with the JDK's 32 KiB one).
+     */
+    public record Setting(String engine, String scope, String algo, String deflater) {
+        public String label() {
+            return engine + " " + scope + " " + algo + (deflater == null ? "" : " " + deflater);
+        }
+    }
+
+    /** Every setting measured, in first-seen order. */
+    public static List<Setting> settings(Table levelSweep) {
+        boolean hasDeflater = levelSweep.containsColumn(DEFLATER.name());
+        List<Setting> out = new ArrayList<>();
+        for (int i = 0; i < levelSweep.rowCount(); i++) {
+            String engine = levelSweep.stringColumn(ENGINE.name()).get(i);
+            String scope = levelSweep.stringColumn(SCOPE.name()).get(i);
+            String algo = levelSweep.stringColumn(ALGO.name()).get(i);
+            boolean several = hasDeflater && deflatersOf(levelSweep, engine, scope, algo).size() > 1;
+            String deflater = null;
+            if (several) {
+                String d = levelSweep.column(DEFLATER.name()).getString(i);
+                if (isNoDeflater(d)) {
+                    continue; // a level-0 row: it joins every deflater's setting in rowsOf
+                }
+                deflater = d;
+            }
+            Setting s = new Setting(engine, scope, algo, deflater);
+            if (!out.contains(s)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** The rows of one setting; level-0 rows (no deflater at all) belong to every deflater's setting. */
+    public static Table rowsOf(Table levelSweep, Setting s) {
+        Table t = levelSweep.where(levelSweep.stringColumn(ENGINE.name()).isEqualTo(s.engine())
+                .and(levelSweep.stringColumn(SCOPE.name()).isEqualTo(s.scope()))
+                .and(levelSweep.stringColumn(ALGO.name()).isEqualTo(s.algo())));
+        if (s.deflater() == null) {
+            return t;
+        }
+        Table keep = t.emptyCopy();
+        for (int i = 0; i < t.rowCount(); i++) {
+            String d = t.column(DEFLATER.name()).getString(i);
+            if (d.equals(s.deflater()) || isNoDeflater(d)) {
+                keep.append(t.row(i));
+            }
+        }
+        return keep;
+    }
+
+    private static List<String> deflatersOf(Table t, String engine, String scope, String algo) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            if (t.stringColumn(ENGINE.name()).get(i).equals(engine) && t.stringColumn(SCOPE.name()).get(i).equals(scope)
+                    && t.stringColumn(ALGO.name()).get(i).equals(algo)) {
+                String d = t.column(DEFLATER.name()).getString(i);
+                if (!isNoDeflater(d) && !out.contains(d)) {
+                    out.add(d);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isNoDeflater(String d) {
+        return d == null || d.isEmpty() || d.equals("none");
+    }
+
+    /** The distinct input files, smallest first. */
+    public static List<InputFile> files(Table levelSweep) {
+        Map<String, Double> sizes = new LinkedHashMap<>();
+        for (int i = 0; i < levelSweep.rowCount(); i++) {
+            sizes.putIfAbsent(levelSweep.stringColumn(FILE.name()).get(i), levelSweep.numberColumn(FILE_BYTES.name()).getDouble(i));
+        }
+        List<InputFile> out = new ArrayList<>();
+        sizes.forEach((f, b) -> out.add(new InputFile(f, b)));
+        out.sort(Comparator.comparingDouble(InputFile::bytes));
+        return out;
+    }
+
+    /** The file nearest a size, on a log scale. */
+    public static Optional<InputFile> nearest(List<InputFile> files, double bytes) {
+        return files.stream().min(Comparator.comparingDouble(f -> Math.abs(Math.log(f.bytes() / bytes))));
+    }
+
+    /** The largest file, the 1 MB one, and a middle one (nearest 10 MB, as the seed's middle chart). */
+    public static Optional<InputFile> choose(List<InputFile> files, FileChoice choice) {
+        if (files.isEmpty()) {
+            return Optional.empty();
+        }
+        InputFile largest = files.get(files.size() - 1);
+        InputFile oneMb = nearest(files, 1e6).orElseThrow();
+        return switch (choice) {
+            case LARGEST -> Optional.of(largest);
+            case ONE_MB -> oneMb.equals(largest) ? Optional.empty() : Optional.of(oneMb);
+            case MIDDLE -> nearest(files.stream().filter(f -> !f.equals(largest) && !f.equals(oneMb)).toList(), 1e7);
+        };
+    }
+
+    /** Median CPU time and output size per level, for one file of the given rows. */
+    public static List<TradeOff.Level> levels(Table rows, String file) {
+        Table t = withCpu(rows.where(rows.stringColumn(FILE.name()).isEqualTo(file)));
+        Table cpu = Summaries.medians(t, CPU_S, LEVEL.name());
+        Table out = Summaries.medians(t, OUT_BYTES.name(), LEVEL.name());
+        List<TradeOff.Level> levels = new ArrayList<>();
+        for (int i = 0; i < cpu.rowCount(); i++) {
+            levels.add(new TradeOff.Level("-z " + (long) cpu.numberColumn(LEVEL.name()).getDouble(i),
+                    cpu.numberColumn(CPU_S).getDouble(i), out.numberColumn(OUT_BYTES.name()).getDouble(i)));
+        }
+        return levels;
+    }
+
+    public static Optional<TradeOff.Level> level(List<TradeOff.Level> levels, int z) {
+        return levels.stream().filter(l -> l.name().equals("-z " + z)).findFirst();
+    }
+
+    /** Only the levels the seed tested. */
+    public static List<TradeOff.Level> seedLevels(List<TradeOff.Level> levels) {
+        return levels.stream().filter(l -> SEED_LEVELS.stream().anyMatch(z -> l.name().equals("-z " + z))).toList();
+    }
+
+    /**
+     * The mean, over files, of output size as a fraction of input under a per-file level rule
+     * (the seed's "mean % original file size"). NaN when a file lacks the level its rule picks.
+     */
+    public static double meanSizeFraction(Table rows, ToIntFunction<InputFile> rule) {
+        List<InputFile> files = files(rows);
+        if (files.isEmpty()) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        for (InputFile f : files) {
+            Optional<TradeOff.Level> l = level(levels(rows, f.file()), rule.applyAsInt(f));
+            if (l.isEmpty()) {
+                return Double.NaN;
+            }
+            sum += l.get().outBytes() / f.bytes();
+        }
+        return sum / files.size();
+    }
+
+    /** crypto's default rule: -z 1 for (text) files over 10,240 bytes, else -z 0. */
+    public static int cryptoDefaultLevel(InputFile f) {
+        return f.bytes() > 10_240 ? 1 : 0;
+    }
+
+    /** Median user, system and total CPU of one directory run (one engine/scope), or empty. */
+    public static Optional<double[]> directoryCpu(Table runs, String run, String engine) {
+        return directoryCpu(runs, run, engine, null);
+    }
+
+    /** As above for one scope (process or in-process); a null scope takes every row of the engine. */
+    public static Optional<double[]> directoryCpu(Table runs, String run, String engine, String scope) {
+        Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(run).and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
+        if (scope != null) {
+            t = t.where(t.stringColumn(SCOPE.name()).isEqualTo(scope));
+        }
+        if (t.isEmpty()) {
+            return Optional.empty();
+        }
+        double user = Stats.median(t.numberColumn(CPU_USER_S.name()).asDoubleArray());
+        double sys = Stats.median(t.numberColumn(CPU_SYS_S.name()).asDoubleArray());
+        return Optional.of(new double[] {user, sys, user + sys});
+    }
+
+    /** One published figure of a seed directory run (a row of crypto-directory.csv). */
+    static double seedDirectory(Table seedDir, String run, String column) {
+        Table t = seedDir.where(seedDir.stringColumn(RUN.name()).isEqualTo(run));
+        if (t.rowCount() != 1) {
+            throw new IllegalStateException("seed " + CRYPTO_DIRECTORY.name() + " has no single row for run " + run);
+        }
+        return t.numberColumn(column).getDouble(0);
+    }
+}

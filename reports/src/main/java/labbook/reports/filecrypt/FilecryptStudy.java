@@ -1,0 +1,97 @@
+package labbook.reports.filecrypt;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import labbook.core.ResultsSchema;
+import labbook.filecrypt.FilecryptResults;
+import labbook.reports.results.Results;
+import labbook.reports.study.Claim;
+import labbook.reports.study.PageText;
+import labbook.reports.study.Seed;
+import labbook.reports.study.Study;
+import labbook.reports.study.StudyChart;
+import tech.tablesaw.api.Table;
+
+/** The crypto tool's OpenPGP compression-versus-speed study: gpg's level, time against size. */
+public final class FilecryptStudy implements Study {
+    /** The claims, for code and tests; the page shows their prose. */
+    public enum Id implements Claim.Id {
+        /** The seed's rule picks -z 1 ({@code about}: "100 MB", "10 MB", "1 MB"). */
+        MIN_TIME_X_SIZE,
+        /** Output size at a level ({@code about}: "1 MB -z 7"). */
+        SIZE_AT_LEVEL,
+        /** CPU time at a level ({@code about}: "1 MB -z 7"). */
+        CPU_AT_LEVEL,
+        MEAN_SIZE_GPG_DEFAULT,
+        MEAN_SIZE_CRYPTO_DEFAULT,
+        /** A directory run's CPU total ({@code about}: the run). */
+        DIRECTORY_CPU,
+        /** A directory run takes less CPU than GPG Default ({@code about}: the run). */
+        LESS_CPU_THAN_GPG_DEFAULT,
+        /** A directory run's mean size as it recorded it ({@code about}: the run). */
+        DIRECTORY_MEAN_SIZE,
+        SPEED_OVERHEAD
+    }
+
+    @Override
+    public String id() {
+        return FilecryptResults.STUDY;
+    }
+
+    @Override
+    public List<ResultsSchema> schemas() {
+        return FilecryptResults.ALL;
+    }
+
+    @Override
+    public List<ResultsSchema> summarisedOnly() {
+        return List.of(FilecryptResults.PIPELINE_VARIANTS);
+    }
+
+    @Override
+    public List<Seed> seeds() {
+        return List.of(FilecryptData.CRYPTO_LEVELS, FilecryptData.CRYPTO_DIRECTORY);
+    }
+
+    @Override
+    public PageText text() {
+        return new PageText("crypto: gpg compression level, time against size",
+                "I elected to minimize the encryption time x file size product in order to achieve a balanced "
+                + "approach to text file handling in crypto. Across each of these tested file sizes, that occurred at the -z 1 "
+                + "compression level.",
+                "Christopher Simpkins, crypto v1.1.0 (2014), documentation page \"Text File Benchmarks\" and its charts "
+                + "(chrissimpkins.github.io/crypto); chart readings are approximate");
+    }
+
+    @Override
+    public List<Claim> claims(Results results) {
+        List<Claim> claims = new ArrayList<>();
+        var sweeps = results.tables(FilecryptResults.LEVEL_SWEEP);
+        if (sweeps.isEmpty()) {
+            claims.add(Claim.of(Id.MIN_TIME_X_SIZE, "", "time x size is smallest at -z 1 for every file size").seed("-z 1 (100, 10, 1 MB)"));
+        }
+        LevelClaims levels = new LevelClaims();
+        sweeps.forEach(sweep -> claims.addAll(levels.of(sweep)));
+        DirectoryClaims directories = new DirectoryClaims();
+        results.tables(FilecryptResults.DIRECTORY_RUNS).forEach(dir -> claims.addAll(directories.of(dir)));
+        return claims;
+    }
+
+    @Override
+    public List<StudyChart> charts() {
+        return List.of(new LevelsChart(FilecryptData.FileChoice.LARGEST), new LevelsChart(FilecryptData.FileChoice.MIDDLE),
+                new LevelsChart(FilecryptData.FileChoice.ONE_MB), new DirectoryRunsChart(), new TimeTimesSizeChart(),
+                new BandwidthChart(), new ParetoChart());
+    }
+
+    @Override
+    public List<String> headlines() {
+        return List.of("levels-largest", "time-x-size");
+    }
+
+    @Override
+    public Map<String, Table> analyses(Results results) {
+        return FilecryptAnalyses.of(results);
+    }
+}

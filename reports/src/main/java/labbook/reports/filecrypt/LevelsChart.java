@@ -1,0 +1,106 @@
+package labbook.reports.filecrypt;
+
+import java.util.List;
+import java.util.Optional;
+import labbook.filecrypt.FilecryptResults;
+import labbook.reports.chart.ChartStyle;
+import labbook.reports.results.Results;
+import labbook.reports.results.Results.Labelled;
+import labbook.reports.stats.Format;
+import labbook.reports.stats.TradeOff;
+import labbook.reports.study.ExperimentChart;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import tech.tablesaw.api.Table;
+
+/**
+ * Output size and CPU time against level for one file, on two y-axes, as the seed drew them
+ * (size dark, time light), with the seed's readings for the nearest size overlaid in grey.
+ */
+public final class LevelsChart extends ExperimentChart<XYChart> {
+    private final FilecryptData.FileChoice choice;
+
+    /** {@code levels-largest}, {@code levels-middle} or {@code levels-1mb}. */
+    public LevelsChart(FilecryptData.FileChoice choice) {
+        super("levels-" + switch (choice) {
+            case LARGEST -> "largest";
+            case MIDDLE -> "middle";
+            case ONE_MB -> "1mb";
+        }, FilecryptResults.LEVEL_SWEEP);
+        this.choice = choice;
+    }
+
+    @Override
+    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+        Table firstRows = FilecryptData.seedLike(sweeps.get(0).value());
+        Optional<FilecryptData.InputFile> file = FilecryptData.choose(FilecryptData.files(firstRows), choice);
+        if (file.isEmpty()) {
+            return Optional.empty();
+        }
+        double bytes = file.get().bytes();
+        XYChart chart = ChartStyle.xy("Size and CPU time against level: " + file.get().file() + " ("
+                + Format.num(bytes / 1e6) + " MB)", "compression level (-z)", "output size (kB)");
+        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        chart.setYAxisGroupTitle(0, "output size (kB)");
+        chart.setYAxisGroupTitle(1, "CPU time, user + system (s)");
+        chart.getStyler().setYAxisMin(0, 0.0);
+        chart.getStyler().setYAxisMin(1, 0.0);
+        for (var sweep : sweeps) {
+            Table rows = FilecryptData.seedLike(sweep.value());
+            Optional<FilecryptData.InputFile> f = FilecryptData.nearest(FilecryptData.files(rows), bytes);
+            if (f.isEmpty()) {
+                continue;
+            }
+            List<TradeOff.Level> levels = FilecryptData.levels(rows, f.get().file());
+            double[] z = zOf(levels);
+            ChartStyle.add(chart, ChartStyle.name("size here (kB)", results, sweep.root()), z,
+                    levels.stream().mapToDouble(l -> l.outBytes() / 1000).toArray()).setMarker(SeriesMarkers.CIRCLE);
+            XYSeries time = ChartStyle.add(chart, ChartStyle.name("CPU time here (s)", results, sweep.root()), z,
+                    levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
+            time.setYAxisGroup(1);
+            time.setMarker(SeriesMarkers.TRIANGLE_UP);
+        }
+        addSeed(chart, bytes);
+        return Optional.of(chart);
+    }
+
+    /** The seed's readings for the seed size nearest this file (size scaled to it), in greys. */
+    private static void addSeed(XYChart chart, double bytes) {
+        double seedMb = nearestSeedMb(bytes);
+        if (Double.isNaN(seedMb)) {
+            return;
+        }
+        Table seed = FilecryptData.CRYPTO_LEVELS.table();
+        Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(seedMb));
+        double[] z = s.numberColumn("level").asDoubleArray();
+        double scale = bytes / (seedMb * 1e6);
+        XYSeries size = ChartStyle.add(chart, "seed size, " + Format.num(seedMb) + " MB (approx., scaled)",
+                z, s.numberColumn("size_kb").multiply(scale).asDoubleArray());
+        size.setMarker(SeriesMarkers.DIAMOND);
+        size.setLineColor(ChartStyle.SEED);
+        size.setMarkerColor(ChartStyle.SEED);
+        XYSeries cpu = ChartStyle.add(chart, "seed CPU, " + Format.num(seedMb) + " MB (approx.)", z,
+                s.numberColumn("cpu_s").asDoubleArray());
+        cpu.setYAxisGroup(1);
+        cpu.setMarker(SeriesMarkers.SQUARE);
+        cpu.setLineColor(ChartStyle.SEED_LIGHT);
+        cpu.setMarkerColor(ChartStyle.SEED_LIGHT);
+    }
+
+    /** The levels' numbers (a level is named "-z N"). */
+    static double[] zOf(List<TradeOff.Level> levels) {
+        return levels.stream().mapToDouble(l -> Double.parseDouble(l.name().substring(3))).toArray();
+    }
+
+    /** The seed size (100, 10 or 1 MB) within a factor 2 of this file, else NaN. */
+    static double nearestSeedMb(double bytes) {
+        for (double mb : new double[] {100, 10, 1}) {
+            if (Math.abs(Math.log(bytes / (mb * 1e6))) < Math.log(2)) {
+                return mb;
+            }
+        }
+        return Double.NaN;
+    }
+}

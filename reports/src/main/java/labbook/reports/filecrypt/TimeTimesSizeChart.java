@@ -1,0 +1,57 @@
+package labbook.reports.filecrypt;
+
+import java.util.List;
+import java.util.Optional;
+import labbook.filecrypt.FilecryptResults;
+import labbook.reports.chart.ChartStyle;
+import labbook.reports.results.Results;
+import labbook.reports.results.Results.Labelled;
+import labbook.reports.stats.Format;
+import labbook.reports.stats.TradeOff;
+import labbook.reports.study.ExperimentChart;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import tech.tablesaw.api.Table;
+
+/**
+ * Time x size per level (the seed's rule: the lowest point of each line is the level it picks),
+ * in CPU seconds x MB on a log axis so every file size fits; a level whose CPU time is below the
+ * clock's resolution has a product of 0 and no point.
+ */
+public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
+    public TimeTimesSizeChart() {
+        super("time-x-size", FilecryptResults.LEVEL_SWEEP);
+    }
+
+
+    @Override
+    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+        XYChart chart = ChartStyle.xy("CPU time x output size per level (the seed's rule: lowest wins)",
+                "compression level (-z)", "CPU s x output MB (log)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        for (var sweep : sweeps) {
+            Table rows = FilecryptData.seedLike(sweep.value());
+            for (FilecryptData.InputFile f : FilecryptData.files(rows)) {
+                List<TradeOff.Level> levels = FilecryptData.levels(rows, f.file());
+                ChartStyle.add(chart, ChartStyle.name(f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)", results, sweep.root()),
+                        LevelsChart.zOf(levels), levels.stream().mapToDouble(l -> l.timeTimesSize() / 1e6).toArray())
+                        .setMarker(SeriesMarkers.CIRCLE);
+            }
+        }
+        Table seed = FilecryptData.CRYPTO_LEVELS.table();
+        for (double mb : new double[] {100, 10, 1}) {
+            Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(mb));
+            double[] product = new double[s.rowCount()];
+            for (int i = 0; i < product.length; i++) {
+                product[i] = s.numberColumn("size_kb").getDouble(i) / 1000 * s.numberColumn("cpu_s").getDouble(i);
+            }
+            XYSeries series = ChartStyle.seedPoints(ChartStyle.add(chart, "seed " + Format.num(mb) + " MB (approx.)",
+                    s.numberColumn("level").asDoubleArray(), product), mb == 100);
+            if (mb == 1) {
+                series.setMarker(SeriesMarkers.TRIANGLE_DOWN);
+            }
+        }
+        return Optional.of(chart);
+    }
+}

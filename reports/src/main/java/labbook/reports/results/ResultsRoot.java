@@ -1,0 +1,25 @@
+package labbook.reports.results;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import tech.tablesaw.api.Table;
+
+/**
+ * Everything one results root holds (one machine, or one run at one time): each study's results.
+ * {@code label} names it on the site and in chart legends ("host" or "host: folder").
+ */
+public record ResultsRoot(Path root, String label, Map<String, StudyResults> studies) {
+
+    public StudyResults study(String study) {
+        return studies.getOrDefault(study, StudyResults.notRun(study, root.resolve(study)));
+    }
+
+    public Optional<Table> table(String study, String experiment) {
+        return study(study).table(experiment);
+    }
+
+    ResultsRoot withLabel(String newLabel) {
+        return new ResultsRoot(root, newLabel, studies);
+    }
+}

@@ -1,0 +1,165 @@
+package labbook.reports.site;
+
+import freemarker.template.Configuration;
+import freemarker.template.Template;
+import freemarker.template.TemplateException;
+import freemarker.template.TemplateExceptionHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import labbook.core.LabException;
+import labbook.core.ResultsSchema;
+import labbook.reports.chart.ChartFiles;
+import labbook.reports.results.Provenance;
+import labbook.reports.results.Results;
+import labbook.reports.results.ResultsRoot;
+import labbook.reports.results.StudyResults;
+import labbook.reports.site.Pages.ChartView;
+import labbook.reports.site.Pages.ClaimRow;
+import labbook.reports.site.Pages.IndexPage;
+import labbook.reports.site.Pages.RootStudy;
+import labbook.reports.site.Pages.RootView;
+import labbook.reports.site.Pages.SeedView;
+import labbook.reports.site.Pages.StudyPage;
+import labbook.reports.site.Pages.TableView;
+import labbook.reports.study.Claim;
+import labbook.reports.study.Seed;
+import labbook.reports.study.Study;
+import labbook.reports.study.StudyChart;
+import labbook.reports.study.Verdict.Outcome;
+import org.knowm.xchart.internal.chartpart.Chart;
+import tech.tablesaw.api.Table;
+
+/**
+ * The static site: {@code index.html} and one page per study, from FreeMarker templates rendering
+ * typed page records, with each chart as a PNG (and an SVG beside it) in {@code charts/}.
+ * Everything is local: no script, font or style sheet is fetched from anywhere.
+ */
+public final class Site {
+    private Site() {
+    }
+
+    /** Builds the site for these studies into {@code out} and returns the path of index.html. */
+    public static Path build(Results results, List<Study> studies, Path out) {
+        try {
+            Files.createDirectories(out);
+            Configuration fm = freemarker();
+            String generated = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            List<StudyPage> pages = new ArrayList<>();
+            for (Study study : studies) {
+                StudyPage page = studyPage(results, study, out, generated);
+                render(fm, "study.ftlh", page, out.resolve(study.id() + ".html"));
+                pages.add(page);
+            }
+            Path html = out.resolve("index.html");
+            render(fm, "index.ftlh", new IndexPage(generated, pages, roots(results, studies)), html);
+            return html;
+        } catch (IOException e) {
+            throw LabException.cannot("write the site in", out, e);
+        }
+    }
+
+    static StudyPage studyPage(Results results, Study study, Path out, String generated) {
+        String id = study.id();
+        List<Claim> claims = study.reproduction(results);
+        List<ChartView> charts = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (StudyChart c : study.charts()) {
+            c.draw(results).ifPresentOrElse(chart -> charts.add(chartView(chart, out, id + "-" + c.name())),
+                    () -> missing.add(c.name()));
+        }
+        List<ChartView> headlines = charts.stream()
+                .filter(c -> study.headlines().stream().anyMatch(h -> c.name().equals(id + "-" + h))).toList();
+        List<TableView> tables = new ArrayList<>();
+        study.pageAnalyses(results).forEach((title, t) -> tables.add(Tables.view(title, t, false)));
+        List<SeedView> seeds = new ArrayList<>();
+        for (Seed seed : study.seeds()) {
+            TableView t = Tables.view(seed.fileName(), seed.table().removeColumns("source"), true);
+            copySeed(seed, out.resolve("data"));
+            seeds.add(new SeedView(t.title(), t.header(), t.rows(), seed.source(), "data/" + seed.fileName()));
+        }
+        return new StudyPage(id, study.text().title(), study.text().quote(), study.text().source(), results.ran(id), generated,
+                claims.stream().map(Site::claimRow).toList(), count(claims, Outcome.AGREES), count(claims, Outcome.FAILS),
+                count(claims, Outcome.DIFFERS), count(claims, Outcome.NOT_MEASURED), charts, headlines, missing, tables,
+                Tables.view("", Provenance.table(results, id), false), seeds,
+                study.schemas().stream().map(ResultsSchema::experiment).toList(), rerun(results, id));
+    }
+
+    private static ChartView chartView(Chart<?, ?> chart, Path out, String name) {
+        ChartFiles.Rendered r = ChartFiles.write(chart, out.resolve("charts"), name);
+        return new ChartView(r.name(), r.title(), r.png(), r.svgFile(), r.width(), r.height());
+    }
+
+    private static long count(List<Claim> claims, Outcome outcome) {
+        return claims.stream().filter(c -> c.verdict().outcome() == outcome).count();
+    }
+
+    /** The rerun lines of what ran (run.json's, one per distinct line), else every experiment in quick mode. */
+    private static List<String> rerun(Results results, String study) {
+        List<String> lines = new ArrayList<>();
+        for (ResultsRoot r : results.roots()) {
+            StudyResults s = r.study(study);
+            s.experiments().stream().map(e -> s.run(e).rerun()).filter(l -> !l.isBlank() && !lines.contains(l)).forEach(lines::add);
+        }
+        return lines.isEmpty() ? List.of("./labbook " + study + " all --quick") : lines;
+    }
+
+    /** The seed table as shipped, beside the pages, so a reader can take the data as well as the picture. */
+    private static void copySeed(Seed seed, Path dir) {
+        Path target = dir.resolve(seed.fileName());
+        try (InputStream in = seed.open()) {
+            Files.createDirectories(dir);
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw LabException.cannot("copy the seed table to", target, e);
+        }
+    }
+
+    static ClaimRow claimRow(Claim c) {
+        return new ClaimRow(c.claim(), c.seed(), c.measured(), c.ratioText(), c.verdict().text(), c.verdict().outcome().css(),
+                c.machine(), c.note());
+    }
+
+    static List<RootView> roots(Results results, List<Study> studies) {
+        List<RootView> out = new ArrayList<>();
+        for (ResultsRoot r : results.roots()) {
+            List<RootStudy> rows = new ArrayList<>();
+            for (Study study : studies) {
+                StudyResults sr = r.study(study.id());
+                boolean ran = sr.ran();
+                rows.add(new RootStudy(study.id(), ran ? sr.experiments().size() + " experiment(s)" : "not run", !ran,
+                        ran ? sr.latest().machine() : "", ran ? sr.latest().mode() : "", ran ? sr.latest().date() : ""));
+            }
+            out.add(new RootView(r.label(), r.root().toAbsolutePath().normalize().toString(), rows));
+        }
+        return out;
+    }
+
+    static Configuration freemarker() {
+        Configuration fm = new Configuration(Configuration.VERSION_2_3_34);
+        fm.setClassForTemplateLoading(Site.class, "templates");
+        fm.setDefaultEncoding("UTF-8");
+        fm.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
+        fm.setLogTemplateExceptions(false);
+        fm.setWrapUncheckedExceptions(true);
+        fm.setFallbackOnNullLoopVariable(false);
+        return fm;
+    }
+
+    private static void render(Configuration fm, String template, Record model, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            Template t = fm.getTemplate(template);
+            t.process(model, w);
+        } catch (TemplateException e) {
+            throw new LabException("template " + template + " failed: " + e.getMessageWithoutStackTop(), e);
+        }
+    }
+}

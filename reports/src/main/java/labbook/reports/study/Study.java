@@ -1,0 +1,68 @@
+package labbook.reports.study;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import labbook.core.ResultsSchema;
+import labbook.reports.results.Results;
+import labbook.reports.results.ResultsRoot;
+import labbook.reports.stats.Summaries;
+import tech.tablesaw.api.Table;
+
+/**
+ * Everything reports knows of one study, in one place: its id, the CSVs its module declares, the
+ * seed's figures and words, the claims it checks, its charts and its analysis tables. One
+ * implementation per study, in a package of its own; {@code labbook.reports.Studies} lists them.
+ */
+public interface Study {
+    /** The study's id: its results folder, its page and its module ({@code lab-<id>}). */
+    String id();
+
+    /** Every CSV the study module declares ({@code <Study>Results.ALL}), in page order. */
+    List<ResultsSchema> schemas();
+
+    /** Declared CSVs with no analysis of their own: summarised as medians of every measured column. */
+    default List<ResultsSchema> summarisedOnly() {
+        return List.of();
+    }
+
+    /** The seed's published figures. */
+    List<Seed> seeds();
+
+    /** Title, the seed's question and its source. */
+    PageText text();
+
+    /** The claims it checks, root by root (see {@link #reproduction} for the page's order). */
+    List<Claim> claims(Results results);
+
+    /** Its charts, in page order. */
+    List<StudyChart> charts();
+
+    /** The names of the two charts the index shows: the seed's headline and our main finding. */
+    List<String> headlines();
+
+    /** The analysis tables by title, in page order; only those whose experiment ran. */
+    Map<String, Table> analyses(Results results);
+
+    /** The reproduction table's rows: each claim's rows together, machine after machine. */
+    default List<Claim> reproduction(Results results) {
+        return Claim.machineByMachine(claims(results));
+    }
+
+    /** The page's analysis tables: {@link #analyses}, then every CSV no analysis reads, summarised. */
+    default Map<String, Table> pageAnalyses(Results results) {
+        Map<String, Table> out = new LinkedHashMap<>(analyses(results));
+        List<String> analysed = schemas().stream().filter(s -> !summarisedOnly().contains(s))
+                .map(ResultsSchema::experiment).toList();
+        for (ResultsRoot root : results.roots()) {
+            for (String experiment : root.study(id()).experiments()) {
+                if (!analysed.contains(experiment)) {
+                    root.table(id(), experiment).filter(t -> !t.isEmpty()).ifPresent(t ->
+                            out.put(experiment + " (an extra experiment): medians of every measured column [" + root.label() + "]",
+                                    Summaries.mediansOfAll(t)));
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,51 @@
+package labbook.reports.vfs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import labbook.reports.chart.ChartStyle;
+import labbook.reports.results.Results;
+import labbook.reports.results.Results.Labelled;
+import labbook.reports.study.ExperimentChart;
+import labbook.vfs.VfsResults;
+import org.knowm.xchart.CategoryChart;
+import tech.tablesaw.api.Table;
+
+/** User, system and elapsed seconds per 100 git diffs: Piggin's four configurations beside ours. */
+public final class GitDiffChart extends ExperimentChart<CategoryChart> {
+    public GitDiffChart() {
+        super("git-diff", VfsResults.GIT_DIFF);
+    }
+
+
+    @Override
+    protected Optional<CategoryChart> draw(Results results, List<Labelled<Table>> diffs) {
+        CategoryChart chart = ChartStyle.bars("Cached git diff, 100 runs: user, system, elapsed", "configuration", "seconds per 100 runs");
+        chart.getStyler().setXAxisLabelRotation(30);
+        List<String> names = new ArrayList<>();
+        List<Double> user = new ArrayList<>();
+        List<Double> sys = new ArrayList<>();
+        List<Double> elapsed = new ArrayList<>();
+        Table piggin = VfsData.VFS_GIT_DIFF.table();
+        for (int i = 0; i < piggin.rowCount(); i++) {
+            names.add(piggin.stringColumn("kernel").get(i) + " " + piggin.stringColumn("mode").get(i) + " (2009)");
+            user.add(piggin.numberColumn("user_s").getDouble(i));
+            sys.add(piggin.numberColumn("sys_s").getDouble(i));
+            elapsed.add(piggin.numberColumn("elapsed_s").getDouble(i));
+        }
+        for (var diff : diffs) {
+            for (String mode : new String[] {"serial", "parallel"}) {
+                VfsData.gitDiff(diff.value(), mode).ifPresent(g -> {
+                    names.add(ChartStyle.name("today " + mode, results, diff.root()));
+                    user.add(g.userS());
+                    sys.add(g.sysS());
+                    elapsed.add(g.elapsedS());
+                });
+            }
+        }
+        chart.addSeries("user", names, ChartStyle.bars(user));
+        chart.addSeries("system", names, ChartStyle.bars(sys));
+        chart.addSeries("elapsed", names, ChartStyle.bars(elapsed));
+        return Optional.of(chart);
+    }
+}

@@ -1,0 +1,90 @@
+package labbook.reports.vfs;
+
+import static labbook.reports.vfs.VfsData.ratioOf;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import labbook.reports.results.Results;
+import labbook.reports.stats.Format;
+import labbook.reports.study.Claim;
+import labbook.reports.study.Verdict;
+import labbook.vfs.VfsResults;
+import tech.tablesaw.api.Table;
+
+/** Piggin's and Axboe's claims, checked on each results root. */
+final class VfsClaims {
+    private final Table piggin = VfsData.VFS_GIT_DIFF.table();
+    private final Table axboe = VfsData.VFS_AXBOE.table();
+    private final double seedReal = ratioOf(axboe, "vfs", "parallel", "real") / ratioOf(axboe, "vfs", "serial", "real");
+    private final double seedSys = ratioOf(axboe, "vfs", "parallel", "sys") / ratioOf(axboe, "vfs", "serial", "sys");
+    private final double oldSys = ratioOf(axboe, "2.6.32-rc3", "parallel", "sys");
+    private final Claim faster = Claim.of(VfsStudy.Id.PARALLEL_FASTER, "",
+                    "store-free walking: parallel git diff takes less elapsed time than serial (parallel / serial)")
+            .seed("real ×" + Format.sig(seedReal, 2) + " (Axboe, vfs)");
+
+    List<Claim> claims(Results results) {
+        List<Claim> claims = new ArrayList<>();
+        var diffs = results.tables(VfsResults.GIT_DIFF);
+        if (diffs.isEmpty()) {
+            claims.add(faster);
+        }
+        for (var diff : diffs) {
+            Optional<VfsData.GitDiff> serial = VfsData.gitDiff(diff.value(), "serial");
+            Optional<VfsData.GitDiff> parallel = VfsData.gitDiff(diff.value(), "parallel");
+            serial.ifPresent(g -> times(g, diff.label(), claims));
+            parallel.ifPresent(g -> times(g, diff.label(), claims));
+            if (serial.isPresent() && parallel.isPresent()) {
+                parallelAgainstSerial(parallel.get(), serial.get(), diff.label(), claims);
+            }
+        }
+        for (var model : results.tables(VfsResults.DCACHE_MODEL)) {
+            int cores = VfsData.cores(model.root(), VfsResults.DCACHE_MODEL.experiment());
+            List<VfsData.ScalingPoint> ref = VfsData.modelScaling(model.value(), "ref", cores);
+            List<VfsData.ScalingPoint> rcu = VfsData.modelScaling(model.value(), "rcu", cores);
+            if (ref.isEmpty() || rcu.isEmpty()) {
+                continue;
+            }
+            VfsData.ScalingPoint r = ref.get(ref.size() - 1);
+            VfsData.ScalingPoint u = rcu.get(rcu.size() - 1);
+            claims.add(Claim.of(VfsStudy.Id.MODEL_SCALES, "", "model: store-free (RCU) walk scales better than ref-walk at "
+                            + (long) u.threads() + " threads (speed-up over 1 thread)")
+                    .seed("ref-walk stops scaling (sys ×" + Format.sig(oldSys, 3) + ")")
+                    .measured("rcu ×" + Format.sig(u.speedup(), 2) + ", ref ×" + Format.sig(r.speedup(), 2))
+                    .ratio(Verdict.ratio(u.speedup(), r.speedup())).verdict(Verdict.claim(u.speedup() > r.speedup(), u.speedup()))
+                    .from(model.label(), "a model of the dcache in Java, not the kernel"));
+        }
+        return claims;
+    }
+
+    /** Elapsed, user and system time per 100 runs of one mode, against Piggin's vfs kernel. */
+    private void times(VfsData.GitDiff g, String machine, List<Claim> claims) {
+        Table seed = piggin.where(piggin.stringColumn("kernel").isEqualTo("vfs").and(piggin.stringColumn("mode").isEqualTo(g.mode())));
+        String[][] fields = {{"elapsed", "elapsed_s"}, {"user", "user_s"}, {"system", "sys_s"}};
+        double[] mine = {g.elapsedS(), g.userS(), g.sysS()};
+        for (int k = 0; k < fields.length; k++) {
+            double s = seed.numberColumn(fields[k][1]).getDouble(0);
+            double r = Verdict.ratio(mine[k], s);
+            claims.add(Claim.of(VfsStudy.Id.GIT_DIFF_TIME, g.mode() + " " + fields[k][0],
+                            g.mode() + " git diff, " + fields[k][0] + " time per 100 runs (seed: vfs kernel)")
+                    .seed(Format.num(s) + " s").measured(Format.num(mine[k]) + " s").ratio(r).verdict(Verdict.time(r, 2))
+                    .from(machine, "today's kernel walks paths store-free (RCU-walk, 2.6.38+), as Piggin's vfs patches did;"
+                            + " different tree and CPU; median of " + g.loops() + " loops"));
+        }
+    }
+
+    private void parallelAgainstSerial(VfsData.GitDiff parallel, VfsData.GitDiff serial, String machine, List<Claim> claims) {
+        VfsData.Normalised n = VfsData.normalise("parallel", parallel, serial);
+        claims.add(faster.measured("real ×" + Format.sig(n.real(), 2)).ratio(Verdict.ratio(n.real(), seedReal))
+                .verdict(Verdict.lessThan(parallel.elapsed(), serial.elapsed()))
+                .from(machine, "holds when the 95 % intervals of the two medians do not overlap (parallel "
+                        + Format.num(parallel.elapsed().ciLow()) + "-" + Format.num(parallel.elapsed().ciHigh())
+                        + " s, serial " + Format.num(serial.elapsed().ciLow()) + "-" + Format.num(serial.elapsed().ciHigh())
+                        + " s per 100 runs)"));
+        claims.add(Claim.of(VfsStudy.Id.SYS_NO_BLOWUP, "", "parallel no longer blows up system time (old kernel: sys ×"
+                        + Format.sig(oldSys, 3) + ")")
+                .seed("sys ×" + Format.sig(seedSys, 2) + " (vfs) vs ×" + Format.sig(oldSys, 3) + " (2.6.32-rc3)")
+                .measured("sys ×" + Format.sig(n.sys(), 2)).ratio(Verdict.ratio(n.sys(), seedSys))
+                .verdict(Verdict.claim(n.sys() < 2, n.sys())).from(machine, "holds if under ×2"));
+    }
+}

@@ -1,0 +1,148 @@
+package labbook.reports.vfs;
+
+import static labbook.vfs.VfsResults.ELAPSED_S;
+import static labbook.vfs.VfsResults.MODE;
+import static labbook.vfs.VfsResults.OPS_PER_S;
+import static labbook.vfs.VfsResults.RENAMES;
+import static labbook.vfs.VfsResults.RUNS;
+import static labbook.vfs.VfsResults.SYS_S;
+import static labbook.vfs.VfsResults.THREADS;
+import static labbook.vfs.VfsResults.USER_S;
+import static labbook.vfs.VfsResults.WALK;
+import static labbook.vfs.VfsResults.WALL_S;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import labbook.reports.chart.ChartStyle;
+import labbook.reports.results.Results;
+import labbook.reports.results.ResultsRoot;
+import labbook.reports.stats.Scaling;
+import labbook.reports.stats.Stats;
+import labbook.reports.stats.Summaries;
+import labbook.reports.study.Seed;
+import labbook.vfs.VfsResults;
+import tech.tablesaw.api.Table;
+
+/**
+ * The path-walk study's analyses, pure functions of the tables. The seed: "2.6.32-rc3 parallel [...] sys
+ * 8.38 [...] sys time, auch" and, with store-free walking, "vfs parallel real 0.43 [...] sys 0.13".
+ */
+public final class VfsData {
+    /** Piggin's four git diff configurations (kernel, mode; user, sys, elapsed seconds per 100 runs). */
+    public static final Seed VFS_GIT_DIFF = new Seed("vfs-git-diff", VfsResults.SEED_GIT_DIFF);
+    /** Axboe's table normalised to 2.6.32-rc3 serial = 1.00 (kernel, mode; real, user, sys). */
+    public static final Seed VFS_AXBOE = new Seed("vfs-axboe", VfsResults.SEED_AXBOE);
+    /** Piggin's figures are per 100 runs of git diff. */
+    public static final double SEED_RUNS = 100;
+
+    private VfsData() {
+    }
+
+    /**
+     * Median user, system and elapsed seconds per 100 git diffs for one mode, from per-loop rows,
+     * with the spread of the elapsed times (for a verdict that knows the machine's noise).
+     */
+    public record GitDiff(String mode, int loops, double userS, double sysS, double elapsedS, Stats.Spread elapsed) {
+    }
+
+    public static Optional<GitDiff> gitDiff(Table rows, String mode) {
+        Table t = rows.where(rows.stringColumn(MODE.name()).isEqualTo(mode));
+        if (t.isEmpty()) {
+            return Optional.empty();
+        }
+        double[] user = new double[t.rowCount()];
+        double[] sys = new double[t.rowCount()];
+        double[] elapsed = new double[t.rowCount()];
+        for (int i = 0; i < t.rowCount(); i++) {
+            double scale = SEED_RUNS / t.numberColumn(RUNS.name()).getDouble(i);
+            user[i] = t.numberColumn(USER_S.name()).getDouble(i) * scale;
+            sys[i] = t.numberColumn(SYS_S.name()).getDouble(i) * scale;
+            elapsed[i] = t.numberColumn(ELAPSED_S.name()).getDouble(i) * scale;
+        }
+        return Optional.of(new GitDiff(mode, t.rowCount(), Stats.median(user), Stats.median(sys), Stats.median(elapsed),
+                Stats.spread(elapsed)));
+    }
+
+    /** A configuration normalised to a baseline (Axboe's table): real, user and sys ratios. */
+    public record Normalised(String name, double real, double user, double sys) {
+    }
+
+    public static Normalised normalise(String name, GitDiff run, GitDiff baseline) {
+        return new Normalised(name, run.elapsedS() / baseline.elapsedS(), run.userS() / baseline.userS(),
+                run.sysS() / baseline.sysS());
+    }
+
+    /**
+     * One thread count: the median, the speed-up over the first (smallest) count, the efficiency
+     * against the thread count, and against the cores the machine had (n threads on c cores can
+     * at best go min(n, c) times faster).
+     */
+    public record ScalingPoint(double threads, double median, double speedup, double efficiency, double efficiencyOnCores) {
+    }
+
+    /**
+     * For the dcache model: ops/s per thread count for one walk, with speed-up over one thread,
+     * at the fewest concurrent renames measured (the scaling question has no writers in it).
+     */
+    public static List<ScalingPoint> modelScaling(Table model, String walk, int cores) {
+        Table t = model.where(model.stringColumn(WALK.name()).isEqualTo(walk));
+        if (t.isEmpty()) {
+            return List.of();
+        }
+        double fewest = t.numberColumn(RENAMES.name()).min();
+        t = t.where(t.numberColumn(RENAMES.name()).isEqualTo(fewest));
+        return scaling(Summaries.medians(t, OPS_PER_S.name(), THREADS.name()), OPS_PER_S.name(), true, cores);
+    }
+
+    /** For the stat walk: wall seconds per thread count, with speed-up over one thread. */
+    public static List<ScalingPoint> statWalkScaling(Table statWalk, int cores) {
+        return scaling(Summaries.medians(statWalk, WALL_S.name(), THREADS.name()), WALL_S.name(), false, cores);
+    }
+
+    static List<ScalingPoint> scaling(Table medians, String value, boolean rate, int cores) {
+        List<ScalingPoint> out = new ArrayList<>();
+        if (medians.isEmpty()) {
+            return out;
+        }
+        double base = medians.numberColumn(value).getDouble(0);
+        double baseThreads = medians.numberColumn(THREADS.name()).getDouble(0);
+        for (int i = 0; i < medians.rowCount(); i++) {
+            double threads = medians.numberColumn(THREADS.name()).getDouble(i);
+            double v = medians.numberColumn(value).getDouble(i);
+            double speedup = rate ? Scaling.speedupFromRates(base, v) : Scaling.speedupFromTimes(base, v);
+            int n = (int) Math.round(threads / baseThreads);
+            out.add(new ScalingPoint(threads, v, speedup, Scaling.efficiency(speedup, n), Scaling.efficiencyOnCores(speedup, n, cores)));
+        }
+        return out;
+    }
+
+    /** Axboe's four rows, then today's serial and parallel for each results root. */
+    public static List<Normalised> normalisedRows(Results results) {
+        List<Normalised> rows = new ArrayList<>();
+        Table axboe = VFS_AXBOE.table();
+        for (int i = 0; i < axboe.rowCount(); i++) {
+            rows.add(new Normalised(axboe.stringColumn("kernel").get(i) + " " + axboe.stringColumn("mode").get(i) + " (2009)",
+                    axboe.numberColumn("real").getDouble(i), axboe.numberColumn("user").getDouble(i), axboe.numberColumn("sys").getDouble(i)));
+        }
+        for (var diff : results.tables(VfsResults.GIT_DIFF)) {
+            var serial = gitDiff(diff.value(), "serial");
+            var parallel = gitDiff(diff.value(), "parallel");
+            if (serial.isPresent() && parallel.isPresent()) {
+                rows.add(normalise(ChartStyle.name("today serial", results, diff.root()), serial.get(), serial.get()));
+                rows.add(normalise(ChartStyle.name("today parallel", results, diff.root()), parallel.get(), serial.get()));
+            }
+        }
+        return rows;
+    }
+
+    /** The cores of the machine that wrote an experiment (run.json), 0 when unknown. */
+    public static int cores(ResultsRoot root, String experiment) {
+        return root.study(VfsResults.STUDY).run(experiment).cores();
+    }
+
+    static double ratioOf(Table axboe, String kernel, String mode, String column) {
+        Table t = axboe.where(axboe.stringColumn("kernel").isEqualTo(kernel).and(axboe.stringColumn("mode").isEqualTo(mode)));
+        return t.numberColumn(column).getDouble(0);
+    }
+}

@@ -1,0 +1,47 @@
+package labbook.reports.wallet;
+
+import static labbook.wallet.WalletResults.ENTRIES;
+import static labbook.wallet.WalletResults.SYNC_MS;
+import static labbook.wallet.WalletResults.VARIANT;
+
+import java.util.List;
+import java.util.Optional;
+import labbook.reports.chart.ChartStyle;
+import labbook.reports.results.Results;
+import labbook.reports.results.Results.Labelled;
+import labbook.reports.stats.Summaries;
+import labbook.reports.study.ExperimentChart;
+import labbook.wallet.WalletResults;
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.Table;
+
+/** Interpreted (-Xint) against compiled, the 2009 format, beside the seed's DebugFull and Release builds. */
+public final class InterpretedVsCompiledChart extends ExperimentChart<XYChart> {
+    public InterpretedVsCompiledChart() {
+        super("interpreted-vs-compiled", WalletResults.SYNC_SWEEP);
+    }
+
+
+    @Override
+    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+        XYChart chart = ChartStyle.xy("Interpreted against compiled (seed: DebugFull against Release)",
+                "entries", "sync time (ms, median)");
+        boolean any = false;
+        for (var sweep : sweeps) {
+            Table medians = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
+            for (String variant : new String[] {WalletData.SEED_VARIANT, WalletData.INTERPRETED_VARIANT}) {
+                Table v = Summaries.rowsOf(medians, VARIANT.name(), variant);
+                if (!v.isEmpty()) {
+                    String label = variant.equals(WalletData.SEED_VARIANT) ? "compiled (JIT), kde4" : "interpreted (-Xint), kde4";
+                    SyncTimeChart.line(chart, ChartStyle.name(label, results, sweep.root()), v);
+                    any = true;
+                }
+            }
+        }
+        if (!any) {
+            return Optional.empty();
+        }
+        SyncTimeChart.addSeed(chart);
+        return Optional.of(chart);
+    }
+}

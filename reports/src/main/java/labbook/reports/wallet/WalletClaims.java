@@ -1,0 +1,135 @@
+package labbook.reports.wallet;
+
+import static labbook.reports.wallet.WalletData.DURABLE_VARIANT;
+import static labbook.reports.wallet.WalletData.FRAME_MS;
+import static labbook.reports.wallet.WalletData.INTERPRETED_VARIANT;
+import static labbook.reports.wallet.WalletData.NOTICEABLE_MS;
+import static labbook.reports.wallet.WalletData.SEED_VARIANT;
+import static labbook.reports.wallet.WalletData.at;
+import static labbook.reports.wallet.WalletData.seedMs;
+import static labbook.wallet.WalletResults.CIPHER_MS;
+import static labbook.wallet.WalletResults.ENTRIES;
+import static labbook.wallet.WalletResults.SAVE_MS;
+import static labbook.wallet.WalletResults.STRATEGY;
+import static labbook.wallet.WalletResults.SYNC_MS;
+import static labbook.wallet.WalletResults.VARIANT;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import labbook.reports.results.Results;
+import labbook.reports.stats.Estimate;
+import labbook.reports.stats.Format;
+import labbook.reports.stats.LinearFit;
+import labbook.reports.study.Claim;
+import labbook.reports.study.Verdict;
+import labbook.wallet.WalletResults;
+import tech.tablesaw.api.Table;
+
+/** The KWallet seed's claims, checked on each results root. */
+final class WalletClaims {
+    private final Table seed = WalletData.KWALLET_SYNC.table();
+    private final double release1 = seedMs(seed, "Release", 1);
+    private final double release1000 = seedMs(seed, "Release", 1000);
+    private final String seedAt1000 = Format.num(release1000) + " ms at 1000 (Release)";
+
+    List<Claim> claims(Results results) {
+        List<Claim> claims = new ArrayList<>();
+        List<Results.Labelled<Table>> sweeps = results.tables(WalletResults.SYNC_SWEEP);
+        if (sweeps.isEmpty()) {
+            for (int r = 0; r < seed.rowCount(); r++) {
+                if (seed.stringColumn(WalletData.BUILD).get(r).equals("Release")) {
+                    long entries = (long) seed.numberColumn(ENTRIES.name()).getDouble(r);
+                    claims.add(Claim.of(WalletStudy.Id.SYNC_AT, Long.toString(entries), "sync at " + entries + " entries (Release build)")
+                            .seed(Format.num(seed.numberColumn(SYNC_MS.name()).getDouble(r)) + " ms"));
+                }
+            }
+            claims.add(Claim.of(WalletStudy.Id.SAVING_AT_ONCE, "", "saving at once costs less than 16 ms below 1000 entries").seed(seedAt1000));
+        }
+        for (Results.Labelled<Table> sweep : sweeps) {
+            sweepClaims(sweep.value(), sweep.label(), claims);
+        }
+        for (Results.Labelled<Table> save : results.tables(WalletResults.SAVE_STRATEGIES)) {
+            claims.add(perEntrySave(WalletData.bySize(save.value()), save.label()));
+        }
+        return claims;
+    }
+
+    private void sweepClaims(Table t, String machine, List<Claim> claims) {
+        for (int r = 0; r < seed.rowCount(); r++) {
+            if (seed.stringColumn(WalletData.BUILD).get(r).equals("Release")) {
+                double entries = seed.numberColumn(ENTRIES.name()).getDouble(r);
+                double seedMs = seed.numberColumn(SYNC_MS.name()).getDouble(r);
+                Estimate e = at(t, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), entries);
+                double ratio = Verdict.ratio(e.value(), seedMs);
+                claims.add(Claim.of(WalletStudy.Id.SYNC_AT, Long.toString((long) entries), "sync at " + (long) entries
+                                + (entries == 1 ? " entry" : " entries") + " (seed: Release build; ours: " + SEED_VARIANT + ")")
+                        .seed(Format.num(seedMs) + " ms").measured(ms(e.value())).ratio(ratio)
+                        .verdict(Verdict.time(ratio, 2)).from(machine, e.how()));
+            }
+        }
+        LinearFit seedRelease = WalletData.seedFit(seed, "Release");
+        LinearFit ours = WalletData.syncFit(t, SEED_VARIANT);
+        double slopeRatio = Verdict.ratio(ours.per1000(), seedRelease.per1000());
+        claims.add(Claim.of(WalletStudy.Id.SLOPE, "", "cost per 1000 entries (slope of the linear fit)")
+                .seed(Format.num(seedRelease.per1000()) + " ms").measured(ms(ours.per1000())).ratio(slopeRatio)
+                .verdict(Verdict.time(slopeRatio, 2)).from(machine, "Theil-Sen fit through " + ours.n() + " sizes' medians, R² "
+                        + Format.sig(ours.r2(), 3) + "; seed: least squares through its 5 points"));
+        for (String variant : List.of(SEED_VARIANT, DURABLE_VARIANT)) {
+            Estimate e = at(t, VARIANT.name(), variant, SYNC_MS.name(), 1000);
+            claims.add(Claim.of(WalletStudy.Id.SAVING_AT_ONCE, variant, "saving at once costs less than 16 ms below 1000 entries (" + variant + ")")
+                    .seed(seedAt1000).measured(ms(e.value()) + " at 1000").ratio(Verdict.ratio(e.value(), release1000))
+                    .verdict(Verdict.claim(e.value() < FRAME_MS, e.value())).from(machine, e.how()));
+        }
+        claims.add(myth(t, ours, seedRelease, machine));
+        Estimate sync = at(t, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), 10_000);
+        Estimate cipher = at(t, VARIANT.name(), SEED_VARIANT, CIPHER_MS.name(), 10_000);
+        double share = Verdict.ratio(cipher.value(), sync.value());
+        claims.add(Claim.of(WalletStudy.Id.CIPHER_SHARE, "", "most of a sync's time is encrypting the data (cipher alone / whole sync, 10,000 entries, "
+                        + SEED_VARIANT + ")").seed("\"most of the time\" (no figure)").measured(Format.pct(share))
+                .verdict(Verdict.claim(share > 0.5, share)).from(machine, cipher.how() + "; holds if over 50 %"));
+        double seedSlow = seedMs(seed, "DebugFull", 10_000) / seedMs(seed, "Release", 10_000);
+        Estimate interpreted = at(t, VARIANT.name(), INTERPRETED_VARIANT, SYNC_MS.name(), 10_000);
+        double ourSlow = Verdict.ratio(interpreted.value(), sync.value());
+        claims.add(Claim.of(WalletStudy.Id.SLOW_BUILD, "", "a slow build costs a few times more at 10,000 entries (seed: DebugFull / Release; ours: -Xint / JIT)")
+                .seed("×" + Format.sig(seedSlow, 2)).measured(Format.ratio(ourSlow)).ratio(Verdict.ratio(ourSlow, seedSlow))
+                .verdict(Double.isNaN(ourSlow) ? Verdict.NOT_MEASURED : Verdict.differs(ourSlow > seedSlow
+                        ? "interpreter costs more than the debug build did" : "interpreter costs less than the debug build did"))
+                .from(machine, interpreted.how()));
+    }
+
+    /** Where one sync passes 100 ms: the durable variant's line when measured, else the seed's variant's. */
+    private static Claim myth(Table t, LinearFit ours, LinearFit seedRelease, String machine) {
+        LinearFit durable = WalletData.syncFit(t, DURABLE_VARIANT);
+        double crossing = durable.n() >= 2 ? durable.crossing(NOTICEABLE_MS) : ours.crossing(NOTICEABLE_MS);
+        double seedCrossing = seedRelease.crossing(NOTICEABLE_MS);
+        return Claim.of(WalletStudy.Id.MYTH, "", "big overhead for syncing is a myth: wallet size where one sync passes 100 ms ("
+                        + (durable.n() >= 2 ? DURABLE_VARIANT : SEED_VARIANT) + ")")
+                .seed(entries(seedCrossing) + " (Release line)").measured(entries(crossing))
+                .ratio(Verdict.ratio(crossing, seedCrossing)).verdict(Verdict.claim(!Double.isNaN(crossing) && crossing > 10_000, crossing))
+                .from(machine, "holds if above 10,000 entries, ten times the seed's usual wallet");
+    }
+
+    /** The seed's "15ms - 8ms = 7ms": one sync at 1000 entries minus the ~8 ms a single entry costs. */
+    private Claim perEntrySave(Table bySize, String machine) {
+        double seedSaving = release1000 - release1;
+        Estimate rewrite = at(bySize, STRATEGY.name(), "rewrite", SAVE_MS.name(), 1000);
+        Estimate journal = at(bySize, STRATEGY.name(), "journal", SAVE_MS.name(), 1000);
+        double saved = rewrite.value() - journal.value();
+        return Claim.of(WalletStudy.Id.PER_ENTRY_SAVE, "", "a per-entry save would save little at 1000 entries (rewrite minus journal)")
+                .seed(Format.num(release1000) + " ms - " + Format.num(release1) + " ms = " + Format.num(seedSaving) + " ms")
+                .measured(ms(saved)).ratio(Verdict.ratio(saved, seedSaving)).verdict(Verdict.claim(saved < FRAME_MS, saved))
+                .from(machine, "holds if under 16 ms; " + rewrite.how());
+    }
+
+    static String ms(double v) {
+        return Double.isNaN(v) ? "n/a" : Format.num(v) + " ms";
+    }
+
+    static String entries(double v) {
+        if (Double.isNaN(v)) {
+            return "never (flat)";
+        }
+        return String.format(Locale.ROOT, "%,d entries", Math.round(v));
+    }
+}

@@ -1,0 +1,73 @@
+package labbook.reports.wallet;
+
+import java.util.List;
+import java.util.Map;
+import labbook.core.ResultsSchema;
+import labbook.reports.results.Results;
+import labbook.reports.study.Claim;
+import labbook.reports.study.PageText;
+import labbook.reports.study.Seed;
+import labbook.reports.study.Study;
+import labbook.reports.study.StudyChart;
+import labbook.wallet.WalletResults;
+import tech.tablesaw.api.Table;
+
+/** KDE's KWallet sync benchmark: is re-encrypting and saving the whole wallet at every change affordable? */
+public final class WalletStudy implements Study {
+    /** The claims, for code and tests; the page shows their prose. */
+    public enum Id implements Claim.Id {
+        /** Sync time at one of the seed's sizes ({@code about}: the entries). */
+        SYNC_AT,
+        SLOPE,
+        /** Saving at once is cheap below 1000 entries ({@code about}: the variant). */
+        SAVING_AT_ONCE,
+        MYTH,
+        CIPHER_SHARE,
+        SLOW_BUILD,
+        PER_ENTRY_SAVE
+    }
+
+    @Override
+    public String id() {
+        return WalletResults.STUDY;
+    }
+
+    @Override
+    public List<ResultsSchema> schemas() {
+        return WalletResults.ALL;
+    }
+
+    @Override
+    public List<Seed> seeds() {
+        return List.of(WalletData.KWALLET_SYNC);
+    }
+
+    @Override
+    public PageText text() {
+        return new PageText("KWallet: the cost of saving at once",
+                "I assume that your usual wallet will contain less than 1000 entries. Due to the fact that any "
+                + "workaround would have to encrypt at least 1 entry (~ 8ms) this workaround would save around 15ms - 8ms = 7ms. "
+                + "This is clearly insignificant. Big overhead for syncing the wallet seems to be a myth.",
+                "KDE Community Wiki, \"KDE Utils/kwallet/Benchmark\" (KDE 4 era), https://community.kde.org/KDE_Utils/kwallet/Benchmark");
+    }
+
+    @Override
+    public List<Claim> claims(Results results) {
+        return new WalletClaims().claims(results);
+    }
+
+    @Override
+    public List<StudyChart> charts() {
+        return List.of(new SyncTimeChart(), new InterpretedVsCompiledChart(), new SaveStrategiesChart());
+    }
+
+    @Override
+    public List<String> headlines() {
+        return List.of("sync-time", "save-strategies");
+    }
+
+    @Override
+    public Map<String, Table> analyses(Results results) {
+        return WalletAnalyses.of(results);
+    }
+}

@@ -1,0 +1,82 @@
+package labbook.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import labbook.core.Column;
+import labbook.core.CsvResults;
+import labbook.core.ResultsSchema;
+import labbook.reports.results.Results;
+import labbook.reports.study.Study;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.Table;
+
+/**
+ * The writer (a study module's {@link ResultsSchema}, through lab-core's {@link CsvResults}) and
+ * the reader (this module's loader) agree: every fixture CSV has its schema's header, and a CSV
+ * written by the schema loads back typed by it.
+ */
+class SchemaAgreementTest {
+    @Test
+    void everyFixtureCsvHasTheHeaderItsStudyModuleDeclares() throws IOException {
+        int checked = 0;
+        for (String root : List.of("results-a", "results-b")) {
+            for (ResultsSchema schema : Studies.schemas()) {
+                Path csv = Fixtures.root(root).resolve(schema.study()).resolve(schema.fileName());
+                if (Files.isRegularFile(csv)) {
+                    assertThat(List.of(Files.readAllLines(csv).get(0).split(","))).as(csv.toString())
+                            .containsExactlyElementsOf(schema.names());
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).isEqualTo(12 + 5);
+    }
+
+    @Test
+    void eachStudyDeclaresItsCsvsThroughItsModule() {
+        for (Study study : Studies.ALL) {
+            assertThat(study.schemas()).isNotEmpty().allSatisfy(s -> assertThat(s.study()).isEqualTo(study.id()));
+            assertThat(study.schemas()).containsAll(study.summarisedOnly());
+        }
+    }
+
+    @Test
+    void aCsvWrittenByItsSchemaLoadsTypedByIt(@TempDir Path tmp) {
+        for (ResultsSchema schema : Studies.schemas()) {
+            try (CsvResults csv = CsvResults.open(tmp, schema)) {
+                for (int i = 0; i < 2; i++) {
+                    int n = i;
+                    csv.row(r -> schema.columns().forEach(c -> r.set(c, sample(c, n))));
+                }
+                csv.commit();
+            }
+        }
+        Results results = Lab.load(List.of(tmp));
+        for (ResultsSchema schema : Studies.schemas()) {
+            Table t = Lab.table(results, schema.study(), schema.experiment());
+            assertThat(t.columnNames()).as(schema.toString()).containsExactlyElementsOf(schema.names());
+            assertThat(t.rowCount()).isEqualTo(2);
+            for (Column c : schema.columns()) {
+                assertThat(t.column(c.name()).type()).as(schema + " " + c.name()).isEqualTo(switch (c.kind()) {
+                    case TEXT -> ColumnType.STRING;
+                    case COUNT -> ColumnType.LONG;
+                    case MEASURE -> ColumnType.DOUBLE;
+                });
+            }
+        }
+    }
+
+    private static Object sample(Column c, int row) {
+        return switch (c.kind()) {
+            case TEXT -> "text " + row;
+            case COUNT -> (long) row + 1;
+            case MEASURE -> row + 0.5;
+        };
+    }
+}

@@ -1,0 +1,229 @@
+package labbook.reports.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import labbook.core.Cli;
+import labbook.core.LabException;
+import labbook.reports.Fixtures;
+import labbook.reports.Lab;
+import labbook.reports.ReportsCli;
+import labbook.reports.Studies;
+import labbook.reports.study.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.Table;
+
+class ResultsLoaderTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void loadsEveryStudyWithTypedColumnsAndRunRecords() {
+        Results r = Fixtures.a();
+        assertThat(r.roots()).hasSize(1);
+        ResultsRoot root = r.roots().get(0);
+        assertThat(root.label()).isEqualTo("fixture-a");
+        for (String study : Lab.studies()) {
+            assertThat(r.ran(study)).as(study).isTrue();
+        }
+        assertThat(root.study("wallet").experiments()).containsExactly("sync-sweep", "sync-jmh", "save-strategies", "crash-test",
+                "tamper-test");
+        assertThat(root.study("vfs").experiments()).containsExactly("git-diff", "stat-walk", "dcache-model");
+        Table sweep = Lab.table(r, "wallet", "sync-sweep");
+        assertThat(sweep.rowCount()).isEqualTo(5 * 5 * 3);
+        assertThat(sweep.column("variant").type()).isEqualTo(ColumnType.STRING);
+        assertThat(sweep.column("entries").type()).isEqualTo(ColumnType.LONG);
+        assertThat(sweep.column("sync_ms").type()).isEqualTo(ColumnType.DOUBLE);
+        RunInfo run = root.study("wallet").run("sync-sweep");
+        assertThat(run.host()).isEqualTo("fixture-a");
+        assertThat(run.cores()).isEqualTo(2);
+        assertThat(run.mode()).isEqualTo("quick");
+        assertThat(run.rerun()).isEqualTo("./labbook wallet sync-sweep --quick");
+        // an older run.json has no rerun line: it is derived from the command line and the mode
+        assertThat(Fixtures.ab().roots().get(1).study("wallet").run("sync-sweep").rerun()).isEqualTo("./labbook wallet all --quick");
+    }
+
+    @Test
+    void extraColumnsAreKept() throws IOException {
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads,tree\nserial,0,10,1,1,1,99,5,1,linux-6.1\n");
+        Table diff = Lab.table(load(), "vfs", "git-diff");
+        assertThat(diff.column("tree").type()).isEqualTo(ColumnType.STRING);
+        assertThat(diff.column("entries").type()).isEqualTo(ColumnType.LONG);
+    }
+
+    @Test
+    void aMissingStudyIsNotRun() throws IOException {
+        Fixtures.copy(Fixtures.root("results-a").resolve("vfs"), tmp.resolve("vfs"));
+        Files.createDirectories(tmp.resolve("wallet")); // a folder with no CSV is not a run either
+        Results r = load();
+        assertThat(r.ran("vfs")).isTrue();
+        assertThat(r.ran("wallet")).isFalse();
+        assertThat(r.ran("filecrypt")).isFalse();
+        assertThat(Lab.charts(r, "wallet")).isEmpty();
+        assertThat(Lab.reproduction(r, "wallet").stringColumn("verdict").asList()).containsOnly(Verdict.NOT_MEASURED.text());
+        assertThatThrownBy(() -> Lab.table(r, "wallet", "sync-sweep")).isInstanceOf(LabException.class)
+                .hasMessageContaining("wallet/sync-sweep.csv");
+    }
+
+    @Test
+    void rootsSideBySideAreLabelledByMachine() {
+        Results r = Fixtures.ab();
+        assertThat(r.roots()).extracting(ResultsRoot::label).containsExactly("fixture-a", "fixture-b");
+        assertThat(r.tables("wallet", "sync-sweep")).hasSize(2);
+        assertThat(r.tables("vfs", "git-diff")).hasSize(1);
+    }
+
+    @Test
+    void twoRootsFromOneHostGetTheirFolderNames() throws IOException {
+        Fixtures.copy(Fixtures.root("results-a").resolve("wallet"), tmp.resolve("monday/wallet"));
+        Fixtures.copy(Fixtures.root("results-a").resolve("wallet"), tmp.resolve("tuesday/wallet"));
+        Results r = ResultsLoader.load(List.of(tmp.resolve("monday"), tmp.resolve("tuesday")), Studies.schemas());
+        assertThat(r.roots()).extracting(ResultsRoot::label).containsExactly("fixture-a: monday", "fixture-a: tuesday");
+    }
+
+    @Test
+    void aMissingPromisedColumnNamesTheFileAndTheColumn() throws IOException {
+        Path csv = write("wallet/sync-sweep.csv", "variant,entries,repeat,file_bytes,cipher_ms\nkde4,1,0,60,1.0\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+                .hasMessage(csv + ": missing column 'sync_ms' promised by the wallet study's sync-sweep schema");
+    }
+
+    @Test
+    void aShortRowNamesTheFileAndTheLine() throws IOException {
+        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n"
+                + "serial,0,10,1,1,1,99,5,1\nserial,1,10,1,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+                .hasMessage(csv + ":3: 5 fields, but the header has 9");
+    }
+
+    @Test
+    void aWordWhereANumberBelongsNamesTheFileLineAndColumn() throws IOException {
+        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,fast,1,99,5,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+                .hasMessage(csv + ":2: column 'sys_s' is 'fast', not a number");
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0.5,10,1,1,1,99,5,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).hasMessageEndingWith(":2: column 'loop' is '0.5', not a whole number");
+    }
+
+    @Test
+    void anUnclosedQuoteAndAnEmptyFileAreOneLineErrors() throws IOException {
+        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n\"serial,0,10,1,1,1,99,5,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+                .hasMessageStartingWith(csv + ":").hasMessageContaining("malformed CSV");
+        write("vfs/git-diff.csv", "");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).hasMessage(csv + ":1: empty file, expected a header line");
+    }
+
+    @Test
+    void emptyAndNaNCellsAreMissingValues() throws IOException {
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
+        Table t = Lab.table(load(), "vfs", "git-diff");
+        assertThat(t.doubleColumn("cpu_pct").countMissing()).isEqualTo(2);
+        assertThat(t.doubleColumn("user_s").countMissing()).isZero();
+    }
+
+    @Test
+    void aHeaderOnlyCsvLoadsAsAnEmptyTableAndCountsAsNotRun() throws IOException {
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
+        Results r = load();
+        assertThat(r.roots().get(0).table("vfs", "git-diff")).hasValueSatisfying(t -> assertThat(t.rowCount()).isZero());
+        assertThat(r.ran("vfs")).isFalse();
+        assertThat(Lab.reproduction(r, "vfs").stringColumn("verdict").asList()).containsOnly(Verdict.NOT_MEASURED.text());
+    }
+
+    @Test
+    void aBrokenRunJsonNamesTheFile() throws IOException {
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        Path json = write("vfs/run.json", "{\"host\": ");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+                .hasMessageStartingWith(json + ": not valid JSON");
+    }
+
+    @Test
+    void theBuildCommandFailsWithOneLineAndExitCodeOne() throws IOException {
+        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10\n");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandLine cli = Cli.commandLine(new ReportsCli());
+        cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        int code = cli.execute("build", "--results", tmp.toString(), "--out", tmp.resolve("site").toString());
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo("reports: " + csv + ":2: 3 fields, but the header has 9");
+    }
+
+    @Test
+    void anEmptyResultsRootBuildsASiteWhereEveryStudyIsNotRun() throws IOException {
+        Files.createDirectories(tmp.resolve("empty"));
+        CommandLine cli = Cli.commandLine(new ReportsCli());
+        StringWriter out = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        System.setProperty("java.awt.headless", "true");
+        PrintStream saved = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = cli.execute("build", "--results", tmp.resolve("empty").toString(), "--out", tmp.resolve("site").toString());
+        } finally {
+            System.setOut(saved);
+        }
+        assertThat(code).isZero();
+        assertThat(printed.toString(StandardCharsets.UTF_8).strip()).isEqualTo(tmp.resolve("site/index.html").toString());
+        String index = Files.readString(tmp.resolve("site/index.html"));
+        assertThat(index.split("not run", -1).length - 1).isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void buildHasHelp() {
+        CommandLine cli = Cli.commandLine(new ReportsCli());
+        StringWriter out = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        assertThat(cli.execute("build", "--help")).isZero();
+        assertThat(out.toString()).contains("--results", "--out");
+    }
+
+    @Test
+    void anExtraCsvIsLoadedAndSummarised() throws IOException {
+        Fixtures.copy(Fixtures.root("results-a").resolve("vfs"), tmp.resolve("vfs"));
+        // declared, but no analysis of its own
+        write("vfs/stat-walk-git.csv", "mode,repeat,elapsed_s,user_s,sys_s\nserial,0,1,0.1,0.5\nserial,1,3,0.1,0.5\n");
+        // declared by no study module at all
+        write("vfs/warm-cache.csv", "mode,elapsed_s\nserial,1\nserial,3\n");
+        Results r = load();
+        assertThat(r.roots().get(0).study("vfs").experiments()).contains("stat-walk-git").endsWith("warm-cache");
+        assertThat(Lab.analyses(r, "vfs").keySet()).anySatisfy(k -> assertThat(k).startsWith("stat-walk-git (an extra experiment)"))
+                .anySatisfy(k -> assertThat(k).startsWith("warm-cache (an extra experiment)"));
+    }
+
+    @Test
+    void aMissingResultsFolderIsAnErrorAndABadOptionExitsTwo() {
+        CommandLine cli = Cli.commandLine(new ReportsCli());
+        cli.setErr(new PrintWriter(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        assertThat(cli.execute("build", "--results", tmp.resolve("nope").toString())).isEqualTo(1);
+        assertThat(cli.execute("build", "--frobnicate")).isEqualTo(2);
+    }
+
+    private Results load() {
+        return ResultsLoader.load(List.of(tmp), Studies.schemas());
+    }
+
+    private Path write(String relative, String content) throws IOException {
+        Path p = tmp.resolve(relative);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, content);
+        return p;
+    }
+}
