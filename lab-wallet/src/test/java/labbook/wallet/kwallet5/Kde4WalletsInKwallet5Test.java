@@ -10,7 +10,7 @@ import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.RealWallets;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlFile;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +24,8 @@ class Kde4WalletsInKwallet5Test {
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void realBackend() {
+    @BeforeEach
+    void realBackend() {
         RealBackend.assumeAvailable();
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.TreeSet;
 import labbook.core.LabException;
 import labbook.wallet.format.KwlCodec;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,8 +17,8 @@ class Kwallet5SweepTest {
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void realBackend() {
+    @BeforeEach
+    void realBackend() {
         RealBackend.assumeAvailable();
     }
 

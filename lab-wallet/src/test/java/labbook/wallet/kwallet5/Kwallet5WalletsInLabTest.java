@@ -11,7 +11,7 @@ import labbook.wallet.format.Dialect;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlFile;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -22,8 +22,8 @@ class Kwallet5WalletsInLabTest {
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void realBackend() {
+    @BeforeEach
+    void realBackend() {
         RealBackend.assumeAvailable();
     }
 

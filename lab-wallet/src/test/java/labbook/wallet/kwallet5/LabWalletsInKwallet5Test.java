@@ -10,7 +10,7 @@ import labbook.wallet.format.EntryType;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlFile;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,8 +25,8 @@ class LabWalletsInKwallet5Test {
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void realBackend() {
+    @BeforeEach
+    void realBackend() {
         RealBackend.assumeAvailable();
     }
 
