@@ -43,7 +43,7 @@ class BrowserTest {
     @Test
     void everyPageLoadsWithoutErrorsOrBrokenImages() throws Exception {
         Path index = Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
-        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+        for (String page : Fixtures.pages()) {
             Path shot = SCREENSHOTS.resolve(page + ".png");
             HeadlessChromium.PageReport report = browser.open(index.resolveSibling(page + ".html").toUri(), shot);
             System.out.println("browser test: " + page + ".html: " + report.images() + " images, "
@@ -67,7 +67,7 @@ class BrowserTest {
         assumeTrue(!dir.isBlank(), "no -Dlabbook.site=DIR given: only the fixture's site is checked");
         Path index = Path.of(dir).toAbsolutePath().resolve("index.html");
         assertThat(index).isRegularFile();
-        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+        for (String page : Fixtures.pages()) {
             HeadlessChromium.PageReport report = browser.open(index.resolveSibling(page + ".html").toUri(),
                     SCREENSHOTS.resolve("site-" + page + ".png"));
             System.out.println("browser test: " + index.resolveSibling(page + ".html") + ": " + report.images() + " images, "

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import labbook.reports.results.Results;
@@ -27,6 +28,13 @@ public final class Fixtures {
 
     public static Results ab() {
         return Lab.load(List.of(root("results-a"), root("results-b")));
+    }
+
+    /** Every page of a site: index, then one per study. */
+    public static List<String> pages() {
+        List<String> pages = new ArrayList<>(List.of("index"));
+        pages.addAll(Lab.studies());
+        return pages;
     }
 
     /** Copies a fixture folder (to make a broken or partial variant of it). */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GoldenSiteTest {
     static final String GOLDEN = "reports/src/test/resources/golden/site-tables.txt";
-    static final List<String> PAGES = List.of("index", "wallet", "filecrypt", "vfs");
+    static final List<String> PAGES = Fixtures.pages();
     private static final Pattern PARTS = Pattern.compile("(?s)<(h[1-3])\\b[^>]*>(.*?)</\\1>|<table>(.*?)</table>");
     private static final Pattern ROW = Pattern.compile("(?s)<tr>(.*?)</tr>");
     private static final Pattern CELL = Pattern.compile("(?s)<t([hd])((?: [^>]*)?)>(.*?)</t[hd]>");

@@ -34,7 +34,7 @@ class SiteTest {
 
     @Test
     void everyPageExists() {
-        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+        for (String page : Fixtures.pages()) {
             assertThat(site.resolve(page + ".html")).isRegularFile();
         }
     }
@@ -61,7 +61,7 @@ class SiteTest {
 
     @Test
     void everyTableIsFilled() throws IOException {
-        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+        for (String page : Fixtures.pages()) {
             String html = Files.readString(site.resolve(page + ".html"));
             List<String> tables = new ArrayList<>();
             Matcher m = Pattern.compile("(?s)<table>(.*?)</table>").matcher(html);
@@ -97,7 +97,7 @@ class SiteTest {
 
     @Test
     void everyPageIsUnderOneMegabyteAndCitesItsSeedPublicly() throws IOException {
-        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+        for (String page : Fixtures.pages()) {
             assertThat(Files.size(site.resolve(page + ".html"))).as(page + ".html bytes").isLessThan(1_000_000);
             assertThat(Files.readString(site.resolve(page + ".html"))).as(page).doesNotContain("shared/", "seeds/");
         }
@@ -107,7 +107,7 @@ class SiteTest {
 
     @Test
     void nothingIsFetchedFromTheNetworkAndIdsAreUnique() throws IOException {
-        for (String page : List.of("index", "wallet", "filecrypt", "vfs")) {
+        for (String page : Fixtures.pages()) {
             String html = Files.readString(site.resolve(page + ".html"));
             assertThat(html).as(page).doesNotContainPattern("(src|href)=\"(https?:)?//");
             assertThat(html).as(page).doesNotContain("<script", "@import", "<link");

@@ -14,7 +14,6 @@ import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.TradeOff;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Seed;
-import labbook.reports.study.Study;
 import labbook.reports.study.Verdict;
 import labbook.reports.vfs.VfsData;
 import labbook.reports.vfs.VfsStudy;

@@ -7,12 +7,12 @@ public final class Pages {
     private Pages() {
     }
 
-    /** index.html: each study, each results root. */
-    public record IndexPage(String generated, List<StudyPage> studies, List<RootView> roots) {
+    /** index.html: each study, each results root; {@code nav} lists every study's page. */
+    public record IndexPage(String generated, List<String> nav, List<StudyPage> studies, List<RootView> roots) {
     }
 
-    /** One study's page, and its line on the index. */
-    public record StudyPage(String study, String title, String quote, String source, boolean ran, String generated,
+    /** One study's page, and its line on the index; {@code nav} lists every study's page. */
+    public record StudyPage(String study, List<String> nav, String title, String quote, String source, boolean ran, String generated,
                      List<ClaimRow> claims, long holds, long fails, long differs, long unmeasured,
                      List<ChartView> charts, List<ChartView> headlines, List<String> missingCharts,
                      List<TableView> tables, TableView provenance, List<SeedView> seeds, List<String> experiments,

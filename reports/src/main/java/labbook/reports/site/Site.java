@@ -36,7 +36,6 @@ import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
 import labbook.reports.study.Verdict.Outcome;
 import org.knowm.xchart.internal.chartpart.Chart;
-import tech.tablesaw.api.Table;
 
 /**
  * The static site: {@code index.html} and one page per study, from FreeMarker templates rendering
@@ -53,21 +52,22 @@ public final class Site {
             Files.createDirectories(out);
             Configuration fm = freemarker();
             String generated = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            List<String> nav = studies.stream().map(Study::id).toList();
             List<StudyPage> pages = new ArrayList<>();
             for (Study study : studies) {
-                StudyPage page = studyPage(results, study, out, generated);
+                StudyPage page = studyPage(results, study, nav, out, generated);
                 render(fm, "study.ftlh", page, out.resolve(study.id() + ".html"));
                 pages.add(page);
             }
             Path html = out.resolve("index.html");
-            render(fm, "index.ftlh", new IndexPage(generated, pages, roots(results, studies)), html);
+            render(fm, "index.ftlh", new IndexPage(generated, nav, pages, roots(results, studies)), html);
             return html;
         } catch (IOException e) {
             throw LabException.cannot("write the site in", out, e);
         }
     }
 
-    static StudyPage studyPage(Results results, Study study, Path out, String generated) {
+    static StudyPage studyPage(Results results, Study study, List<String> nav, Path out, String generated) {
         String id = study.id();
         List<Claim> claims = study.reproduction(results);
         List<ChartView> charts = new ArrayList<>();
@@ -86,7 +86,7 @@ public final class Site {
             copySeed(seed, out.resolve("data"));
             seeds.add(new SeedView(t.title(), t.header(), t.rows(), seed.source(), "data/" + seed.fileName()));
         }
-        return new StudyPage(id, study.text().title(), study.text().quote(), study.text().source(), results.ran(id), generated,
+        return new StudyPage(id, nav, study.text().title(), study.text().quote(), study.text().source(), results.ran(id), generated,
                 claims.stream().map(Site::claimRow).toList(), count(claims, Outcome.AGREES), count(claims, Outcome.FAILS),
                 count(claims, Outcome.DIFFERS), count(claims, Outcome.NOT_MEASURED), charts, headlines, missing, tables,
                 Tables.view("", Provenance.table(results, id), false), seeds,

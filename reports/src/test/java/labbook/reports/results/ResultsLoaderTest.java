@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import labbook.core.Cli;
 import labbook.core.LabException;
 import labbook.reports.Fixtures;
