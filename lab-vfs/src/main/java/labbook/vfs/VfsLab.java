@@ -1,15 +1,23 @@
 package labbook.vfs;
 
 import labbook.core.Cli;
+import labbook.vfs.cli.ManifestCommand;
+import labbook.vfs.cli.TreeCommand;
+import labbook.vfs.experiments.AllCommand;
+import labbook.vfs.experiments.DcacheModelExperiment;
+import labbook.vfs.experiments.GitDiffExperiment;
+import labbook.vfs.experiments.StatWalkExperiment;
 import picocli.CommandLine.Command;
 
 /**
- * The lab-vfs command line: {@code mvn -q -pl lab-vfs exec:java -Dexec.args="--help"}.
+ * The lab-vfs command line: {@code ./labbook vfs --help}, or
+ * {@code mvn -q -pl lab-vfs exec:java -Dexec.args="--help"}. Subcommands only.
  *
- * <p>Seed: Piggin's "store-free path walking" thread (LKML, October 2009), a cached {@code git diff}
- * over a kernel tree, serial and parallel, before and after store-free path walking; facts in
- * shared/design/vfs-facts.md. {@code tree} sets up the workload; {@code git-diff},
- * {@code stat-walk} and {@code dcache-model} are the experiments; {@code all} runs them all.
+ * <p>Seed: Nick Piggin, "[rfc][patch] store-free path walking", and Jens Axboe's reply,
+ * linux-kernel mailing list, 8 October 2009: a cached {@code git diff} over a kernel tree, serial
+ * and parallel, before and after store-free path walking. {@code tree} sets up the workload
+ * ({@link labbook.vfs.cli}); {@code git-diff}, {@code stat-walk} and {@code dcache-model} are the
+ * experiments and {@code all} runs them all ({@link labbook.vfs.experiments}).
  */
 @Command(name = "lab-vfs", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
         description = "store-free path walking: git diff and a dentry-cache model",

@@ -16,36 +16,45 @@ import labbook.core.ResultsSchema;
 public final class VfsResults {
     public static final String STUDY = "vfs";
 
-    public static final Column MODE = text("mode", "git's index preload: serial (core.preloadIndex false) or parallel (true)");
-    public static final Column LOOP = count("loop", "loop number; each loop is RUNS cached git diffs");
+    public static final Column MODE = text("mode",
+            "git's index preload: serial (core.preloadIndex=false, one thread) or parallel (core.preloadIndex=true)");
+    public static final Column LOOP = count("loop", "loop number (0-based); each loop is `runs` cached git diffs in one mode");
     public static final Column RUNS = count("runs", "git diff runs in the loop");
-    public static final Column USER_S = measure("user_s", "user CPU time, s");
-    public static final Column SYS_S = measure("sys_s", "system CPU time, s");
-    public static final Column ELAPSED_S = measure("elapsed_s", "elapsed time, s");
-    public static final Column CPU_PCT = measure("cpu_pct", "(user + sys) / elapsed, %");
-    public static final Column TREE_ENTRIES = count("entries", "files in the tree's index");
-    public static final Column PRELOAD_THREADS = count("preload_threads", "threads git's preload may use");
+    public static final Column USER_S = measure("user_s", "user CPU time, s: git's own, summed over the loop's runs (git-diff) "
+            + "or of one run (stat-walk-git); this JVM's over one walk (stat-walk)");
+    public static final Column SYS_S = measure("sys_s", "system CPU time, s: git's own, summed over the loop's runs (git-diff) "
+            + "or of one run (stat-walk-git); this JVM's over one walk (stat-walk)");
+    public static final Column ELAPSED_S = measure("elapsed_s",
+            "elapsed time, s: summed over the loop's runs (git-diff) or of one run (stat-walk-git)");
+    public static final Column CPU_PCT = measure("cpu_pct", "100 x (user_s + sys_s) / elapsed_s, as time's %CPU");
+    public static final Column TREE_ENTRIES = count("entries", "index entries of the tree (files and symbolic links)");
+    public static final Column PRELOAD_THREADS = count("preload_threads",
+            "threads git's preload-index uses: entries / 500, at least 2, at most 20; 0 for serial");
 
-    public static final Column THREADS = count("threads", "walking threads");
+    public static final Column THREADS = count("threads",
+            "threads walking the paths (stat-walk: lstat threads; dcache-model: JMH walker threads, the renamer not counted)");
     public static final Column REPEAT = count("repeat", "repeat number (0-based)");
-    public static final Column PATHS = count("paths", "paths stat()ed per walk");
-    public static final Column WALL_S = measure("wall_s", "elapsed time, s");
-    public static final Column MISMATCHES = count("mismatches", "paths whose stat() disagreed with the index (expected 0)");
+    public static final Column PATHS = count("paths", "lstat calls in the walk: one per index entry");
+    public static final Column WALL_S = measure("wall_s", "the walk's elapsed time, s");
+    public static final Column MISMATCHES = count("mismatches",
+            "entries whose lstat size differed from the size read at set-up (0 on a clean tree)");
 
-    public static final Column WALK = text("walk", "the path walk modelled: ref-walk (2.6.32) or rcu-walk (store-free)");
-    public static final Column RENAMES = count("renames", "renaming threads running beside the walkers");
-    public static final Column FORK = count("fork", "JMH fork number");
-    public static final Column ITERATION = count("iteration", "JMH measurement iteration");
-    public static final Column OPS_PER_S = measure("ops_per_s", "path walks per second, all threads");
-    public static final Column CPU_S = measure("cpu_s", "CPU seconds the iteration used, all threads");
-    public static final Column FAILED_CAS = measure("failed_cas", "failed compare-and-swaps in the iteration, all threads");
-    public static final Column LOCK_SPINS = measure("lock_spins", "spin-lock spins in the iteration");
-    public static final Column FALLBACKS = measure("fallbacks", "RCU-walks that fell back to ref-walk in the iteration");
-    public static final Column RETRIES = measure("retries", "ref-walk lookups redone after a rename, in the iteration");
-    public static final Column MISSES = measure("misses", "walks that found no dentry, in the iteration");
-    public static final Column RENAME_OPS = measure("rename_ops", "renames done in the iteration");
-    public static final Column ITERATION_S = measure("iteration_s", "the iteration's length, s");
-    public static final Column CORES = count("cores", "cores the JVM saw");
+    public static final Column WALK = text("walk", "the modelled path walk: ref (ref-walk, 2.6.32) or rcu (store-free RCU-walk, 2.6.38+)");
+    public static final Column RENAMES = count("renames",
+            "1 when a thread renames `drivers` away and back every 50 us beside the walkers, else 0");
+    public static final Column FORK = count("fork", "JMH fork number (0-based)");
+    public static final Column ITERATION = count("iteration", "JMH measurement iteration (0-based; warm-ups not written)");
+    public static final Column OPS_PER_S = measure("ops_per_s", "path walks (modelled lstats) per second, all walker threads: JMH's score");
+    public static final Column CPU_S = measure("cpu_s",
+            "user + system CPU of the benchmark JVM over the iteration, s (all its threads: walkers, renamer, JIT, GC)");
+    public static final Column FAILED_CAS = count("failed_cas", "compare-and-swaps lost to another thread in the iteration");
+    public static final Column LOCK_SPINS = count("lock_spins", "turns spent waiting for a spin lock (d_lock, rename_lock) in the iteration");
+    public static final Column FALLBACKS = count("fallbacks", "RCU-walks redone by ref-walk in the iteration");
+    public static final Column RETRIES = count("retries", "ref-walk lookups redone after a rename (rename_lock moved) in the iteration");
+    public static final Column MISSES = count("misses", "walks that found no entry (a rename had moved its folder away) in the iteration");
+    public static final Column RENAME_OPS = count("rename_ops", "renames done in the iteration");
+    public static final Column ITERATION_S = measure("iteration_s", "the iteration's elapsed time, s");
+    public static final Column CORES = count("cores", "processors available to the experiment's JVM");
 
     public static final ResultsSchema GIT_DIFF = ResultsSchema.of(STUDY, "git-diff",
             MODE, LOOP, RUNS, USER_S, SYS_S, ELAPSED_S, CPU_PCT, TREE_ENTRIES, PRELOAD_THREADS);

@@ -5,10 +5,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import labbook.core.Cli;
 
-/** Runs the lab-vfs command line in this JVM and keeps what it printed. */
-record CliRunner(int exit, String out, String err) {
+/** Runs the lab-vfs command line in this JVM and keeps what it printed (for the tests of every package). */
+public record CliRunner(int exit, String out, String err) {
 
-    static synchronized CliRunner run(String... args) {
+    public static synchronized CliRunner run(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -22,10 +22,5 @@ record CliRunner(int exit, String out, String err) {
             System.setOut(oldOut);
             System.setErr(oldErr);
         }
-    }
-
-    /** The error output without progress bars: the lines a user reads. */
-    String errLines() {
-        return err.replace('\r', '\n');
     }
 }

@@ -21,7 +21,7 @@ import java.util.List;
  * sample its {@code d_seq}, check its parent and name, and re-check the parent's sequence (hand over hand):
  * no store to any shared entry. Only the final entry gets a reference (a lockref cmpxchg), after
  * which its sequence is checked once more. Any change sends the walk back to a full ref-walk
- * (counted as a fall-back), as {@code -ECHILD} does in the kernel.
+ * (counted as a fall-back), as {@code -ECHILD} does in the kernel. The walk itself is {@link RcuWalk}.
  *
  * <p>All paths are cached (no disk): a walk returns the inode, or null when no entry has that
  * path at that moment (a rename took it away).
@@ -30,14 +30,14 @@ public final class Dcache {
     private static final VarHandle LONG_ARRAY = MethodHandles.arrayElementVarHandle(long[].class);
 
     /** The walks' start: git's working folder, the tree's top. */
-    private final Dentry root;
+    final Dentry root;
     /** fs_struct: the reader count of 2.6.32's {@code fs->lock} rwlock and, for RCU-walk, its sequence. */
     private final long[] fsLock = new long[1];
-    private final SeqLock fsSeq = new SeqLock();
+    final SeqLock fsSeq = new SeqLock();
     /** The vfsmount's {@code mnt_count}, shared by every ref-walk in 2.6.32. */
     private final long[] mountCount = new long[1];
     private final SeqLock renameLock = new SeqLock();
-    private final DentryHash hash;
+    final DentryHash hash;
     private final int entries;
     /**
      * Tests only (null otherwise): called at the points where a concurrent rename can hurt a walk,
@@ -49,7 +49,8 @@ public final class Dcache {
         void at(String point, Dentry d);
     }
 
-    private final Interleave interleave;
+    final Interleave interleave;
+    private final RcuWalk rcu = new RcuWalk(this);
 
     private Dcache(Dentry root, DentryHash hash, int entries, Interleave interleave) {
         this.root = root;
@@ -147,7 +148,7 @@ public final class Dcache {
 
     /** lstat through RCU-walk (falling back to ref-walk when a rename interferes). */
     public Inode statRcu(String[] path, WalkCounters c) {
-        Dentry d = rcuWalk(path, c);
+        Dentry d = rcu.walk(path, c);
         if (d == null) {
             c.fallbacks++;
             return statRef(path, c);
@@ -231,68 +232,6 @@ public final class Dcache {
     private void pathPut(Dentry d, WalkCounters c) {
         d.put(c);
         LONG_ARRAY.getAndAdd(mountCount, 0, -1L);
-    }
-
-    // RCU-walk -----------------------------------------------------------------------------
-
-    /** Walks without a store; null means "drop to ref-walk" (a sequence moved, or a miss). */
-    Dentry rcuWalk(String[] path, WalkCounters c) {
-        Dentry parent;
-        int pseq;
-        int fs;
-        do {
-            fs = fsSeq.readBeginNoWait();
-            parent = root;
-            pseq = parent.readSeq();
-        } while (fsSeq.retry(fs));
-        if ((pseq & 1) != 0) {
-            return null;
-        }
-        for (String name : path) {
-            if (!parent.isDirectory()) {
-                return null;
-            }
-            Dentry child = lookupRcu(parent, name, c);
-            if (child == null) {
-                return null;
-            }
-            int cseq = c.seq;
-            // hand over hand: the parent must not have changed while its child was looked up
-            if (parent.readSeq() != pseq) {
-                return null;
-            }
-            parent = child;
-            pseq = cseq;
-        }
-        c.seq = pseq;
-        return parent;
-    }
-
-    /**
-     * __d_lookup_rcu: no lock, no store. Each candidate's sequence is sampled (odd masked off, so
-     * a rename in progress fails the later check) before its parent and name are compared; the
-     * caller re-checks it, which is what makes those unlocked comparisons trustworthy.
-     */
-    private Dentry lookupRcu(Dentry parent, String name, WalkCounters c) {
-        int h = name.hashCode();
-        if (interleave != null) {
-            interleave.at("lookup", parent);
-        }
-        for (Dentry d = hash.head(hash.bucket(parent, h)); d != null; d = d.hashNext) {
-            int seq = d.readSeq() & ~1;
-            if (d.parent != parent) {
-                continue;
-            }
-            if (interleave != null) {
-                interleave.at("rcu-candidate", d);
-            }
-            if (!d.hashed || d.nameHash != h || !name.equals(d.name)) {
-                continue;
-            }
-            c.seq = seq;
-            return d;
-        }
-        return null;
     }
 
     // renames ------------------------------------------------------------------------------

@@ -2,44 +2,43 @@ package labbook.vfs.tree;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import labbook.core.LabException;
+import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
-import labbook.core.Repo;
-import me.tongfei.progressbar.ProgressBar;
 
 /**
  * The workload: a kernel tree as a git repository with a clean index (every entry's stat data
- * matches the file, so {@code git diff} only lstats and compares).
+ * matches the file, so {@code git diff} only lstats and compares). Its sources are
+ * {@link TreeSource}s: the shipped manifest of linux 6.1 (offline, the default; whole for full
+ * mode, a quarter for quick mode), Debian's linux-source-6.1 tarball, or any folder or repository.
  *
- * <p>Sources: the shipped manifest of linux 6.1 (offline, the default: real paths, small
- * generated contents), Debian's linux-source-6.1 tarball (the real bytes), or any folder or git
- * repository. A tree is built in {@code DIR.partial} and renamed to {@code DIR} when whole, and
- * carries a marker naming its source, so re-running reuses it and an interrupted build is never
- * mistaken for a tree.
+ * <p>A tree is built in {@code DIR.partial} and renamed to {@code DIR} when whole, and carries a
+ * marker naming its source, so re-running reuses it and an interrupted build is never mistaken
+ * for a tree. The {@code .partial} folder holds a file naming the process that builds it: a later
+ * build removes it only when that process is gone, and never touches a {@code .partial} it did not make.
  *
- * <p>The default location is {@code <repo>/target/lab-vfs/linux-6.1-tree}: outside git's
- * tracking (the lab's .gitignore ignores target/), outside results/ (which holds only CSVs and
- * run.json), and disposable: {@code mvn clean} at the root removes it and the next run rebuilds it.
+ * <p>The default locations are under {@code <repo>/target/lab-vfs/}: outside git's tracking (the
+ * lab's .gitignore ignores target/), outside results/ (which holds only CSVs and run.json), and
+ * disposable: {@code mvn clean} at the root removes them and the next run rebuilds them.
  */
 public final class KernelTree {
     /** The marker inside .git saying which source built this tree. */
     static final String MARKER = "labbook-vfs-tree";
-    public static final String LINUX_SOURCE = "linux-source";
-    public static final Path DEBIAN_TARBALL = Path.of("/usr/src/linux-source-6.1.tar.xz");
+    /** The file at the top of a {@code .partial} folder naming the process that builds it. */
+    static final String PARTIAL_OWNER = ".labbook-vfs-partial";
 
     private final Path dir;
     private final Git git;
@@ -49,17 +48,9 @@ public final class KernelTree {
         this.git = git;
     }
 
-    public static Path defaultDir() {
-        return Repo.root().resolve("target").resolve("lab-vfs").resolve("linux-6.1-tree");
-    }
-
-    /** Where a tree from {@code source} goes when no --dir is given. */
-    public static Path defaultDir(String source) {
-        if (source == null || source.equals("manifest")) {
-            return defaultDir();
-        }
-        String name = source.equals(LINUX_SOURCE) ? "linux-source-6.1" : Path.of(source).toAbsolutePath().normalize().getFileName().toString();
-        return Repo.root().resolve("target").resolve("lab-vfs").resolve(name + "-tree");
+    /** The tree experiments use in {@code mode} when none is given: built from the manifest (quick: a quarter of it). */
+    public static Path defaultDir(Mode mode) {
+        return TreeSource.manifest(mode).defaultDir();
     }
 
     public Path dir() {
@@ -71,23 +62,29 @@ public final class KernelTree {
     }
 
     /**
-     * The tree an experiment runs on: the default tree is built from the manifest when missing;
-     * any other folder must already be a tree (one line otherwise). The tree must be clean.
+     * The tree an experiment runs on: without {@code requested}, the mode's default tree, built
+     * from the manifest when missing; any other folder must already be a tree (one line
+     * otherwise). The tree must be clean.
      */
-    public static KernelTree forExperiment(Path requested, Git git) {
+    public static KernelTree forExperiment(Path requested, Mode mode, Git git) {
         git.requireInstalled();
-        Path dir = (requested == null ? defaultDir() : requested).toAbsolutePath().normalize();
-        if (requested == null && !Files.exists(dir)) {
-            System.err.println("no workload tree yet: building " + dir + " from the linux 6.1 manifest (once)");
-            return build(null, dir, git);
+        if (requested != null) {
+            return open(requested.toAbsolutePath().normalize(), git);
         }
-        return open(dir, git);
+        Path dir = defaultDir(mode);
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            System.err.println("no workload tree yet: building " + dir + " from the linux 6.1 manifest (once)");
+        }
+        return build(TreeSource.manifest(mode), dir, git);
     }
 
     /** An existing tree, checked: a git work tree, with a clean index. */
     public static KernelTree open(Path dir, Git git) {
-        if (!Files.isDirectory(dir)) {
+        if (!Files.exists(dir)) {
             throw new LabException("no tree at " + dir + ": run `tree` first (or pass --tree DIR)");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new LabException("the tree " + dir + " is not a folder");
         }
         if (!Files.exists(dir.resolve(".git"))) {
             throw new LabException(dir + " is not a git repository: build a tree there with `tree --source " + dir + "`");
@@ -97,16 +94,12 @@ public final class KernelTree {
         return tree;
     }
 
-    /**
-     * Builds (or reuses) the tree at {@code dir} from {@code source}: null or "manifest" for the
-     * shipped manifest, "linux-source" for Debian's tarball, otherwise a folder or repository.
-     */
-    public static KernelTree build(String source, Path dir, Git git) {
+    /** Builds (or reuses) the tree at {@code dir} from {@code source}. */
+    public static KernelTree build(TreeSource source, Path dir, Git git) {
         git.requireInstalled();
-        String src = source == null ? "manifest" : source;
         Path target = dir.toAbsolutePath().normalize();
-        String marker = describe(src);
-        if (Files.exists(target)) {
+        String marker = source.describe();
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             Path markerFile = target.resolve(".git").resolve(MARKER);
             if (Files.isRegularFile(markerFile)) {
                 String existing = readMarker(markerFile);
@@ -119,46 +112,76 @@ public final class KernelTree {
             }
             throw new LabException(target + " exists and is not a tree built by lab-vfs: remove it or pass another --dir");
         }
-        Path parent = target.getParent();
-        requireWritable(parent);
+        requireWritable(target.getParent());
         Path partial = target.resolveSibling(target.getFileName() + ".partial");
-        deleteRecursively(partial);
+        claim(partial);
         long start = System.nanoTime();
         try {
-            Files.createDirectories(partial);
-            if (src.equals("manifest")) {
-                writeFromManifest(KernelManifest.linux61(), partial);
-            } else if (src.equals(LINUX_SOURCE)) {
-                extractTarball(DEBIAN_TARBALL, partial, git);
-            } else {
-                Path from = Path.of(src).toAbsolutePath().normalize();
-                if (!Files.isDirectory(from)) {
-                    throw new LabException("tree source " + from + " is not a folder");
-                }
-                if (Files.exists(from.resolve(".git"))) {
-                    Files.delete(partial);
-                    git.run(parent, "clone", "-q", "--no-hardlinks", from.toString(), partial.toString()).orThrow();
-                    git.run(partial, "config", "gc.auto", "0").orThrow();
-                } else {
-                    copyFolder(from, partial);
-                }
-            }
-            if (!Files.exists(partial.resolve(".git"))) {
-                commitAll(partial, git, marker);
-            }
+            git.run(partial, "init", "-q").orThrow();
+            git.run(partial, "config", "gc.auto", "0").orThrow();
+            source.fill(partial, PARTIAL_OWNER, git);
             refreshIndex(partial, git);
             Files.writeString(partial.resolve(".git").resolve(MARKER), marker + "\n", StandardCharsets.UTF_8);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            Files.deleteIfExists(target.resolve(PARTIAL_OWNER));
         } catch (IOException e) {
-            throw new LabException("cannot build the tree in " + partial + ": " + e.getMessage(), e);
+            deleteRecursively(partial);
+            throw LabException.cannot("build the tree in", partial, e);
         } catch (RuntimeException e) {
             deleteRecursively(partial);
             throw e;
         }
         KernelTree tree = open(target, git);
         System.err.printf("built %s: %,d index entries from %s in %s%n", target, tree.entries().size(), marker,
-                Progress.human(java.time.Duration.ofNanos(System.nanoTime() - start)));
+                Progress.human(Duration.ofNanos(System.nanoTime() - start)));
         return tree;
+    }
+
+    /**
+     * Creates {@code partial} with a file naming this process. A {@code .partial} left by a lab-vfs
+     * build whose process is gone is removed first; one that a live build owns, or that lab-vfs
+     * did not make, is left alone and refused in one line.
+     */
+    static void claim(Path partial) {
+        if (Files.exists(partial, LinkOption.NOFOLLOW_LINKS)) {
+            Path owner = partial.resolve(PARTIAL_OWNER);
+            long pid = ownerPid(owner);
+            if (pid < 0) {
+                throw new LabException(partial + " exists and was not made by lab-vfs: remove it or pass another --dir");
+            }
+            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                throw new LabException(partial + " is being built by process " + pid + ": wait for it or pass another --dir");
+            }
+            System.err.println("removing " + partial + ", left by an interrupted build (process " + pid + ")");
+            deleteRecursively(partial);
+        }
+        try {
+            Files.createDirectory(partial);
+        } catch (FileAlreadyExistsException raced) {
+            throw new LabException(partial + " appeared while this build started: another build? pass another --dir");
+        } catch (IOException e) {
+            throw LabException.cannot("create", partial, e);
+        }
+        try {
+            Files.writeString(partial.resolve(PARTIAL_OWNER), "lab-vfs " + ProcessHandle.current().pid() + "\n",
+                    StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            deleteRecursively(partial);
+            throw LabException.cannot("write in", partial, e);
+        }
+    }
+
+    /** The pid in a {@code .partial}'s owner file, or -1 when there is no such file of lab-vfs's. */
+    private static long ownerPid(Path owner) {
+        if (!Files.isRegularFile(owner, LinkOption.NOFOLLOW_LINKS)) {
+            return -1;
+        }
+        try {
+            String[] words = Files.readString(owner, StandardCharsets.UTF_8).trim().split(" ");
+            return words.length == 2 && words[0].equals("lab-vfs") ? Long.parseLong(words[1]) : -1;
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** The index's paths, in index order (what preload-index slices among its threads). */
@@ -187,21 +210,11 @@ public final class KernelTree {
         }
     }
 
-    static String describe(String source) {
-        if (source.equals("manifest")) {
-            return "manifest linux-6.1";
-        }
-        if (source.equals(LINUX_SOURCE)) {
-            return "linux-source " + DEBIAN_TARBALL;
-        }
-        return "path " + Path.of(source).toAbsolutePath().normalize();
-    }
-
     private static String readMarker(Path file) {
         try {
             return Files.readString(file, StandardCharsets.UTF_8).trim();
         } catch (IOException e) {
-            throw new LabException("cannot read " + file + ": " + e.getMessage(), e);
+            throw LabException.cannot("read", file, e);
         }
     }
 
@@ -228,65 +241,6 @@ public final class KernelTree {
         } catch (IOException | UnsupportedOperationException e) {
             throw new LabException("no write permission in " + folder + ": " + e.getMessage(), e);
         }
-    }
-
-    /** Real paths, small contents: a comment line naming the file (safe in .gitignore and .gitattributes too). */
-    static void writeFromManifest(KernelManifest manifest, Path root) throws IOException {
-        try (ProgressBar bar = Progress.bar("tree: writing files", manifest.size(), "files")) {
-            for (KernelManifest.Entry e : manifest.entries()) {
-                Path p = root.resolve(e.path());
-                Files.createDirectories(p.getParent());
-                if (e.kind() == KernelManifest.Kind.SYMLINK) {
-                    Files.createSymbolicLink(p, Path.of(e.target()));
-                } else {
-                    Files.writeString(p, "# " + e.path() + " (" + e.sizeBytes() + " bytes in linux 6.1)\n", StandardCharsets.UTF_8);
-                }
-                bar.step();
-            }
-        }
-    }
-
-    static void extractTarball(Path tarball, Path root, Git git) {
-        if (!Files.isRegularFile(tarball)) {
-            throw new LabException(tarball + " not found: install it with `apt-get install --no-install-recommends linux-source-6.1`");
-        }
-        System.err.println("tree: unpacking " + tarball + " (about a minute)");
-        PeerResult r;
-        try {
-            r = labbook.core.Peer.command("tar", "-xJf", tarball.toString(), "-C", root.toString(), "--strip-components=1").run();
-        } catch (LabException noTar) {
-            throw new LabException("cannot run tar to unpack " + tarball + " (install tar and xz-utils)");
-        }
-        r.orThrow();
-    }
-
-    static void copyFolder(Path from, Path to) throws IOException {
-        Files.walkFileTree(from, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) throws IOException {
-                Files.createDirectories(to.resolve(from.relativize(d).toString()));
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-                Files.copy(f, to.resolve(from.relativize(f).toString()), LinkOption.NOFOLLOW_LINKS,
-                        StandardCopyOption.COPY_ATTRIBUTES);
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
-
-    /** git init, gc.auto=0 before anything is committed, add everything (the kernel's .gitignore ignores all), commit. */
-    static void commitAll(Path root, Git git, String marker) {
-        System.err.println("tree: git init, add -A -f, commit (tens of seconds for a kernel tree)");
-        git.run(root, "init", "-q").orThrow();
-        git.run(root, "config", "gc.auto", "0").orThrow();
-        git.run(root, "add", "-A", "-f").orThrow();
-        git.start(git.command(root, List.of("user.name=labbook", "user.email=labbook@localhost"),
-                "commit", "-q", "--no-verify", "-m", "workload tree: " + marker)
-                .env("GIT_AUTHOR_DATE", "2009-10-08T14:57:46Z")
-                .env("GIT_COMMITTER_DATE", "2009-10-08T14:57:46Z")).orThrow();
     }
 
     /**

@@ -1,4 +1,4 @@
-package labbook.vfs;
+package labbook.vfs.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +10,8 @@ import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.Repo;
 import labbook.vfs.tree.KernelManifest;
-import labbook.vfs.tree.KernelTree;
+import labbook.vfs.tree.TarListing;
+import labbook.vfs.tree.TreeSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -23,7 +24,7 @@ import picocli.CommandLine.Option;
         description = "Regenerate the linux 6.1 manifest (paths, sizes, symlinks) from Debian's linux-source-6.1 tarball.")
 public final class ManifestCommand implements Callable<Integer> {
     @Option(names = "--tarball", paramLabel = "FILE", description = "Default: /usr/src/linux-source-6.1.tar.xz.")
-    Path tarball = KernelTree.DEBIAN_TARBALL;
+    Path tarball = TreeSource.DEBIAN_TARBALL;
 
     @Option(names = "--output", paramLabel = "FILE",
             description = "Default: lab-vfs/src/main/resources/labbook/vfs/linux-6.1.manifest.gz in the repository.")
@@ -41,7 +42,7 @@ public final class ManifestCommand implements Callable<Integer> {
             System.err.println("listing " + tarball + " (tar -tvJf)");
             Peer.command("tar", "-tvJf", tarball.toString(), "--quoting-style=escape")
                     .env("LC_ALL", "C").stdoutTo(listing).run().orThrow();
-            List<KernelManifest.Entry> entries = labbook.vfs.tree.TarListing.parse(Files.readString(listing, StandardCharsets.UTF_8));
+            List<KernelManifest.Entry> entries = TarListing.parse(Files.readString(listing, StandardCharsets.UTF_8));
             String version = Peer.command("dpkg-query", "-W", "-f", "${Version}", "linux-source-6.1").captureStdout().run().stdoutText().trim();
             KernelManifest manifest = new KernelManifest(List.of(
                     "linux 6.1 paths: Debian package linux-source-6.1 " + (version.isEmpty() ? "(version unknown)" : version),

@@ -1,4 +1,4 @@
-package labbook.vfs;
+package labbook.vfs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import labbook.vfs.CliRunner;
 import labbook.vfs.tree.Git;
 import labbook.vfs.tree.KernelTree;
 import org.junit.jupiter.api.BeforeAll;
@@ -132,13 +133,33 @@ class TreeAndErrorsTest {
     }
 
     @Test
-    void badOptionsAreOneLine(@TempDir Path dir) {
-        CliRunner renames = CliRunner.run("dcache-model", "--renames", "sometimes", "--out", dir.toString());
-        assertThat(renames.exit()).isNotZero();
-        assertThat(renames.err().strip()).doesNotContain("\n").contains("--renames must be off, on or both");
-        CliRunner threads = CliRunner.run("dcache-model", "--threads", "0", "--out", dir.toString());
-        assertThat(threads.exit()).isNotZero();
-        assertThat(threads.err().strip()).contains("--threads: 0");
+    void badOptionValuesExitTwoWithOneLineNamingTheOption(@TempDir Path dir) {
+        String[][] cases = {
+            {"--loops", "git-diff", "--loops", "0"},
+            {"--runs", "git-diff", "--runs", "-3"},
+            {"--repeats", "stat-walk", "--repeats", "0"},
+            {"--repeats", "stat-walk", "--repeats", "-1"},
+            {"--threads", "dcache-model", "--threads", "0"},
+            {"--threads", "dcache-model", "--threads", "2,-4"},
+            {"--threads", "dcache-model", "--threads", "2000"},
+            {"--renames", "dcache-model", "--renames", "sometimes"},
+            {"--repeats", "stat-walk", "--repeats", "many"},
+        };
+        for (String[] c : cases) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length + 2);
+            args[args.length - 2] = "--out";
+            args[args.length - 1] = dir.toString();
+            CliRunner r = CliRunner.run(args);
+            String what = String.join(" ", args);
+            assertThat(r.exit()).as(what).isEqualTo(2);
+            assertThat(r.err().strip()).as(what).doesNotContain("\n").contains(c[0]);
+        }
+        // checked before any work: no results, no tree built
+        assertThat(dir.resolve("vfs")).doesNotExist();
+    }
+
+    @Test
+    void aTreeWithoutTheRenamedFolderNeedsRenamesOff(@TempDir Path dir) {
         Path fsTree = dir.resolve("fs-tree");
         assertThat(CliRunner.run("tree", "--source", source.resolve("fs").toString(), "--dir", fsTree.toString()).exit()).isZero();
         CliRunner noDrivers = CliRunner.run("dcache-model", "--tree", fsTree.toString(), "--out", dir.toString());
@@ -146,6 +167,25 @@ class TreeAndErrorsTest {
         assertThat(noDrivers.err().strip()).doesNotContain("\n").contains("no folder 'drivers'");
         CliRunner unknown = CliRunner.run("git-diff", "--bogus");
         assertThat(unknown.exit()).isEqualTo(2);
+    }
+
+    @Test
+    void aResultsPathThatIsAFileIsNotAFolder(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("results.txt"), "not a folder");
+        for (String cmd : new String[] {"git-diff", "stat-walk", "dcache-model", "all"}) {
+            CliRunner r = CliRunner.run(cmd, "--tree", tree.toString(), "--out", file.toString());
+            assertThat(r.exit()).as(cmd).isEqualTo(1);
+            assertThat(r.err().strip()).as(cmd).doesNotContain("\n").contains(file + " is not a folder").doesNotContain("does not exist");
+        }
+        assertThat(file).hasContent("not a folder");
+    }
+
+    @Test
+    void aTreeThatIsAFileIsNotAFolder(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("tree.txt"), "not a tree");
+        CliRunner r = CliRunner.run("git-diff", "--tree", file.toString(), "--out", dir.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err().strip()).doesNotContain("\n").contains(file + " is not a folder");
     }
 
     @Test

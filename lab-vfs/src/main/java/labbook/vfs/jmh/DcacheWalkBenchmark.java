@@ -1,4 +1,4 @@
-package labbook.vfs.dcache;
+package labbook.vfs.jmh;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +11,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import labbook.core.Clocks;
 import labbook.core.CpuTimes;
+import labbook.vfs.dcache.Dcache;
+import labbook.vfs.dcache.Inode;
+import labbook.vfs.dcache.Renamer;
+import labbook.vfs.dcache.WalkCounters;
 import labbook.vfs.tree.KernelManifest;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,10 +32,12 @@ import org.openjdk.jmh.infra.ThreadParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
- * One lstat's path walk through the model dentry cache, by ref-walk or RCU-walk, over the linux
- * 6.1 tree's 78,635 paths; each JMH thread walks the paths in a loop from its own starting point
- * (see {@link Walker}). Thread counts come from JMH's {@code -t}; {@code renames=1} adds a
- * thread renaming {@code drivers} away and back.
+ * One lstat's path walk through the model dentry cache ({@link Dcache}), by ref-walk or RCU-walk,
+ * over a tree's paths: the file named by the system property {@code labbook.vfs.paths} (one path a
+ * line; dcache-model writes the paths of its tree there), else the shipped linux 6.1 manifest's
+ * 78,635. Each JMH thread walks the paths in a loop from its own starting point (see
+ * {@link Walker}). Thread counts come from JMH's {@code -t}; {@code renames=1} adds a thread
+ * renaming {@code drivers} away and back.
  *
  * <p>Besides JMH's score, each measured iteration appends one line to the file named by the
  * system property {@code labbook.vfs.counters}: walk, threads, renames, the fork's pid,
@@ -47,6 +53,8 @@ public class DcacheWalkBenchmark {
     public static final String RENAMED_FOLDER = "drivers";
     /** System property naming a file of paths, one a line, to model instead of the shipped manifest. */
     public static final String PATHS_PROPERTY = "labbook.vfs.paths";
+    /** System property naming the file each measured iteration appends its counters to. */
+    public static final String COUNTERS_PROPERTY = "labbook.vfs.counters";
     static final ConcurrentLinkedQueue<WalkCounters> THREAD_COUNTERS = new ConcurrentLinkedQueue<>();
 
     @Param({"ref", "rcu"})
@@ -106,7 +114,7 @@ public class DcacheWalkBenchmark {
         double cpu = Clocks.process().minus(cpuAtStart).totalSeconds();
         double wall = (System.nanoTime() - iterationStart) / 1e9;
         WalkCounters c = sum().minus(countersAtStart);
-        String file = System.getProperty("labbook.vfs.counters");
+        String file = System.getProperty(COUNTERS_PROPERTY);
         if (file == null || iteration.getType() != IterationType.MEASUREMENT) {
             return;
         }

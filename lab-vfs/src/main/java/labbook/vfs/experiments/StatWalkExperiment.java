@@ -1,4 +1,14 @@
-package labbook.vfs;
+package labbook.vfs.experiments;
+
+import static labbook.vfs.VfsResults.ELAPSED_S;
+import static labbook.vfs.VfsResults.MISMATCHES;
+import static labbook.vfs.VfsResults.MODE;
+import static labbook.vfs.VfsResults.PATHS;
+import static labbook.vfs.VfsResults.REPEAT;
+import static labbook.vfs.VfsResults.SYS_S;
+import static labbook.vfs.VfsResults.THREADS;
+import static labbook.vfs.VfsResults.USER_S;
+import static labbook.vfs.VfsResults.WALL_S;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,6 +31,9 @@ import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
 import labbook.core.Summary;
+import labbook.vfs.VfsResults;
+import labbook.vfs.cli.OptionValues;
+import labbook.vfs.cli.TreeOptions;
 import labbook.vfs.tree.KernelTree;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
@@ -39,7 +52,7 @@ import picocli.CommandLine.Option;
  *
  * <p><b>Baseline.</b> One thread lstats every index entry in index order ({@code core.preloadIndex=false}).
  * <b>Variants.</b> 2, 4, 8, 16 and 20 threads, each taking a contiguous slice of the index as
- * preload-index.c does (git uses 20 threads on a kernel tree).
+ * preload-index.c does (git uses 20 threads on a kernel tree, and on quick mode's quarter of one).
  *
  * <p><b>Method.</b> The paths come from {@code git ls-files}; each stat is
  * {@code Files.readAttributes(p, BasicFileAttributes.class, NOFOLLOW_LINKS)} (one {@code statx})
@@ -51,35 +64,31 @@ import picocli.CommandLine.Option;
  * walks. Inside the same run and the same repeats, {@code git diff} runs serial and parallel
  * ({@code stat-walk-git.csv}), for the ratio Java walk elapsed / git diff elapsed.
  *
- * <p><b>Run.</b> {@code mvn -q -pl lab-vfs exec:java -Dexec.args="stat-walk --quick"} (quick: 10
- * repeats; {@code --full}: 30).
+ * <p><b>Run.</b> {@code ./labbook vfs stat-walk --quick} (quick: 5 repeats on the quick tree;
+ * {@code --full}: 30 on the full tree). {@code --repeats N} overrides; {@code --tree DIR} runs on another tree.
  *
- * <p><b>CSV</b> {@code stat-walk.csv}, one row per walk: {@code threads}, {@code repeat} (0-based),
- * {@code paths} (lstat calls), {@code wall_s}, {@code user_s}, {@code sys_s} (this process's CPU
- * over the walk, seconds), {@code mismatches} (entries whose size differed from set-up: 0 on a
- * clean tree). {@code stat-walk-git.csv}, one row per git diff run of the same repeats:
- * {@code mode} (serial|parallel), {@code repeat}, {@code elapsed_s}, {@code user_s}, {@code sys_s}
- * (the git process's own CPU).
+ * <p><b>CSV</b> {@code stat-walk.csv}, one row per walk: {@link VfsResults#STAT_WALK};
+ * {@code stat-walk-git.csv}, one row per git diff run of the same repeats: {@link VfsResults#STAT_WALK_GIT}.
  */
 @Command(name = "stat-walk", mixinStandardHelpOptions = true,
         description = "One lstat per index entry from Java, as git's preload does, on 1, 2, 4, ... 20 threads; beside git diff.")
 public final class StatWalkExperiment implements Callable<Integer> {
-    public static final String EXPERIMENT = "stat-walk";
-    public static final String GIT_EXPERIMENT = "stat-walk-git";
-    static final List<Integer> THREADS = List.of(1, 2, 4, 8, 16, 20);
+    public static final String EXPERIMENT = VfsResults.STAT_WALK.experiment();
+    static final List<Integer> THREAD_COUNTS = List.of(1, 2, 4, 8, 16, 20);
 
     @Mixin
     LabOptions lab;
     @Mixin
     TreeOptions treeOptions;
 
-    @Option(names = "--repeats", paramLabel = "N", description = "Walks per thread count (default: quick 10, full 30).")
+    @Option(names = "--repeats", paramLabel = "N", description = "Walks per thread count (default: quick 5, full 30).")
     Integer repeats;
 
     @Override
     public Integer call() {
+        OptionValues.atLeast("--repeats", repeats, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, "vfs", EXPERIMENT)) {
+        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT)) {
             run(run, tree, repeats, System.out);
         }
         return 0;
@@ -90,45 +99,46 @@ public final class StatWalkExperiment implements Callable<Integer> {
     }
 
     static Ratios run(LabRun run, KernelTree tree, Integer repeatsOption, PrintStream out) {
-        int repeats = repeatsOption != null ? repeatsOption : run.mode() == Mode.FULL ? 30 : 10;
-        if (repeats < 1) {
-            throw new LabException("--repeats must be at least 1, not " + repeats);
-        }
+        int repeats = OptionValues.atLeast("--repeats", repeatsOption, 1, run.mode() == Mode.FULL ? 30 : 5);
         run.peer("git", tree.git().requireInstalled());
         List<String> entries = tree.entries();
         Path[] paths = paths(tree.dir(), entries);
         long[] sizes = sizes(paths);
         List<double[]> javaRows = new ArrayList<>();
         List<double[]> gitRows = new ArrayList<>();
-        try (CsvResults csv = run.csv(EXPERIMENT, "threads", "repeat", "paths", "wall_s", "user_s", "sys_s", "mismatches");
-             CsvResults git = run.csv(GIT_EXPERIMENT, "mode", "repeat", "elapsed_s", "user_s", "sys_s")) {
+        try (CsvResults csv = run.csv(VfsResults.STAT_WALK);
+             CsvResults git = run.csv(VfsResults.STAT_WALK_GIT)) {
             for (int w = 0; w < 3; w++) {
                 walk(paths, sizes, 1);
             }
-            for (int t : THREADS) {
+            for (int t : THREAD_COUNTS) {
                 walk(paths, sizes, t);
             }
-            try (ProgressBar bar = Progress.bar("stat-walk", (long) repeats * (THREADS.size() + 2), "walks")) {
+            try (ProgressBar bar = Progress.bar("stat-walk", (long) repeats * (THREAD_COUNTS.size() + 2), "walks")) {
                 for (int r = 0; r < repeats; r++) {
+                    int repeat = r;
                     for (String mode : r % 2 == 0 ? List.of("serial", "parallel") : List.of("parallel", "serial")) {
                         PeerResult g = tree.git().start(tree.git().command(tree.dir(),
                                 List.of("core.preloadIndex=" + mode.equals("parallel")), "diff"));
                         if (!g.ok()) {
                             throw new LabException("git diff failed in " + tree.dir() + ": " + g.stderr().lines().findFirst().orElse(""));
                         }
-                        git.row(mode, r, g.time().wallSeconds(), g.time().userSeconds(), g.time().systemSeconds());
+                        git.row(row -> row.set(MODE, mode).set(REPEAT, repeat).set(ELAPSED_S, g.time().wallSeconds())
+                                .set(USER_S, g.time().userSeconds()).set(SYS_S, g.time().systemSeconds()));
                         gitRows.add(new double[] {mode.equals("serial") ? 0 : 1, g.time().wallSeconds()});
                         bar.step();
                     }
                     // alternate the order of thread counts, so drift does not favour one end
-                    List<Integer> order = new ArrayList<>(THREADS);
+                    List<Integer> order = new ArrayList<>(THREAD_COUNTS);
                     if (r % 2 == 1) {
                         java.util.Collections.reverse(order);
                     }
                     for (int t : order) {
                         long[] mismatches = new long[1];
                         Measurement m = Measurement.of(() -> mismatches[0] = walk(paths, sizes, t));
-                        csv.row(t, r, paths.length, m.wallSeconds(), m.userSeconds(), m.systemSeconds(), mismatches[0]);
+                        csv.row(row -> row.set(THREADS, t).set(REPEAT, repeat).set(PATHS, paths.length)
+                                .set(WALL_S, m.wallSeconds()).set(USER_S, m.userSeconds()).set(SYS_S, m.systemSeconds())
+                                .set(MISMATCHES, mismatches[0]));
                         javaRows.add(new double[] {t, m.wallSeconds(), m.userSeconds(), m.systemSeconds()});
                         bar.step();
                     }
@@ -220,7 +230,7 @@ public final class StatWalkExperiment implements Callable<Integer> {
         out.printf(Locale.ROOT, "%nstat-walk: %,d lstats per walk, medians (IQR)%n", paths);
         ConsoleTable t = new ConsoleTable("threads", "wall_ms", "user_ms", "sys_ms", "us_per_lstat", "speed-up");
         double oneThread = Double.NaN;
-        for (int threads : THREADS) {
+        for (int threads : THREAD_COUNTS) {
             Summary wall = Summary.of(javaRows.stream().filter(r -> r[0] == threads).mapToDouble(r -> r[1] * 1000).toArray());
             Summary user = Summary.of(javaRows.stream().filter(r -> r[0] == threads).mapToDouble(r -> r[2] * 1000).toArray());
             Summary sys = Summary.of(javaRows.stream().filter(r -> r[0] == threads).mapToDouble(r -> r[3] * 1000).toArray());

@@ -1,4 +1,14 @@
-package labbook.vfs;
+package labbook.vfs.experiments;
+
+import static labbook.vfs.VfsResults.CPU_PCT;
+import static labbook.vfs.VfsResults.ELAPSED_S;
+import static labbook.vfs.VfsResults.LOOP;
+import static labbook.vfs.VfsResults.MODE;
+import static labbook.vfs.VfsResults.PRELOAD_THREADS;
+import static labbook.vfs.VfsResults.RUNS;
+import static labbook.vfs.VfsResults.SYS_S;
+import static labbook.vfs.VfsResults.TREE_ENTRIES;
+import static labbook.vfs.VfsResults.USER_S;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -14,6 +24,10 @@ import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
 import labbook.core.Summary;
+import labbook.vfs.VfsResults;
+import labbook.vfs.cli.OptionValues;
+import labbook.vfs.cli.TreeOptions;
+import labbook.vfs.tree.KernelManifest;
 import labbook.vfs.tree.KernelTree;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
@@ -31,32 +45,31 @@ import picocli.CommandLine.Option;
  * 6.82 s and 0.68 s of system time. Today's kernels walk store-free (RCU-walk since 2.6.38): does
  * the parallel run still pay in system time here?
  *
- * <p><b>Baseline.</b> {@code core.preloadIndex=false}: one thread lstats all 78,635 index entries.
- * <b>Variant.</b> {@code core.preloadIndex=true}: git's preload-index splits the index among up to
- * 20 threads (entries / 500, at most 20) that lstat their slices in parallel.
+ * <p><b>Baseline.</b> {@code core.preloadIndex=false}: one thread lstats every index entry (78,635
+ * on the full tree, 19,659 on quick mode's quarter of it).
+ * <b>Variant.</b> {@code core.preloadIndex=true}: git's preload-index (preload-index.c) splits the
+ * index into contiguous slices, one thread per 500 entries, at least 2 and at most 20 (20 on both
+ * trees), that lstat their slices in parallel and mark the entries whose stat data match; the
+ * main loop then skips them.
  *
- * <p><b>Method.</b> The tree is clean (checked before and after), git runs with the pinned
- * configuration of shared/design/vfs-facts.md through lab-core's {@code Peer}, which measures each
- * process's own user and system CPU (rusage, 10 ms ticks). After warm-up runs of both modes, each
- * loop runs {@code git diff} {@code runs} times in one mode and then in the other, the order
- * alternating from loop to loop so drift on the shared machine falls on both alike. A loop's
- * figures are the sums over its runs, as the seed's {@code time} of a 100-run loop.
+ * <p><b>Method.</b> The tree is clean (checked before and after), so {@code git diff} reads the
+ * index, lstats every entry and prints nothing. git runs with the pinned configuration of
+ * {@link labbook.vfs.tree.Git} through lab-core's {@code Peer}, which measures each process's own
+ * user and system CPU (rusage). After warm-up runs of both modes, each loop runs {@code git diff}
+ * {@code runs} times in one mode and then in the other, the order alternating from loop to loop so
+ * drift on the shared machine falls on both alike. A loop's figures are the sums over its runs, as
+ * the seed's {@code time} of a 100-run loop; the printout scales them to 100 runs.
  *
- * <p><b>Run.</b> {@code mvn -q -pl lab-vfs exec:java -Dexec.args="git-diff --quick"} (quick: 5 loops
- * of 20 runs per mode; {@code --full}: 10 loops of 100, the seed's loop).
+ * <p><b>Run.</b> {@code ./labbook vfs git-diff --quick} (quick: 5 loops of 6 runs per mode on the
+ * quick tree, a few seconds; {@code --full}: 10 loops of 100, the seed's loop, on the full tree).
+ * {@code --loops N --runs N} override; {@code --tree DIR} runs on another tree.
  *
- * <p><b>CSV</b> {@code git-diff.csv}, one row per loop and mode:
- * {@code mode} (serial|parallel), {@code loop} (0-based), {@code runs} (git diff runs in the loop),
- * {@code user_s}, {@code sys_s}, {@code elapsed_s} (sums over the loop's runs, seconds),
- * {@code cpu_pct} (100 x (user + sys) / elapsed), {@code entries} (index entries of the tree),
- * {@code preload_threads} (threads git's preload would use: 0 for serial).
+ * <p><b>CSV</b> {@code git-diff.csv}, one row per loop and mode: {@link VfsResults#GIT_DIFF}.
  */
 @Command(name = "git-diff", mixinStandardHelpOptions = true,
         description = "The seed's workload: git diff on a clean kernel tree, core.preloadIndex false vs true.")
 public final class GitDiffExperiment implements Callable<Integer> {
-    public static final String EXPERIMENT = "git-diff";
-    static final List<String> COLUMNS = List.of("mode", "loop", "runs", "user_s", "sys_s", "elapsed_s", "cpu_pct",
-            "entries", "preload_threads");
+    public static final String EXPERIMENT = VfsResults.GIT_DIFF.experiment();
 
     @Mixin
     LabOptions lab;
@@ -66,7 +79,7 @@ public final class GitDiffExperiment implements Callable<Integer> {
     @Option(names = "--loops", paramLabel = "N", description = "Loops per mode (default: quick 5, full 10).")
     Integer loops;
 
-    @Option(names = "--runs", paramLabel = "N", description = "git diff runs per loop (default: quick 20, full 100).")
+    @Option(names = "--runs", paramLabel = "N", description = "git diff runs per loop (default: quick 6, full 100).")
     Integer runs;
 
     /** One loop's sums. */
@@ -78,8 +91,10 @@ public final class GitDiffExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OptionValues.atLeast("--loops", loops, 1, 1);
+        OptionValues.atLeast("--runs", runs, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, "vfs", EXPERIMENT)) {
+        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT)) {
             run(run, tree, loops, runs, System.out);
         }
         return 0;
@@ -87,14 +102,14 @@ public final class GitDiffExperiment implements Callable<Integer> {
 
     static List<Loop> run(LabRun run, KernelTree tree, Integer loopsOption, Integer runsOption, PrintStream out) {
         boolean full = run.mode() == Mode.FULL;
-        int loops = positive("--loops", loopsOption, full ? 10 : 5);
-        int runs = positive("--runs", runsOption, full ? 100 : 20);
+        int loops = OptionValues.atLeast("--loops", loopsOption, 1, full ? 10 : 5);
+        int runs = OptionValues.atLeast("--runs", runsOption, 1, full ? 100 : 6);
         int warmup = Math.max(2, runs / 4);
         run.peer("git", tree.git().requireInstalled());
         int entries = tree.entries().size();
         int preloadThreads = preloadThreads(entries);
         List<Loop> results = new ArrayList<>();
-        try (CsvResults csv = run.csv(EXPERIMENT, COLUMNS)) {
+        try (CsvResults csv = run.csv(VfsResults.GIT_DIFF)) {
             try (ProgressBar bar = Progress.bar("git-diff", (long) 2 * (warmup + (long) loops * runs), "runs")) {
                 for (String mode : List.of("serial", "parallel")) {
                     loop(tree, mode, -1, warmup, bar);
@@ -104,8 +119,10 @@ public final class GitDiffExperiment implements Callable<Integer> {
                     for (String mode : order) {
                         Loop loop = loop(tree, mode, l, runs, bar);
                         results.add(loop);
-                        csv.row(mode, l, runs, loop.userS, loop.sysS, loop.elapsedS, loop.cpuPct(), entries,
-                                mode.equals("serial") ? 0 : preloadThreads);
+                        int threads = mode.equals("serial") ? 0 : preloadThreads;
+                        csv.row(r -> r.set(MODE, loop.mode).set(LOOP, loop.loop).set(RUNS, loop.runs)
+                                .set(USER_S, loop.userS).set(SYS_S, loop.sysS).set(ELAPSED_S, loop.elapsedS)
+                                .set(CPU_PCT, loop.cpuPct()).set(TREE_ENTRIES, entries).set(PRELOAD_THREADS, threads));
                     }
                 }
             }
@@ -141,25 +158,20 @@ public final class GitDiffExperiment implements Callable<Integer> {
         return new Loop(mode, index, runs, user / 1e9, sys / 1e9, wall / 1e9);
     }
 
-    private static int positive(String option, Integer value, int fallback) {
-        if (value == null) {
-            return fallback;
-        }
-        if (value < 1) {
-            throw new LabException(option + " must be at least 1, not " + value);
-        }
-        return value;
-    }
-
     /** Medians over loops, scaled to the seed's 100 runs, beside the seed's table and Axboe's normalisation. */
     static void print(List<Loop> loops, int runs, int entries, int preloadThreads, PrintStream out) {
         Summary[] serial = summaries(loops, "serial", runs);
         Summary[] parallel = summaries(loops, "parallel", runs);
         out.printf(Locale.ROOT, "%ngit diff on a clean tree of %,d entries (preload: %d threads), per 100 runs: "
                 + "medians of %d loops of %d runs (IQR of elapsed)%n", entries, preloadThreads, serial[0].n(), runs);
+        if (entries < KernelManifest.KERNEL_ENTRIES * 0.9) {
+            out.printf(Locale.ROOT, "(%.0f%% of the kernel's %,d entries: compare ratios with the seed, not seconds)%n",
+                    100.0 * entries / KernelManifest.KERNEL_ENTRIES, KernelManifest.KERNEL_ENTRIES);
+        }
+        List<SeedFigures> piggin = SeedFigures.piggin();
         ConsoleTable t = new ConsoleTable("configuration", "user_s", "sys_s", "elapsed_s", "cpu_pct", "source");
-        for (SeedFigures s : SeedFigures.of("piggin")) {
-            t.row(s.config(), f2(s.userS()), f2(s.sysS()), f2(s.elapsedS()), String.format(Locale.ROOT, "%.0f%%", s.cpuPct()),
+        for (SeedFigures s : piggin) {
+            t.row(s.config(), f2(s.user()), f2(s.sys()), f2(s.real()), String.format(Locale.ROOT, "%.0f%%", s.cpuPct()),
                     "seed (Piggin, 2009)");
         }
         String kernel = System.getProperty("os.version");
@@ -171,13 +183,13 @@ public final class GitDiffExperiment implements Callable<Integer> {
 
         out.printf("%nAxboe's normalisation (each run's serial = 1.00; smaller is faster)%n");
         ConsoleTable n = new ConsoleTable("configuration", "real", "user", "sys", "source");
-        for (SeedFigures s : SeedFigures.of("axboe")) {
-            n.row(s.config(), f2(s.elapsedS()), f2(s.userS()), f2(s.sysS()), "seed (Axboe's machine)");
+        for (SeedFigures s : SeedFigures.axboe()) {
+            n.row(s.config(), f2(s.real()), f2(s.user()), f2(s.sys()), "seed (Axboe's machine)");
         }
-        List<SeedFigures> piggin = SeedFigures.of("piggin");
-        SeedFigures base = piggin.get(0);
+        SeedFigures base = SeedFigures.find(piggin, "2.6.32-rc3", "serial");
+        SeedFigures oldParallel = SeedFigures.find(piggin, "2.6.32-rc3", "parallel");
         for (SeedFigures s : piggin) {
-            n.row(s.config(), f2(s.elapsedS() / base.elapsedS()), f2(s.userS() / base.userS()), f2(s.sysS() / base.sysS()),
+            n.row(s.config(), f2(s.real() / base.real()), f2(s.user() / base.user()), f2(s.sys() / base.sys()),
                     "seed (Piggin's figures)");
         }
         n.row(kernel + " serial", "1.00", "1.00", "1.00", "measured here");
@@ -186,7 +198,7 @@ public final class GitDiffExperiment implements Callable<Integer> {
         n.print(out);
         out.printf(Locale.ROOT, "parallel / serial here: real %.2f, sys %.2f (2009, Piggin: real %.2f, sys %.2f)%n",
                 parallel[2].median() / serial[2].median(), parallel[1].median() / serial[1].median(),
-                piggin.get(1).elapsedS() / base.elapsedS(), piggin.get(1).sysS() / base.sysS());
+                oldParallel.real() / base.real(), oldParallel.sys() / base.sys());
     }
 
     private static Summary[] summaries(List<Loop> loops, String mode, int runs) {

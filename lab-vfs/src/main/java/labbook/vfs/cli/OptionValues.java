@@ -1,0 +1,20 @@
+package labbook.vfs.cli;
+
+import labbook.core.LabException;
+
+/** Checks of numeric option values: a bad one is one line naming the option, exit 2 (as picocli's own errors). */
+public final class OptionValues {
+    private OptionValues() {
+    }
+
+    /** {@code value}, or {@code fallback} when the option was not given; below {@code min} is a bad argument. */
+    public static int atLeast(String option, Integer value, int min, int fallback) {
+        if (value == null) {
+            return fallback;
+        }
+        if (value < min) {
+            throw LabException.badValue(option, value, "at least " + min);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,213 @@
+package labbook.vfs.experiments;
+
+import static labbook.vfs.VfsResults.CORES;
+import static labbook.vfs.VfsResults.CPU_S;
+import static labbook.vfs.VfsResults.FAILED_CAS;
+import static labbook.vfs.VfsResults.FALLBACKS;
+import static labbook.vfs.VfsResults.FORK;
+import static labbook.vfs.VfsResults.ITERATION;
+import static labbook.vfs.VfsResults.ITERATION_S;
+import static labbook.vfs.VfsResults.LOCK_SPINS;
+import static labbook.vfs.VfsResults.MISSES;
+import static labbook.vfs.VfsResults.OPS_PER_S;
+import static labbook.vfs.VfsResults.RENAMES;
+import static labbook.vfs.VfsResults.RENAME_OPS;
+import static labbook.vfs.VfsResults.RETRIES;
+import static labbook.vfs.VfsResults.THREADS;
+import static labbook.vfs.VfsResults.WALK;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import labbook.core.CsvResults;
+import labbook.core.JmhRun;
+import labbook.core.LabException;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.Mode;
+import labbook.vfs.VfsResults;
+import labbook.vfs.cli.TreeOptions;
+import labbook.vfs.jmh.DcacheWalkBenchmark;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * dcache-model: both halves of the seed's table, from a model of the dentry cache.
+ *
+ * <p><b>The question.</b> Piggin, 2009: with 2.6.32-rc3's path walk, "parallel" {@code git diff}
+ * raised system time from 7.12 s to 17.69 s for 100 runs; with store-free path walking it fell to
+ * 0.68 s. Axboe, normalising to "2.6.32-rc3 serial" = 1.00: "2.6.32-rc3 parallel real 0.80 [...]
+ * sys 8.38 [...] vfs parallel real 0.43 [...] sys 0.13". Today's kernel only walks store-free, so
+ * git diff here shows only the "after" half; this model shows both, on any number of cores.
+ *
+ * <p><b>Baseline.</b> ref-walk ({@link labbook.vfs.dcache.Dcache}): the shared fs lock, then for every
+ * component a d_lock and a reference-count increment on the entry passed and a put on its parent:
+ * every walk stores to the cache lines of the shared ancestors. <b>Variant.</b> RCU-walk: sequence
+ * counts read and re-checked hand over hand, a reference (a CAS) only on the final entry, a
+ * fall-back to ref-walk when a concurrent rename changes a sequence.
+ *
+ * <p><b>Method.</b> JMH ({@link DcacheWalkBenchmark}, run by lab-core's {@code JmhRun} in a forked
+ * JVM, one fork per walk and rename setting) over the paths of the mode's default tree (the
+ * shipped linux 6.1 manifest: quick mode's quarter, 19,659 paths; full, all 78,635), each thread
+ * starting at its own point of the list as git's preload threads start at their slices, on 1
+ * thread, the machine's cores and 20 threads (git's preload on a kernel tree; oversubscribed on a
+ * small machine). With {@code renames=1} a thread renames {@code drivers} away and back every
+ * 50 us. Per measured iteration, JMH's throughput, the fork's process CPU time and the walkers'
+ * contention counters.
+ *
+ * <p><b>Run.</b> {@code ./labbook vfs dcache-model --quick} (quick: 1 fork, 2 x 0.5 s warm-up and
+ * 3 x 0.5 s iterations per walk, rename setting and thread count, the renamer only beside as many
+ * walkers as there are cores; {@code --full}: 3 forks, 3 x 2 s warm-up, 5 x 2 s, and 1, 2, 4, 8,
+ * 16, 20 threads and the cores, each with and without the renamer).
+ * {@code --threads 1,4,64} reruns it on a bigger machine; {@code --tree DIR} models another tree's
+ * index paths; {@code --renames off|on|both}.
+ *
+ * <p><b>CSV</b> {@code dcache-model.csv}, one row per measured JMH iteration: {@link VfsResults#DCACHE_MODEL}.
+ */
+@Command(name = "dcache-model", mixinStandardHelpOptions = true,
+        description = "A model of the dentry cache: ref-walk vs store-free RCU-walk, JMH across thread counts.")
+public final class DcacheModelExperiment implements Callable<Integer> {
+    public static final String EXPERIMENT = VfsResults.DCACHE_MODEL.experiment();
+    /** JMH's timing options: quick keeps a warm-up and three measured iterations per configuration, for medians. */
+    static final List<String> QUICK_TIMING = List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms");
+    static final List<String> FULL_TIMING = List.of("-f", "3", "-wi", "3", "-w", "2s", "-i", "5", "-r", "2s");
+
+    @Mixin
+    LabOptions lab;
+    @Mixin
+    TreeOptions treeOptions;
+
+    @Option(names = "--threads", paramLabel = "N,N...", split = ",",
+            description = "Thread counts (default: 1, the cores, 20; --full: 1, 2, 4, 8, 16, 20 and the cores).")
+    List<Integer> threads;
+
+    @Option(names = "--renames", paramLabel = "off|on|both",
+            description = "Concurrent renames: off, on, or both (default: both; quick mode runs the renamer "
+                    + "only beside as many walkers as there are cores).")
+    String renames;
+
+    @Override
+    public Integer call() {
+        threadCounts(threads, lab.mode());
+        renameModes(renames, lab.mode(), List.of(1), 1);
+        TreeOptions.requireResultsFolder(lab);
+        List<String> paths = treeOptions.paths(lab.mode());
+        if (paths.stream().noneMatch(p -> p.startsWith(DcacheWalkBenchmark.RENAMED_FOLDER + "/")) && !"off".equals(renames)) {
+            throw new LabException("the tree " + treeOptions.tree() + " has no folder '" + DcacheWalkBenchmark.RENAMED_FOLDER
+                    + "' for the renames: pass --renames off");
+        }
+        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT)) {
+            run(run, paths, threads, renames, System.out);
+        }
+        return 0;
+    }
+
+    /** The thread counts to run: the requested ones (1 to 1024), or 1, the powers of two up to the cores, the cores and 20. */
+    static List<Integer> threadCounts(List<Integer> requested, Mode mode) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        TreeSet<Integer> counts = new TreeSet<>();
+        if (requested != null && !requested.isEmpty()) {
+            for (int t : requested) {
+                if (t < 1 || t > 1024) {
+                    throw LabException.badValue("--threads", t, "a thread count from 1 to 1024");
+                }
+                counts.add(t);
+            }
+            return List.copyOf(counts);
+        }
+        counts.add(1);
+        for (int t = 2; t <= cores; t *= 2) {
+            counts.add(t);
+        }
+        counts.add(cores);
+        counts.add(20);
+        if (mode == Mode.FULL) {
+            counts.addAll(List.of(2, 4, 8, 16));
+        }
+        return List.copyOf(counts);
+    }
+
+    /**
+     * The rename settings to run at {@code threads} walkers: as {@code option} says (off, on, both);
+     * without it both, except that quick mode runs the renamer only at the largest of {@code counts}
+     * that the cores can run at once (where a rename truly runs beside the walkers).
+     */
+    static List<Integer> renameModes(String option, Mode mode, List<Integer> counts, int threads) {
+        if (option == null) {
+            int cores = Runtime.getRuntime().availableProcessors();
+            int at = counts.stream().filter(c -> c <= cores).max(Integer::compare).orElse(counts.get(0));
+            return mode == Mode.FULL || threads == at ? List.of(0, 1) : List.of(0);
+        }
+        return switch (option) {
+            case "off" -> List.of(0);
+            case "on" -> List.of(1);
+            case "both" -> List.of(0, 1);
+            default -> throw LabException.badValue("--renames", option, "off, on or both");
+        };
+    }
+
+    /** Runs the model over {@code paths} on each thread count, writes the CSV and prints the tables. */
+    static List<ModelIteration> run(LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption,
+                                    PrintStream out) {
+        List<Integer> counts = threadCounts(threadsOption, run.mode());
+        List<String> timing = run.mode() == Mode.FULL ? FULL_TIMING : QUICK_TIMING;
+        run.peer("jmh", org.openjdk.jmh.util.Version.getPlainVersion());
+        List<ModelIteration> rows = new ArrayList<>();
+        Path counters = null;
+        Path pathList = null;
+        try (CsvResults csv = run.csv(VfsResults.DCACHE_MODEL)) {
+            counters = Files.createTempFile("labbook-dcache", ".csv");
+            pathList = Files.createTempFile("labbook-dcache-paths", ".txt");
+            Files.write(pathList, paths, StandardCharsets.UTF_8);
+            int step = 0;
+            for (int t : counts) {
+                step++;
+                System.err.printf("dcache-model: JMH on %d thread%s (%d of %d), %,d paths%n", t, t == 1 ? "" : "s", step,
+                        counts.size(), paths.size());
+                Files.deleteIfExists(counters);
+                List<Integer> renameModes = renameModes(renamesOption, run.mode(), counts, t);
+                List<String> args = new ArrayList<>(timing);
+                args.addAll(List.of("-t", String.valueOf(t), "-foe", "true",
+                        "-p", "walk=ref,rcu", "-p", "renames=" + String.join(",", renameModes.stream().map(String::valueOf).toList()),
+                        "-jvmArgsAppend", "-D" + DcacheWalkBenchmark.COUNTERS_PROPERTY + "=" + counters
+                                + " -D" + DcacheWalkBenchmark.PATHS_PROPERTY + "=" + pathList));
+                List<JmhRun.Iteration> iterations = JmhRun.fork(DcacheWalkBenchmark.class.getName() + ".lstat", args);
+                rows.addAll(ModelIteration.pair(iterations, ModelIteration.readCounters(counters), t));
+            }
+            int cores = Runtime.getRuntime().availableProcessors();
+            for (ModelIteration i : rows) {
+                csv.row(r -> r.set(WALK, i.walk()).set(THREADS, i.threads()).set(RENAMES, i.renames()).set(FORK, i.fork())
+                        .set(ITERATION, i.iteration()).set(OPS_PER_S, i.opsPerS()).set(CPU_S, i.cpuS())
+                        .set(FAILED_CAS, i.failedCas()).set(LOCK_SPINS, i.lockSpins()).set(FALLBACKS, i.fallbacks())
+                        .set(RETRIES, i.retries()).set(MISSES, i.misses()).set(RENAME_OPS, i.renameOps())
+                        .set(ITERATION_S, i.iterationS()).set(CORES, cores));
+            }
+            csv.commit();
+        } catch (IOException e) {
+            throw new LabException("cannot write or read the model's temporary files (" + e.getMessage() + ")", e);
+        } finally {
+            deleteQuietly(counters);
+            deleteQuietly(pathList);
+        }
+        DcacheModelTables.print(rows, out);
+        return rows;
+    }
+
+    private static void deleteQuietly(Path temp) {
+        if (temp == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+            // a temporary file; the OS cleans /tmp
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package labbook.vfs.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import labbook.core.JmhRun;
+import labbook.core.Mode;
+import labbook.core.ResultsSchema;
+import labbook.vfs.CliRunner;
+import labbook.vfs.VfsResults;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The experiments run small, end to end: one results folder holds every CSV of the study, so each
+ * CSV's header can be checked against {@link VfsResults}, and the rows are one per measurement.
+ */
+class ExperimentsTest {
+    @TempDir
+    static Path dir;
+    static Path tree;
+    static Path out;
+    static CliRunner gitDiff;
+    static CliRunner statWalk;
+    static CliRunner model;
+
+    @BeforeAll
+    static void runTheExperimentsSmall() throws IOException {
+        Path source = dir.resolve("src");
+        for (int i = 0; i < 30; i++) {
+            Path f = source.resolve(i % 3 == 0 ? "drivers" : "d" + (i % 3)).resolve("sub" + (i % 2)).resolve("f" + i + ".c");
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, "x" + i);
+        }
+        tree = dir.resolve("tree");
+        assertThat(CliRunner.run("tree", "--source", source.toString(), "--dir", tree.toString()).exit()).isZero();
+        out = dir.resolve("results");
+        gitDiff = CliRunner.run("git-diff", "--tree", tree.toString(), "--loops", "2", "--runs", "3", "--out", out.toString());
+        statWalk = CliRunner.run("stat-walk", "--tree", tree.toString(), "--repeats", "2", "--out", out.toString());
+        model = CliRunner.run("dcache-model", "--tree", tree.toString(), "--threads", "1", "--renames", "on", "--out", out.toString());
+    }
+
+    private static List<String> lines(String csv) throws IOException {
+        return Files.readAllLines(out.resolve("vfs").resolve(csv));
+    }
+
+    @Test
+    void everyCsvOfTheStudyHasExactlyItsDeclaredHeader() throws IOException {
+        assertThat(List.of(gitDiff, statWalk, model)).allSatisfy(r -> assertThat(r.exit()).as(r.err()).isZero());
+        for (ResultsSchema schema : VfsResults.ALL) {
+            assertThat(lines(schema.fileName()).get(0)).as(schema.toString()).isEqualTo(String.join(",", schema.names()));
+        }
+        try (var files = Files.list(out.resolve("vfs"))) {
+            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")))
+                    .containsExactlyInAnyOrderElementsOf(VfsResults.ALL.stream().map(ResultsSchema::fileName).toList());
+        }
+    }
+
+    @Test
+    void gitDiffWritesOneRowPerLoopAndMode() throws IOException {
+        assertThat(gitDiff.exit()).as(gitDiff.err()).isZero();
+        List<String> csv = lines("git-diff.csv");
+        assertThat(csv).hasSize(1 + 4);
+        assertThat(csv.subList(1, 5)).allMatch(l -> l.matches("(serial|parallel),[01],3,.*"));
+        // alternating order: loop 0 serial first, loop 1 parallel first
+        assertThat(csv.get(1)).startsWith("serial,0");
+        assertThat(csv.get(3)).startsWith("parallel,1");
+        assertThat(out.resolve("vfs/run.json")).content().contains("\"git\"").contains("git-diff");
+        assertThat(gitDiff.out()).contains("Axboe's normalisation").contains("2.6.32-rc3 parallel").contains("measured here")
+                .contains("compare ratios with the seed");
+    }
+
+    @Test
+    void statWalkWritesOneRowPerWalkAndTheGitReference() throws IOException {
+        assertThat(statWalk.exit()).as(statWalk.err()).isZero();
+        List<String> csv = lines("stat-walk.csv");
+        assertThat(csv).hasSize(1 + 2 * StatWalkExperiment.THREAD_COUNTS.size());
+        assertThat(csv.subList(1, csv.size())).allMatch(l -> l.split(",")[2].equals("30") && l.endsWith(",0"));
+        assertThat(lines("stat-walk-git.csv")).hasSize(1 + 4);
+        assertThat(statWalk.out()).contains("Java stat-walk / git diff elapsed: serial");
+    }
+
+    @Test
+    void theModelWritesOneRowPerMeasuredIterationWithItsCounters() throws IOException {
+        assertThat(model.exit()).as(model.err()).isZero();
+        List<String> csv = lines("dcache-model.csv");
+        int iterations = Integer.parseInt(DcacheModelExperiment.QUICK_TIMING.get(DcacheModelExperiment.QUICK_TIMING.indexOf("-i") + 1));
+        assertThat(csv).hasSize(1 + 2 * iterations);
+        assertThat(csv.subList(1, csv.size())).allMatch(l -> l.matches("(ref|rcu),1,1,0,[0-9]+,.*"));
+        // the renamer ran beside the walkers in every iteration
+        int renameOps = VfsResults.DCACHE_MODEL.indexOf(VfsResults.RENAME_OPS);
+        assertThat(csv.subList(1, csv.size())).allMatch(l -> Long.parseLong(l.split(",")[renameOps]) > 0);
+        assertThat(out.resolve("vfs/run.json")).content().contains("\"jmh\"").contains("dcache-model");
+    }
+
+    @Test
+    void threadCountsCoverOneTheCoresAndGitsTwenty() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertThat(DcacheModelExperiment.threadCounts(null, Mode.QUICK)).contains(1, cores, 20).isSorted();
+        assertThat(DcacheModelExperiment.threadCounts(null, Mode.FULL)).contains(1, 2, 4, 8, 16, 20, cores);
+        assertThat(DcacheModelExperiment.threadCounts(List.of(64, 1, 64), Mode.QUICK)).containsExactly(1, 64);
+    }
+
+    @Test
+    void quickModeRunsTheRenamerOnlyBesideAsManyWalkersAsCores() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        List<Integer> counts = DcacheModelExperiment.threadCounts(null, Mode.QUICK);
+        for (int t : counts) {
+            assertThat(DcacheModelExperiment.renameModes(null, Mode.QUICK, counts, t)).as("%d threads", t)
+                    .isEqualTo(t == cores ? List.of(0, 1) : List.of(0));
+            assertThat(DcacheModelExperiment.renameModes(null, Mode.FULL, counts, t)).containsExactly(0, 1);
+            assertThat(DcacheModelExperiment.renameModes("both", Mode.QUICK, counts, t)).containsExactly(0, 1);
+            assertThat(DcacheModelExperiment.renameModes("on", Mode.QUICK, counts, t)).containsExactly(1);
+        }
+    }
+
+    @Test
+    void theModelsTablesArePrintedFromTheRows() {
+        List<ModelIteration> rows = new ArrayList<>();
+        for (String walk : List.of("ref", "rcu")) {
+            for (int threads : List.of(1, 2, 20)) {
+                for (int it = 0; it < 3; it++) {
+                    double cpu = threads == 1 ? 1.0 : 1.9;
+                    rows.add(new ModelIteration(walk, threads, 0, 0, it, 1e6 * (walk.equals("ref") ? 1 : 2),
+                            cpu, 1, 2, 0, 0, 0, 0, 1.0));
+                }
+            }
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DcacheModelTables.print(rows, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        String printed = bytes.toString(StandardCharsets.UTF_8);
+        assertThat(printed).contains("The 2 x 2 table", "ref-walk, 1 thread", "vfs parallel", "ref-walk peaks at", ">=1.5 cores busy");
+        // rcu does twice the walks in the same CPU: half the time and half the CPU per walk of ref-walk on 1 thread
+        assertThat(printed).containsPattern("rcu-walk, 1 thread\\s+0\\.50\\s+0\\.50");
+    }
+
+    @Test
+    void jmhIterationsArePairedWithTheirCountersByForkAndIteration() {
+        Map<String, String> ref = Map.of("walk", "ref", "renames", "0", "renamePauseMicros", "50");
+        List<JmhRun.Iteration> its = List.of(
+                new JmhRun.Iteration("b", ref, "thrpt", 0, 0, 100, "ops/s", 0, 0),
+                new JmhRun.Iteration("b", ref, "thrpt", 1, 0, 200, "ops/s", 0, 0));
+        List<String[]> counters = List.of(
+                "ref,2,0,111,0,0.5,1,2,3,4,5,6,1.0".split(","),
+                "ref,2,0,222,0,0.7,7,8,9,10,11,12,1.0".split(","));
+        List<ModelIteration> rows = ModelIteration.pair(its, counters, 2);
+        assertThat(rows).extracting(ModelIteration::cpuS).containsExactly(0.5, 0.7);
+        assertThat(rows.get(1).failedCas()).isEqualTo(7);
+        assertThat(rows.get(1).cpuMicrosPerWalk()).isEqualTo(0.7 / 200 * 1e6);
+    }
+
+    @Test
+    void theSeedFiguresAreReadFromTheSharedResources() {
+        List<SeedFigures> piggin = SeedFigures.piggin();
+        assertThat(piggin).extracting(SeedFigures::config)
+                .containsExactly("2.6.32-rc3 serial", "2.6.32-rc3 parallel", "vfs serial", "vfs parallel");
+        SeedFigures old = SeedFigures.find(piggin, "2.6.32-rc3", "parallel");
+        assertThat(List.of(old.user(), old.sys(), old.real(), old.cpuPct())).containsExactly(5.79, 17.69, 9.41, 249.0);
+        SeedFigures vfs = SeedFigures.find(SeedFigures.axboe(), "vfs", "parallel");
+        assertThat(List.of(vfs.real(), vfs.user(), vfs.sys())).containsExactly(0.43, 0.72, 0.13);
+    }
+}
