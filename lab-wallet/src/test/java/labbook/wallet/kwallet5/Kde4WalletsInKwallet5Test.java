@@ -38,7 +38,7 @@ class Kde4WalletsInKwallet5Test {
         passwords.put("56-byte key", "a-password-of-more-than-forty-eight-bytes-in-utf-8-ok");
         passwords.put("empty password", "");
         for (Map.Entry<String, String> p : passwords.entrySet()) {
-            for (WalletContents contents : new WalletContents[] {TestContents.oneEntry(), TestContents.mixed(), TestContents.random(4, 1000)}) {
+            for (WalletContents contents : new WalletContents[] {InteropCases.oneEntry(), InteropCases.mixed(), InteropCases.random(4, 1000)}) {
                 byte[] pw = p.getValue().getBytes(StandardCharsets.UTF_8);
                 Path wallet = dir.resolve("kde4.kwl");
                 KwlFile.create(wallet, contents, KwlFormat.KDE4, pw, false);

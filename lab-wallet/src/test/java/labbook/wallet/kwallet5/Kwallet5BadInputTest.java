@@ -41,7 +41,7 @@ class Kwallet5BadInputTest {
         RealBackend.assumeAvailable();
         wallets = Files.createDirectories(dir.resolve("wallets"));
         scratchParent = dir.resolve("scratch");
-        KwlFile.create(wallets.resolve("good.kwl"), TestContents.mixed(), KwlFormat.KF5, PASSWORD, false);
+        KwlFile.create(wallets.resolve("good.kwl"), InteropCases.mixed(), KwlFormat.KF5, PASSWORD, false);
         walletsBefore = snapshot(wallets);
         userKwalletBefore = userKwalletFiles();
     }

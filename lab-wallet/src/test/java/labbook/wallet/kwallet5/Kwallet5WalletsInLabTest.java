@@ -29,13 +29,13 @@ class Kwallet5WalletsInLabTest {
 
     static Stream<Arguments> wallets() {
         return Stream.of(
-                Arguments.of("empty", TestContents.empty()),
-                Arguments.of("one empty folder", TestContents.emptyFolder()),
-                Arguments.of("1 entry", TestContents.oneEntry()),
-                Arguments.of("several folders, non-ASCII, binary, password/stream/map, nulls", TestContents.mixed()),
-                Arguments.of("random, 10 entries", TestContents.random(1, 10)),
-                Arguments.of("random, 1,000 entries", TestContents.random(2, 1_000)),
-                Arguments.of("random, 10,000 entries", TestContents.random(3, 10_000)));
+                Arguments.of("empty", InteropCases.empty()),
+                Arguments.of("one empty folder", InteropCases.emptyFolder()),
+                Arguments.of("1 entry", InteropCases.oneEntry()),
+                Arguments.of("several folders, non-ASCII, binary, password/stream/map, nulls", InteropCases.mixed()),
+                Arguments.of("random, 10 entries", InteropCases.random(1, 10)),
+                Arguments.of("random, 1,000 entries", InteropCases.random(2, 1_000)),
+                Arguments.of("random, 10,000 entries", InteropCases.random(3, 10_000)));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -32,15 +32,15 @@ class LabWalletsInKwallet5Test {
 
     static Stream<Arguments> wallets() {
         return Stream.of(
-                Arguments.of("empty", TestContents.empty(), "benchmark"),
-                Arguments.of("one empty folder", TestContents.emptyFolder(), "benchmark"),
-                Arguments.of("1 entry", TestContents.oneEntry(), "benchmark"),
-                Arguments.of("several folders, non-ASCII, binary, password/stream/map, nulls", TestContents.mixed(), "benchmark"),
-                Arguments.of("empty password", TestContents.mixed(), ""),
-                Arguments.of("non-ASCII password", TestContents.mixed(), "pässwörd ключ 🔑"),
-                Arguments.of("password over 48 bytes", TestContents.oneEntry(), "a-password-of-more-than-forty-eight-bytes-in-utf-8-ok"),
-                Arguments.of("100 random entries", TestContents.random(100, 100), "benchmark"),
-                Arguments.of("10,000 random entries", TestContents.random(10_000, 10_000), "benchmark"));
+                Arguments.of("empty", InteropCases.empty(), "benchmark"),
+                Arguments.of("one empty folder", InteropCases.emptyFolder(), "benchmark"),
+                Arguments.of("1 entry", InteropCases.oneEntry(), "benchmark"),
+                Arguments.of("several folders, non-ASCII, binary, password/stream/map, nulls", InteropCases.mixed(), "benchmark"),
+                Arguments.of("empty password", InteropCases.mixed(), ""),
+                Arguments.of("non-ASCII password", InteropCases.mixed(), "pässwörd ключ 🔑"),
+                Arguments.of("password over 48 bytes", InteropCases.oneEntry(), "a-password-of-more-than-forty-eight-bytes-in-utf-8-ok"),
+                Arguments.of("100 random entries", InteropCases.random(100, 100), "benchmark"),
+                Arguments.of("10,000 random entries", InteropCases.random(10_000, 10_000), "benchmark"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -71,7 +71,7 @@ class LabWalletsInKwallet5Test {
     @Test
     void anEntryOfTypeUnknownMakesTheRealBackendLoseTheRest() {
         for (EntryType odd : new EntryType[] {EntryType.UNKNOWN, EntryType.UNUSED}) {
-            WalletContents contents = TestContents.oneEntry();
+            WalletContents contents = InteropCases.oneEntry();
             contents.writeEntry("Passwords", new Entry("odd type", odd, new byte[] {1, 2, 3}));
             contents.writeEntry("Passwords", Entry.password("so, after it", "lost"));
             contents.writeEntry("Z later folder", Entry.password("k", "lost too"));
@@ -85,7 +85,7 @@ class LabWalletsInKwallet5Test {
                     + contents.entryCount() + " entries) opens in real KF5 " + Kwallet5.version() + " as folders "
                     + seen.folders().keySet().stream().map(f -> "'" + f + "'").toList() + " with " + seen.entryCount()
                     + " entries: everything after that entry is lost");
-            WalletContents expected = TestContents.oneEntry();
+            WalletContents expected = InteropCases.oneEntry();
             expected.createFolder("");
             assertThat(seen).isEqualTo(expected);
             // the lab's own reader keeps every entry

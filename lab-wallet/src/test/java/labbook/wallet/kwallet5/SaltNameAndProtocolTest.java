@@ -46,7 +46,7 @@ class SaltNameAndProtocolTest {
 
     @Test
     void writeInputParsesBackAsADump() {
-        WalletContents c = TestContents.mixed();
+        WalletContents c = InteropCases.mixed();
         String lines = HarnessText.contentsLines(c);
         HarnessText.Dumped d = HarnessText.parseDump("header 00 01 03 02\n" + lines.replace("end\n", "end " + c.folders().size() + " " + c.entryCount() + "\n"));
         assertThat(d.contents()).isEqualTo(c);

@@ -7,31 +7,31 @@ import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
 import labbook.wallet.format.WalletContents;
 
-/** Wallet contents the interop tests write: fixed edge cases and random wallets of a given size. */
-final class TestContents {
+/** The wallets the interop checks write both ways: fixed edge cases and random wallets of a given size (reproducible from the seed). */
+public final class InteropCases {
     private static final String[] WORDS = {"login", "Passwörter", "Формы", "密码", "💾 backup", "a b", "x;2Fy", "%", "~", "", "null\u0000byte"};
 
-    private TestContents() {
+    private InteropCases() {
     }
 
-    static WalletContents empty() {
+    public static WalletContents empty() {
         return new WalletContents();
     }
 
-    static WalletContents emptyFolder() {
+    public static WalletContents emptyFolder() {
         WalletContents c = new WalletContents();
         c.createFolder("Passwords");
         return c;
     }
 
-    static WalletContents oneEntry() {
+    public static WalletContents oneEntry() {
         WalletContents c = new WalletContents();
         c.writeEntry("Passwords", Entry.password("https://example.org", "hunter2"));
         return c;
     }
 
     /** Several folders, non-ASCII keys and folder names, and every value shape KWallet stores. */
-    static WalletContents mixed() {
+    public static WalletContents mixed() {
         WalletContents c = new WalletContents();
         c.createFolder("Empty folder");
         c.writeEntry("Passwords", Entry.password("plain", "qwerty"));
@@ -55,7 +55,7 @@ final class TestContents {
     }
 
     /** Random folders (1-5), keys, types and values; {@code n} entries in all. */
-    static WalletContents random(long seed, int n) {
+    public static WalletContents random(long seed, int n) {
         Random r = new Random(seed);
         WalletContents c = new WalletContents();
         int folders = 1 + r.nextInt(5);
@@ -89,7 +89,7 @@ final class TestContents {
     }
 
     /** Random text from ASCII, accented Latin, Cyrillic, CJK and (as surrogate pairs) emoji. */
-    static String text(Random r, int length) {
+    public static String text(Random r, int length) {
         StringBuilder sb = new StringBuilder();
         while (sb.length() < length) {
             switch (r.nextInt(6)) {
