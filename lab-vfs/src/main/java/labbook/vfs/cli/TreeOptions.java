@@ -24,6 +24,11 @@ public class TreeOptions {
         return new Git(gitBinary);
     }
 
+    /** --git's value when it is not the default, else null (for a rerun line). */
+    public String gitOption() {
+        return "git".equals(gitBinary) ? null : gitBinary;
+    }
+
     /** The tree asked for with --tree, or null for the mode's default. */
     public Path tree() {
         return tree;

@@ -11,6 +11,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Progress;
 import labbook.vfs.VfsResults;
+import labbook.vfs.cli.OptionValues;
 import labbook.vfs.cli.TreeOptions;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
 import labbook.vfs.tree.KernelTree;
@@ -40,7 +41,7 @@ public final class AllCommand implements Callable<Integer> {
         long start = System.nanoTime();
         List<Part> parts = new ArrayList<>();
         KernelTree tree = timed(parts, "tree", () -> treeOptions.open(lab));
-        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, "all")) {
+        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, "all", OptionValues.rerun("--tree", treeOptions.tree(), "--git", treeOptions.gitOption()))) {
             System.out.println("== git-diff");
             timed(parts, "git-diff", () -> GitDiffExperiment.run(run, tree, null, null, System.out));
             System.out.println("\n== stat-walk");

@@ -32,6 +32,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.vfs.VfsResults;
+import labbook.vfs.cli.OptionValues;
 import labbook.vfs.cli.TreeOptions;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
 import picocli.CommandLine.Command;
@@ -103,7 +104,8 @@ public final class DcacheModelExperiment implements Callable<Integer> {
             throw new LabException("the tree " + treeOptions.tree() + " has no folder '" + DcacheWalkBenchmark.RENAMED_FOLDER
                     + "' for the renames: pass --renames off");
         }
-        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT)) {
+        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT,
+                OptionValues.rerun("--threads", threads, "--renames", renames, "--tree", treeOptions.tree(), "--git", treeOptions.gitOption()))) {
             run(run, paths, threads, renames, System.out);
         }
         return 0;

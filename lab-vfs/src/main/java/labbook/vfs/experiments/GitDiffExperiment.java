@@ -94,7 +94,8 @@ public final class GitDiffExperiment implements Callable<Integer> {
         OptionValues.atLeast("--loops", loops, 1, 1);
         OptionValues.atLeast("--runs", runs, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT)) {
+        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT,
+                OptionValues.rerun("--loops", loops, "--runs", runs, "--tree", treeOptions.tree(), "--git", treeOptions.gitOption()))) {
             run(run, tree, loops, runs, System.out);
         }
         return 0;

@@ -88,7 +88,8 @@ public final class StatWalkExperiment implements Callable<Integer> {
     public Integer call() {
         OptionValues.atLeast("--repeats", repeats, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT)) {
+        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT,
+                OptionValues.rerun("--repeats", repeats, "--tree", treeOptions.tree(), "--git", treeOptions.gitOption()))) {
             run(run, tree, repeats, System.out);
         }
         return 0;

@@ -99,7 +99,8 @@ class ExperimentsTest {
         // the renamer ran beside the walkers in every iteration
         int renameOps = VfsResults.DCACHE_MODEL.indexOf(VfsResults.RENAME_OPS);
         assertThat(csv.subList(1, csv.size())).allMatch(l -> Long.parseLong(l.split(",")[renameOps]) > 0);
-        assertThat(out.resolve("vfs/run.json")).content().contains("\"jmh\"").contains("dcache-model");
+        assertThat(out.resolve("vfs/run.json")).content().contains("\"jmh\"")
+                .contains("./labbook vfs dcache-model --quick --threads 1 --renames on --tree " + tree);
     }
 
     @Test
