@@ -38,10 +38,12 @@ import picocli.CommandLine.Option;
  * <p><b>The variants.</b> crypto's default (-z 1 for text files over 10,240 bytes, else -z 0: the
  * policy is {@link CryptoPolicy}), crypto --speed (-z 0), and gpg's true default (-z 6); each by gpg
  * (process), bcpg in this warm JVM (in-process) and bcpg as one fresh JVM per file (process).
- * The runs interleave within each repeat.
+ * The runs interleave within each repeat. Quick mode times bcpg as a whole process on the crypto
+ * default run only: a fresh JVM costs about a second of CPU here, and 3 repeats x 4 runs x 5 files
+ * of them alone would take longer than the whole study's quick budget (about 100 s).
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}
- * (about a minute); {@code --full [--enwik8 FILE]} for the seed's six files with the 100 MB one.
+ * (about 30 s); {@code --full [--enwik8 FILE]} for the seed's six files with the 100 MB one.
  *
  * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per run, engine and repeat
  * (totals over the folder): {@code corpus}, {@code run}
@@ -69,6 +71,11 @@ public final class DirectoryRuns implements Callable<Integer> {
     @Option(names = "--repeats", paramLabel = "N", description = "Repeats of each run and engine (default: quick 3, full 3).")
     Integer repeats;
 
+    /** Whether a run is timed with an engine: every pair in full mode; quick, bcpg as a whole process only on crypto's default. */
+    static boolean timed(Mode mode, Run policy, Engine engine) {
+        return mode == Mode.FULL || engine != Engine.BCPG_PROCESS || policy == Run.CRYPTO_DEFAULT;
+    }
+
     record Key(Run run, Engine engine) {
     }
 
@@ -88,7 +95,8 @@ public final class DirectoryRuns implements Callable<Integer> {
              CsvResults csv = run.csv("directory-runs", COLUMNS)) {
             run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
-            // warm-up: C2 (40 rounds on the 1 MB file), the page cache, gpg's first start
+            // warm-up: C2 (40 rounds on the 1 MB file, unless an earlier experiment in this JVM did them), the page
+            // cache, gpg's first start
             List<EncryptOptions> warmLevels = java.util.stream.IntStream.of(0, 1, 6, 7)
                     .mapToObj(l -> EncryptOptions.defaults().withLevel(l)).toList();
             corpus.files().stream().filter(p -> Corpus.size(p) == 1_000_000).findFirst()
@@ -97,11 +105,19 @@ public final class DirectoryRuns implements Callable<Integer> {
                 enc.run(Engine.BCPG_IN_PROCESS, f, EncryptOptions.defaults().withLevel(1));
                 enc.run(Engine.GPG, f, EncryptOptions.defaults().withLevel(1));
             }
-            long total = (long) n * Run.values().length * Engine.values().length;
+            long total = 0;
+            for (Run policy : Run.values()) {
+                for (Engine engine : Engine.values()) {
+                    total += timed(mode, policy, engine) ? n : 0;
+                }
+            }
             try (ProgressBar bar = Progress.bar("directory-runs " + corpus.name(), total, "runs")) {
                 for (int r = 0; r < n; r++) {
                     for (Run policy : Run.values()) {
                         for (Engine engine : Engine.values()) {
+                            if (!timed(mode, policy, engine)) {
+                                continue;
+                            }
                             Sample sum = Sample.ZERO;
                             double pct = 0;
                             long in = 0;
@@ -143,6 +159,9 @@ public final class DirectoryRuns implements Callable<Integer> {
         for (Run run : Run.values()) {
             for (Engine e : Engine.values()) {
                 List<Sample> s = results.get(new Key(run, e));
+                if (s.isEmpty()) {
+                    continue; // not timed in this mode
+                }
                 List<Sample> base = results.get(new Key(Run.PUBLISHED_GPG_DEFAULT_Z7, e));
                 double cpu = Results.cpu(s).median();
                 double user = labbook.core.Summary.of(s.stream().mapToDouble(Sample::cpuUserS).toArray()).median();
@@ -150,7 +169,7 @@ public final class DirectoryRuns implements Callable<Integer> {
                 double seedCpu = SEED[run.ordinal()][0];
                 double seedPct = SEED[run.ordinal()][1];
                 t.row(run.label(), e.label(), Results.f3(cpu), Results.f3(user), Results.f3(sys),
-                        String.format(Locale.ROOT, "%.0f %%", 100 * cpu / Results.cpu(base).median()),
+                        base.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f %%", 100 * cpu / Results.cpu(base).median()),
                         Results.f2(meanPct.getOrDefault(new Key(run, e), Double.NaN)),
                         e == Engine.GPG && !Double.isNaN(seedCpu) ? Results.f2(seedCpu) : "",
                         e == Engine.GPG && !Double.isNaN(seedPct) ? Results.f2(seedPct) : "");

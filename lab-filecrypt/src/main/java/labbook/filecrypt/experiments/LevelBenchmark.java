@@ -38,7 +38,7 @@ public class LevelBenchmark {
     @Param({"0", "1", "7", "9"})
     public int level;
 
-    /** auto = gpg's 8 KiB window on native zlib when the JVM allows it (LevelJmh passes the flags). */
+    /** zlib-8k (native, gpg's window: LevelJmh asks for it where the JDK can call zlib), jzlib-8k, jdk-32k or auto. */
     @Param({"auto"})
     public String deflater;
 

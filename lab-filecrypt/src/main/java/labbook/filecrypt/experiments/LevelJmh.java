@@ -30,9 +30,11 @@ import picocli.CommandLine.Mixin;
  * ZIP, ZLIB and BZIP2 at 1-9 (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-jmh --quick"}
- * (about a minute: 1 fork, 2 x 1 s warm-up, 3 x 1 s iterations per level); {@code --full}: 3 forks,
- * 5 warm-ups, 10 iterations. JMH runs in a forked JVM with the module's class path and the
- * flags that let bcpg call zlib ({@link FastPath#JVM_FLAGS}).
+ * (about 15 s: a fork per level, 2 x 0.5 s warm-up and 3 x 0.5 s iterations in it, an iteration
+ * being ~7 encryptions of 2 MB at -z 9 and ~100 at -z 0); {@code --full}: 3 forks, 5 x 1 s
+ * warm-ups, 10 x 1 s iterations. JMH forks JVMs of the running JDK with the module's class path
+ * and the flags that let bcpg call zlib ({@link FastPath#JVM_FLAGS}); ZIP is asked for on native
+ * zlib by name, so a fork without it fails rather than measuring JZlib under zlib's label.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-jmh.csv}, one row per measured JMH iteration:
  * {@code algo} (zip|zlib|bzip2), {@code level}, {@code fork} (0-based), {@code iteration}
@@ -53,8 +55,12 @@ public final class LevelJmh implements Callable<Integer> {
         List<String> args = new ArrayList<>(mode == Mode.FULL
                 ? List.of("-f", "3", "-wi", "5", "-w", "1s", "-i", "10", "-r", "1s", "-p", "algo=zip,zlib,bzip2",
                         "-p", "level=0,1,2,3,4,5,6,7,8,9")
-                : List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s", "-p", "algo=zip", "-p", "level=0,1,7,9"));
-        args.addAll(List.of("-jvmArgsAppend", String.join(" ", FastPath.JVM_FLAGS)));
+                : List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms", "-p", "algo=zip", "-p", "level=0,1,7,9"));
+        // native zlib where this JDK has a foreign-function API (17, 22+), else JZlib, named either way
+        args.addAll(List.of("-p", "deflater=" + (FastPath.JVM_FLAGS.isEmpty() ? "jzlib-8k" : "zlib-8k")));
+        if (!FastPath.JVM_FLAGS.isEmpty()) {
+            args.addAll(List.of("-jvmArgsAppend", String.join(" ", FastPath.JVM_FLAGS)));
+        }
         List<JmhRun.Iteration> iterations = JmhRun.fork(LevelBenchmark.class.getName(), args);
         Map<String, List<Double>> byCase = new TreeMap<>();
         try (LabRun run = LabRun.start(lab, "filecrypt", "level-jmh", mode == Mode.FULL ? "--full" : "--quick");
@@ -64,9 +70,7 @@ public final class LevelJmh implements Callable<Integer> {
                 double mbPerS = it.score() * bytes / 1e6;
                 String algo = it.params().get("algo");
                 int level = Integer.parseInt(it.params().get("level"));
-                // the fork ran with the native flags, so "auto" resolved to native zlib where the JVM has it
-                String deflater = level == 0 ? "none"
-                        : "auto".equals(it.params().get("deflater")) ? "zlib-8k" : it.params().get("deflater");
+                String deflater = level == 0 ? "none" : it.params().get("deflater");
                 csv.row(algo, level, it.fork(), it.iteration(), mbPerS, deflater, bytes);
                 byCase.computeIfAbsent(String.format(Locale.ROOT, "%s -z %d", algo, level), k -> new ArrayList<>()).add(mbPerS);
             }

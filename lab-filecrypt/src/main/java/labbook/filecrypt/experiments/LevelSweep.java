@@ -39,8 +39,10 @@ import picocli.CommandLine.Option;
  * ({@code scope=in-process}: what a Java service pays) and as a whole process, a fresh JVM running
  * {@code encrypt} ({@code scope=process}: what the seed's command-line view pays, JVM start-up
  * included). Engines interleave within each repeat so machine noise spreads over all of them.
- * Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at 0, 1, 7, 9. Full:
- * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2.
+ * Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at 0, 1, 7, 9, 5 repeats on
+ * the largest file and 3 on the others, bcpg as a whole process on the largest file only. Full:
+ * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3
+ * repeats of every engine on every file.
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
  * (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
@@ -70,13 +72,9 @@ public final class LevelSweep implements Callable<Integer> {
     CorpusOptions corpusOptions = new CorpusOptions();
 
     @Option(names = "--repeats", paramLabel = "N",
-            description = "Repeats per file, level and engine (default: quick 4, 9 on the largest file, and 2 / 4 "
-                    + "for bcpg as a whole process; full 3).")
+            description = "Repeats per file, level and engine (default: quick 3, 5 on the largest file, and bcpg as "
+                    + "a whole process 3 on the largest file only; full 3 everywhere).")
     Integer repeats;
-
-    /** Quick-mode repeats on the smaller files and on the largest one ({@code all} trims them). */
-    Integer quickRepeatsSmall;
-    Integer quickRepeatsLargest;
 
     @Override
     public Integer call() {
@@ -112,7 +110,7 @@ public final class LevelSweep implements Callable<Integer> {
             run.peer("gpg", labbook.filecrypt.gpg.Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256()).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
-            warmUp(enc, corpus, plan);
+            warmUp(enc, corpus, plan, mode);
             int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
             long total = 0;
             for (Path f : corpus.files()) {
@@ -128,7 +126,7 @@ public final class LevelSweep implements Callable<Integer> {
                                 EncryptOptions options = EncryptOptions.defaults().withCompression(algo).withLevel(level);
                                 for (Engine engine : Engine.values()) {
                                     if (r >= repeatsFor(mode, file, largest, engine)) {
-                                        continue;
+                                        continue; // this engine has its repeats on this file (or, quick, none)
                                     }
                                     if (algo != Compression.ZIP && level == 0) {
                                         bar.step(); // -z 0 writes no compressed packet: ZIP's -z 0 row says it all
@@ -168,6 +166,14 @@ public final class LevelSweep implements Callable<Integer> {
         return o.compression() == Compression.ZIP ? o.zipDeflater().label() : "jdk-32k";
     }
 
+    /**
+     * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all
+     * --quick}, about 100 s for the whole study on 2 cores): the goal's ratios are read on the
+     * largest file, whose -z 0 run is only a few 10 ms ticks long, so it gets 5; the smaller files 3
+     * (the report takes medians per file); bcpg as a whole process, about a second of JVM start-up
+     * a run, only the largest file, 3 (its figure is far above a tick; the report reads it on the
+     * largest file only).
+     */
     private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
         if (repeats != null) {
             return repeats;
@@ -175,34 +181,39 @@ public final class LevelSweep implements Callable<Integer> {
         if (mode == Mode.FULL) {
             return 3;
         }
-        // the performance goal is read on the largest file, whose -z 0 run is only a few 10 ms ticks long;
-        // a whole JVM costs ~0.6 s a run and its figure is far above a tick, so it gets fewer repeats
-        int n = file.equals(largest) ? (quickRepeatsLargest != null ? quickRepeatsLargest : 9)
-                : (quickRepeatsSmall != null ? quickRepeatsSmall : 4);
-        return engine == Engine.BCPG_PROCESS ? Math.max(2, Math.min(n, file.equals(largest) ? 4 : 2)) : n;
+        if (engine == Engine.BCPG_PROCESS) {
+            return file.equals(largest) ? 3 : 0;
+        }
+        return file.equals(largest) ? 5 : 3;
     }
 
     /**
-     * JIT, page cache and gpg's first start: 40 untimed in-process rounds over the levels on the
-     * 1 MB file (until C2 is done), then one pass of every engine over every file and level.
+     * JIT, page cache and gpg's first start: 40 untimed in-process rounds on the 1 MB file (until
+     * C2 is done; full: every algorithm and level; quick: -z 0 and -z 1), then a pass of gpg and
+     * in-process bcpg over every file (full: at every level; quick: at -z 1, which is the page
+     * cache's part) and of bcpg as a whole process on the largest file (full: every level; quick: one run).
      */
-    private static void warmUp(Encryptions enc, Corpus corpus, Plan plan) {
+    private static void warmUp(Encryptions enc, Corpus corpus, Plan plan, Mode mode) {
         List<EncryptOptions> variants = new ArrayList<>();
         for (Compression algo : plan.algos()) {
             for (int level : plan.levels()) {
                 variants.add(EncryptOptions.defaults().withCompression(algo).withLevel(level));
             }
         }
+        // quick: the JIT rounds at -z 0 and the first compressing level only; every ZIP level above 0 runs the same
+        // Java code (the level only reaches zlib's deflateInit2), so the higher levels would add only native time
+        int firstLevel = plan.levels().stream().filter(l -> l > 0).findFirst().orElse(0);
+        List<EncryptOptions> jit = mode == Mode.FULL ? variants
+                : variants.stream().filter(o -> !o.compresses() || o.level() == firstLevel).toList();
+        List<EncryptOptions> pass = mode == Mode.FULL ? variants
+                : List.of(variants.stream().filter(EncryptOptions::compresses).findFirst().orElse(variants.get(0)));
         Path small = corpus.files().stream().filter(p -> Corpus.size(p) <= 1_000_000)
                 .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b))).orElse(corpus.largest());
         int rounds = 40;
-        try (ProgressBar bar = Progress.bar("warm-up", rounds + (long) corpus.files().size() * variants.size(), "steps")) {
-            for (int i = 0; i < rounds; i++) {
-                enc.warmUpInProcess(small, variants, 1);
-                bar.step();
-            }
+        try (ProgressBar bar = Progress.bar("warm-up", rounds + (long) corpus.files().size() * pass.size(), "steps")) {
+            enc.warmUpInProcess(small, jit, rounds, bar::step);
             for (Path file : corpus.files()) {
-                for (EncryptOptions o : variants) {
+                for (EncryptOptions o : pass) {
                     enc.run(Engine.BCPG_IN_PROCESS, file, o);
                     enc.run(Engine.GPG, file, o);
                     if (file.equals(corpus.largest())) {
@@ -251,7 +262,8 @@ public final class LevelSweep implements Callable<Integer> {
             String file = f.getFileName().toString();
             List<Object> row = new ArrayList<>(List.of(file));
             for (Engine e : Engine.values()) {
-                row.add("-z " + pick(results, file, e, plan.levels()));
+                int level = pick(results, file, e, plan.levels());
+                row.add(level < 0 ? "-" : "-z " + level); // "-": not timed on this file in this mode
             }
             t.row(row.toArray());
         }
@@ -263,6 +275,9 @@ public final class LevelSweep implements Callable<Integer> {
         double bestProduct = Double.MAX_VALUE;
         for (int level : levels) {
             List<Sample> s = results.get(new Key(file, engine, Compression.ZIP, level));
+            if (s.isEmpty()) {
+                continue;
+            }
             // a run shorter than one tick reads 0 s; count it as half a tick rather than free
             double cpu = Math.max(Results.meanCpu(s), 0.005);
             double product = cpu * Results.medianOutBytes(s);
