@@ -3,6 +3,7 @@ package labbook.reports.results;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ public record RunInfo(String host, String cpuModel, int cores, long memoryBytes,
             "", "unknown JDK", "unknown", "unknown", "", "", "", Map.of(), "", "");
 
     static RunInfo of(JsonNode node, String study) {
+        // in run.json's order (Map.copyOf would shuffle it differently in every JVM)
         Map<String, String> peers = new LinkedHashMap<>();
         JsonNode p = node.path("peers");
         p.fieldNames().forEachRemaining(name -> peers.put(name, p.path(name).asText()));
@@ -29,7 +31,7 @@ public record RunInfo(String host, String cpuModel, int cores, long memoryBytes,
                 text(node, "os_kernel", UNKNOWN.osKernel), text(node, "jdk_vendor", ""),
                 text(node, "jdk_version", UNKNOWN.jdkVersion), text(node, "lab_commit", "unknown"),
                 text(node, "mode", "unknown"), text(node, "start", ""), text(node, "end", ""),
-                text(node, "command_line", ""), Map.copyOf(peers), text(node, "study", study), text(node, "rerun", ""));
+                text(node, "command_line", ""), Collections.unmodifiableMap(peers), text(node, "study", study), text(node, "rerun", ""));
     }
 
     private static String text(JsonNode node, String field, String fallback) {

@@ -144,6 +144,13 @@ class ResultsLoaderTest {
     }
 
     @Test
+    void peersKeepRunJsonsOrder() throws IOException {
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write("vfs/run.json", "{\"host\": \"h\", \"peers\": {\"zeta\": \"1\", \"alpha\": \"2\", \"mid\": \"3\", \"beta\": \"4\"}}");
+        assertThat(Provenance.table(load(), "vfs").stringColumn("peers").get(0)).isEqualTo("zeta=1, alpha=2, mid=3, beta=4");
+    }
+
+    @Test
     void aBrokenRunJsonNamesTheFile() throws IOException {
         write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
         Path json = write("vfs/run.json", "{\"host\": ");
