@@ -4,16 +4,23 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
+import labbook.wallet.format.KwlFormat;
+import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlBackend;
+import labbook.wallet.store.KwlFile;
 
 /**
- * The process the crash test kills: {@code CrashWriter WALLET FDATASYNC}, password on stdin.
- * Opens the wallet, prints {@code READY n}, then forever adds entry n, syncs, and prints
- * {@code ACK n+1} once the sync has returned (the entry is then acknowledged to its caller).
+ * The process the crash test kills: {@code CrashWriter WALLET}. It starts before it is needed
+ * (see {@link CrashWriters}): it loads and runs the whole save path once on a throwaway wallet of
+ * its own, prints {@code BOOTED}, then waits for two lines on stdin, {@code true|false} (fdatasync)
+ * and the password. Only then does it open WALLET, print {@code READY n}, and forever add entry n,
+ * sync, and print {@code ACK n+1} once the sync has returned (the entry is then acknowledged).
+ * With {@code --boot-only} it exits after booting (to record a class-data archive).
  */
 public final class CrashWriter {
     static final int MAX_SYNCS = 100_000;
@@ -30,11 +37,22 @@ public final class CrashWriter {
 
     public static void main(String[] args) throws Exception {
         Path wallet = Path.of(args[0]);
-        boolean fdatasync = Boolean.parseBoolean(args[1]);
-        String password = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        boolean bootOnly = args.length > 1 && args[1].equals("--boot-only");
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        boot(wallet.toAbsolutePath().getParent());
+        if (bootOnly) {
+            return;
+        }
+        out.println("BOOTED");
+        out.flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        boolean fdatasync = Boolean.parseBoolean(in.readLine());
+        String password = in.readLine();
+        if (password == null) {
+            return; // not needed after all: the run is over
+        }
         KwlBackend b = KwlBackend.open(wallet, password.getBytes(StandardCharsets.UTF_8), fdatasync);
         int n = b.contents().entryCount();
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         out.println("READY " + n);
         out.flush();
         for (int i = 0; i < MAX_SYNCS; i++) {
@@ -43,6 +61,28 @@ public final class CrashWriter {
             n++;
             out.println("ACK " + n);
             out.flush();
+        }
+    }
+
+    /**
+     * Runs the save path once (create, open, add, sync) on a wallet in a folder of its own beside
+     * the real one, so the classes are loaded before the writer is given its wallet.
+     */
+    private static void boot(Path dir) throws Exception {
+        Path own = Files.createTempDirectory(dir, ".crash-writer-boot-");
+        try {
+            Path w = own.resolve("boot.kwl");
+            byte[] pw = BenchmarkEntries.throwawayPassword();
+            WalletContents c = new WalletContents();
+            for (int i = 0; i < 50; i++) {
+                c.writeEntry(BenchmarkEntries.FOLDER, entry(i));
+            }
+            KwlFile.create(w, c, KwlFormat.KDE4, pw, false);
+            KwlBackend b = KwlBackend.open(w, pw, false);
+            b.writeEntry(BenchmarkEntries.FOLDER, entry(50));
+            b.sync();
+        } finally {
+            Scratch.deleteTree(own);
         }
     }
 }

@@ -70,7 +70,7 @@ public final class SweepLoop {
 
     public static List<Row> run(SweepVariant variant, Plan plan, Path scratchDir) {
         byte[] password = BenchmarkEntries.throwawayPassword();
-        BenchmarkEntries entries = BenchmarkEntries.secure();
+        BenchmarkEntries entries = BenchmarkEntries.random();
         warmUp(variant, plan, scratchDir.resolve("warmup"), password, entries);
         List<Row> rows = new ArrayList<>();
         Path dir = scratchDir.resolve(variant.label());

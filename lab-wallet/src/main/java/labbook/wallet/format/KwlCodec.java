@@ -1,16 +1,14 @@
 package labbook.wallet.format;
 
-import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * The {@code .kwl} file, byte for byte (see shared/design/kwallet-format.md):
+ * The {@code .kwl} file, byte for byte:
  * <pre>
  *   magic "KWALLET\n\r\0\r\n" | major minor cipher hash
  *   | clear hash section: u32 folders, per folder MD5(name) u32 n, n x MD5(key)
@@ -96,7 +94,7 @@ public final class KwlCodec {
         fillRandom(random, file, b, 8);
         QData.Writer w = new QData.Writer(file, b + 8);
         w.u32(payload);
-        Pieces pieces = new Pieces(file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
+        EncodePieces pieces = new EncodePieces(file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
             w.qstring(f.getKey());
             w.u32(f.getValue().size());
@@ -114,108 +112,6 @@ public final class KwlCodec {
         fillRandom(random, file, dataEnd, delta);
         pieces.finish(dataEnd, b + blob - 20);
         return file;
-    }
-
-    /** The state of one encoding pass: how far the payload is hashed, encrypted and handed on. */
-    private static final class Pieces {
-        private final byte[] file;
-        private final int size;
-        private final int blobStart;
-        private final BlowfishCodec.Stream cipher;
-        private final PayloadDigest digest;
-        private final Executor hasher;
-        private final Sink sink;
-        /** Plaintext before this is given to the hasher; nothing at or after it is encrypted yet. */
-        int hashed;
-        private CompletableFuture<Void> hashing = CompletableFuture.completedFuture(null);
-        private int hashingEnd;
-        private int encrypted;
-        private int handed;
-
-        Pieces(byte[] file, int size, int blobStart, BlowfishCodec.Stream cipher, PayloadDigest digest, Executor hasher, Sink sink) {
-            this.file = file;
-            this.size = size;
-            this.blobStart = blobStart;
-            this.cipher = cipher;
-            this.digest = digest;
-            this.hasher = hasher;
-            this.sink = sink;
-            this.hashed = blobStart + 12;
-            this.hashingEnd = blobStart;
-            this.encrypted = blobStart;
-        }
-
-        /** Everything before {@code serialised} is final plaintext: hash it, and encrypt what is hashed already. */
-        void advance(int serialised) {
-            CompletableFuture<Void> previous = hashing;
-            int previousEnd = hashingEnd;
-            hashing = hash(serialised);
-            // the piece before is hashed (or about to be): its whole blocks can be encrypted in place
-            previous.join();
-            encryptAndHand(blobStart + ((previousEnd - blobStart) & ~7));
-        }
-
-        private CompletableFuture<Void> hash(int to) {
-            int from = hashed;
-            hashed = to;
-            hashingEnd = to;
-            return CompletableFuture.runAsync(() -> digest.update(file, from, to - from), hasher);
-        }
-
-        private void encryptAndHand(int end) {
-            if (end > encrypted) {
-                cipher.update(file, encrypted, end - encrypted);
-                encrypted = end;
-                sink.ready(file, handed, end);
-                handed = end;
-            }
-        }
-
-        /** The payload ends at {@code dataEnd}; its digest goes at {@code digestAt}, the file's last 20 bytes. */
-        void finish(int dataEnd, int digestAt) {
-            CompletableFuture<Void> previous = hashing;
-            CompletableFuture<Void> last = hash(dataEnd);
-            previous.join();
-            last.join();
-            digest.finish(file, digestAt);
-            encryptAndHand(size);
-        }
-    }
-
-    /** The payload's SHA-1, standard or with KF5's little-endian words, fed piece by piece. */
-    private interface PayloadDigest {
-        void update(byte[] b, int off, int len);
-
-        void finish(byte[] out, int off);
-
-        static PayloadDigest of(boolean littleEndianWords) {
-            if (littleEndianWords) {
-                LittleEndianWordSha1 d = new LittleEndianWordSha1();
-                return new PayloadDigest() {
-                    public void update(byte[] b, int off, int len) {
-                        d.update(b, off, len);
-                    }
-
-                    public void finish(byte[] out, int off) {
-                        d.doFinal(out, off);
-                    }
-                };
-            }
-            MessageDigest d = WalletKeys.md("SHA-1");
-            return new PayloadDigest() {
-                public void update(byte[] b, int off, int len) {
-                    d.update(b, off, len);
-                }
-
-                public void finish(byte[] out, int off) {
-                    try {
-                        d.digest(out, off, 20);
-                    } catch (java.security.DigestException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            };
-        }
     }
 
     /** {@code len(D) + 32 + delta}, where {@code delta = 8 - ((len(D) + 32) mod 8)} is 1..8, never 0. */

@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * One whole wallet sync at a fixed size, under JMH (forks, warm-up, iterations), the
- * mean ± error beside the sweep's single shots. Launched by {@code sync-jmh} through lab-core's
+ * mean ± error beside the sweep's single shots. Launched by {@code sync-jmh} ({@link labbook.wallet.experiments.SyncJmhExperiment}) through lab-core's
  * JmhRun; the wallet lives in {@code -Dlabbook.wallet.scratch} (beside the results) or the temp folder.
  */
 @State(Scope.Benchmark)
@@ -43,7 +43,7 @@ public class WalletSyncBenchmark {
         Files.createDirectories(parent);
         dir = Files.createTempDirectory(parent, "jmh-" + variant + "-");
         wallet = SweepVariant.of(variant).create(dir, BenchmarkEntries.throwawayPassword());
-        wallet.add(BenchmarkEntries.secure().next(entries));
+        wallet.add(BenchmarkEntries.random().next(entries));
     }
 
     @Benchmark

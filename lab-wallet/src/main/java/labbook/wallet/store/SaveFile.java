@@ -3,26 +3,20 @@ package labbook.wallet.store;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Pattern;
 import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 import labbook.wallet.format.KwlCodec;
@@ -47,8 +41,6 @@ public final class SaveFile {
     private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
     private static final String TEMP_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    /** Temp files this JVM is writing right now: never stale, whatever their lock says to us. */
-    private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
     private static final ExecutorService WRITER = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "wallet-save-writer");
         t.setDaemon(true);
@@ -76,38 +68,7 @@ public final class SaveFile {
      * those this JVM is not writing and whose lock can be taken. Returns how many were removed.
      */
     public static int removeStaleTemps(Path target) {
-        Path abs = target.toAbsolutePath();
-        String name = abs.getFileName().toString();
-        Pattern tempName = Pattern.compile(Pattern.quote(name) + "[A-Za-z0-9]{6}\\.new");
-        int removed = 0;
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(abs.getParent(), p -> tempName.matcher(p.getFileName().toString()).matches())) {
-            for (Path p : s) {
-                if (!LIVE.contains(p) && removeIfUnlocked(p)) {
-                    removed++;
-                }
-            }
-        } catch (IOException e) {
-            throw new LabException("cannot clean up old temp files of " + target + ": " + e.getMessage(), e);
-        }
-        return removed;
-    }
-
-    private static boolean removeIfUnlocked(Path temp) {
-        try (FileChannel ch = FileChannel.open(temp, Set.of(StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS))) {
-            FileLock lock = ch.tryLock();
-            if (lock == null) {
-                return false; // a live writer in another process
-            }
-            try {
-                return Files.deleteIfExists(temp);
-            } finally {
-                lock.release();
-            }
-        } catch (NoSuchFileException | OverlappingFileLockException e) {
-            return false; // renamed or removed meanwhile, or locked through another channel of this JVM
-        } catch (IOException e) {
-            return false; // not ours to judge (a symlink, no permission): left alone
-        }
+        return StaleTemps.remove(target);
     }
 
     /** One save in progress; closing it without {@link #commit()} removes the temp file. */
@@ -131,7 +92,7 @@ public final class SaveFile {
             this.fdatasync = fdatasync;
             this.background = background;
             this.temp = newTempName();
-            LIVE.add(temp);
+            StaleTemps.LIVE.add(temp);
             step(this::create);
             if (background) {
                 step(this::holdPrevious);
@@ -196,8 +157,8 @@ public final class SaveFile {
 
         private void rename() {
             Path next = newTempName();
-            LIVE.add(next);
-            LIVE.remove(temp);
+            StaleTemps.LIVE.add(next);
+            StaleTemps.LIVE.remove(temp);
             temp = next;
         }
 
@@ -242,7 +203,7 @@ public final class SaveFile {
                 throw new LabException("cannot save " + target + ": " + f.getMessage() + " (the previous file is unchanged)", f);
             }
             done = true;
-            LIVE.remove(temp);
+            StaleTemps.LIVE.remove(temp);
             return written;
         }
 
@@ -275,7 +236,7 @@ public final class SaveFile {
             } else {
                 cleanUp.run();
             }
-            LIVE.remove(temp);
+            StaleTemps.LIVE.remove(temp);
         }
 
         private interface Step {

@@ -1,45 +1,151 @@
 package labbook.wallet.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import labbook.core.JmhRun;
+import labbook.wallet.jmh.WalletSyncBenchmark;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.ResultsSchema;
+import labbook.wallet.WalletResults;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
 
-/** The sweep's loop and the CSV contract the reports module relies on, on a tiny plan (no timing is checked). */
+/**
+ * Every experiment run once, in a tiny form, through the same entry points {@code all} uses, into
+ * one results folder: each CSV must have exactly the header its {@link WalletResults} schema
+ * declares (the contract {@code reports} reads by), and the rows must make sense. No timing is checked.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExperimentsSmokeTest {
-    @TempDir
+    static final List<ResultsSchema> SCHEMAS = WalletResults.ALL;
+    static final Path JMH_LOCK = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+
     Path dir;
+    Path results;
+    List<SweepLoop.Row> sweep;
+    List<CrashTestExperiment.Kill> kills;
+    String printed;
+    boolean jmhRan;
+
+    @BeforeAll
+    void runEveryExperimentSmall(@TempDir Path tmp) {
+        dir = tmp;
+        results = dir.resolve("results");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        try (LabRun run = LabRun.start(results, Mode.QUICK, WalletResults.STUDY, "test")) {
+            SweepLoop.Plan tiny = new SweepLoop.Plan(300, 100, new TreeSet<>(Set.of(1, 100)), 2, 1);
+            sweep = SyncSweepExperiment.run(run, List.of(SweepVariant.KDE4, SweepVariant.KF5, SweepVariant.AEAD, SweepVariant.KDE4_XINT),
+                    tiny, new SweepLoop.Plan(100, 100, new TreeSet<>(Set.of(1, 100)), 1, 0), out);
+            jmhRan = jmhLockFree();
+            if (jmhRan) {
+                SyncJmhExperiment.run(run, new SyncJmhExperiment.Settings(List.of("kde4"), List.of(100),
+                        List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "20ms")), out);
+            } else {
+                // another JMH run on this machine holds JMH's lock: the CSV from a made-up iteration
+                SyncJmhExperiment.record(run, List.of(new JmhRun.Iteration(WalletSyncBenchmark.class.getName() + ".sync",
+                        Map.of("variant", "kde4", "entries", "100"), "avgt", 0, 0, 1.5, "ms/op", 1.5, Double.NaN)), out);
+            }
+            SaveStrategiesExperiment.run(run, new SaveStrategiesExperiment.Plan(List.of(1, 30), 3, 10, 2), out);
+            kills = CrashTestExperiment.run(run, 4, out);
+            TamperTestExperiment.run(run, new TamperTestExperiment.Plan(50, 1), out);
+        }
+        printed = bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @FieldSource("SCHEMAS")
+    void everyCsvHasExactlyItsSchemasHeader(ResultsSchema schema) throws Exception {
+        Path csv = results.resolve(schema.study()).resolve(schema.fileName());
+        try (CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(Files.newBufferedReader(csv))) {
+            assertThat(p.getHeaderNames()).isEqualTo(schema.names());
+            List<CSVRecord> rows = p.getRecords();
+            assertThat(rows).isNotEmpty().allSatisfy(r -> assertThat(r.size()).isEqualTo(schema.columns().size()));
+        }
+        assertThat(results.resolve("wallet/run.json")).exists();
+    }
 
     @Test
-    void sweepRowsHaveTheSeedsFileSizes() {
-        SweepLoop.Plan plan = new SweepLoop.Plan(300, 100, Set.of(1, 100), 2, 1);
-        for (SweepVariant v : List.of(SweepVariant.KDE4, SweepVariant.KF5, SweepVariant.AEAD)) {
-            List<SweepLoop.Row> rows = SweepLoop.run(v, plan, dir);
-            assertThat(rows).extracting(SweepLoop.Row::entries).containsExactly(1, 1, 100, 100, 200, 300);
-            if (v != SweepVariant.AEAD) {
-                // format notes: hash section 24 + 16 N, payload 26 + 102 N, header 16, then 32 + delta
-                assertThat(rows).allSatisfy(r -> {
-                    long payload = 26 + 102L * r.entries();
-                    long delta = 8 - ((payload + 32) % 8);
-                    assertThat(r.fileBytes()).isEqualTo(16 + 24 + 16L * r.entries() + payload + 32 + delta);
-                });
-            }
-            assertThat(rows).allSatisfy(r -> assertThat(r.syncMs()).isPositive());
+    void theJmhBenchmarkRuns() {
+        assumeTrue(jmhRan, "another JMH run held " + JMH_LOCK);
+        assertThat(printed).contains("sync-jmh: mean").containsPattern("100 +-? +\\d");
+    }
+
+    /** JMH refuses to run while another JMH run on the machine holds its lock file. */
+    static boolean jmhLockFree() {
+        try (FileChannel ch = FileChannel.open(JMH_LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = ch.tryLock()) {
+            return lock != null;
+        } catch (IOException | OverlappingFileLockException e) {
+            return false;
         }
     }
 
     @Test
-    void aPlanForTenThousandEntriesGivesTheSeedsFileSize() {
+    void sweepRowsHaveTheSeedsFileSizes() {
+        assertThat(sweep.stream().map(SweepLoop.Row::variant).distinct()).containsExactly("kde4", "kf5", "aead", "kde4-xint");
+        assertThat(sweep).filteredOn(r -> r.variant().equals("kde4")).extracting(SweepLoop.Row::entries)
+                .containsExactly(1, 1, 100, 100, 200, 300);
+        assertThat(sweep).filteredOn(r -> r.variant().equals("kde4-xint")).extracting(SweepLoop.Row::entries).containsExactly(1, 100);
+        // format notes: hash section 24 + 16 N, payload 26 + 102 N, header 16, then 32 + delta
+        assertThat(sweep).filteredOn(r -> !r.variant().equals("aead")).allSatisfy(r -> {
+            long payload = 26 + 102L * r.entries();
+            long delta = 8 - ((payload + 32) % 8);
+            assertThat(r.fileBytes()).isEqualTo(16 + 24 + 16L * r.entries() + payload + 32 + delta);
+        });
+        assertThat(sweep).allSatisfy(r -> assertThat(r.syncMs()).isPositive());
+    }
+
+    @Test
+    void aKilledWriterLeavesThePreviousOrTheNewWallet() {
+        assertThat(kills).hasSize(4).allSatisfy(k -> {
+            assertThat(k.outcome()).isIn("previous", "new");
+            assertThat(k.acknowledgedLost()).isZero();
+            assertThat(k.tempAfterCleanup()).as("temp files left after the next open's clean-up").isZero();
+        });
+        assertThat(kills.stream().filter(CrashTestExperiment.Kill::fdatasync)).hasSize(2);
+    }
+
+    @Test
+    void printoutsQuoteTheSeedFromItsCsv() {
+        assertThat(printed).contains("KDE Community Wiki").contains("seed Release").contains("crash-test: 4 kills")
+                .contains("tamper-test:").contains("save-strategies:");
+    }
+
+    @Test
+    void theModesPlansKeepTheSeedsParameters() {
         long payload = 26 + 102L * 10_000;
         assertThat(16 + 24 + 16L * 10_000 + payload + 32 + (8 - (payload + 32) % 8)).isEqualTo(1_180_104);
-        assertThat(SyncSweep.plan(Mode.QUICK, false).sizes()).hasSize(101).startsWith(1, 100).endsWith(10_000);
-        assertThat(SyncSweep.plan(Mode.FULL, false).sizes()).hasSize(1001).endsWith(100_000);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, false).sizes()).hasSize(101).startsWith(1, 100).endsWith(10_000);
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, false).sizes()).hasSize(1001).endsWith(100_000);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, true).sizes()).containsExactly(1, 100, 1000, 10_000);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, true).repeats()).isGreaterThanOrEqualTo(3);
+        assertThat(CrashTestExperiment.kills(Mode.QUICK)).isGreaterThanOrEqualTo(50);
+        assertThat(CrashTestExperiment.kills(Mode.FULL)).isGreaterThanOrEqualTo(1000);
+        assertThat(TamperTestExperiment.Plan.of(Mode.FULL)).isEqualTo(new TamperTestExperiment.Plan(Integer.MAX_VALUE, Integer.MAX_VALUE));
     }
 
     @Test
@@ -47,7 +153,7 @@ class ExperimentsSmokeTest {
         byte[] pw = BenchmarkEntries.throwawayPassword();
         BenchmarkEntries gen = new BenchmarkEntries(new java.util.Random(5));
         for (SaveStrategy s : SaveStrategy.values()) {
-            Path d = Files.createDirectories(dir.resolve(s.label()));
+            Path d = Files.createDirectories(dir.resolve("reopen").resolve(s.label()));
             List<labbook.wallet.format.Entry> all = new java.util.ArrayList<>();
             try (var store = s.create(d, pw)) {
                 List<labbook.wallet.format.Entry> bulk = gen.next(40);
@@ -59,22 +165,7 @@ class ExperimentsSmokeTest {
                     all.add(e);
                 }
             }
-            SaveStrategies.verifyReopens(s, d, pw, all);
+            SaveStrategiesExperiment.verifyReopens(s, d, pw, all);
         }
-    }
-
-    @Test
-    void tamperCsvHasTheContractColumns() throws Exception {
-        try (LabRun run = LabRun.start(dir, Mode.QUICK, "wallet", "test")) {
-            TamperTest.run(run);
-        }
-        List<String> lines = Files.readAllLines(dir.resolve("wallet/tamper-test.csv"));
-        assertThat(lines.get(0)).startsWith("wallet,region,bit,outcome");
-        assertThat(lines).hasSizeGreaterThan(20_000);
-        assertThat(Files.exists(dir.resolve("wallet/run.json"))).isTrue();
-        assertThat(String.join(",", SyncSweep.COLUMNS)).startsWith("variant,entries,repeat,file_bytes,sync_ms,cipher_ms");
-        assertThat(String.join(",", SyncJmh.COLUMNS)).isEqualTo("variant,entries,fork,iteration,sync_ms");
-        assertThat(String.join(",", SaveStrategies.COLUMNS)).startsWith("strategy,entries,repeat,save_ms,bytes_written");
-        assertThat(String.join(",", CrashTest.COLUMNS)).startsWith("kill,fdatasync,outcome,acknowledged_lost");
     }
 }

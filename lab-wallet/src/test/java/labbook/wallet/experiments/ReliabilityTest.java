@@ -12,38 +12,26 @@ import labbook.wallet.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The crash and tamper experiments at small counts: correctness only (the full counts run as experiments). */
+/** The tamper experiment on single fixture wallets: what each region does with a flipped bit (the crash test: ExperimentsSmokeTest). */
 class ReliabilityTest {
     @TempDir
     Path dir;
 
     @Test
-    void killedWriterLeavesThePreviousOrTheNewWallet() {
-        List<CrashTest.Kill> kills = CrashTest.run(dir, 6, new Random(42));
-        assertThat(kills).hasSize(6);
-        assertThat(kills).allSatisfy(k -> {
-            assertThat(k.outcome()).isIn("previous", "new");
-            assertThat(k.acknowledgedLost()).isZero();
-            assertThat(k.tempAfterCleanup()).as("temp files left after the next open's clean-up").isZero();
-        });
-        assertThat(kills.stream().filter(CrashTest.Kill::fdatasync)).hasSize(3);
-    }
-
-    @Test
     void everyFlippedBitOfAKde4WalletIsRefusedOrHarmless() {
         Fixtures.Wallet w = Fixtures.named("openwall.kwl");
-        List<TamperTest.Flip> flips = TamperTest.flipAll(w.path(), w.passwordBytes(), Integer.MAX_VALUE, new Random(1));
+        List<TamperTestExperiment.Flip> flips = TamperTestExperiment.flipAll(w.path(), w.passwordBytes(), Integer.MAX_VALUE, new Random(1));
         assertThat(flips).hasSize(168 * 8);
         assertThat(flips).noneMatch(f -> f.outcome().equals("changed"));
-        Map<String, Map<String, Long>> by = flips.stream().collect(Collectors.groupingBy(TamperTest.Flip::region,
-                Collectors.groupingBy(TamperTest.Flip::outcome, Collectors.counting())));
+        Map<String, Map<String, Long>> by = flips.stream().collect(Collectors.groupingBy(TamperTestExperiment.Flip::region,
+                Collectors.groupingBy(TamperTestExperiment.Flip::outcome, Collectors.counting())));
         assertThat(by.get("magic")).containsOnlyKeys("refused");
         assertThat(by.get("ciphertext")).containsOnlyKeys("refused");
         // the findings: ECB's first block is only random bytes, the MD5 digests of the hash section
         // and the hash byte (SHA-1 0 <-> PBKDF2 2) are not protected by anything
         assertThat(by.get("ciphertext-first-block")).containsOnlyKeys("identical");
         assertThat(flips).filteredOn(f -> f.region().equals("header") && f.outcome().equals("identical"))
-                .extracting(TamperTest.Flip::bit).containsExactly(15L * 8 + 1);
+                .extracting(TamperTestExperiment.Flip::bit).containsExactly(15L * 8 + 1);
         assertThat(flips).filteredOn(f -> f.region().equals("hash-section") && f.outcome().equals("identical"))
                 .allMatch(f -> Boolean.FALSE.equals(f.hashSectionConsistent())).hasSize(2 * 16 * 8);
     }
@@ -51,9 +39,18 @@ class ReliabilityTest {
     @Test
     void aKf5WalletRefusesFlipsInItsFirstCbcBlock() {
         Fixtures.Wallet w = Fixtures.named("kwallet-with-salt.kwl");
-        List<TamperTest.Flip> flips = TamperTest.flipAll(w.path(), w.password().getBytes(StandardCharsets.UTF_8), 400, 3, new Random(3));
+        List<TamperTestExperiment.Flip> flips = TamperTestExperiment.flipAll(w.path(), w.password().getBytes(StandardCharsets.UTF_8), 400, 3, new Random(3));
         assertThat(flips).noneMatch(f -> f.outcome().equals("changed"));
         assertThat(flips).filteredOn(f -> f.region().startsWith("ciphertext")).allMatch(f -> f.outcome().equals("refused"));
         assertThat(flips).filteredOn(f -> f.region().equals("salt")).hasSize(3).allMatch(f -> f.outcome().equals("refused"));
+    }
+
+    @Test
+    void quickModeFlipsEveryBitOfTheMagicHeaderAndFirstBlock() {
+        List<Long> bits = TamperTestExperiment.chooseBits(1596, 300, 100, new Random(9));
+        assertThat(bits).hasSize(16 * 8 + 8 * 8 + 100).isSorted().doesNotHaveDuplicates();
+        assertThat(bits).containsAll(java.util.stream.LongStream.range(0, 128).boxed().toList())
+                .containsAll(java.util.stream.LongStream.range(300 * 8, 308 * 8).boxed().toList());
+        assertThat(TamperTestExperiment.chooseBits(168, 60, Integer.MAX_VALUE, new Random(9))).hasSize(168 * 8);
     }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every real wallet in shared/fixtures/kwallet opens with its password and holds what real KWallet wrote. */
+/** Every real wallet the lab ships (src/main/resources/labbook/wallet/fixtures) opens with its password and holds what real KWallet wrote. */
 class FixtureWalletsTest {
 
     static java.util.List<Fixtures.Wallet> wallets() {

@@ -91,9 +91,10 @@ class StaleTempFilesTest {
         }
         KwlFile.create(w, start, KwlFormat.KDE4, PW, false);
         Process p = new ProcessBuilder(ForkedJava.command(List.of("-XX:TieredStopAtLevel=1", "-Xmx256m"),
-                CrashWriter.class.getName(), List.of(w.toString(), "false"))).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                CrashWriter.class.getName(), List.of(w.toString()))).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try {
             try (OutputStream stdin = p.getOutputStream()) {
+                stdin.write("false\n".getBytes(StandardCharsets.UTF_8));
                 stdin.write(PW);
                 stdin.write('\n');
             }
@@ -101,7 +102,9 @@ class StaleTempFilesTest {
             Thread reader = new Thread(() -> {
                 try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = out.readLine()) != null; ) {
-                        acked.set(Integer.parseInt(line.split(" ")[1]));
+                        if (!line.equals("BOOTED")) {
+                            acked.set(Integer.parseInt(line.split(" ")[1]));
+                        }
                     }
                 } catch (Exception ignored) {
                     // killed

@@ -1,5 +1,14 @@
 package labbook.wallet.experiments;
 
+import static labbook.wallet.WalletResults.BYTES_WRITTEN;
+import static labbook.wallet.WalletResults.ENTRIES;
+import static labbook.wallet.WalletResults.FDATASYNC;
+import static labbook.wallet.WalletResults.FOLDED;
+import static labbook.wallet.WalletResults.REPEAT;
+import static labbook.wallet.WalletResults.SAVE_MS;
+import static labbook.wallet.WalletResults.STRATEGY;
+
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +25,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.core.Summary;
+import labbook.wallet.WalletResults;
 import labbook.wallet.format.Entry;
 import labbook.wallet.store.JournalWallet;
 import labbook.wallet.store.WalletStore;
@@ -24,11 +34,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed weighed a workaround, "appending new passwords to the file without
- * reencrypting all of it or creating a second file where new passwords are appended", and
- * dismissed it: "any workaround would have to encrypt at least 1 entry (~ 8ms) this workaround
- * would save around 15ms - 8ms = 7ms". It never built one. What does making one new entry durable
- * at once cost with each strategy, as the wallet grows?
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") weighed a
+ * workaround, "appending new passwords to the file without reencrypting all of it or creating a
+ * second file where new passwords are appended", and dismissed it: "any workaround would have to
+ * encrypt at least 1 entry (~ 8ms) this workaround would save around 15ms - 8ms = 7ms". It never
+ * built one. What does making one new entry durable at once cost with each strategy, as the
+ * wallet grows?
  *
  * <p><b>Baseline.</b> {@code rewrite}: a whole KWallet sync (KF5 format, temp file, rename, no
  * fsync), what the seed timed.
@@ -37,30 +48,37 @@ import picocli.CommandLine.Mixin;
  * encrypted alone (AES-256-GCM) and appended to a journal, fdatasync, folded into the wallet every
  * 16 records (the fold's whole rewrite is paid by the put that triggers it: column {@code folded});
  * {@code file-per-entry}: one AES-256-GCM file per entry, temp file + fdatasync + rename (pass's
- * design). Every store is real and is reopened and checked after the run.
+ * design). Every store is real and is reopened and checked after the run ({@link SaveStrategy}).
  *
- * <p><b>How to run.</b> {@code mvn -q -pl lab-wallet exec:java -Dexec.args="save-strategies --quick"}:
- * sizes 1, 100, 1000, 5000, 10000 with 32 timed puts each; {@code --full} adds 50,000 and 100,000
- * and takes 48 puts per size. Stores grow between sizes without timing.
- *
- * <p><b>CSV</b> {@code results/wallet/save-strategies.csv}, one row per timed put:
- * {@code strategy} (rewrite|rewrite-fdatasync|journal|file-per-entry), {@code entries} (entries
- * already in the store), {@code repeat} (0..), {@code save_ms} (wall time of the put until durable
- * by the strategy's rule), {@code bytes_written} (bytes that put wrote), {@code fdatasync}
- * (true|false), {@code folded} (true when a journal put also folded the journal into the wallet).
+ * <p><b>How to run.</b> {@code ./labbook wallet save-strategies --quick}, or
+ * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="save-strategies --quick"}: the seed's sizes
+ * 1, 100, 1000, 5000, 10000 with 16 timed puts each (16: every run of puts holds one journal
+ * fold); {@code --full} adds 50,000 and 100,000 and takes 48 puts per size. Stores grow between
+ * sizes without timing; each strategy is warmed up first on a throwaway store. One row per timed
+ * put: {@link WalletResults#SAVE_STRATEGIES}.
  */
 @Command(name = "save-strategies", mixinStandardHelpOptions = true,
         description = "The cost of making one new entry durable at once: whole rewrite, rewrite + fdatasync, journal, file per entry.")
-public final class SaveStrategies implements Callable<Integer> {
-    public static final List<String> COLUMNS = List.of("strategy", "entries", "repeat", "save_ms", "bytes_written", "fdatasync", "folded");
-
+public final class SaveStrategiesExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
+    /** The sizes the stores grow through, the timed puts at each, and the warm-up (entries, then puts). */
+    public record Plan(List<Integer> sizes, int repeats, int warmupEntries, int warmupPuts) {
+        public static Plan of(Mode mode) {
+            List<Integer> sizes = new ArrayList<>(SeedSync.load().checkpoints());
+            if (mode == Mode.FULL) {
+                sizes.addAll(List.of(50_000, 100_000));
+                return new Plan(sizes, 48, 500, 40);
+            }
+            return new Plan(sizes, 16, 500, 40);
+        }
+    }
+
     @Override
     public Integer call() {
-        try (LabRun run = WalletRun.start(lab, "save-strategies")) {
-            run(run);
+        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "save-strategies")) {
+            run(run, Plan.of(run.mode()), System.out);
         }
         return 0;
     }
@@ -68,30 +86,27 @@ public final class SaveStrategies implements Callable<Integer> {
     record Row(String strategy, int entries, int repeat, double saveMs, long bytes, boolean fdatasync, boolean folded) {
     }
 
-    public static void run(LabRun run) {
-        boolean full = run.mode() == Mode.FULL;
-        int[] sizes = full ? new int[] {1, 100, 1000, 5000, 10_000, 50_000, 100_000} : new int[] {1, 100, 1000, 5000, 10_000};
-        int repeats = full ? 48 : 32;
+    public static void run(LabRun run, Plan plan, PrintStream out) {
         List<Row> rows = new ArrayList<>();
         byte[] password = BenchmarkEntries.throwawayPassword();
-        BenchmarkEntries entries = BenchmarkEntries.secure();
+        BenchmarkEntries entries = BenchmarkEntries.random();
         try (Scratch scratch = new Scratch(run.studyDir(), "save-strategies");
-             CsvResults csv = run.csv("save-strategies", COLUMNS);
-             ProgressBar bar = Progress.bar("save-strategies", (long) SaveStrategy.values().length * sizes.length, "sizes")) {
+             CsvResults csv = run.csv(WalletResults.SAVE_STRATEGIES);
+             ProgressBar bar = Progress.bar("save-strategies", (long) SaveStrategy.values().length * plan.sizes().size(), "sizes")) {
             for (SaveStrategy s : SaveStrategy.values()) {
                 Path dir = scratch.resolve(s.label());
                 Scratch.createFolder(dir);
-                warmUp(s, scratch.resolve(s.label() + "-warmup"), password, entries);
+                warmUp(s, scratch.resolve(s.label() + "-warmup"), password, entries, plan);
                 List<Entry> all = new ArrayList<>();
                 try (WalletStore store = s.create(dir, password)) {
-                    for (int size : sizes) {
+                    for (int size : plan.sizes()) {
                         int have = store.contents().entryCount();
                         if (size > have) {
                             List<Entry> bulk = entries.next(size - have);
                             store.putAll(BenchmarkEntries.FOLDER, bulk);
                             all.addAll(bulk);
                         }
-                        for (int r = 0; r < repeats; r++) {
+                        for (int r = 0; r < plan.repeats(); r++) {
                             Entry e = entries.next();
                             int before = store.contents().entryCount();
                             long t0 = System.nanoTime();
@@ -101,7 +116,9 @@ public final class SaveStrategies implements Callable<Integer> {
                             boolean folded = store instanceof JournalWallet j && j.lastPutFolded();
                             Row row = new Row(s.label(), before, r, (t1 - t0) / 1e6, bytes, s.fdatasync(), folded);
                             rows.add(row);
-                            csv.row(row.strategy, row.entries, row.repeat, row.saveMs, row.bytes, row.fdatasync, row.folded);
+                            csv.row(x -> x.set(STRATEGY, row.strategy).set(ENTRIES, row.entries).set(REPEAT, row.repeat)
+                                    .set(SAVE_MS, row.saveMs).set(BYTES_WRITTEN, row.bytes).set(FDATASYNC, row.fdatasync)
+                                    .set(FOLDED, row.folded));
                         }
                         bar.step();
                     }
@@ -111,15 +128,15 @@ public final class SaveStrategies implements Callable<Integer> {
             }
             csv.commit();
         }
-        print(rows, sizes);
+        print(rows, plan.sizes(), out);
     }
 
     /** Puts into a throwaway store of the same kind, so the code under test is compiled before the first timed put. */
-    private static void warmUp(SaveStrategy s, Path dir, byte[] password, BenchmarkEntries entries) {
+    private static void warmUp(SaveStrategy s, Path dir, byte[] password, BenchmarkEntries entries, Plan plan) {
         Scratch.createFolder(dir);
         try (WalletStore store = s.create(dir, password)) {
-            store.putAll(BenchmarkEntries.FOLDER, entries.next(500));
-            for (int i = 0; i < 40; i++) {
+            store.putAll(BenchmarkEntries.FOLDER, entries.next(plan.warmupEntries()));
+            for (int i = 0; i < plan.warmupPuts(); i++) {
                 store.put(BenchmarkEntries.FOLDER, entries.next());
             }
         }
@@ -137,7 +154,7 @@ public final class SaveStrategies implements Callable<Integer> {
         }
     }
 
-    private static void print(List<Row> rows, int[] sizes) {
+    private static void print(List<Row> rows, List<Integer> sizes, PrintStream out) {
         Map<String, Map<Integer, List<Double>>> by = new LinkedHashMap<>();
         for (Row r : rows) {
             int size = nearest(sizes, r.entries);
@@ -151,19 +168,22 @@ public final class SaveStrategies implements Callable<Integer> {
             by.values().forEach(m -> cells.add(String.format(Locale.ROOT, "%.2f", Summary.of(m.getOrDefault(size, List.of())).median())));
             t.row(cells.toArray());
         }
-        System.out.println();
-        System.out.println("save-strategies: median ms to make one new entry durable (journal includes its folds)");
-        t.print(System.out);
+        out.println();
+        out.println("save-strategies: median ms to make one new entry durable (journal includes its folds)");
+        t.print(out);
         int seedSize = 1000;
+        if (!sizes.contains(seedSize)) {
+            return;
+        }
         double rewrite = Summary.of(by.get("rewrite").get(seedSize)).median();
         double journal = Summary.of(by.get("journal").get(seedSize)).median();
         double journalMean = by.get("journal").get(seedSize).stream().mapToDouble(d -> d).average().orElse(Double.NaN);
-        System.out.printf(Locale.ROOT, "at 1,000 entries the journal saves %.2f ms per entry against a whole rewrite"
+        out.printf(Locale.ROOT, "at 1,000 entries the journal saves %.2f ms per entry against a whole rewrite"
                 + " (median; %.2f ms with its folds averaged in); the seed estimated 7 ms%n", rewrite - journal, rewrite - journalMean);
     }
 
-    private static int nearest(int[] sizes, int n) {
-        int best = sizes[0];
+    private static int nearest(List<Integer> sizes, int n) {
+        int best = sizes.get(0);
         for (int s : sizes) {
             if (s <= n) {
                 best = s;

@@ -1,7 +1,14 @@
 package labbook.wallet.experiments;
 
+import static labbook.wallet.WalletResults.BIT;
+import static labbook.wallet.WalletResults.HASH_SECTION_CONSISTENT;
+import static labbook.wallet.WalletResults.OUTCOME;
+import static labbook.wallet.WalletResults.REASON;
+import static labbook.wallet.WalletResults.REGION;
+import static labbook.wallet.WalletResults.WALLET;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,49 +27,56 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
-import labbook.wallet.format.RealWallets;
+import labbook.wallet.WalletResults;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.KwlCodec;
+import labbook.wallet.format.RealWallets;
 import labbook.wallet.format.WalletKeys;
 import labbook.wallet.store.KwlFile;
-import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> A wallet synced at every change is rewritten often; what does the format do
- * with a damaged file? Flip every bit of each real wallet in the lab's fixture wallets (labbook/wallet/fixtures) (a random
- * sample of {@link #MAX_BITS_QUICK} bits per file in quick mode when a file is larger) and open it
- * with the right password: each flip must be refused as an integrity error, or leave the content
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") makes the
+ * wallet "sync on every change", so the file is rewritten often; what does the format do with a
+ * damaged file? Flip bits of each real wallet the lab ships ({@link RealWallets}) and open it with
+ * the right password: each flip must be refused as an integrity error, or leave the content
  * identical, never silently change an entry. Which parts of the format does nothing protect?
- * KF5 wallets also get flips of their .salt file (24 random bits in quick mode, all 448 in full:
- * each costs a PBKDF2 derivation).
  *
  * <p><b>Baseline.</b> The untouched wallet, opened with its password (and .salt). Opening follows
  * KWallet's own checks: magic, version, cipher and hash bytes, hash section structure, ciphertext
  * length, then the SHA-1 of the payload; the clear hash section is read but, as in KWallet, never
  * compared with the contents (the CSV records whether it still matches).
  *
- * <p><b>How to run.</b> {@code mvn -q -pl lab-wallet exec:java -Dexec.args="tamper-test"}.
- * Keys are derived once per wallet (a flipped bit in the .kwl cannot change the key unless it
- * flips the minor version, which makes a new derivation).
+ * <p><b>Variants.</b> The regions of the file: magic, header, hash-section, ciphertext-first-block,
+ * ciphertext; and for the KF5-era wallets their .salt file (region salt), which is outside the
+ * .kwl but decides the key.
  *
- * <p><b>CSV</b> {@code results/wallet/tamper-test.csv}, one row per flipped bit: {@code wallet}
- * (fixture file name), {@code region} (magic | header | hash-section | ciphertext-first-block |
- * ciphertext | salt: a bit of the wallet's .salt file), {@code bit} (bit index in the .kwl, or in
- * the .salt for region salt: byte * 8 + bit, bit 0 the least significant),
- * {@code outcome} (refused | identical | changed), {@code hash_section_consistent} (true when the
- * clear MD5 hash section still matches the decrypted contents; empty when refused),
- * {@code reason} (the refusal's first words; empty otherwise).
+ * <p><b>How to run.</b> {@code ./labbook wallet tamper-test --quick}, or
+ * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="tamper-test --quick"}. {@code --full} flips
+ * every bit of every wallet and of every salt (each salt flip costs a PBKDF2 derivation).
+ * {@code --quick} flips every bit of the magic, the header and the first cipher block, a random
+ * {@value #QUICK_SAMPLED_BITS} of each wallet's other bits, and {@value #QUICK_SALT_BITS} random
+ * bits of each salt. Keys are derived once per wallet (a flipped bit in the .kwl cannot change the
+ * key unless it flips the minor version, which makes a new derivation). One row per flipped bit:
+ * {@link WalletResults#TAMPER_TEST}; {@code bit} is the bit's index in the .kwl (in the .salt for
+ * region salt), byte * 8 + bit, bit 0 the least significant.
  */
 @Command(name = "tamper-test", mixinStandardHelpOptions = true,
         description = "Flip bits of the real fixture wallets and open them: refused, identical, or (never) changed.")
-public final class TamperTest implements Callable<Integer> {
-    public static final List<String> COLUMNS = List.of("wallet", "region", "bit", "outcome", "hash_section_consistent", "reason");
-    static final int MAX_BITS_QUICK = 20_000;
-    static final int SALT_BITS_QUICK = 24;
+public final class TamperTestExperiment implements Callable<Integer> {
+    static final int QUICK_SAMPLED_BITS = 1000;
+    static final int QUICK_SALT_BITS = 4;
+
     @Mixin
     LabOptions lab;
+
+    /** How many bits to flip per wallet outside its magic, header and first block, and per salt. */
+    public record Plan(int sampledBits, int saltBits) {
+        public static Plan of(Mode mode) {
+            return mode == Mode.FULL ? new Plan(Integer.MAX_VALUE, Integer.MAX_VALUE) : new Plan(QUICK_SAMPLED_BITS, QUICK_SALT_BITS);
+        }
+    }
 
     /** One flipped bit. */
     public record Flip(String wallet, String region, long bit, String outcome, Boolean hashSectionConsistent, String reason) {
@@ -70,34 +84,36 @@ public final class TamperTest implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LabRun run = WalletRun.start(lab, "tamper-test")) {
-            run(run);
+        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "tamper-test")) {
+            run(run, Plan.of(run.mode()), System.out);
         }
         return 0;
     }
 
     /** The experiment over every fixture wallet: the CSV and the printed counts. */
-    public static List<Flip> run(LabRun run) {
+    public static List<Flip> run(LabRun run, Plan plan, PrintStream out) {
         List<Flip> flips = new ArrayList<>();
-        int max = run.mode() == Mode.FULL ? Integer.MAX_VALUE : MAX_BITS_QUICK;
         try (Scratch scratch = new Scratch(run.studyDir(), "tamper-test");
-             CsvResults csv = run.csv("tamper-test", COLUMNS)) {
+             CsvResults csv = run.csv(WalletResults.TAMPER_TEST)) {
             Path dir = RealWallets.copyTo(scratch.dir());
             for (RealWallets.Wallet f : RealWallets.ALL) {
-                List<Flip> got = flipAll(dir.resolve(f.file()), f.passwordBytes(), max,
-                        run.mode() == Mode.FULL ? Integer.MAX_VALUE : SALT_BITS_QUICK, new Random());
+                List<Flip> got = flipAll(dir.resolve(f.file()), f.passwordBytes(), plan.sampledBits(), plan.saltBits(), new Random());
                 for (Flip x : got) {
-                    csv.row(x.wallet, x.region, x.bit, x.outcome, x.hashSectionConsistent, x.reason);
+                    csv.row(r -> r.set(WALLET, x.wallet).set(REGION, x.region).set(BIT, x.bit).set(OUTCOME, x.outcome)
+                            .set(HASH_SECTION_CONSISTENT, x.hashSectionConsistent).set(REASON, x.reason));
                 }
                 flips.addAll(got);
             }
             csv.commit();
         }
-        print(flips);
+        print(flips, out);
         return flips;
     }
 
-    /** Flips each bit of {@code wallet} (or {@code maxBits} random ones) and opens the result. */
+    /**
+     * Flips each bit of {@code wallet}'s magic, header and first cipher block, and each of its other
+     * bits (or {@code maxBits} random ones of them), and opens the result.
+     */
     public static List<Flip> flipAll(Path wallet, byte[] password, int maxBits, Random random) {
         return flipAll(wallet, password, maxBits, 0, random);
     }
@@ -123,15 +139,7 @@ public final class TamperTest implements Callable<Integer> {
             throw new LabException(wallet + ": the untouched wallet does not open: " + e.getMessage());
         }
         int hashEnd = KwlCodec.HEADER_BYTES + base.hashSectionBytes();
-        long bits = original.length * 8L;
-        List<Long> chosen = new ArrayList<>();
-        if (bits <= maxBits) {
-            for (long b = 0; b < bits; b++) {
-                chosen.add(b);
-            }
-        } else {
-            random.longs(maxBits, 0, bits).distinct().sorted().forEach(chosen::add);
-        }
+        List<Long> chosen = chooseBits(original.length, hashEnd, maxBits, random);
         String name = wallet.getFileName().toString();
         List<Flip> out = new ArrayList<>(chosen.size());
         try (var bar = chosen.size() > 5000 ? Progress.bar("tamper-test " + name, chosen.size(), "bits") : null) {
@@ -157,6 +165,30 @@ public final class TamperTest implements Callable<Integer> {
             out.addAll(flipSalt(name, original, password, salt, base, maxSaltBits, random));
         }
         return out;
+    }
+
+    /**
+     * Every bit of the magic and header (bytes 0-15) and of the first cipher block (8 bytes from
+     * {@code hashEnd}), then every other bit, or {@code maxBits} random ones of them; in file order.
+     */
+    static List<Long> chooseBits(int fileBytes, int hashEnd, int maxBits, Random random) {
+        long bits = fileBytes * 8L;
+        java.util.TreeSet<Long> chosen = new java.util.TreeSet<>();
+        List<Long> others = new ArrayList<>();
+        for (long b = 0; b < bits; b++) {
+            long at = b / 8;
+            if (at < KwlCodec.HEADER_BYTES || (at >= hashEnd && at < hashEnd + 8)) {
+                chosen.add(b);
+            } else {
+                others.add(b);
+            }
+        }
+        if (others.size() > maxBits) {
+            java.util.Collections.shuffle(others, random);
+            others = others.subList(0, maxBits);
+        }
+        chosen.addAll(others);
+        return new ArrayList<>(chosen);
     }
 
     /** The .salt file is outside the .kwl but decides the key: each flipped bit must be refused. */
@@ -190,7 +222,7 @@ public final class TamperTest implements Callable<Integer> {
         return s.length() > 60 ? s.substring(0, 60) : s;
     }
 
-    static void print(List<Flip> flips) {
+    static void print(List<Flip> flips, PrintStream out) {
         Map<String, Map<String, Long>> by = new LinkedHashMap<>();
         for (String r : List.of("magic", "header", "hash-section", "ciphertext-first-block", "ciphertext", "salt")) {
             by.put(r, new TreeMap<>());
@@ -201,14 +233,14 @@ public final class TamperTest implements Callable<Integer> {
         ConsoleTable t = new ConsoleTable("region", "flips", "refused", "identical", "changed");
         by.forEach((r, m) -> t.row(r, m.values().stream().mapToLong(Long::longValue).sum(), m.getOrDefault("refused", 0L),
                 m.getOrDefault("identical", 0L), m.getOrDefault("changed", 0L)));
-        System.out.println();
-        System.out.printf(Locale.ROOT, "tamper-test: %d bit flips over %d fixture wallets%n", flips.size(),
+        out.println();
+        out.printf(Locale.ROOT, "tamper-test: %d bit flips over %d fixture wallets%n", flips.size(),
                 flips.stream().map(Flip::wallet).distinct().count());
-        t.print(System.out);
+        t.print(out);
         String headerBits = flips.stream().filter(f -> f.region.equals("header") && !f.outcome.equals("refused"))
                 .map(f -> f.wallet + " byte " + f.bit / 8 + " bit " + f.bit % 8).collect(Collectors.joining(", "));
         long lying = flips.stream().filter(f -> f.region.equals("hash-section") && Boolean.FALSE.equals(f.hashSectionConsistent)).count();
-        System.out.println("unprotected: header bits accepted: " + (headerBits.isEmpty() ? "none" : headerBits));
-        System.out.println("unprotected: hash-section flips accepted with a hash section that no longer matches the contents: " + lying);
+        out.println("unprotected: header bits accepted: " + (headerBits.isEmpty() ? "none" : headerBits));
+        out.println("unprotected: hash-section flips accepted with a hash section that no longer matches the contents: " + lying);
     }
 }

@@ -1,0 +1,66 @@
+package labbook.wallet.experiments;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import labbook.core.ConsoleTable;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.Progress;
+import labbook.wallet.WalletResults;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code all}: every experiment of the wallet study in the chosen mode, in one run (one run.json):
+ * sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test, each with its mode's own
+ * parameters (see each {@code *Experiment}). It ends by printing how long each one took.
+ * {@code ./labbook wallet all --quick} is sized for the lab's main job: about a minute on 2 cores
+ * (see the module README for measured times).
+ */
+@Command(name = "all", mixinStandardHelpOptions = true,
+        description = "Runs every experiment of the wallet study: sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test.")
+public final class AllCommand implements Callable<Integer> {
+    @Mixin
+    LabOptions lab;
+
+    /** One experiment of the run and how long it took. */
+    record Part(String name, Duration time) {
+    }
+
+    @Override
+    public Integer call() {
+        long start = System.nanoTime();
+        List<Part> parts = new ArrayList<>();
+        PrintStream out = System.out;
+        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "all")) {
+            step(parts, "sync-sweep", () -> SyncSweepExperiment.run(run, out));
+            step(parts, "sync-jmh", () -> SyncJmhExperiment.run(run, SyncJmhExperiment.Settings.of(run.mode()), out));
+            step(parts, "save-strategies", () -> SaveStrategiesExperiment.run(run, SaveStrategiesExperiment.Plan.of(run.mode()), out));
+            step(parts, "crash-test", () -> CrashTestExperiment.run(run, CrashTestExperiment.kills(run.mode()), out));
+            step(parts, "tamper-test", () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.of(run.mode()), out));
+        }
+        parts.add(new Part("all", Duration.ofNanos(System.nanoTime() - start)));
+        out.println();
+        out.println("wallet: all experiments (" + lab.mode().label() + ") done; results in " + lab.resultsRoot().resolve(WalletResults.STUDY));
+        printTimes(parts, out);
+        return 0;
+    }
+
+    private static void step(List<Part> parts, String name, Runnable experiment) {
+        long t = System.nanoTime();
+        System.err.println("== wallet " + name);
+        experiment.run();
+        parts.add(new Part(name, Duration.ofNanos(System.nanoTime() - t)));
+    }
+
+    static void printTimes(List<Part> parts, PrintStream out) {
+        ConsoleTable t = new ConsoleTable("experiment", "time");
+        for (Part p : parts) {
+            t.row(p.name(), Progress.human(p.time()));
+        }
+        t.print(out);
+    }
+}

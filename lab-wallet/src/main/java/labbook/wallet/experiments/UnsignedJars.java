@@ -1,0 +1,115 @@
+package labbook.wallet.experiments;
+
+import java.io.BufferedOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import labbook.core.ForkedJava;
+import labbook.core.LabException;
+
+/**
+ * Forked JVMs that start many times (the crash test's writers) or run interpreted (-Xint) pay for
+ * BouncyCastle's signed jar: the first class loaded from it makes the JVM verify the jar's PKCS#7
+ * signature and certificates, and each class the SHA-256 digest of its entry, about 0.3 s of CPU
+ * per JVM (much more under -Xint). The lab only calls BouncyCastle's lightweight API, which needs
+ * no signature (only a JCE provider does), so these JVMs get an unsigned copy of each signed jar:
+ * same entries and main manifest attributes, without the signature files, made once per run in
+ * a scratch folder. The experiment's own JVM keeps the real jars.
+ */
+final class UnsignedJars {
+    private static final Pattern SIGNATURE = Pattern.compile("META-INF/[^/]+\\.(SF|RSA|DSA|EC)", Pattern.CASE_INSENSITIVE);
+
+    private UnsignedJars() {
+    }
+
+    /** {@link ForkedJava#command} with each signed jar of the class path replaced by an unsigned copy in {@code scratch}. */
+    static List<String> command(List<String> jvmArgs, String mainClass, List<String> args, Path scratch) {
+        List<String> cmd = new ArrayList<>(ForkedJava.command(jvmArgs, mainClass, args));
+        int cp = cmd.indexOf("-cp") + 1;
+        List<String> entries = new ArrayList<>();
+        for (String entry : cmd.get(cp).split(File.pathSeparator)) {
+            entries.add(unsigned(Path.of(entry), scratch.resolve("unsigned-jars")).toString());
+        }
+        cmd.set(cp, String.join(File.pathSeparator, entries));
+        return cmd;
+    }
+
+    /** As {@link ForkedJava#runInherited}: the forked JVM's output on this console, a one-line error unless it exits 0. */
+    static void runInherited(List<String> jvmArgs, String mainClass, List<String> args, Path scratch) {
+        try {
+            int exit = new ProcessBuilder(command(jvmArgs, mainClass, args, scratch)).inheritIO().start().waitFor();
+            if (exit != 0) {
+                throw new LabException("forked JVM " + mainClass + " exited with " + exit);
+            }
+        } catch (IOException e) {
+            throw new LabException("cannot start " + ForkedJava.javaBinary() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while " + mainClass + " ran");
+        }
+    }
+
+    /** {@code jar} itself when it is not a signed jar, else its unsigned copy in {@code dir} (made on first use). */
+    static Path unsigned(Path jar, Path dir) {
+        if (!jar.getFileName().toString().endsWith(".jar") || !Files.isRegularFile(jar)) {
+            return jar;
+        }
+        Path copy = dir.resolve(jar.getFileName());
+        if (Files.isRegularFile(copy)) {
+            return copy;
+        }
+        try (JarFile in = new JarFile(jar.toFile(), false)) {
+            if (in.stream().noneMatch(e -> SIGNATURE.matcher(e.getName()).matches())) {
+                return jar;
+            }
+            Files.createDirectories(dir);
+            Path temp = Files.createTempFile(dir, ".copy-", ".jar");
+            Manifest manifest = new Manifest();
+            if (in.getManifest() != null) {
+                manifest.getMainAttributes().putAll(in.getManifest().getMainAttributes());
+            }
+            try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(temp));
+                 JarOutputStream out = new JarOutputStream(file, manifest)) {
+                for (Enumeration<JarEntry> en = in.entries(); en.hasMoreElements(); ) {
+                    JarEntry e = en.nextElement();
+                    if (!SIGNATURE.matcher(e.getName()).matches() && !e.getName().equalsIgnoreCase(JarFile.MANIFEST_NAME)) {
+                        copyStored(in, e, out);
+                    }
+                }
+            }
+            Files.move(temp, copy);
+            return copy;
+        } catch (IOException e) {
+            throw LabException.cannot("make an unsigned copy of", jar, e);
+        }
+    }
+
+    /** Copies one entry uncompressed: no deflating, so a 14 MB copy of an 8 MB jar takes a fraction of a second. */
+    private static void copyStored(JarFile in, JarEntry e, JarOutputStream out) throws IOException {
+        ZipEntry stored = new ZipEntry(e.getName());
+        stored.setMethod(ZipEntry.STORED);
+        stored.setSize(e.getSize());
+        stored.setCompressedSize(e.getSize());
+        stored.setCrc(e.getCrc());
+        if (e.getLastModifiedTime() != null) {
+            stored.setLastModifiedTime(e.getLastModifiedTime());
+        }
+        out.putNextEntry(stored);
+        try (InputStream data = in.getInputStream(e)) {
+            data.transferTo(out);
+        }
+        out.closeEntry();
+    }
+}
