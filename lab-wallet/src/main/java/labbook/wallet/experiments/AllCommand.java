@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import labbook.core.Clocks;
 import labbook.core.ConsoleTable;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
@@ -26,13 +28,14 @@ public final class AllCommand implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
-    /** One experiment of the run and how long it took. */
-    record Part(String name, Duration time) {
+    /** One experiment of the run: how long it took, and the CPU time of this JVM and of the processes it started. */
+    record Part(String name, Duration time, double cpuSeconds) {
     }
 
     @Override
     public Integer call() {
         long start = System.nanoTime();
+        double cpu0 = cpuSeconds();
         List<Part> parts = new ArrayList<>();
         PrintStream out = System.out;
         try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "all")) {
@@ -42,7 +45,7 @@ public final class AllCommand implements Callable<Integer> {
             step(parts, "crash-test", () -> CrashTestExperiment.run(run, CrashTestExperiment.kills(run.mode()), out));
             step(parts, "tamper-test", () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.of(run.mode()), out));
         }
-        parts.add(new Part("all", Duration.ofNanos(System.nanoTime() - start)));
+        parts.add(new Part("all", Duration.ofNanos(System.nanoTime() - start), cpuSeconds() - cpu0));
         out.println();
         out.println("wallet: all experiments (" + lab.mode().label() + ") done; results in " + lab.resultsRoot().resolve(WalletResults.STUDY));
         printTimes(parts, out);
@@ -51,15 +54,21 @@ public final class AllCommand implements Callable<Integer> {
 
     private static void step(List<Part> parts, String name, Runnable experiment) {
         long t = System.nanoTime();
+        double cpu = cpuSeconds();
         System.err.println("== wallet " + name);
         experiment.run();
-        parts.add(new Part(name, Duration.ofNanos(System.nanoTime() - t)));
+        parts.add(new Part(name, Duration.ofNanos(System.nanoTime() - t), cpuSeconds() - cpu));
+    }
+
+    /** User + system CPU of this JVM and of the child processes it has waited for (forked JVMs, their forks). */
+    private static double cpuSeconds() {
+        return Clocks.process().plus(Clocks.children()).totalSeconds();
     }
 
     static void printTimes(List<Part> parts, PrintStream out) {
-        ConsoleTable t = new ConsoleTable("experiment", "time");
+        ConsoleTable t = new ConsoleTable("experiment", "time", "CPU time (with forked JVMs)");
         for (Part p : parts) {
-            t.row(p.name(), Progress.human(p.time()));
+            t.row(p.name(), Progress.human(p.time()), String.format(Locale.ROOT, "%.1fs", p.cpuSeconds()));
         }
         t.print(out);
     }

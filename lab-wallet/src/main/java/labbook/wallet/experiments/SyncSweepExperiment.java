@@ -58,9 +58,9 @@ import picocli.CommandLine.Option;
  * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5}
  * picks variants. {@code --full} is the seed's whole loop, 0..100,000 in steps of 100 (-Xint in
  * steps of 1,000), {@value #REPEATS} repeats at the seed's sizes and at 100,000
- * ({@value #XINT_REPEATS} under -Xint). {@code --quick} grows to 10,000 in steps of 100 with
- * {@value #QUICK_REPEATS} repeats at the seed's sizes; under -Xint it times only 1, 100, 1000 and
- * 10,000 entries, {@value #XINT_REPEATS} repeats each.
+ * ({@value #XINT_REPEATS} under -Xint). {@code --quick} grows to 10,000 in steps of
+ * {@value #QUICK_STEP} with {@value #QUICK_REPEATS} repeats at the seed's sizes; under -Xint it
+ * times only 1, 100, 1000 and 10,000 entries, {@value #XINT_REPEATS} repeats each.
  * In-JVM variants are warmed up first ({@value #WARMUP_SYNCS} syncs of a 2,000-entry wallet),
  * since the seed's Release build was compiled ahead of time. The wallets live in a scratch folder
  * beside the results (same disk), removed afterwards. One row per timed sync:
@@ -81,6 +81,7 @@ import picocli.CommandLine.Option;
 public final class SyncSweepExperiment implements Callable<Integer> {
     static final int REPEATS = 25;
     static final int QUICK_REPEATS = 11;
+    static final int QUICK_STEP = 200;
     static final int XINT_REPEATS = 3;
     static final int WARMUP_SYNCS = 30;
 
@@ -121,7 +122,7 @@ public final class SyncSweepExperiment implements Callable<Integer> {
             checkpoints.removeIf(c -> c > 1000);
         }
         checkpoints.add(max);
-        int step = interpreted ? (mode == Mode.FULL ? 1000 : max) : 100;
+        int step = interpreted ? (mode == Mode.FULL ? 1000 : max) : mode == Mode.FULL ? 100 : QUICK_STEP;
         int repeats = interpreted ? XINT_REPEATS : mode == Mode.FULL ? REPEATS : QUICK_REPEATS;
         return new SweepLoop.Plan(max, step, checkpoints, repeats, interpreted ? 0 : WARMUP_SYNCS);
     }
