@@ -21,6 +21,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -64,9 +65,10 @@ import picocli.CommandLine.Option;
  * contention counters.
  *
  * <p><b>Run.</b> {@code ./labbook vfs dcache-model --quick} (quick: 1 fork, 2 x 0.5 s warm-up and
- * 3 x 0.5 s iterations per walk, rename setting and thread count, the renamer only beside as many
- * walkers as there are cores; {@code --full}: 3 forks, 3 x 2 s warm-up, 5 x 2 s, and 1, 2, 4, 8,
- * 16, 20 threads and the cores, each with and without the renamer).
+ * 3 x 0.5 s iterations per walk and thread count, no renamer: the report's scaling charts use the
+ * runs without one; {@code --full}: 3 forks, 3 x 2 s warm-up, 5 x 2 s, and 1, 2, 4, 8, 16, 20
+ * threads and the cores, each with and without the renamer; {@code --renames both} adds the
+ * renamer in quick mode).
  * {@code --threads 1,4,64} reruns it on a bigger machine; {@code --tree DIR} models another tree's
  * index paths; {@code --renames off|on|both}.
  *
@@ -90,17 +92,16 @@ public final class DcacheModelExperiment implements Callable<Integer> {
     List<Integer> threads;
 
     @Option(names = "--renames", paramLabel = "off|on|both",
-            description = "Concurrent renames: off, on, or both (default: both; quick mode runs the renamer "
-                    + "only beside as many walkers as there are cores).")
+            description = "Concurrent renames: off, on, or both (default: quick off, full both).")
     String renames;
 
     @Override
     public Integer call() {
         threadCounts(threads, lab.mode());
-        renameModes(renames, lab.mode(), List.of(1), 1);
+        List<Integer> renameModes = renameModes(renames, lab.mode());
         TreeOptions.requireResultsFolder(lab);
         List<String> paths = treeOptions.paths(lab.mode());
-        if (paths.stream().noneMatch(p -> p.startsWith(DcacheWalkBenchmark.RENAMED_FOLDER + "/")) && !"off".equals(renames)) {
+        if (paths.stream().noneMatch(p -> p.startsWith(DcacheWalkBenchmark.RENAMED_FOLDER + "/")) && renameModes.contains(1)) {
             throw new LabException("the tree " + treeOptions.tree() + " has no folder '" + DcacheWalkBenchmark.RENAMED_FOLDER
                     + "' for the renames: pass --renames off");
         }
@@ -136,18 +137,9 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         return List.copyOf(counts);
     }
 
-    /**
-     * The rename settings to run at {@code threads} walkers: as {@code option} says (off, on, both);
-     * without it both, except that quick mode runs the renamer only at the largest of {@code counts}
-     * that the cores can run at once (where a rename truly runs beside the walkers).
-     */
-    static List<Integer> renameModes(String option, Mode mode, List<Integer> counts, int threads) {
-        if (option == null) {
-            int cores = Runtime.getRuntime().availableProcessors();
-            int at = counts.stream().filter(c -> c <= cores).max(Integer::compare).orElse(counts.get(0));
-            return mode == Mode.FULL || threads == at ? List.of(0, 1) : List.of(0);
-        }
-        return switch (option) {
+    /** The rename settings to run: as {@code option} says (off, on, both); without it, quick mode off and full mode both. */
+    static List<Integer> renameModes(String option, Mode mode) {
+        return switch (option == null ? (mode == Mode.FULL ? "both" : "off") : option) {
             case "off" -> List.of(0);
             case "on" -> List.of(1);
             case "both" -> List.of(0, 1);
@@ -159,6 +151,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
     static List<ModelIteration> run(LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption,
                                     PrintStream out) {
         List<Integer> counts = threadCounts(threadsOption, run.mode());
+        List<Integer> renameModes = renameModes(renamesOption, run.mode());
         List<String> timing = run.mode() == Mode.FULL ? FULL_TIMING : QUICK_TIMING;
         run.peer("jmh", org.openjdk.jmh.util.Version.getPlainVersion());
         List<ModelIteration> rows = new ArrayList<>();
@@ -174,12 +167,12 @@ public final class DcacheModelExperiment implements Callable<Integer> {
                 System.err.printf("dcache-model: JMH on %d thread%s (%d of %d), %,d paths%n", t, t == 1 ? "" : "s", step,
                         counts.size(), paths.size());
                 Files.deleteIfExists(counters);
-                List<Integer> renameModes = renameModes(renamesOption, run.mode(), counts, t);
                 List<String> args = new ArrayList<>(timing);
                 args.addAll(List.of("-t", String.valueOf(t), "-foe", "true",
                         "-p", "walk=ref,rcu", "-p", "renames=" + String.join(",", renameModes.stream().map(String::valueOf).toList()),
                         "-jvmArgsAppend", "-D" + DcacheWalkBenchmark.COUNTERS_PROPERTY + "=" + counters
                                 + " -D" + DcacheWalkBenchmark.PATHS_PROPERTY + "=" + pathList));
+                JmhLock.awaitFree(Duration.ofMinutes(10));
                 List<JmhRun.Iteration> iterations = JmhRun.fork(DcacheWalkBenchmark.class.getName() + ".lstat", args);
                 rows.addAll(ModelIteration.pair(iterations, ModelIteration.readCounters(counters), t));
             }

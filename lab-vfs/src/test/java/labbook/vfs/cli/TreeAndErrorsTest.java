@@ -162,7 +162,7 @@ class TreeAndErrorsTest {
     void aTreeWithoutTheRenamedFolderNeedsRenamesOff(@TempDir Path dir) {
         Path fsTree = dir.resolve("fs-tree");
         assertThat(CliRunner.run("tree", "--source", source.resolve("fs").toString(), "--dir", fsTree.toString()).exit()).isZero();
-        CliRunner noDrivers = CliRunner.run("dcache-model", "--tree", fsTree.toString(), "--out", dir.toString());
+        CliRunner noDrivers = CliRunner.run("dcache-model", "--tree", fsTree.toString(), "--renames", "both", "--out", dir.toString());
         assertThat(noDrivers.exit()).isNotZero();
         assertThat(noDrivers.err().strip()).doesNotContain("\n").contains("no folder 'drivers'");
         CliRunner unknown = CliRunner.run("git-diff", "--bogus");
