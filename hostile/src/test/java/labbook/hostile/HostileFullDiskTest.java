@@ -102,7 +102,6 @@ class HostileFullDiskTest {
         Sandbox src = new Sandbox(tmp.resolve("src"));
         String results = HostileReportsTest.results(src);
         Sandbox s = new Sandbox(disk);
-        fills(s, Tool.REPORTS, List.of("build", "--results", results, "--out", s.p("site")),
-                "#15 item 11: a failed site build leaves a part of the site");
+        fills(s, Tool.REPORTS, List.of("build", "--results", results, "--out", s.p("site")), null);
     }
 }

@@ -142,7 +142,7 @@ class SiteTest {
         Path file = Files.writeString(tmp.resolve("site"), "not a folder");
         assertThatThrownBy(() -> Lab.buildSite(List.of(Fixtures.root("results-a")), file))
                 .isInstanceOf(LabException.class)
-                .hasMessage("cannot write the site in " + file + ": it already exists");
+                .hasMessage("--out " + file + ": is not a folder");
         assertThat(Files.readString(file)).isEqualTo("not a folder");
     }
 }

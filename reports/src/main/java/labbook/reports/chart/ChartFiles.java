@@ -1,10 +1,9 @@
 package labbook.reports.chart;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import labbook.core.LabException;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder.VectorGraphicsFormat;
@@ -23,20 +22,22 @@ public final class ChartFiles {
     public record Rendered(String name, String title, String png, String svgFile, int width, int height) {
     }
 
-    /** Writes {@code <dir>/<name>.png} and {@code <dir>/<name>.svg}. */
-    public static Rendered write(Chart<?, ?> chart, Path dir, String name) {
-        try {
-            Files.createDirectories(dir);
-            try (OutputStream out = Files.newOutputStream(dir.resolve(name + ".svg"))) {
-                VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsFormat.SVG);
-            }
-            try (OutputStream out = Files.newOutputStream(dir.resolve(name + ".png"))) {
-                BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
-            }
-            return new Rendered(name, chart.getTitle(), dir.getFileName() + "/" + name + ".png",
-                    dir.getFileName() + "/" + name + ".svg", chart.getWidth(), chart.getHeight());
-        } catch (IOException e) {
-            throw LabException.cannot("write chart", dir.resolve(name), e);
+    /**
+     * Writes {@code <dir>/<name>.png} and {@code <dir>/<name>.svg} ({@code dir} is created if its
+     * parent exists). Each file is encoded in memory first, so a failed write (a full disk) is the
+     * file system's own reason, not the image encoder's.
+     */
+    public static Rendered write(Chart<?, ?> chart, Path dir, String name) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectory(dir);
         }
+        ByteArrayOutputStream svg = new ByteArrayOutputStream();
+        VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsFormat.SVG);
+        Files.write(dir.resolve(name + ".svg"), svg.toByteArray());
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        BitmapEncoder.saveBitmap(chart, png, BitmapEncoder.BitmapFormat.PNG);
+        Files.write(dir.resolve(name + ".png"), png.toByteArray());
+        return new Rendered(name, chart.getTitle(), dir.getFileName() + "/" + name + ".png",
+                dir.getFileName() + "/" + name + ".svg", chart.getWidth(), chart.getHeight());
     }
 }

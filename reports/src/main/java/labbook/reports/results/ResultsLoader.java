@@ -1,16 +1,27 @@
 package labbook.reports.results;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,15 +45,40 @@ import tech.tablesaw.io.csv.CsvReadOptions;
  * line naming the file (and the line) rather than a Tablesaw stack trace later. Text columns are
  * read as strings, counts as longs, measures as doubles; a declared column that is missing is a
  * schema error; extra columns and extra CSVs are kept, typed by what their values parse as.
+ *
+ * <p>What is refused, each with one line naming the file: a CSV over {@link #CSV_LIMIT} or a
+ * run.json over {@link #RUN_JSON_LIMIT} (checked before reading, and again while reading, in
+ * case the file grows); a declared duration, size or rate below 0 ({@link #neverNegative}). A
+ * UTF-8 byte-order mark before the header is skipped, as spreadsheets write one.
  */
 public final class ResultsLoader {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The largest results CSV read (the full-mode sweeps write a few MB). */
+    public static final long CSV_LIMIT = 512L << 20;
+    /** The largest run.json read (the lab writes a few kB). */
+    public static final long RUN_JSON_LIMIT = 1L << 20;
+    /**
+     * The units of the columns that are durations, sizes or rates, as words of a column's name
+     * ({@code sync_ms}, {@code cpu_user_s}, {@code mb_per_s}, {@code file_bytes}, {@code bytes_written}):
+     * a declared count or measure named with one is never below 0. The one place this rule is declared.
+     */
+    public static final Set<String> NEVER_NEGATIVE_UNITS = Set.of("ns", "us", "ms", "s", "bytes");
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get();
+    private static final char BOM = '\uFEFF';
 
     private ResultsLoader() {
     }
 
+    /** A declared duration, size or rate (a word of its name is a unit, {@link #NEVER_NEGATIVE_UNITS}): never below 0. */
+    public static boolean neverNegative(Column column) {
+        return column.kind() != Column.Kind.TEXT
+                && Arrays.stream(column.name().split("_")).anyMatch(NEVER_NEGATIVE_UNITS::contains);
+    }
+
     /** Loads several roots side by side; the studies are those the schemas name, in their order. */
     public static Results load(List<Path> roots, List<ResultsSchema> schemas) {
+        checkRoots(roots);
         List<ResultsRoot> loaded = new ArrayList<>();
         for (Path root : roots) {
             loaded.add(load(root, schemas));
@@ -50,11 +86,26 @@ public final class ResultsLoader {
         return new Results(loaded);
     }
 
-    /** Loads one root; a missing study folder (or one with no CSV) is "not run", not an error. */
-    public static ResultsRoot load(Path root, List<ResultsSchema> schemas) {
-        if (!Files.isDirectory(root)) {
+    /** Every root is a readable folder; checked before anything is loaded. */
+    public static void checkRoots(List<Path> roots) {
+        roots.forEach(ResultsLoader::checkRoot);
+    }
+
+    static void checkRoot(Path root) {
+        if (!Files.exists(root)) {
             throw new LabException("results folder " + root + " does not exist");
         }
+        if (!Files.isDirectory(root)) {
+            throw new LabException("results folder " + root + ": is not a folder");
+        }
+        if (!Files.isReadable(root) || !Files.isExecutable(root)) {
+            throw new LabException("results folder " + root + ": permission denied");
+        }
+    }
+
+    /** Loads one root; a missing study folder (or one with no CSV) is "not run", not an error. */
+    public static ResultsRoot load(Path root, List<ResultsSchema> schemas) {
+        checkRoot(root);
         Map<String, StudyResults> studies = new LinkedHashMap<>();
         String host = null;
         for (String study : schemas.stream().map(ResultsSchema::study).distinct().toList()) {
@@ -80,8 +131,8 @@ public final class ResultsLoader {
             csvs = files.filter(p -> p.getFileName().toString().endsWith(".csv"))
                     .filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted().toList();
-        } catch (IOException e) {
-            throw LabException.cannot("list", dir, e);
+        } catch (IOException | UncheckedIOException e) {
+            throw Reasons.cannot("list", dir, e);
         }
         if (csvs.isEmpty()) {
             return StudyResults.notRun(study, dir);
@@ -107,15 +158,7 @@ public final class ResultsLoader {
         RunInfo latest = RunInfo.UNKNOWN;
         Path runJson = dir.resolve("run.json");
         if (Files.isRegularFile(runJson)) {
-            JsonNode node;
-            try {
-                node = JSON.readTree(runJson.toFile());
-            } catch (IOException e) {
-                throw new LabException(runJson + ": not valid JSON (" + firstLine(e.getMessage()) + ")", e);
-            }
-            if (node == null || !node.isObject()) {
-                throw new LabException(runJson + ": not a JSON object");
-            }
+            JsonNode node = readJson(runJson);
             latest = RunInfo.of(node, study);
             JsonNode experiments = node.path("experiments");
             for (String experiment : tables.keySet()) {
@@ -128,29 +171,67 @@ public final class ResultsLoader {
         return new StudyResults(study, dir, tables, runs, latest);
     }
 
+    /** A run.json: at most {@link #RUN_JSON_LIMIT}, one JSON object and nothing after it. */
+    static JsonNode readJson(Path runJson) {
+        JsonNode node;
+        try (InputStream in = open(runJson, RUN_JSON_LIMIT)) {
+            node = JSON.readTree(in);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new LabException(runJson + ": not valid JSON (" + (at == null ? "" : "line " + at.getLineNr()
+                    + ", column " + at.getColumnNr() + ": ") + jsonReason(e) + ")", e);
+        } catch (IOException e) {
+            throw failed("read", runJson, RUN_JSON_LIMIT, "a run.json", e);
+        }
+        if (node == null || !node.isObject()) {
+            throw new LabException(runJson + ": not a JSON object");
+        }
+        return node;
+    }
+
     /**
      * Reads one CSV after checking it line by line: the header holds every declared column, every
-     * row has as many fields as the header, and every declared number parses. {@code schema} is null
-     * for a CSV no study module declares.
+     * row has as many fields as the header, every declared number parses, and no declared duration,
+     * size or rate is below 0. {@code schema} is null for a CSV no study module declares.
      */
     public static Table readCsv(Path csv, ResultsSchema schema, String experiment) {
-        Map<String, ColumnType> promised = types(schema);
-        List<String> header;
-        Map<String, ColumnType> types = new LinkedHashMap<>();
-        try (Reader reader = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
-             CSVParser parser = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get().parse(reader)) {
-            List<CSVRecord> records = new ArrayList<>();
-            try {
-                parser.forEach(records::add);
-            } catch (UncheckedIOException e) {
-                throw new LabException(csv + ":" + (parser.getCurrentLineNumber() + 1) + ": malformed CSV ("
-                        + firstLine(e.getCause().getMessage()) + ")", e);
+        Map<String, ColumnType> types = check(csv, schema, experiment);
+        try (Reader reader = text(csv)) {
+            CsvReadOptions options = CsvReadOptions.builder(reader)
+                    .tableName(experiment)
+                    .columnTypes(types::get)
+                    .missingValueIndicator("", "NaN")
+                    .build();
+            return Table.read().usingOptions(options);
+        } catch (IOException e) {
+            throw failed("read", csv, CSV_LIMIT, "a results CSV", e);
+        } catch (OutOfMemoryError e) {
+            throw new LabException(csv + ": too large to load in this JVM's heap (at most "
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB); split it or give Java more memory (-Xmx)");
+        } catch (RuntimeException e) {
+            OverLimit over = overLimit(e);
+            if (over != null) {
+                throw overLimit(csv, CSV_LIMIT, "a results CSV");
             }
-            if (records.isEmpty() || records.get(0).size() == 0
-                    || (records.get(0).size() == 1 && records.get(0).get(0).isBlank())) {
+            throw new LabException(csv + ": cannot load (" + Reasons.of(e) + ")", e);
+        }
+    }
+
+    /** The checks of {@link #readCsv}, streaming (no row is kept); returns each column's type. */
+    private static Map<String, ColumnType> check(Path csv, ResultsSchema schema, String experiment) {
+        Map<String, ColumnType> promised = types(schema);
+        Set<String> neverNegative = new HashSet<>();
+        if (schema != null) {
+            schema.columns().stream().filter(ResultsLoader::neverNegative).map(Column::name).forEach(neverNegative::add);
+        }
+        Map<String, ColumnType> types = new LinkedHashMap<>();
+        try (Reader reader = text(csv); CSVParser parser = FORMAT.parse(reader)) {
+            Iterator<CSVRecord> records = parser.iterator();
+            CSVRecord first = next(records, parser, csv);
+            if (first == null || first.size() == 0 || (first.size() == 1 && first.get(0).isBlank())) {
                 throw new LabException(csv + ":1: empty file, expected a header line");
             }
-            header = records.get(0).toList();
+            List<String> header = first.toList();
             Set<String> seen = new HashSet<>();
             for (String column : header) {
                 if (column.isBlank()) {
@@ -168,9 +249,9 @@ public final class ResultsLoader {
             }
             boolean[] numeric = new boolean[header.size()];
             Arrays.fill(numeric, true);
-            for (int r = 1; r < records.size(); r++) {
-                CSVRecord record = records.get(r);
-                long line = r + 1;
+            long line = 1;
+            for (CSVRecord record = next(records, parser, csv); record != null; record = next(records, parser, csv)) {
+                line++;
                 if (record.size() != header.size()) {
                     throw new LabException(csv + ":" + line + ": " + record.size() + " fields, but the header has "
                             + header.size());
@@ -180,18 +261,30 @@ public final class ResultsLoader {
                     if (value.isEmpty()) {
                         continue;
                     }
-                    ColumnType type = promised.get(header.get(c));
+                    String column = header.get(c);
+                    ColumnType type = promised.get(column);
                     boolean parses = parsesAsNumber(value);
                     if (!parses) {
                         numeric[c] = false;
                     }
                     if (type == ColumnType.DOUBLE && !parses) {
-                        throw new LabException(csv + ":" + line + ": column '" + header.get(c) + "' is '"
+                        throw new LabException(csv + ":" + line + ": column '" + column + "' is '"
                                 + value + "', not a number");
                     }
                     if (type == ColumnType.LONG && !parsesAsLong(value)) {
-                        throw new LabException(csv + ":" + line + ": column '" + header.get(c) + "' is '"
+                        throw new LabException(csv + ":" + line + ": column '" + column + "' is '"
                                 + value + "', not a whole number");
+                    }
+                    if (neverNegative.contains(column)) {
+                        double v = Double.parseDouble(value);
+                        if (v < 0) {
+                            throw new LabException(csv + ":" + line + ": column '" + column + "' is '" + value
+                                    + "', below 0 (a duration, size or rate never is)");
+                        }
+                        if (Double.isInfinite(v)) {
+                            throw new LabException(csv + ":" + line + ": column '" + column + "' is '" + value
+                                    + "', not a finite number");
+                        }
                     }
                 }
             }
@@ -200,17 +293,150 @@ public final class ResultsLoader {
                         numeric[c] ? ColumnType.DOUBLE : ColumnType.STRING));
             }
         } catch (IOException e) {
-            throw LabException.cannot("read", csv, e);
+            throw failed("read", csv, CSV_LIMIT, "a results CSV", e);
         }
+        return types;
+    }
+
+    private static CSVRecord next(Iterator<CSVRecord> records, CSVParser parser, Path csv) {
         try {
-            CsvReadOptions options = CsvReadOptions.builder(csv.toFile())
-                    .tableName(experiment)
-                    .columnTypes(types::get)
-                    .missingValueIndicator("", "NaN")
-                    .build();
-            return Table.read().usingOptions(options);
-        } catch (RuntimeException e) {
-            throw new LabException(csv + ": cannot load (" + firstLine(e.getMessage()) + ")", e);
+            return records.hasNext() ? records.next() : null;
+        } catch (UncheckedIOException e) {
+            if (overLimit(e) != null) {
+                throw overLimit(csv, CSV_LIMIT, "a results CSV");
+            }
+            if (e.getCause() instanceof CharacterCodingException) {
+                throw new LabException(csv + ": not UTF-8 text", e); // the decoder reads ahead: no line to name
+            }
+            throw new LabException(csv + ":" + (parser.getCurrentLineNumber() + 1) + ": malformed CSV ("
+                    + Reasons.of(e) + ")", e);
+        }
+    }
+
+    /** A file's bytes, refused before reading when over {@code limit}, and cut off there if it grows. */
+    private static InputStream open(Path file, long limit) throws IOException {
+        long size = Files.size(file);
+        if (size > limit) {
+            throw new OverLimit();
+        }
+        return new Bounded(Files.newInputStream(file), limit);
+    }
+
+    /** A CSV as UTF-8 text, strictly decoded, without a leading byte-order mark. */
+    private static Reader text(Path csv) throws IOException {
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        BufferedReader reader = new BufferedReader(new InputStreamReader(open(csv, CSV_LIMIT), utf8));
+        try {
+            reader.mark(1);
+            if (reader.read() != BOM) {
+                reader.reset();
+            }
+        } catch (IOException e) {
+            reader.close();
+            throw e;
+        }
+        return reader;
+    }
+
+    private static LabException failed(String action, Path file, long limit, String what, Throwable e) {
+        if (overLimit(e) != null) {
+            return overLimit(file, limit, what);
+        }
+        if (e instanceof CharacterCodingException) {
+            return new LabException(file + ": not UTF-8 text", e);
+        }
+        return Reasons.cannot(action, file, e);
+    }
+
+    private static LabException overLimit(Path file, long limit, String what) {
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            size = -1;
+        }
+        return new LabException(file + ": " + (size > limit ? megabytes(size) + ", " : "") + "over the "
+                + megabytes(limit) + " limit for " + what);
+    }
+
+    private static String megabytes(long bytes) {
+        return bytes >= (1 << 20) ? (bytes + (1 << 20) - 1) / (1 << 20) + " MB" : bytes + " bytes";
+    }
+
+    private static OverLimit overLimit(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof OverLimit over) {
+                return over;
+            }
+        }
+        return null;
+    }
+
+    /** Jackson's own words, without its source description. */
+    private static String jsonReason(JsonProcessingException e) {
+        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        int marker = m.indexOf(" (start marker at");
+        if (marker >= 0) {
+            m = m.substring(0, marker);
+        }
+        m = m.replaceAll("\\[Source:[^\\]]*\\]", "");
+        String plain = Reasons.plain(m);
+        return plain.isEmpty() ? "malformed" : plain;
+    }
+
+    /** Thrown inside a read that passes its limit. */
+    private static final class OverLimit extends IOException {
+        OverLimit() {
+            super("over the size limit");
+        }
+    }
+
+    /** An input stream that fails once more than {@code limit} bytes have been read. */
+    private static final class Bounded extends FilterInputStream {
+        private final long limit;
+        private long read;
+
+        Bounded(InputStream in, long limit) {
+            super(in);
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            count(skipped);
+            return skipped;
+        }
+
+        private void count(long n) throws OverLimit {
+            read += n;
+            if (read > limit) {
+                throw new OverLimit();
+            }
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
         }
     }
 
@@ -244,13 +470,5 @@ public final class ResultsLoader {
         } catch (NumberFormatException e) {
             return false;
         }
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "unknown error";
-        }
-        int nl = message.indexOf('\n');
-        return (nl < 0 ? message : message.substring(0, nl)).trim();
     }
 }

@@ -6,6 +6,7 @@ import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import labbook.core.LabException;
 import labbook.core.ResultsSchema;
 import labbook.reports.chart.ChartFiles;
 import labbook.reports.results.Provenance;
+import labbook.reports.results.Reasons;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
 import labbook.reports.results.StudyResults;
@@ -46,10 +48,22 @@ public final class Site {
     private Site() {
     }
 
-    /** Builds the site for these studies into {@code out} and returns the path of index.html. */
+    /**
+     * Builds the site for these studies into {@code out} and returns the path of index.html. The
+     * site is written whole or not at all ({@link SiteFolder}): a failure leaves {@code out} as it was.
+     */
     public static Path build(Results results, List<Study> studies, Path out) {
+        try (SiteFolder folder = SiteFolder.open(out)) {
+            return build(results, studies, folder);
+        }
+    }
+
+    /** Builds the site in {@code folder}'s partial folder and renames it into place; returns the path of index.html. */
+    public static Path build(Results results, List<Study> studies, SiteFolder folder) {
+        Path out = folder.path();
         try {
-            Files.createDirectories(out);
+            Files.createDirectory(out.resolve("charts"));
+            Files.createDirectory(out.resolve("data"));
             Configuration fm = freemarker();
             String generated = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
             List<String> nav = studies.stream().map(Study::id).toList();
@@ -59,11 +73,11 @@ public final class Site {
                 render(fm, "study.ftlh", page, out.resolve(study.id() + ".html"));
                 pages.add(page);
             }
-            Path html = out.resolve("index.html");
-            render(fm, "index.ftlh", new IndexPage(generated, nav, pages, roots(results, studies)), html);
-            return html;
-        } catch (IOException e) {
-            throw LabException.cannot("write the site in", out, e);
+            render(fm, "index.ftlh", new IndexPage(generated, nav, pages, roots(results, studies)), out.resolve("index.html"));
+            folder.commit();
+            return folder.named().toAbsolutePath().normalize().resolve("index.html");
+        } catch (IOException | UncheckedIOException e) {
+            throw Reasons.cannot("write the site in", folder.named(), e);
         }
     }
 
@@ -94,7 +108,12 @@ public final class Site {
     }
 
     private static ChartView chartView(Chart<?, ?> chart, Path out, String name) {
-        ChartFiles.Rendered r = ChartFiles.write(chart, out.resolve("charts"), name);
+        ChartFiles.Rendered r;
+        try {
+            r = ChartFiles.write(chart, out.resolve("charts"), name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return new ChartView(r.name(), r.title(), r.png(), r.svgFile(), r.width(), r.height());
     }
 
@@ -116,10 +135,9 @@ public final class Site {
     private static void copySeed(Seed seed, Path dir) {
         Path target = dir.resolve(seed.fileName());
         try (InputStream in = seed.open()) {
-            Files.createDirectories(dir);
             Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw LabException.cannot("copy the seed table to", target, e);
+            throw new UncheckedIOException(e);
         }
     }
 

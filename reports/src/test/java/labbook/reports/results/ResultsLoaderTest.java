@@ -7,12 +7,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import labbook.core.Cli;
+import labbook.core.Column;
 import labbook.core.LabException;
 import labbook.reports.Fixtures;
 import labbook.reports.Lab;
@@ -26,6 +28,8 @@ import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
 
 class ResultsLoaderTest {
+    static final String SWEEP_HEADER = "variant,entries,repeat,file_bytes,sync_ms,cipher_ms,cipher_bytes,sync_cpu_ms,cipher_cpu_ms\n";
+
     @TempDir
     Path tmp;
 
@@ -222,8 +226,178 @@ class ResultsLoaderTest {
         assertThat(cli.execute("build", "--frobnicate")).isEqualTo(2);
     }
 
+    @Test
+    void aNegativeDurationSizeOrRateNamesTheFileLineAndColumn() throws IOException {
+        String header = "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n";
+        Path csv = write("vfs/git-diff.csv", header + "serial,0,10,1,1,1,99,5,1\nserial,1,10,1,-3.5,1,99,5,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+                .hasMessage(csv + ":3: column 'sys_s' is '-3.5', below 0 (a duration, size or rate never is)");
+        write("vfs/git-diff.csv", header + "serial,0,10,1,Infinity,1,99,5,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .hasMessage(csv + ":2: column 'sys_s' is 'Infinity', not a finite number");
+        Path sweep = write("wallet/sync-sweep.csv", SWEEP_HEADER + "kde4,1,0,-60,1.0,0.7,112,0.8,0.6\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .hasMessageStartingWith(sweep + ":2: column 'file_bytes' is '-60', below 0");
+        // a column that is no duration, size or rate may be negative; so may an undeclared one
+        Files.delete(sweep);
+        write("vfs/git-diff.csv", header + "serial,0,10,1,1,1,-1,5,1\n");
+        write("vfs/warm-cache.csv", "mode,elapsed_s\nserial,-1\n");
+        assertThat(Lab.table(load(), "vfs", "git-diff").doubleColumn("cpu_pct").get(0)).isEqualTo(-1);
+    }
+
+    @Test
+    void theNeverNegativeRuleIsTheColumnsUnit() {
+        assertThat(ResultsLoader.neverNegative(Column.measure("sync_ms", ""))).isTrue();
+        assertThat(ResultsLoader.neverNegative(Column.measure("elapsed_s", ""))).isTrue();
+        assertThat(ResultsLoader.neverNegative(Column.measure("mb_per_s", ""))).isTrue();
+        assertThat(ResultsLoader.neverNegative(Column.count("file_bytes", ""))).isTrue();
+        assertThat(ResultsLoader.neverNegative(Column.count("kill_after_ms", ""))).isTrue();
+        assertThat(ResultsLoader.neverNegative(Column.count("bytes_written", ""))).isTrue();
+        assertThat(ResultsLoader.neverNegative(Column.measure("cpu_sys_s", ""))).isTrue();
+        assertThat(ResultsLoader.neverNegative(Column.text("s2k_count", ""))).isFalse();
+        assertThat(ResultsLoader.neverNegative(Column.count("s2k_count", ""))).isFalse();
+        assertThat(ResultsLoader.neverNegative(Column.count("entries", ""))).isFalse();
+        assertThat(ResultsLoader.neverNegative(Column.measure("cpu_pct", ""))).isFalse();
+        assertThat(ResultsLoader.neverNegative(Column.text("note_ms", ""))).isFalse();
+        assertThat(ResultsLoader.neverNegative(Column.measure("bus", ""))).isFalse();
+        // every study declares some: the rule is not empty for any of them
+        for (String study : Lab.studies()) {
+            assertThat(Studies.schemas().stream().filter(s -> s.study().equals(study)).flatMap(s -> s.columns().stream())
+                    .filter(ResultsLoader::neverNegative)).as(study).isNotEmpty();
+        }
+    }
+
+    @Test
+    void aByteOrderMarkBeforeTheHeaderIsSkipped() throws IOException {
+        Path csv = tmp.resolve("vfs/git-diff.csv");
+        Files.createDirectories(csv.getParent());
+        byte[] body = "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        Files.write(csv, concat(bom, body));
+        Table t = Lab.table(load(), "vfs", "git-diff");
+        assertThat(t.columnNames().get(0)).isEqualTo("mode");
+        assertThat(t.stringColumn("mode").get(0)).isEqualTo("serial");
+        // only one, and only before the header: a second is a part of the column's name
+        Files.write(csv, concat(bom, concat(bom, body)));
+        assertThatThrownBy(this::load).hasMessageContaining("missing column 'mode'");
+    }
+
+    @Test
+    void aCsvThatIsNotUtf8IsOneLine() throws IOException {
+        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
+        Files.write(csv, new byte[] {'s', (byte) 0xFF, ',', '0', '\n'}, java.nio.file.StandardOpenOption.APPEND);
+        assertThatThrownBy(this::load).isInstanceOf(LabException.class).hasMessage(csv + ": not UTF-8 text");
+    }
+
+    @Test
+    void aCsvOverTheLimitIsRefusedBeforeItIsRead() throws IOException {
+        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
+        try (RandomAccessFile f = new RandomAccessFile(csv.toFile(), "rw")) {
+            f.setLength(ResultsLoader.CSV_LIMIT + 1); // sparse: nothing is written, and reading it whole would take seconds
+        }
+        long started = System.nanoTime();
+        assertThatThrownBy(this::load).isInstanceOf(LabException.class)
+                .hasMessage(csv + ": 513 MB, over the 512 MB limit for a results CSV");
+        assertThat(System.nanoTime() - started).isLessThan(2_000_000_000L);
+    }
+
+    @Test
+    void aRunJsonOverTheLimitIsRefused() throws IOException {
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        Path json = write("vfs/run.json", "{\"host\": \"" + "h".repeat((int) ResultsLoader.RUN_JSON_LIMIT) + "\"}");
+        assertThatThrownBy(this::load).isInstanceOf(LabException.class)
+                .hasMessage(json + ": 2 MB, over the 1 MB limit for a run.json");
+    }
+
+    @Test
+    void aRunJsonWithSomethingAfterItsObjectIsNotValid() throws IOException {
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        Path json = write("vfs/run.json", "{\"host\": \"h\"} {\"host\": \"other\"}\n");
+        assertThatThrownBy(this::load).isInstanceOf(LabException.class)
+                .hasMessageStartingWith(json + ": not valid JSON (line 1, column ")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContainPattern("[A-Z]\\w*(Exception|Error)|Source:"));
+        write("vfs/run.json", "{\"host\": ");
+        assertThatThrownBy(this::load).satisfies(e -> assertThat(e.getMessage()).doesNotContain("Source", "REDACTED", "Stream"));
+    }
+
+    @Test
+    void aResultsPathThatIsAFileIsNotAFolder() throws IOException {
+        Path file = write("afile", "x");
+        assertThatThrownBy(() -> ResultsLoader.load(List.of(file), Studies.schemas())).isInstanceOf(LabException.class)
+                .hasMessage("results folder " + file + ": is not a folder");
+    }
+
+    @Test
+    void everyRootIsCheckedBeforeAnyIsLoaded() throws IOException {
+        Path broken = write("a/vfs/git-diff.csv", "mode\n\"open");
+        Path file = write("afile", "x");
+        assertThatThrownBy(() -> ResultsLoader.load(List.of(broken.getParent().getParent(), file), Studies.schemas()))
+                .hasMessageContaining("is not a folder");
+    }
+
+    /** Runs {@code reports build ARGS}: exit code, stdout, stderr. */
+    static String[] cli(String... args) {
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Cli.run(new ReportsCli(), args);
+            return new String[] {String.valueOf(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+        }
+    }
+
+    @Test
+    void aBadOutIsFoundBeforeAnythingIsLoaded() throws IOException {
+        // a broken CSV that loading would report: the --out line comes first, and alone
+        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10\n");
+        Path file = write("site-file", "x");
+        String[] got = cli("build", "--results", tmp.toString(), "--out", file.toString());
+        assertThat(got[0]).isEqualTo("1");
+        assertThat(got[1]).isEmpty();
+        assertThat(got[2]).isEqualTo("reports: --out " + file + ": is not a folder\n");
+        assertThat(Files.readString(file)).isEqualTo("x");
+        Path under = file.resolve("site");
+        got = cli("build", "--results", tmp.toString(), "--out", under.toString());
+        assertThat(got[2]).isEqualTo("reports: --out " + under + ": " + file + " is not a folder\n");
+    }
+
+    @Test
+    void aPathArgumentThatIsNoPathExitsTwoWithoutAClassName() {
+        String[] got = cli("build", "--results", "a\0b");
+        assertThat(got[0]).isEqualTo("2");
+        assertThat(got[2].lines().toList()).hasSize(1).allSatisfy(l -> assertThat(l)
+                .contains("--results", "'a?b' is not a path").doesNotContain("java.", "Exception", "\0"));
+    }
+
+    @Test
+    void aFailedBuildPrintsOneLineAndNoProgress() throws IOException {
+        Fixtures.copy(Fixtures.root("results-a"), tmp.resolve("r"));
+        write("r/wallet/sync-sweep.csv", SWEEP_HEADER + "kde4,1,0,60,-2.0,0.7,112,0.8,0.6\n");
+        String[] got = cli("build", "--results", tmp.resolve("r").toString(), "--out", tmp.resolve("site").toString());
+        assertThat(got[0]).isEqualTo("1");
+        assertThat(got[1]).isEmpty();
+        assertThat(got[2].lines().toList()).hasSize(1).allSatisfy(l -> assertThat(l)
+                .contains("sync-sweep.csv:2: column 'sync_ms'").doesNotContainPattern("[A-Z]\\w*(Exception|Error)"));
+        try (var left = Files.list(tmp)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r");
+        }
+    }
+
     private Results load() {
         return ResultsLoader.load(List.of(tmp), Studies.schemas());
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
     }
 
     private Path write(String relative, String content) throws IOException {

@@ -1,0 +1,312 @@
+package labbook.reports.site;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import labbook.core.LabException;
+import labbook.reports.results.Reasons;
+
+/**
+ * A site written whole or not at all, the folder version of lab-core's {@code PartialFile}: the
+ * pages go to a hidden {@code .<name>.<pid>.<n>.partial} folder beside {@code --out}, which
+ * {@link #commit()} renames into place at the end. Until then a previous site stays as it was.
+ * <ul>
+ *   <li>{@link #close()} without a commit removes the partial folder (a bad CSV, a full disk), and
+ *       any parent folder {@link #open} created for it;</li>
+ *   <li>SIGTERM or SIGINT (Ctrl-C): a shutdown hook removes every partial folder still open;</li>
+ *   <li>SIGKILL runs no hook: the next {@link #open} of the same {@code --out} removes the partial
+ *       (and replaced {@code .old}) folders of processes that are gone.</li>
+ * </ul>
+ * {@link #open} refuses, before anything is loaded, an {@code --out} that is a file, that sits
+ * under a file, that cannot be written in, or that is a folder holding anything but a site
+ * (replacing it would delete what it holds).
+ */
+public final class SiteFolder implements AutoCloseable {
+    private static final String PARTIAL = ".partial";
+    private static final String OLD = ".old";
+    private static final Set<SiteFolder> OPEN = ConcurrentHashMap.newKeySet();
+    private static final AtomicLong SEQUENCE = new AtomicLong();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(SiteFolder::removeAllOpen, "labbook-partial-sites"));
+    }
+
+    private final Path named;
+    private final Path out;
+    private final Path partial;
+    private final List<Path> createdParents;
+    private boolean done;
+    private boolean committed;
+
+    private SiteFolder(Path named, Path out, Path partial, List<Path> createdParents) {
+        this.named = named;
+        this.out = out;
+        this.partial = partial;
+        this.createdParents = createdParents;
+    }
+
+    /** Checks {@code out} and creates the partial folder beside it (and {@code out}'s missing parents). */
+    public static SiteFolder open(Path out) {
+        Path target = check(out);
+        Path dir = target.getParent();
+        List<Path> created = createParents(out, dir);
+        removeStale(target);
+        Path partial = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + SEQUENCE.incrementAndGet() + PARTIAL);
+        SiteFolder folder = new SiteFolder(out, target, partial, created);
+        try {
+            synchronized (folder) {
+                Files.createDirectory(partial);
+                OPEN.add(folder);
+            }
+        } catch (IOException e) {
+            folder.close();
+            throw Reasons.cannot("write the site in", out, e);
+        }
+        return folder;
+    }
+
+    /**
+     * The folder the site is replaced in: {@code out} itself (through a symbolic link to a
+     * folder), after refusing a file, a folder under a file, and a folder that holds more than a site.
+     */
+    static Path check(Path out) {
+        Path abs = out.toAbsolutePath().normalize();
+        if (abs.getParent() == null) {
+            throw new LabException("--out " + out + ": cannot replace the root folder with a site");
+        }
+        if (Files.exists(abs)) {
+            if (!Files.isDirectory(abs)) {
+                throw new LabException("--out " + out + ": is not a folder");
+            }
+            try {
+                abs = abs.toRealPath();
+            } catch (IOException e) {
+                throw Reasons.cannot("write the site in", out, e);
+            }
+            if (abs.getParent() == null) {
+                throw new LabException("--out " + out + ": cannot replace the root folder with a site");
+            }
+            String foreign = foreignEntry(abs, out);
+            if (foreign != null) {
+                throw new LabException("--out " + out + ": holds '" + foreign + "', which is not a part of a site; "
+                        + "give a new or empty folder, or a previous site (it is replaced whole)");
+            }
+        } else if (Files.isSymbolicLink(abs)) {
+            throw new LabException("--out " + out + ": is a broken symbolic link");
+        }
+        for (Path p = abs.getParent(); p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                if (!Files.isDirectory(p)) {
+                    throw new LabException("--out " + out + ": " + p + " is not a folder");
+                }
+                if (!Files.isWritable(p) || !Files.isExecutable(p)) {
+                    throw new LabException("cannot write the site in " + out + ": permission denied in " + p);
+                }
+                break;
+            }
+        }
+        return abs;
+    }
+
+    /** The first entry of an existing {@code --out} that a site does not hold, or null. */
+    private static String foreignEntry(Path dir, Path out) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path p : entries.sorted().toList()) {
+                String name = p.getFileName().toString();
+                boolean page = name.endsWith(".html") && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
+                boolean folder = (name.equals("charts") || name.equals("data")) && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
+                if (!page && !folder) {
+                    return name;
+                }
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            throw Reasons.cannot("write the site in", out, e);
+        }
+    }
+
+    private static List<Path> createParents(Path out, Path dir) {
+        List<Path> missing = new ArrayList<>();
+        for (Path p = dir; p != null && !Files.exists(p); p = p.getParent()) {
+            missing.add(0, p);
+        }
+        List<Path> created = new ArrayList<>();
+        for (Path p : missing) {
+            try {
+                Files.createDirectory(p);
+                created.add(0, p);
+            } catch (IOException e) {
+                removeEmpty(created);
+                throw Reasons.cannot("write the site in", out, e);
+            }
+        }
+        return created;
+    }
+
+    /** Where the pages go until {@link #commit()}. */
+    public Path path() {
+        return partial;
+    }
+
+    /** The folder the site ends up in (through a symbolic link, the folder it points to). */
+    public Path target() {
+        return out;
+    }
+
+    /** {@code --out} as it was given, for messages and the printed path. */
+    public Path named() {
+        return named;
+    }
+
+    /**
+     * Renames the partial folder to {@code out}. A previous site is first moved aside to a hidden
+     * {@code .old} folder, then removed; if the rename fails it is moved back.
+     */
+    public synchronized void commit() throws IOException {
+        if (done) {
+            throw new LabException(committed ? "the site in " + named + " was already written"
+                    : "the site build in " + named + " was stopped (a signal) before its end");
+        }
+        Path old = null;
+        if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
+            old = out.resolveSibling("." + out.getFileName() + "." + ProcessHandle.current().pid() + "."
+                    + SEQUENCE.incrementAndGet() + OLD);
+            move(out, old);
+        }
+        try {
+            move(partial, out);
+        } catch (IOException e) {
+            if (old != null) {
+                move(old, out);
+            }
+            throw e;
+        }
+        done = true;
+        committed = true;
+        OPEN.remove(this);
+        if (old != null) {
+            try {
+                removeTree(old);
+            } catch (IOException ignored) {
+                // a hidden .old folder of a finished process: the next build removes it
+            }
+        }
+    }
+
+    /** Without a commit, the partial folder (and any parent {@link #open} created) is removed; {@code out} is as it was. */
+    @Override
+    public synchronized void close() {
+        if (done) {
+            return;
+        }
+        done = true;
+        try {
+            removeTree(partial);
+        } catch (IOException ignored) {
+            // left for the next open() of this --out, which removes folders of processes that are gone
+        }
+        removeEmpty(createdParents);
+        OPEN.remove(this);
+    }
+
+    /** Partial and replaced folders of {@code out} whose process is gone (SIGKILL, a power cut). */
+    static void removeStale(Path out) {
+        Path dir = out.getParent();
+        String prefix = "." + out.getFileName() + ".";
+        if (dir == null || !Files.isDirectory(dir)) {
+            return;
+        }
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, p -> {
+            String n = p.getFileName().toString();
+            return n.startsWith(prefix) && (n.endsWith(PARTIAL) || n.endsWith(OLD));
+        })) {
+            for (Path p : stream) {
+                String middle = p.getFileName().toString().substring(prefix.length());
+                int dot = middle.indexOf('.');
+                long pid;
+                try {
+                    pid = Long.parseLong(dot < 0 ? middle : middle.substring(0, dot));
+                } catch (NumberFormatException notOurs) {
+                    continue;
+                }
+                if (pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue;
+                }
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    removeTree(p);
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // an unreadable folder: creating the partial folder reports it
+        }
+    }
+
+    private static void removeAllOpen() {
+        for (SiteFolder f : OPEN) {
+            f.close();
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to);
+        }
+    }
+
+    private static void removeEmpty(List<Path> folders) {
+        for (Path p : folders) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException ignored) {
+                // not empty any more: someone else wrote in it
+            }
+        }
+    }
+
+    /** Removes a folder and everything in it, never following a symbolic link out of it. */
+    static void removeTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        IOException last = null;
+        for (int attempt = 0; attempt < 3; attempt++) { // a writer still running (a signal) may add a file meanwhile
+            try {
+                Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                        Files.deleteIfExists(dir);
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+                return;
+            } catch (java.nio.file.NoSuchFileException gone) {
+                return;
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+}
