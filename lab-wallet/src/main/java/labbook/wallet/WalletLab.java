@@ -5,6 +5,7 @@ import labbook.wallet.cli.DumpCommand;
 import labbook.wallet.cli.ImportCommand;
 import labbook.wallet.experiments.AllCommand;
 import labbook.wallet.experiments.CrashTestExperiment;
+import labbook.wallet.experiments.Kwallet5InteropExperiment;
 import labbook.wallet.experiments.SaveStrategiesExperiment;
 import labbook.wallet.experiments.SyncJmhExperiment;
 import labbook.wallet.experiments.SyncSweepExperiment;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Command;
 @Command(name = "lab-wallet", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
         description = "the KWallet sync study",
         subcommands = {DumpCommand.class, ImportCommand.class, SyncSweepExperiment.class, SyncJmhExperiment.class,
-                SaveStrategiesExperiment.class, CrashTestExperiment.class, TamperTestExperiment.class, AllCommand.class})
+                SaveStrategiesExperiment.class, CrashTestExperiment.class, TamperTestExperiment.class, Kwallet5InteropExperiment.class,
+                AllCommand.class})
 public final class WalletLab {
     public static void main(String[] args) {
         Cli.main(new WalletLab(), args);

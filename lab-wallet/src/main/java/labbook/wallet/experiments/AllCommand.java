@@ -17,13 +17,14 @@ import picocli.CommandLine.Mixin;
 
 /**
  * {@code all}: every experiment of the wallet study in the chosen mode, in one run (one run.json):
- * sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test, each with its mode's own
+ * sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test, kwallet5-interop (the last, and
+ * sync-sweep's kwallet5 variant, skipped with one line when the real backend's packages are missing), each with its mode's own
  * parameters (see each {@code *Experiment}). It ends by printing how long each one took.
  * {@code ./labbook wallet all --quick} is sized for the lab's main job: about a minute on 2 cores
  * (see the module README for measured times).
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
-        description = "Runs every experiment of the wallet study: sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test.")
+        description = "Runs every experiment of the wallet study: sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test, kwallet5-interop.")
 public final class AllCommand implements Callable<Integer> {
     @Mixin
     LabOptions lab;
@@ -44,6 +45,7 @@ public final class AllCommand implements Callable<Integer> {
             step(parts, "save-strategies", () -> SaveStrategiesExperiment.run(run, SaveStrategiesExperiment.Plan.of(run.mode()), out));
             step(parts, "crash-test", () -> CrashTestExperiment.run(run, CrashTestExperiment.kills(run.mode()), out));
             step(parts, "tamper-test", () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.of(run.mode()), out));
+            step(parts, "kwallet5-interop", () -> Kwallet5InteropExperiment.run(run, Kwallet5InteropExperiment.largest(run.mode()), out));
         }
         parts.add(new Part("all", Duration.ofNanos(System.nanoTime() - start), cpuSeconds() - cpu0));
         out.println();

@@ -85,6 +85,12 @@ public record SeedSync(List<Figure> figures) {
                 .map(f -> (f.approximate() ? "~" : "") + number(f.syncMs())).orElse("-");
     }
 
+    /** The published time of one build at one size in ms; NaN when the seed has none. */
+    public double value(String build, int entries) {
+        return figures.stream().filter(f -> f.build().equals(build) && f.entries() == entries).mapToDouble(Figure::syncMs)
+                .findFirst().orElse(Double.NaN);
+    }
+
     /** Where the figures come from (the resource's source column, each distinct text once). */
     public String source() {
         return String.join("; ", figures.stream().map(Figure::source).distinct().toList());

@@ -6,17 +6,33 @@ import java.util.List;
 import java.util.Set;
 import labbook.core.Clocks;
 import labbook.core.Progress;
+import labbook.wallet.kwallet5.Kwallet5;
+import labbook.wallet.kwallet5.Kwallet5Session;
+import labbook.wallet.kwallet5.SyncTiming;
 import me.tongfei.progressbar.ProgressBar;
 
 /**
- * The seed's loop for one variant: grow the folder in steps of 100 entries and time one sync at
- * each step; at the seed's checkpoints, repeat the sync (and the cipher alone) to get a median.
- * Runs in this JVM, or in a forked one ({@link SweepWorker}) for -Xint.
+ * The seed's loop: grow the folder in steps of 100 entries and time one sync at each step; at the
+ * seed's checkpoints, repeat the sync (and the cipher alone) to get a median. Several variants run
+ * in one loop, step by step: at each size every wallet gets the same number of new entries, then
+ * each repeat times every variant once, the order rotating from repeat to repeat and size to size,
+ * so a ratio between two variants compares syncs made moments apart. The real backend
+ * ({@link SweepVariant#KWALLET5}) takes part through a {@link Kwallet5Session}. Runs in this JVM,
+ * or in a forked one ({@link SweepWorker}) for -Xint and C1.
  */
 public final class SweepLoop {
-    /** One measurement: a CSV row of sync-sweep. */
+    /**
+     * One measurement: a CSV row of sync-sweep. For kwallet5 the cipher-alone columns are empty
+     * (NaN, and {@code cipherBytes} 0): the backend has no counterpart; {@code syncCpuMs} is then the
+     * harness process's CPU time around the sync.
+     */
     public record Row(String variant, int entries, int repeat, long fileBytes, double syncMs, double cipherMs, int cipherBytes,
                       double syncCpuMs, double cipherCpuMs) {
+        /** Whether the cipher alone was timed beside this sync. */
+        public boolean hasCipher() {
+            return !Double.isNaN(cipherMs);
+        }
+
         public String toLine() {
             return variant + "," + entries + "," + repeat + "," + fileBytes + "," + syncMs + "," + cipherMs + "," + cipherBytes
                     + "," + syncCpuMs + "," + cipherCpuMs;
@@ -27,6 +43,10 @@ public final class SweepLoop {
             return new Row(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3]),
                     Double.parseDouble(f[4]), Double.parseDouble(f[5]), Integer.parseInt(f[6]),
                     Double.parseDouble(f[7]), Double.parseDouble(f[8]));
+        }
+
+        static Row of(SyncTiming t) {
+            return new Row(Kwallet5.VARIANT, t.entries(), t.repeat(), t.fileBytes(), t.syncMs(), Double.NaN, 0, t.cpuMs(), Double.NaN);
         }
     }
 
@@ -68,28 +88,64 @@ public final class SweepLoop {
     private SweepLoop() {
     }
 
+    /** One variant alone (the forked JVMs' loop). */
     public static List<Row> run(SweepVariant variant, Plan plan, Path scratchDir) {
+        return run(List.of(variant), plan, scratchDir);
+    }
+
+    /**
+     * {@code variants} (in-JVM ones, and {@link SweepVariant#KWALLET5} for the real backend) in one
+     * loop. Each Java variant is warmed up first; the kwallet5 session (if asked for) opens after
+     * the warm-ups and holds {@link labbook.core.Peer}'s lock until the loop ends.
+     */
+    public static List<Row> run(List<SweepVariant> variants, Plan plan, Path scratchDir) {
         byte[] password = BenchmarkEntries.throwawayPassword();
         BenchmarkEntries entries = BenchmarkEntries.random();
-        warmUp(variant, plan, scratchDir.resolve("warmup"), password, entries);
+        List<SweepVariant> java = variants.stream().filter(v -> v != SweepVariant.KWALLET5).toList();
+        boolean real = variants.contains(SweepVariant.KWALLET5);
+        for (SweepVariant v : java) {
+            warmUp(v, plan, scratchDir.resolve("warmup"), password, entries);
+        }
+        List<SweepVariant.SyncTarget> wallets = new ArrayList<>();
+        for (SweepVariant v : java) {
+            Path dir = scratchDir.resolve(v.label());
+            Scratch.createFolder(dir);
+            wallets.add(v.create(dir, password));
+        }
         List<Row> rows = new ArrayList<>();
-        Path dir = scratchDir.resolve(variant.label());
-        Scratch.createFolder(dir);
-        SweepVariant.SyncTarget wallet = variant.create(dir, password);
         List<Integer> sizes = plan.sizes();
-        int have = 0;
-        try (ProgressBar bar = Progress.bar("sync-sweep " + variant.label(), sizes.size(), "steps")) {
+        String name = "sync-sweep " + String.join(",", variants.stream().map(SweepVariant::label).toList());
+        try (Kwallet5Session kw = real ? Kwallet5.session(false, scratchDir) : null;
+             ProgressBar bar = Progress.bar(name, sizes.size(), "steps")) {
+            int have = 0;
+            int turn = 0;
+            int timed = java.size() + (real ? 1 : 0);
             for (int size : sizes) {
-                wallet.add(entries.next(size - have));
+                List<labbook.wallet.format.Entry> added = entries.next(size - have);
+                wallets.forEach(w -> w.add(added));
+                if (kw != null) {
+                    kw.add(size - have);
+                }
                 have = size;
                 int repeats = plan.checkpoints().contains(size) ? plan.repeats() : 1;
                 for (int r = 0; r < repeats; r++) {
-                    rows.add(measure(variant.label(), wallet, size, r));
+                    // every variant once per repeat, the first one changing each time
+                    for (int k = 0; k < timed; k++) {
+                        int i = (turn + k) % timed;
+                        if (i < java.size()) {
+                            rows.add(measure(java.get(i).label(), wallets.get(i), size, r));
+                        } else {
+                            rows.add(Row.of(kw.sync(r)));
+                        }
+                    }
+                    turn++;
                 }
                 bar.step();
             }
         }
-        Scratch.deleteTree(dir);
+        for (SweepVariant v : java) {
+            Scratch.deleteTree(scratchDir.resolve(v.label()));
+        }
         return rows;
     }
 

@@ -11,30 +11,75 @@ import labbook.wallet.store.KwlBackend;
 /** The wallets the sync sweep times, each with "the cipher alone" measured on the same bytes. */
 public enum SweepVariant {
     /** What the 2009 benchmark ran: KDE4 format, KSaveFile without fsync. */
-    KDE4("kde4", false),
+    KDE4("kde4", Kind.IN_JVM),
     /** Today's KWallet: KF5 format, QSaveFile without its fdatasync. */
-    KF5("kf5", false),
+    KF5("kf5", Kind.IN_JVM),
     /** Today's KWallet as shipped: QSaveFile fdatasyncs before the rename. */
-    KF5_FDATASYNC("kf5-fdatasync", false),
+    KF5_FDATASYNC("kf5-fdatasync", Kind.IN_JVM),
     /** Today's choice of cipher: AES-256-GCM with an Argon2id key, same save path, no fdatasync. */
-    AEAD("aead", false),
-    /** kde4 in a JVM run with -Xint: the analogue of the seed's unoptimised DebugFull build. */
-    KDE4_XINT("kde4-xint", true);
+    AEAD("aead", Kind.IN_JVM),
+    /**
+     * KDE's real backend (libkwalletbackend5, KF5 5.103) through the lab's C++ harness, with
+     * QSaveFile's fdatasync skipped, as the seed's KSaveFile and the lab's kde4 and kf5 do: timed in
+     * the same loop as the in-JVM variants, step by step.
+     */
+    KWALLET5("kwallet5", Kind.PEER),
+    /**
+     * kde4 in a JVM run with {@code -XX:TieredStopAtLevel=1}: compiled by C1 alone, without C2's
+     * optimisations, the closer analogue of a DebugFull build (compiled, unoptimised).
+     */
+    KDE4_C1("kde4-c1", Kind.FORKED, "-XX:TieredStopAtLevel=1"),
+    /** kde4 in a JVM run with -Xint: interpreted, the far end of "unoptimised". */
+    KDE4_XINT("kde4-xint", Kind.FORKED, "-Xint");
+
+    /** Where a variant runs. */
+    public enum Kind {
+        /** In the experiment's JVM, interleaved with the others of its kind and with the peer. */
+        IN_JVM,
+        /** In a JVM of its own, started with {@link #jvmFlag()}: its own loop, before or after the others. */
+        FORKED,
+        /** KDE's real backend, a peer process driven through a session: interleaved with the in-JVM variants. */
+        PEER
+    }
 
     private final String label;
-    private final boolean forked;
+    private final Kind kind;
+    private final String jvmFlag;
 
-    SweepVariant(String label, boolean forked) {
+    SweepVariant(String label, Kind kind) {
+        this(label, kind, null);
+    }
+
+    SweepVariant(String label, Kind kind, String jvmFlag) {
         this.label = label;
-        this.forked = forked;
+        this.kind = kind;
+        this.jvmFlag = jvmFlag;
     }
 
     public String label() {
         return label;
     }
 
+    public Kind kind() {
+        return kind;
+    }
+
     public boolean forked() {
-        return forked;
+        return kind == Kind.FORKED;
+    }
+
+    /** The JVM option a forked variant runs under (-Xint, -XX:TieredStopAtLevel=1); null for the others. */
+    public String jvmFlag() {
+        return jvmFlag;
+    }
+
+    /** Every label, comma-separated, for help texts and error messages. */
+    public static String labels() {
+        StringBuilder sb = new StringBuilder();
+        for (SweepVariant v : values()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(v.label);
+        }
+        return sb.toString();
     }
 
     public static SweepVariant of(String label) {
@@ -49,10 +94,11 @@ public enum SweepVariant {
     /** A fresh, empty wallet of this variant in {@code dir}. */
     public SyncTarget create(Path dir, byte[] password) {
         return switch (this) {
-            case KDE4, KDE4_XINT -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KDE4, password, false));
+            case KDE4, KDE4_XINT, KDE4_C1 -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KDE4, password, false));
             case KF5 -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KF5, password, false));
             case KF5_FDATASYNC -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KF5, password, true));
             case AEAD -> aead(AeadWallet.create(dir.resolve("benchmark.aead"), password, false));
+            case KWALLET5 -> throw new IllegalStateException("kwallet5 is timed through a Kwallet5Session, not as a Java wallet");
         };
     }
 

@@ -18,6 +18,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.ResultsSchema;
 import labbook.wallet.WalletResults;
+import labbook.wallet.kwallet5.Kwallet5;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -43,6 +44,9 @@ class ExperimentsSmokeTest {
     List<CrashTestExperiment.Kill> kills;
     String printed;
     boolean jmhRan;
+    List<labbook.wallet.kwallet5.Kwallet5Interop.Check> interop;
+    /** Whether KDE's real backend can run here (its packages installed): the kwallet5 rows depend on it. */
+    final boolean realBackend = Kwallet5.available();
 
     @BeforeAll
     void runEveryExperimentSmall(@TempDir Path tmp) {
@@ -52,8 +56,9 @@ class ExperimentsSmokeTest {
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         try (LabRun run = LabRun.start(results, Mode.QUICK, WalletResults.STUDY, "test")) {
             SweepLoop.Plan tiny = new SweepLoop.Plan(300, 100, new TreeSet<>(Set.of(1, 100)), 2, 1);
-            sweep = SyncSweepExperiment.run(run, List.of(SweepVariant.KDE4, SweepVariant.KF5, SweepVariant.AEAD, SweepVariant.KDE4_XINT),
-                    tiny, new SweepLoop.Plan(100, 100, new TreeSet<>(Set.of(1, 100)), 1, 0), out);
+            SweepLoop.Plan forked = new SweepLoop.Plan(100, 100, new TreeSet<>(Set.of(1, 100)), 1, 0);
+            sweep = SyncSweepExperiment.run(run, List.of(SweepVariant.KDE4, SweepVariant.KF5, SweepVariant.AEAD, SweepVariant.KWALLET5,
+                    SweepVariant.KDE4_C1, SweepVariant.KDE4_XINT), v -> v.forked() ? forked : tiny, false, out);
             jmhRan = SyncJmhExperiment.jmhLockFree();
             if (jmhRan) {
                 SyncJmhExperiment.run(run, new SyncJmhExperiment.Settings(List.of("kde4"), List.of(100),
@@ -66,6 +71,7 @@ class ExperimentsSmokeTest {
             SaveStrategiesExperiment.run(run, new SaveStrategiesExperiment.Plan(List.of(1, 30), 3, 10, 2), out);
             kills = CrashTestExperiment.run(run, 4, out);
             TamperTestExperiment.run(run, new TamperTestExperiment.Plan(50, 1), out);
+            interop = Kwallet5InteropExperiment.run(run, 10, out);
         }
         printed = bytes.toString(StandardCharsets.UTF_8);
     }
@@ -73,6 +79,9 @@ class ExperimentsSmokeTest {
     @ParameterizedTest
     @FieldSource("SCHEMAS")
     void everyCsvHasExactlyItsSchemasHeader(ResultsSchema schema) throws Exception {
+        if (schema.equals(WalletResults.KWALLET5_INTEROP)) {
+            assumeTrue(realBackend, () -> "kwallet5 not available: " + Kwallet5.unavailableReason().orElse(""));
+        }
         Path csv = results.resolve(schema.study()).resolve(schema.fileName());
         try (CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(Files.newBufferedReader(csv))) {
             assertThat(p.getHeaderNames()).isEqualTo(schema.names());
@@ -90,10 +99,23 @@ class ExperimentsSmokeTest {
 
     @Test
     void sweepRowsHaveTheSeedsFileSizes() {
-        assertThat(sweep.stream().map(SweepLoop.Row::variant).distinct()).containsExactly("kde4", "kf5", "aead", "kde4-xint");
-        assertThat(sweep).filteredOn(r -> r.variant().equals("kde4")).extracting(SweepLoop.Row::entries)
-                .containsExactly(1, 1, 100, 100, 200, 300);
+        List<String> expected = new java.util.ArrayList<>(List.of("kde4", "kf5", "aead", "kwallet5", "kde4-c1", "kde4-xint"));
+        if (!realBackend) {
+            expected.remove("kwallet5");
+        }
+        assertThat(sweep.stream().map(SweepLoop.Row::variant).distinct()).containsExactlyElementsOf(expected);
+        for (String interleaved : List.of("kde4", "kf5", "aead", "kwallet5")) {
+            if (expected.contains(interleaved)) {
+                assertThat(sweep).filteredOn(r -> r.variant().equals(interleaved)).extracting(SweepLoop.Row::entries)
+                        .containsExactly(1, 1, 100, 100, 200, 300);
+            }
+        }
         assertThat(sweep).filteredOn(r -> r.variant().equals("kde4-xint")).extracting(SweepLoop.Row::entries).containsExactly(1, 100);
+        assertThat(sweep).filteredOn(r -> r.variant().equals("kde4-c1")).extracting(SweepLoop.Row::entries).containsExactly(1, 100);
+        assertThat(sweep).filteredOn(r -> r.variant().equals("kwallet5")).allSatisfy(r -> {
+            assertThat(r.hasCipher()).isFalse();
+            assertThat(r.syncCpuMs()).isNotNegative();
+        });
         // format notes: hash section 24 + 16 N, payload 26 + 102 N, header 16, then 32 + delta
         assertThat(sweep).filteredOn(r -> !r.variant().equals("aead")).allSatisfy(r -> {
             long payload = 26 + 102L * r.entries();
@@ -101,6 +123,51 @@ class ExperimentsSmokeTest {
             assertThat(r.fileBytes()).isEqualTo(16 + 24 + 16L * r.entries() + payload + 32 + delta);
         });
         assertThat(sweep).allSatisfy(r -> assertThat(r.syncMs()).isPositive());
+    }
+
+    @Test
+    void theRealBackendIsComparedRepeatByRepeat() {
+        assumeTrue(realBackend, () -> "kwallet5 not available: " + Kwallet5.unavailableReason().orElse(""));
+        assertThat(printed).contains("the lab's kde4 against KDE's real backend").containsPattern("100 +[0-9.]+ +[0-9.]+ +[0-9.]+ ");
+        assertThat(interop).extracting(c -> c.direction()).contains("lab-kf5->kwallet5", "kwallet5->lab", "fixture->kwallet5");
+        assertThat(interop).filteredOn(c -> c.direction().equals("lab-kf5->kwallet5")).allMatch(c -> c.identical());
+        assertThat(printed).contains("kwallet5-interop:").contains("refused (-9)");
+    }
+
+    @Test
+    void ratiosPairTheSameRepeat() {
+        List<SweepLoop.Row> a = List.of(row("kde4", 100, 0, 2), row("kde4", 100, 1, 3), row("kde4", 200, 0, 9));
+        List<SweepLoop.Row> b = List.of(row("kwallet5", 100, 1, 6), row("kwallet5", 100, 0, 8), row("kwallet5", 300, 0, 1));
+        assertThat(SyncSweepExperiment.ratios(a, b, 100)).containsExactly(0.25, 0.5);
+        assertThat(SyncSweepExperiment.ratios(a, b, 200)).isEmpty();
+    }
+
+    @Test
+    void theDebugFullQuestionNamesTheNearerAnalogue() {
+        // the seed: DebugFull 192 ms / Release 56 ms at 10,000 entries = x3.43
+        Map<String, List<SweepLoop.Row>> byVariant = Map.of("kde4", List.of(row("kde4", 10_000, 0, 10)),
+                "kde4-c1", List.of(row("kde4-c1", 10_000, 0, 25)), "kde4-xint", List.of(row("kde4-xint", 10_000, 0, 900)));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepExperiment.printDebugFullQuestion(byVariant, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("seed DebugFull / Release = x3.43")
+                .contains("kde4-c1 / kde4 = x2.50").contains("kde4-xint / kde4 = x90.00").endsWith("kde4-c1 comes nearer\n");
+    }
+
+    @Test
+    void theSpeedGoalIsPrintedWithItsSpread() {
+        List<SweepLoop.Row> rows = new java.util.ArrayList<>();
+        for (int r = 0; r < 5; r++) {
+            rows.add(row("kde4", 10_000, r, 10 + r));
+            rows.add(row("kwallet5", 10_000, r, 40));
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepExperiment.print(rows, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("kde4 / kwallet5 (median)")
+                .contains("speed goal: kde4 at 10,000 entries <= 0.4 x kwallet5: 0.30 x (IQR 0.28-0.33, n=5): met");
+    }
+
+    private static SweepLoop.Row row(String variant, int entries, int repeat, double ms) {
+        return new SweepLoop.Row(variant, entries, repeat, 0, ms, Double.NaN, 0, ms, Double.NaN);
     }
 
     @Test
@@ -123,10 +190,17 @@ class ExperimentsSmokeTest {
     void theModesPlansKeepTheSeedsParameters() {
         long payload = 26 + 102L * 10_000;
         assertThat(16 + 24 + 16L * 10_000 + payload + 32 + (8 - (payload + 32) % 8)).isEqualTo(1_180_104);
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, false).sizes()).hasSize(52).startsWith(1, 100, 200).contains(1000, 5000).endsWith(10_000);
-        assertThat(SyncSweepExperiment.plan(Mode.FULL, false).sizes()).hasSize(1001).endsWith(100_000);
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, true).sizes()).containsExactly(1, 100, 1000, 10_000);
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, true).repeats()).isGreaterThanOrEqualTo(3);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4).sizes()).hasSize(52).startsWith(1, 100, 200).contains(1000, 5000).endsWith(10_000);
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4).sizes()).hasSize(1001).endsWith(100_000);
+        // the real backend runs in the in-JVM loop, on its plan: the seed's loop to 100,000 in full mode
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KWALLET5)).isEqualTo(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4));
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).sizes()).containsExactly(1, 100, 1000, 10_000);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).repeats()).isGreaterThanOrEqualTo(3);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).sizes()).containsExactly(1, 100, 1000, 5000, 10_000);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).warmupSyncs()).isPositive();
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_C1).sizes()).hasSize(1001);
+        assertThat(Kwallet5InteropExperiment.largest(Mode.QUICK)).isEqualTo(10_000);
+        assertThat(Kwallet5InteropExperiment.largest(Mode.FULL)).isEqualTo(100_000);
         assertThat(CrashTestExperiment.kills(Mode.QUICK)).isGreaterThanOrEqualTo(50);
         assertThat(CrashTestExperiment.kills(Mode.FULL)).isGreaterThanOrEqualTo(1000);
         assertThat(TamperTestExperiment.Plan.of(Mode.FULL)).isEqualTo(new TamperTestExperiment.Plan(Integer.MAX_VALUE, Integer.MAX_VALUE));
