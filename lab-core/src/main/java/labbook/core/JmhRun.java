@@ -3,6 +3,11 @@ package labbook.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +32,50 @@ public final class JmhRun {
                             double score, String unit, double meanScore, double meanError) {
     }
 
+    /** JMH's machine-wide lock: JMH refuses to start while another JMH run holds it. */
+    static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+    private static final Duration LOCK_WAIT = Duration.ofMinutes(10);
+
     private JmhRun() {
+    }
+
+    /**
+     * Two benchmarks at once would disturb each other, so JMH refuses to start while another run
+     * holds its lock. On a shared machine, rather than fail at once, wait for the lock (saying so
+     * once) for at most {@code max}; after that JMH itself says why it cannot start.
+     */
+    public static void awaitLockFree(Duration max) {
+        awaitLockFree(LOCK, max);
+    }
+
+    static void awaitLockFree(Path lockFile, Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        boolean said = false;
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            while (true) {
+                try (FileLock lock = channel.tryLock()) {
+                    if (lock != null) {
+                        return;
+                    }
+                } catch (OverlappingFileLockException heldInThisJvm) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    return;
+                }
+                if (!said) {
+                    System.err.println("another JMH run on this machine holds " + lockFile + "; waiting for it to finish (at most "
+                            + max.toMinutes() + " min)");
+                    said = true;
+                }
+                Thread.sleep(500);
+            }
+        } catch (IOException cannotOpen) {
+            // not ours to write (another user's): JMH will say so itself
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while waiting for " + lockFile);
+        }
     }
 
     /**
@@ -35,6 +83,7 @@ public final class JmhRun {
      * measured iteration. JMH's own progress is shown on the console.
      */
     public static List<Iteration> fork(String includeRegex, List<String> jmhArgs) {
+        awaitLockFree(LOCK_WAIT);
         Path json;
         try {
             json = Files.createTempFile("labbook-jmh", ".json");

@@ -21,7 +21,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -172,7 +171,6 @@ public final class DcacheModelExperiment implements Callable<Integer> {
                         "-p", "walk=ref,rcu", "-p", "renames=" + String.join(",", renameModes.stream().map(String::valueOf).toList()),
                         "-jvmArgsAppend", "-D" + DcacheWalkBenchmark.COUNTERS_PROPERTY + "=" + counters
                                 + " -D" + DcacheWalkBenchmark.PATHS_PROPERTY + "=" + pathList));
-                JmhLock.awaitFree(Duration.ofMinutes(10));
                 List<JmhRun.Iteration> iterations = JmhRun.fork(DcacheWalkBenchmark.class.getName() + ".lstat", args);
                 rows.addAll(ModelIteration.pair(iterations, ModelIteration.readCounters(counters), t));
             }

@@ -1,16 +1,15 @@
-package labbook.vfs.experiments;
+package labbook.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import labbook.core.ForkedJava;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** dcache-model waits while another process holds JMH's lock, instead of failing at once. */
-class JmhLockTest {
+/** A JMH run waits while another process holds JMH's lock, instead of failing at once. */
+class JmhRunLockTest {
 
     @Test
     void waitsUntilAnotherProcessReleasesTheLock(@TempDir Path dir) throws Exception {
@@ -38,7 +37,7 @@ class JmhLockTest {
             }
             assertThat(held).exists();
             long start = System.nanoTime();
-            JmhLock.awaitFree(lock, Duration.ofMinutes(1));
+            JmhRun.awaitLockFree(lock, Duration.ofMinutes(1));
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(300));
             assertThat(p.waitFor()).isZero();
         } finally {
@@ -49,7 +48,7 @@ class JmhLockTest {
     @Test
     void aFreeLockDoesNotWait(@TempDir Path dir) {
         long start = System.nanoTime();
-        JmhLock.awaitFree(dir.resolve("jmh.lock"), Duration.ofMinutes(1));
+        JmhRun.awaitLockFree(dir.resolve("jmh.lock"), Duration.ofMinutes(1));
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
     }
 }
