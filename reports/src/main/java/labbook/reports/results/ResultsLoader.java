@@ -195,7 +195,12 @@ public final class ResultsLoader {
      * size or rate is below 0. {@code schema} is null for a CSV no study module declares.
      */
     public static Table readCsv(Path csv, ResultsSchema schema, String experiment) {
-        Map<String, ColumnType> types = check(csv, schema, experiment);
+        Map<String, ColumnType> types;
+        try {
+            types = check(csv, schema, experiment);
+        } catch (OutOfMemoryError e) { // a field of hundreds of MB
+            throw tooLargeForTheHeap(csv);
+        }
         try (Reader reader = text(csv)) {
             CsvReadOptions options = CsvReadOptions.builder(reader)
                     .tableName(experiment)
@@ -206,8 +211,7 @@ public final class ResultsLoader {
         } catch (IOException e) {
             throw failed("read", csv, CSV_LIMIT, "a results CSV", e);
         } catch (OutOfMemoryError e) {
-            throw new LabException(csv + ": too large to load in this JVM's heap (at most "
-                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB); split it or give Java more memory (-Xmx)");
+            throw tooLargeForTheHeap(csv);
         } catch (RuntimeException e) {
             OverLimit over = overLimit(e);
             if (over != null) {
@@ -215,6 +219,11 @@ public final class ResultsLoader {
             }
             throw new LabException(csv + ": cannot load (" + Reasons.of(e) + ")", e);
         }
+    }
+
+    private static LabException tooLargeForTheHeap(Path csv) {
+        return new LabException(csv + ": too large to load in this JVM's heap (at most "
+                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB); split it or give Java more memory (-Xmx)");
     }
 
     /** The checks of {@link #readCsv}, streaming (no row is kept); returns each column's type. */

@@ -74,6 +74,9 @@ public final class SiteFolder implements AutoCloseable {
             }
         } catch (IOException e) {
             folder.close();
+            if (e instanceof java.nio.file.NoSuchFileException) { // /proc, a folder removed meanwhile
+                throw new LabException("cannot write the site in " + out + ": cannot create a folder in " + dir);
+            }
             throw Reasons.cannot("write the site in", out, e);
         }
         return folder;
