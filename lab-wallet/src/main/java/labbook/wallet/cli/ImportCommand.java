@@ -1,13 +1,15 @@
 package labbook.wallet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import labbook.core.LabException;
 import labbook.wallet.format.KwlFormat;
+import labbook.wallet.format.KwlLimits;
 import labbook.wallet.format.WalletContents;
+import labbook.wallet.store.FileLimits;
 import labbook.wallet.store.KwlFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,7 +45,7 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--json", required = true, paramLabel = "IN.json", description = "The wallet's folders and entries, as dump prints them.")
     Path json;
 
-    @Option(names = "--force", description = "Replace OUT.kwl if it exists.")
+    @Option(names = "--force", description = "Replace OUT.kwl (and for kf5 OUT.salt) if it exists.")
     boolean force;
 
     @Option(names = "--fdatasync", description = "fdatasync the files before renaming them into place.")
@@ -55,33 +57,59 @@ public final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         WalletContents contents = read(json);
+        KwlLimits.whyNotWritable(contents, FileLimits.WALLET_BYTES).ifPresent(why -> {
+            throw new LabException(json + ": " + why + " (nothing written)");
+        });
         byte[] password = PasswordFile.read(passwordFile);
-        if (Files.exists(out) && !force) {
-            throw new LabException(out + ": already exists (use --force to replace it)");
-        }
-        Path dir = out.toAbsolutePath().getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new LabException(out + ": its folder does not exist");
-        }
+        checkOutputs();
         KwlFile.create(out, contents, format.format, password, fdatasync);
         spec.commandLine().getErr().println("wrote " + out + (format.format.needsSalt() ? " and " + KwlFile.saltPathFor(out) : "")
                 + " (" + contents.folders().size() + " folders, " + contents.entryCount() + " entries, " + format + ")");
         return 0;
     }
 
-    static WalletContents read(Path json) {
-        JsonNode root;
-        byte[] text;
-        try {
-            text = Files.readAllBytes(json);
-        } catch (IOException e) {
-            throw LabException.cannot("read JSON file", json, e);
+    /**
+     * OUT (and for kf5 its salt) may be written: a file is only replaced with --force, and never a
+     * salt that belongs to another wallet (OUT {@code a} has the salt {@code a.salt}, which is
+     * {@code a.kwl}'s when that exists).
+     */
+    private void checkOutputs() {
+        if (Files.isDirectory(out)) {
+            throw new LabException(out + ": is a folder, not a wallet file");
         }
+        if (Files.exists(out, LinkOption.NOFOLLOW_LINKS) && !force) {
+            throw new LabException(out + ": already exists (use --force to replace it)");
+        }
+        Path dir = out.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new LabException(out + ": its folder does not exist");
+        }
+        if (!format.format.needsSalt()) {
+            return;
+        }
+        Path salt = KwlFile.saltPathFor(out);
+        String name = out.getFileName().toString();
+        Path owner = out.resolveSibling(name + ".kwl");
+        if (!name.endsWith(".kwl") && Files.exists(owner, LinkOption.NOFOLLOW_LINKS)) {
+            throw new LabException(out + ": its salt would be " + salt + ", the salt of the wallet " + owner
+                    + "; name the new wallet " + owner + " (with --force to replace it) or choose another name");
+        }
+        if (Files.isDirectory(salt)) {
+            throw new LabException(salt + ": is a folder, so the new wallet's salt cannot go there");
+        }
+        if (Files.exists(salt, LinkOption.NOFOLLOW_LINKS) && !force) {
+            throw new LabException(salt + ": already exists (use --force to replace it with the new wallet's salt)");
+        }
+    }
+
+    /** The wallet a JSON file describes; every error names the file and never quotes its content (it may be a secret). */
+    static WalletContents read(Path json) {
+        byte[] text = FileLimits.read(json, "JSON file", FileLimits.JSON_BYTES);
+        JsonNode root;
         try {
-            root = WalletJson.MAPPER.readTree(text);
-        } catch (IOException e) {
-            String reason = e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-            throw new LabException(json + ": not valid JSON (" + reason + ")");
+            root = WalletJson.parse(text);
+        } catch (WalletJson.BadJsonException e) {
+            throw new LabException(json + ": " + e.getMessage());
         }
         if (root == null || root.isMissingNode()) {
             throw new LabException(json + ": empty file");

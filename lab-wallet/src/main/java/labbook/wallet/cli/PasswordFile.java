@@ -2,16 +2,19 @@ package labbook.wallet.cli;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import labbook.core.SecretFile;
+import labbook.wallet.store.FileLimits;
 
 /** A wallet password read from a file (never from the command line, where {@code ps} would show it). */
 public final class PasswordFile {
     private PasswordFile() {
     }
 
-    /** The file's bytes (UTF-8), without one trailing newline ({@code \n} or {@code \r\n}). */
+    /**
+     * The file's bytes (UTF-8), without one trailing newline ({@code \n} or {@code \r\n}); at most
+     * {@link FileLimits#PASSWORD_BYTES}. Errors name the file, never its content.
+     */
     public static byte[] read(Path file) {
-        byte[] b = SecretFile.read(file, "password file");
+        byte[] b = FileLimits.read(file, "password file", FileLimits.PASSWORD_BYTES);
         int n = b.length;
         if (n > 0 && b[n - 1] == '\n') {
             n--;

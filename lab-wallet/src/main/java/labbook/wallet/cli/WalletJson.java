@@ -1,11 +1,18 @@
 package labbook.wallet.cli;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,6 +33,8 @@ import labbook.wallet.format.WalletContents;
  */
 public final class WalletJson {
     public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** What import reads with: a key twice in one object is an error. */
+    private static final ObjectMapper READER = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     /** A JSON document that is not a wallet: the message names the place at fault. */
     public static final class BadJsonException extends Exception {
@@ -75,23 +84,75 @@ public final class WalletJson {
         return node;
     }
 
+    /**
+     * One JSON document and nothing after it (null when there is none). Errors give the kind of
+     * fault and its place only: the parser's own messages quote the text they choked on, and a
+     * wrong file (a password file given as --json) must not be quoted.
+     */
+    static JsonNode parse(byte[] text) throws BadJsonException {
+        try (JsonParser p = READER.createParser(text)) {
+            JsonNode root;
+            try {
+                root = READER.readTree(p);
+            } catch (JsonProcessingException e) {
+                throw new BadJsonException(notJson(e.getOriginalMessage(), e));
+            }
+            try {
+                if (root != null && p.nextToken() != null) {
+                    throw new BadJsonException(notJson("Trailing token", p.currentLocation()));
+                }
+            } catch (JsonProcessingException e) {
+                throw new BadJsonException(notJson("Trailing token", e));
+            }
+            return root;
+        } catch (IOException e) {
+            throw new BadJsonException("cannot be read as JSON (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static String notJson(String message, JsonProcessingException e) {
+        return notJson(message, e.getLocation());
+    }
+
+    private static String notJson(String message, JsonLocation at) {
+        String m = message == null ? "" : message;
+        String kind = m.startsWith("Duplicate field") ? "a key appears twice in one object"
+                : m.startsWith("Trailing token") ? "more text after the JSON document"
+                : m.startsWith("Unexpected end-of-input") ? "it ends before the JSON document does"
+                : "a syntax error";
+        String where = at != null && at.getLineNr() > 0 ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "";
+        return "not valid JSON: " + kind + where;
+    }
+
     public static WalletContents fromJson(JsonNode root) throws BadJsonException {
         JsonNode folders = root.path("folders");
         if (!folders.isArray()) {
             throw new BadJsonException("expected {\"folders\": [...]} at the top level");
         }
         WalletContents contents = new WalletContents();
+        Map<String, Integer> folderAt = new HashMap<>();
         for (int f = 0; f < folders.size(); f++) {
             JsonNode folder = folders.get(f);
             String where = "folders[" + f + "]";
             String name = text(folder, "name", where);
+            Integer before = folderAt.putIfAbsent(name, f);
+            if (before != null) {
+                throw new BadJsonException(where + ".name: the same name as folders[" + before + "] (a wallet's folder names are unique)");
+            }
             contents.createFolder(name);
+            Map<String, Integer> keyAt = new HashMap<>();
             JsonNode entries = folder.path("entries");
             if (!entries.isArray() && !entries.isMissingNode()) {
                 throw new BadJsonException(where + ".entries: expected an array");
             }
             for (int i = 0; i < entries.size(); i++) {
-                contents.writeEntry(name, entry(entries.get(i), where + ".entries[" + i + "]"));
+                Entry e = entry(entries.get(i), where + ".entries[" + i + "]");
+                Integer first = keyAt.putIfAbsent(e.key(), i);
+                if (first != null) {
+                    throw new BadJsonException(where + ".entries[" + i + "].key: the same key as " + where + ".entries[" + first
+                            + "] (a folder's keys are unique)");
+                }
+                contents.writeEntry(name, e);
             }
         }
         return contents;

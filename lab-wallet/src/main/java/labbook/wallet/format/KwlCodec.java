@@ -22,7 +22,8 @@ public final class KwlCodec {
     public static final int HEADER_BYTES = 16;
     /** KWallet treats anything shorter as no wallet at all; an empty wallet is exactly this long. */
     public static final int MIN_FILE_BYTES = 60;
-    private static final int MAX_FOLDERS = 0xFFFF;
+    /** The most folders a wallet holds: KWallet's reader (and the lab's) takes more as a damaged hash section. */
+    public static final int MAX_FOLDERS = 0xFFFF;
 
     /** An opened wallet: its contents, and how its file was made. */
     public record Decoded(WalletContents contents, KwlHeader header, Dialect dialect, int hashSectionBytes,
@@ -60,7 +61,7 @@ public final class KwlCodec {
 
     /** The length of the file a sync of {@code contents} writes. */
     public static int fileSize(WalletContents contents) {
-        return Math.toIntExact(HEADER_BYTES + (long) hashSectionSize(contents.folders()) + blobSize(payloadSize(contents.folders())));
+        return Math.toIntExact(HEADER_BYTES + (long) hashSectionSize(contents.folders()) + blobSize(KwlPayload.size(contents.folders())));
     }
 
     /**
@@ -78,8 +79,11 @@ public final class KwlCodec {
         // the key schedule first: a weak key is refused before anything is written
         BlowfishCodec.Stream cipher = new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encryptor();
         Map<String, TreeMap<String, Entry>> folders = contents.folders();
+        if (folders.size() > MAX_FOLDERS) {
+            throw new IllegalArgumentException(folders.size() + " folders: a .kwl file holds at most " + MAX_FOLDERS);
+        }
         int hashBytes = hashSectionSize(folders);
-        long payload = payloadSize(folders);
+        long payload = KwlPayload.size(folders);
         int blob = blobSize(payload);
         int size = Math.toIntExact(HEADER_BYTES + (long) hashBytes + blob);
         byte[] file = reuse != null && reuse.length >= size ? reuse : new byte[size];
@@ -126,36 +130,6 @@ public final class KwlCodec {
             size += 16 + 4 + 16L * f.size();
         }
         return Math.toIntExact(size);
-    }
-
-    public static long payloadSize(Map<String, TreeMap<String, Entry>> folders) {
-        long size = 0;
-        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
-            size += QData.qstringSize(f.getKey()) + 4;
-            for (Entry e : f.getValue().values()) {
-                size += QData.qstringSize(e.key()) + 4 + QData.qbyteArraySize(e.value());
-            }
-        }
-        return size;
-    }
-
-    /** D alone: the QDataStream of folders and entries that a wallet encrypts. */
-    public static byte[] payload(WalletContents contents) {
-        byte[] d = new byte[Math.toIntExact(payloadSize(contents.folders()))];
-        writePayload(contents.folders(), new QData.Writer(d, 0));
-        return d;
-    }
-
-    private static void writePayload(Map<String, TreeMap<String, Entry>> folders, QData.Writer w) {
-        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
-            w.qstring(f.getKey());
-            w.u32(f.getValue().size());
-            for (Entry e : f.getValue().values()) {
-                w.qstring(e.key());
-                w.u32(e.type().code());
-                w.qbyteArray(e.value());
-            }
-        }
     }
 
     /** The clear hash section; each key's MD5 was computed once, when its entry was made (see {@link Entry}). */
@@ -226,7 +200,7 @@ public final class KwlCodec {
             if (!Arrays.equals(digest, 0, 20, plain, plain.length - 20, plain.length)) {
                 continue;
             }
-            WalletContents contents = readPayload(plain, 12, 12 + (int) len);
+            WalletContents contents = KwlPayload.read(plain, 12, 12 + (int) len);
             int hashBytes = hashEnd - HEADER_BYTES;
             byte[] expected = new byte[hashSectionSize(contents.folders())];
             writeHashSection(contents.folders(), expected, 0);
@@ -270,27 +244,5 @@ public final class KwlCodec {
             throw e;
         }
         return r.position();
-    }
-
-    public static WalletContents readPayload(byte[] plain, int from, int to) throws BadWalletException {
-        WalletContents contents = new WalletContents();
-        QData.Reader r = new QData.Reader(plain, from, to);
-        while (!r.atEnd()) {
-            String folder = nonNull(r.qstring());
-            long n = r.u32();
-            contents.createFolder(folder);
-            for (long i = 0; i < n; i++) {
-                String key = nonNull(r.qstring());
-                int type = (int) r.u32();
-                byte[] value = r.qbyteArray();
-                // KWallet drops entries of a type it does not know
-                EntryType.ofCode(type).ifPresent(t -> contents.writeEntry(folder, new Entry(key, t, value)));
-            }
-        }
-        return contents;
-    }
-
-    private static String nonNull(String s) {
-        return s == null ? "" : s;
     }
 }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import labbook.core.LabException;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.KwlCodec;
+import labbook.wallet.format.KwlPayload;
 import labbook.wallet.format.WalletContents;
 
 /**
@@ -50,7 +51,7 @@ public final class AeadWallet implements WholeFileWallet {
     /** Opens a wallet, first removing temp files a killed writer of it left (see {@link KwlBackend#open}). */
     public static AeadWallet open(Path file, byte[] passwordUtf8, boolean fdatasync) {
         SaveFile.removeStaleTemps(file);
-        byte[] bytes = KwlFile.readAll(file, "wallet");
+        byte[] bytes = KwlFile.readAll(file, "wallet", FileLimits.WALLET_BYTES);
         try {
             return decode(file, bytes, passwordUtf8, fdatasync);
         } catch (BadWalletException e) {
@@ -80,14 +81,14 @@ public final class AeadWallet implements WholeFileWallet {
         if (plain == null) {
             throw new BadWalletException("wrong password, or the file was changed (AES-GCM authentication failed)");
         }
-        WalletContents contents = KwlCodec.readPayload(plain, 0, plain.length);
+        WalletContents contents = KwlPayload.read(plain, 0, plain.length);
         return new AeadWallet(file, Arrays.copyOf(bytes, HEADER_BYTES - Aead.NONCE_BYTES), key, fdatasync, contents);
     }
 
     /** Serialise, seal with a fresh nonce, save; returns the file's size. */
     @Override
     public long sync() {
-        byte[] d = KwlCodec.payload(contents);
+        byte[] d = KwlPayload.of(contents);
         byte[] out = new byte[HEADER_BYTES + d.length + Aead.TAG_BYTES];
         System.arraycopy(headerTemplate, 0, out, 0, headerTemplate.length);
         byte[] nonce = Aead.randomBytes(Aead.NONCE_BYTES);
@@ -103,7 +104,7 @@ public final class AeadWallet implements WholeFileWallet {
     }
 
     public int encryptedBytes() {
-        return Math.toIntExact(KwlCodec.payloadSize(contents.folders()));
+        return Math.toIntExact(KwlPayload.size(contents.folders()));
     }
 
     @Override

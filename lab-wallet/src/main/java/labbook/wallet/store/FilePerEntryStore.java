@@ -50,7 +50,7 @@ public final class FilePerEntryStore implements WalletStore {
     }
 
     public static FilePerEntryStore open(Path dir, byte[] passwordUtf8, boolean fdatasync) {
-        byte[] meta = KwlFile.readAll(dir.resolve(".store"), "store description");
+        byte[] meta = KwlFile.readAll(dir.resolve(".store"), "store description", FileLimits.SALT_BYTES);
         if (meta.length != MAGIC.length + 16 || !Arrays.equals(meta, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new LabException(dir.resolve(".store") + ": not a file-per-entry store");
         }

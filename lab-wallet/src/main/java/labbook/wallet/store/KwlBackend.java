@@ -6,6 +6,7 @@ import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.BlowfishCodec;
 import labbook.wallet.format.Dialect;
 import labbook.wallet.format.KwlCodec;
+import labbook.wallet.format.KwlPayload;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.KwlHeader;
 import labbook.wallet.format.WalletContents;
@@ -59,7 +60,7 @@ public final class KwlBackend implements WholeFileWallet {
         SaveFile.removeStaleTemps(file);
         SaveFile.removeStaleTemps(KwlFile.saltPathFor(file));
         KwlCodec.Decoded d = KwlFile.open(file, null, passwordUtf8);
-        byte[] salt = d.header().pbkdf2Key() ? KwlFile.readAll(KwlFile.saltPathFor(file), "salt file") : null;
+        byte[] salt = d.header().pbkdf2Key() ? KwlFile.readAll(KwlFile.saltPathFor(file), "salt file", FileLimits.SALT_BYTES) : null;
         try {
             byte[] key = new WalletKeys(passwordUtf8, salt).keyFor(d.header(), d.dialect().sha1LittleEndianWords());
             return new KwlBackend(file, d.header(), d.dialect(), key, fdatasync, d.contents());
@@ -107,7 +108,7 @@ public final class KwlBackend implements WholeFileWallet {
 
     /** The length of the encrypted part a sync of the current contents writes. */
     public int encryptedBytes() {
-        return KwlCodec.blobSize(KwlCodec.payloadSize(contents.folders()));
+        return KwlCodec.blobSize(KwlPayload.size(contents.folders()));
     }
 
     @Override

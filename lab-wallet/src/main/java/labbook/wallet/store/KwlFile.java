@@ -1,14 +1,15 @@
 package labbook.wallet.store;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.List;
 import labbook.core.LabException;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.BlowfishCodec;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlFormat;
+import labbook.wallet.format.KwlLimits;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.format.WalletKeys;
 
@@ -28,11 +29,11 @@ public final class KwlFile {
 
     /** Opens a wallet; {@code salt} may be null (then the .salt beside it is used if present). */
     public static KwlCodec.Decoded open(Path wallet, Path salt, byte[] passwordUtf8) {
-        byte[] bytes = readAll(wallet, "wallet");
+        byte[] bytes = readAll(wallet, "wallet", FileLimits.WALLET_BYTES);
         Path saltFile = salt != null ? salt : saltPathFor(wallet);
         byte[] saltBytes = null;
         if (salt != null || Files.exists(saltFile)) {
-            saltBytes = readAll(saltFile, "salt file");
+            saltBytes = readAll(saltFile, "salt file", FileLimits.SALT_BYTES);
             if (saltBytes.length == 0) {
                 throw new LabException(saltFile + ": the salt file is empty");
             }
@@ -49,11 +50,17 @@ public final class KwlFile {
     }
 
     /**
-     * Writes a new wallet the way KWallet would: for KF5 a fresh random salt first (mode 0600),
-     * then the wallet, each through the temp-file-and-rename save path.
+     * Writes a new wallet the way KWallet would, through the temp-file-and-rename save path (mode
+     * 0600): for KF5 with a fresh random salt, the wallet and its .salt as one change
+     * ({@link SaveGroup}: both written first, the salt renamed last, the previous wallet put back if
+     * that fails), so a failed or interrupted save never leaves a wallet beside a salt that is not
+     * its own. Contents the format cannot hold are refused before anything is written.
      */
     public static void create(Path wallet, WalletContents contents, KwlFormat format, byte[] passwordUtf8,
                               boolean fdatasync) {
+        KwlLimits.whyNotWritable(contents, FileLimits.WALLET_BYTES).ifPresent(why -> {
+            throw new LabException(wallet + ": cannot write this wallet: " + why + " (nothing written)");
+        });
         SecureRandom random = new SecureRandom();
         byte[] salt = null;
         byte[] key;
@@ -75,20 +82,20 @@ public final class KwlFile {
                 throw new LabException(wallet + ": this password gives a weak Blowfish key, which KWallet refuses; choose another password");
             }
         }
-        if (salt != null) {
-            SaveFile.write(saltPathFor(wallet), salt, fdatasync);
+        byte[] file = KwlCodec.encode(contents, format, key, random);
+        if (salt == null) {
+            SaveFile.write(wallet, file, fdatasync);
+            return;
         }
-        SaveFile.write(wallet, KwlCodec.encode(contents, format, key, random), fdatasync);
+        try (SaveFile.Pending w = SaveFile.begin(wallet, fdatasync, false);
+             SaveFile.Pending s = SaveFile.begin(saltPathFor(wallet), fdatasync, false)) {
+            w.ready(file, 0, file.length);
+            s.ready(salt, 0, salt.length);
+            SaveGroup.commit(List.of(w, s));
+        }
     }
 
-    static byte[] readAll(Path file, String what) {
-        if (Files.isDirectory(file)) {
-            throw new LabException(file + ": is a folder, not a " + what);
-        }
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw LabException.cannot("read " + what, file, e);
-        }
+    static byte[] readAll(Path file, String what, int max) {
+        return FileLimits.read(file, what, max);
     }
 }

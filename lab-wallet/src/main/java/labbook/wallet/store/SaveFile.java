@@ -8,15 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 import labbook.wallet.format.KwlCodec;
@@ -27,20 +24,15 @@ import labbook.wallet.format.KwlCodec;
  * Any failure deletes the temporary file and leaves the previous file exactly as it was.
  *
  * <p>The temporary file keeps KSaveFile's name, {@code <target>XXXXXX.new}. It is created with one
- * {@code open(O_CREAT|O_EXCL, 0600)} (no separate create, chmod and reopen) and its writer holds
- * an exclusive {@code fcntl} lock on it until it has been renamed, so {@link #removeStaleTemps}
- * can tell a temp file whose writer was killed (nobody holds its lock: the kernel dropped it with
- * the process) from one a live writer in another process is still filling.
+ * {@code open(O_CREAT|O_EXCL, 0600)} and its writer holds an exclusive {@code fcntl} lock on it
+ * until it is renamed, so {@link #removeStaleTemps} can tell a temp file whose writer was killed
+ * (the kernel dropped its lock with the process) from one a live writer is still filling.
  *
- * <p>A save can run its file work on a background writer thread ({@link #begin} with
- * {@code background}): the caller hands over finished parts of the file while it is still
- * making the rest (a sync encrypts while the previous part is being written), and
- * {@link Pending#commit()} waits for the write, the optional fdatasync and the rename.
+ * <p>A save can run its file work on a background writer thread ({@link #begin} with {@code background}):
+ * the caller hands over finished parts of the file while it makes the rest (a sync encrypts while
+ * the previous part is written); {@link Pending#commit()} waits for the write, fdatasync and rename.
  */
 public final class SaveFile {
-    private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-    private static final String TEMP_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final ExecutorService WRITER = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "wallet-save-writer");
         t.setDaemon(true);
@@ -68,13 +60,12 @@ public final class SaveFile {
      * those this JVM is not writing and whose lock can be taken. Returns how many were removed.
      */
     public static int removeStaleTemps(Path target) {
-        return StaleTemps.remove(target);
+        return TempFiles.remove(target);
     }
 
     /** One save in progress; closing it without {@link #commit()} removes the temp file. */
     public static final class Pending implements KwlCodec.Sink, AutoCloseable {
         private final Path target;
-        private final Path dir;
         private final boolean fdatasync;
         private final boolean background;
         private volatile Path temp;
@@ -85,33 +76,27 @@ public final class SaveFile {
         private Future<?> last;
         private long written;
         private boolean done;
+        private boolean flushed;
 
         private Pending(Path target, boolean fdatasync, boolean background) {
             this.target = target;
-            this.dir = target.toAbsolutePath().getParent();
             this.fdatasync = fdatasync;
             this.background = background;
-            this.temp = newTempName();
-            StaleTemps.LIVE.add(temp);
+            if (SaveGroup.closing()) {
+                throw new LabException("cannot save " + target + ": the program is stopping");
+            }
+            this.temp = TempFiles.name(target, ".new");
+            TempFiles.LIVE.add(temp);
             step(this::create);
             if (background) {
                 step(this::holdPrevious);
             }
         }
 
-        private Path newTempName() {
-            char[] x = new char[6];
-            ThreadLocalRandom r = ThreadLocalRandom.current();
-            for (int i = 0; i < x.length; i++) {
-                x[i] = TEMP_CHARS.charAt(r.nextInt(TEMP_CHARS.length()));
-            }
-            return dir.resolve(target.getFileName().toString() + new String(x) + ".new");
-        }
-
         private void create() throws IOException {
             for (int attempt = 0; ; attempt++) {
                 try {
-                    channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), PRIVATE);
+                    channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), TempFiles.PRIVATE);
                 } catch (FileAlreadyExistsException e) {
                     if (attempt >= 100) {
                         throw e;
@@ -130,11 +115,10 @@ public final class SaveFile {
         }
 
         /**
-         * Opens the file about to be replaced, so the rename only unlinks it and the kernel frees
-         * the old version (its page cache and disk blocks, under writeback since ext4's rename
-         * flushed it: about 0.7 ms for a 1 MB wallet, measured) when this handle is closed, on the
-         * writer thread after the save, instead of inside the rename the caller waits for.
-         * The data written and the order of create, write, fdatasync and rename are unchanged.
+         * Opens the file about to be replaced, so the rename only unlinks it and the kernel frees the
+         * old version (page cache and disk blocks under writeback since ext4's rename flushed it: 0.7 ms
+         * for a 1 MB wallet, measured) when this handle is closed, on the writer thread after the save,
+         * not inside the rename the caller waits for. What is written, and in which order, is unchanged.
          */
         private void holdPrevious() {
             try {
@@ -156,14 +140,14 @@ public final class SaveFile {
         }
 
         private void rename() {
-            Path next = newTempName();
-            StaleTemps.LIVE.add(next);
-            StaleTemps.LIVE.remove(temp);
+            Path next = TempFiles.name(target, ".new");
+            TempFiles.LIVE.add(next);
+            TempFiles.LIVE.remove(temp);
             temp = next;
         }
 
         /** Runs helper work of the save's producer (hashing) on the writer thread, in order with the writes; or here. */
-        public java.util.concurrent.Executor helper() {
+        public Executor helper() {
             return background ? WRITER : Runnable::run;
         }
 
@@ -181,11 +165,42 @@ public final class SaveFile {
             }
         }
 
-        /** Finishes the save (fdatasync if asked, rename over the target); returns the bytes written. */
-        public long commit() {
+        Path target() {
+            return target;
+        }
+
+        /**
+         * Waits until every part is written, and fdatasyncs the temp file if asked: after this only
+         * the rename is left. A failure (a full disk) removes the temp file and throws; the target
+         * is untouched.
+         */
+        public void flush() {
             step(() -> {
                 if (fdatasync) {
                     channel.force(false);
+                }
+            });
+            awaitSteps();
+            if (failure != null) {
+                Throwable f = failure;
+                close();
+                throw failed(f);
+            }
+            flushed = true;
+        }
+
+        private LabException failed(Throwable f) {
+            return new LabException("cannot save " + target + ": " + f.getMessage() + " (the previous file is unchanged)", f);
+        }
+
+        /** Finishes the save (fdatasync if asked, rename over the target); returns the bytes written. */
+        public long commit() {
+            step(() -> {
+                if (fdatasync && !flushed) {
+                    channel.force(false);
+                }
+                if (SaveGroup.closing()) {
+                    throw new IOException("the program is stopping");
                 }
                 AtomicFiles.replace(temp, target);
                 // renamed while still locked: no cleaner can take the finished file for a stray
@@ -200,10 +215,10 @@ public final class SaveFile {
             if (failure != null) {
                 Throwable f = failure;
                 close();
-                throw new LabException("cannot save " + target + ": " + f.getMessage() + " (the previous file is unchanged)", f);
+                throw failed(f);
             }
             done = true;
-            StaleTemps.LIVE.remove(temp);
+            TempFiles.LIVE.remove(temp);
             return written;
         }
 
@@ -236,7 +251,7 @@ public final class SaveFile {
             } else {
                 cleanUp.run();
             }
-            StaleTemps.LIVE.remove(temp);
+            TempFiles.LIVE.remove(temp);
         }
 
         private interface Step {

@@ -11,20 +11,40 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Set;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 import labbook.core.LabException;
 
 /**
- * The temp files a killed writer left ({@link SaveFile#removeStaleTemps}): a temp file is stale when
- * no writer holds its {@code fcntl} lock (the kernel dropped it with the process) and this JVM is
- * not writing it.
+ * The save path's temp files: their KSaveFile names ({@code <target>XXXXXX.new}, and
+ * {@code <target>XXXXXX.old} for the previous version kept while a {@link SaveGroup} commits), and
+ * the ones a killed writer left ({@link SaveFile#removeStaleTemps}): a temp file is stale when no
+ * writer holds its {@code fcntl} lock (the kernel dropped it with the process) and this JVM is not
+ * writing it.
  */
-final class StaleTemps {
+final class TempFiles {
     /** Temp files this JVM is writing right now: never stale, whatever their lock says to us. */
     static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+    static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+    private static final String NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-    private StaleTemps() {
+    private TempFiles() {
+    }
+
+    /** {@code <target>XXXXXX<suffix>} beside {@code target}, six random letters or digits as KSaveFile makes them. */
+    static Path name(Path target, String suffix) {
+        char[] x = new char[6];
+        ThreadLocalRandom r = ThreadLocalRandom.current();
+        for (int i = 0; i < x.length; i++) {
+            x[i] = NAME_CHARS.charAt(r.nextInt(NAME_CHARS.length()));
+        }
+        Path abs = target.toAbsolutePath();
+        return abs.resolveSibling(abs.getFileName() + new String(x) + suffix);
     }
 
     /**

@@ -1,0 +1,67 @@
+package labbook.wallet.format;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * D, the part of a wallet that is encrypted: a QDataStream of each folder's name and entry count,
+ * then each entry's key, type code and value, in KWallet's (QMap's) order.
+ */
+public final class KwlPayload {
+    private KwlPayload() {
+    }
+
+    /** The length of D for these folders, in bytes. */
+    public static long size(Map<String, TreeMap<String, Entry>> folders) {
+        long size = 0;
+        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
+            size += QData.qstringSize(f.getKey()) + 4;
+            for (Entry e : f.getValue().values()) {
+                size += QData.qstringSize(e.key()) + 4 + QData.qbyteArraySize(e.value());
+            }
+        }
+        return size;
+    }
+
+    /** D alone: the QDataStream of folders and entries that a wallet encrypts. */
+    public static byte[] of(WalletContents contents) {
+        byte[] d = new byte[Math.toIntExact(size(contents.folders()))];
+        writePayload(contents.folders(), new QData.Writer(d, 0));
+        return d;
+    }
+
+    private static void writePayload(Map<String, TreeMap<String, Entry>> folders, QData.Writer w) {
+        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
+            w.qstring(f.getKey());
+            w.u32(f.getValue().size());
+            for (Entry e : f.getValue().values()) {
+                w.qstring(e.key());
+                w.u32(e.type().code());
+                w.qbyteArray(e.value());
+            }
+        }
+    }
+
+    /** Reads D from {@code plain[from, to)}; entries of a type KWallet does not know are dropped, as KWallet does. */
+    public static WalletContents read(byte[] plain, int from, int to) throws BadWalletException {
+        WalletContents contents = new WalletContents();
+        QData.Reader r = new QData.Reader(plain, from, to);
+        while (!r.atEnd()) {
+            String folder = nonNull(r.qstring());
+            long n = r.u32();
+            contents.createFolder(folder);
+            for (long i = 0; i < n; i++) {
+                String key = nonNull(r.qstring());
+                int type = (int) r.u32();
+                byte[] value = r.qbyteArray();
+                // KWallet drops entries of a type it does not know
+                EntryType.ofCode(type).ifPresent(t -> contents.writeEntry(folder, new Entry(key, t, value)));
+            }
+        }
+        return contents;
+    }
+
+    private static String nonNull(String s) {
+        return s == null ? "" : s;
+    }
+}
