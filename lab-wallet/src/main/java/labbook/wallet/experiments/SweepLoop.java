@@ -50,8 +50,16 @@ public final class SweepLoop {
         }
     }
 
-    /** The plan: sizes 1, step, 2 x step, ... max; repeats at the checkpoints. */
-    public record Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs) {
+    /**
+     * The plan: sizes 1, step, 2 x step, ... max; repeats at the checkpoints; {@code cipherAlone}:
+     * whether each sync is paired with the cipher alone on the same bytes (quick mode's -Xint loop
+     * leaves it out: under the interpreter it costs seconds per sync and no analysis reads it).
+     */
+    public record Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs, boolean cipherAlone) {
+        public Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs) {
+            this(max, step, checkpoints, repeats, warmupSyncs, true);
+        }
+
         public List<Integer> sizes() {
             List<Integer> sizes = new ArrayList<>();
             sizes.add(1);
@@ -72,7 +80,7 @@ public final class SweepLoop {
             for (int c : checkpoints) {
                 cp.append(cp.length() == 0 ? "" : ":").append(c);
             }
-            return max + "/" + step + "/" + cp + "/" + repeats + "/" + warmupSyncs;
+            return max + "/" + step + "/" + cp + "/" + repeats + "/" + warmupSyncs + "/" + cipherAlone;
         }
 
         public static Plan decode(String s) {
@@ -81,7 +89,8 @@ public final class SweepLoop {
             for (String c : f[2].split(":")) {
                 cps.add(Integer.parseInt(c));
             }
-            return new Plan(Integer.parseInt(f[0]), Integer.parseInt(f[1]), cps, Integer.parseInt(f[3]), Integer.parseInt(f[4]));
+            return new Plan(Integer.parseInt(f[0]), Integer.parseInt(f[1]), cps, Integer.parseInt(f[3]), Integer.parseInt(f[4]),
+                    Boolean.parseBoolean(f[5]));
         }
     }
 
@@ -133,7 +142,7 @@ public final class SweepLoop {
                     for (int k = 0; k < timed; k++) {
                         int i = (turn + k) % timed;
                         if (i < java.size()) {
-                            rows.add(measure(java.get(i).label(), wallets.get(i), size, r));
+                            rows.add(measure(java.get(i).label(), wallets.get(i), size, r, plan.cipherAlone()));
                         } else {
                             rows.add(Row.of(kw.sync(r)));
                         }
@@ -153,7 +162,15 @@ public final class SweepLoop {
      * One sync and the cipher alone on the same number of bytes; on odd repeats the cipher goes
      * first, so neither always runs with the other's caches and clock behind it.
      */
-    static Row measure(String label, SweepVariant.SyncTarget wallet, int size, int repeat) {
+    static Row measure(String label, SweepVariant.SyncTarget wallet, int size, int repeat, boolean cipherAlone) {
+        if (!cipherAlone) {
+            long c0 = Clocks.threadCpuNanos();
+            long t0 = System.nanoTime();
+            long fileBytes = wallet.sync();
+            long t1 = System.nanoTime();
+            long c1 = Clocks.threadCpuNanos();
+            return new Row(label, size, repeat, fileBytes, (t1 - t0) / 1e6, Double.NaN, 0, (c1 - c0) / 1e6, Double.NaN);
+        }
         int n = wallet.cipherBytes();
         byte[] buf = new byte[n];
         byte[] out = wallet.cipherOutBytes(n) == 0 ? buf : new byte[wallet.cipherOutBytes(n)];
@@ -190,7 +207,7 @@ public final class SweepLoop {
         SweepVariant.SyncTarget w = variant.create(dir, password);
         w.add(entries.next(Math.min(plan.max(), 2000)));
         for (int i = 0; i < plan.warmupSyncs(); i++) {
-            measure("warmup", w, 0, i);
+            measure("warmup", w, 0, i, true);
         }
         Scratch.deleteTree(dir);
     }

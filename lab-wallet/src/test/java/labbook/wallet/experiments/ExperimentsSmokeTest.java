@@ -196,6 +196,12 @@ class ExperimentsSmokeTest {
         assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KWALLET5)).isEqualTo(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4));
         assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).sizes()).containsExactly(1, 100, 1000, 10_000);
         assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).repeats()).isGreaterThanOrEqualTo(3);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).cipherAlone()).isFalse();
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_XINT).cipherAlone()).isTrue();
+        for (SweepVariant v : SweepVariant.values()) {
+            SweepLoop.Plan p = SyncSweepExperiment.plan(Mode.QUICK, v);
+            assertThat(SweepLoop.Plan.decode(p.encode())).isEqualTo(p);
+        }
         assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).sizes()).containsExactly(1, 100, 1000, 5000, 10_000);
         assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).warmupSyncs()).isPositive();
         assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_C1).sizes()).hasSize(1001);
