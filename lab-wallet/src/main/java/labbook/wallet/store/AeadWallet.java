@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import labbook.core.LabException;
 import labbook.wallet.format.BadWalletException;
-import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlPayload;
 import labbook.wallet.format.WalletContents;
 

@@ -138,8 +138,8 @@ class ExperimentsSmokeTest {
     void ratiosPairTheSameRepeat() {
         List<SweepLoop.Row> a = List.of(row("kde4", 100, 0, 2), row("kde4", 100, 1, 3), row("kde4", 200, 0, 9));
         List<SweepLoop.Row> b = List.of(row("kwallet5", 100, 1, 6), row("kwallet5", 100, 0, 8), row("kwallet5", 300, 0, 1));
-        assertThat(SyncSweepExperiment.ratios(a, b, 100)).containsExactly(0.25, 0.5);
-        assertThat(SyncSweepExperiment.ratios(a, b, 200)).isEmpty();
+        assertThat(SweepPrintout.ratios(a, b, 100)).containsExactly(0.25, 0.5);
+        assertThat(SweepPrintout.ratios(a, b, 200)).isEmpty();
     }
 
     @Test
@@ -148,7 +148,7 @@ class ExperimentsSmokeTest {
         Map<String, List<SweepLoop.Row>> byVariant = Map.of("kde4", List.of(row("kde4", 10_000, 0, 10)),
                 "kde4-c1", List.of(row("kde4-c1", 10_000, 0, 25)), "kde4-xint", List.of(row("kde4-xint", 10_000, 0, 900)));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SyncSweepExperiment.printDebugFullQuestion(byVariant, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        SweepPrintout.printDebugFullQuestion(byVariant, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("seed DebugFull / Release = x3.43")
                 .contains("kde4-c1 / kde4 = x2.50").contains("kde4-xint / kde4 = x90.00").endsWith("kde4-c1 comes nearer\n");
     }
@@ -161,7 +161,7 @@ class ExperimentsSmokeTest {
             rows.add(row("kwallet5", 10_000, r, 40));
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SyncSweepExperiment.print(rows, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        SweepPrintout.print(rows, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("kde4 / kwallet5 (median)")
                 .contains("speed goal: kde4 at 10,000 entries <= 0.4 x kwallet5: 0.30 x (IQR 0.28-0.33, n=5): met");
     }
