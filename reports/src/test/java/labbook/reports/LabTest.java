@@ -31,7 +31,8 @@ class LabTest {
             assertThat(Lab.charts(r, study).keySet()).as(study).containsExactlyElementsOf(Lab.chartNames(study));
         }
         XYChart sync = Lab.walletSyncTime(r);
-        assertThat(sync.getSeriesMap()).containsKeys("kde4", "seed 2009, Release (Q6600)");
+        assertThat(sync.getSeriesMap()).containsKeys("kde4", "seed 2009, Release (Q6600)", "kwallet5 (KDE's real backend)")
+                .doesNotContainKeys("kde4-xint", "kde4-c1");
         HorizontalBarChart bars = Lab.filecryptDirectoryRuns(r);
         assertThat(bars.getSeriesMap()).containsKeys("user time", "system time");
         assertThat(Lab.filecryptLevels(r, "1mb").getTitle()).contains("head-1mb");
@@ -83,11 +84,11 @@ class LabTest {
         assertThat(claims.get(first + 1)).isEqualTo(claims.get(0));
         assertThat(repro.stringColumn("machine").get(1)).isEqualTo("fixture-b");
         Table prov = Lab.provenance(r, "wallet");
-        assertThat(prov.rowCount()).isEqualTo(10);
+        assertThat(prov.rowCount()).isEqualTo(11); // 5 experiments per root, and kwallet5-interop in fixture-a
         assertThat(prov.stringColumn("rerun").asList()).allSatisfy(c -> assertThat(c).startsWith("./labbook wallet "));
         assertThat(prov.stringColumn("rerun").asList()).contains("./labbook wallet sync-sweep --quick", "./labbook wallet all --quick");
         assertThat(Lab.analyses(r, "filecrypt").keySet()).anySatisfy(k -> assertThat(k).startsWith("Pareto front"));
-        assertThat(Lab.medians(Lab.table(r, "wallet", "sync-sweep"), "sync_ms", "variant").rowCount()).isEqualTo(5);
+        assertThat(Lab.medians(Lab.table(r, "wallet", "sync-sweep"), "sync_ms", "variant").rowCount()).isEqualTo(7);
         assertThat(Lab.seed(VfsData.VFS_AXBOE).rowCount()).isEqualTo(4);
         assertThat(Lab.seed("vfs-axboe").rowCount()).isEqualTo(4);
         assertThatThrownBy(() -> Lab.seed("nope")).isInstanceOf(LabException.class).hasMessageContaining("kwallet-sync");

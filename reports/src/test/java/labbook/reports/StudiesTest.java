@@ -10,6 +10,7 @@ import java.util.Map;
 import labbook.reports.filecrypt.FilecryptData;
 import labbook.reports.filecrypt.FilecryptStudy;
 import labbook.reports.stats.Estimate;
+import labbook.reports.stats.Summaries;
 import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.TradeOff;
 import labbook.reports.study.Claim;
@@ -41,7 +42,8 @@ class StudiesTest {
     void walletFitsRecoverTheFixtureLines() {
         Table sweep = Lab.table(Fixtures.a(), "wallet", "sync-sweep");
         Map<String, LinearFit> fits = WalletData.syncFits(sweep);
-        assertThat(fits.keySet()).containsExactly("kde4", "kf5", "kf5-fdatasync", "aead", "kde4-xint");
+        assertThat(fits.keySet()).containsExactly("kde4", "kf5", "kf5-fdatasync", "aead", "kwallet5", "kde4-c1", "kde4-xint");
+        assertThat(fits.get("kwallet5").per1000()).isCloseTo(4, within(1e-9));
         assertThat(fits.get("kde4").per1000()).isCloseTo(2, within(1e-9));
         assertThat(fits.get("kde4").crossing(16)).isCloseTo(7500, within(1e-6));
         assertThat(fits.get("kf5-fdatasync").crossing(100)).isCloseTo(64000, within(1e-6));
@@ -88,6 +90,64 @@ class StudiesTest {
         assertThat(a.seed()).isEqualTo("15 ms at 1000 (Release)");
         assertThat(perEntry.seed()).isEqualTo("15 ms - 8 ms = 7 ms");
         assertThat(perEntry.ratio()).isCloseTo(1.0 / 7, within(1e-9));
+    }
+
+    @Test
+    void walletClaimsMeasuredOnTheRealCode() {
+        List<Claim> claims = new WalletStudy().claims(Fixtures.ab());
+        // kwallet5 = 0.5 ms + 4 ms per 1000 entries (fixture-b: twice that)
+        Claim at10000 = claim(claims, WalletStudy.Id.REAL_SYNC_AT, "10000", "fixture-a");
+        assertThat(at10000.measured()).isEqualTo("40.5 ms");
+        assertThat(at10000.ratio()).isCloseTo(40.5 / 56, within(1e-9));
+        assertThat(at10000.verdict().outcome()).isEqualTo(Verdict.Outcome.AGREES);
+        assertThat(at10000.claim()).contains("on the real code").contains("kwallet5");
+        assertThat(claim(claims, WalletStudy.Id.REAL_SYNC_AT, "1", "fixture-b").measured()).isEqualTo("1.01 ms");
+        Claim frame = claim(claims, WalletStudy.Id.SAVING_AT_ONCE, "kwallet5", "fixture-a");
+        assertThat(frame.measured()).isEqualTo("4.5 ms at 1000");
+        assertThat(frame.verdict()).isEqualTo(Verdict.HOLDS);
+        Claim myth = claim(claims, WalletStudy.Id.MYTH, "kwallet5", "fixture-a");
+        assertThat(myth.measured()).isEqualTo("24,875 entries");
+        assertThat(myth.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, WalletStudy.Id.MYTH, "kwallet5", "fixture-b").measured()).isEqualTo("12,375 entries");
+        // the DebugFull question: C1 alone is x2.95 kde4, the seed's debug build x3.4, -Xint x14.8
+        Claim c1 = claim(claims, WalletStudy.Id.SLOW_BUILD, "kde4-c1", "fixture-a");
+        assertThat(c1.measured()).isEqualTo("×3");
+        assertThat(c1.verdict().outcome()).isEqualTo(Verdict.Outcome.AGREES);
+        assertThat(c1.note()).contains("kde4-c1 comes nearer the seed");
+    }
+
+    @Test
+    void walletAgainstTheRealBackendPerSize() {
+        Table sweep = Lab.table(Fixtures.a(), "wallet", "sync-sweep");
+        Table t = WalletData.againstReal(sweep);
+        assertThat(t.numberColumn("entries").asDoubleArray()).containsExactly(1, 100, 1000, 5000, 10000);
+        // repeat by repeat: (21 + d) / (40.5 + d), d = -0.1, 0, +0.1
+        assertThat(t.numberColumn("kde4 / kwallet5").getDouble(4)).isCloseTo(21.0 / 40.5, within(1e-9));
+        assertThat(t.numberColumn("q1").getDouble(4)).isLessThan(21.0 / 40.5);
+        assertThat(t.numberColumn("n").getDouble(4)).isEqualTo(3);
+        assertThat(t.numberColumn("kf5 / kwallet5").getDouble(4)).isCloseTo(15.8 / 40.5, within(1e-9));
+        assertThat(WalletData.repeatRatios(sweep, "kde4", "kwallet5", 1)).containsExactly(0.902 / 0.404, 1.002 / 0.504, 1.102 / 0.604);
+        Table none = WalletData.againstReal(Summaries.rowsOf(sweep, "variant", "kde4"));
+        assertThat(none.isEmpty()).isTrue();
+        List<WalletData.Unoptimised> u = WalletData.unoptimised(sweep, 10_000);
+        assertThat(u).extracting(WalletData.Unoptimised::variant).containsExactly("kde4-c1", "kde4-xint");
+        assertThat(u.get(0).ratio()).isCloseTo(62.0 / 21, within(1e-9));
+        assertThat(u.get(0).factorOff()).isLessThan(u.get(1).factorOff());
+    }
+
+    @Test
+    void walletInteropFindings() {
+        Map<String, Table> analyses = Lab.analyses(Fixtures.a(), "wallet");
+        Table t = analyses.entrySet().stream().filter(e -> e.getKey().startsWith("kwallet5-interop")).findFirst().orElseThrow().getValue();
+        assertThat(t.stringColumn("direction").asList()).containsExactly("lab-kf5->kwallet5", "kwallet5->lab", "lab-kde4->kwallet5",
+                "fixture->kwallet5", "lab-odd-type->kwallet5");
+        assertThat(t.intColumn("refused").asList()).containsExactly(0, 0, 1, 1, 0);
+        assertThat(t.stringColumn("open() codes").get(2)).isEqualTo("-9");
+        assertThat(t.stringColumn("finding").get(2)).contains("KF5 refuses KDE4-era wallets");
+        assertThat(t.stringColumn("finding").get(4)).contains("type Unknown");
+        assertThat(t.stringColumn("finding").get(0)).startsWith("all identical");
+        assertThat(analyses.keySet()).anySatisfy(k -> assertThat(k).startsWith("The DebugFull question"))
+                .anySatisfy(k -> assertThat(k).startsWith("The lab's Java against the real code"));
     }
 
     @Test

@@ -4,6 +4,7 @@ import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.SYNC_MS;
 import static labbook.wallet.WalletResults.VARIANT;
 
+import java.awt.Color;
 import java.util.List;
 import java.util.Optional;
 import labbook.reports.chart.ChartStyle;
@@ -13,9 +14,14 @@ import labbook.reports.stats.Summaries;
 import labbook.reports.study.ExperimentChart;
 import labbook.wallet.WalletResults;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
 import tech.tablesaw.api.Table;
 
-/** Sync time against entries per variant (medians of the repeats), the seed's points overlaid. */
+/**
+ * Sync time against entries (medians of the repeats): KDE's real backend (kwallet5, the real code,
+ * drawn in black) beside the seed's published points and the lab's Java variants, its alternatives.
+ * The unoptimised analogues (kde4-c1, kde4-xint) have their own chart.
+ */
 public final class SyncTimeChart extends ExperimentChart<XYChart> {
     public SyncTimeChart() {
         super("sync-time", WalletResults.SYNC_SWEEP);
@@ -24,12 +30,19 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
 
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
-        XYChart chart = ChartStyle.xy("KWallet sync(): time against entries (compiled variants; -Xint has its own chart)",
+        XYChart chart = ChartStyle.xy("KWallet sync(): the real backend (kwallet5), the seed and the lab's Java variants",
                 "entries", "sync time (ms, median)");
         for (var sweep : sweeps) {
             Table medians = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
+            Table real = Summaries.rowsOf(medians, VARIANT.name(), WalletData.REAL_VARIANT);
+            if (!real.isEmpty()) {
+                XYSeries s = line(chart, ChartStyle.name(REAL_NAME, results, sweep.root()), real);
+                s.setLineColor(Color.BLACK);
+                s.setMarkerColor(Color.BLACK);
+                s.setLineWidth(3f);
+            }
             for (String variant : Summaries.distinct(medians, VARIANT.name())) {
-                if (!variant.equals(WalletData.INTERPRETED_VARIANT)) {
+                if (!variant.equals(WalletData.REAL_VARIANT) && !WalletData.UNOPTIMISED.contains(variant)) {
                     line(chart, ChartStyle.name(variant, results, sweep.root()), Summaries.rowsOf(medians, VARIANT.name(), variant));
                 }
             }
@@ -38,9 +51,12 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
         return Optional.of(chart);
     }
 
+    /** The real backend's legend name. */
+    public static final String REAL_NAME = "kwallet5 (KDE's real backend)";
+
     /** Medians of sync time against entries as one line. */
-    static void line(XYChart chart, String name, Table medians) {
-        ChartStyle.line(ChartStyle.add(chart, name, medians.numberColumn(ENTRIES.name()).asDoubleArray(),
+    static XYSeries line(XYChart chart, String name, Table medians) {
+        return ChartStyle.line(ChartStyle.add(chart, name, medians.numberColumn(ENTRIES.name()).asDoubleArray(),
                 medians.numberColumn(SYNC_MS.name()).asDoubleArray()));
     }
 

@@ -3,6 +3,8 @@ package labbook.reports.wallet;
 import static labbook.reports.wallet.WalletData.FRAME_MS;
 import static labbook.reports.wallet.WalletData.NOTICEABLE_MS;
 import static labbook.wallet.WalletResults.ACKNOWLEDGED_LOST;
+import static labbook.wallet.WalletResults.DIRECTION;
+import static labbook.wallet.WalletResults.OPEN_CODE;
 import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.FDATASYNC;
 import static labbook.wallet.WalletResults.OUTCOME;
@@ -20,6 +22,7 @@ import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Summaries;
 import labbook.wallet.WalletResults;
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
@@ -49,6 +52,22 @@ final class WalletAnalyses {
                 out.put("sync-sweep: median sync time per variant at the repeated checkpoints, with IQR and 95 % bootstrap interval ["
                         + sweep.label() + "]", checkpoints.isEmpty() ? m : checkpoints);
             }
+            for (var sweep : sweeps) {
+                Table real = WalletData.againstReal(sweep.value());
+                if (!real.isEmpty()) {
+                    out.put("The lab's Java against the real code: kde4 time / real KWallet (kwallet5) time per size, the median of"
+                            + " per-repeat ratios (each repeat timed both in the same loop, moments apart) with quartiles; kf5 / kwallet5"
+                            + " is the same in the real backend's own format; the speed goal is kde4 / kwallet5 at most 0.4 at 10,000"
+                            + " entries [" + sweep.label() + "]", real);
+                }
+            }
+            for (var sweep : sweeps) {
+                Table q = debugFullQuestion(sweep.value());
+                if (!q.isEmpty()) {
+                    out.put("The DebugFull question: which unoptimised kde4 comes nearer the seed's DebugFull / Release at 10,000"
+                            + " entries, C1 alone (compiled, unoptimised) or the interpreter [" + sweep.label() + "]", q);
+                }
+            }
         }
         for (var jmh : results.tables(WalletResults.SYNC_JMH)) {
             out.put("sync-jmh: JMH sync time per variant and size [" + jmh.label() + "]",
@@ -68,7 +87,87 @@ final class WalletAnalyses {
             out.put("tamper-test: what one flipped bit does, per region of the file, over every wallet tried [" + tamper.label() + "]",
                     Summaries.counts(tamper.value(), null, REGION.name(), OUTCOME.name()));
         }
+        for (var interop : results.tables(WalletResults.KWALLET5_INTEROP)) {
+            out.put("kwallet5-interop: the lab's .kwl code against KDE's real backend, both ways, and what KF5 makes of KDE4-era"
+                    + " wallets [" + interop.label() + "]", interopFindings(interop.value()));
+        }
         return out;
+    }
+
+    /** Per unoptimised variant: its median over kde4's at 10,000 entries, the seed's ratio, the factor off, the nearer one. */
+    static Table debugFullQuestion(Table sweep) {
+        StringColumn variant = StringColumn.create("variant");
+        StringColumn what = StringColumn.create("what it is");
+        DoubleColumn ratio = DoubleColumn.create("× kde4 at 10,000");
+        DoubleColumn seed = DoubleColumn.create("seed DebugFull / Release");
+        DoubleColumn off = DoubleColumn.create("factor off the seed");
+        StringColumn nearer = StringColumn.create("nearer the seed");
+        List<WalletData.Unoptimised> u = WalletData.unoptimised(sweep, 10_000);
+        WalletData.Unoptimised best = u.stream().filter(x -> !Double.isNaN(x.factorOff()))
+                .min(java.util.Comparator.comparingDouble(WalletData.Unoptimised::factorOff)).orElse(null);
+        Table t = Table.create("debug-full").addColumns(variant, what, ratio, seed, off, nearer);
+        for (WalletData.Unoptimised x : u) {
+            if (Double.isNaN(x.ratio())) {
+                continue;
+            }
+            variant.append(x.variant());
+            what.append(x.variant().equals(WalletData.C1_VARIANT) ? "compiled by C1 alone (-XX:TieredStopAtLevel=1)" : "interpreted (-Xint)");
+            ratio.append(x.ratio());
+            seed.append(x.seedRatio());
+            off.append(x.factorOff());
+            nearer.append(x == best && u.stream().filter(y -> !Double.isNaN(y.ratio())).count() > 1 ? "yes" : "");
+        }
+        return t;
+    }
+
+    /** What each direction's meaning is when it is not simply "the two agree". */
+    private static final Map<String, String> FINDINGS = Map.of(
+            "lab-kde4->kwallet5", "KF5 refuses KDE4-era wallets: KDE4 and KF5 order Blowfish's words differently",
+            "fixture->kwallet5", "real KDE4-era wallets refused by KF5 as the lab's kde4 ones are; KF5-era ones open",
+            "lab-odd-type->kwallet5", "a backend bug: an entry of type Unknown (0) makes KF5's reader lose every entry after it");
+
+    /** One row per direction: counts of each outcome, the open() codes of the refusals, and what it shows. */
+    static Table interopFindings(Table interop) {
+        StringColumn direction = StringColumn.create("direction");
+        IntColumn wallets = IntColumn.create("wallets");
+        IntColumn identical = IntColumn.create("identical");
+        IntColumn different = IntColumn.create("different");
+        IntColumn refused = IntColumn.create("refused");
+        StringColumn codes = StringColumn.create("open() codes");
+        StringColumn finding = StringColumn.create("finding");
+        Table t = Table.create("interop").addColumns(direction, wallets, identical, different, refused, codes, finding);
+        for (String d : Summaries.distinct(interop, DIRECTION.name())) {
+            Table rows = Summaries.rowsOf(interop, DIRECTION.name(), d);
+            int same = 0;
+            int diff = 0;
+            int no = 0;
+            java.util.TreeSet<Long> seen = new java.util.TreeSet<>();
+            for (int i = 0; i < rows.rowCount(); i++) {
+                String o = rows.stringColumn(OUTCOME.name()).get(i);
+                switch (o) {
+                    case "identical" -> same++;
+                    case "refused" -> no++;
+                    default -> diff++;
+                }
+                if (!rows.column(OPEN_CODE.name()).isMissing(i)) {
+                    seen.add((long) rows.numberColumn(OPEN_CODE.name()).getDouble(i));
+                }
+            }
+            direction.append(d);
+            wallets.append(rows.rowCount());
+            identical.append(same);
+            different.append(diff);
+            refused.append(no);
+            codes.append(String.join(", ", seen.stream().map(String::valueOf).toList()));
+            String meaning = FINDINGS.get(d);
+            if (same == rows.rowCount()) {
+                finding.append("all identical" + (d.equals("kwallet5->lab") ? ": the lab reads every wallet the real backend writes"
+                        : d.equals("lab-kf5->kwallet5") ? ": the real backend opens every kf5 wallet the lab writes" : ""));
+            } else {
+                finding.append(meaning != null ? meaning : (diff + no) + " of " + rows.rowCount() + " not identical (see the CSV's detail)");
+            }
+        }
+        return t;
     }
 
     /** The fits table, a row per line. */

@@ -2,8 +2,10 @@ package labbook.reports.wallet;
 
 import static labbook.reports.wallet.WalletData.DURABLE_VARIANT;
 import static labbook.reports.wallet.WalletData.FRAME_MS;
+import static labbook.reports.wallet.WalletData.C1_VARIANT;
 import static labbook.reports.wallet.WalletData.INTERPRETED_VARIANT;
 import static labbook.reports.wallet.WalletData.NOTICEABLE_MS;
+import static labbook.reports.wallet.WalletData.REAL_VARIANT;
 import static labbook.reports.wallet.WalletData.SEED_VARIANT;
 import static labbook.reports.wallet.WalletData.at;
 import static labbook.reports.wallet.WalletData.seedMs;
@@ -42,6 +44,8 @@ final class WalletClaims {
                     long entries = (long) seed.numberColumn(ENTRIES.name()).getDouble(r);
                     claims.add(Claim.of(WalletStudy.Id.SYNC_AT, Long.toString(entries), "sync at " + entries + " entries (Release build)")
                             .seed(Format.num(seed.numberColumn(SYNC_MS.name()).getDouble(r)) + " ms"));
+                    claims.add(Claim.of(WalletStudy.Id.REAL_SYNC_AT, Long.toString(entries), realSyncAt(entries))
+                            .seed(Format.num(seed.numberColumn(SYNC_MS.name()).getDouble(r)) + " ms"));
                 }
             }
             claims.add(Claim.of(WalletStudy.Id.SAVING_AT_ONCE, "", "saving at once costs less than 16 ms below 1000 entries").seed(seedAt1000));
@@ -66,6 +70,11 @@ final class WalletClaims {
                                 + (entries == 1 ? " entry" : " entries") + " (seed: Release build; ours: " + SEED_VARIANT + ")")
                         .seed(Format.num(seedMs) + " ms").measured(ms(e.value())).ratio(ratio)
                         .verdict(Verdict.time(ratio, 2)).from(machine, e.how()));
+                Estimate real = at(t, VARIANT.name(), REAL_VARIANT, SYNC_MS.name(), entries);
+                double realRatio = Verdict.ratio(real.value(), seedMs);
+                claims.add(Claim.of(WalletStudy.Id.REAL_SYNC_AT, Long.toString((long) entries), realSyncAt((long) entries))
+                        .seed(Format.num(seedMs) + " ms").measured(ms(real.value())).ratio(realRatio)
+                        .verdict(Verdict.time(realRatio, 2)).from(machine, real.how()));
             }
         }
         LinearFit seedRelease = WalletData.seedFit(seed, "Release");
@@ -75,13 +84,15 @@ final class WalletClaims {
                 .seed(Format.num(seedRelease.per1000()) + " ms").measured(ms(ours.per1000())).ratio(slopeRatio)
                 .verdict(Verdict.time(slopeRatio, 2)).from(machine, "Theil-Sen fit through " + ours.n() + " sizes' medians, R² "
                         + Format.sig(ours.r2(), 3) + "; seed: least squares through its 5 points"));
-        for (String variant : List.of(SEED_VARIANT, DURABLE_VARIANT)) {
+        for (String variant : List.of(SEED_VARIANT, DURABLE_VARIANT, REAL_VARIANT)) {
             Estimate e = at(t, VARIANT.name(), variant, SYNC_MS.name(), 1000);
-            claims.add(Claim.of(WalletStudy.Id.SAVING_AT_ONCE, variant, "saving at once costs less than 16 ms below 1000 entries (" + variant + ")")
+            claims.add(Claim.of(WalletStudy.Id.SAVING_AT_ONCE, variant, "saving at once costs less than 16 ms below 1000 entries ("
+                            + (variant.equals(REAL_VARIANT) ? REAL_CODE : variant) + ")")
                     .seed(seedAt1000).measured(ms(e.value()) + " at 1000").ratio(Verdict.ratio(e.value(), release1000))
                     .verdict(Verdict.claim(e.value() < FRAME_MS, e.value())).from(machine, e.how()));
         }
         claims.add(myth(t, ours, seedRelease, machine));
+        claims.add(realMyth(t, seedRelease, machine));
         Estimate sync = at(t, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), 10_000);
         Estimate cipher = at(t, VARIANT.name(), SEED_VARIANT, CIPHER_MS.name(), 10_000);
         double share = Verdict.ratio(cipher.value(), sync.value());
@@ -96,6 +107,56 @@ final class WalletClaims {
                 .verdict(Double.isNaN(ourSlow) ? Verdict.NOT_MEASURED : Verdict.differs(ourSlow > seedSlow
                         ? "interpreter costs more than the debug build did" : "interpreter costs less than the debug build did"))
                 .from(machine, interpreted.how()));
+        claims.add(c1Build(t, seedSlow, machine));
+    }
+
+    /** The real backend's words on the page: which code a "real" claim was measured on. */
+    static final String REAL_CODE = REAL_VARIANT + ", KDE's real backend";
+
+    private static String realSyncAt(long entries) {
+        return "sync at " + entries + (entries == 1 ? " entry" : " entries") + " on the real code (seed: Release build; real: "
+                + REAL_CODE + ")";
+    }
+
+    /** The myth on the real code: where the real backend's line passes 100 ms. */
+    private static Claim realMyth(Table t, LinearFit seedRelease, String machine) {
+        LinearFit real = WalletData.syncFit(t, REAL_VARIANT);
+        double crossing = real.n() >= 2 ? real.crossing(NOTICEABLE_MS) : Double.NaN;
+        double seedCrossing = seedRelease.crossing(NOTICEABLE_MS);
+        Claim c = Claim.of(WalletStudy.Id.MYTH, REAL_VARIANT, "big overhead for syncing is a myth: wallet size where one sync passes 100 ms ("
+                + REAL_CODE + ")").seed(entries(seedCrossing) + " (Release line)");
+        if (real.n() < 2) {
+            return c.from(machine, "not measured: no " + REAL_VARIANT + " rows (the backend's Debian packages were missing?)");
+        }
+        return c.measured(entries(crossing)).ratio(Verdict.ratio(crossing, seedCrossing))
+                .verdict(Verdict.claim(Double.isNaN(crossing) || crossing > 10_000, real.per1000()))
+                .from(machine, "holds if above 10,000 entries; Theil-Sen fit through " + real.n() + " sizes' medians");
+    }
+
+    /**
+     * The DebugFull question: C1 alone (compiled, unoptimised) over kde4 at 10,000 entries against
+     * the seed's DebugFull / Release, and whether it comes nearer that than -Xint.
+     */
+    private static Claim c1Build(Table t, double seedSlow, String machine) {
+        List<WalletData.Unoptimised> u = WalletData.unoptimised(t, 10_000);
+        WalletData.Unoptimised c1 = u.get(WalletData.UNOPTIMISED.indexOf(C1_VARIANT));
+        WalletData.Unoptimised xint = u.get(WalletData.UNOPTIMISED.indexOf(INTERPRETED_VARIANT));
+        double ratio = Verdict.ratio(c1.ratio(), seedSlow);
+        Verdict v;
+        if (Double.isNaN(ratio)) {
+            v = Verdict.NOT_MEASURED;
+        } else if (c1.factorOff() <= 2) {
+            v = new Verdict(Verdict.Outcome.AGREES, "same order as the debug build");
+        } else {
+            v = Verdict.differs(ratio < 1 ? "C1 alone costs less than the debug build did" : "C1 alone costs more than the debug build did");
+        }
+        String nearer = Double.isNaN(c1.factorOff()) || Double.isNaN(xint.factorOff()) ? ""
+                : "; " + (c1.factorOff() <= xint.factorOff() ? C1_VARIANT : INTERPRETED_VARIANT) + " comes nearer the seed (factors off: C1 "
+                        + Format.sig(c1.factorOff(), 2) + ", -Xint " + Format.sig(xint.factorOff(), 2) + ")";
+        return Claim.of(WalletStudy.Id.SLOW_BUILD, C1_VARIANT, "a compiled but unoptimised build costs a few times more at 10,000 entries"
+                        + " (seed: DebugFull / Release; ours: C1 alone / C1 + C2)")
+                .seed("×" + Format.sig(seedSlow, 2)).measured(Format.ratio(c1.ratio())).ratio(ratio).verdict(v)
+                .from(machine, at(t, VARIANT.name(), C1_VARIANT, SYNC_MS.name(), 10_000).how() + nearer);
     }
 
     /** Where one sync passes 100 ms: the durable variant's line when measured, else the seed's variant's. */

@@ -15,8 +15,10 @@ import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.Seed;
+import labbook.reports.study.Verdict;
 import labbook.wallet.WalletResults;
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -32,6 +34,14 @@ public final class WalletData {
     /** The 2009 format and cipher: what the seed measured. */
     public static final String SEED_VARIANT = "kde4";
     public static final String INTERPRETED_VARIANT = "kde4-xint";
+    /** kde4 compiled by C1 alone ({@code -XX:TieredStopAtLevel=1}): compiled but unoptimised, like a DebugFull build. */
+    public static final String C1_VARIANT = "kde4-c1";
+    /** KDE's real backend (libkwalletbackend5, KF5 5.103) running the seed's loop: the real code. */
+    public static final String REAL_VARIANT = "kwallet5";
+    /** The lab's Java variant in the real backend's own format (KF5), compared with it beside kde4. */
+    public static final String KF5_VARIANT = "kf5";
+    /** The unoptimised analogues of the seed's DebugFull build: their own chart, not the sync-time chart. */
+    public static final List<String> UNOPTIMISED = List.of(C1_VARIANT, INTERPRETED_VARIANT);
     public static final String DURABLE_VARIANT = "kf5-fdatasync";
     /** One frame at 60 Hz: the seed's own "insignificant" scale. */
     public static final double FRAME_MS = 16;
@@ -129,6 +139,112 @@ public final class WalletData {
         }
         t.replaceColumn(ENTRIES.name(), sizes);
         return t;
+    }
+
+    /**
+     * Per-repeat ratios {@code variant / other} at {@code entries}: sync-sweep times every variant
+     * once per repeat in one loop, so the two syncs of a repeat were made moments apart.
+     */
+    public static double[] repeatRatios(Table sweep, String variant, String other, double entries) {
+        Map<Long, Double> others = new HashMap<>();
+        Table o = Summaries.rowsOf(sweep, VARIANT.name(), other);
+        for (int i = 0; i < o.rowCount(); i++) {
+            if (o.numberColumn(ENTRIES.name()).getDouble(i) == entries) {
+                others.put((long) o.numberColumn(WalletResults.REPEAT.name()).getDouble(i), o.numberColumn(SYNC_MS.name()).getDouble(i));
+            }
+        }
+        Table v = Summaries.rowsOf(sweep, VARIANT.name(), variant);
+        List<Double> out = new ArrayList<>();
+        for (int i = 0; i < v.rowCount(); i++) {
+            if (v.numberColumn(ENTRIES.name()).getDouble(i) == entries) {
+                Double b = others.get((long) v.numberColumn(WalletResults.REPEAT.name()).getDouble(i));
+                double a = v.numberColumn(SYNC_MS.name()).getDouble(i);
+                if (b != null && b > 0 && !Double.isNaN(a)) {
+                    out.add(a / b);
+                }
+            }
+        }
+        return out.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /**
+     * The lab's Java against the real code, per size: the median sync time of kde4 and of kwallet5,
+     * the median of kde4's per-repeat ratios to kwallet5 with their quartiles, and kf5's (the real
+     * backend's own format in the lab's Java). Sizes: those both were timed at more than once (the
+     * checkpoints), else every size both were timed at. Empty when either variant is missing.
+     */
+    public static Table againstReal(Table sweep) {
+        Table real = Summaries.rowsOf(sweep, VARIANT.name(), REAL_VARIANT);
+        Table lab = Summaries.rowsOf(sweep, VARIANT.name(), SEED_VARIANT);
+        DoubleColumn entries = DoubleColumn.create(ENTRIES.name());
+        DoubleColumn labMs = DoubleColumn.create(SEED_VARIANT + " ms");
+        DoubleColumn realMs = DoubleColumn.create(REAL_VARIANT + " ms");
+        DoubleColumn ratio = DoubleColumn.create(SEED_VARIANT + " / " + REAL_VARIANT);
+        DoubleColumn q1 = DoubleColumn.create("q1");
+        DoubleColumn q3 = DoubleColumn.create("q3");
+        IntColumn n = IntColumn.create("n");
+        DoubleColumn kf5 = DoubleColumn.create(KF5_VARIANT + " / " + REAL_VARIANT);
+        Table out = Table.create("against the real backend").addColumns(entries, labMs, realMs, ratio, q1, q3, n, kf5);
+        if (real.isEmpty() || lab.isEmpty()) {
+            return out;
+        }
+        Table mReal = Summaries.medians(real, SYNC_MS.name(), ENTRIES.name());
+        Table mLab = Summaries.medians(lab, SYNC_MS.name(), ENTRIES.name());
+        Map<Double, double[]> labAt = new HashMap<>();
+        for (int i = 0; i < mLab.rowCount(); i++) {
+            labAt.put(mLab.numberColumn(ENTRIES.name()).getDouble(i),
+                    new double[] {mLab.numberColumn(SYNC_MS.name()).getDouble(i), mLab.numberColumn("n").getDouble(i)});
+        }
+        boolean anyRepeated = false;
+        for (int i = 0; i < mReal.rowCount(); i++) {
+            double[] l = labAt.get(mReal.numberColumn(ENTRIES.name()).getDouble(i));
+            anyRepeated |= l != null && l[1] > 1 && mReal.numberColumn("n").getDouble(i) > 1;
+        }
+        for (int i = 0; i < mReal.rowCount(); i++) {
+            double size = mReal.numberColumn(ENTRIES.name()).getDouble(i);
+            double[] l = labAt.get(size);
+            if (l == null || (anyRepeated && (l[1] <= 1 || mReal.numberColumn("n").getDouble(i) <= 1))) {
+                continue;
+            }
+            Stats.Spread s = Stats.spread(repeatRatios(sweep, SEED_VARIANT, REAL_VARIANT, size));
+            double[] kf5Ratios = repeatRatios(sweep, KF5_VARIANT, REAL_VARIANT, size);
+            entries.append(size);
+            labMs.append(l[0]);
+            realMs.append(mReal.numberColumn(SYNC_MS.name()).getDouble(i));
+            ratio.append(s.median());
+            q1.append(s.q1());
+            q3.append(s.q3());
+            n.append(s.n());
+            kf5.append(kf5Ratios.length == 0 ? Double.NaN : Stats.median(kf5Ratios));
+        }
+        return out;
+    }
+
+    /**
+     * The DebugFull question at {@code entries}: each unoptimised analogue's median over kde4's,
+     * against the seed's DebugFull / Release; the nearer one is the smaller factor off (either way).
+     */
+    public record Unoptimised(String variant, double ratio, double seedRatio) {
+        /** How far from the seed's ratio, as a factor of at least 1 (NaN when not measured). */
+        public double factorOff() {
+            if (Double.isNaN(ratio) || Double.isNaN(seedRatio) || ratio <= 0) {
+                return Double.NaN;
+            }
+            return Math.max(ratio / seedRatio, seedRatio / ratio);
+        }
+    }
+
+    /** {@link #UNOPTIMISED}'s ratios to kde4 at {@code entries}, beside the seed's DebugFull / Release there. */
+    public static List<Unoptimised> unoptimised(Table sweep, double entries) {
+        Table seed = KWALLET_SYNC.table();
+        double seedRatio = seedMs(seed, "DebugFull", entries) / seedMs(seed, "Release", entries);
+        double compiled = at(sweep, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), entries).value();
+        List<Unoptimised> out = new ArrayList<>();
+        for (String v : UNOPTIMISED) {
+            double slow = at(sweep, VARIANT.name(), v, SYNC_MS.name(), entries).value();
+            out.add(new Unoptimised(v, Verdict.ratio(slow, compiled), seedRatio));
+        }
+        return out;
     }
 
     /** The seed's published sync time for one build at one size. */

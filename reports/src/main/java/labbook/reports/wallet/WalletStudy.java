@@ -18,11 +18,15 @@ public final class WalletStudy implements Study {
     public enum Id implements Claim.Id {
         /** Sync time at one of the seed's sizes ({@code about}: the entries). */
         SYNC_AT,
+        /** Sync time at one of the seed's sizes on the real code, KDE's backend (kwallet5) ({@code about}: the entries). */
+        REAL_SYNC_AT,
         SLOPE,
-        /** Saving at once is cheap below 1000 entries ({@code about}: the variant). */
+        /** Saving at once is cheap below 1000 entries ({@code about}: the variant; kwallet5 is the real code). */
         SAVING_AT_ONCE,
+        /** Big overhead is a myth ({@code about}: "" for the lab's variant, "kwallet5" for the real code). */
         MYTH,
         CIPHER_SHARE,
+        /** A slow build costs a few times more ({@code about}: "" for -Xint, "kde4-c1" for C1 alone). */
         SLOW_BUILD,
         PER_ENTRY_SAVE
     }

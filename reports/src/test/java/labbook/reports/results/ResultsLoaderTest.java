@@ -43,10 +43,10 @@ class ResultsLoaderTest {
             assertThat(r.ran(study)).as(study).isTrue();
         }
         assertThat(root.study("wallet").experiments()).containsExactly("sync-sweep", "sync-jmh", "save-strategies", "crash-test",
-                "tamper-test");
+                "tamper-test", "kwallet5-interop");
         assertThat(root.study("vfs").experiments()).containsExactly("git-diff", "stat-walk", "dcache-model");
         Table sweep = Lab.table(r, "wallet", "sync-sweep");
-        assertThat(sweep.rowCount()).isEqualTo(5 * 5 * 3);
+        assertThat(sweep.rowCount()).isEqualTo(7 * 5 * 3); // 7 variants (kwallet5, kde4-c1 among them) x 5 sizes x 3 repeats
         assertThat(sweep.column("variant").type()).isEqualTo(ColumnType.STRING);
         assertThat(sweep.column("entries").type()).isEqualTo(ColumnType.LONG);
         assertThat(sweep.column("sync_ms").type()).isEqualTo(ColumnType.DOUBLE);
