@@ -42,11 +42,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") answers a bug
- * about losing new entries (KDE #105752) by saving at every change, which is only safe if a save
- * can never leave a broken wallet. KWallet saves through a temp file and a rename (KSaveFile,
- * QSaveFile). If the writer dies at any moment, is the wallet always exactly the previous or the
- * new version, and is no acknowledged entry ever lost?
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") starts from a
+ * bug: "new entries weren't saved immediately (Bug #105752)"; its answer is to save "as soon as
+ * passwords were entered", which is only safe if a save can never leave a broken wallet. KWallet
+ * saves through a temp file and a rename (KSaveFile, QSaveFile). If the writer dies at any moment,
+ * is the wallet always exactly the previous or the new version, and is no acknowledged entry lost?
  *
  * <p><b>Baseline.</b> The 2009 save path: temp file (0600), rename, no fsync.
  *

@@ -37,10 +37,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") makes the
- * wallet "sync on every change", so the file is rewritten often; what does the format do with a
- * damaged file? Flip bits of each real wallet the lab ships ({@link RealWallets}) and open it with
- * the right password: each flip must be refused as an integrity error, or leave the content
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") would save the
+ * wallet "as soon as passwords were entered", so the file is rewritten often; what does the format
+ * do with a damaged file? Flip bits of each real wallet the lab ships ({@link RealWallets}) and open
+ * it with the right password: each flip must be refused as an integrity error, or leave the content
  * identical, never silently change an entry. Which parts of the format does nothing protect?
  *
  * <p><b>Baseline.</b> The untouched wallet, opened with its password (and .salt). Opening follows
