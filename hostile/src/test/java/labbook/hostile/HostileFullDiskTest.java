@@ -94,7 +94,7 @@ class HostileFullDiskTest {
         assertThat(Tool.WALLET.run("import", "--format", "kf5", "--password-file", pw, "--json",
                 src.write("small.json", HostileWalletTest.JSON_OK), s.p("w.kwl")).exit()).isZero();
         fills(s, Tool.WALLET, List.of("import", "--force", "--format", "kf5", "--password-file", pw, "--json",
-                src.p("big.json"), s.p("w.kwl")), "#15 item 1: a failed import --force destroys the old wallet's salt");
+                src.p("big.json"), s.p("w.kwl")), null);
     }
 
     @Test
