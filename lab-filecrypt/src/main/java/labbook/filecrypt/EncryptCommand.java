@@ -37,7 +37,7 @@ public final class EncryptCommand implements Callable<Integer> {
 
     @Option(names = "--s2k-count", paramLabel = "N", defaultValue = "65011712",
             description = "Bytes hashed by the S2K, 1024-65011712, rounded up as gpg does (default ${DEFAULT-VALUE}, "
-                    + "the largest count, where gpg 2.2's ~100 ms calibration lands on a fast machine; see filecrypt-facts.md).")
+                    + "the largest count, where gpg 2.2's ~100 ms calibration lands on a fast machine).")
     long s2kCount;
 
     @Option(names = "--s2k-digest-algo", paramLabel = "NAME", defaultValue = "SHA256",

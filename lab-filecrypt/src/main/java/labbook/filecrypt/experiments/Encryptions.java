@@ -16,9 +16,11 @@ import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.FastPath;
 import labbook.filecrypt.pgp.PgpEncryptor;
+import labbook.filecrypt.pgp.ZipDeflater;
 
 /**
  * Runs and times one encryption with any {@link Engine}, same settings on every side: the three
@@ -109,8 +111,9 @@ public final class Encryptions implements AutoCloseable {
      * Lets C2 finish compiling the in-process pipeline before anything is timed: it keeps compiling
      * for a few dozen encryptions, and its threads' CPU would otherwise land in the first samples
      * (measured here: ~10 ms per encryption after 15 warm-ups, ~1 ms after 40). Untimed, so without
-     * the pause a timed sample takes first. Compiled code stays for the JVM's life: a variant
-     * already warmed this many rounds in this JVM (by an earlier experiment of {@code all}) is skipped.
+     * the pause a timed sample takes first. What is warmed is each distinct Java code path among
+     * {@code variants} ({@link #codePath}), and compiled code stays for the JVM's life: a path an
+     * earlier experiment of {@code all} already warmed this many rounds in this JVM is skipped.
      */
     public void warmUpInProcess(Path small, List<EncryptOptions> variants, int rounds) {
         warmUpInProcess(small, variants, rounds, () -> { });
@@ -118,7 +121,13 @@ public final class Encryptions implements AutoCloseable {
 
     /** As above, calling {@code afterRound} after each round (a progress bar's step; also for skipped rounds). */
     public void warmUpInProcess(Path small, List<EncryptOptions> variants, int rounds, Runnable afterRound) {
-        List<EncryptOptions> todo = variants.stream().filter(o -> WARMED.getOrDefault(o, 0) < rounds).toList();
+        List<EncryptOptions> todo = new ArrayList<>();
+        java.util.Set<EncryptOptions> paths = new java.util.HashSet<>();
+        for (EncryptOptions o : variants) {
+            if (WARMED.getOrDefault(codePath(o), 0) < rounds && paths.add(codePath(o))) {
+                todo.add(o);
+            }
+        }
         for (int i = 0; i < rounds; i++) {
             for (EncryptOptions o : todo) {
                 Path out = scratch.resolve("warm-up.gpg");
@@ -126,7 +135,22 @@ public final class Encryptions implements AutoCloseable {
             }
             afterRound.run();
         }
-        todo.forEach(o -> WARMED.merge(o, rounds, Math::max));
+        todo.forEach(o -> WARMED.merge(codePath(o), rounds, Math::max));
+    }
+
+    /**
+     * The options reduced to what decides which Java code runs: no compression at all; native
+     * deflate (zlib-8k, the JDK's Deflater) and BC's bzip2, where the level is only a set-up
+     * parameter; JZlib, whose Java code differs between levels 1-3 (deflate_fast) and 4-9 (deflate_slow).
+     */
+    static EncryptOptions codePath(EncryptOptions o) {
+        if (!o.compresses()) {
+            return o.withLevel(0).withCompression(Compression.NONE).withZipDeflater(ZipDeflater.JDK_32K);
+        }
+        if (o.compression() == Compression.ZIP && o.zipDeflater() == ZipDeflater.JZLIB_8K) {
+            return o.withLevel(o.level() <= 3 ? 1 : 9);
+        }
+        return o.withLevel(1);
     }
 
     private Sample inProcess(Path in, Path out, EncryptOptions options) {

@@ -12,6 +12,7 @@ import labbook.core.CsvResults;
 import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
+import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
 import labbook.filecrypt.corpus.Corpus;
@@ -41,7 +42,8 @@ import picocli.CommandLine.Mixin;
  * cipher gpg offers for {@code -c}; S2K counts 1,024 and 65,011,712 with SHA-1 and SHA-512;
  * ASCII armor. Each both ways: bcpg encrypts and gpg decrypts ({@code bcpg-to-gpg}), gpg encrypts
  * and bcpg decrypts ({@code gpg-to-bcpg}); a case passes when the decrypted bytes equal the input.
- * The input is the 1 MB head of the quick corpus, in every mode.
+ * The input is the 1 MB head of the quick corpus (quick: its first 256 KiB, still several 64 KiB
+ * partial packets of literal data).
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="interop"} (under a minute).
  *
@@ -59,6 +61,9 @@ public final class Interop implements Callable<Integer> {
 
     @Mixin
     LabOptions lab;
+
+    /** Quick mode's input size: enough for several partial packets, a quarter of the time of 1 MB (BC's bzip2 dominates). */
+    static final int QUICK_INPUT_BYTES = 256 * 1024;
 
     /** The cases: the baseline with one setting changed at a time. */
     static List<EncryptOptions> cases() {
@@ -102,6 +107,11 @@ public final class Interop implements Callable<Integer> {
              ProgressBar bar = Progress.bar("interop", cases.size() * 2L, "cases")) {
             run.peer("gpg", Gpg.version());
             byte[] original = Files.readAllBytes(input);
+            if (lab.mode() == Mode.QUICK && original.length > QUICK_INPUT_BYTES) {
+                original = Arrays.copyOf(original, QUICK_INPUT_BYTES);
+                input = enc.scratch().resolve("interop-input.txt");
+                Files.write(input, original);
+            }
             for (EncryptOptions o : cases) {
                 for (String direction : List.of("bcpg-to-gpg", "gpg-to-bcpg")) {
                     Outcome out = attempt(direction, o, input, original, enc);

@@ -188,10 +188,12 @@ public final class LevelSweep implements Callable<Integer> {
     }
 
     /**
-     * JIT, page cache and gpg's first start: 40 untimed in-process rounds on the 1 MB file (until
-     * C2 is done; full: every algorithm and level; quick: -z 0 and -z 1), then a pass of gpg and
-     * in-process bcpg over every file (full: at every level; quick: at -z 1, which is the page
-     * cache's part) and of bcpg as a whole process on the largest file (full: every level; quick: one run).
+     * JIT, page cache and gpg's first start: 40 untimed in-process rounds on the 1 MB file of every
+     * distinct Java code path among the levels (until C2 is done; with native zlib, every ZIP level
+     * above 0 is one path: the level only reaches zlib's deflateInit2), then a pass of gpg and
+     * in-process bcpg over every file (full: at every level; quick: at the first compressing level,
+     * which is the page cache's part) and of bcpg as a whole process on the largest file (full:
+     * every level; quick: one run).
      */
     private static void warmUp(Encryptions enc, Corpus corpus, Plan plan, Mode mode) {
         List<EncryptOptions> variants = new ArrayList<>();
@@ -200,18 +202,13 @@ public final class LevelSweep implements Callable<Integer> {
                 variants.add(EncryptOptions.defaults().withCompression(algo).withLevel(level));
             }
         }
-        // quick: the JIT rounds at -z 0 and the first compressing level only; every ZIP level above 0 runs the same
-        // Java code (the level only reaches zlib's deflateInit2), so the higher levels would add only native time
-        int firstLevel = plan.levels().stream().filter(l -> l > 0).findFirst().orElse(0);
-        List<EncryptOptions> jit = mode == Mode.FULL ? variants
-                : variants.stream().filter(o -> !o.compresses() || o.level() == firstLevel).toList();
         List<EncryptOptions> pass = mode == Mode.FULL ? variants
                 : List.of(variants.stream().filter(EncryptOptions::compresses).findFirst().orElse(variants.get(0)));
         Path small = corpus.files().stream().filter(p -> Corpus.size(p) <= 1_000_000)
                 .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b))).orElse(corpus.largest());
         int rounds = 40;
         try (ProgressBar bar = Progress.bar("warm-up", rounds + (long) corpus.files().size() * pass.size(), "steps")) {
-            enc.warmUpInProcess(small, jit, rounds, bar::step);
+            enc.warmUpInProcess(small, variants, rounds, bar::step);
             for (Path file : corpus.files()) {
                 for (EncryptOptions o : pass) {
                     enc.run(Engine.BCPG_IN_PROCESS, file, o);
