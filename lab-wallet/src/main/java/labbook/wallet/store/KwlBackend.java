@@ -2,6 +2,7 @@ package labbook.wallet.store;
 
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import labbook.core.LabException;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.BlowfishCodec;
 import labbook.wallet.format.Dialect;
@@ -9,6 +10,7 @@ import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlPayload;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.KwlHeader;
+import labbook.wallet.format.KwlLimits;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.format.WalletKeys;
 
@@ -88,6 +90,11 @@ public final class KwlBackend implements WholeFileWallet {
     @Override
     public long sync() {
         int size = KwlCodec.fileSize(contents);
+        if (size > FileLimits.WALLET_BYTES) {
+            // a wallet the lab could not open again is not saved: the previous file stays
+            throw new LabException(file + ": cannot save the wallet: "
+                    + KwlLimits.whyNotWritable(contents, FileLimits.WALLET_BYTES).orElse(size + " bytes"));
+        }
         // a big wallet: the save's writer thread hashes each piece and writes it while the next is
         // made and encrypted here, and the file is made in a buffer kept from the last sync; for a
         // small one, handing pieces to another thread would cost more than it saves
