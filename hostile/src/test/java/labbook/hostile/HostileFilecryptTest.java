@@ -79,8 +79,7 @@ class HostileFilecryptTest {
                     s -> List.of(cmd, "--passphrase-file", s.write("empty-pass", ""), s.write("in", TEXT), s.p("out")),
                     s -> "empty-pass"));
             cases.add(Case.of(cmd + ": passphrase file is /dev/zero", FILECRYPT, 1,
-                    s -> List.of(cmd, "--passphrase-file", "/dev/zero", s.write("in", TEXT), s.p("out")), s -> "/dev/zero")
-                    .runsAwayUntil("#15 item 7: reads without a bound"));
+                    s -> List.of(cmd, "--passphrase-file", "/dev/zero", s.write("in", TEXT), s.p("out")), s -> "/dev/zero"));
             cases.add(Case.of(cmd + ": IN missing", FILECRYPT, 1,
                     s -> List.of(cmd, "--passphrase-file", passphrase(s), s.p("absent"), s.p("out")), s -> "absent"));
             cases.add(Case.of(cmd + ": IN is a folder", FILECRYPT, 1,
