@@ -52,7 +52,10 @@
  *   void close()                // then peerResult(): the whole session as Peer measured it
  * }</pre>
  *
- * <h2>Wiring it into sync-sweep as variant {@code kwallet5}</h2>
+ * <h2>How the experiments use it</h2>
+ * sync-sweep's variant {@code kwallet5} ({@code labbook.wallet.experiments.SweepLoop}) and the
+ * experiment {@code kwallet5-interop} ({@code Kwallet5InteropExperiment}, rows from
+ * {@link labbook.wallet.kwallet5.Kwallet5Interop#run}) are built on this API as follows.
  * Start the session next to the Java wallets (same scratch folder, same disk) after
  * {@code run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version())}; at each size add the same number
  * of entries to every variant, then per repeat time each Java variant and call
@@ -61,7 +64,9 @@
  * {@code sync_cpu_ms = t.cpuMs()} (the cipher-alone columns have no counterpart in the backend:
  * leave them empty, or time the lab's {@code BlowfishCodec} on the same byte count). While a session
  * is open, no other {@link labbook.core.Peer} run may start (it would wait for the session to end):
- * fetch versions first, and do not fork the {@code -Xint} JVM in the same loop.
+ * fetch versions first, and do not fork the {@code -Xint} JVM in the same loop (sync-sweep runs
+ * its forked kde4-c1 and kde4-xint loops after the session has closed). sync-sweep uses
+ * {@code fdatasync = false}.
  *
  * <p><b>Compare like with like.</b> The backend saves through Qt's QSaveFile, which calls
  * {@code fdatasync} before its rename: {@code fdatasync = true} is KWallet as shipped and compares
