@@ -30,7 +30,7 @@ import picocli.CommandLine.Mixin;
  * ZIP, ZLIB and BZIP2 at 1-9 (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
  *
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-jmh --quick"}
- * (about 20 s: a fork per level, 2 x 1 s warm-up and 3 x 0.5 s iterations in it, an iteration
+ * (about 20 s: a fork per level, 2 x 0.75 s warm-up and 3 x 0.5 s iterations in it, an iteration
  * being ~7 encryptions of 2 MB at -z 9 and ~100 at -z 0); {@code --full}: 3 forks, 5 x 1 s
  * warm-ups, 10 x 1 s iterations. JMH forks JVMs of the running JDK with the module's class path
  * and the flags that let bcpg call zlib ({@link FastPath#JVM_FLAGS}); ZIP is asked for on native
@@ -55,7 +55,7 @@ public final class LevelJmh implements Callable<Integer> {
         List<String> args = new ArrayList<>(mode == Mode.FULL
                 ? List.of("-f", "3", "-wi", "5", "-w", "1s", "-i", "10", "-r", "1s", "-p", "algo=zip,zlib,bzip2",
                         "-p", "level=0,1,2,3,4,5,6,7,8,9")
-                : List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "500ms", "-p", "algo=zip", "-p", "level=0,1,7,9"));
+                : List.of("-f", "1", "-wi", "2", "-w", "750ms", "-i", "3", "-r", "500ms", "-p", "algo=zip", "-p", "level=0,1,7,9"));
         // native zlib where this JDK has a foreign-function API (17, 22+), else JZlib, named either way
         args.addAll(List.of("-p", "deflater=" + (FastPath.JVM_FLAGS.isEmpty() ? "jzlib-8k" : "zlib-8k")));
         List<String> forkFlags = new ArrayList<>(FastPath.JVM_FLAGS);

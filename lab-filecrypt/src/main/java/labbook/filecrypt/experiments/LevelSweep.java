@@ -39,8 +39,8 @@ import picocli.CommandLine.Option;
  * ({@code scope=in-process}: what a Java service pays) and as a whole process, a fresh JVM running
  * {@code encrypt} ({@code scope=process}: what the seed's command-line view pays, JVM start-up
  * included). Engines interleave within each repeat so machine noise spreads over all of them.
- * Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at 0, 1, 7, 9, 5 repeats on
- * the largest file and 3 on the others, bcpg as a whole process on the largest file only. Full:
+ * Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at 0, 1, 7, 9, 3 repeats,
+ * bcpg as a whole process on the largest file only. Full:
  * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3
  * repeats of every engine on every file.
  *
@@ -72,8 +72,8 @@ public final class LevelSweep implements Callable<Integer> {
     CorpusOptions corpusOptions = new CorpusOptions();
 
     @Option(names = "--repeats", paramLabel = "N",
-            description = "Repeats per file, level and engine (default: quick 3, 5 on the largest file, and bcpg as "
-                    + "a whole process 3 on the largest file only; full 3 everywhere).")
+            description = "Repeats per file, level and engine (default 3; quick times bcpg as a whole process on the "
+                    + "largest file only).")
     Integer repeats;
 
     @Override
@@ -168,11 +168,10 @@ public final class LevelSweep implements Callable<Integer> {
 
     /**
      * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all
-     * --quick}, about 100 s for the whole study on 2 cores): the goal's ratios are read on the
-     * largest file, whose -z 0 run is only a few 10 ms ticks long, so it gets 5; the smaller files 3
-     * (the report takes medians per file); bcpg as a whole process, about a second of JVM start-up
-     * a run, only the largest file, 3 (its figure is far above a tick; the report reads it on the
-     * largest file only).
+     * --quick}, about 100 s for the whole study on 2 cores): 3 (the report takes medians per file,
+     * level and engine; the ratios' -z 0 run is a few 10 ms ticks, so their precision is the
+     * encrypting thread's clock, printed beside them); bcpg as a whole process, about a second of
+     * JVM start-up a run, only on the largest file (the only file the report reads it on).
      */
     private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
         if (repeats != null) {
@@ -184,7 +183,7 @@ public final class LevelSweep implements Callable<Integer> {
         if (engine == Engine.BCPG_PROCESS) {
             return file.equals(largest) ? 3 : 0;
         }
-        return file.equals(largest) ? 5 : 3;
+        return 3;
     }
 
     /**
