@@ -55,6 +55,11 @@ public final class SaveGroup {
     }
 
     private static void renameAll(List<SaveFile.Pending> saves) {
+        if (closing) {
+            // the hook ran before this group took the lock: the JVM may halt at any moment, so make
+            // no .old link that nothing would remove
+            throw new LabException("interrupted: " + saves.get(0).target() + " was not saved (the previous version is kept)");
+        }
         List<Path> kept = new ArrayList<>();
         int renamed = 0;
         try {
