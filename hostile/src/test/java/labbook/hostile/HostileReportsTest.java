@@ -51,8 +51,22 @@ class HostileReportsTest {
         return List.of("build", "--results", results, "--out", s.p("site"));
     }
 
+    /** The sample's CSV for a schema with one cell (data line {@code line}, 1-based) set to {@code value}. */
+    static Case cellSetTo(ResultsSchema schema, Column column, int line, String value, String how, String names) {
+        return damaged(schema, how, lines -> {
+            String[] cells = lines.get(line).split(",", -1);
+            cells[schema.indexOf(column)] = value;
+            lines.set(line, String.join(",", cells));
+            return lines;
+        }, names);
+    }
+
     /** The sample's CSV for a schema, damaged line by line. */
     static Case damaged(ResultsSchema schema, String how, UnaryOperator<List<String>> damage) {
+        return damaged(schema, how, damage, schema.fileName());
+    }
+
+    static Case damaged(ResultsSchema schema, String how, UnaryOperator<List<String>> damage, String names) {
         String file = schema.study() + "/" + schema.fileName();
         return Case.of(file + ": " + how, REPORTS, 1, s -> {
             String root = results(s);
@@ -63,7 +77,7 @@ class HostileReportsTest {
                 throw new UncheckedIOException(e);
             }
             return build(s, root);
-        }, s -> schema.fileName());
+        }, s -> names);
     }
 
     static List<Case> cases() {
@@ -100,20 +114,7 @@ class HostileReportsTest {
             }));
             cases.add(damaged(schema, "empty", lines -> List.of()));
         }
-        cases.add(Case.of("sync-sweep with a negative time", REPORTS, 1, s -> {
-            String root = results(s);
-            Path csv = Path.of(root, "wallet/sync-sweep.csv");
-            try {
-                List<String> lines = new ArrayList<>(Files.readAllLines(csv));
-                String[] cells = lines.get(1).split(",", -1);
-                cells[WalletResults.SYNC_SWEEP.indexOf(WalletResults.SYNC_MS)] = "-3.5";
-                lines.set(1, String.join(",", cells));
-                Files.write(csv, lines);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return build(s, root);
-        }, s -> "sync-sweep.csv"));
+        cases.add(cellSetTo(WalletResults.SYNC_SWEEP, WalletResults.SYNC_MS, 1, "-3.5", "a negative time", "sync-sweep.csv"));
         cases.add(Case.of("a broken run.json", REPORTS, 1, s -> {
             String root = results(s);
             s.write("results/vfs/run.json", "{\"host\": ");
@@ -124,20 +125,8 @@ class HostileReportsTest {
         cases.add(Case.of("--results does not exist", REPORTS, 1, s -> build(s, s.p("nowhere")), s -> "nowhere"));
         cases.add(Case.of("--out is a file", REPORTS, 1,
                 s -> List.of("build", "--results", results(s), "--out", s.write("site-file", "x")), s -> "site-file"));
-        cases.add(Case.of("save-strategies with a negative size", REPORTS, 1, s -> {
-            String root = results(s);
-            Path csv = Path.of(root, "wallet/save-strategies.csv");
-            try {
-                List<String> lines = new ArrayList<>(Files.readAllLines(csv));
-                String[] cells = lines.get(2).split(",", -1);
-                cells[WalletResults.SAVE_STRATEGIES.indexOf(WalletResults.BYTES_WRITTEN)] = "-1";
-                lines.set(2, String.join(",", cells));
-                Files.write(csv, lines);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return build(s, root);
-        }, s -> "save-strategies.csv:3: column 'bytes_written'"));
+        cases.add(cellSetTo(WalletResults.SAVE_STRATEGIES, WalletResults.BYTES_WRITTEN, 2, "-1", "a negative size",
+                "save-strategies.csv:3: column 'bytes_written'"));
         cases.add(Case.of("a CSV over 512 MB (sparse)", REPORTS, 1, s -> {
             String root = results(s);
             try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(Path.of(root, "vfs/git-diff.csv").toFile(), "rw")) {
