@@ -1,12 +1,10 @@
 package labbook.filecrypt;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
 import labbook.filecrypt.pgp.PgpDecryptor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
 
 /** {@code decrypt}: OUT appears only when the whole message decrypted and its integrity check passed. */
 @Command(name = "decrypt", mixinStandardHelpOptions = true,
@@ -16,17 +14,15 @@ public final class DecryptCommand implements Callable<Integer> {
     @Mixin
     PassphraseFileOption passphraseFile;
 
-    @Parameters(index = "0", paramLabel = "IN")
-    Path in;
-
-    @Parameters(index = "1", paramLabel = "OUT")
-    Path out;
+    @Mixin
+    InOutFiles files;
 
     @Override
     public Integer call() {
+        files.check();
         char[] passphrase = passphraseFile.read();
         try {
-            new PgpDecryptor().decryptFile(in, out, passphrase);
+            new PgpDecryptor().decryptFile(files.in, files.out, passphrase);
         } finally {
             Arrays.fill(passphrase, '\0');
         }

@@ -1,8 +1,10 @@
 package labbook.filecrypt;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import labbook.core.Cli;
+import labbook.core.LabException;
 import labbook.filecrypt.pgp.CipherPath;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -14,7 +16,6 @@ import labbook.filecrypt.pgp.ZipDeflater;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code encrypt}: OpenPGP passphrase encryption with gpg's option names. */
 @Command(name = "encrypt", mixinStandardHelpOptions = true,
@@ -59,23 +60,37 @@ public final class EncryptCommand implements Callable<Integer> {
             description = "AES+MDC code: jdk-fast, jdk-cipher, bc-jce or bc-lightweight (default ${DEFAULT-VALUE}).")
     String cipherPath;
 
-    @Parameters(index = "0", paramLabel = "IN")
-    Path in;
-
-    @Parameters(index = "1", paramLabel = "OUT")
-    Path out;
+    @Mixin
+    InOutFiles files;
 
     @Override
     public Integer call() {
-        EncryptOptions options = new EncryptOptions(SymmetricCipher.parse(cipherAlgo), Compression.parse(compressAlgo),
-                level, S2kCount.effective(s2kCount), S2kDigest.parse(s2kDigest), armor, ZipDeflater.parse(zipDeflater),
-                CipherPath.parse(cipherPath));
+        if (level < 0 || level > 9) {
+            throw LabException.badValue("-z", level, "a compression level 0-9");
+        }
+        if (s2kCount < 1024 || s2kCount > 65_011_712) {
+            throw LabException.badValue("--s2k-count", s2kCount, "1024-65011712");
+        }
+        EncryptOptions options = new EncryptOptions(option("--cipher-algo", () -> SymmetricCipher.parse(cipherAlgo)),
+                option("--compress-algo", () -> Compression.parse(compressAlgo)), level, S2kCount.effective(s2kCount),
+                option("--s2k-digest-algo", () -> S2kDigest.parse(s2kDigest)), armor,
+                option("--zip-deflater", () -> ZipDeflater.parse(zipDeflater)), option("--cipher-path", () -> CipherPath.parse(cipherPath)));
+        files.check();
         char[] passphrase = passphraseFile.read();
         try {
-            new PgpEncryptor(options).encryptFile(in, out, passphrase);
+            new PgpEncryptor(options).encryptFile(files.in, files.out, passphrase);
         } finally {
             Arrays.fill(passphrase, '\0');
         }
         return 0;
+    }
+
+    /** A name parsed from an option's value: an unknown one is a bad argument (exit 2) naming the option. */
+    private static <T> T option(String name, Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (LabException unknown) {
+            throw new LabException(name + ": " + unknown.getMessage(), Cli.BAD_ARGUMENTS, unknown);
+        }
     }
 }
