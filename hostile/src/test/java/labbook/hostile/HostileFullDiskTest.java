@@ -67,7 +67,7 @@ class HostileFullDiskTest {
         Sandbox s = new Sandbox(disk);
         s.write("keep.txt", "an earlier file");
         fills(s, Tool.FILECRYPT, List.of("decrypt", "--passphrase-file", pass, src.p("m.gpg"), s.p("out.txt")),
-                "#15 item 10: a full disk is blamed on the input ('damaged or truncated')");
+                null);
     }
 
     @Test

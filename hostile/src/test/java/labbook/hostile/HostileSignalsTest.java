@@ -82,7 +82,7 @@ class HostileSignalsTest {
         assertThat(enc.exit()).as("%s", enc).isZero();
         Files.delete(s.path("big.txt"));
         interrupt(s, "filecrypt", List.of("decrypt", "--passphrase-file", pass, s.p("big.gpg"), s.p("out.txt")), signal,
-                () -> any(s.root(), ".partial"), "#15 item 5: an interrupted decrypt leaves .OUT.<n>.partial plaintext");
+                () -> any(s.root(), ".partial"), null);
     }
 
     @ParameterizedTest

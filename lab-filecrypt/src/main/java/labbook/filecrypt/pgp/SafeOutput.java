@@ -1,18 +1,20 @@
 package labbook.filecrypt.pgp;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.function.Function;
-import labbook.core.AtomicFiles;
 import labbook.core.LabException;
+import labbook.core.PartialFile;
 
 /**
- * Writes a file whole or not at all: into a hidden temporary file (mode 0600, since it may hold
- * plaintext) beside the target, renamed over it only once the writer returned normally. On any
- * failure the temporary file is deleted and an existing target is left as it was.
+ * Writes a file whole or not at all, through lab-core's {@link PartialFile}: into a hidden
+ * temporary file (mode 0600, since it may hold plaintext) beside the target, renamed over it only
+ * once the writer returned normally. On any failure, and on SIGTERM or SIGINT, the temporary file
+ * is deleted and an existing target is left as it was; one left by a killed run goes at the next
+ * write of the same target.
  */
 public final class SafeOutput {
     /** The writing step; it may throw, and then nothing appears. */
@@ -25,33 +27,15 @@ public final class SafeOutput {
     }
 
     public static void write(Path target, Writer writer, Function<Exception, LabException> onFailure) {
-        Path dir = target.toAbsolutePath().getParent();
-        Path temp;
-        try {
-            temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".partial",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (IOException e) {
-            throw new LabException("cannot write in " + dir + ": " + e.getMessage(), e);
-        }
-        boolean done = false;
-        try {
-            try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+        try (PartialFile partial = PartialFile.create(target, true)) {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial.path()), 1 << 16)) {
                 writer.writeTo(out);
             }
-            AtomicFiles.replace(temp, target);
-            done = true;
+            partial.commit();
         } catch (LabException e) {
             throw e;
         } catch (Exception e) {
             throw onFailure.apply(e);
-        } finally {
-            if (!done) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException ignored) {
-                    // nothing more can be done; the name starts with a dot and ends in .partial
-                }
-            }
         }
     }
 }
