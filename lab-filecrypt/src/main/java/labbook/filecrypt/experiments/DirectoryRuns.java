@@ -95,12 +95,12 @@ public final class DirectoryRuns implements Callable<Integer> {
              CsvResults csv = run.csv("directory-runs", COLUMNS)) {
             run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
-            // warm-up: C2 (40 rounds on the 1 MB file, unless an earlier experiment in this JVM did them), the page
+            // warm-up: C2 (rounds on the 1 MB file, unless an earlier experiment in this JVM did them), the page
             // cache, gpg's first start
             List<EncryptOptions> warmLevels = java.util.stream.IntStream.of(0, 1, 6, 7)
                     .mapToObj(l -> EncryptOptions.defaults().withLevel(l)).toList();
             corpus.files().stream().filter(p -> Corpus.size(p) == 1_000_000).findFirst()
-                    .ifPresent(small -> enc.warmUpInProcess(small, warmLevels, 40));
+                    .ifPresent(small -> enc.warmUpInProcess(small, warmLevels, Encryptions.JIT_ROUNDS));
             for (Path f : corpus.files()) {
                 enc.run(Engine.BCPG_IN_PROCESS, f, EncryptOptions.defaults().withLevel(1));
                 enc.run(Engine.GPG, f, EncryptOptions.defaults().withLevel(1));

@@ -43,7 +43,7 @@ public final class Encryptions implements AutoCloseable {
     /** A fixed, non-secret benchmark passphrase; it is only ever written to files of mode 0600. */
     private static final char[] PASSPHRASE = "labbook filecrypt benchmark passphrase".toCharArray();
 
-    /** In-process variants warmed up in this JVM, and for how many rounds. */
+    /** The in-process code paths ({@link #codePath}) warmed up in this JVM, and for how many rounds. */
     private static final java.util.Map<EncryptOptions, Integer> WARMED = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final Path scratch;
@@ -108,9 +108,16 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /**
+     * Rounds of the JIT warm-up on the 1 MB file that make the largest file's in-process samples
+     * steady: measured here, the 10 MB file at -z 0 (26-28 ms of thread CPU once C2 is done) still
+     * took ~40 ms after 80 rounds of -z 0 and -z 1, and was steady after 120 (JDK 17) or 160 (JDK 25).
+     */
+    static final int JIT_ROUNDS = 200;
+
+    /**
      * Lets C2 finish compiling the in-process pipeline before anything is timed: it keeps compiling
-     * for a few dozen encryptions, and its threads' CPU would otherwise land in the first samples
-     * (measured here: ~10 ms per encryption after 15 warm-ups, ~1 ms after 40). Untimed, so without
+     * for a hundred or more encryptions, and the early samples would be slow and carry its threads'
+     * CPU (see {@link #JIT_ROUNDS}). Untimed, so without
      * the pause a timed sample takes first. What is warmed is each distinct Java code path among
      * {@code variants} ({@link #codePath}), and compiled code stays for the JVM's life: a path an
      * earlier experiment of {@code all} already warmed this many rounds in this JVM is skipped.

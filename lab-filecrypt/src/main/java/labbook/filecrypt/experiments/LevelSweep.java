@@ -187,9 +187,10 @@ public final class LevelSweep implements Callable<Integer> {
     }
 
     /**
-     * JIT, page cache and gpg's first start: 40 untimed in-process rounds on the 1 MB file of every
-     * distinct Java code path among the levels (until C2 is done; with native zlib, every ZIP level
-     * above 0 is one path: the level only reaches zlib's deflateInit2), then a pass of gpg and
+     * JIT, page cache and gpg's first start: {@link Encryptions#JIT_ROUNDS} untimed in-process
+     * rounds on the 1 MB file of every distinct Java code path among the levels (until C2 is done;
+     * with native zlib, every ZIP level above 0 is one path: the level only reaches zlib's
+     * deflateInit2), then a pass of gpg and
      * in-process bcpg over every file (full: at every level; quick: at the first compressing level,
      * which is the page cache's part) and of bcpg as a whole process on the largest file (full:
      * every level; quick: one run).
@@ -205,7 +206,7 @@ public final class LevelSweep implements Callable<Integer> {
                 : List.of(variants.stream().filter(EncryptOptions::compresses).findFirst().orElse(variants.get(0)));
         Path small = corpus.files().stream().filter(p -> Corpus.size(p) <= 1_000_000)
                 .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b))).orElse(corpus.largest());
-        int rounds = 40;
+        int rounds = Encryptions.JIT_ROUNDS;
         try (ProgressBar bar = Progress.bar("warm-up", rounds + (long) corpus.files().size() * pass.size(), "steps")) {
             enc.warmUpInProcess(small, variants, rounds, bar::step);
             for (Path file : corpus.files()) {
