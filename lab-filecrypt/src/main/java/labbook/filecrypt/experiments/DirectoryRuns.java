@@ -101,10 +101,7 @@ public final class DirectoryRuns implements Callable<Integer> {
                     .mapToObj(l -> EncryptOptions.defaults().withLevel(l)).toList();
             corpus.files().stream().filter(p -> Corpus.size(p) == 1_000_000).findFirst()
                     .ifPresent(small -> enc.warmUpInProcess(small, warmLevels, Encryptions.JIT_ROUNDS));
-            for (Path f : corpus.files()) {
-                enc.run(Engine.BCPG_IN_PROCESS, f, EncryptOptions.defaults().withLevel(1));
-                enc.run(Engine.GPG, f, EncryptOptions.defaults().withLevel(1));
-            }
+            enc.warmUpFiles(corpus.files(), EncryptOptions.defaults().withLevel(1), () -> { });
             long total = 0;
             for (Run policy : Run.values()) {
                 for (Engine engine : Engine.values()) {

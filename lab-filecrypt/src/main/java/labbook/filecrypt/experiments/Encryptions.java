@@ -47,6 +47,9 @@ public final class Encryptions implements AutoCloseable {
     /** The in-process code paths ({@link #codePath}) warmed up in this JVM, and for how many rounds. */
     private static final java.util.Map<EncryptOptions, Integer> WARMED = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** Files read by both engines in this JVM ({@link #warmUpFiles}). */
+    private static final java.util.Set<Path> FILES_WARMED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final Path scratch;
     private final Path passphraseFile;
     private final Gpg gpg;
@@ -149,6 +152,21 @@ public final class Encryptions implements AutoCloseable {
             afterRound.run();
         }
         todo.forEach(o -> WARMED.merge(codePath(o), rounds, Math::max));
+    }
+
+    /**
+     * The page cache's and gpg's warm-up: each file encrypted once, untimed, by bcpg in this JVM and
+     * by gpg, at {@code options}. Files this JVM already read so (in an earlier experiment of
+     * {@code all}) are skipped. {@code afterFile} runs after each file, skipped or not.
+     */
+    public void warmUpFiles(List<Path> files, EncryptOptions options, Runnable afterFile) {
+        for (Path file : files) {
+            if (FILES_WARMED.add(file.toAbsolutePath())) {
+                run(Engine.BCPG_IN_PROCESS, file, options);
+                run(Engine.GPG, file, options);
+            }
+            afterFile.run();
+        }
     }
 
     /**

@@ -190,10 +190,9 @@ public final class LevelSweep implements Callable<Integer> {
      * JIT, page cache and gpg's first start: {@link Encryptions#JIT_ROUNDS} untimed in-process
      * rounds on the 1 MB file of every distinct Java code path among the levels (until C2 is done;
      * with native zlib, every ZIP level above 0 is one path: the level only reaches zlib's
-     * deflateInit2), then a pass of gpg and
-     * in-process bcpg over every file (full: at every level; quick: at the first compressing level,
-     * which is the page cache's part) and of bcpg as a whole process on the largest file (full:
-     * every level; quick: one run).
+     * deflateInit2), then a pass of gpg and in-process bcpg over every file (full: at every level,
+     * with bcpg as a whole process on the largest file; quick: at the first compressing level, the
+     * page cache's and gpg's part, and no whole-process run: this JVM has just read its JDK and jars).
      */
     private static void warmUp(Encryptions enc, Corpus corpus, Plan plan, Mode mode) {
         List<EncryptOptions> variants = new ArrayList<>();
@@ -209,6 +208,10 @@ public final class LevelSweep implements Callable<Integer> {
         int rounds = Encryptions.JIT_ROUNDS;
         try (ProgressBar bar = Progress.bar("warm-up", rounds + (long) corpus.files().size() * pass.size(), "steps")) {
             enc.warmUpInProcess(small, variants, rounds, bar::step);
+            if (mode != Mode.FULL) {
+                enc.warmUpFiles(corpus.files(), pass.get(0), bar::step);
+                return;
+            }
             for (Path file : corpus.files()) {
                 for (EncryptOptions o : pass) {
                     enc.run(Engine.BCPG_IN_PROCESS, file, o);
