@@ -1,12 +1,5 @@
 package labbook.core;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 /**
@@ -43,31 +36,9 @@ public class LabException extends RuntimeException {
      * "cannot ACTION FILE: REASON" for a failed file operation, e.g.
      * {@code throw LabException.cannot("read passphrase file", file, e)} gives
      * "cannot read passphrase file /x: no such file". The JDK's own messages repeat the path;
-     * this names it once.
+     * this names it once, and the reason is in plain words ({@link Reasons}), never a class name.
      */
-    public static LabException cannot(String action, Path file, IOException e) {
-        return new LabException("cannot " + action + " " + file + ": " + reason(e), e);
-    }
-
-    static String reason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileAlreadyExistsException) {
-            return "it already exists";
-        }
-        if (e instanceof NotDirectoryException) {
-            return "not a directory";
-        }
-        if (e instanceof DirectoryNotEmptyException) {
-            return "directory not empty";
-        }
-        if (e instanceof FileSystemException fs && fs.getReason() != null) {
-            return fs.getReason();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    public static LabException cannot(String action, Path file, Throwable e) {
+        return new LabException("cannot " + action + " " + file + ": " + Reasons.of(e), e);
     }
 }

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import labbook.core.Cli;
 import labbook.core.LabException;
 import labbook.core.Repo;
-import labbook.reports.results.Reasons;
+import labbook.core.Reasons;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsLoader;
 import labbook.reports.site.Site;
@@ -87,7 +87,7 @@ public final class ReportsCli {
                 try {
                     Files.createDirectories(fallback);
                 } catch (IOException e) {
-                    throw Reasons.cannot("create", fallback, e);
+                    throw LabException.cannot("create", fallback, e);
                 }
                 roots.add(fallback);
             }

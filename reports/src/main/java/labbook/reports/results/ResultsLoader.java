@@ -1,5 +1,6 @@
 package labbook.reports.results;
 
+import labbook.core.Reasons;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -132,7 +133,7 @@ public final class ResultsLoader {
                     .filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted().toList();
         } catch (IOException | UncheckedIOException e) {
-            throw Reasons.cannot("list", dir, e);
+            throw LabException.cannot("list", dir, e);
         }
         if (csvs.isEmpty()) {
             return StudyResults.notRun(study, dir);
@@ -355,7 +356,7 @@ public final class ResultsLoader {
         if (e instanceof CharacterCodingException) {
             return new LabException(file + ": not UTF-8 text", e);
         }
-        return Reasons.cannot(action, file, e);
+        return LabException.cannot(action, file, e);
     }
 
     private static LabException overLimit(Path file, long limit, String what) {

@@ -20,7 +20,6 @@ import labbook.core.LabException;
 import labbook.core.ResultsSchema;
 import labbook.reports.chart.ChartFiles;
 import labbook.reports.results.Provenance;
-import labbook.reports.results.Reasons;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
 import labbook.reports.results.StudyResults;
@@ -77,7 +76,7 @@ public final class Site {
             folder.commit();
             return folder.named().toAbsolutePath().normalize().resolve("index.html");
         } catch (IOException | UncheckedIOException e) {
-            throw Reasons.cannot("write the site in", folder.named(), e);
+            throw LabException.cannot("write the site in", folder.named(), e);
         }
     }
 

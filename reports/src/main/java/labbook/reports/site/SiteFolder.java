@@ -17,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import labbook.core.LabException;
-import labbook.reports.results.Reasons;
 
 /**
  * A site written whole or not at all, the folder version of lab-core's {@code PartialFile}: the
@@ -77,7 +76,7 @@ public final class SiteFolder implements AutoCloseable {
             if (e instanceof java.nio.file.NoSuchFileException) { // /proc, a folder removed meanwhile
                 throw new LabException("cannot write the site in " + out + ": cannot create a folder in " + dir);
             }
-            throw Reasons.cannot("write the site in", out, e);
+            throw LabException.cannot("write the site in", out, e);
         }
         return folder;
     }
@@ -98,7 +97,7 @@ public final class SiteFolder implements AutoCloseable {
             try {
                 abs = abs.toRealPath();
             } catch (IOException e) {
-                throw Reasons.cannot("write the site in", out, e);
+                throw LabException.cannot("write the site in", out, e);
             }
             if (abs.getParent() == null) {
                 throw new LabException("--out " + out + ": cannot replace the root folder with a site");
@@ -138,7 +137,7 @@ public final class SiteFolder implements AutoCloseable {
             }
             return null;
         } catch (IOException | RuntimeException e) {
-            throw Reasons.cannot("write the site in", out, e);
+            throw LabException.cannot("write the site in", out, e);
         }
     }
 
@@ -154,7 +153,7 @@ public final class SiteFolder implements AutoCloseable {
                 created.add(0, p);
             } catch (IOException e) {
                 removeEmpty(created);
-                throw Reasons.cannot("write the site in", out, e);
+                throw LabException.cannot("write the site in", out, e);
             }
         }
         return created;

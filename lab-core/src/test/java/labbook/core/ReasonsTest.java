@@ -1,4 +1,4 @@
-package labbook.reports.results;
+package labbook.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +32,7 @@ class ReasonsTest {
         assertThat(Reasons.of(new NullPointerException())).isEqualTo("failed");
         assertThat(Reasons.of(new StackOverflowError())).isEqualTo("nested too deeply");
         assertThat(Reasons.plain("line one\n\tat x.Y.z(Y.java:1)")).isEqualTo("line one; at x.Y.z(Y.java:1)");
-        assertThat(Reasons.cannot("write the site in", Path.of("/out"), new IOException(new RuntimeException("disk gone"))))
+        assertThat(LabException.cannot("write the site in", Path.of("/out"), new IOException(new RuntimeException("disk gone"))))
                 .hasMessage("cannot write the site in /out: disk gone");
     }
 }

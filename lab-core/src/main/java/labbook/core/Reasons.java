@@ -1,4 +1,4 @@
-package labbook.reports.results;
+package labbook.core;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -8,11 +8,9 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import labbook.core.LabException;
 
 /**
  * Why a file operation failed, in words a reader of the one error line can act on ("no space left
@@ -25,11 +23,6 @@ public final class Reasons {
     private static final String CLASS_NAME = "(?:[A-Za-z_$][\\w$]*\\.)*[A-Z][\\w$]*(?:Exception|Error)(?::\\s*)?";
 
     private Reasons() {
-    }
-
-    /** "cannot ACTION FILE: REASON", one line, naming FILE once. */
-    public static LabException cannot(String action, Path file, Throwable e) {
-        return new LabException("cannot " + action + " " + file + ": " + of(e), e);
     }
 
     /** The reason for a failure, in plain words. */
