@@ -72,11 +72,22 @@ public final class PartialFile implements AutoCloseable {
 
     /** Syncs the written bytes to disk and renames them over the target: readers see the old file or the new one. */
     public void commit() throws IOException {
+        commit(true);
+    }
+
+    /**
+     * Renames the written bytes over the target; {@code sync} first forces them to disk. Without
+     * it a crash may leave an empty target, but never a half-written one from a failed run (for a
+     * tool that, like gpg, leaves durability to the file system).
+     */
+    public void commit(boolean sync) throws IOException {
         if (done) {
             throw new IllegalStateException(target + " was already committed or closed");
         }
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
-            channel.force(true);
+        if (sync) {
+            try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
         }
         AtomicFiles.replace(path, target);
         done = true;
