@@ -20,7 +20,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * refused by the parser, and a negative value must be refused before anything runs (exit 2, one
  * line naming the option). Every experiment's {@code --out} pointing at a file is refused at once
  * (exit 1), not after the experiment has run. Run through the launcher, each in a process of its
- * own, killed if it starts the experiment instead.
+ * own, killed if it starts the experiment instead. Only the commands named as pending may fail
+ * (reported as skipped with their issue item); every other one must hold.
  */
 class HostileOptionsTest {
     static final int SECONDS = 15;
@@ -81,7 +82,8 @@ class HostileOptionsTest {
             Path scratch = tmp.resolve(o.tool().launcherName + "-" + o.command() + o.name());
             Outcome got = Launcher.run(scratch, o.tool().launcherName,
                     List.of(o.command(), o.name(), "-1", "--out", scratch.resolve("results").toString()), SECONDS);
-            refused(got, 2, o.name(), scratch, "#15 item 9: a bad option value exits 1 or runs");
+            refused(got, 2, o.name(), scratch, o.tool() == Tool.FILECRYPT
+                    ? "#15 item 9: filecrypt's experiments start on a negative value" : null);
         }));
     }
 
@@ -92,7 +94,7 @@ class HostileOptionsTest {
             Files.createDirectories(scratch);
             Path file = Files.writeString(scratch.resolve("results-file"), "not a folder");
             Outcome got = Launcher.run(scratch, o.tool().launcherName, List.of(o.command(), "--out", file.toString()), SECONDS);
-            refused(got, 1, "results-file", scratch, "#15 item 11: a bad --out is found only after the run");
+            refused(got, 1, "results-file", scratch, null);
             assertThat(Files.readString(file)).isEqualTo("not a folder");
         }));
     }
@@ -108,6 +110,9 @@ class HostileOptionsTest {
                         .allMatch(n -> n.equals("results-file"));
             }
         } catch (AssertionError e) {
+            if (pending == null) {
+                throw e;
+            }
             Assumptions.abort("pending (" + pending + "): " + e.getMessage().strip().lines().findFirst().orElse(""));
         }
     }

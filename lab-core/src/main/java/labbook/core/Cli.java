@@ -1,6 +1,7 @@
 package labbook.core;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -47,6 +48,10 @@ public final class Cli {
             err.flush();
             return BAD_ARGUMENTS;
         });
+        cli.setExecutionStrategy(parseResult -> {
+            checkResultsRoots(parseResult);
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (ex instanceof LabException lab) {
@@ -63,6 +68,24 @@ public final class Cli {
             return 1;
         });
         return cli;
+    }
+
+    /** Every {@link LabOptions} of the command to run is checked before it starts (unless help is asked for). */
+    private static void checkResultsRoots(CommandLine.ParseResult parseResult) {
+        List<CommandLine> commands = parseResult.asCommandLineList();
+        if (commands.stream().anyMatch(c -> c.isUsageHelpRequested() || c.isVersionHelpRequested())) {
+            return;
+        }
+        CommandLine last = commands.get(commands.size() - 1);
+        for (CommandLine.Model.CommandSpec mixin : last.getCommandSpec().mixins().values()) {
+            if (mixin.userObject() instanceof LabOptions lab) {
+                try {
+                    lab.checkResultsRoot();
+                } catch (LabException e) {
+                    throw new CommandLine.ExecutionException(last, e.getMessage(), e);
+                }
+            }
+        }
     }
 
     static String oneLine(String message) {

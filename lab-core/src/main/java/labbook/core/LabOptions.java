@@ -1,5 +1,6 @@
 package labbook.core;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
@@ -31,6 +32,28 @@ public class LabOptions {
 
     public Path resultsRoot() {
         return out != null ? out : Repo.root().resolve("results");
+    }
+
+    /**
+     * Refuses a results root that cannot hold results, before anything runs: an experiment that
+     * would fail on its first write after minutes of measuring must fail at once instead.
+     * {@link Cli} calls this for every command that has these options; it creates nothing.
+     */
+    public void checkResultsRoot() {
+        Path root = resultsRoot().toAbsolutePath();
+        Path existing = root;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return;
+        }
+        if (!Files.isDirectory(existing)) {
+            throw new LabException("--out " + root + ": " + (existing.equals(root) ? "not a folder" : existing + " is not a folder"));
+        }
+        if (!Files.isWritable(existing) || !Files.isExecutable(existing)) {
+            throw new LabException("--out " + root + ": permission denied" + (existing.equals(root) ? "" : " in " + existing));
+        }
     }
 
     /** For code that builds options without a command line (tests, notebooks). */

@@ -1,5 +1,6 @@
 package labbook.core;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -66,6 +67,7 @@ public final class LabRun implements AutoCloseable {
                 .filter(a -> !a.equals(Mode.QUICK.flag()) && !a.equals(Mode.FULL.flag()))
                 .toList();
         String rerun = String.join(" ", rerunWords(study, command, mode, rest));
+        previousRecord(resultsRoot.resolve(study).resolve("run.json")); // a broken one fails now, not after the run
         return new LabRun(resultsRoot, study, mode, rerun.substring("./labbook ".length()), rerun);
     }
 
@@ -123,7 +125,7 @@ public final class LabRun implements AutoCloseable {
         }
         Path file = studyDir.resolve("run.json");
         try {
-            ObjectNode previous = Files.exists(file) ? (ObjectNode) JSON.readTree(file.toFile()) : JSON.createObjectNode();
+            ObjectNode previous = previousRecord(file);
             ObjectNode record = JSON.valueToTree(describe());
             ObjectNode root = record.deepCopy();
             ObjectNode experiments = previous.has("experiments") && previous.get("experiments").isObject()
@@ -135,8 +137,24 @@ public final class LabRun implements AutoCloseable {
             Path temp = file.resolveSibling(".run.json." + ProcessHandle.current().pid() + ".partial");
             JSON.writeValue(temp.toFile(), root);
             AtomicFiles.replace(temp, file);
-        } catch (IOException | ClassCastException e) {
-            throw new LabException("cannot write " + file + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw LabException.cannot("write", file, e);
+        }
+    }
+
+    /** The run.json already in a study's folder (empty when there is none); one that is not a JSON object is refused, never overwritten. */
+    private static ObjectNode previousRecord(Path file) {
+        if (!Files.exists(file)) {
+            return JSON.createObjectNode();
+        }
+        try {
+            if (JSON.readTree(file.toFile()) instanceof ObjectNode record) {
+                return record;
+            }
+            throw new LabException("cannot read " + file + ": not a run record (a JSON object); move it away to start afresh");
+        } catch (IOException e) {
+            throw new LabException("cannot read " + file + ": " + (e instanceof JsonProcessingException
+                    ? "not valid JSON" : Reasons.of(e)) + "; move it away to start afresh", e);
         }
     }
 

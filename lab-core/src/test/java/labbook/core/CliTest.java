@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,5 +91,24 @@ class CliTest {
         assertThat(Experiment.lastMode).isEqualTo(Mode.QUICK);
         assertThat(run("experiment", "--full")).isZero();
         assertThat(Experiment.lastMode).isEqualTo(Mode.FULL);
+    }
+
+    @Test
+    void aResultsRootThatCannotHoldResultsIsRefusedBeforeTheCommandRuns(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("results-file"), "x");
+        Experiment.lastMode = null;
+        assertThat(run("experiment", "--out", file.toString())).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("lab-test: --out " + file + ": not a folder" + System.lineSeparator());
+        assertThat(Experiment.lastMode).as("the command did not run").isNull();
+
+        err.getBuffer().setLength(0);
+        assertThat(run("experiment", "--out", file.resolve("below").toString())).isEqualTo(1);
+        assertThat(err.toString()).contains(file + " is not a folder").hasLineCount(1);
+
+        err.getBuffer().setLength(0);
+        assertThat(run("experiment", "--out", tmp.resolve("new/deeper").toString())).isZero();
+        assertThat(tmp.resolve("new")).as("the check creates nothing").doesNotExist();
+
+        assertThat(run("experiment", "--help", "--out", file.toString())).as("help is still help").isZero();
     }
 }

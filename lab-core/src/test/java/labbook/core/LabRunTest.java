@@ -1,6 +1,7 @@
 package labbook.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -63,5 +64,18 @@ class LabRunTest {
             run.csv("sync-sweep", "x").close();
         }
         assertThat(Files.exists(root.resolve("wallet/run.json"))).isFalse();
+    }
+
+    @Test
+    void aBrokenRunJsonIsRefusedAtTheStartAndKept() throws Exception {
+        Path runJson = Files.createDirectories(root.resolve("vfs")).resolve("run.json");
+        Files.writeString(runJson, "{ \"study\": ");
+        assertThatThrownBy(() -> LabRun.start(LabOptions.of(root, Mode.QUICK), "vfs", "git-diff"))
+                .isInstanceOf(LabException.class)
+                .hasMessage("cannot read " + runJson + ": not valid JSON; move it away to start afresh");
+        Files.writeString(runJson, "[1, 2]");
+        assertThatThrownBy(() -> LabRun.start(LabOptions.of(root, Mode.QUICK), "vfs", "git-diff"))
+                .hasMessageContaining("not a run record");
+        assertThat(Files.readString(runJson)).isEqualTo("[1, 2]");
     }
 }

@@ -10,17 +10,48 @@ import labbook.core.LabException;
 
 /**
  * A scratch folder for an experiment's wallets, beside its results (on the disk the results go
- * to, so fdatasync meets a real file system rather than a tmpfs), removed when closed.
+ * to, so fdatasync meets a real file system rather than a tmpfs), removed when closed, and on
+ * SIGTERM or Ctrl-C too. A folder left by a run that was killed outright (SIGKILL, a power cut)
+ * is named after its process, and the next run removes it once that process is gone.
  */
 public final class Scratch implements AutoCloseable {
     private final Path dir;
+    private final Thread onSignal;
 
     public Scratch(Path studyDir, String name) {
+        String prefix = "." + name + "-scratch-";
         try {
             Files.createDirectories(studyDir);
-            this.dir = Files.createTempDirectory(studyDir, "." + name + "-scratch-");
+            removeLeftovers(studyDir, prefix);
+            this.dir = Files.createTempDirectory(studyDir, prefix + ProcessHandle.current().pid() + "-");
         } catch (IOException e) {
             throw LabException.cannot("create a scratch folder in", studyDir, e);
+        }
+        onSignal = new Thread(() -> deleteQuietly(dir), "scratch-cleanup");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+    }
+
+    /** Scratch folders of this name whose process no longer runs. */
+    private static void removeLeftovers(Path studyDir, String prefix) throws IOException {
+        try (Stream<Path> s = Files.list(studyDir)) {
+            for (Path p : s.toList()) {
+                String rest = p.getFileName().toString();
+                if (!rest.startsWith(prefix) || !Files.isDirectory(p)) {
+                    continue;
+                }
+                String pid = rest.substring(prefix.length()).replaceAll("-.*", "");
+                if (pid.matches("\\d{1,10}") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+                    deleteTree(p);
+                }
+            }
+        }
+    }
+
+    private static void deleteQuietly(Path root) {
+        try {
+            deleteTree(root);
+        } catch (LabException e) {
+            // the JVM is exiting on a signal: nothing can report this any more
         }
     }
 
@@ -60,6 +91,12 @@ public final class Scratch implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(onSignal);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook removes the folder
+            return;
+        }
         deleteTree(dir);
     }
 }
