@@ -11,7 +11,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Progress;
 import labbook.vfs.VfsResults;
-import labbook.vfs.cli.OptionValues;
+import labbook.core.OptionValues;
 import labbook.vfs.cli.TreeOptions;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
 import labbook.vfs.tree.KernelTree;

@@ -32,7 +32,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.vfs.VfsResults;
-import labbook.vfs.cli.OptionValues;
+import labbook.core.OptionValues;
 import labbook.vfs.cli.TreeOptions;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
 import picocli.CommandLine.Command;

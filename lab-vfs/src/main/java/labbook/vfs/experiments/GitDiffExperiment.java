@@ -25,7 +25,7 @@ import labbook.core.PeerResult;
 import labbook.core.Progress;
 import labbook.core.Summary;
 import labbook.vfs.VfsResults;
-import labbook.vfs.cli.OptionValues;
+import labbook.core.OptionValues;
 import labbook.vfs.cli.TreeOptions;
 import labbook.vfs.tree.KernelManifest;
 import labbook.vfs.tree.KernelTree;

@@ -1,9 +1,8 @@
-package labbook.vfs.cli;
+package labbook.core;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import labbook.core.LabException;
 
 /** Checks of numeric option values: a bad one is one line naming the option, exit 2 (as picocli's own errors). */
 public final class OptionValues {
