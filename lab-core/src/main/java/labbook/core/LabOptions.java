@@ -49,7 +49,7 @@ public class LabOptions {
             return;
         }
         if (!Files.isDirectory(existing)) {
-            throw new LabException("--out " + root + ": " + (existing.equals(root) ? "not a folder" : existing + " is not a folder"));
+            throw new LabException("--out " + (existing.equals(root) ? "" : root + ": ") + existing + " is not a folder");
         }
         if (!Files.isWritable(existing) || !Files.isExecutable(existing)) {
             throw new LabException("--out " + root + ": permission denied" + (existing.equals(root) ? "" : " in " + existing));

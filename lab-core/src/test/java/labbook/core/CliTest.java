@@ -98,7 +98,7 @@ class CliTest {
         Path file = Files.writeString(tmp.resolve("results-file"), "x");
         Experiment.lastMode = null;
         assertThat(run("experiment", "--out", file.toString())).isEqualTo(1);
-        assertThat(err.toString()).isEqualTo("lab-test: --out " + file + ": not a folder" + System.lineSeparator());
+        assertThat(err.toString()).isEqualTo("lab-test: --out " + file + " is not a folder" + System.lineSeparator());
         assertThat(Experiment.lastMode).as("the command did not run").isNull();
 
         err.getBuffer().setLength(0);
