@@ -16,40 +16,44 @@ import labbook.core.ResultsSchema;
 public final class FilecryptResults {
     public static final String STUDY = "filecrypt";
 
-    public static final Column CORPUS = text("corpus", "the corpus the file came from (name and version)");
+    public static final Column CORPUS = text("corpus", "the corpus the file came from (its name; run.json gives its SHA-256)");
     public static final Column FILE = text("file", "the file encrypted (a head of the corpus)");
     public static final Column FILE_BYTES = count("file_bytes", "the input file's size");
     public static final Column ENGINE = text("engine", "who encrypted: gpg or bcpg");
-    public static final Column SCOPE = text("scope", "what was timed: the whole process, or in-process encryption alone");
+    public static final Column SCOPE = text("scope", "what was timed: process (the whole process) or in-process (encryption alone, in a warm JVM)");
     public static final Column ALGO = text("algo", "compression algorithm (zip, zlib, bzip2, none)");
-    public static final Column LEVEL = count("level", "compression level, -z N");
+    public static final Column LEVEL = count("level", "compression level, -z N (0: no compressed packet)");
     public static final Column REPEAT = count("repeat", "repeat number (0-based)");
-    public static final Column CPU_USER_S = measure("cpu_user_s", "user CPU time, s");
-    public static final Column CPU_SYS_S = measure("cpu_sys_s", "system CPU time, s");
+    public static final Column CPU_USER_S = measure("cpu_user_s", "user CPU time, s (10 ms resolution)");
+    public static final Column CPU_SYS_S = measure("cpu_sys_s", "system CPU time, s (10 ms resolution)");
     public static final Column WALL_S = measure("wall_s", "elapsed time, s");
     public static final Column OUT_BYTES = count("out_bytes", "size of the encrypted output");
-    public static final Column DEFLATER = text("deflater", "the deflate implementation bcpg used (native zlib 8 KiB, JZlib, JDK); empty for gpg");
-    public static final Column CIPHER_PATH = text("cipher_path", "the AES-CFB implementation bcpg used; empty for gpg");
-    public static final Column S2K_COUNT = text("s2k_count", "the pinned S2K iteration count, same on both sides");
-    public static final Column CPU_THREAD_S = measure("cpu_thread_s", "CPU time of the encrypting thread (in-process rows only), s");
+    public static final Column DEFLATER = text("deflater", "the compressor: gpg's zlib-8k (ZIP), zlib-32k (ZLIB) or libbz2;"
+            + " bcpg's zlib-8k (native), jzlib-8k, jdk-32k or bc-bzip2; none at level 0");
+    public static final Column CIPHER_PATH = text("cipher_path", "bcpg's AES+MDC code path"
+            + " (jdk-fast, jdk-cipher, bc-jce, bc-lightweight); gpg for gpg");
+    public static final Column S2K_COUNT = text("s2k_count", "the S2K count (bytes hashed), pinned, the same on both sides");
+    public static final Column CPU_THREAD_S = measure("cpu_thread_s", "CPU time of the encrypting thread, s"
+            + " (ns resolution; in-process rows only, empty otherwise)");
 
-    public static final Column RUN = text("run", "the directory run (published GPG Default -z 7, crypto Default, --speed, gpg's true default -z 6)");
+    public static final Column RUN = text("run", "the directory run: published-gpg-default-z7,"
+            + " crypto-default, crypto-speed (--speed), gpg-default-z6 (gpg's true default)");
     public static final Column FILES = count("files", "files in the directory");
     public static final Column IN_BYTES = count("in_bytes", "bytes in");
-    public static final Column MEAN_SIZE_PCT = measure("mean_size_pct", "mean output size as % of each file's original");
-    public static final Column LEVELS = text("levels", "the level each file got, in file order");
+    public static final Column MEAN_SIZE_PCT = measure("mean_size_pct", "mean over the files of out / in x 100 (the seed's mean % original file size)");
+    public static final Column LEVELS = text("levels", "the level each file got, in file order, separated by spaces");
 
-    public static final Column DIRECTION = text("direction", "who encrypted and who decrypted (bcpg->gpg, gpg->bcpg)");
-    public static final Column CIPHER = text("cipher", "symmetric cipher");
+    public static final Column DIRECTION = text("direction", "who encrypted and who decrypted: bcpg-to-gpg or gpg-to-bcpg");
+    public static final Column CIPHER = text("cipher", "symmetric cipher (gpg's name)");
     public static final Column LEVEL_TEXT = text("level", "compression level");
     public static final Column ARMOR = text("armor", "ASCII armor (true/false)");
     public static final Column PASSED = text("passed", "whether the other side decrypted it to the original bytes (true/false)");
-    public static final Column S2K_DIGEST = text("s2k_digest", "S2K digest");
-    public static final Column DETAIL = text("detail", "the failure, if any, in one line");
+    public static final Column S2K_DIGEST = text("s2k_digest", "S2K digest (gpg's name)");
+    public static final Column DETAIL = text("detail", "empty, or the first line of the failure");
 
-    public static final Column VARIANT = text("variant", "the encryptor pipeline (BC lightweight, JDK AES, direct CFB, ...)");
-    public static final Column FORK = count("fork", "JMH fork number");
-    public static final Column ITERATION = count("iteration", "JMH measurement iteration");
+    public static final Column VARIANT = text("variant", "the encryptor pipeline: cipher path + deflater (bc-lightweight + jdk-32k, ...), or gpg");
+    public static final Column FORK = count("fork", "JMH fork number (0-based)");
+    public static final Column ITERATION = count("iteration", "JMH measurement iteration (0-based)");
     public static final Column MB_PER_S = measure("mb_per_s", "throughput, MB (10^6 bytes) of input per second");
     public static final Column INPUT_BYTES = count("input_bytes", "JMH input size in memory");
 

@@ -1,5 +1,20 @@
 package labbook.filecrypt.experiments;
 
+import static labbook.filecrypt.FilecryptResults.CORPUS;
+import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
+import static labbook.filecrypt.FilecryptResults.ENGINE;
+import static labbook.filecrypt.FilecryptResults.FILES;
+import static labbook.filecrypt.FilecryptResults.IN_BYTES;
+import static labbook.filecrypt.FilecryptResults.LEVELS;
+import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
+import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
+import static labbook.filecrypt.FilecryptResults.REPEAT;
+import static labbook.filecrypt.FilecryptResults.RUN;
+import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
+import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptResults.WALL_S;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +27,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
+import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.CryptoPolicy;
 import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.corpus.Corpus;
@@ -45,20 +61,12 @@ import picocli.CommandLine.Option;
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}
  * (about 30 s); {@code --full [--enwik8 FILE]} for the seed's six files with the 100 MB one.
  *
- * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per run, engine and repeat
- * (totals over the folder): {@code corpus}, {@code run}
- * (published-gpg-default-z7|crypto-default|crypto-speed|gpg-default-z6), {@code engine} (gpg|bcpg),
- * {@code scope} (process|in-process), {@code repeat}, {@code files}, {@code in_bytes}, {@code
- * out_bytes}, {@code cpu_user_s}, {@code cpu_sys_s}, {@code wall_s} (sums over the files), {@code
- * mean_size_pct} (mean over files of out/in x 100, the seed's "mean % original file size"),
- * {@code levels} (the level each file got, in file order, separated by spaces), {@code s2k_count}.
+ * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per run, engine and repeat,
+ * times and sizes summed over the folder: {@link FilecryptResults#DIRECTORY_RUNS}.
  */
 @Command(name = "directory-runs", mixinStandardHelpOptions = true,
         description = "The crypto tool's three runs (and gpg's -z 6) over the corpus folder: totals, user/system, mean size.")
 public final class DirectoryRuns implements Callable<Integer> {
-    static final List<String> COLUMNS = List.of("corpus", "run", "engine", "scope", "repeat", "files", "in_bytes",
-            "out_bytes", "cpu_user_s", "cpu_sys_s", "wall_s", "mean_size_pct", "levels", "s2k_count");
-
     /** The seed's totals (s) and mean sizes (%), for the printout only: data with its source, never ours. */
     private static final double[][] SEED = {{5.73, 38.6}, {3.68, 42.8}, {1.89, Double.NaN}, {Double.NaN, Double.NaN}};
 
@@ -92,7 +100,7 @@ public final class DirectoryRuns implements Callable<Integer> {
         java.util.Map<Key, Double> meanPct = new java.util.HashMap<>();
         try (LabRun run = LabRun.start(lab, "filecrypt", "directory-runs", mode == Mode.FULL ? "--full" : "--quick");
              Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv("directory-runs", COLUMNS)) {
+             CsvResults csv = run.csv(FilecryptResults.DIRECTORY_RUNS)) {
             run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
             // warm-up: C2 (rounds on the 1 MB file, unless an earlier experiment in this JVM did them), the page
@@ -131,10 +139,16 @@ public final class DirectoryRuns implements Callable<Integer> {
                             double mean = pct / corpus.files().size();
                             meanPct.put(new Key(policy, engine), mean);
                             results.add(new Key(policy, engine), sum);
-                            csv.row(corpus.name(), policy.label(), engine.engine(), engine.scope(), r,
-                                    corpus.files().size(), in, sum.outBytes(), sum.cpuUserS(), sum.cpuSysS(), sum.wallS(),
-                                    mean, levels.stream().map(String::valueOf).collect(Collectors.joining(" ")),
-                                    EncryptOptions.PINNED_S2K_COUNT);
+                            int repeat = r;
+                            long inBytes = in;
+                            Sample folder = sum;
+                            csv.row(row -> row.set(CORPUS, corpus.name()).set(RUN, policy.label())
+                                    .set(ENGINE, engine.engine()).set(SCOPE, engine.scope()).set(REPEAT, repeat)
+                                    .set(FILES, corpus.files().size()).set(IN_BYTES, inBytes).set(OUT_BYTES, folder.outBytes())
+                                    .set(CPU_USER_S, folder.cpuUserS()).set(CPU_SYS_S, folder.cpuSysS()).set(WALL_S, folder.wallS())
+                                    .set(MEAN_SIZE_PCT, mean)
+                                    .set(LEVELS, levels.stream().map(String::valueOf).collect(Collectors.joining(" ")))
+                                    .set(S2K_COUNT, EncryptOptions.PINNED_S2K_COUNT));
                             bar.step();
                         }
                     }

@@ -1,5 +1,17 @@
 package labbook.filecrypt.experiments;
 
+import static labbook.filecrypt.FilecryptResults.ALGO;
+import static labbook.filecrypt.FilecryptResults.ARMOR;
+import static labbook.filecrypt.FilecryptResults.CIPHER;
+import static labbook.filecrypt.FilecryptResults.DETAIL;
+import static labbook.filecrypt.FilecryptResults.DIRECTION;
+import static labbook.filecrypt.FilecryptResults.IN_BYTES;
+import static labbook.filecrypt.FilecryptResults.LEVEL_TEXT;
+import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
+import static labbook.filecrypt.FilecryptResults.PASSED;
+import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
+import static labbook.filecrypt.FilecryptResults.S2K_DIGEST;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +27,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
+import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.QuickCorpus;
 import labbook.filecrypt.gpg.Gpg;
@@ -48,17 +61,11 @@ import picocli.CommandLine.Mixin;
  * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="interop"} (under a minute).
  *
  * <p><b>CSV</b> {@code results/filecrypt/interop.csv}, one row per case and direction:
- * {@code direction} (bcpg-to-gpg|gpg-to-bcpg), {@code cipher} (gpg's name), {@code algo}
- * (zip|zlib|bzip2|none), {@code level}, {@code s2k_count}, {@code armor} (true|false), {@code passed}
- * (true|false), {@code s2k_digest}, {@code in_bytes}, {@code out_bytes} (the encrypted file),
- * {@code detail} (empty, or the first line of the failure).
+ * {@link FilecryptResults#INTEROP}.
  */
 @Command(name = "interop", mixinStandardHelpOptions = true,
         description = "bcpg output decrypted by gpg and gpg output decrypted by bcpg, across settings.")
 public final class Interop implements Callable<Integer> {
-    static final List<String> COLUMNS = List.of("direction", "cipher", "algo", "level", "s2k_count", "armor", "passed",
-            "s2k_digest", "in_bytes", "out_bytes", "detail");
-
     @Mixin
     LabOptions lab;
 
@@ -103,7 +110,7 @@ public final class Interop implements Callable<Integer> {
         ConsoleTable failures = new ConsoleTable("direction", "case", "detail");
         try (LabRun run = LabRun.start(lab, "filecrypt", "interop");
              Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv("interop", COLUMNS);
+             CsvResults csv = run.csv(FilecryptResults.INTEROP);
              ProgressBar bar = Progress.bar("interop", cases.size() * 2L, "cases")) {
             run.peer("gpg", Gpg.version());
             byte[] original = Files.readAllBytes(input);
@@ -115,8 +122,11 @@ public final class Interop implements Callable<Integer> {
             for (EncryptOptions o : cases) {
                 for (String direction : List.of("bcpg-to-gpg", "gpg-to-bcpg")) {
                     Outcome out = attempt(direction, o, input, original, enc);
-                    csv.row(direction, o.cipher().gpgName(), o.compression().gpgName(), o.level(), o.s2kCount(),
-                            o.armor(), out.passed, o.s2kDigest().gpgName(), original.length, out.outBytes, out.detail);
+                    long inBytes = original.length;
+                    csv.row(row -> row.set(DIRECTION, direction).set(CIPHER, o.cipher().gpgName())
+                            .set(ALGO, o.compression().gpgName()).set(LEVEL_TEXT, o.level()).set(S2K_COUNT, o.s2kCount())
+                            .set(ARMOR, o.armor()).set(PASSED, out.passed).set(S2K_DIGEST, o.s2kDigest().gpgName())
+                            .set(IN_BYTES, inBytes).set(OUT_BYTES, out.outBytes).set(DETAIL, out.detail));
                     if (out.passed) {
                         passed++;
                     } else {

@@ -1,5 +1,13 @@
 package labbook.filecrypt.experiments;
 
+import static labbook.filecrypt.FilecryptResults.ALGO;
+import static labbook.filecrypt.FilecryptResults.DEFLATER;
+import static labbook.filecrypt.FilecryptResults.FORK;
+import static labbook.filecrypt.FilecryptResults.INPUT_BYTES;
+import static labbook.filecrypt.FilecryptResults.ITERATION;
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptResults.MB_PER_S;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +21,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Summary;
+import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.pgp.FastPath;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,15 +46,12 @@ import picocli.CommandLine.Mixin;
  * zlib by name, so a fork without it fails rather than measuring JZlib under zlib's label.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-jmh.csv}, one row per measured JMH iteration:
- * {@code algo} (zip|zlib|bzip2), {@code level}, {@code fork} (0-based), {@code iteration}
- * (0-based), {@code mb_per_s} (input MB, 10^6 bytes, per second), {@code deflater} (the ZIP
- * deflate the fork used: zlib-8k or jzlib-8k), {@code input_bytes}.
+ * {@link FilecryptResults#LEVEL_JMH}. {@code deflater} is the ZIP deflate the fork used (zlib-8k
+ * or jzlib-8k; none at level 0).
  */
 @Command(name = "level-jmh", mixinStandardHelpOptions = true,
         description = "JMH: bcpg in-process encryption throughput (MB/s) per compression level.")
 public final class LevelJmh implements Callable<Integer> {
-    static final List<String> COLUMNS = List.of("algo", "level", "fork", "iteration", "mb_per_s", "deflater", "input_bytes");
-
     @Mixin
     LabOptions lab;
 
@@ -68,14 +74,15 @@ public final class LevelJmh implements Callable<Integer> {
         List<JmhRun.Iteration> iterations = JmhRun.fork(LevelBenchmark.class.getName(), args);
         Map<String, List<Double>> byCase = new TreeMap<>();
         try (LabRun run = LabRun.start(lab, "filecrypt", "level-jmh", mode == Mode.FULL ? "--full" : "--quick");
-             CsvResults csv = run.csv("level-jmh", COLUMNS)) {
+             CsvResults csv = run.csv(FilecryptResults.LEVEL_JMH)) {
             for (JmhRun.Iteration it : iterations) {
                 int bytes = Integer.parseInt(it.params().get("inputBytes"));
                 double mbPerS = it.score() * bytes / 1e6;
                 String algo = it.params().get("algo");
                 int level = Integer.parseInt(it.params().get("level"));
                 String deflater = level == 0 ? "none" : it.params().get("deflater");
-                csv.row(algo, level, it.fork(), it.iteration(), mbPerS, deflater, bytes);
+                csv.row(row -> row.set(ALGO, algo).set(LEVEL, level).set(FORK, it.fork()).set(ITERATION, it.iteration())
+                        .set(MB_PER_S, mbPerS).set(DEFLATER, deflater).set(INPUT_BYTES, bytes));
                 byCase.computeIfAbsent(String.format(Locale.ROOT, "%s -z %d", algo, level), k -> new ArrayList<>()).add(mbPerS);
             }
             csv.commit();

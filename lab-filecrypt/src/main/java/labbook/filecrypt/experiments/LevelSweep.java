@@ -1,5 +1,22 @@
 package labbook.filecrypt.experiments;
 
+import static labbook.filecrypt.FilecryptResults.ALGO;
+import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptResults.CORPUS;
+import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptResults.CPU_THREAD_S;
+import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
+import static labbook.filecrypt.FilecryptResults.DEFLATER;
+import static labbook.filecrypt.FilecryptResults.ENGINE;
+import static labbook.filecrypt.FilecryptResults.FILE;
+import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
+import static labbook.filecrypt.FilecryptResults.REPEAT;
+import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
+import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptResults.WALL_S;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +28,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
+import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -50,21 +68,11 @@ import picocli.CommandLine.Option;
  * time x size rule picks per file and engine.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
- * {@code corpus} (corpus name), {@code file} (file name), {@code file_bytes}, {@code engine}
- * (gpg|bcpg), {@code scope} (process|in-process), {@code algo} (zip|zlib|bzip2), {@code level}
- * (0-9; 0 = no compressed packet), {@code repeat} (0-based), {@code cpu_user_s}, {@code cpu_sys_s}
- * (seconds, 10 ms resolution), {@code wall_s}, {@code out_bytes} (encrypted size), {@code
- * deflater} (zlib-8k for gpg, jzlib-8k / jdk-32k for bcpg ZIP, none at level 0), {@code cipher_path}
- * (gpg | bcpg's AES+MDC code path), {@code s2k_count}, {@code cpu_thread_s} (in-process only: the
- * encrypting thread's CPU clock, ns resolution; empty otherwise).
+ * {@link FilecryptResults#LEVEL_SWEEP}.
  */
 @Command(name = "level-sweep", mixinStandardHelpOptions = true,
         description = "CPU time and size against the compression level: gpg vs bcpg (in-process and whole process).")
 public final class LevelSweep implements Callable<Integer> {
-    static final List<String> COLUMNS = List.of("corpus", "file", "file_bytes", "engine", "scope", "algo", "level",
-            "repeat", "cpu_user_s", "cpu_sys_s", "wall_s", "out_bytes", "deflater", "cipher_path", "s2k_count",
-            "cpu_thread_s");
-
     @Mixin
     LabOptions lab;
 
@@ -106,7 +114,7 @@ public final class LevelSweep implements Callable<Integer> {
         Results<Key> results = new Results<>();
         try (LabRun run = LabRun.start(lab, "filecrypt", "level-sweep", mode == Mode.FULL ? "--full" : "--quick");
              Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv("level-sweep", COLUMNS)) {
+             CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP)) {
             run.peer("gpg", labbook.filecrypt.gpg.Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256()).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
@@ -134,11 +142,16 @@ public final class LevelSweep implements Callable<Integer> {
                                     }
                                     Sample s = enc.run(engine, file, options);
                                     results.add(new Key(file.getFileName().toString(), engine, algo, level), s);
-                                    csv.row(corpus.name(), file.getFileName().toString(), Corpus.size(file),
-                                            engine.engine(), engine.scope(), algo.gpgName(), level, r,
-                                            s.cpuUserS(), s.cpuSysS(), s.wallS(), s.outBytes(),
-                                            deflater(engine, options), engine == Engine.GPG ? "gpg" : options.cipherPath().label(),
-                                            options.s2kCount(), engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null);
+                                    int repeat = r;
+                                    csv.row(row -> row.set(CORPUS, corpus.name()).set(FILE, file.getFileName().toString())
+                                            .set(FILE_BYTES, Corpus.size(file)).set(ENGINE, engine.engine())
+                                            .set(SCOPE, engine.scope()).set(ALGO, algo.gpgName()).set(LEVEL, level)
+                                            .set(REPEAT, repeat).set(CPU_USER_S, s.cpuUserS()).set(CPU_SYS_S, s.cpuSysS())
+                                            .set(WALL_S, s.wallS()).set(OUT_BYTES, s.outBytes())
+                                            .set(DEFLATER, deflater(engine, options))
+                                            .set(CIPHER_PATH, engine == Engine.GPG ? "gpg" : options.cipherPath().label())
+                                            .set(S2K_COUNT, options.s2kCount())
+                                            .set(CPU_THREAD_S, engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
                                     bar.step();
                                 }
                             }

@@ -1,5 +1,19 @@
 package labbook.filecrypt.experiments;
 
+import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptResults.CORPUS;
+import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptResults.CPU_THREAD_S;
+import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
+import static labbook.filecrypt.FilecryptResults.DEFLATER;
+import static labbook.filecrypt.FilecryptResults.FILE;
+import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
+import static labbook.filecrypt.FilecryptResults.REPEAT;
+import static labbook.filecrypt.FilecryptResults.VARIANT;
+import static labbook.filecrypt.FilecryptResults.WALL_S;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +25,8 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
+import labbook.core.Row;
+import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.gpg.Gpg;
 import labbook.filecrypt.pgp.CipherPath;
@@ -42,16 +58,11 @@ import picocli.CommandLine.Mixin;
  * (about 15 s); quick and full differ in the file (5 MB, 10 MB), repeats (3, 15) and warm-up rounds (5, 10).
  *
  * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
- * {@code corpus}, {@code file}, {@code file_bytes}, {@code variant} (cipher path + deflater, or
- * gpg), {@code cipher_path}, {@code deflater}, {@code level}, {@code repeat}, {@code cpu_user_s},
- * {@code cpu_sys_s}, {@code wall_s}, {@code out_bytes}, {@code cpu_thread_s} (in-process only).
+ * {@link FilecryptResults#PIPELINE_VARIANTS}.
  */
 @Command(name = "pipeline-variants", mixinStandardHelpOptions = true,
         description = "Where the time goes: bcpg's AES, SHA-1, CFB loop and deflate variants against gpg.")
 public final class PipelineVariants implements Callable<Integer> {
-    static final List<String> COLUMNS = List.of("corpus", "file", "file_bytes", "variant", "cipher_path", "deflater",
-            "level", "repeat", "cpu_user_s", "cpu_sys_s", "wall_s", "out_bytes", "cpu_thread_s");
-
     @Mixin
     LabOptions lab;
 
@@ -89,7 +100,7 @@ public final class PipelineVariants implements Callable<Integer> {
         Results<Key> results = new Results<>();
         try (LabRun run = LabRun.start(lab, "filecrypt", "pipeline-variants", lab.mode() == Mode.FULL ? "--full" : "--quick");
              Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv("pipeline-variants", COLUMNS)) {
+             CsvResults csv = run.csv(FilecryptResults.PIPELINE_VARIANTS)) {
             run.peer("gpg", Gpg.version()).peer("bcpg", Encryptions.describeBcpg())
                     .peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
             List<EncryptOptions> warm = new ArrayList<>();
@@ -103,19 +114,19 @@ public final class PipelineVariants implements Callable<Integer> {
             try (ProgressBar bar = Progress.bar("pipeline-variants", total, "runs")) {
                 enc.warmUpInProcess(small, warm, warmUpRounds);
                 for (int r = 0; r < repeats; r++) {
+                    int repeat = r;
                     for (int level : levels) {
                         Sample g = enc.run(Engine.GPG, file, EncryptOptions.defaults().withLevel(level));
                         results.add(new Key("gpg", level), g);
-                        csv.row(corpus.name(), file.getFileName().toString(), Corpus.size(file), "gpg", "gpg",
-                                level == 0 ? "none" : "zlib-8k", level, r, g.cpuUserS(), g.cpuSysS(), g.wallS(),
-                                g.outBytes(), null);
+                        csv.row(row -> measured(row, corpus, file, level, repeat, g).set(VARIANT, "gpg").set(CIPHER_PATH, "gpg")
+                                .set(DEFLATER, level == 0 ? "none" : "zlib-8k").set(CPU_THREAD_S, null));
                         bar.step();
                         for (Variant v : variants) {
                             Sample s = enc.run(Engine.BCPG_IN_PROCESS, file, options(v, level));
                             results.add(new Key(v.label(), level), s);
-                            csv.row(corpus.name(), file.getFileName().toString(), Corpus.size(file), v.label(),
-                                    v.cipher().label(), level == 0 ? "none" : v.deflater().label(), level, r,
-                                    s.cpuUserS(), s.cpuSysS(), s.wallS(), s.outBytes(), s.cpuThreadS());
+                            csv.row(row -> measured(row, corpus, file, level, repeat, s).set(VARIANT, v.label())
+                                    .set(CIPHER_PATH, v.cipher().label()).set(DEFLATER, level == 0 ? "none" : v.deflater().label())
+                                    .set(CPU_THREAD_S, s.cpuThreadS()));
                             bar.step();
                         }
                     }
@@ -126,6 +137,13 @@ public final class PipelineVariants implements Callable<Integer> {
         }
         print(results, variants, levels, file);
         return 0;
+    }
+
+    /** The columns gpg's rows and the variants' share: what was encrypted, and the sample's clocks and size. */
+    private static Row measured(Row row, Corpus corpus, Path file, int level, int repeat, Sample s) {
+        return row.set(CORPUS, corpus.name()).set(FILE, file.getFileName().toString()).set(FILE_BYTES, Corpus.size(file))
+                .set(LEVEL, level).set(REPEAT, repeat).set(CPU_USER_S, s.cpuUserS()).set(CPU_SYS_S, s.cpuSysS())
+                .set(WALL_S, s.wallS()).set(OUT_BYTES, s.outBytes());
     }
 
     private static EncryptOptions options(Variant v, int level) {

@@ -3,6 +3,7 @@ package labbook.filecrypt.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.pgp.Compression;
 import org.junit.jupiter.api.Test;
 
@@ -10,24 +11,24 @@ import org.junit.jupiter.api.Test;
 class SchemaTest {
     @Test
     void levelSweep() {
-        assertThat(LevelSweep.COLUMNS).containsSubsequence("corpus", "file", "file_bytes", "engine", "scope", "algo",
+        assertThat(FilecryptResults.LEVEL_SWEEP.names()).containsSubsequence("corpus", "file", "file_bytes", "engine", "scope", "algo",
                 "level", "repeat", "cpu_user_s", "cpu_sys_s", "wall_s", "out_bytes");
     }
 
     @Test
     void directoryRuns() {
-        assertThat(DirectoryRuns.COLUMNS).containsSubsequence("corpus", "run", "engine", "scope", "repeat", "files",
+        assertThat(FilecryptResults.DIRECTORY_RUNS.names()).containsSubsequence("corpus", "run", "engine", "scope", "repeat", "files",
                 "in_bytes", "out_bytes", "cpu_user_s", "cpu_sys_s", "wall_s");
     }
 
     @Test
     void interop() {
-        assertThat(Interop.COLUMNS).containsSubsequence("direction", "cipher", "algo", "level", "s2k_count", "armor", "passed");
+        assertThat(FilecryptResults.INTEROP.names()).containsSubsequence("direction", "cipher", "algo", "level", "s2k_count", "armor", "passed");
     }
 
     @Test
     void levelJmh() {
-        assertThat(LevelJmh.COLUMNS).containsSubsequence("algo", "level", "fork", "iteration", "mb_per_s");
+        assertThat(FilecryptResults.LEVEL_JMH.names()).containsSubsequence("algo", "level", "fork", "iteration", "mb_per_s");
     }
 
     @Test
