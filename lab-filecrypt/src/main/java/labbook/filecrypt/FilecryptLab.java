@@ -2,18 +2,24 @@ package labbook.filecrypt;
 
 import java.util.List;
 import labbook.core.Cli;
+import labbook.filecrypt.cli.DecryptCommand;
+import labbook.filecrypt.cli.EncryptCommand;
+import labbook.filecrypt.experiments.AllCommand;
+import labbook.filecrypt.experiments.DirectoryRunsExperiment;
+import labbook.filecrypt.experiments.InteropExperiment;
+import labbook.filecrypt.experiments.LevelJmhExperiment;
+import labbook.filecrypt.experiments.LevelSweepExperiment;
+import labbook.filecrypt.experiments.PipelineVariantsExperiment;
 import picocli.CommandLine.Command;
 
-/** The lab-filecrypt command line: {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="--help"}. */
+/**
+ * The lab-filecrypt command line, subcommands only: {@code ./labbook filecrypt --help}, or
+ * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="--help"}.
+ */
 @Command(name = "lab-filecrypt", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
         description = "the crypto tool's compression-versus-speed study",
-        subcommands = {EncryptCommand.class, DecryptCommand.class,
-                labbook.filecrypt.experiments.LevelSweep.class,
-                labbook.filecrypt.experiments.DirectoryRuns.class,
-                labbook.filecrypt.experiments.Interop.class,
-                labbook.filecrypt.experiments.LevelJmh.class,
-                labbook.filecrypt.experiments.PipelineVariants.class,
-                labbook.filecrypt.experiments.AllExperiments.class})
+        subcommands = {EncryptCommand.class, DecryptCommand.class, LevelSweepExperiment.class, DirectoryRunsExperiment.class,
+                InteropExperiment.class, LevelJmhExperiment.class, PipelineVariantsExperiment.class, AllCommand.class})
 public final class FilecryptLab {
     private static volatile List<String> originalArgs;
 

@@ -1,6 +1,7 @@
 package labbook.filecrypt;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Percentage.withPercentage;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import labbook.filecrypt.pgp.S2kDigest;
 import labbook.filecrypt.pgp.SymmetricCipher;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -80,7 +82,7 @@ class GpgInteropTest {
         assertThat(Files.readAllBytes(byBcpg)).isEqualTo(text);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void decryptsWhatPlainGpgDashCWrites() throws Exception {
         Path plain = dir.resolve("plain.txt");
         Files.write(plain, text);
@@ -102,6 +104,6 @@ class GpgInteropTest {
         Path theirs = dir.resolve("theirs.gpg");
         new PgpEncryptor(options).encryptFile(plain, ours, PASS);
         gpg.encrypt(plain, theirs, options).orThrow();
-        assertThat((double) Files.size(ours)).isCloseTo(Files.size(theirs), org.assertj.core.data.Percentage.withPercentage(1));
+        assertThat((double) Files.size(ours)).isCloseTo(Files.size(theirs), withPercentage(1));
     }
 }

@@ -1,5 +1,6 @@
 package labbook.filecrypt.corpus;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -53,7 +54,7 @@ public final class QuickCorpus {
                 if (resource == null) {
                     throw new LabException("the quick corpus resource " + RESOURCE + " is missing from the class path");
                 }
-                try (InputStream in = new CBZip2InputStream(new java.io.BufferedInputStream(resource, 1 << 16));
+                try (InputStream in = new CBZip2InputStream(new BufferedInputStream(resource, 1 << 16));
                      OutputStream out = Files.newOutputStream(temp)) {
                     in.transferTo(out);
                 }

@@ -1,5 +1,6 @@
 package labbook.filecrypt.experiments;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -7,7 +8,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import labbook.core.Clocks;
 import labbook.core.CpuTimes;
@@ -20,8 +25,10 @@ import labbook.filecrypt.gpg.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.FastPath;
+import labbook.filecrypt.pgp.Passphrase;
 import labbook.filecrypt.pgp.PgpEncryptor;
 import labbook.filecrypt.pgp.ZipDeflater;
+import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
 
 /**
  * Runs and times one encryption with any {@link Engine}, same settings on every side: the three
@@ -38,17 +45,17 @@ public final class Encryptions implements AutoCloseable {
      * and the serial collector (a short run finishes before C2's compilations would pay back; this
      * halves start-up CPU, about 1.0 s to 0.5 s here).
      */
-    public static final List<String> PROCESS_JVM_FLAGS = java.util.stream.Stream.concat(FastPath.JVM_FLAGS.stream(),
-            java.util.stream.Stream.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")).toList();
+    public static final List<String> PROCESS_JVM_FLAGS = Stream.concat(FastPath.JVM_FLAGS.stream(),
+            Stream.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")).toList();
 
     /** A fixed, non-secret benchmark passphrase; it is only ever written to files of mode 0600. */
     private static final char[] PASSPHRASE = "labbook filecrypt benchmark passphrase".toCharArray();
 
     /** The in-process code paths ({@link #codePath}) warmed up in this JVM, and for how many rounds. */
-    private static final java.util.Map<EncryptOptions, Integer> WARMED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<EncryptOptions, Integer> WARMED = new ConcurrentHashMap<>();
 
     /** Files read by both engines in this JVM ({@link #warmUpFiles}). */
-    private static final java.util.Set<Path> FILES_WARMED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<Path> FILES_WARMED = ConcurrentHashMap.newKeySet();
 
     private final Path scratch;
     private final Path passphraseFile;
@@ -66,7 +73,7 @@ public final class Encryptions implements AutoCloseable {
             Path scratch = Files.createTempDirectory("labbook-filecrypt-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path pass = scratch.resolve("passphrase");
-            labbook.filecrypt.pgp.Passphrase.write(pass, PASSPHRASE);
+            Passphrase.write(pass, PASSPHRASE);
             return new Encryptions(scratch, pass, Gpg.start(PASSPHRASE));
         } catch (IOException e) {
             throw new LabException("cannot create a scratch folder: " + e.getMessage(), e);
@@ -75,9 +82,9 @@ public final class Encryptions implements AutoCloseable {
 
     /** "BouncyCastle bcpg 1.82; native zlib, direct AES-CFB": what the in-process engine ran on. */
     public static String describeBcpg() {
-        String version = org.bouncycastle.openpgp.PGPEncryptedDataGenerator.class.getPackage().getImplementationVersion();
+        String version = PGPEncryptedDataGenerator.class.getPackage().getImplementationVersion();
         return "BouncyCastle bcpg " + (version == null ? "(version unknown)" : version) + "; "
-                + labbook.filecrypt.pgp.FastPath.describe();
+                + FastPath.describe();
     }
 
     public Path scratch() {
@@ -133,7 +140,7 @@ public final class Encryptions implements AutoCloseable {
     /** As above, calling {@code afterRound} after each round (a progress bar's step; also for skipped rounds). */
     public void warmUpInProcess(Path small, List<EncryptOptions> variants, int rounds, Runnable afterRound) {
         List<EncryptOptions> todo = new ArrayList<>();
-        java.util.Set<EncryptOptions> paths = new java.util.HashSet<>();
+        Set<EncryptOptions> paths = new HashSet<>();
         for (EncryptOptions o : variants) {
             if (WARMED.getOrDefault(codePath(o), 0) < rounds && paths.add(codePath(o))) {
                 todo.add(o);
@@ -143,7 +150,7 @@ public final class Encryptions implements AutoCloseable {
             for (EncryptOptions o : todo) {
                 // the timed path up to the file's own write, which would add a disk sync per round (SafeOutput)
                 try {
-                    new PgpEncryptor(o).encryptFile(small, new java.io.BufferedOutputStream(OutputStream.nullOutputStream(),
+                    new PgpEncryptor(o).encryptFile(small, new BufferedOutputStream(OutputStream.nullOutputStream(),
                             1 << 16), PASSPHRASE);
                 } catch (IOException e) {
                     throw new LabException("cannot encrypt " + small + ": " + e.getMessage(), e);

@@ -39,20 +39,20 @@ class SchemaTest {
 
     @Test
     void theTimeSizeRulePicksTheSmallestProduct() {
-        Results<LevelSweep.Key> r = new Results<>();
+        Results<LevelSweepExperiment.Key> r = new Results<>();
         // -z 0: 0.02 s x 100 = 2; -z 1: 0.10 s x 40 = 4; -z 9: 0.30 s x 35 = 10.5
-        r.add(new LevelSweep.Key("f", Engine.GPG, Compression.ZIP, 0), new Sample(0.02, 0, 0.02, 100, Double.NaN));
-        r.add(new LevelSweep.Key("f", Engine.GPG, Compression.ZIP, 1), new Sample(0.09, 0.01, 0.1, 40, Double.NaN));
-        r.add(new LevelSweep.Key("f", Engine.GPG, Compression.ZIP, 9), new Sample(0.3, 0, 0.3, 35, Double.NaN));
-        assertThat(LevelSweep.pick(r, "f", Engine.GPG, List.of(0, 1, 9))).isZero();
+        r.add(new LevelSweepExperiment.Key("f", Engine.GPG, Compression.ZIP, 0), new Sample(0.02, 0, 0.02, 100, Double.NaN));
+        r.add(new LevelSweepExperiment.Key("f", Engine.GPG, Compression.ZIP, 1), new Sample(0.09, 0.01, 0.1, 40, Double.NaN));
+        r.add(new LevelSweepExperiment.Key("f", Engine.GPG, Compression.ZIP, 9), new Sample(0.3, 0, 0.3, 35, Double.NaN));
+        assertThat(LevelSweepPrintout.pick(r, "f", Engine.GPG, List.of(0, 1, 9))).isZero();
         // the seed's 2011 figures for 100 MB: 1.5/2.95/4.6/4.5 s and 100,000/43,500/39,500/39,500 kB pick -z 1
-        Results<LevelSweep.Key> seed = new Results<>();
+        Results<LevelSweepExperiment.Key> seed = new Results<>();
         double[] cpu = {1.5, 2.95, 4.6, 4.5};
         long[] kb = {100_000, 43_500, 39_500, 39_500};
         int[] levels = {0, 1, 7, 9};
         for (int i = 0; i < 4; i++) {
-            seed.add(new LevelSweep.Key("enwik8", Engine.GPG, Compression.ZIP, levels[i]), new Sample(cpu[i], 0, cpu[i], kb[i], Double.NaN));
+            seed.add(new LevelSweepExperiment.Key("enwik8", Engine.GPG, Compression.ZIP, levels[i]), new Sample(cpu[i], 0, cpu[i], kb[i], Double.NaN));
         }
-        assertThat(LevelSweep.pick(seed, "enwik8", Engine.GPG, List.of(0, 1, 7, 9))).isEqualTo(1);
+        assertThat(LevelSweepPrintout.pick(seed, "enwik8", Engine.GPG, List.of(0, 1, 7, 9))).isEqualTo(1);
     }
 }

@@ -1,4 +1,4 @@
-package labbook.filecrypt;
+package labbook.filecrypt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import labbook.core.Cli;
+import labbook.filecrypt.FilecryptLab;
+import labbook.filecrypt.TestTexts;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

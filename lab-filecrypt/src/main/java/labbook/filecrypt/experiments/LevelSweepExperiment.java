@@ -20,16 +20,16 @@ import static labbook.filecrypt.FilecryptResults.WALL_S;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.OptionValues;
 import labbook.core.Progress;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.gpg.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;
@@ -62,7 +62,8 @@ import picocli.CommandLine.Option;
  * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3
  * repeats of every engine on every file.
  *
- * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
+ * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or
+ * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
  * (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
  * Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg, and the level the
  * time x size rule picks per file and engine.
@@ -72,7 +73,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "level-sweep", mixinStandardHelpOptions = true,
         description = "CPU time and size against the compression level: gpg vs bcpg (in-process and whole process).")
-public final class LevelSweep implements Callable<Integer> {
+public final class LevelSweepExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
@@ -112,10 +113,11 @@ public final class LevelSweep implements Callable<Integer> {
         Plan plan = Plan.of(mode);
         Path largest = corpus.largest();
         Results<Key> results = new Results<>();
-        try (LabRun run = LabRun.start(lab, "filecrypt", "level-sweep", mode == Mode.FULL ? "--full" : "--quick");
+        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-sweep",
+                OptionValues.rerun("--repeats", repeats, "--enwik8", corpusOptions.enwik8, "--max-file-bytes", corpusOptions.maxFileBytes));
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP)) {
-            run.peer("gpg", labbook.filecrypt.gpg.Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
+            run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256()).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
             warmUp(enc, corpus, plan, mode);
@@ -162,8 +164,8 @@ public final class LevelSweep implements Callable<Integer> {
             csv.commit();
             System.out.println("level-sweep: " + csv.rowCount() + " rows in " + csv.path());
         }
-        printRatios(results, largest, plan);
-        printTimeSizeRule(results, corpus, plan);
+        LevelSweepPrintout.printRatios(results, largest, plan.levels());
+        LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels());
     }
 
     static String deflater(Engine engine, EncryptOptions o) {
@@ -236,69 +238,5 @@ public final class LevelSweep implements Callable<Integer> {
                 }
             }
         }
-    }
-
-    private static void printRatios(Results<Key> results, Path largest, Plan plan) {
-        String file = largest.getFileName().toString();
-        System.out.println();
-        System.out.println("CPU time (user + system, s) on " + file + ", ZIP; ratios of mean CPU time to gpg's (whole process):");
-        ConsoleTable t = new ConsoleTable("level", "gpg", "bcpg in-process", "bcpg process", "in-process/gpg",
-                "(thread clock)", "process/gpg", "goal", "gpg bytes", "bcpg bytes");
-        for (int level : plan.levels()) {
-            List<Sample> gpg = results.get(new Key(file, Engine.GPG, Compression.ZIP, level));
-            List<Sample> in = results.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
-            List<Sample> proc = results.get(new Key(file, Engine.BCPG_PROCESS, Compression.ZIP, level));
-            double ratioIn = Results.meanCpu(in) / Results.meanCpu(gpg);
-            double goal = level == 0 ? 1.5 : (level == 1 || level == 9 ? 1.0 : Double.NaN);
-            t.row("-z " + level, Results.cpu(gpg).format("%.3f"), Results.cpu(in).format("%.3f"),
-                    Results.cpu(proc).format("%.3f"), Results.f3(ratioIn),
-                    Results.f3(in.stream().mapToDouble(Sample::cpuThreadS).average().orElse(Double.NaN) / Results.meanCpu(gpg)),
-                    Results.f2(Results.meanCpu(proc) / Results.meanCpu(gpg)),
-                    Double.isNaN(goal) ? "" : (ratioIn <= goal ? "<= " : "> ") + goal + (ratioIn <= goal ? " met" : " missed"),
-                    String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(gpg)),
-                    String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(in)));
-        }
-        t.print(System.out);
-    }
-
-    /** The seed's rule: the level minimising CPU time x output size, per file and engine. */
-    private static void printTimeSizeRule(Results<Key> results, Corpus corpus, Plan plan) {
-        System.out.println();
-        System.out.println("The time x size rule (mean CPU s x median bytes, ZIP) picks (the seed, 2011: -z 1 on every size;"
-                + " files under ~2 MB run for a tick or two, so their pick is coarse):");
-        List<String> header = new ArrayList<>(List.of("file"));
-        for (Engine e : Engine.values()) {
-            header.add(e.label());
-        }
-        ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
-        for (Path f : corpus.files()) {
-            String file = f.getFileName().toString();
-            List<Object> row = new ArrayList<>(List.of(file));
-            for (Engine e : Engine.values()) {
-                int level = pick(results, file, e, plan.levels());
-                row.add(level < 0 ? "-" : "-z " + level); // "-": not timed on this file in this mode
-            }
-            t.row(row.toArray());
-        }
-        t.print(System.out);
-    }
-
-    static int pick(Results<Key> results, String file, Engine engine, List<Integer> levels) {
-        int best = -1;
-        double bestProduct = Double.MAX_VALUE;
-        for (int level : levels) {
-            List<Sample> s = results.get(new Key(file, engine, Compression.ZIP, level));
-            if (s.isEmpty()) {
-                continue;
-            }
-            // a run shorter than one tick reads 0 s; count it as half a tick rather than free
-            double cpu = Math.max(Results.meanCpu(s), 0.005);
-            double product = cpu * Results.medianOutBytes(s);
-            if (product < bestProduct) {
-                bestProduct = product;
-                best = level;
-            }
-        }
-        return best;
     }
 }

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
         description = "Run every experiment of the study (level-sweep, directory-runs, interop, pipeline-variants, level-jmh).")
-public final class AllExperiments implements Callable<Integer> {
+public final class AllCommand implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
@@ -34,25 +34,25 @@ public final class AllExperiments implements Callable<Integer> {
         }
         Instant start = Instant.now();
 
-        LevelSweep sweep = new LevelSweep();
+        LevelSweepExperiment sweep = new LevelSweepExperiment();
         sweep.lab = lab;
         sweep.corpusOptions.enwik8 = enwik8;
         step("level-sweep", sweep);
 
-        DirectoryRuns dirs = new DirectoryRuns();
+        DirectoryRunsExperiment dirs = new DirectoryRunsExperiment();
         dirs.lab = lab;
         dirs.corpusOptions.enwik8 = enwik8;
         step("directory-runs", dirs);
 
-        Interop interop = new Interop();
+        InteropExperiment interop = new InteropExperiment();
         interop.lab = lab;
         step("interop", interop);
 
-        PipelineVariants variants = new PipelineVariants();
+        PipelineVariantsExperiment variants = new PipelineVariantsExperiment();
         variants.lab = lab;
         step("pipeline-variants", variants);
 
-        LevelJmh jmh = new LevelJmh();
+        LevelJmhExperiment jmh = new LevelJmhExperiment();
         jmh.lab = lab;
         step("level-jmh", jmh);
 

@@ -54,7 +54,8 @@ import picocli.CommandLine.Mixin;
  * jzlib-8k} (CFB computed through the JDK's AES/CBC); {@code jdk-fast + jdk-32k}; {@code jdk-fast +
  * zlib-8k} (native zlib with gpg's window: the lab's default). One step changes at a time.
  *
- * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="pipeline-variants"}
+ * <p><b>How to run.</b> {@code ./labbook filecrypt pipeline-variants --quick}, or
+ * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="pipeline-variants --quick"}
  * (about 15 s); quick and full differ in the file (5 MB, 10 MB), repeats (3, 15) and warm-up rounds (5, 10).
  *
  * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
@@ -62,7 +63,7 @@ import picocli.CommandLine.Mixin;
  */
 @Command(name = "pipeline-variants", mixinStandardHelpOptions = true,
         description = "Where the time goes: bcpg's AES, SHA-1, CFB loop and deflate variants against gpg.")
-public final class PipelineVariants implements Callable<Integer> {
+public final class PipelineVariantsExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
@@ -98,7 +99,7 @@ public final class PipelineVariants implements Callable<Integer> {
         int[] levels = {0, 1, 9};
         List<Variant> variants = variants();
         Results<Key> results = new Results<>();
-        try (LabRun run = LabRun.start(lab, "filecrypt", "pipeline-variants", lab.mode() == Mode.FULL ? "--full" : "--quick");
+        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "pipeline-variants");
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv(FilecryptResults.PIPELINE_VARIANTS)) {
             run.peer("gpg", Gpg.version()).peer("bcpg", Encryptions.describeBcpg())

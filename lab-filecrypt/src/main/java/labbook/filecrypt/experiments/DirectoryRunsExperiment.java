@@ -17,19 +17,24 @@ import static labbook.filecrypt.FilecryptResults.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.OptionValues;
 import labbook.core.Progress;
-import labbook.filecrypt.FilecryptResults;
+import labbook.core.Summary;
 import labbook.filecrypt.CryptoPolicy;
 import labbook.filecrypt.CryptoPolicy.Run;
+import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.gpg.Gpg;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -58,7 +63,8 @@ import picocli.CommandLine.Option;
  * default run only: a fresh JVM costs about a second of CPU here, and 3 repeats x 4 runs x 5 files
  * of them alone would take longer than the whole study's quick budget (about 100 s).
  *
- * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}
+ * <p><b>How to run.</b> {@code ./labbook filecrypt directory-runs --quick}, or
+ * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}
  * (about 30 s); {@code --full [--enwik8 FILE]} for the seed's six files with the 100 MB one.
  *
  * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per run, engine and repeat,
@@ -66,7 +72,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "directory-runs", mixinStandardHelpOptions = true,
         description = "The crypto tool's three runs (and gpg's -z 6) over the corpus folder: totals, user/system, mean size.")
-public final class DirectoryRuns implements Callable<Integer> {
+public final class DirectoryRunsExperiment implements Callable<Integer> {
     /** The seed's totals (s) and mean sizes (%), for the printout only: data with its source, never ours. */
     private static final double[][] SEED = {{5.73, 38.6}, {3.68, 42.8}, {1.89, Double.NaN}, {Double.NaN, Double.NaN}};
 
@@ -97,15 +103,16 @@ public final class DirectoryRuns implements Callable<Integer> {
         Corpus corpus = corpusOptions.corpus(mode);
         int n = repeats != null ? repeats : 3;
         Results<Key> results = new Results<>();
-        java.util.Map<Key, Double> meanPct = new java.util.HashMap<>();
-        try (LabRun run = LabRun.start(lab, "filecrypt", "directory-runs", mode == Mode.FULL ? "--full" : "--quick");
+        Map<Key, Double> meanPct = new HashMap<>();
+        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "directory-runs",
+                OptionValues.rerun("--repeats", repeats, "--enwik8", corpusOptions.enwik8, "--max-file-bytes", corpusOptions.maxFileBytes));
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv(FilecryptResults.DIRECTORY_RUNS)) {
             run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
             // warm-up: C2 (rounds on the 1 MB file, unless an earlier experiment in this JVM did them), the page
             // cache, gpg's first start
-            List<EncryptOptions> warmLevels = java.util.stream.IntStream.of(0, 1, 6, 7)
+            List<EncryptOptions> warmLevels = IntStream.of(0, 1, 6, 7)
                     .mapToObj(l -> EncryptOptions.defaults().withLevel(l)).toList();
             corpus.files().stream().filter(p -> Corpus.size(p) == 1_000_000).findFirst()
                     .ifPresent(small -> enc.warmUpInProcess(small, warmLevels, Encryptions.JIT_ROUNDS));
@@ -161,7 +168,7 @@ public final class DirectoryRuns implements Callable<Integer> {
         return 0;
     }
 
-    private static void print(Results<Key> results, java.util.Map<Key, Double> meanPct, Corpus corpus) {
+    private static void print(Results<Key> results, Map<Key, Double> meanPct, Corpus corpus) {
         System.out.println();
         System.out.println("Directory totals over " + corpus.files().size() + " files of " + corpus.name()
                 + " (median of repeats; CPU = user + system, s):");
@@ -175,8 +182,8 @@ public final class DirectoryRuns implements Callable<Integer> {
                 }
                 List<Sample> base = results.get(new Key(Run.PUBLISHED_GPG_DEFAULT_Z7, e));
                 double cpu = Results.cpu(s).median();
-                double user = labbook.core.Summary.of(s.stream().mapToDouble(Sample::cpuUserS).toArray()).median();
-                double sys = labbook.core.Summary.of(s.stream().mapToDouble(Sample::cpuSysS).toArray()).median();
+                double user = Summary.of(s.stream().mapToDouble(Sample::cpuUserS).toArray()).median();
+                double sys = Summary.of(s.stream().mapToDouble(Sample::cpuSysS).toArray()).median();
                 double seedCpu = SEED[run.ordinal()][0];
                 double seedPct = SEED[run.ordinal()][1];
                 t.row(run.label(), e.label(), Results.f3(cpu), Results.f3(user), Results.f3(sys),

@@ -22,6 +22,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Summary;
 import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.jmh.LevelBenchmark;
 import labbook.filecrypt.pgp.FastPath;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,7 +39,8 @@ import picocli.CommandLine.Mixin;
  * <p><b>The variants.</b> ZIP (gpg's 8 KiB window on the system zlib) at 1, 7, 9 (quick) or
  * ZIP, ZLIB and BZIP2 at 1-9 (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
  *
- * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-jmh --quick"}
+ * <p><b>How to run.</b> {@code ./labbook filecrypt level-jmh --quick}, or
+ * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-jmh --quick"}
  * (about 20 s: a fork per level, 2 x 0.75 s warm-up and 3 x 0.5 s iterations in it, an iteration
  * being ~7 encryptions of 2 MB at -z 9 and ~100 at -z 0); {@code --full}: 3 forks, 5 x 1 s
  * warm-ups, 10 x 1 s iterations. JMH forks JVMs of the running JDK with the module's class path
@@ -51,7 +53,7 @@ import picocli.CommandLine.Mixin;
  */
 @Command(name = "level-jmh", mixinStandardHelpOptions = true,
         description = "JMH: bcpg in-process encryption throughput (MB/s) per compression level.")
-public final class LevelJmh implements Callable<Integer> {
+public final class LevelJmhExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
@@ -73,7 +75,7 @@ public final class LevelJmh implements Callable<Integer> {
         }
         List<JmhRun.Iteration> iterations = JmhRun.fork(LevelBenchmark.class.getName(), args);
         Map<String, List<Double>> byCase = new TreeMap<>();
-        try (LabRun run = LabRun.start(lab, "filecrypt", "level-jmh", mode == Mode.FULL ? "--full" : "--quick");
+        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-jmh");
              CsvResults csv = run.csv(FilecryptResults.LEVEL_JMH)) {
             for (JmhRun.Iteration it : iterations) {
                 int bytes = Integer.parseInt(it.params().get("inputBytes"));

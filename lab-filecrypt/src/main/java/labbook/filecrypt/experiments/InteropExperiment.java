@@ -58,14 +58,15 @@ import picocli.CommandLine.Mixin;
  * The input is the 1 MB head of the quick corpus (quick: its first 256 KiB, still several 64 KiB
  * partial packets of literal data).
  *
- * <p><b>How to run.</b> {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="interop"} (under a minute).
+ * <p><b>How to run.</b> {@code ./labbook filecrypt interop --quick}, or
+ * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="interop --quick"} (under a minute).
  *
  * <p><b>CSV</b> {@code results/filecrypt/interop.csv}, one row per case and direction:
  * {@link FilecryptResults#INTEROP}.
  */
 @Command(name = "interop", mixinStandardHelpOptions = true,
         description = "bcpg output decrypted by gpg and gpg output decrypted by bcpg, across settings.")
-public final class Interop implements Callable<Integer> {
+public final class InteropExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
@@ -108,7 +109,7 @@ public final class Interop implements Callable<Integer> {
         List<EncryptOptions> cases = cases();
         int passed = 0;
         ConsoleTable failures = new ConsoleTable("direction", "case", "detail");
-        try (LabRun run = LabRun.start(lab, "filecrypt", "interop");
+        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "interop");
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv(FilecryptResults.INTEROP);
              ProgressBar bar = Progress.bar("interop", cases.size() * 2L, "cases")) {

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.jmh;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.util.Date;
 import java.util.concurrent.TimeUnit;
 import labbook.filecrypt.corpus.QuickCorpus;
+import labbook.filecrypt.experiments.LevelJmhExperiment;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.PgpEncryptor;
@@ -23,7 +24,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The JMH benchmark behind {@link LevelJmh}: in-process encryption throughput of bcpg at one
+ * The JMH benchmark behind {@link LevelJmhExperiment}: in-process encryption throughput of bcpg at one
  * compression algorithm and level, from memory to a discarding stream (no file system), so only
  * the OpenPGP pipeline is timed. Input: the first {@code inputBytes} of the quick corpus (real text).
  * One operation encrypts the whole input; throughput in MB/s = ops/s x inputBytes / 10^6.
@@ -38,7 +39,7 @@ public class LevelBenchmark {
     @Param({"0", "1", "7", "9"})
     public int level;
 
-    /** zlib-8k (native, gpg's window: LevelJmh asks for it where the JDK can call zlib), jzlib-8k, jdk-32k or auto. */
+    /** zlib-8k (native, gpg's window: LevelJmhExperiment asks for it where the JDK can call zlib), jzlib-8k, jdk-32k or auto. */
     @Param({"auto"})
     public String deflater;
 

@@ -1,4 +1,4 @@
-package labbook.filecrypt;
+package labbook.filecrypt.cli;
 
 import java.util.Arrays;
 import java.util.concurrent.Callable;

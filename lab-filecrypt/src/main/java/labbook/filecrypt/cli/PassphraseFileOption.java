@@ -1,4 +1,4 @@
-package labbook.filecrypt;
+package labbook.filecrypt.cli;
 
 import java.nio.file.Path;
 import labbook.filecrypt.pgp.Passphrase;
