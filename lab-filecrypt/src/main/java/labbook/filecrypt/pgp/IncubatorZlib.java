@@ -23,6 +23,8 @@ final class IncubatorZlib implements NativeZlib.Binding {
     private final MethodHandle deflateInit2;
     private final MethodHandle deflate;
     private final MethodHandle deflateEnd;
+    private final MethodHandle deflateReset;
+    private final MethodHandle deflateSetDictionary;
     private final String version;
 
     IncubatorZlib(Path library) throws Throwable {
@@ -46,6 +48,12 @@ final class IncubatorZlib implements NativeZlib.Binding {
         deflateEnd = linker.downcallHandle(lookup.lookup("deflateEnd").orElseThrow(),
                 MethodType.methodType(int.class, MemoryAddress.class),
                 FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER));
+        deflateReset = linker.downcallHandle(lookup.lookup("deflateReset").orElseThrow(),
+                MethodType.methodType(int.class, MemoryAddress.class),
+                FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER));
+        deflateSetDictionary = linker.downcallHandle(lookup.lookup("deflateSetDictionary").orElseThrow(),
+                MethodType.methodType(int.class, MemoryAddress.class, MemoryAddress.class, int.class),
+                FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER, CLinker.C_POINTER, CLinker.C_INT));
     }
 
     @Override
@@ -59,18 +67,20 @@ final class IncubatorZlib implements NativeZlib.Binding {
     }
 
     @Override
-    public NativeZlib.DeflateStream rawDeflate(OutputStream out, int level, int windowBits) throws IOException {
-        return new Stream(out, level, windowBits);
+    public NativeZlib.DeflateStream rawDeflate(OutputStream out, int level, int windowBits, boolean shared)
+            throws IOException {
+        return new Stream(out, level, windowBits, shared ? ResourceScope.newSharedScope() : ResourceScope.newConfinedScope());
     }
 
     private final class Stream extends NativeZlib.DeflateStream {
-        private final ResourceScope scope = ResourceScope.newConfinedScope();
+        private final ResourceScope scope;
         private final MemorySegment stream;
         private final MemorySegment in;
         private final MemorySegment outBuffer;
 
-        Stream(OutputStream out, int level, int windowBits) throws IOException {
+        Stream(OutputStream out, int level, int windowBits, ResourceScope scope) throws IOException {
             super(out);
+            this.scope = scope;
             stream = MemorySegment.allocateNative(NativeZlib.Z_STREAM_SIZE, 16, scope);
             stream.fill((byte) 0);
             in = MemorySegment.allocateNative(NativeZlib.CHUNK, 16, scope);
@@ -130,6 +140,33 @@ final class IncubatorZlib implements NativeZlib.Binding {
         @Override
         void copyOut(byte[] dst, int n) {
             MemorySegment.ofArray(dst).asSlice(0, n).copyFrom(outBuffer.asSlice(0, n));
+        }
+
+        @Override
+        void reset() throws IOException {
+            int rc;
+            try {
+                rc = (int) deflateReset.invokeExact(stream.address());
+            } catch (Throwable t) {
+                throw new IOException("zlib deflateReset failed: " + t, t);
+            }
+            if (rc != 0) {
+                throw new IOException("zlib deflateReset returned " + rc);
+            }
+        }
+
+        @Override
+        void setDictionary(byte[] b, int off, int n) throws IOException {
+            copyIn(b, off, n);
+            int rc;
+            try {
+                rc = (int) deflateSetDictionary.invokeExact(stream.address(), in.address(), n);
+            } catch (Throwable t) {
+                throw new IOException("zlib deflateSetDictionary failed: " + t, t);
+            }
+            if (rc != 0) {
+                throw new IOException("zlib deflateSetDictionary returned " + rc);
+            }
         }
 
         @Override

@@ -45,6 +45,7 @@ public final class NativeZlib {
     private static final int Z_STREAM_END = 1;
     private static final int Z_BUF_ERROR = -5;
     private static final int Z_NO_FLUSH = 0;
+    private static final int Z_SYNC_FLUSH = 2;
     private static final int Z_FINISH = 4;
 
     private NativeZlib() {
@@ -77,7 +78,19 @@ public final class NativeZlib {
         if (!available()) {
             throw new IOException("native zlib is not available in this JVM: " + Probe.whyNot);
         }
-        return Probe.BINDING.rawDeflate(out, level, windowBits);
+        return Probe.BINDING.rawDeflate(out, level, windowBits, false);
+    }
+
+    /**
+     * A raw-deflate stream for one block after another ({@link DeflateStream#reset()}, {@link
+     * DeflateStream#setDictionary}, {@link DeflateStream#syncFlush()}), on native memory that any
+     * thread may use: a parallel deflate's workers take it from a pool one block at a time.
+     */
+    static DeflateStream sharedRawDeflate(OutputStream out, int level, int windowBits) throws IOException {
+        if (!available()) {
+            throw new IOException("native zlib is not available in this JVM: " + Probe.whyNot);
+        }
+        return Probe.BINDING.rawDeflate(out, level, windowBits, true);
     }
 
     /** A native deflate stream that can also read its input straight from a file into native memory. */
@@ -94,7 +107,11 @@ public final class NativeZlib {
         /** The foreign-function API used: "jdk.incubator.foreign" or "java.lang.foreign". */
         String api();
 
-        DeflateStream rawDeflate(OutputStream out, int level, int windowBits) throws IOException;
+        /**
+         * {@code shared}: the native memory may be used and freed by any thread, one at a time (a
+         * pool's); otherwise only by the creating thread, which costs nothing to free.
+         */
+        DeflateStream rawDeflate(OutputStream out, int level, int windowBits, boolean shared) throws IOException;
     }
 
     private static final class Probe {
@@ -169,6 +186,15 @@ public final class NativeZlib {
         /** Copies the first {@code n} bytes of the native output buffer into {@code dst}. */
         abstract void copyOut(byte[] dst, int n);
 
+        /**
+         * deflateReset: a new raw-deflate stream on the same native state, level and window (no
+         * allocation), for the next block.
+         */
+        abstract void reset() throws IOException;
+
+        /** deflateSetDictionary with {@code n} bytes of {@code b} from {@code off} (at most {@link #CHUNK}). */
+        abstract void setDictionary(byte[] b, int off, int n) throws IOException;
+
         /** deflateEnd and the native memory freed. */
         abstract void end();
 
@@ -233,6 +259,25 @@ public final class NativeZlib {
             return rc;
         }
 
+        /**
+         * Everything written so far goes downstream, ending on a byte boundary (an empty stored
+         * block), and the stream stays open: what follows continues the same deflate stream.
+         */
+        void syncFlush() throws IOException {
+            setInput(0);
+            do {
+                run(Z_SYNC_FLUSH);
+            } while (availOut() == 0);
+        }
+
+        /** Writes the final block; the stream takes no more input until {@link #reset()}. */
+        void finish() throws IOException {
+            setInput(0);
+            while (run(Z_FINISH) != Z_STREAM_END) {
+                // each call fills at most one output buffer
+            }
+        }
+
         @Override
         public void close() throws IOException {
             if (closed) {
@@ -240,11 +285,16 @@ public final class NativeZlib {
             }
             closed = true;
             try {
-                setInput(0);
-                while (run(Z_FINISH) != Z_STREAM_END) {
-                    // each call fills at most one output buffer
-                }
+                finish();
             } finally {
+                end();
+            }
+        }
+
+        /** Frees the native state without finishing the stream (after a failure, or once finished). */
+        void release() {
+            if (!closed) {
+                closed = true;
                 end();
             }
         }

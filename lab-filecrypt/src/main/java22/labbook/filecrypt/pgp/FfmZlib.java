@@ -25,6 +25,8 @@ final class FfmZlib implements NativeZlib.Binding {
     private final MethodHandle deflateInit2;
     private final MethodHandle deflate;
     private final MethodHandle deflateEnd;
+    private final MethodHandle deflateReset;
+    private final MethodHandle deflateSetDictionary;
     private final String version;
 
     FfmZlib(Path library) throws Throwable {
@@ -43,6 +45,9 @@ final class FfmZlib implements NativeZlib.Binding {
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
         deflate = linker.downcallHandle(lookup.find("deflate").orElseThrow(), FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         deflateEnd = linker.downcallHandle(lookup.find("deflateEnd").orElseThrow(), FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        deflateReset = linker.downcallHandle(lookup.find("deflateReset").orElseThrow(), FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        deflateSetDictionary = linker.downcallHandle(lookup.find("deflateSetDictionary").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
     }
 
     @Override
@@ -56,18 +61,20 @@ final class FfmZlib implements NativeZlib.Binding {
     }
 
     @Override
-    public NativeZlib.DeflateStream rawDeflate(OutputStream out, int level, int windowBits) throws IOException {
-        return new Stream(out, level, windowBits);
+    public NativeZlib.DeflateStream rawDeflate(OutputStream out, int level, int windowBits, boolean shared)
+            throws IOException {
+        return new Stream(out, level, windowBits, shared ? Arena.ofShared() : Arena.ofConfined());
     }
 
     private final class Stream extends NativeZlib.DeflateStream {
-        private final Arena arena = Arena.ofConfined();
+        private final Arena arena;
         private final MemorySegment stream;
         private final MemorySegment in;
         private final MemorySegment outBuffer;
 
-        Stream(OutputStream out, int level, int windowBits) throws IOException {
+        Stream(OutputStream out, int level, int windowBits, Arena arena) throws IOException {
             super(out);
+            this.arena = arena;
             stream = arena.allocate(NativeZlib.Z_STREAM_SIZE, 16);
             stream.fill((byte) 0);
             in = arena.allocate(NativeZlib.CHUNK, 16);
@@ -126,6 +133,33 @@ final class FfmZlib implements NativeZlib.Binding {
         @Override
         void copyOut(byte[] dst, int n) {
             MemorySegment.copy(outBuffer, JAVA_BYTE, 0, dst, 0, n);
+        }
+
+        @Override
+        void reset() throws IOException {
+            int rc;
+            try {
+                rc = (int) deflateReset.invokeExact(stream);
+            } catch (Throwable t) {
+                throw new IOException("zlib deflateReset failed: " + t, t);
+            }
+            if (rc != 0) {
+                throw new IOException("zlib deflateReset returned " + rc);
+            }
+        }
+
+        @Override
+        void setDictionary(byte[] b, int off, int n) throws IOException {
+            copyIn(b, off, n);
+            int rc;
+            try {
+                rc = (int) deflateSetDictionary.invokeExact(stream, in, n);
+            } catch (Throwable t) {
+                throw new IOException("zlib deflateSetDictionary failed: " + t, t);
+            }
+            if (rc != 0) {
+                throw new IOException("zlib deflateSetDictionary returned " + rc);
+            }
         }
 
         @Override
