@@ -26,6 +26,10 @@ import org.bouncycastle.openpgp.operator.jcajce.JcePGPDataEncryptorBuilder;
  * a v4 SKESK (iterated and salted S2K, the key derived directly, no wrapped session key), a SEIPD
  * v1 packet (CFB + MDC), inside it a compressed packet (none at {@code -z 0}) and a literal packet.
  * Streams in and out with partial-length packets: the input never sits in memory.
+ *
+ * <p>With {@link EncryptOptions#threads()} above 1, ZIP and ZLIB are deflated by a {@link
+ * ParallelDeflateStream} (one ordinary compressed packet, readable by gpg); everything else, the
+ * encryption and the MDC included, stays on the calling thread. With 1 thread nothing changes.
  */
 public final class PgpEncryptor {
     /** Partial-packet and copy buffer size: large enough that per-call overheads vanish. */
@@ -140,6 +144,9 @@ public final class PgpEncryptor {
         if (!options.compresses()) {
             return new UnclosingStream(encrypted);
         }
+        if (options.compressesInParallel()) {
+            return parallelCompressor(encrypted);
+        }
         if (options.compression() == Compression.ZIP && options.zipDeflater() != ZipDeflater.JDK_32K) {
             return ZipPacketStream.open(encrypted, options.level(), options.zipDeflater());
         }
@@ -149,6 +156,19 @@ public final class PgpEncryptor {
         // ZLIB: the JDK Deflater with zlib's header and 32 KiB window is what gpg's ZLIB writes.
         return new PGPCompressedDataGenerator(options.compression().tag(), options.level())
                 .open(encrypted, new byte[BUFFER]);
+    }
+
+    /**
+     * ZIP or ZLIB on several threads, in the packet gpg writes: an old-format header of
+     * indeterminate length, as for {@link ZipPacketStream}, then the deflate stream. Its close()
+     * finishes the stream and leaves the encrypted layer open.
+     */
+    private OutputStream parallelCompressor(OutputStream encrypted) throws IOException {
+        encrypted.write(ZipPacketStream.OLD_FORMAT_COMPRESSED_INDETERMINATE);
+        encrypted.write(options.compression().tag());
+        return options.compression() == Compression.ZLIB
+                ? ParallelDeflateStream.zlib(encrypted, options.level(), options.threads())
+                : ParallelDeflateStream.raw(encrypted, options.level(), options.threads(), options.zipDeflater());
     }
 
     /** The literal layer's close must not close the encrypted stream before its own try-with-resources does. */
