@@ -1,6 +1,8 @@
 package labbook.filecrypt.experiments;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import labbook.core.LabException;
 import labbook.core.Mode;
 import labbook.filecrypt.corpus.Corpus;
 import picocli.CommandLine.Option;
@@ -13,6 +15,18 @@ final class CorpusOptions {
     @Option(names = "--max-file-bytes", paramLabel = "N", hidden = true,
             description = "Only the corpus files of at most N bytes (smoke tests).")
     Long maxFileBytes;
+
+    /**
+     * Refuses, before the corpus is unpacked or built, a {@code --max-file-bytes} that no corpus file
+     * fits under (one line, exit 2). Its own check because it is a long: lab-core's
+     * {@code OptionValues.atLeast} takes ints.
+     */
+    void checkValues() {
+        long smallest = Arrays.stream(Corpus.HEAD_SIZES).min().orElseThrow();
+        if (maxFileBytes != null && maxFileBytes < smallest) {
+            throw LabException.badValue("--max-file-bytes", maxFileBytes, "at least " + smallest + ", the smallest corpus file");
+        }
+    }
 
     /** The mode's corpus, cut to the files of at most {@code --max-file-bytes} when given. */
     Corpus corpus(Mode mode) {

@@ -95,13 +95,14 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        int n = OptionValues.atLeast("--repeats", repeats, 1, 3);
+        corpusOptions.checkValues();
         Integer relaunched = NativeJvm.relaunch();
         if (relaunched != null) {
             return relaunched;
         }
         Mode mode = lab.mode();
         Corpus corpus = corpusOptions.corpus(mode);
-        int n = repeats != null ? repeats : 3;
         Results<Key> results = new Results<>();
         Map<Key, Double> meanPct = new HashMap<>();
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "directory-runs",

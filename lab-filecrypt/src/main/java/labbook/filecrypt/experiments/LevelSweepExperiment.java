@@ -87,6 +87,8 @@ public final class LevelSweepExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OptionValues.atLeast("--repeats", repeats, 1, 3); // before anything runs; repeatsFor reads the option
+        corpusOptions.checkValues();
         Integer relaunched = NativeJvm.relaunch();
         if (relaunched != null) {
             return relaunched;
