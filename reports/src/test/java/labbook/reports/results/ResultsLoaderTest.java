@@ -12,6 +12,8 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 import labbook.core.Cli;
 import labbook.core.Column;
@@ -247,23 +249,17 @@ class ResultsLoaderTest {
 
     @Test
     void theNeverNegativeRuleIsTheColumnsUnit() {
-        assertThat(ResultsLoader.neverNegative(Column.measure("sync_ms", ""))).isTrue();
-        assertThat(ResultsLoader.neverNegative(Column.measure("elapsed_s", ""))).isTrue();
-        assertThat(ResultsLoader.neverNegative(Column.measure("mb_per_s", ""))).isTrue();
-        assertThat(ResultsLoader.neverNegative(Column.count("file_bytes", ""))).isTrue();
-        assertThat(ResultsLoader.neverNegative(Column.count("kill_after_ms", ""))).isTrue();
-        assertThat(ResultsLoader.neverNegative(Column.count("bytes_written", ""))).isTrue();
-        assertThat(ResultsLoader.neverNegative(Column.measure("cpu_sys_s", ""))).isTrue();
-        assertThat(ResultsLoader.neverNegative(Column.text("s2k_count", ""))).isFalse();
-        assertThat(ResultsLoader.neverNegative(Column.count("s2k_count", ""))).isFalse();
-        assertThat(ResultsLoader.neverNegative(Column.count("entries", ""))).isFalse();
-        assertThat(ResultsLoader.neverNegative(Column.measure("cpu_pct", ""))).isFalse();
-        assertThat(ResultsLoader.neverNegative(Column.text("note_ms", ""))).isFalse();
-        assertThat(ResultsLoader.neverNegative(Column.measure("bus", ""))).isFalse();
+        List<Column> durationsSizesRates = List.of(Column.measure("sync_ms", ""), Column.measure("elapsed_s", ""),
+                Column.measure("mb_per_s", ""), Column.count("file_bytes", ""), Column.count("kill_after_ms", ""),
+                Column.count("bytes_written", ""), Column.measure("cpu_sys_s", ""));
+        List<Column> others = List.of(Column.text("s2k_count", ""), Column.count("s2k_count", ""), Column.count("entries", ""),
+                Column.measure("cpu_pct", ""), Column.text("note_ms", ""), Column.measure("bus", ""));
+        assertThat(durationsSizesRates).allMatch(NeverNegative::holdsFor);
+        assertThat(others).noneMatch(NeverNegative::holdsFor);
         // every study declares some: the rule is not empty for any of them
         for (String study : Lab.studies()) {
             assertThat(Studies.schemas().stream().filter(s -> s.study().equals(study)).flatMap(s -> s.columns().stream())
-                    .filter(ResultsLoader::neverNegative)).as(study).isNotEmpty();
+                    .filter(NeverNegative::holdsFor)).as(study).isNotEmpty();
         }
     }
 
@@ -286,7 +282,7 @@ class ResultsLoaderTest {
     @Test
     void aCsvThatIsNotUtf8IsOneLine() throws IOException {
         Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
-        Files.write(csv, new byte[] {'s', (byte) 0xFF, ',', '0', '\n'}, java.nio.file.StandardOpenOption.APPEND);
+        Files.write(csv, new byte[] {'s', (byte) 0xFF, ',', '0', '\n'}, StandardOpenOption.APPEND);
         assertThatThrownBy(this::load).isInstanceOf(LabException.class).hasMessage(csv + ": not UTF-8 text");
     }
 
@@ -294,7 +290,7 @@ class ResultsLoaderTest {
     void aCsvOverTheLimitIsRefusedBeforeItIsRead() throws IOException {
         Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
         try (RandomAccessFile f = new RandomAccessFile(csv.toFile(), "rw")) {
-            f.setLength(ResultsLoader.CSV_LIMIT + 1); // sparse: nothing is written, and reading it whole would take seconds
+            f.setLength(ResultsCsv.LIMIT + 1); // sparse: nothing is written, and reading it whole would take seconds
         }
         long started = System.nanoTime();
         assertThatThrownBy(this::load).isInstanceOf(LabException.class)
@@ -305,7 +301,7 @@ class ResultsLoaderTest {
     @Test
     void aRunJsonOverTheLimitIsRefused() throws IOException {
         write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
-        Path json = write("vfs/run.json", "{\"host\": \"" + "h".repeat((int) ResultsLoader.RUN_JSON_LIMIT) + "\"}");
+        Path json = write("vfs/run.json", "{\"host\": \"" + "h".repeat((int) RunJson.LIMIT) + "\"}");
         assertThatThrownBy(this::load).isInstanceOf(LabException.class)
                 .hasMessage(json + ": 2 MB, over the 1 MB limit for a run.json");
     }
@@ -395,7 +391,7 @@ class ResultsLoaderTest {
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
-        byte[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        byte[] c = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, c, a.length, b.length);
         return c;
     }
