@@ -76,17 +76,6 @@ public final class WalletResults {
     public static final List<ResultsSchema> ALL = List.of(SYNC_SWEEP, SYNC_JMH, SAVE_STRATEGIES, CRASH_TEST, TAMPER_TEST,
             KWALLET5_INTEROP);
 
-    /** The seed's figures (with their source): a class-path resource of this module. */
-    public static final String SEED_SYNC = "/labbook/wallet/seeds/kwallet-sync.csv";
-
-    public static final Column BUILD = text("build", "the seed's KWallet build: Release or DebugFull");
-    public static final Column APPROXIMATE = text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
-    public static final Column SOURCE = text("source", "where the figure was published");
-
-    /** The columns of {@link #SEED_SYNC}: the seed's {@code Backend::sync()} time per build and size. */
-    public static final ResultsSchema SEED_SYNC_COLUMNS = ResultsSchema.of(STUDY, "kwallet-sync",
-            BUILD, ENTRIES, SYNC_MS, APPROXIMATE, SOURCE);
-
     private WalletResults() {
     }
 }

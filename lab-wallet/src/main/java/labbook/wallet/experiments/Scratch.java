@@ -5,6 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import labbook.core.LabException;
 
@@ -27,7 +31,7 @@ public final class Scratch implements AutoCloseable {
         } catch (IOException e) {
             throw LabException.cannot("create a scratch folder in", studyDir, e);
         }
-        onSignal = new Thread(() -> deleteQuietly(dir), "scratch-cleanup");
+        onSignal = new Thread(this::removeOnSignal, "scratch-cleanup");
         Runtime.getRuntime().addShutdownHook(onSignal);
     }
 
@@ -47,11 +51,41 @@ public final class Scratch implements AutoCloseable {
         }
     }
 
-    private static void deleteQuietly(Path root) {
-        try {
-            deleteTree(root);
-        } catch (LabException e) {
-            // the JVM is exiting on a signal: nothing can report this any more
+    /**
+     * On a signal the experiment's threads, and the worker processes it forked (which the signal
+     * does not reach), are still writing into the folder: stop the workers first, then delete,
+     * again if a late write recreated something.
+     */
+    private void removeOnSignal() {
+        List<ProcessHandle> workers = ProcessHandle.current().descendants().toList();
+        workers.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        for (ProcessHandle w : workers) {
+            try {
+                w.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException | ExecutionException | TimeoutException e) {
+                w.destroyForcibly();
+            }
+        }
+        // the experiment's own threads run on until the JVM halts and may recreate the folder: delete
+        // until it has stayed gone for a while
+        int goneFor = 0;
+        for (int attempt = 0; attempt < 60 && goneFor < 3; attempt++) {
+            if (Files.exists(dir)) {
+                goneFor = 0;
+                try {
+                    deleteTree(dir);
+                } catch (LabException e) {
+                    // a file appeared or vanished under the walk: the next attempt sees the folder as it is now
+                }
+            } else {
+                goneFor++;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                return;
+            }
         }
     }
 

@@ -13,13 +13,14 @@ import java.util.TreeSet;
 import labbook.core.Column;
 import labbook.core.LabException;
 import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
  * The seed's published {@code Backend::sync()} times, read from the one copy of them: the class-path
- * resource {@link WalletResults#SEED_SYNC} (columns {@link WalletResults#SEED_SYNC_COLUMNS}), which
+ * resource {@link WalletSeeds#KWALLET_SYNC_RESOURCE} (columns {@link WalletSeeds#KWALLET_SYNC}), which
  * {@code reports} draws beside our results too. The experiments print them beside their medians and
  * take the seed's sizes (its checkpoints) from them.
  */
@@ -37,7 +38,7 @@ public record SeedSync(List<Figure> figures) {
 
     /** Reads the resource; a missing or malformed one is a one-line error naming it. */
     public static SeedSync load() {
-        String name = WalletResults.SEED_SYNC;
+        String name = WalletSeeds.KWALLET_SYNC_RESOURCE;
         try (InputStream in = SeedSync.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new LabException("the seed figures " + name + " are missing from the class path (rebuild lab-wallet)");
@@ -49,7 +50,7 @@ public record SeedSync(List<Figure> figures) {
     }
 
     static SeedSync parse(Reader reader, String name) throws IOException {
-        List<String> expected = WalletResults.SEED_SYNC_COLUMNS.names();
+        List<String> expected = WalletSeeds.KWALLET_SYNC.names();
         try (CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader)) {
             if (!csv.getHeaderNames().equals(expected)) {
                 throw new LabException(name + ": columns " + csv.getHeaderNames() + ", expected " + expected);
@@ -57,9 +58,9 @@ public record SeedSync(List<Figure> figures) {
             List<Figure> figures = new ArrayList<>();
             for (CSVRecord r : csv) {
                 try {
-                    figures.add(new Figure(get(r, WalletResults.BUILD), Integer.parseInt(get(r, WalletResults.ENTRIES)),
-                            Double.parseDouble(get(r, WalletResults.SYNC_MS)), Boolean.parseBoolean(get(r, WalletResults.APPROXIMATE)),
-                            get(r, WalletResults.SOURCE)));
+                    figures.add(new Figure(get(r, WalletSeeds.BUILD), Integer.parseInt(get(r, WalletResults.ENTRIES)),
+                            Double.parseDouble(get(r, WalletResults.SYNC_MS)), Boolean.parseBoolean(get(r, WalletSeeds.APPROXIMATE)),
+                            get(r, WalletSeeds.SOURCE)));
                 } catch (NumberFormatException e) {
                     throw new LabException(name + ": line " + r.getRecordNumber() + ": not a number (" + e.getMessage() + ")");
                 }
