@@ -1,21 +1,16 @@
 package labbook.reports.site;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 import labbook.core.LabException;
 
 /**
@@ -31,7 +26,7 @@ import labbook.core.LabException;
  * </ul>
  * {@link #open} refuses, before anything is loaded, an {@code --out} that is a file, that sits
  * under a file, that cannot be written in, or that is a folder holding anything but a site
- * (replacing it would delete what it holds).
+ * (replacing it would delete what it holds): {@link OutFolder}.
  */
 public final class SiteFolder implements AutoCloseable {
     private static final String PARTIAL = ".partial";
@@ -59,7 +54,7 @@ public final class SiteFolder implements AutoCloseable {
 
     /** Checks {@code out} and creates the partial folder beside it (and {@code out}'s missing parents). */
     public static SiteFolder open(Path out) {
-        Path target = check(out);
+        Path target = OutFolder.check(out);
         Path dir = target.getParent();
         List<Path> created = createParents(out, dir);
         removeStale(target);
@@ -73,72 +68,12 @@ public final class SiteFolder implements AutoCloseable {
             }
         } catch (IOException e) {
             folder.close();
-            if (e instanceof java.nio.file.NoSuchFileException) { // /proc, a folder removed meanwhile
+            if (e instanceof NoSuchFileException) { // /proc, a folder removed meanwhile
                 throw new LabException("cannot write the site in " + out + ": cannot create a folder in " + dir);
             }
             throw LabException.cannot("write the site in", out, e);
         }
         return folder;
-    }
-
-    /**
-     * The folder the site is replaced in: {@code out} itself (through a symbolic link to a
-     * folder), after refusing a file, a folder under a file, and a folder that holds more than a site.
-     */
-    static Path check(Path out) {
-        Path abs = out.toAbsolutePath().normalize();
-        if (abs.getParent() == null) {
-            throw new LabException("--out " + out + ": cannot replace the root folder with a site");
-        }
-        if (Files.exists(abs)) {
-            if (!Files.isDirectory(abs)) {
-                throw new LabException("--out " + out + ": is not a folder");
-            }
-            try {
-                abs = abs.toRealPath();
-            } catch (IOException e) {
-                throw LabException.cannot("write the site in", out, e);
-            }
-            if (abs.getParent() == null) {
-                throw new LabException("--out " + out + ": cannot replace the root folder with a site");
-            }
-            String foreign = foreignEntry(abs, out);
-            if (foreign != null) {
-                throw new LabException("--out " + out + ": holds '" + foreign + "', which is not a part of a site; "
-                        + "give a new or empty folder, or a previous site (it is replaced whole)");
-            }
-        } else if (Files.isSymbolicLink(abs)) {
-            throw new LabException("--out " + out + ": is a broken symbolic link");
-        }
-        for (Path p = abs.getParent(); p != null; p = p.getParent()) {
-            if (Files.exists(p)) {
-                if (!Files.isDirectory(p)) {
-                    throw new LabException("--out " + out + ": " + p + " is not a folder");
-                }
-                if (!Files.isWritable(p) || !Files.isExecutable(p)) {
-                    throw new LabException("cannot write the site in " + out + ": permission denied in " + p);
-                }
-                break;
-            }
-        }
-        return abs;
-    }
-
-    /** The first entry of an existing {@code --out} that a site does not hold, or null. */
-    private static String foreignEntry(Path dir, Path out) {
-        try (Stream<Path> entries = Files.list(dir)) {
-            for (Path p : entries.sorted().toList()) {
-                String name = p.getFileName().toString();
-                boolean page = name.endsWith(".html") && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
-                boolean folder = (name.equals("charts") || name.equals("data")) && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
-                if (!page && !folder) {
-                    return name;
-                }
-            }
-            return null;
-        } catch (IOException | RuntimeException e) {
-            throw LabException.cannot("write the site in", out, e);
-        }
     }
 
     private static List<Path> createParents(Path out, Path dir) {
@@ -152,7 +87,7 @@ public final class SiteFolder implements AutoCloseable {
                 Files.createDirectory(p);
                 created.add(0, p);
             } catch (IOException e) {
-                removeEmpty(created);
+                Folders.removeEmpty(created);
                 throw LabException.cannot("write the site in", out, e);
             }
         }
@@ -187,13 +122,13 @@ public final class SiteFolder implements AutoCloseable {
         if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
             old = out.resolveSibling("." + out.getFileName() + "." + ProcessHandle.current().pid() + "."
                     + SEQUENCE.incrementAndGet() + OLD);
-            move(out, old);
+            Folders.move(out, old);
         }
         try {
-            move(partial, out);
+            Folders.move(partial, out);
         } catch (IOException e) {
             if (old != null) {
-                move(old, out);
+                Folders.move(old, out);
             }
             throw e;
         }
@@ -202,7 +137,7 @@ public final class SiteFolder implements AutoCloseable {
         OPEN.remove(this);
         if (old != null) {
             try {
-                removeTree(old);
+                Folders.removeTree(old);
             } catch (IOException ignored) {
                 // a hidden .old folder of a finished process: the next build removes it
             }
@@ -217,11 +152,11 @@ public final class SiteFolder implements AutoCloseable {
         }
         done = true;
         try {
-            removeTree(partial);
+            Folders.removeTree(partial);
         } catch (IOException ignored) {
             // left for the next open() of this --out, which removes folders of processes that are gone
         }
-        removeEmpty(createdParents);
+        Folders.removeEmpty(createdParents);
         OPEN.remove(this);
     }
 
@@ -249,7 +184,7 @@ public final class SiteFolder implements AutoCloseable {
                     continue;
                 }
                 if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    removeTree(p);
+                    Folders.removeTree(p);
                 }
             }
         } catch (IOException | RuntimeException ignored) {
@@ -261,54 +196,5 @@ public final class SiteFolder implements AutoCloseable {
         for (SiteFolder f : OPEN) {
             f.close();
         }
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to);
-        }
-    }
-
-    private static void removeEmpty(List<Path> folders) {
-        for (Path p : folders) {
-            try {
-                Files.deleteIfExists(p);
-            } catch (IOException ignored) {
-                // not empty any more: someone else wrote in it
-            }
-        }
-    }
-
-    /** Removes a folder and everything in it, never following a symbolic link out of it. */
-    static void removeTree(Path root) throws IOException {
-        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        IOException last = null;
-        for (int attempt = 0; attempt < 3; attempt++) { // a writer still running (a signal) may add a file meanwhile
-            try {
-                Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                        Files.deleteIfExists(file);
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                        Files.deleteIfExists(dir);
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-                return;
-            } catch (java.nio.file.NoSuchFileException gone) {
-                return;
-            } catch (IOException e) {
-                last = e;
-            }
-        }
-        throw last;
     }
 }
