@@ -69,10 +69,6 @@ public final class VfsResults {
     /** Every CSV of the study, in the order the report shows them. */
     public static final List<ResultsSchema> ALL = List.of(GIT_DIFF, STAT_WALK, STAT_WALK_GIT, DCACHE_MODEL);
 
-    /** The seed's figures (with their source): class-path resources of this module. */
-    public static final String SEED_GIT_DIFF = "/labbook/vfs/seeds/vfs-git-diff.csv";
-    public static final String SEED_AXBOE = "/labbook/vfs/seeds/vfs-axboe.csv";
-
     private VfsResults() {
     }
 }

@@ -1,16 +1,26 @@
 package labbook.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import labbook.core.Column;
 import labbook.core.CsvResults;
+import labbook.core.LabException;
 import labbook.core.ResultsSchema;
+import labbook.filecrypt.FilecryptSeeds;
 import labbook.reports.results.Results;
+import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
+import labbook.vfs.VfsSeeds;
+import labbook.wallet.WalletSeeds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tech.tablesaw.api.ColumnType;
@@ -19,7 +29,8 @@ import tech.tablesaw.api.Table;
 /**
  * The writer (a study module's {@link ResultsSchema}, through lab-core's {@link CsvResults}) and
  * the reader (this module's loader) agree: every fixture CSV has its schema's header, and a CSV
- * written by the schema loads back typed by it.
+ * written by the schema loads back typed by it. Likewise for the seeds' figures: each seed CSV
+ * (a resource of its study module) has the header its module's {@code <Study>Seeds} declares.
  */
 class SchemaAgreementTest {
     @Test
@@ -36,6 +47,30 @@ class SchemaAgreementTest {
             }
         }
         assertThat(checked).isEqualTo(13 + 5); // results-a: 6 wallet (kwallet5-interop included), 4 filecrypt, 3 vfs; results-b: 5 wallet
+    }
+
+    @Test
+    void everySeedCsvHasTheHeaderItsStudyModuleDeclares() throws IOException {
+        List<Seed> seeds = Studies.ALL.stream().flatMap(s -> s.seeds().stream()).toList();
+        for (Seed seed : seeds) {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(seed.open(), StandardCharsets.UTF_8))) {
+                // every declared column is there, and no other: the header is the declaration, in its order
+                assertThat(List.of(in.readLine().split(","))).as(seed.resource()).containsExactlyElementsOf(seed.columns().names());
+            }
+            assertThat(seed.columns().study()).as(seed.resource()).isIn(Studies.ids());
+            assertThat(seed.resource()).endsWith("/" + seed.columns().study() + "/seeds/" + seed.fileName());
+        }
+        // every seed table a module declares is shown by its study, and only those
+        assertThat(seeds.stream().map(Seed::columns)).containsExactlyInAnyOrderElementsOf(
+                Stream.of(WalletSeeds.ALL, FilecryptSeeds.ALL, VfsSeeds.ALL).flatMap(List::stream).toList());
+    }
+
+    @Test
+    void aSeedReadByAnotherDeclarationIsRefused() {
+        ResultsSchema fewer = ResultsSchema.of(WalletSeeds.KWALLET_SYNC.study(), WalletSeeds.KWALLET_SYNC.experiment(),
+                WalletSeeds.BUILD, WalletSeeds.SOURCE);
+        assertThatThrownBy(() -> new Seed(fewer, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.SOURCE).table())
+                .isInstanceOf(LabException.class).hasMessageContaining("columns [build, entries, sync_ms, approximate, source], declared [build, source]");
     }
 
     @Test

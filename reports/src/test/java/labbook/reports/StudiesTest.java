@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSeeds;
 import labbook.reports.filecrypt.FilecryptData;
 import labbook.reports.filecrypt.FilecryptStudy;
 import labbook.reports.stats.Estimate;
@@ -246,19 +248,21 @@ class StudiesTest {
     void theChartReadingsReproduceTheSeedsOwnPickOfZ1() {
         Table seed = FilecryptData.CRYPTO_LEVELS.table();
         for (double mb : new double[] {100, 10, 1}) {
-            Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(mb));
+            Table s = seed.where(seed.numberColumn(FilecryptSeeds.FILE_MB.name()).isEqualTo(mb));
             List<TradeOff.Level> levels = new ArrayList<>();
             for (int i = 0; i < s.rowCount(); i++) {
-                levels.add(new TradeOff.Level("-z " + (long) s.numberColumn("level").getDouble(i),
-                        s.numberColumn("cpu_s").getDouble(i), s.numberColumn("size_kb").getDouble(i) * 1000));
+                levels.add(new TradeOff.Level("-z " + (long) s.numberColumn(FilecryptResults.LEVEL.name()).getDouble(i),
+                        s.numberColumn(FilecryptSeeds.CPU_S.name()).getDouble(i),
+                        s.numberColumn(FilecryptSeeds.SIZE_KB.name()).getDouble(i) * 1000));
             }
             assertThat(TradeOff.minTimeTimesSize(levels).orElseThrow().name()).as(mb + " MB").isEqualTo("-z 1");
         }
         Table dir = FilecryptData.CRYPTO_DIRECTORY.table();
         for (int i = 0; i < dir.rowCount(); i++) {
             // the split read off the bars adds up to the published total
-            assertThat(dir.numberColumn("cpu_user_s").getDouble(i) + dir.numberColumn("cpu_sys_s").getDouble(i))
-                    .isCloseTo(dir.numberColumn("cpu_total_s").getDouble(i), within(1e-9));
+            assertThat(dir.numberColumn(FilecryptResults.CPU_USER_S.name()).getDouble(i)
+                    + dir.numberColumn(FilecryptResults.CPU_SYS_S.name()).getDouble(i))
+                    .isCloseTo(dir.numberColumn(FilecryptSeeds.CPU_TOTAL_S.name()).getDouble(i), within(1e-9));
         }
     }
 
@@ -270,10 +274,10 @@ class StudiesTest {
         for (Seed seed : seeds) {
             Table t = seed.table();
             assertThat(t.rowCount()).as(seed.name()).isPositive();
-            assertThat(t.stringColumn("source").asList()).as(seed.name()).allSatisfy(s -> assertThat(s).isNotBlank());
+            assertThat(t.stringColumn(seed.sourceColumn().name()).asList()).as(seed.name()).allSatisfy(s -> assertThat(s).isNotBlank());
         }
         Table levels = FilecryptData.CRYPTO_LEVELS.table();
-        assertThat(levels.booleanColumn("approximate").asList()).containsOnly(true);
+        assertThat(levels.booleanColumn(FilecryptSeeds.APPROXIMATE.name()).asList()).containsOnly(true);
         assertThat(FilecryptData.CRYPTO_LEVELS.source()).contains("approximate");
         assertThat(WalletData.KWALLET_SYNC.table().rowCount()).isEqualTo(10);
         assertThat(VfsData.VFS_AXBOE.table().rowCount()).isEqualTo(4);

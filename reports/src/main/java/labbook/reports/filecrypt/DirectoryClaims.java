@@ -7,6 +7,8 @@ import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
 import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
 import static labbook.filecrypt.FilecryptResults.RUN;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptSeeds.CPU_TOTAL_S;
+import static labbook.filecrypt.FilecryptSeeds.LABEL;
 import static labbook.reports.filecrypt.FilecryptData.CRYPTO_DEFAULT_RUN;
 import static labbook.reports.filecrypt.FilecryptData.GPG_DEFAULT_RUN;
 
@@ -38,7 +40,7 @@ final class DirectoryClaims {
             for (String[] r : new String[][] {{GPG_DEFAULT_RUN, "GPG Default"}, {CRYPTO_DEFAULT_RUN, "crypto default"}}) {
                 Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(r[0]).and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
                 double pct = t.isEmpty() ? Double.NaN : Stats.median(t.numberColumn(MEAN_SIZE_PCT.name()).asDoubleArray()) / 100;
-                double seedPct = FilecryptData.seedDirectory(seedDir, r[0], "mean_size_pct") / 100;
+                double seedPct = FilecryptData.seedDirectory(seedDir, r[0], MEAN_SIZE_PCT) / 100;
                 claims.add(LevelClaims.meanSize(FilecryptStudy.Id.DIRECTORY_MEAN_SIZE, r[0], "mean size, " + r[1] + " directory run, % of original",
                         seedPct, pct).from(dir.label(), engine + ", as the directory run recorded it; different corpus"));
             }
@@ -61,12 +63,12 @@ final class DirectoryClaims {
 
     /** Each seed run's CPU total against ours, and each run's share of GPG Default's. */
     private void cpuTotals(Table runs, String engine, String machine, List<Claim> claims) {
-        double seedGpgTotal = FilecryptData.seedDirectory(seedDir, GPG_DEFAULT_RUN, "cpu_total_s");
+        double seedGpgTotal = FilecryptData.seedDirectory(seedDir, GPG_DEFAULT_RUN, CPU_TOTAL_S);
         Optional<double[]> gpgDefault = FilecryptData.directoryCpu(runs, GPG_DEFAULT_RUN, engine);
         for (int i = 0; i < seedDir.rowCount(); i++) {
-            String run = seedDir.stringColumn("run").get(i);
-            String label = seedDir.stringColumn("label").get(i);
-            double seed = seedDir.numberColumn("cpu_total_s").getDouble(i);
+            String run = seedDir.stringColumn(RUN.name()).get(i);
+            String label = seedDir.stringColumn(LABEL.name()).get(i);
+            double seed = seedDir.numberColumn(CPU_TOTAL_S.name()).getDouble(i);
             double cpu = FilecryptData.directoryCpu(runs, run, engine).map(c -> c[2]).orElse(Double.NaN);
             double r = Verdict.ratio(cpu, seed);
             claims.add(Claim.of(FilecryptStudy.Id.DIRECTORY_CPU, run, "directory CPU total, " + label + " (" + run + ")")

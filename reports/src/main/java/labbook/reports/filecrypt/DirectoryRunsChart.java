@@ -1,8 +1,12 @@
 package labbook.reports.filecrypt;
 
+import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
 import static labbook.filecrypt.FilecryptResults.ENGINE;
 import static labbook.filecrypt.FilecryptResults.RUN;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptSeeds.LABEL;
+import static labbook.filecrypt.FilecryptSeeds.SPLIT_APPROXIMATE;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,10 +38,10 @@ public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart
         Table seed = FilecryptData.CRYPTO_DIRECTORY.table();
         for (int i = 0; i < seed.rowCount(); i++) {
             // the published text gives only totals; the split was read off the seed's bars by eye
-            names.add(seed.stringColumn("label").get(i)
-                    + (seed.booleanColumn("split_approximate").get(i) ? " (seed, split approx.)" : " (seed)"));
-            user.add(seed.numberColumn("cpu_user_s").getDouble(i));
-            sys.add(seed.numberColumn("cpu_sys_s").getDouble(i));
+            names.add(seed.stringColumn(LABEL.name()).get(i)
+                    + (seed.booleanColumn(SPLIT_APPROXIMATE.name()).get(i) ? " (seed, split approx.)" : " (seed)"));
+            user.add(seed.numberColumn(CPU_USER_S.name()).getDouble(i));
+            sys.add(seed.numberColumn(CPU_SYS_S.name()).getDouble(i));
         }
         for (var dir : dirs) {
             Table runs = dir.value();

@@ -19,7 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
-import labbook.filecrypt.FilecryptResults;
+import labbook.core.Column;
+import labbook.filecrypt.FilecryptSeeds;
 import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
 import labbook.reports.stats.TradeOff;
@@ -34,11 +35,13 @@ import tech.tablesaw.api.Table;
  */
 public final class FilecryptData {
     /** crypto's gpg size and CPU time per level for the 100/10/1 MB heads (approximate chart readings). */
-    public static final Seed CRYPTO_LEVELS = new Seed("crypto-levels", FilecryptResults.SEED_LEVELS);
+    public static final Seed CRYPTO_LEVELS = new Seed(FilecryptSeeds.CRYPTO_LEVELS, FilecryptSeeds.CRYPTO_LEVELS_RESOURCE,
+            FilecryptSeeds.SOURCE);
     /** crypto's three directory runs: CPU totals, user/system split, mean sizes. */
-    public static final Seed CRYPTO_DIRECTORY = new Seed("crypto-directory", FilecryptResults.SEED_DIRECTORY);
-    /** The CPU time the seed timed, user + system: a column {@link #withCpu} adds. */
-    public static final String CPU_S = "cpu_s";
+    public static final Seed CRYPTO_DIRECTORY = new Seed(FilecryptSeeds.CRYPTO_DIRECTORY, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE,
+            FilecryptSeeds.SOURCE);
+    /** The CPU time the seed timed, user + system: the seed's column, which {@link #withCpu} adds to ours. */
+    public static final String CPU_S = FilecryptSeeds.CPU_S.name();
     /** The seed's directory runs (the {@code run} column of directory-runs.csv and of its seed table). */
     static final String GPG_DEFAULT_RUN = "published-gpg-default-z7";
     static final String CRYPTO_DEFAULT_RUN = "crypto-default";
@@ -259,11 +262,11 @@ public final class FilecryptData {
     }
 
     /** One published figure of a seed directory run (a row of crypto-directory.csv). */
-    static double seedDirectory(Table seedDir, String run, String column) {
+    static double seedDirectory(Table seedDir, String run, Column column) {
         Table t = seedDir.where(seedDir.stringColumn(RUN.name()).isEqualTo(run));
         if (t.rowCount() != 1) {
             throw new IllegalStateException("seed " + CRYPTO_DIRECTORY.name() + " has no single row for run " + run);
         }
-        return t.numberColumn(column).getDouble(0);
+        return t.numberColumn(column.name()).getDouble(0);
     }
 }

@@ -2,7 +2,14 @@ package labbook.reports.filecrypt;
 
 import static labbook.filecrypt.FilecryptResults.ALGO;
 import static labbook.filecrypt.FilecryptResults.ENGINE;
+import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptSeeds.APPROXIMATE;
+import static labbook.filecrypt.FilecryptSeeds.CPU_S;
+import static labbook.filecrypt.FilecryptSeeds.FILE_MB;
+import static labbook.filecrypt.FilecryptSeeds.SIZE_KB;
 import static labbook.reports.filecrypt.FilecryptData.CRYPTO_DEFAULT_RUN;
 import static labbook.reports.filecrypt.FilecryptData.GPG_DEFAULT_RUN;
 
@@ -38,13 +45,13 @@ final class LevelClaims {
             }
             List<TradeOff.Level> levels = FilecryptData.levels(rows, f.get().file());
             claims.add(minTimeTimesSize(levels, f.get(), size, setup, sweep.label()));
-            Table s = seedLevels.where(seedLevels.numberColumn("file_mb").isEqualTo(mb));
+            Table s = seedLevels.where(seedLevels.numberColumn(FILE_MB.name()).isEqualTo(mb));
             for (int z : new int[] {1, 7}) {
                 sizeAndCpu(s, z, levels, f.get(), size, setup, sweep.label(), claims);
             }
         }
-        double seedGpgMean = FilecryptData.seedDirectory(seedDir, GPG_DEFAULT_RUN, "mean_size_pct") / 100;
-        double seedCryptoMean = FilecryptData.seedDirectory(seedDir, CRYPTO_DEFAULT_RUN, "mean_size_pct") / 100;
+        double seedGpgMean = FilecryptData.seedDirectory(seedDir, GPG_DEFAULT_RUN, MEAN_SIZE_PCT) / 100;
+        double seedCryptoMean = FilecryptData.seedDirectory(seedDir, CRYPTO_DEFAULT_RUN, MEAN_SIZE_PCT) / 100;
         double gpgMean = FilecryptData.meanSizeFraction(rows, f -> 7);
         double cryptoMean = FilecryptData.meanSizeFraction(rows, FilecryptData::cryptoDefaultLevel);
         claims.add(meanSize(FilecryptStudy.Id.MEAN_SIZE_GPG_DEFAULT, "", "mean size, GPG Default run (-z 7), % of original",
@@ -75,10 +82,10 @@ final class LevelClaims {
 
     private static void sizeAndCpu(Table seedAtSize, int z, List<TradeOff.Level> levels, FilecryptData.InputFile f, String size,
                                    String setup, String machine, List<Claim> claims) {
-        Table sz = seedAtSize.where(seedAtSize.numberColumn("level").isEqualTo(z));
-        double seedPct = sz.numberColumn("size_kb").getDouble(0) * 1000 / sz.numberColumn("file_bytes").getDouble(0);
-        double seedCpu = sz.numberColumn("cpu_s").getDouble(0);
-        String approx = sz.booleanColumn("approximate").get(0) ? " (approx.)" : "";
+        Table sz = seedAtSize.where(seedAtSize.numberColumn(LEVEL.name()).isEqualTo(z));
+        double seedPct = sz.numberColumn(SIZE_KB.name()).getDouble(0) * 1000 / sz.numberColumn(FILE_BYTES.name()).getDouble(0);
+        double seedCpu = sz.numberColumn(CPU_S.name()).getDouble(0);
+        String approx = sz.booleanColumn(APPROXIMATE.name()).get(0) ? " (approx.)" : "";
         Optional<TradeOff.Level> ours = FilecryptData.level(levels, z);
         double pct = ours.map(l -> l.outBytes() / f.bytes()).orElse(Double.NaN);
         double cpu = ours.map(TradeOff.Level::cpuS).orElse(Double.NaN);

@@ -1,5 +1,10 @@
 package labbook.reports.filecrypt;
 
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptSeeds.CPU_S;
+import static labbook.filecrypt.FilecryptSeeds.FILE_MB;
+import static labbook.filecrypt.FilecryptSeeds.SIZE_KB;
+
 import java.util.List;
 import java.util.Optional;
 import labbook.filecrypt.FilecryptResults;
@@ -73,16 +78,16 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
             return;
         }
         Table seed = FilecryptData.CRYPTO_LEVELS.table();
-        Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(seedMb));
-        double[] z = s.numberColumn("level").asDoubleArray();
+        Table s = seed.where(seed.numberColumn(FILE_MB.name()).isEqualTo(seedMb));
+        double[] z = s.numberColumn(LEVEL.name()).asDoubleArray();
         double scale = bytes / (seedMb * 1e6);
         XYSeries size = ChartStyle.add(chart, "seed size, " + Format.num(seedMb) + " MB (approx., scaled)",
-                z, s.numberColumn("size_kb").multiply(scale).asDoubleArray());
+                z, s.numberColumn(SIZE_KB.name()).multiply(scale).asDoubleArray());
         size.setMarker(SeriesMarkers.DIAMOND);
         size.setLineColor(ChartStyle.SEED);
         size.setMarkerColor(ChartStyle.SEED);
         XYSeries cpu = ChartStyle.add(chart, "seed CPU, " + Format.num(seedMb) + " MB (approx.)", z,
-                s.numberColumn("cpu_s").asDoubleArray());
+                s.numberColumn(CPU_S.name()).asDoubleArray());
         cpu.setYAxisGroup(1);
         cpu.setMarker(SeriesMarkers.SQUARE);
         cpu.setLineColor(ChartStyle.SEED_LIGHT);

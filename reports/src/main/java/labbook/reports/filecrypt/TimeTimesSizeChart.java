@@ -1,5 +1,10 @@
 package labbook.reports.filecrypt;
 
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptSeeds.CPU_S;
+import static labbook.filecrypt.FilecryptSeeds.FILE_MB;
+import static labbook.filecrypt.FilecryptSeeds.SIZE_KB;
+
 import java.util.List;
 import java.util.Optional;
 import labbook.filecrypt.FilecryptResults;
@@ -41,13 +46,13 @@ public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
         }
         Table seed = FilecryptData.CRYPTO_LEVELS.table();
         for (double mb : new double[] {100, 10, 1}) {
-            Table s = seed.where(seed.numberColumn("file_mb").isEqualTo(mb));
+            Table s = seed.where(seed.numberColumn(FILE_MB.name()).isEqualTo(mb));
             double[] product = new double[s.rowCount()];
             for (int i = 0; i < product.length; i++) {
-                product[i] = s.numberColumn("size_kb").getDouble(i) / 1000 * s.numberColumn("cpu_s").getDouble(i);
+                product[i] = s.numberColumn(SIZE_KB.name()).getDouble(i) / 1000 * s.numberColumn(CPU_S.name()).getDouble(i);
             }
             XYSeries series = ChartStyle.seedPoints(ChartStyle.add(chart, "seed " + Format.num(mb) + " MB (approx.)",
-                    s.numberColumn("level").asDoubleArray(), product), mb == 100);
+                    s.numberColumn(LEVEL.name()).asDoubleArray(), product), mb == 100);
             if (mb == 1) {
                 series.setMarker(SeriesMarkers.TRIANGLE_DOWN);
             }

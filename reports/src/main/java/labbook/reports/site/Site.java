@@ -95,7 +95,7 @@ public final class Site {
         study.pageAnalyses(results).forEach((title, t) -> tables.add(Tables.view(title, t, false)));
         List<SeedView> seeds = new ArrayList<>();
         for (Seed seed : study.seeds()) {
-            TableView t = Tables.view(seed.fileName(), seed.table().removeColumns("source"), true);
+            TableView t = Tables.view(seed.fileName(), seed.figures(), true);
             copySeed(seed, out.resolve("data"));
             seeds.add(new SeedView(t.title(), t.header(), t.rows(), seed.source(), "data/" + seed.fileName()));
         }

@@ -5,41 +5,65 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import labbook.core.Column;
 import labbook.core.LabException;
+import labbook.core.ResultsSchema;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
  * A seed's published figures: a CSV resource of its study module ({@code labbook/<study>/seeds/}),
- * read by the module and by reports alike. Every row names its source; rows read off a chart by
- * eye say {@code approximate = true}.
+ * read by the module and by reports alike, by the columns the module declares ({@code columns},
+ * from its {@code <Study>Seeds} class). Every row names its source in {@code sourceColumn}; rows
+ * read off a chart by eye say so in a column of their own.
  */
-public record Seed(String name, String resource) {
+public record Seed(ResultsSchema columns, String resource, Column sourceColumn) {
 
-    /** The figures as a table (column {@code source} on every row). */
+    public Seed {
+        if (!columns.columns().contains(sourceColumn)) {
+            throw new IllegalArgumentException("seed " + columns + " does not declare its source column '" + sourceColumn + "'");
+        }
+    }
+
+    /** The table's name: its file name without {@code .csv}. */
+    public String name() {
+        return columns.experiment();
+    }
+
+    /** The figures as a table, with the source column. */
     public Table table() {
+        Table table;
         try (Reader reader = new InputStreamReader(open(), StandardCharsets.UTF_8)) {
-            return Table.read().usingOptions(CsvReadOptions.builder(reader).tableName(name).build());
+            table = Table.read().usingOptions(CsvReadOptions.builder(reader).tableName(name()).build());
         } catch (IOException e) {
             throw new LabException("cannot read seed table " + resource + ": " + e.getMessage(), e);
         }
+        if (!table.columnNames().equals(columns.names())) {
+            throw new LabException("seed table " + resource + ": columns " + table.columnNames() + ", declared " + columns.names());
+        }
+        return table;
+    }
+
+    /** The figures without their source, which {@link #source()} gives once. */
+    public Table figures() {
+        return table().removeColumns(sourceColumn.name());
     }
 
     /** The resource as shipped, for a copy beside the pages. */
     public InputStream open() {
         InputStream in = Seed.class.getResourceAsStream(resource);
         if (in == null) {
-            throw new LabException("no seed table '" + name + "' at " + resource + " on the class path");
+            throw new LabException("no seed table '" + name() + "' at " + resource + " on the class path");
         }
         return in;
     }
 
     /** The source line of the table (every row shares it). */
     public String source() {
-        return table().stringColumn("source").get(0);
+        return table().stringColumn(sourceColumn.name()).get(0);
     }
 
     public String fileName() {
-        return name + ".csv";
+        return columns.fileName();
     }
 }

@@ -1,5 +1,9 @@
 package labbook.reports.vfs;
 
+import static labbook.vfs.VfsResults.ELAPSED_S;
+import static labbook.vfs.VfsResults.SYS_S;
+import static labbook.vfs.VfsResults.USER_S;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,10 +32,10 @@ public final class GitDiffChart extends ExperimentChart<CategoryChart> {
         List<Double> elapsed = new ArrayList<>();
         Table piggin = VfsData.VFS_GIT_DIFF.table();
         for (int i = 0; i < piggin.rowCount(); i++) {
-            names.add(piggin.stringColumn("kernel").get(i) + " " + piggin.stringColumn("mode").get(i) + " (2009)");
-            user.add(piggin.numberColumn("user_s").getDouble(i));
-            sys.add(piggin.numberColumn("sys_s").getDouble(i));
-            elapsed.add(piggin.numberColumn("elapsed_s").getDouble(i));
+            names.add(VfsData.seedConfig(piggin, i));
+            user.add(piggin.numberColumn(USER_S.name()).getDouble(i));
+            sys.add(piggin.numberColumn(SYS_S.name()).getDouble(i));
+            elapsed.add(piggin.numberColumn(ELAPSED_S.name()).getDouble(i));
         }
         for (var diff : diffs) {
             for (String mode : new String[] {"serial", "parallel"}) {

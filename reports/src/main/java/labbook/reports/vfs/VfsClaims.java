@@ -1,10 +1,16 @@
 package labbook.reports.vfs;
 
 import static labbook.reports.vfs.VfsData.ratioOf;
+import static labbook.vfs.VfsResults.ELAPSED_S;
+import static labbook.vfs.VfsResults.SYS_S;
+import static labbook.vfs.VfsResults.USER_S;
+import static labbook.vfs.VfsSeeds.REAL;
+import static labbook.vfs.VfsSeeds.SYS;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import labbook.core.Column;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.study.Claim;
@@ -16,9 +22,9 @@ import tech.tablesaw.api.Table;
 final class VfsClaims {
     private final Table piggin = VfsData.VFS_GIT_DIFF.table();
     private final Table axboe = VfsData.VFS_AXBOE.table();
-    private final double seedReal = ratioOf(axboe, "vfs", "parallel", "real") / ratioOf(axboe, "vfs", "serial", "real");
-    private final double seedSys = ratioOf(axboe, "vfs", "parallel", "sys") / ratioOf(axboe, "vfs", "serial", "sys");
-    private final double oldSys = ratioOf(axboe, "2.6.32-rc3", "parallel", "sys");
+    private final double seedReal = ratioOf(axboe, "vfs", "parallel", REAL) / ratioOf(axboe, "vfs", "serial", REAL);
+    private final double seedSys = ratioOf(axboe, "vfs", "parallel", SYS) / ratioOf(axboe, "vfs", "serial", SYS);
+    private final double oldSys = ratioOf(axboe, "2.6.32-rc3", "parallel", SYS);
     private final Claim faster = Claim.of(VfsStudy.Id.PARALLEL_FASTER, "",
                     "store-free walking: parallel git diff takes less elapsed time than serial (parallel / serial)")
             .seed("real ×" + Format.sig(seedReal, 2) + " (Axboe, vfs)");
@@ -59,14 +65,15 @@ final class VfsClaims {
 
     /** Elapsed, user and system time per 100 runs of one mode, against Piggin's vfs kernel. */
     private void times(VfsData.GitDiff g, String machine, List<Claim> claims) {
-        Table seed = piggin.where(piggin.stringColumn("kernel").isEqualTo("vfs").and(piggin.stringColumn("mode").isEqualTo(g.mode())));
-        String[][] fields = {{"elapsed", "elapsed_s"}, {"user", "user_s"}, {"system", "sys_s"}};
+        Table seed = VfsData.seedRow(piggin, "vfs", g.mode());
+        String[] what = {"elapsed", "user", "system"};
+        Column[] columns = {ELAPSED_S, USER_S, SYS_S};
         double[] mine = {g.elapsedS(), g.userS(), g.sysS()};
-        for (int k = 0; k < fields.length; k++) {
-            double s = seed.numberColumn(fields[k][1]).getDouble(0);
+        for (int k = 0; k < what.length; k++) {
+            double s = seed.numberColumn(columns[k].name()).getDouble(0);
             double r = Verdict.ratio(mine[k], s);
-            claims.add(Claim.of(VfsStudy.Id.GIT_DIFF_TIME, g.mode() + " " + fields[k][0],
-                            g.mode() + " git diff, " + fields[k][0] + " time per 100 runs (seed: vfs kernel)")
+            claims.add(Claim.of(VfsStudy.Id.GIT_DIFF_TIME, g.mode() + " " + what[k],
+                            g.mode() + " git diff, " + what[k] + " time per 100 runs (seed: vfs kernel)")
                     .seed(Format.num(s) + " s").measured(Format.num(mine[k]) + " s").ratio(r).verdict(Verdict.time(r, 2))
                     .from(machine, "today's kernel walks paths store-free (RCU-walk, 2.6.38+), as Piggin's vfs patches did;"
                             + " different tree and CPU; median of " + g.loops() + " loops"));

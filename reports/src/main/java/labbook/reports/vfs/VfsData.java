@@ -10,10 +10,15 @@ import static labbook.vfs.VfsResults.THREADS;
 import static labbook.vfs.VfsResults.USER_S;
 import static labbook.vfs.VfsResults.WALK;
 import static labbook.vfs.VfsResults.WALL_S;
+import static labbook.vfs.VfsSeeds.KERNEL;
+import static labbook.vfs.VfsSeeds.REAL;
+import static labbook.vfs.VfsSeeds.SYS;
+import static labbook.vfs.VfsSeeds.USER;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import labbook.core.Column;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
@@ -22,6 +27,7 @@ import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.Seed;
 import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSeeds;
 import tech.tablesaw.api.Table;
 
 /**
@@ -30,9 +36,9 @@ import tech.tablesaw.api.Table;
  */
 public final class VfsData {
     /** Piggin's four git diff configurations (kernel, mode; user, sys, elapsed seconds per 100 runs). */
-    public static final Seed VFS_GIT_DIFF = new Seed("vfs-git-diff", VfsResults.SEED_GIT_DIFF);
+    public static final Seed VFS_GIT_DIFF = new Seed(VfsSeeds.VFS_GIT_DIFF, VfsSeeds.VFS_GIT_DIFF_RESOURCE, VfsSeeds.SOURCE);
     /** Axboe's table normalised to 2.6.32-rc3 serial = 1.00 (kernel, mode; real, user, sys). */
-    public static final Seed VFS_AXBOE = new Seed("vfs-axboe", VfsResults.SEED_AXBOE);
+    public static final Seed VFS_AXBOE = new Seed(VfsSeeds.VFS_AXBOE, VfsSeeds.VFS_AXBOE_RESOURCE, VfsSeeds.SOURCE);
     /** Piggin's figures are per 100 runs of git diff. */
     public static final double SEED_RUNS = 100;
 
@@ -122,8 +128,8 @@ public final class VfsData {
         List<Normalised> rows = new ArrayList<>();
         Table axboe = VFS_AXBOE.table();
         for (int i = 0; i < axboe.rowCount(); i++) {
-            rows.add(new Normalised(axboe.stringColumn("kernel").get(i) + " " + axboe.stringColumn("mode").get(i) + " (2009)",
-                    axboe.numberColumn("real").getDouble(i), axboe.numberColumn("user").getDouble(i), axboe.numberColumn("sys").getDouble(i)));
+            rows.add(new Normalised(seedConfig(axboe, i), axboe.numberColumn(REAL.name()).getDouble(i),
+                    axboe.numberColumn(USER.name()).getDouble(i), axboe.numberColumn(SYS.name()).getDouble(i)));
         }
         for (var diff : results.tables(VfsResults.GIT_DIFF)) {
             var serial = gitDiff(diff.value(), "serial");
@@ -141,8 +147,17 @@ public final class VfsData {
         return root.study(VfsResults.STUDY).run(experiment).cores();
     }
 
-    static double ratioOf(Table axboe, String kernel, String mode, String column) {
-        Table t = axboe.where(axboe.stringColumn("kernel").isEqualTo(kernel).and(axboe.stringColumn("mode").isEqualTo(mode)));
-        return t.numberColumn(column).getDouble(0);
+    static double ratioOf(Table axboe, String kernel, String mode, Column column) {
+        return seedRow(axboe, kernel, mode).numberColumn(column.name()).getDouble(0);
+    }
+
+    /** A seed table's row of one kernel ("2.6.32-rc3" or "vfs") and mode ("serial" or "parallel"). */
+    static Table seedRow(Table seed, String kernel, String mode) {
+        return seed.where(seed.stringColumn(KERNEL.name()).isEqualTo(kernel).and(seed.stringColumn(MODE.name()).isEqualTo(mode)));
+    }
+
+    /** A seed table's configuration as the charts name it: "vfs parallel (2009)". */
+    static String seedConfig(Table seed, int row) {
+        return seed.stringColumn(KERNEL.name()).get(row) + " " + seed.stringColumn(MODE.name()).get(row) + " (2009)";
     }
 }

@@ -3,6 +3,7 @@ package labbook.reports.wallet;
 import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.SYNC_MS;
 import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSeeds.BUILD;
 
 import java.awt.Color;
 import java.util.List;
@@ -64,7 +65,7 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
     static void addSeed(XYChart chart) {
         Table seed = WalletData.KWALLET_SYNC.table();
         for (String build : new String[] {"Release", "DebugFull"}) {
-            Table b = Summaries.rowsOf(seed, WalletData.BUILD, build);
+            Table b = Summaries.rowsOf(seed, BUILD.name(), build);
             ChartStyle.seedPoints(ChartStyle.add(chart, "seed 2009, " + build + " (Q6600)",
                     b.numberColumn(ENTRIES.name()).asDoubleArray(), b.numberColumn(SYNC_MS.name()).asDoubleArray()),
                     build.equals("Release"));

@@ -15,6 +15,7 @@ import static labbook.wallet.WalletResults.SAVE_MS;
 import static labbook.wallet.WalletResults.STRATEGY;
 import static labbook.wallet.WalletResults.SYNC_MS;
 import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSeeds.BUILD;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,7 @@ final class WalletClaims {
         List<Results.Labelled<Table>> sweeps = results.tables(WalletResults.SYNC_SWEEP);
         if (sweeps.isEmpty()) {
             for (int r = 0; r < seed.rowCount(); r++) {
-                if (seed.stringColumn(WalletData.BUILD).get(r).equals("Release")) {
+                if (seed.stringColumn(BUILD.name()).get(r).equals("Release")) {
                     long entries = (long) seed.numberColumn(ENTRIES.name()).getDouble(r);
                     claims.add(Claim.of(WalletStudy.Id.SYNC_AT, Long.toString(entries), "sync at " + entries + " entries (Release build)")
                             .seed(Format.num(seed.numberColumn(SYNC_MS.name()).getDouble(r)) + " ms"));
@@ -61,7 +62,7 @@ final class WalletClaims {
 
     private void sweepClaims(Table t, String machine, List<Claim> claims) {
         for (int r = 0; r < seed.rowCount(); r++) {
-            if (seed.stringColumn(WalletData.BUILD).get(r).equals("Release")) {
+            if (seed.stringColumn(BUILD.name()).get(r).equals("Release")) {
                 double entries = seed.numberColumn(ENTRIES.name()).getDouble(r);
                 double seedMs = seed.numberColumn(SYNC_MS.name()).getDouble(r);
                 Estimate e = at(t, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), entries);

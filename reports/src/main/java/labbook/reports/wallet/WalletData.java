@@ -3,6 +3,7 @@ package labbook.reports.wallet;
 import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.SYNC_MS;
 import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSeeds.BUILD;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,6 +18,7 @@ import labbook.reports.stats.Summaries;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Verdict;
 import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.Table;
@@ -28,9 +30,7 @@ import tech.tablesaw.api.Table;
  */
 public final class WalletData {
     /** The seed's sync times per build and size; its columns are {@code build} and the results' {@code entries}, {@code sync_ms}. */
-    public static final Seed KWALLET_SYNC = new Seed("kwallet-sync", WalletResults.SEED_SYNC);
-    /** The seed table's build column: DebugFull or Release. */
-    public static final String BUILD = "build";
+    public static final Seed KWALLET_SYNC = new Seed(WalletSeeds.KWALLET_SYNC, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.SOURCE);
     /** The 2009 format and cipher: what the seed measured. */
     public static final String SEED_VARIANT = "kde4";
     public static final String INTERPRETED_VARIANT = "kde4-xint";
@@ -81,7 +81,7 @@ public final class WalletData {
 
     /** The seed's own line for one build (DebugFull or Release), fitted to its five points. */
     public static LinearFit seedFit(Table seed, String build) {
-        Table t = Summaries.rowsOf(seed, BUILD, build);
+        Table t = Summaries.rowsOf(seed, BUILD.name(), build);
         return LinearFit.of(t.numberColumn(ENTRIES.name()).asDoubleArray(), t.numberColumn(SYNC_MS.name()).asDoubleArray());
     }
 
@@ -249,7 +249,7 @@ public final class WalletData {
 
     /** The seed's published sync time for one build at one size. */
     static double seedMs(Table seed, String build, double entries) {
-        Table t = Summaries.rowsOf(seed, BUILD, build);
+        Table t = Summaries.rowsOf(seed, BUILD.name(), build);
         Table at = t.where(t.numberColumn(ENTRIES.name()).isEqualTo(entries));
         if (at.rowCount() != 1) {
             throw new IllegalStateException("seed " + KWALLET_SYNC.name() + " has no single " + build + " row at " + entries + " entries");
