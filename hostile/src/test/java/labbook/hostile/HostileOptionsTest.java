@@ -20,8 +20,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * refused by the parser, and a negative value must be refused before anything runs (exit 2, one
  * line naming the option). Every experiment's {@code --out} pointing at a file is refused at once
  * (exit 1), not after the experiment has run. Run through the launcher, each in a process of its
- * own, killed if it starts the experiment instead. Only the commands named as pending may fail
- * (reported as skipped with their issue item); every other one must hold.
+ * own, killed if it starts the experiment instead.
  */
 class HostileOptionsTest {
     static final int SECONDS = 15;
@@ -82,8 +81,7 @@ class HostileOptionsTest {
             Path scratch = tmp.resolve(o.tool().launcherName + "-" + o.command() + o.name());
             Outcome got = Launcher.run(scratch, o.tool().launcherName,
                     List.of(o.command(), o.name(), "-1", "--out", scratch.resolve("results").toString()), SECONDS);
-            refused(got, 2, o.name(), scratch, o.tool() == Tool.FILECRYPT
-                    ? "#15 item 9: filecrypt's experiments start on a negative value" : null);
+            refused(got, 2, o.name(), scratch);
         }));
     }
 
@@ -94,26 +92,19 @@ class HostileOptionsTest {
             Files.createDirectories(scratch);
             Path file = Files.writeString(scratch.resolve("results-file"), "not a folder");
             Outcome got = Launcher.run(scratch, o.tool().launcherName, List.of(o.command(), "--out", file.toString()), SECONDS);
-            refused(got, 1, "results-file", scratch, null);
+            refused(got, 1, "results-file", scratch);
             assertThat(Files.readString(file)).isEqualTo("not a folder");
         }));
     }
 
-    private static void refused(Outcome got, int exit, String names, Path scratch, String pending) throws Exception {
+    private static void refused(Outcome got, int exit, String names, Path scratch) throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Repo.root().resolve("labbook")), "no ./labbook launcher");
-        try {
-            assertThat(got.exit()).as("exit code (-1: still running after %d s, killed); %s", SECONDS, got).isEqualTo(exit);
-            assertThat(got.errLines()).as("one line; %s", got).hasSize(1);
-            assertThat(got.err()).as("names %s; %s", names, got).contains(names);
-            try (Stream<Path> left = Files.list(scratch)) {
-                assertThat(left.map(p -> p.getFileName().toString())).as("left behind; %s", got)
-                        .allMatch(n -> n.equals("results-file"));
-            }
-        } catch (AssertionError e) {
-            if (pending == null) {
-                throw e;
-            }
-            Assumptions.abort("pending (" + pending + "): " + e.getMessage().strip().lines().findFirst().orElse(""));
+        assertThat(got.exit()).as("exit code (-1: still running after %d s, killed); %s", SECONDS, got).isEqualTo(exit);
+        assertThat(got.errLines()).as("one line; %s", got).hasSize(1);
+        assertThat(got.err()).as("names %s; %s", names, got).contains(names);
+        try (Stream<Path> left = Files.list(scratch)) {
+            assertThat(left.map(p -> p.getFileName().toString())).as("left behind; %s", got)
+                    .allMatch(n -> n.equals("results-file"));
         }
     }
 }
