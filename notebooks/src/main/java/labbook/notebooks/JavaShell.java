@@ -1,25 +1,22 @@
 package labbook.notebooks;
 
+import static labbook.notebooks.CellText.leadingBlanks;
+import static labbook.notebooks.CellText.lineOf;
+
 import java.io.File;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
-import jdk.jshell.Diag;
-import jdk.jshell.EvalException;
+import jdk.jshell.DeclarationSnippet;
 import jdk.jshell.ExpressionSnippet;
 import jdk.jshell.JShell;
-import jdk.jshell.JShellException;
 import jdk.jshell.Snippet;
 import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
 import jdk.jshell.SourceCodeAnalysis.Completeness;
 import jdk.jshell.SourceCodeAnalysis.CompletionInfo;
-import jdk.jshell.UnresolvedReferenceException;
 import jdk.jshell.VarSnippet;
 
 /**
@@ -36,14 +33,10 @@ final class JavaShell implements AutoCloseable {
             "labbook.reports.vfs.*", "labbook.notebooks.Notebooks", "tech.tablesaw.api.*", "org.knowm.xchart.*", "org.knowm.xchart.style.*",
             "static labbook.notebooks.Display.*");
 
-    /** How many frames of a cell's exception the notebook shows. */
-    private static final int MAX_FRAMES = 8;
-
     private final JShell shell;
     private final SourceCodeAnalysis analysis;
+    private final CellTraceback traceback;
     private volatile boolean interrupted;
-    /** The snippets of the running cell, by JShell id, with the cell line each starts on (for traces). */
-    private final Map<String, Integer> currentCell = new HashMap<>();
 
     JavaShell(String classPath, List<String> imports) {
         this.shell = JShell.builder()
@@ -51,6 +44,7 @@ final class JavaShell implements AutoCloseable {
                 .compilerOptions("-Xlint:none")
                 .build();
         this.analysis = shell.sourceCodeAnalysis();
+        this.traceback = new CellTraceback(shell);
         for (String entry : classPath.split(File.pathSeparator)) {
             if (!entry.isBlank()) {
                 shell.addToClasspath(entry);
@@ -75,7 +69,7 @@ final class JavaShell implements AutoCloseable {
      * @return the last snippet's value when it is an expression with a value, else null
      */
     Value eval(String cell) {
-        currentCell.clear();
+        traceback.newCell();
         interrupted = false;
         ValueCapturingExecutionControl.refuseToStart(false);
         Value last = null;
@@ -90,9 +84,7 @@ final class JavaShell implements AutoCloseable {
                 break;
             }
             if (!info.completeness().isComplete()) {
-                int line = lineOf(cell, offset + leadingBlanks(remaining));
-                throw new CellError.CompileError("the cell ends inside an unfinished statement (line " + line + ")",
-                        List.of("CompileError: the cell ends inside an unfinished statement (line " + line + ")"));
+                throw CellTraceback.unfinished(lineOf(cell, offset + leadingBlanks(remaining)));
             }
             last = evalSnippet(cell, offset + leadingBlanks(remaining), info.source());
             remaining = info.remaining();
@@ -105,8 +97,7 @@ final class JavaShell implements AutoCloseable {
 
     private Value evalSnippet(String cell, int start, String source) {
         List<SnippetEvent> events = shell.eval(source);
-        int firstLine = lineOf(cell, start);
-        events.forEach(e -> currentCell.put(e.snippet().id(), firstLine));
+        traceback.ran(events, lineOf(cell, start));
         Object object = ValueCapturingExecutionControl.takeValue();
         if (interrupted) {
             throw new CellError.Interrupted();
@@ -118,16 +109,16 @@ final class JavaShell implements AutoCloseable {
             }
             Snippet snippet = event.snippet();
             if (event.status() == Snippet.Status.REJECTED) {
-                throw compileError(cell, start, snippet);
+                throw traceback.compileError(cell, start, snippet);
             }
             if (event.exception() != null) {
-                throw uncaught(event.exception());
+                throw traceback.uncaught(event.exception());
             }
             if (event.status() == Snippet.Status.RECOVERABLE_DEFINED
                     || event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED) {
                 System.err.println("note: " + snippet.kind().name().toLowerCase(Locale.ROOT)
                         + " declared, but it cannot be used until "
-                        + String.join(", ", shell.unresolvedDependencies((jdk.jshell.DeclarationSnippet) snippet)
+                        + String.join(", ", shell.unresolvedDependencies((DeclarationSnippet) snippet)
                         .collect(Collectors.toList())) + " is declared");
             }
             if (isExpression(snippet) && event.value() != null) {
@@ -140,122 +131,6 @@ final class JavaShell implements AutoCloseable {
     private static boolean isExpression(Snippet snippet) {
         return snippet instanceof ExpressionSnippet
                 || snippet instanceof VarSnippet && snippet.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND;
-    }
-
-    private CellError compileError(String cell, int start, Snippet snippet) {
-        List<String> lines = new ArrayList<>();
-        String first = null;
-        for (Diag diag : (Iterable<Diag>) shell.diagnostics(snippet)::iterator) {
-            if (!diag.isError()) {
-                continue;
-            }
-            int at = start + (int) Math.max(0, diag.getStartPosition());
-            int line = lineOf(cell, Math.min(at, cell.length()));
-            String message = diag.getMessage(Locale.ROOT).lines()
-                    .filter(l -> !l.matches("\\s*location: class\\s*"))
-                    .map(JavaShell::withoutWrapperNames)
-                    .collect(Collectors.joining("\n"));
-            String text = "line " + line + ": " + message;
-            if (first == null) {
-                first = text.lines().findFirst().orElse(text);
-            }
-            lines.add(text);
-            String sourceLine = cell.lines().skip(line - 1).findFirst().orElse("");
-            lines.add("    " + sourceLine);
-            lines.add("    " + " ".repeat(Math.max(0, columnOf(cell, Math.min(at, cell.length())))) + "^");
-        }
-        if (first == null) {
-            first = "the snippet was rejected: " + snippet.source().strip();
-            lines.add(first);
-        }
-        List<String> traceback = new ArrayList<>();
-        traceback.add("CompileError: " + first);
-        traceback.addAll(lines);
-        return new CellError.CompileError(first, traceback);
-    }
-
-    private CellError uncaught(JShellException exception) {
-        if (exception instanceof UnresolvedReferenceException unresolved) {
-            String name = unresolved.getSnippet().source().strip().lines().findFirst().orElse("");
-            String message = "the cell uses a declaration that cannot run until "
-                    + String.join(", ", shell.unresolvedDependencies(unresolved.getSnippet()).collect(Collectors.toList()))
-                    + " is declared: " + name;
-            return new CellError.UncaughtException(message, List.of("UncaughtException: " + message));
-        }
-        String className = exception instanceof EvalException eval ? eval.getExceptionClassName()
-                : exception.getClass().getName();
-        String message = className + (exception.getMessage() == null ? "" : ": " + withoutWrapperNames(exception.getMessage()));
-        List<String> traceback = new ArrayList<>();
-        traceback.add(message);
-        addFrames(traceback, exception.getStackTrace());
-        Set<Throwable> seen = new LinkedHashSet<>();
-        for (Throwable cause = exception.getCause(); cause != null && seen.add(cause); cause = cause.getCause()) {
-            String causeName = cause instanceof EvalException eval ? eval.getExceptionClassName() : cause.getClass().getName();
-            traceback.add("Caused by: " + causeName + (cause.getMessage() == null ? "" : ": " + withoutWrapperNames(cause.getMessage())));
-            addFrames(traceback, cause.getStackTrace());
-        }
-        return new CellError.UncaughtException(message, traceback);
-    }
-
-    /** The first frames, down to the cell's own code: JShell's and reflection's frames say nothing to a reader. */
-    private void addFrames(List<String> traceback, StackTraceElement[] frames) {
-        int shown = 0;
-        for (StackTraceElement frame : frames) {
-            String cls = frame.getClassName();
-            if (cls.startsWith("jdk.internal.reflect") || cls.startsWith("java.lang.reflect")
-                    || cls.startsWith("jdk.jshell") || cls.startsWith(ValueCapturingExecutionControl.class.getName())) {
-                break;
-            }
-            if (shown == MAX_FRAMES) {
-                traceback.add("        ...");
-                break;
-            }
-            traceback.add("        at " + describe(frame));
-            shown++;
-        }
-    }
-
-    private String describe(StackTraceElement frame) {
-        String file = frame.getFileName();
-        if (file == null || !file.startsWith("#")) {
-            return frame.toString();
-        }
-        // a snippet: JShell names its file "#<snippet id>" and numbers lines from the snippet's start
-        String method = frame.getMethodName().isEmpty() || frame.getMethodName().startsWith("do_it$") ? "the cell"
-                : frame.getMethodName() + "()";
-        Integer firstLine = currentCell.get(file.substring(1));
-        if (firstLine == null) {
-            return method + " (declared in an earlier cell)";
-        }
-        return method + " (line " + (firstLine + Math.max(1, frame.getLineNumber()) - 1) + " of this cell)";
-    }
-
-    /** JShell's wrapper classes ("REPL.$JShell$27.s") mean nothing to a reader: keep the name only. */
-    static String withoutWrapperNames(String text) {
-        return text.replaceAll("REPL\\.\\$JShell\\$\\d+[A-Z]*\\.", "");
-    }
-
-    private static int leadingBlanks(String text) {
-        int i = 0;
-        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static int lineOf(String text, int offset) {
-        int line = 1;
-        for (int i = 0; i < offset && i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                line++;
-            }
-        }
-        return line;
-    }
-
-    private static int columnOf(String text, int offset) {
-        int lineStart = text.lastIndexOf('\n', Math.max(0, offset - 1)) + 1;
-        return offset - lineStart;
     }
 
     /** Stops the running cell: JShell's own stop, and no further snippet of this cell starts. */
