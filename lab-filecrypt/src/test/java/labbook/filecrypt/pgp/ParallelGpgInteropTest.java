@@ -96,6 +96,22 @@ class ParallelGpgInteropTest {
         assertBothDecrypt(EncryptOptions.defaults().withCompression(Compression.BZIP2).withLevel(1).withThreads(4), plain);
     }
 
+    /** A stream of unknown length: the literal packet comes in partial-length chunks through the deflate. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zip", "zlib"})
+    void aStreamOfUnknownLength(String algo) throws Exception {
+        byte[] plain = Arrays.copyOf(text, 5 * BLOCK + 99);
+        Path encrypted = dir.resolve("stream.gpg");
+        try (var out = Files.newOutputStream(encrypted)) {
+            new PgpEncryptor(EncryptOptions.defaults().withCompression(Compression.parse(algo)).withThreads(2))
+                    .encrypt(new java.io.ByteArrayInputStream(plain), out, PASS, "stream", new java.util.Date(0));
+        }
+        Path byGpg = dir.resolve("by-gpg.txt");
+        PeerResult r = gpg.decrypt(encrypted, byGpg);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(Files.readAllBytes(byGpg)).isEqualTo(plain);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"zip", "zlib"})
     void sizeIsWithinAPercentOfOneThreads(String algo) throws Exception {
