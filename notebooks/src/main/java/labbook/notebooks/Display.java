@@ -2,6 +2,7 @@ package labbook.notebooks;
 
 import java.util.function.Consumer;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
@@ -10,8 +11,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
  * {@code markdown("..")} wrap text for rich display, {@code svg(chart)} draws a chart as vector graphics.
  */
 public final class Display {
-    private static volatile Consumer<DisplayData> sink = data -> System.out.println(data.getData(
-            org.dflib.jjava.jupyter.kernel.display.mime.MIMEType.TEXT_PLAIN));
+    private static volatile Consumer<DisplayData> sink = data -> System.out.println(data.getData(MIMEType.TEXT_PLAIN));
 
     private Display() {
     }

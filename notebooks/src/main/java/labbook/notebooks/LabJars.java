@@ -1,5 +1,6 @@
 package labbook.notebooks;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -54,6 +55,6 @@ final class LabJars {
     }
 
     static String classPath(List<Path> jars) {
-        return String.join(java.io.File.pathSeparator, jars.stream().map(Path::toString).toList());
+        return String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());
     }
 }

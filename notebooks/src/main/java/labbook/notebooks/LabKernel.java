@@ -6,11 +6,17 @@ import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
 import org.dflib.jjava.jupyter.kernel.BaseKernel;
 import org.dflib.jjava.jupyter.kernel.BaseKernelBuilder;
 import org.dflib.jjava.jupyter.kernel.HelpLink;
+import org.dflib.jjava.jupyter.kernel.JupyterIO;
 import org.dflib.jjava.jupyter.kernel.LanguageInfo;
 import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
+import org.dflib.jjava.jupyter.kernel.comm.CommManager;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.dflib.jjava.jupyter.kernel.display.Renderer;
+import org.dflib.jjava.jupyter.kernel.history.HistoryManager;
 import org.dflib.jjava.jupyter.kernel.magic.MagicParser;
 import org.dflib.jjava.jupyter.kernel.magic.MagicTranspiler;
+import org.dflib.jjava.jupyter.kernel.magic.MagicsRegistry;
+import org.dflib.jjava.jupyter.kernel.util.StringStyler;
 import org.dflib.jjava.jupyter.messages.Header;
 import org.dflib.jjava.jupyter.messages.Message;
 import org.dflib.jjava.jupyter.messages.reply.KernelInfoReply;
@@ -28,13 +34,14 @@ final class LabKernel extends BaseKernel {
 
     private final JavaShell shell;
 
-    private LabKernel(Builder b, JavaShell shell) {
-        super(b.name(), b.version(), languageInfo(), List.of(
+    private LabKernel(String name, String version, HistoryManager history, JupyterIO io, CommManager comms, Renderer renderer,
+                      MagicsRegistry magics, StringStyler errorStyler, JavaShell shell) {
+        super(name, version, languageInfo(), List.of(
                         new HelpLink("JShell", "https://docs.oracle.com/en/java/javase/17/jshell/"),
                         new HelpLink("XChart", "https://knowm.org/open-source/xchart/"),
                         new HelpLink("Tablesaw", "https://jtablesaw.github.io/tablesaw/")),
-                b.history(), b.jupyterIO(), b.commManager(), b.renderer(),
-                new MagicParser("(?<=(?:^|=))\\s*%", "%%", new MagicTranspiler()), b.magics(), false, b.errorStyler());
+                history, io, comms, renderer,
+                new MagicParser("(?<=(?:^|=))\\s*%", "%%", new MagicTranspiler()), magics, false, errorStyler);
         this.shell = shell;
         Display.sendTo(this::display);
     }
@@ -119,40 +126,9 @@ final class LabKernel extends BaseKernel {
 
     /** Reaches the protected parts of jjava-jupyter's builder. */
     private static final class Builder extends BaseKernelBuilder<Builder, LabKernel> {
-        String name() {
-            return buildName();
-        }
-
-        String version() {
-            return buildVersion();
-        }
-
-        org.dflib.jjava.jupyter.kernel.history.HistoryManager history() {
-            return buildHistoryManager();
-        }
-
-        org.dflib.jjava.jupyter.kernel.JupyterIO jupyterIO() {
-            return buildJupyterIO(buildJupyterIOEncoding());
-        }
-
-        org.dflib.jjava.jupyter.kernel.comm.CommManager commManager() {
-            return buildCommManager();
-        }
-
-        org.dflib.jjava.jupyter.kernel.display.Renderer renderer() {
-            return buildRenderer();
-        }
-
-        org.dflib.jjava.jupyter.kernel.magic.MagicsRegistry magics() {
-            return buildMagicsRegistry();
-        }
-
-        org.dflib.jjava.jupyter.kernel.util.StringStyler errorStyler() {
-            return buildErrorStyler();
-        }
-
         LabKernel build(JavaShell shell) {
-            return new LabKernel(this, shell);
+            return new LabKernel(buildName(), buildVersion(), buildHistoryManager(), buildJupyterIO(buildJupyterIOEncoding()),
+                    buildCommManager(), buildRenderer(), buildMagicsRegistry(), buildErrorStyler(), shell);
         }
 
         /** jjava-jupyter's entry point; {@link LabKernel#create} is ours, with the shell built first. */

@@ -1,5 +1,6 @@
 package labbook.notebooks;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,7 +61,7 @@ public final class Notebooks {
     private static boolean hasCsv(Path dir) {
         try (var files = Files.list(dir)) {
             return files.anyMatch(p -> p.getFileName().toString().endsWith(".csv"));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

@@ -3,6 +3,7 @@ package labbook.notebooks;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import jdk.jshell.execution.LocalExecutionControl;
 import jdk.jshell.spi.ExecutionControl;
 import jdk.jshell.spi.ExecutionControlProvider;
@@ -79,7 +80,7 @@ final class ValueCapturingExecutionControl extends LocalExecutionControl {
         /** Called reflectively by {@link LocalExecutionControl} in place of the snippet itself. */
         public static Object run() throws Throwable {
             if (refuse) {
-                throw new java.util.concurrent.CancellationException("interrupted before it started");
+                throw new CancellationException("interrupted before it started");
             }
             try {
                 Object result = armed.invoke(null);

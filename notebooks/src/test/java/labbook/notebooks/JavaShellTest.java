@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -88,7 +89,7 @@ class JavaShellTest {
         Display.sendTo(shown::add);
         shell.eval("display(html(\"<b>x</b>\"))");
         assertThat(shown).hasSize(1);
-        assertThat(shown.get(0).getData(org.dflib.jjava.jupyter.kernel.display.mime.MIMEType.TEXT_HTML))
+        assertThat(shown.get(0).getData(MIMEType.TEXT_HTML))
                 .isEqualTo("<b>x</b>");
     }
 

@@ -14,9 +14,11 @@ import static labbook.wallet.WalletResults.STRATEGY;
 import static labbook.wallet.WalletResults.SYNC_MS;
 import static labbook.wallet.WalletResults.VARIANT;
 
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import labbook.reports.results.Results;
 import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Summaries;
@@ -104,7 +106,7 @@ final class WalletAnalyses {
         StringColumn nearer = StringColumn.create("nearer the seed");
         List<WalletData.Unoptimised> u = WalletData.unoptimised(sweep, 10_000);
         WalletData.Unoptimised best = u.stream().filter(x -> !Double.isNaN(x.factorOff()))
-                .min(java.util.Comparator.comparingDouble(WalletData.Unoptimised::factorOff)).orElse(null);
+                .min(Comparator.comparingDouble(WalletData.Unoptimised::factorOff)).orElse(null);
         Table t = Table.create("debug-full").addColumns(variant, what, ratio, seed, off, nearer);
         for (WalletData.Unoptimised x : u) {
             if (Double.isNaN(x.ratio())) {
@@ -141,7 +143,7 @@ final class WalletAnalyses {
             int same = 0;
             int diff = 0;
             int no = 0;
-            java.util.TreeSet<Long> seen = new java.util.TreeSet<>();
+            TreeSet<Long> seen = new TreeSet<>();
             for (int i = 0; i < rows.rowCount(); i++) {
                 String o = rows.stringColumn(OUTCOME.name()).get(i);
                 switch (o) {

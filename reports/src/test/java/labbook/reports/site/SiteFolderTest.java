@@ -3,6 +3,7 @@ package labbook.reports.site;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -215,7 +216,7 @@ class SiteFolderTest {
 
     /** {@code reports build} in a JVM of its own, on the fixture, into {@code out}. */
     private static Process launch(Path out) throws IOException {
-        String cp = Path.of("target/classes").toAbsolutePath() + java.io.File.pathSeparator
+        String cp = Path.of("target/classes").toAbsolutePath() + File.pathSeparator
                 + Files.readString(Path.of("target/classpath.txt")).strip();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.awt.headless=true", "-cp", cp, "labbook.reports.ReportsCli", "build",
