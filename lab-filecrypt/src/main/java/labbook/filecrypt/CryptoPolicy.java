@@ -1,11 +1,6 @@
 package labbook.filecrypt;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import labbook.core.LabException;
@@ -64,39 +59,12 @@ public final class CryptoPolicy {
     }
 
     /**
-     * Whether a file's mime type is text/*: the platform's guess by name if it has one, else a sniff
-     * of the first 8 KiB (no NUL byte, valid UTF-8 but for a character cut at the end), which is what
-     * makes an extension-less file such as enwik8 text, as crypto treated it.
+     * Whether a file's mime type is text/*, read from its bytes by libmagic as crypto did
+     * ({@link FileMime}): the name never decides, so an extension-less file such as enwik8 is text
+     * and a PDF named {@code .txt} is not. A directory run asks once per file, before it times
+     * anything, and records the verdict ({@link FileMime#of(java.util.List)}).
      */
-    public static boolean isText(Path file) throws IOException {
-        String type = Files.probeContentType(file);
-        if (type != null) {
-            return type.startsWith("text/");
-        }
-        byte[] head = new byte[8192];
-        int n;
-        try (InputStream in = Files.newInputStream(file)) {
-            n = in.readNBytes(head, 0, head.length);
-        }
-        for (int i = 0; i < n; i++) {
-            if (head[i] == 0) {
-                return false;
-            }
-        }
-        int end = n;
-        // a multi-byte character may be cut by the 8 KiB boundary: drop up to 3 trailing bytes of it
-        while (end > 0 && n - end < 3 && (head[end - 1] & 0xC0) == 0x80) {
-            end--;
-        }
-        if (end > 0 && (head[end - 1] & 0x80) != 0 && n == head.length) {
-            end--;
-        }
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(head, 0, end));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
+    public static boolean isText(Path file) {
+        return FileMime.isText(FileMime.of(file));
     }
 }

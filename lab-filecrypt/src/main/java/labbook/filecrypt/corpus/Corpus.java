@@ -14,9 +14,11 @@ import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
- * A folder of text files the experiments encrypt: a real English text and heads of it, as the
- * seed used enwik8 and its 10 MB, 5 MB, 2 MB, 1 MB and 10 kB heads. {@code name} goes into every
- * CSV row; {@code sha256} is the checksum of the largest file, so a result says which bytes it used.
+ * A folder of files the experiments encrypt. The text corpora: a real English text and heads of it,
+ * as the seed used enwik8 and its 10 MB, 5 MB, 2 MB, 1 MB and 10 kB heads; the binary ones
+ * ({@link BinaryCorpus}): MP3, PDF and PNG files, as the seed's other three directories. {@code name}
+ * goes into every CSV row; {@code sha256} is the checksum of the text's largest file, or of a binary
+ * corpus's manifest (which holds every file's), so a result says which bytes it used.
  */
 public record Corpus(String name, Path dir, List<Path> files, String sha256) {
 
@@ -97,5 +99,13 @@ public record Corpus(String name, Path dir, List<Path> files, String sha256) {
 
     static String sha256(Path file) {
         return digest(file, "SHA-256");
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

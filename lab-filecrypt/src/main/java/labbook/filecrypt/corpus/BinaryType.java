@@ -1,0 +1,57 @@
+package labbook.filecrypt.corpus;
+
+import java.util.List;
+import labbook.core.Mode;
+
+/** The seed's three directories of files that are compressed already: MP3, PDF and PNG. */
+public enum BinaryType {
+    MP3("mp3", "MP3"),
+    PDF("pdf", "PDF"),
+    PNG("png", "PNG");
+
+    private final String id;
+    private final String label;
+
+    BinaryType(String id, String label) {
+        this.id = id;
+        this.label = label;
+    }
+
+    /** The {@code type} column's value: mp3, pdf or png. */
+    public String id() {
+        return id;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** The Debian packages the mode's corpus is made from (checked before anything else). */
+    public List<String> packages(Mode mode) {
+        return switch (this) {
+            case MP3 -> Mp3Plan.PACKAGES;
+            case PDF -> mode == Mode.FULL ? PdfPlan.FULL_PACKAGES : PdfPlan.QUICK_PACKAGES;
+            case PNG -> mode == Mode.FULL ? PngPlan.FULL_PACKAGES : PngPlan.QUICK_PACKAGES;
+        };
+    }
+
+    /** The mode's corpus: quick a few MB, full the size the seed's own directory had. */
+    public CorpusPlan plan(Mode mode, Packages installed) {
+        String size = mode == Mode.FULL ? "full" : "quick";
+        return switch (this) {
+            case MP3 -> mode == Mode.FULL ? Mp3Plan.of(size, Mp3Plan.FULL_FILES, Mp3Plan.FULL_TEXT_BYTES)
+                    : Mp3Plan.of(size, Mp3Plan.QUICK_FILES, Mp3Plan.QUICK_TEXT_BYTES);
+            case PDF -> mode == Mode.FULL ? PdfPlan.full(installed) : PdfPlan.quick(installed);
+            case PNG -> mode == Mode.FULL ? PngPlan.full(installed) : PngPlan.quick(installed);
+        };
+    }
+
+    public static BinaryType of(String id) {
+        for (BinaryType t : values()) {
+            if (t.id.equals(id)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("no binary corpus type " + id);
+    }
+}
