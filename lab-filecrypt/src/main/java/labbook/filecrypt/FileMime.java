@@ -63,6 +63,23 @@ public final class FileMime {
         return of(List.of(file)).get(file);
     }
 
+    /** "file-5.44": the version of {@code file} (libmagic's database comes with it), for run.json. */
+    public static String version() {
+        try {
+            Process p = new ProcessBuilder("file", "--version").redirectErrorStream(true).start();
+            try (InputStream in = p.getInputStream()) {
+                String first = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().findFirst().orElse("file (version unknown)");
+                p.waitFor();
+                return first.strip();
+            }
+        } catch (IOException e) {
+            return "not installed";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "file (version unknown)";
+        }
+    }
+
     /** crypto's test: a mime type that starts with {@code text/}. */
     public static boolean isText(String mime) {
         return mime.startsWith("text/");

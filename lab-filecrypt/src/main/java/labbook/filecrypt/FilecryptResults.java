@@ -42,6 +42,13 @@ public final class FilecryptResults {
     public static final Column IN_BYTES = count("in_bytes", "bytes in");
     public static final Column MEAN_SIZE_PCT = measure("mean_size_pct", "mean over the files of out / in x 100 (the seed's mean % original file size)");
     public static final Column LEVELS = text("levels", "the level each file got, in file order, separated by spaces");
+    public static final Column TYPE = text("type", "the directory's file type: text, mp3, pdf or png (as the seed's four directories)");
+    public static final Column SHA256 = text("sha256", "the file's SHA-256");
+    public static final Column MIME = text("mime", "the file's mime type as libmagic reads its bytes (file --mime-type), the check crypto v1.1.0 made");
+    public static final Column DEFAULT_LEVEL = count("default_level", "the level crypto's default run gives the file:"
+            + " 1 for a text/* mime type over 10,240 bytes, else 0");
+    public static final Column ORIGIN = text("origin", "where the file came from: Debian packages and versions, the path in the"
+            + " package or the passage of text, the command that made it (the corpus's MANIFEST.tsv adds the licence)");
 
     public static final Column DIRECTION = text("direction", "who encrypted and who decrypted: bcpg-to-gpg or gpg-to-bcpg");
     public static final Column CIPHER = text("cipher", "symmetric cipher (gpg's name)");
@@ -63,6 +70,9 @@ public final class FilecryptResults {
     public static final ResultsSchema DIRECTORY_RUNS = ResultsSchema.of(STUDY, "directory-runs",
             CORPUS, RUN, ENGINE, SCOPE, REPEAT, FILES, IN_BYTES, OUT_BYTES, CPU_USER_S, CPU_SYS_S, WALL_S,
             MEAN_SIZE_PCT, LEVELS, S2K_COUNT);
+    /** The files of every directory run's folders, one row each: its type and crypto's mime verdict on it. */
+    public static final ResultsSchema DIRECTORY_FILES = ResultsSchema.of(STUDY, "directory-files",
+            CORPUS, TYPE, FILE, FILE_BYTES, SHA256, MIME, DEFAULT_LEVEL, ORIGIN);
     public static final ResultsSchema INTEROP = ResultsSchema.of(STUDY, "interop",
             DIRECTION, CIPHER, ALGO, LEVEL_TEXT, S2K_COUNT, ARMOR, PASSED, S2K_DIGEST, IN_BYTES, OUT_BYTES, DETAIL);
     public static final ResultsSchema PIPELINE_VARIANTS = ResultsSchema.of(STUDY, "pipeline-variants",
@@ -72,7 +82,8 @@ public final class FilecryptResults {
             ALGO, LEVEL, FORK, ITERATION, MB_PER_S, DEFLATER, INPUT_BYTES);
 
     /** Every CSV of the study, in the order the report shows them. */
-    public static final List<ResultsSchema> ALL = List.of(LEVEL_SWEEP, DIRECTORY_RUNS, INTEROP, LEVEL_JMH, PIPELINE_VARIANTS);
+    public static final List<ResultsSchema> ALL = List.of(LEVEL_SWEEP, DIRECTORY_RUNS, DIRECTORY_FILES, INTEROP, LEVEL_JMH,
+            PIPELINE_VARIANTS);
 
     /** The seed's figures (with their source): class-path resources of this module. */
     public static final String SEED_LEVELS = "/labbook/filecrypt/seeds/crypto-levels.csv";

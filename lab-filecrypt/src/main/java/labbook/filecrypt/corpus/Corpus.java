@@ -97,7 +97,7 @@ public record Corpus(String name, Path dir, List<Path> files, String sha256) {
         }
     }
 
-    static String sha256(Path file) {
+    public static String sha256(Path file) {
         return digest(file, "SHA-256");
     }
 

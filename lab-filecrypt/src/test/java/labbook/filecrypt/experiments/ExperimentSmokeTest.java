@@ -36,8 +36,8 @@ class ExperimentSmokeTest {
 
     @Test
     void directoryRunsWritesTheFourRunsForGpgAndInProcessAndCryptosDefaultAsAWholeProcess() throws Exception {
-        assertThat(run("directory-runs", "--quick", "--repeats", "1", "--max-file-bytes", "1000000", "--out", out.toString()))
-                .isZero();
+        assertThat(run("directory-runs", "--quick", "--types", "text", "--repeats", "1", "--max-file-bytes", "1000000",
+                "--out", out.toString())).isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/directory-runs.csv"));
         // quick: a fresh JVM per file only for crypto's default run (the JVMs would take the study's whole budget)
         assertThat(lines).hasSize(1 + 4 * 2 + 1);
@@ -48,6 +48,33 @@ class ExperimentSmokeTest {
         assertThat(lines).filteredOn(l -> l.contains(",bcpg,process,")).allMatch(l -> l.contains(",crypto-default,"));
         // crypto's default: -z 1 for the 1 MB text file, -z 0 for the 10 kB one
         assertThat(lines).filteredOn(l -> l.contains(",crypto-default,")).allMatch(l -> l.contains(",1 0,"));
+    }
+
+    @Test
+    void directoryRunsOnBinaryFoldersRecordEachFilesMimeTypeAndGiveEveryOneMinusZ0ByDefault() throws Exception {
+        assertThat(run("directory-runs", "--quick", "--types", "pdf,png", "--repeats", "1", "--max-file-bytes", "400000",
+                "--out", out.toString())).isZero();
+        List<String> runs = Files.readAllLines(out.resolve("filecrypt/directory-runs.csv"));
+        // 2 folders x 4 runs x (gpg, bcpg in-process); quick: no fresh JVM per file outside the text folder
+        assertThat(runs).hasSize(1 + 2 * 4 * 2).noneMatch(l -> l.contains(",bcpg,process,"));
+        assertThat(runs).filteredOn(l -> l.startsWith("pdf-quick,") || l.startsWith("png-quick,")).hasSize(16);
+        assertThat(runs).filteredOn(l -> l.contains(",crypto-default,")).allMatch(l -> l.matches(".*,(0 )*0,65536$"));
+        List<String> files = Files.readAllLines(out.resolve("filecrypt/directory-files.csv"));
+        assertThat(files.get(0)).isEqualTo("corpus,type,file,file_bytes,sha256,mime,default_level,origin");
+        assertThat(files.subList(1, files.size())).isNotEmpty()
+                .allMatch(l -> l.startsWith("pdf-quick,pdf,") && l.contains(",application/pdf,0,r-doc-pdf=")
+                        || l.startsWith("png-quick,png,") && l.contains(",image/png,0,desktop-base="));
+        assertThat(out.resolve("filecrypt/run.json")).content().contains("corpus-pdf").contains("directory-files");
+    }
+
+    @Test
+    void anUnknownFolderTypeIsOneLineBeforeAnything() {
+        CommandLine cli = Cli.commandLine(new FilecryptLab());
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err, true));
+        assertThat(cli.execute("directory-runs", "--quick", "--types", "text,jpeg", "--out", out.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--types").contains("jpeg");
+        assertThat(out.resolve("filecrypt")).doesNotExist();
     }
 
     private static int run(String... args) {

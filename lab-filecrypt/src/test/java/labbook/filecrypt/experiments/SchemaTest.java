@@ -22,6 +22,13 @@ class SchemaTest {
     }
 
     @Test
+    void directoryFiles() {
+        assertThat(FilecryptResults.DIRECTORY_FILES.names()).containsExactly("corpus", "type", "file", "file_bytes", "sha256", "mime",
+                "default_level", "origin");
+        assertThat(FilecryptResults.ALL).containsSubsequence(FilecryptResults.DIRECTORY_RUNS, FilecryptResults.DIRECTORY_FILES);
+    }
+
+    @Test
     void interop() {
         assertThat(FilecryptResults.INTEROP.names()).containsSubsequence("direction", "cipher", "algo", "level", "s2k_count", "armor", "passed");
     }
