@@ -10,6 +10,7 @@ import static labbook.filecrypt.FilecryptResults.LEVEL;
 import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
 import static labbook.filecrypt.FilecryptResults.RUN;
 import static labbook.filecrypt.FilecryptResults.STUDY;
+import static labbook.filecrypt.FilecryptResults.TYPE;
 
 import java.util.List;
 import labbook.core.Column;
@@ -18,7 +19,7 @@ import labbook.core.ResultsSchema;
 /**
  * The filecrypt seed's published figures: class-path resources of this module (their source in
  * the README beside them), each column declared once; {@code reports} draws them by these constants. A seed column that is also a results column ({@code file_bytes}, {@code level},
- * {@code run}, {@code cpu_user_s}, {@code cpu_sys_s}, {@code mean_size_pct}) is the results'
+ * {@code type}, {@code run}, {@code cpu_user_s}, {@code cpu_sys_s}, {@code mean_size_pct}) is the results'
  * constant: the seed is compared on it.
  */
 public final class FilecryptSeeds {
@@ -35,16 +36,16 @@ public final class FilecryptSeeds {
 
     public static final Column LABEL = text("label", "the run's name on the seed's chart");
     public static final Column LEVEL_RULE = text("level_rule", "the level each file got in the run");
-    public static final Column CPU_TOTAL_S = measure("cpu_total_s", "the run's CPU time, user + system, s (exact, from the text)");
+    public static final Column CPU_TOTAL_S = measure("cpu_total_s", "the run's CPU time, user + system, s (exact, from the page's text)");
     public static final Column SPLIT_APPROXIMATE = text("split_approximate",
             "true when the user/system split was read off the bar chart rather than quoted (true/false)");
 
     /** gpg's size and CPU time per level for the 100, 10 and 1 MB heads of enwik8 (chart readings). */
     public static final ResultsSchema CRYPTO_LEVELS = ResultsSchema.of(STUDY, "crypto-levels",
             FILE_MB, FILE_BYTES, LEVEL, CHART_LABEL, SIZE_KB, CPU_S, APPROXIMATE, SOURCE);
-    /** The seed's three directory runs: CPU totals, the user/system split, mean sizes. */
+    /** The seed's three directory runs on each of its four folders (text, mp3, pdf, png): CPU totals, the user/system split, mean sizes. */
     public static final ResultsSchema CRYPTO_DIRECTORY = ResultsSchema.of(STUDY, "crypto-directory",
-            RUN, LABEL, LEVEL_RULE, CPU_TOTAL_S, CPU_USER_S, CPU_SYS_S, MEAN_SIZE_PCT, SPLIT_APPROXIMATE, SOURCE);
+            TYPE, RUN, LABEL, LEVEL_RULE, CPU_TOTAL_S, CPU_USER_S, CPU_SYS_S, MEAN_SIZE_PCT, SPLIT_APPROXIMATE, SOURCE);
 
     /** Every seed table of the study. */
     public static final List<ResultsSchema> ALL = List.of(CRYPTO_LEVELS, CRYPTO_DIRECTORY);

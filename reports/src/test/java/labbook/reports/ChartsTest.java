@@ -38,7 +38,7 @@ class ChartsTest {
             }
             assertThat(study.headlines()).allSatisfy(h -> assertThat(study.charts()).anyMatch(c -> c.name().equals(h)));
         }
-        assertThat(names).hasSize(3 + 7 + 4);
+        assertThat(names).hasSize(3 + 10 + 4); // filecrypt: a directory-runs chart per folder type (text, mp3, pdf, png)
     }
 
     @Test

@@ -46,7 +46,7 @@ class SchemaAgreementTest {
                 }
             }
         }
-        assertThat(checked).isEqualTo(13 + 5); // results-a: 6 wallet (kwallet5-interop included), 4 filecrypt, 3 vfs; results-b: 5 wallet
+        assertThat(checked).isEqualTo(14 + 5); // results-a: 6 wallet (kwallet5-interop included), 5 filecrypt (directory-files included), 3 vfs; results-b: 5 wallet
     }
 
     @Test

@@ -23,13 +23,17 @@ import labbook.reports.study.Verdict;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 
-/** The directory-run claims: CPU totals against the seed's, each run against GPG Default, mean sizes, --speed's overhead. */
+/** The text folder's directory-run claims: CPU totals against the seed's, each run against GPG Default, mean sizes, --speed's overhead. */
 final class DirectoryClaims {
-    private final Table seedDir = FilecryptData.CRYPTO_DIRECTORY.table();
+    private final Table seedDir = DirectoryTypes.seedOf(DirectoryTypes.TEXT);
 
+    /** The claims on the root's text folder (the binary folders' are {@link BinaryDirectoryClaims}). */
     List<Claim> of(Results.Labelled<Table> dir) {
         List<Claim> claims = new ArrayList<>();
-        Table all = dir.value();
+        Table all = DirectoryTypes.ofType(dir, DirectoryTypes.TEXT);
+        if (all.isEmpty()) {
+            return claims; // this root ran the binary folders only
+        }
         String engine = all.stringColumn(ENGINE.name()).contains("gpg") ? "gpg" : all.stringColumn(ENGINE.name()).get(0);
         Table ofEngine = all.where(all.stringColumn(ENGINE.name()).isEqualTo(engine));
         // the seed timed whole processes: prefer that scope when the engine was timed both ways

@@ -10,6 +10,7 @@ import static labbook.filecrypt.FilecryptSeeds.SPLIT_APPROXIMATE;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import labbook.filecrypt.FilecryptResults;
 import labbook.reports.chart.ChartStyle;
@@ -22,20 +23,29 @@ import tech.tablesaw.api.Table;
 
 /**
  * The directory runs as the seed drew them: horizontal bars, user and system CPU stacked per run,
- * the seed's three runs above ours.
+ * the seed's three runs above ours; one chart per folder type (text, mp3, pdf, png), each with the
+ * seed's own bars for that folder.
  */
 public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart> {
+    private final String type;
+
+    /** The text folder's chart, "directory-runs" as before the binary folders. */
     public DirectoryRunsChart() {
-        super("directory-runs", FilecryptResults.DIRECTORY_RUNS);
+        this(DirectoryTypes.TEXT);
     }
 
+    /** The chart of one folder type: "directory-runs" for text, "directory-runs-mp3" and so on. */
+    public DirectoryRunsChart(String type) {
+        super(type.equals(DirectoryTypes.TEXT) ? "directory-runs" : "directory-runs-" + type, FilecryptResults.DIRECTORY_RUNS);
+        this.type = type;
+    }
 
     @Override
     protected Optional<HorizontalBarChart> draw(Results results, List<Labelled<Table>> dirs) {
         List<String> names = new ArrayList<>();
         List<Double> user = new ArrayList<>();
         List<Double> sys = new ArrayList<>();
-        Table seed = FilecryptData.CRYPTO_DIRECTORY.table();
+        Table seed = DirectoryTypes.seedOf(type);
         for (int i = 0; i < seed.rowCount(); i++) {
             // the published text gives only totals; the split was read off the seed's bars by eye
             names.add(seed.stringColumn(LABEL.name()).get(i)
@@ -43,26 +53,33 @@ public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart
             user.add(seed.numberColumn(CPU_USER_S.name()).getDouble(i));
             sys.add(seed.numberColumn(CPU_SYS_S.name()).getDouble(i));
         }
+        int ours = 0;
         for (var dir : dirs) {
-            Table runs = dir.value();
+            Table runs = DirectoryTypes.ofType(dir, type);
             for (String run : Summaries.distinct(runs, RUN.name())) {
                 Table ofRun = Summaries.rowsOf(runs, RUN.name(), run);
                 for (String engine : Summaries.distinct(ofRun, ENGINE.name())) {
                     List<String> scopes = Summaries.distinct(Summaries.rowsOf(ofRun, ENGINE.name(), engine), SCOPE.name());
                     for (String scope : scopes) {
                         String what = scopes.size() > 1 ? engine + ", " + scope : engine;
-                        FilecryptData.directoryCpu(runs, run, engine, scope).ifPresent(c -> {
+                        Optional<double[]> cpu = FilecryptData.directoryCpu(runs, run, engine, scope);
+                        if (cpu.isPresent()) {
                             names.add(ChartStyle.name(run + " (" + what + ")", results, dir.root()));
-                            user.add(c[0]);
-                            sys.add(c[1]);
-                        });
+                            user.add(cpu.get()[0]);
+                            sys.add(cpu.get()[1]);
+                            ours++;
+                        }
                     }
                 }
             }
         }
+        if (ours == 0) {
+            return Optional.empty(); // no root ran this folder
+        }
         int height = Math.max(ChartStyle.HEIGHT, 120 + 26 * names.size());
-        HorizontalBarChart chart = new HorizontalBarChart(ChartStyle.WIDTH, height,
-                "Directory runs: CPU time, user and system", "CPU time (s)");
+        String title = type.equals(DirectoryTypes.TEXT) ? "Directory runs: CPU time, user and system"
+                : "Directory runs, " + type.toUpperCase(Locale.ROOT) + " files: CPU time, user and system";
+        HorizontalBarChart chart = new HorizontalBarChart(ChartStyle.WIDTH, height, title, "CPU time (s)");
         chart.addSeries("user time", names, user);
         chart.addSeries("system time", names, sys);
         return Optional.of(chart);

@@ -3,16 +3,20 @@ package labbook.reports.filecrypt;
 import static labbook.filecrypt.FilecryptResults.ALGO;
 import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
 import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
+import static labbook.filecrypt.FilecryptResults.DEFAULT_LEVEL;
 import static labbook.filecrypt.FilecryptResults.DEFLATER;
 import static labbook.filecrypt.FilecryptResults.DIRECTION;
 import static labbook.filecrypt.FilecryptResults.ENGINE;
 import static labbook.filecrypt.FilecryptResults.FILE;
+import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
 import static labbook.filecrypt.FilecryptResults.LEVEL;
 import static labbook.filecrypt.FilecryptResults.MB_PER_S;
+import static labbook.filecrypt.FilecryptResults.MIME;
 import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
 import static labbook.filecrypt.FilecryptResults.PASSED;
 import static labbook.filecrypt.FilecryptResults.RUN;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptResults.TYPE;
 import static labbook.reports.filecrypt.FilecryptData.CPU_S;
 
 import java.util.ArrayList;
@@ -46,14 +50,18 @@ final class FilecryptAnalyses {
             settings(sweep.value(), sweep.label(), out);
         }
         for (var dir : results.tables(FilecryptResults.DIRECTORY_RUNS)) {
-            Table t = dir.value().copy();
+            Table t = DirectoryTypes.withType(dir);
             DoubleColumn total = DoubleColumn.create(CPU_S, t.rowCount());
             for (int i = 0; i < t.rowCount(); i++) {
                 total.set(i, t.numberColumn(CPU_USER_S.name()).getDouble(i) + t.numberColumn(CPU_SYS_S.name()).getDouble(i));
             }
             t.addColumns(total);
-            out.put("directory-runs: median CPU time per run [" + dir.label() + "]",
-                    Summaries.medians(t, CPU_S, RUN.name(), ENGINE.name(), SCOPE.name()));
+            out.put("directory-runs: median CPU time per folder and run [" + dir.label() + "]",
+                    Summaries.medians(t, CPU_S, TYPE.name(), RUN.name(), ENGINE.name(), SCOPE.name()));
+        }
+        for (var files : results.tables(FilecryptResults.DIRECTORY_FILES)) {
+            out.put("directory-files: files per folder, mime type (file --mime-type) and the level crypto's default gave them ["
+                    + files.label() + "]", Summaries.counts(files.value(), FILE_BYTES.name(), TYPE.name(), MIME.name(), DEFAULT_LEVEL.name()));
         }
         for (var interop : results.tables(FilecryptResults.INTEROP)) {
             out.put("interop: cases per direction and result [" + interop.label() + "]",

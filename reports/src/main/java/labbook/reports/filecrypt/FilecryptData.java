@@ -11,6 +11,7 @@ import static labbook.filecrypt.FilecryptResults.LEVEL;
 import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
 import static labbook.filecrypt.FilecryptResults.RUN;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptResults.TYPE;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,7 +38,7 @@ public final class FilecryptData {
     /** crypto's gpg size and CPU time per level for the 100/10/1 MB heads (approximate chart readings). */
     public static final Seed CRYPTO_LEVELS = new Seed(FilecryptSeeds.CRYPTO_LEVELS, FilecryptSeeds.CRYPTO_LEVELS_RESOURCE,
             FilecryptSeeds.SOURCE);
-    /** crypto's three directory runs: CPU totals, user/system split, mean sizes. */
+    /** crypto's three directory runs on its text, MP3, PDF and PNG folders: CPU totals, user/system split, mean sizes. */
     public static final Seed CRYPTO_DIRECTORY = new Seed(FilecryptSeeds.CRYPTO_DIRECTORY, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE,
             FilecryptSeeds.SOURCE);
     /** The CPU time the seed timed, user + system: the seed's column, which {@link #withCpu} adds to ours. */
@@ -261,11 +262,16 @@ public final class FilecryptData {
         return Optional.of(new double[] {user, sys, user + sys});
     }
 
-    /** One published figure of a seed directory run (a row of crypto-directory.csv). */
+    /** One published figure of a seed directory run on the text folder (a row of crypto-directory.csv). */
     static double seedDirectory(Table seedDir, String run, Column column) {
-        Table t = seedDir.where(seedDir.stringColumn(RUN.name()).isEqualTo(run));
+        return seedDirectory(seedDir, DirectoryTypes.TEXT, run, column);
+    }
+
+    /** One published figure of a seed directory run on the folder of {@code type} (text, mp3, pdf, png). */
+    static double seedDirectory(Table seedDir, String type, String run, Column column) {
+        Table t = seedDir.where(seedDir.stringColumn(RUN.name()).isEqualTo(run).and(seedDir.stringColumn(TYPE.name()).isEqualTo(type)));
         if (t.rowCount() != 1) {
-            throw new IllegalStateException("seed " + CRYPTO_DIRECTORY.name() + " has no single row for run " + run);
+            throw new IllegalStateException("seed " + CRYPTO_DIRECTORY.name() + " has no single row for run " + run + " on " + type);
         }
         return t.numberColumn(column.name()).getDouble(0);
     }

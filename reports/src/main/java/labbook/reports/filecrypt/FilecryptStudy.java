@@ -31,7 +31,15 @@ public final class FilecryptStudy implements Study {
         LESS_CPU_THAN_GPG_DEFAULT,
         /** A directory run's mean size as it recorded it ({@code about}: the run). */
         DIRECTORY_MEAN_SIZE,
-        SPEED_OVERHEAD
+        SPEED_OVERHEAD,
+        /** On a folder of files compressed already, crypto Default costs about what --speed does ({@code about}: mp3, pdf, png). */
+        BINARY_DEFAULT_AS_SPEED,
+        /** On such a folder, GPG Default's CPU over crypto Default's, against the seed's ratio ({@code about}: the type). */
+        BINARY_GPG_DEFAULT_COST,
+        /** On such a folder, compression keeps almost every byte ({@code about}: the type). */
+        BINARY_COMPRESSION_GAIN,
+        /** No file of such a folder is text/* to libmagic, so none goes to -z 1 ({@code about}: the type). */
+        BINARY_SENT_TO_Z1
     }
 
     @Override
@@ -75,13 +83,18 @@ public final class FilecryptStudy implements Study {
         sweeps.forEach(sweep -> claims.addAll(levels.of(sweep)));
         DirectoryClaims directories = new DirectoryClaims();
         results.tables(FilecryptResults.DIRECTORY_RUNS).forEach(dir -> claims.addAll(directories.of(dir)));
+        for (String type : DirectoryTypes.BINARY) {
+            BinaryDirectoryClaims binary = new BinaryDirectoryClaims(type);
+            results.tables(FilecryptResults.DIRECTORY_RUNS).forEach(dir -> claims.addAll(binary.of(dir)));
+        }
         return claims;
     }
 
     @Override
     public List<StudyChart> charts() {
         return List.of(new LevelsChart(FilecryptData.FileChoice.LARGEST), new LevelsChart(FilecryptData.FileChoice.MIDDLE),
-                new LevelsChart(FilecryptData.FileChoice.ONE_MB), new DirectoryRunsChart(), new TimeTimesSizeChart(),
+                new LevelsChart(FilecryptData.FileChoice.ONE_MB), new DirectoryRunsChart(), new DirectoryRunsChart("mp3"),
+                new DirectoryRunsChart("pdf"), new DirectoryRunsChart("png"), new TimeTimesSizeChart(),
                 new BandwidthChart(), new ParetoChart());
     }
 

@@ -1,0 +1,66 @@
+package labbook.reports.filecrypt;
+
+import static labbook.filecrypt.FilecryptResults.CORPUS;
+import static labbook.filecrypt.FilecryptResults.TYPE;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import labbook.filecrypt.FilecryptResults;
+import labbook.reports.results.Results.Labelled;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * Which folder each directory-runs row timed: text, mp3, pdf or png. directory-runs.csv names the
+ * corpus; directory-files.csv, written by the same run, gives each corpus's type. A corpus that
+ * directory-files.csv does not name (a root from before the binary folders) is text: every
+ * directory run was on text then.
+ */
+final class DirectoryTypes {
+    static final String TEXT = "text";
+    /** The seed's four folders, in the order the page shows them. */
+    static final List<String> ALL = List.of(TEXT, "mp3", "pdf", "png");
+    /** The folders of files compressed already. */
+    static final List<String> BINARY = List.of("mp3", "pdf", "png");
+
+    private DirectoryTypes() {
+    }
+
+    /** The directory-runs rows with a {@code type} column. */
+    static Table withType(Labelled<Table> runs) {
+        Map<String, String> types = new HashMap<>();
+        files(runs).ifPresent(files -> {
+            for (int i = 0; i < files.rowCount(); i++) {
+                types.put(files.stringColumn(CORPUS.name()).get(i), files.stringColumn(TYPE.name()).get(i));
+            }
+        });
+        Table t = runs.value().copy();
+        if (t.containsColumn(TYPE.name())) {
+            t.removeColumns(TYPE.name());
+        }
+        StringColumn type = StringColumn.create(TYPE.name());
+        for (int i = 0; i < t.rowCount(); i++) {
+            type.append(types.getOrDefault(t.stringColumn(CORPUS.name()).get(i), TEXT));
+        }
+        return t.insertColumn(0, type);
+    }
+
+    /** The directory-runs rows of one folder type (possibly none). */
+    static Table ofType(Labelled<Table> runs, String type) {
+        Table t = withType(runs);
+        return t.where(t.stringColumn(TYPE.name()).isEqualTo(type));
+    }
+
+    /** The same root's directory-files.csv, when it has one with rows. */
+    static Optional<Table> files(Labelled<?> runs) {
+        return runs.root().table(FilecryptResults.STUDY, FilecryptResults.DIRECTORY_FILES.experiment()).filter(t -> !t.isEmpty());
+    }
+
+    /** The seed's rows for one folder type. */
+    static Table seedOf(String type) {
+        Table seed = FilecryptData.CRYPTO_DIRECTORY.table();
+        return seed.where(seed.stringColumn(TYPE.name()).isEqualTo(type));
+    }
+}
