@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -29,9 +27,6 @@ import java.util.List;
  * <p>This class holds what both bindings share: the z_stream layout and the deflate loop.
  */
 public final class NativeZlib {
-    private static final List<String> LIBRARIES = List.of("/lib/x86_64-linux-gnu/libz.so.1",
-            "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib/aarch64-linux-gnu/libz.so.1",
-            "/usr/lib/aarch64-linux-gnu/libz.so.1", "/usr/lib64/libz.so.1", "/lib64/libz.so.1", "/usr/lib/libz.so.1");
 
     /** z_stream on LP64: next_in 0, avail_in 8, next_out 24, avail_out 32, 112 bytes in all. */
     static final long Z_STREAM_SIZE = 112;
@@ -65,20 +60,20 @@ public final class NativeZlib {
 
     /** Whether native zlib can be called here (the JDK's foreign API, native access and libz.so.1). */
     public static boolean available() {
-        return Probe.BINDING != null;
+        return ZlibProbe.BINDING != null;
     }
 
     /** "zlib 1.2.13 via java.lang.foreign", or why not. */
     public static String describe() {
-        return Probe.BINDING != null ? "zlib " + Probe.BINDING.version() + " via " + Probe.BINDING.api() : Probe.whyNot;
+        return ZlibProbe.BINDING != null ? "zlib " + ZlibProbe.BINDING.version() + " via " + ZlibProbe.BINDING.api() : ZlibProbe.whyNot;
     }
 
     /** A raw-deflate stream (gpg's ZIP) writing compressed bytes to {@code out}; close() finishes it, not {@code out}. */
     public static OutputStream rawDeflate(OutputStream out, int level, int windowBits) throws IOException {
         if (!available()) {
-            throw new IOException("native zlib is not available in this JVM: " + Probe.whyNot);
+            throw new IOException("native zlib is not available in this JVM: " + ZlibProbe.whyNot);
         }
-        return Probe.BINDING.rawDeflate(out, level, windowBits, false);
+        return ZlibProbe.BINDING.rawDeflate(out, level, windowBits, false);
     }
 
     /**
@@ -88,9 +83,9 @@ public final class NativeZlib {
      */
     static DeflateStream sharedRawDeflate(OutputStream out, int level, int windowBits) throws IOException {
         if (!available()) {
-            throw new IOException("native zlib is not available in this JVM: " + Probe.whyNot);
+            throw new IOException("native zlib is not available in this JVM: " + ZlibProbe.whyNot);
         }
-        return Probe.BINDING.rawDeflate(out, level, windowBits, true);
+        return ZlibProbe.BINDING.rawDeflate(out, level, windowBits, true);
     }
 
     /** A native deflate stream that can also read its input straight from a file into native memory. */
@@ -112,44 +107,6 @@ public final class NativeZlib {
          * pool's); otherwise only by the creating thread, which costs nothing to free.
          */
         DeflateStream rawDeflate(OutputStream out, int level, int windowBits, boolean shared) throws IOException;
-    }
-
-    private static final class Probe {
-        static String whyNot = "";
-        static final Binding BINDING = probe();
-
-        private static Binding probe() {
-            int feature = Runtime.version().feature();
-            String binding;
-            if (feature == 17) {
-                if (ModuleLayer.boot().findModule("jdk.incubator.foreign").isEmpty()) {
-                    return none("JDK 17 needs " + String.join(" ", jvmFlags()));
-                }
-                binding = "labbook.filecrypt.pgp.IncubatorZlib";
-            } else if (feature >= 22) {
-                binding = "labbook.filecrypt.pgp.FfmZlib";
-            } else {
-                return none("JDK " + feature + " has neither JDK 17's incubating nor the final (22+) foreign-function API");
-            }
-            Path lib = LIBRARIES.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
-            if (lib == null) {
-                return none("no libz.so.1 in " + String.join(", ", LIBRARIES));
-            }
-            try {
-                return (Binding) Class.forName(binding).getDeclaredConstructor(Path.class).newInstance(lib);
-            } catch (ClassNotFoundException notBuilt) {
-                return none("this build has no " + binding + " (it was compiled without a JDK 22+ javac)");
-            } catch (java.lang.reflect.InvocationTargetException e) {
-                return none(e.getCause().getMessage() + "; needs " + String.join(" ", jvmFlags()));
-            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                return none(e + "; needs " + String.join(" ", jvmFlags()));
-            }
-        }
-
-        private static Binding none(String reason) {
-            whyNot = "no native zlib (JZlib): " + reason;
-            return null;
-        }
     }
 
     /**

@@ -11,9 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.Adler32;
 import labbook.core.Reasons;
 
@@ -58,7 +56,6 @@ public final class ParallelDeflateStream extends OutputStream {
     static final int IN_FLIGHT_PER_THREAD = 2;
 
     private static final byte[] NO_DICTIONARY = new byte[0];
-    private static final AtomicInteger STREAMS = new AtomicInteger();
 
     private enum State { OPEN, FINISHED, FAILED }
 
@@ -189,7 +186,7 @@ public final class ParallelDeflateStream extends OutputStream {
 
     private void submit(boolean last) throws IOException {
         if (workers == null) {
-            workers = Executors.newFixedThreadPool(threads, new WorkerThreads());
+            workers = Executors.newFixedThreadPool(threads, new DeflateWorkerThreads());
         }
         byte[] input = block;
         int length = filled;
@@ -290,19 +287,6 @@ public final class ParallelDeflateStream extends OutputStream {
         }
         for (BlockDeflater d; (d = idle.poll()) != null; ) {
             d.end();
-        }
-    }
-
-    /** Daemon threads named for what they do, so a thread dump (or a test) can tell them. */
-    private static final class WorkerThreads implements ThreadFactory {
-        private final int stream = STREAMS.incrementAndGet();
-        private final AtomicInteger count = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable r) {
-            Thread t = new Thread(r, "parallel-deflate-" + stream + "-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
         }
     }
 }

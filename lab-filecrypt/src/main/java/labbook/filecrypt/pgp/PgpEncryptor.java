@@ -3,14 +3,15 @@ package labbook.filecrypt.pgp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Date;
 import labbook.core.LabException;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
-import org.bouncycastle.bcpg.PacketTags;
-import org.bouncycastle.openpgp.PGPCompressedDataGenerator;
 import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPLiteralData;
@@ -66,7 +67,7 @@ public final class PgpEncryptor {
      * packet's header goes through deflate as usual and then the file's bytes are read straight into
      * zlib's native input buffer, skipping two heap copies; otherwise bytes come from {@code in}.
      */
-    private void encrypt(InputStream in, java.nio.channels.ReadableByteChannel channelIn, long length, OutputStream out,
+    private void encrypt(InputStream in, ReadableByteChannel channelIn, long length, OutputStream out,
                          char[] passphrase, String name, Date modified) throws IOException {
         try {
             OutputStream target = options.armor() ? new ArmoredOutputStream(out) : out;
@@ -76,12 +77,12 @@ public final class PgpEncryptor {
                     new BcPGPDigestCalculatorProvider().get(options.s2kDigest().tag()),
                     S2kCount.encode(options.s2kCount())).setSecureRandom(random));
             try (OutputStream encrypted = encGen.open(target, new byte[BUFFER]);
-                 OutputStream compressed = compressor(encrypted);
+                 OutputStream compressed = CompressedPacket.open(encrypted, options);
                  OutputStream literal = length >= 0
                          ? new PGPLiteralDataGenerator().open(compressed, PGPLiteralData.BINARY, name, length, modified)
                          : new PGPLiteralDataGenerator().open(compressed, PGPLiteralData.BINARY, name, modified,
                                  new byte[BUFFER])) {
-                long copied = channelIn != null && compressed instanceof ZipPacketStream zip && zip.channelSource() != null
+                long copied = channelIn != null && compressed instanceof CompressedPacket.ZipPacketStream zip && zip.channelSource() != null
                         ? zip.channelSource().deflateAll(channelIn)
                         : copy(in, literal);
                 if (length >= 0 && copied != length) {
@@ -111,8 +112,8 @@ public final class PgpEncryptor {
      * per round.
      */
     public void encryptFile(Path in, OutputStream out, char[] passphrase) throws IOException {
-        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(in)) {
-            encrypt(java.nio.channels.Channels.newInputStream(channel), channel, channel.size(), out, passphrase,
+        try (FileChannel channel = FileChannel.open(in)) {
+            encrypt(Channels.newInputStream(channel), channel, channel.size(), out, passphrase,
                     in.getFileName().toString(), new Date(Files.getLastModifiedTime(in).toMillis()));
         }
     }
@@ -137,171 +138,5 @@ public final class PgpEncryptor {
             case BC_LIGHTWEIGHT -> new BcPGPDataEncryptorBuilder(options.cipher().tag()).setWithIntegrityPacket(true)
                     .setSecureRandom(random);
         };
-    }
-
-    /** The compressed-packet layer; at -z 0 (or algorithm none) there is none, as with gpg. */
-    private OutputStream compressor(OutputStream encrypted) throws IOException, PGPException {
-        if (!options.compresses()) {
-            return new UnclosingStream(encrypted);
-        }
-        if (options.compressesInParallel()) {
-            return parallelCompressor(encrypted);
-        }
-        if (options.compression() == Compression.ZIP && options.zipDeflater() != ZipDeflater.JDK_32K) {
-            return ZipPacketStream.open(encrypted, options.level(), options.zipDeflater());
-        }
-        if (options.compression() == Compression.BZIP2) {
-            return Bzip2PacketStream.open(encrypted, options.level());
-        }
-        // ZLIB: the JDK Deflater with zlib's header and 32 KiB window is what gpg's ZLIB writes.
-        return new PGPCompressedDataGenerator(options.compression().tag(), options.level())
-                .open(encrypted, new byte[BUFFER]);
-    }
-
-    /**
-     * ZIP or ZLIB on several threads, in the packet gpg writes: an old-format header of
-     * indeterminate length, as for {@link ZipPacketStream}, then the deflate stream. Its close()
-     * finishes the stream and leaves the encrypted layer open.
-     */
-    private OutputStream parallelCompressor(OutputStream encrypted) throws IOException {
-        encrypted.write(ZipPacketStream.OLD_FORMAT_COMPRESSED_INDETERMINATE);
-        encrypted.write(options.compression().tag());
-        return options.compression() == Compression.ZLIB
-                ? ParallelDeflateStream.zlib(encrypted, options.level(), options.threads())
-                : ParallelDeflateStream.raw(encrypted, options.level(), options.threads(), options.zipDeflater());
-    }
-
-    /** The literal layer's close must not close the encrypted stream before its own try-with-resources does. */
-    private static final class UnclosingStream extends java.io.FilterOutputStream {
-        UnclosingStream(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.flush();
-        }
-    }
-
-    /**
-     * The ZIP packet as gpg writes it: an old-format header of indeterminate length (the packet runs
-     * to the end of the encrypted data, so the deflate output needs no chunk framing or copy), then
-     * raw deflate with an 8 KiB window, memLevel 8, by native zlib or JZlib.
-     */
-    static final class ZipPacketStream extends OutputStream {
-        /** Old format (bit 6 clear), tag 8 (compressed data), length type 3 (indeterminate). */
-        static final int OLD_FORMAT_COMPRESSED_INDETERMINATE = 0x80 | (PacketTags.COMPRESSED_DATA << 2) | 3;
-
-        private final OutputStream deflate;
-        private boolean closed;
-
-        private ZipPacketStream(OutputStream deflate) {
-            this.deflate = deflate;
-        }
-
-        /** The native deflate, which can read a file by itself; null for JZlib. */
-        NativeZlib.ChannelSource channelSource() {
-            return deflate instanceof NativeZlib.ChannelSource source ? source : null;
-        }
-
-        static ZipPacketStream open(OutputStream out, int level, ZipDeflater deflater) throws IOException {
-            out.write(OLD_FORMAT_COMPRESSED_INDETERMINATE);
-            out.write(Compression.ZIP.tag());
-            OutputStream deflate = deflater == ZipDeflater.ZLIB_8K
-                    ? NativeZlib.rawDeflate(out, level, 13)
-                    : new JZlibRawDeflate(out, level);
-            return new ZipPacketStream(deflate);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            deflate.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            deflate.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            deflate.close();
-        }
-    }
-
-    /**
-     * The BZIP2 packet as gpg writes it: old-format indeterminate header, then bzip2 with a block
-     * size of {@code level} x 100 kB (gpg passes -z to bzip2 as its block size; BouncyCastle's own
-     * generator always uses 900 kB).
-     */
-    static final class Bzip2PacketStream extends OutputStream {
-        private final org.bouncycastle.apache.bzip2.CBZip2OutputStream bzip2;
-        private boolean closed;
-
-        private Bzip2PacketStream(org.bouncycastle.apache.bzip2.CBZip2OutputStream bzip2) {
-            this.bzip2 = bzip2;
-        }
-
-        static Bzip2PacketStream open(OutputStream out, int level) throws IOException {
-            out.write(ZipPacketStream.OLD_FORMAT_COMPRESSED_INDETERMINATE);
-            out.write(Compression.BZIP2.tag());
-            return new Bzip2PacketStream(new org.bouncycastle.apache.bzip2.CBZip2OutputStream(out, level));
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            bzip2.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            for (int i = 0; i < len; i++) {
-                bzip2.write(b[off + i]);
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (!closed) {
-                closed = true;
-                bzip2.finish();
-            }
-        }
-    }
-
-    /** JZlib's raw deflate with an 8 KiB window; close() finishes the deflate, not the packet under it. */
-    private static final class JZlibRawDeflate extends java.io.FilterOutputStream {
-        private final com.jcraft.jzlib.DeflaterOutputStream deflate;
-
-        JZlibRawDeflate(OutputStream packet, int level) throws IOException {
-            super(packet);
-            this.deflate = new com.jcraft.jzlib.DeflaterOutputStream(packet,
-                    new com.jcraft.jzlib.Deflater(level, 13, true), BUFFER, false);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            deflate.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            deflate.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            deflate.finish();
-            deflate.getDeflater().end();
-        }
     }
 }

@@ -1,0 +1,55 @@
+package labbook.filecrypt.pgp;
+
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Finds, once, how this JVM can call the system zlib: the binding for its JDK's foreign-function
+ * API and libz.so.1, or the reason there is none (then {@link NativeZlib} falls back to JZlib).
+ */
+final class ZlibProbe {
+    private static final List<String> LIBRARIES = List.of("/lib/x86_64-linux-gnu/libz.so.1",
+            "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib/aarch64-linux-gnu/libz.so.1",
+            "/usr/lib/aarch64-linux-gnu/libz.so.1", "/usr/lib64/libz.so.1", "/lib64/libz.so.1", "/usr/lib/libz.so.1");
+
+    static String whyNot = "";
+    static final NativeZlib.Binding BINDING = probe();
+
+    private ZlibProbe() {
+    }
+
+    private static NativeZlib.Binding probe() {
+        int feature = Runtime.version().feature();
+        String binding;
+        if (feature == 17) {
+            if (ModuleLayer.boot().findModule("jdk.incubator.foreign").isEmpty()) {
+                return none("JDK 17 needs " + String.join(" ", NativeZlib.jvmFlags()));
+            }
+            binding = "labbook.filecrypt.pgp.IncubatorZlib";
+        } else if (feature >= 22) {
+            binding = "labbook.filecrypt.pgp.FfmZlib";
+        } else {
+            return none("JDK " + feature + " has neither JDK 17's incubating nor the final (22+) foreign-function API");
+        }
+        Path lib = LIBRARIES.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
+        if (lib == null) {
+            return none("no libz.so.1 in " + String.join(", ", LIBRARIES));
+        }
+        try {
+            return (NativeZlib.Binding) Class.forName(binding).getDeclaredConstructor(Path.class).newInstance(lib);
+        } catch (ClassNotFoundException notBuilt) {
+            return none("this build has no " + binding + " (it was compiled without a JDK 22+ javac)");
+        } catch (InvocationTargetException e) {
+            return none(e.getCause().getMessage() + "; needs " + String.join(" ", NativeZlib.jvmFlags()));
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return none(e + "; needs " + String.join(" ", NativeZlib.jvmFlags()));
+        }
+    }
+
+    private static NativeZlib.Binding none(String reason) {
+        whyNot = "no native zlib (JZlib): " + reason;
+        return null;
+    }
+}
