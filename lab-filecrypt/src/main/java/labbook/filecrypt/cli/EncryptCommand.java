@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import labbook.core.Cli;
 import labbook.core.LabException;
+import labbook.core.OptionValues;
 import labbook.filecrypt.pgp.CipherPath;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -60,6 +61,11 @@ public final class EncryptCommand implements Callable<Integer> {
             description = "AES+MDC code: jdk-fast, jdk-cipher, bc-jce or bc-lightweight (default ${DEFAULT-VALUE}).")
     String cipherPath;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Threads that compress ZIP and ZLIB (default: one per core). The output is one ordinary "
+                    + "compressed packet gpg reads; 1 compresses as gpg does. BZIP2 always compresses on one thread.")
+    Integer threads;
+
     @Mixin
     InOutFiles files;
 
@@ -71,10 +77,15 @@ public final class EncryptCommand implements Callable<Integer> {
         if (s2kCount < 1024 || s2kCount > 65_011_712) {
             throw LabException.badValue("--s2k-count", s2kCount, "1024-65011712");
         }
+        int n = OptionValues.atLeast("--threads", threads, 1, EncryptOptions.defaultThreads());
+        if (n > EncryptOptions.MAX_THREADS) {
+            throw LabException.badValue("--threads", n, "1-" + EncryptOptions.MAX_THREADS);
+        }
         EncryptOptions options = new EncryptOptions(option("--cipher-algo", () -> SymmetricCipher.parse(cipherAlgo)),
                 option("--compress-algo", () -> Compression.parse(compressAlgo)), level, S2kCount.effective(s2kCount),
                 option("--s2k-digest-algo", () -> S2kDigest.parse(s2kDigest)), armor,
-                option("--zip-deflater", () -> ZipDeflater.parse(zipDeflater)), option("--cipher-path", () -> CipherPath.parse(cipherPath)));
+                option("--zip-deflater", () -> ZipDeflater.parse(zipDeflater)),
+                option("--cipher-path", () -> CipherPath.parse(cipherPath)), n);
         files.check();
         char[] passphrase = passphraseFile.read();
         try {

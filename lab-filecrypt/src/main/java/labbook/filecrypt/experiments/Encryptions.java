@@ -101,6 +101,14 @@ public final class Encryptions implements AutoCloseable {
 
     /** Encrypts {@code in} with {@code engine}, measures it, deletes the output, returns the sample. */
     public Sample run(Engine engine, Path in, EncryptOptions options) {
+        return run(engine, in, options, false);
+    }
+
+    /**
+     * As above; with {@code gpgReadsBack}, gpg then decrypts the output, outside the clock, and the
+     * run fails unless that gives {@code in}'s bytes: a figure is only worth printing for a file gpg reads.
+     */
+    public Sample run(Engine engine, Path in, EncryptOptions options, boolean gpgReadsBack) {
         Path out = scratch.resolve("out-" + (counter++) + ".gpg");
         try {
             Sample sample = switch (engine) {
@@ -108,10 +116,35 @@ public final class Encryptions implements AutoCloseable {
                 case BCPG_PROCESS -> fromPeer(Peer.command(forkedEncrypt(in, out, options)).run(), out);
                 case BCPG_IN_PROCESS -> inProcess(in, out, options);
             };
+            if (gpgReadsBack) {
+                readBack(in, out, engine.label() + " at -z " + options.level() + " on " + options.threads() + " threads");
+            }
             return sample;
         } finally {
             try {
                 Files.deleteIfExists(out);
+            } catch (IOException ignored) {
+                // the scratch folder is removed on close
+            }
+        }
+    }
+
+    private void readBack(Path in, Path encrypted, String what) {
+        Path decrypted = scratch.resolve("read-back-" + (counter++));
+        try {
+            PeerResult r = gpg.decrypt(encrypted, decrypted);
+            if (!r.ok()) {
+                throw new LabException("gpg could not decrypt " + what + "'s output of " + in + ": "
+                        + r.stderr().lines().filter(l -> !l.isBlank()).findFirst().orElse("exit " + r.exitCode()).trim());
+            }
+            if (Files.mismatch(in, decrypted) != -1) {
+                throw new LabException("gpg decrypted " + what + "'s output of " + in + " to other bytes than the input's");
+            }
+        } catch (IOException e) {
+            throw LabException.cannot("compare with " + in, decrypted, e);
+        } finally {
+            try {
+                Files.deleteIfExists(decrypted);
             } catch (IOException ignored) {
                 // the scratch folder is removed on close
             }
@@ -220,13 +253,17 @@ public final class Encryptions implements AutoCloseable {
         return new Sample(r.time().userSeconds(), r.time().systemSeconds(), r.time().wallSeconds(), size(out), Double.NaN);
     }
 
-    /** {@code java -cp <module> FilecryptLab encrypt ...}: what a user of the bcpg tool runs. */
+    /**
+     * {@code java -cp <module> FilecryptLab encrypt ...}: what a user of the bcpg tool runs. The
+     * threads are always passed: the command's own default is one per core, and this engine's
+     * published figures are gpg's way, one thread.
+     */
     List<String> forkedEncrypt(Path in, Path out, EncryptOptions o) {
         List<String> args = new ArrayList<>(List.of("encrypt", "--passphrase-file", passphraseFile.toString(),
                 "-z", Integer.toString(o.level()), "--compress-algo", o.compression().gpgName(),
                 "--cipher-algo", o.cipher().gpgName(), "--s2k-count", Long.toString(o.s2kCount()),
                 "--s2k-digest-algo", o.s2kDigest().gpgName(), "--zip-deflater", o.zipDeflater().label(),
-                "--cipher-path", o.cipherPath().label()));
+                "--cipher-path", o.cipherPath().label(), "--threads", Integer.toString(o.threads())));
         if (o.armor()) {
             args.add("--armor");
         }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.List;
 import labbook.core.Cli;
 import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.TestTexts;
@@ -16,13 +17,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** A damaged file or a wrong passphrase: one clear line, a non-zero exit, and no output file. */
+/**
+ * A damaged file or a wrong passphrase: one clear line, a non-zero exit, and no output file; the
+ * same for a file compressed on one thread and on two ({@code --threads 2}: two 128 KiB blocks of
+ * the parallel deflate).
+ */
 class DecryptFailureTest {
     @TempDir
     Path dir;
     Path plain;
     Path pass;
     Path encrypted;
+    Path encryptedOnTwoThreads;
     Path out;
 
     @BeforeEach
@@ -34,53 +40,73 @@ class DecryptFailureTest {
         out = dir.resolve("out.txt");
         assertThat(run("encrypt", "--passphrase-file", pass.toString(), "-z", "1", "--s2k-count", "65536",
                 plain.toString(), encrypted.toString()).exit).isZero();
-        assertThat(run("decrypt", "--passphrase-file", pass.toString(), encrypted.toString(), out.toString()).exit).isZero();
-        assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
-        Files.delete(out);
+        encryptedOnTwoThreads = dir.resolve("plain.txt.2.gpg");
+        assertThat(run("encrypt", "--passphrase-file", pass.toString(), "-z", "1", "--s2k-count", "65536", "--threads", "2",
+                plain.toString(), encryptedOnTwoThreads.toString()).exit).isZero();
+        for (Path file : encryptedFiles()) {
+            assertThat(run("decrypt", "--passphrase-file", pass.toString(), file.toString(), out.toString()).exit).isZero();
+            assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
+            Files.delete(out);
+        }
+    }
+
+    private List<Path> encryptedFiles() {
+        return List.of(encrypted, encryptedOnTwoThreads);
     }
 
     @Test
     void wrongPassphrase() throws Exception {
-        Result r = run("decrypt", "--passphrase-file", passFile("wrong", "the wrong one").toString(),
-                encrypted.toString(), out.toString());
-        assertFailedCleanly(r);
-        assertThat(r.err).contains("wrong passphrase").doesNotContain("the wrong one").doesNotContain("the right one");
+        for (Path file : encryptedFiles()) {
+            Result r = run("decrypt", "--passphrase-file", passFile("wrong", "the wrong one").toString(),
+                    file.toString(), out.toString());
+            assertFailedCleanly(r);
+            assertThat(r.err).contains("wrong passphrase").doesNotContain("the wrong one").doesNotContain("the right one");
+        }
     }
 
     @Test
     void flippedBitInTheMiddle() throws Exception {
-        byte[] bytes = Files.readAllBytes(encrypted);
-        bytes[bytes.length / 2] ^= 0x10;
-        Path damaged = dir.resolve("damaged.gpg");
-        Files.write(damaged, bytes);
-        assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString()));
+        for (Path file : encryptedFiles()) {
+            byte[] bytes = Files.readAllBytes(file);
+            bytes[bytes.length / 2] ^= 0x10;
+            Path damaged = dir.resolve("damaged.gpg");
+            Files.write(damaged, bytes);
+            assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString()));
+        }
     }
 
     @Test
     void flippedBitInTheLastBlock() throws Exception {
-        byte[] bytes = Files.readAllBytes(encrypted);
-        bytes[bytes.length - 3] ^= 0x01;
-        Path damaged = dir.resolve("damaged.gpg");
-        Files.write(damaged, bytes);
-        Result r = run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString());
-        assertFailedCleanly(r);
-        assertThat(r.err).contains("damaged.gpg");
+        for (Path file : encryptedFiles()) {
+            byte[] bytes = Files.readAllBytes(file);
+            bytes[bytes.length - 3] ^= 0x01;
+            Path damaged = dir.resolve("damaged.gpg");
+            Files.write(damaged, bytes);
+            Result r = run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString());
+            assertFailedCleanly(r);
+            assertThat(r.err).contains("damaged.gpg");
+        }
     }
 
     @Test
     void truncated() throws Exception {
-        for (int keep : new int[] {10, 100, (int) Files.size(encrypted) / 2, (int) Files.size(encrypted) - 1}) {
-            Path cut = dir.resolve("cut.gpg");
-            Files.write(cut, Arrays.copyOf(Files.readAllBytes(encrypted), keep));
-            assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), cut.toString(), out.toString()));
+        for (Path file : encryptedFiles()) {
+            for (int keep : new int[] {10, 100, (int) Files.size(file) / 2, (int) Files.size(file) - 1}) {
+                Path cut = dir.resolve("cut.gpg");
+                Files.write(cut, Arrays.copyOf(Files.readAllBytes(file), keep));
+                assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), cut.toString(), out.toString()));
+            }
         }
     }
 
     @Test
     void aFailedDecryptLeavesAnExistingOutputAsItWas() throws Exception {
-        Files.writeString(out, "keep me");
-        run("decrypt", "--passphrase-file", passFile("wrong", "nope").toString(), encrypted.toString(), out.toString());
-        assertThat(Files.readString(out)).isEqualTo("keep me");
+        for (Path file : encryptedFiles()) {
+            Files.writeString(out, "keep me");
+            run("decrypt", "--passphrase-file", passFile("wrong", "nope").toString(), file.toString(), out.toString());
+            assertThat(Files.readString(out)).isEqualTo("keep me");
+            Files.delete(out);
+        }
     }
 
     @Test
@@ -100,6 +126,18 @@ class DecryptFailureTest {
         assertThat(dir.resolve("x.gpg")).doesNotExist();
     }
 
+    @Test
+    void badThreadsAreABadArgumentBeforeAnythingIsWritten() throws Exception {
+        for (String threads : new String[] {"0", "-1", "257", "many"}) {
+            Result r = run("encrypt", "--passphrase-file", pass.toString(), "--threads", threads, plain.toString(),
+                    dir.resolve("x.gpg").toString());
+            assertThat(r.exit).as(threads).isEqualTo(Cli.BAD_ARGUMENTS);
+            assertThat(r.err.strip().lines().count()).as(r.err).isEqualTo(1);
+            assertThat(r.err).contains("--threads").contains(threads);
+            assertThat(dir.resolve("x.gpg")).doesNotExist();
+        }
+    }
+
     private void assertFailedCleanly(Result r) throws Exception {
         assertThat(r.exit).isNotZero();
         assertThat(r.err.strip().lines().count()).as(r.err).isEqualTo(1);
@@ -111,6 +149,7 @@ class DecryptFailureTest {
 
     private Path passFile(String name, String secret) throws Exception {
         Path p = dir.resolve(name);
+        Files.deleteIfExists(p);
         Files.createFile(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(p, secret + "\n");
         return p;
