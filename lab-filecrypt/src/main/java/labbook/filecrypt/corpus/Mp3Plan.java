@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import labbook.core.LabException;
@@ -82,6 +83,6 @@ final class Mp3Plan {
         if (end <= start) {
             throw new LabException("no whole line of " + text + " in " + bytes + " bytes from " + offset);
         }
-        return java.util.Arrays.copyOfRange(window, start, end);
+        return Arrays.copyOfRange(window, start, end);
     }
 }
