@@ -64,6 +64,10 @@ public final class BinaryCorpus {
             Path partial = Files.createTempDirectory(cacheRoot, "." + dir.getFileName() + ".partial-");
             try {
                 Manifest manifest = build(plan, partial);
+                Optional<Manifest> meanwhile = Manifest.read(dir);
+                if (meanwhile.isPresent() && meanwhile.get().matches(dir)) {
+                    return corpus(plan, dir, meanwhile.get()); // another run built it while this one did: use theirs
+                }
                 deleteTree(dir); // a stale or damaged copy
                 Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
                 return corpus(plan, dir, manifest);
