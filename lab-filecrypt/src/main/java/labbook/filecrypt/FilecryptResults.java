@@ -35,6 +35,7 @@ public final class FilecryptResults {
     public static final Column S2K_COUNT = text("s2k_count", "the S2K count (bytes hashed), pinned, the same on both sides");
     public static final Column CPU_THREAD_S = measure("cpu_thread_s", "CPU time of the encrypting thread, s"
             + " (ns resolution; in-process rows only, empty otherwise)");
+    public static final Column THREADS = count("threads", "compressing threads: 1 for gpg and single-threaded bcpg");
 
     public static final Column RUN = text("run", "the directory run: published-gpg-default-z7,"
             + " crypto-default, crypto-speed (--speed), gpg-default-z6 (gpg's true default)");
@@ -66,7 +67,7 @@ public final class FilecryptResults {
 
     public static final ResultsSchema LEVEL_SWEEP = ResultsSchema.of(STUDY, "level-sweep",
             CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S, OUT_BYTES,
-            DEFLATER, CIPHER_PATH, S2K_COUNT, CPU_THREAD_S);
+            DEFLATER, CIPHER_PATH, S2K_COUNT, CPU_THREAD_S, THREADS);
     public static final ResultsSchema DIRECTORY_RUNS = ResultsSchema.of(STUDY, "directory-runs",
             CORPUS, RUN, ENGINE, SCOPE, REPEAT, FILES, IN_BYTES, OUT_BYTES, CPU_USER_S, CPU_SYS_S, WALL_S,
             MEAN_SIZE_PCT, LEVELS, S2K_COUNT);
@@ -74,7 +75,7 @@ public final class FilecryptResults {
     public static final ResultsSchema DIRECTORY_FILES = ResultsSchema.of(STUDY, "directory-files",
             CORPUS, TYPE, FILE, FILE_BYTES, SHA256, MIME, DEFAULT_LEVEL, ORIGIN);
     public static final ResultsSchema INTEROP = ResultsSchema.of(STUDY, "interop",
-            DIRECTION, CIPHER, ALGO, LEVEL_TEXT, S2K_COUNT, ARMOR, PASSED, S2K_DIGEST, IN_BYTES, OUT_BYTES, DETAIL);
+            DIRECTION, CIPHER, ALGO, LEVEL_TEXT, S2K_COUNT, ARMOR, PASSED, S2K_DIGEST, IN_BYTES, OUT_BYTES, DETAIL, THREADS);
     public static final ResultsSchema PIPELINE_VARIANTS = ResultsSchema.of(STUDY, "pipeline-variants",
             CORPUS, FILE, FILE_BYTES, VARIANT, CIPHER_PATH, DEFLATER, LEVEL, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S,
             OUT_BYTES, CPU_THREAD_S);

@@ -15,13 +15,16 @@ import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
 import static labbook.filecrypt.FilecryptResults.REPEAT;
 import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptResults.THREADS;
 import static labbook.filecrypt.FilecryptResults.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import labbook.core.CsvResults;
+import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
@@ -56,7 +59,11 @@ import picocli.CommandLine.Option;
  * gpg's 8 KiB ZIP window (so sizes compare like for like), timed two ways: inside this warm JVM
  * ({@code scope=in-process}: what a Java service pays) and as a whole process, a fresh JVM running
  * {@code encrypt} ({@code scope=process}: what the seed's command-line view pays, JVM start-up
- * included). Engines interleave within each repeat so machine noise spreads over all of them.
+ * included). Beside them, bcpg in-process compressing on N threads ({@code --threads}, default 2;
+ * pigz's block-parallel deflate, one ordinary packet) at every level above 0 of ZIP and ZLIB, where
+ * wall time, not CPU time, is what it saves; every output of its first repeat is decrypted by gpg
+ * (outside the clock) and must give back the input. Engines interleave within each repeat so
+ * machine noise spreads over all of them.
  * Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at 0, 1, 7, 9, 3 repeats,
  * bcpg as a whole process on the largest file only. Full:
  * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3
@@ -65,8 +72,10 @@ import picocli.CommandLine.Option;
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or
  * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
  * (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
- * Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg, and the level the
- * time x size rule picks per file and engine.
+ * Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall
+ * time and CPU time per MB, the N-thread engine's wall time over gpg's and its size over
+ * single-threaded bcpg's; and the level the time x size rule picks per file and engine, by CPU
+ * time and by wall time.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
  * {@link FilecryptResults#LEVEL_SWEEP}.
@@ -85,9 +94,26 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                     + "largest file only).")
     Integer repeats;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Compressing threads of the parallel engine, bcpg in-process beside the others (default 2; "
+                    + "at least 2: the single-threaded engines are swept anyway).")
+    Integer threads;
+
+    @Option(names = "--levels", paramLabel = "N,N", split = ",",
+            description = "Levels to sweep, 0-9 (default: quick 0,1,7,9, the seed's; full 0-9).")
+    List<Integer> levels;
+
     @Override
     public Integer call() {
         OptionValues.atLeast("--repeats", repeats, 1, 3); // before anything runs; repeatsFor reads the option
+        if (OptionValues.atLeast("--threads", threads, 2, 2) > EncryptOptions.MAX_THREADS) {
+            throw LabException.badValue("--threads", threads, "2-" + EncryptOptions.MAX_THREADS);
+        }
+        for (int level : levels == null ? List.<Integer>of() : levels) {
+            if (level < 0 || level > 9) {
+                throw LabException.badValue("--levels", level, "compression levels 0-9");
+            }
+        }
         corpusOptions.checkValues();
         Integer relaunched = NativeJvm.relaunch();
         if (relaunched != null) {
@@ -97,37 +123,44 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         return 0;
     }
 
-    /** The plan: which algorithms and levels a mode sweeps. */
+    /** The plan: which algorithms and levels a mode sweeps; {@code levels}, when given, replaces the mode's. */
     record Plan(List<Compression> algos, List<Integer> levels) {
-        static Plan of(Mode mode) {
-            return mode == Mode.FULL
+        static Plan of(Mode mode, List<Integer> levels) {
+            Plan plan = mode == Mode.FULL
                     ? new Plan(List.of(Compression.ZIP, Compression.ZLIB, Compression.BZIP2), List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9))
                     : new Plan(List.of(Compression.ZIP), List.of(0, 1, 7, 9));
+            return levels == null ? plan : new Plan(plan.algos(), levels.stream().distinct().sorted().toList());
         }
     }
 
-    record Key(String file, Engine engine, Compression algo, int level) {
+    record Key(String file, Runner runner, Compression algo, int level) {
+        Key(String file, Engine engine, Compression algo, int level) {
+            this(file, new Runner(engine, 1), algo, level);
+        }
     }
 
     void run() {
         Mode mode = lab.mode();
         Corpus corpus = corpusOptions.corpus(mode);
-        Plan plan = Plan.of(mode);
+        Plan plan = Plan.of(mode, levels);
         Path largest = corpus.largest();
+        int n = OptionValues.atLeast("--threads", threads, 2, 2);
+        List<Runner> runners = Runner.sweep(n);
         Results<Key> results = new Results<>();
-        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-sweep",
-                OptionValues.rerun("--repeats", repeats, "--enwik8", corpusOptions.enwik8, "--max-file-bytes", corpusOptions.maxFileBytes));
+        int readBack = 0;
+        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-sweep", OptionValues.rerun("--repeats", repeats,
+                "--threads", threads, "--levels", levels, "--enwik8", corpusOptions.enwik8, "--max-file-bytes", corpusOptions.maxFileBytes));
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP)) {
             run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256()).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
-            warmUp(enc, corpus, plan, mode);
+            warmUp(enc, corpus, plan, mode, n);
             int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
             long total = 0;
             for (Path f : corpus.files()) {
-                for (Engine e : Engine.values()) {
-                    total += (long) repeatsFor(mode, f, largest, e) * plan.algos().size() * plan.levels().size();
+                for (Runner e : runners) {
+                    total += (long) repeatsFor(mode, f, largest, e.engine()) * plan.algos().size() * plan.levels().size();
                 }
             }
             try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
@@ -135,17 +168,23 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                     for (Path file : corpus.files()) {
                         for (Compression algo : plan.algos()) {
                             for (int level : plan.levels()) {
-                                EncryptOptions options = EncryptOptions.defaults().withCompression(algo).withLevel(level);
-                                for (Engine engine : Engine.values()) {
+                                for (Runner runner : runners) {
+                                    Engine engine = runner.engine();
+                                    EncryptOptions options = EncryptOptions.defaults().withCompression(algo).withLevel(level)
+                                            .withThreads(runner.threads());
                                     if (r >= repeatsFor(mode, file, largest, engine)) {
                                         continue; // this engine has its repeats on this file (or, quick, none)
                                     }
-                                    if (algo != Compression.ZIP && level == 0) {
-                                        bar.step(); // -z 0 writes no compressed packet: ZIP's -z 0 row says it all
+                                    if (algo != Compression.ZIP && level == 0 || !runner.sweeps(options)) {
+                                        // -z 0 writes no compressed packet: ZIP's -z 0 row says it all (and threads change nothing)
+                                        bar.step();
                                         continue;
                                     }
-                                    Sample s = enc.run(engine, file, options);
-                                    results.add(new Key(file.getFileName().toString(), engine, algo, level), s);
+                                    // the parallel engine's first repeat: gpg must read back what was timed
+                                    boolean check = runner.threads() > 1 && r == 0;
+                                    Sample s = enc.run(engine, file, options, check);
+                                    readBack += check ? 1 : 0;
+                                    results.add(new Key(file.getFileName().toString(), runner, algo, level), s);
                                     int repeat = r;
                                     csv.row(row -> row.set(CORPUS, corpus.name()).set(FILE, file.getFileName().toString())
                                             .set(FILE_BYTES, Corpus.size(file)).set(ENGINE, engine.engine())
@@ -154,7 +193,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                             .set(WALL_S, s.wallS()).set(OUT_BYTES, s.outBytes())
                                             .set(DEFLATER, deflater(engine, options))
                                             .set(CIPHER_PATH, engine == Engine.GPG ? "gpg" : options.cipherPath().label())
-                                            .set(S2K_COUNT, options.s2kCount())
+                                            .set(S2K_COUNT, options.s2kCount()).set(THREADS, runner.threads())
                                             .set(CPU_THREAD_S, engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
                                     bar.step();
                                 }
@@ -166,8 +205,11 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             csv.commit();
             System.out.println("level-sweep: " + csv.rowCount() + " rows in " + csv.path());
         }
+        System.out.printf("level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the input's bytes%n",
+                readBack, n);
         LevelSweepPrintout.printRatios(results, largest, plan.levels());
-        LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels());
+        LevelSweepPrintout.printWall(results, largest, plan.levels(), n);
+        LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), runners);
     }
 
     static String deflater(Engine engine, EncryptOptions o) {
@@ -211,11 +253,13 @@ public final class LevelSweepExperiment implements Callable<Integer> {
      * with bcpg as a whole process on the largest file; quick: at the first compressing level, the
      * page cache's and gpg's part, and no whole-process run: this JVM has just read its JDK and jars).
      */
-    private static void warmUp(Encryptions enc, Corpus corpus, Plan plan, Mode mode) {
+    private static void warmUp(Encryptions enc, Corpus corpus, Plan plan, Mode mode, int threads) {
         List<EncryptOptions> variants = new ArrayList<>();
+        List<EncryptOptions> parallel = new ArrayList<>();
         for (Compression algo : plan.algos()) {
             for (int level : plan.levels()) {
                 variants.add(EncryptOptions.defaults().withCompression(algo).withLevel(level));
+                parallel.add(variants.get(variants.size() - 1).withThreads(threads));
             }
         }
         List<EncryptOptions> pass = mode == Mode.FULL ? variants
@@ -224,7 +268,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                 .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b))).orElse(corpus.largest());
         int rounds = Encryptions.JIT_ROUNDS;
         try (ProgressBar bar = Progress.bar("warm-up", rounds + (long) corpus.files().size() * pass.size(), "steps")) {
-            enc.warmUpInProcess(small, variants, rounds, bar::step);
+            enc.warmUpInProcess(small, Stream.concat(variants.stream(), parallel.stream()).toList(), rounds, bar::step);
             if (mode != Mode.FULL) {
                 enc.warmUpFiles(corpus.files(), pass.get(0), bar::step);
                 return;

@@ -11,8 +11,9 @@ import labbook.filecrypt.pgp.Compression;
 
 /**
  * What level-sweep prints when it ends: each engine's CPU time on the largest file with bcpg's
- * ratios to gpg (beside the speed goals), and the level the seed's time x size rule picks per file
- * and engine.
+ * ratios to gpg (beside the speed goals); wall time and CPU time per MB with the parallel engine's
+ * wall-time ratio to gpg and its size beside single-threaded bcpg's; and the level the seed's time x
+ * size rule picks per file and engine, with CPU time as the seed timed and with wall time.
  */
 final class LevelSweepPrintout {
     private LevelSweepPrintout() {
@@ -41,44 +42,104 @@ final class LevelSweepPrintout {
         t.print(System.out);
     }
 
-    /** The seed's rule: the level minimising CPU time x output size, per file and engine. */
-    static void printTimeSizeRule(Results<Key> results, Corpus corpus, List<Integer> levels) {
+    /**
+     * Wall time beside CPU time on the largest file: an engine compressing on several threads spends
+     * more CPU than wall time, so what it saves shows on the wall clock only. Goals: bcpg on N
+     * threads at most 0.6 x gpg's wall time at -z 6 and -z 9, and its output within 1 % of
+     * single-threaded bcpg's at the same level.
+     */
+    static void printWall(Results<Key> results, Path largest, List<Integer> levels, int threads) {
+        String file = largest.getFileName().toString();
+        double mb = Corpus.size(largest) / 1e6;
+        List<Runner> runners = Runner.sweep(threads);
+        Runner parallel = runners.get(runners.size() - 1);
+        Runner single = new Runner(Engine.BCPG_IN_PROCESS, 1);
         System.out.println();
-        System.out.println("The time x size rule (mean CPU s x median bytes, ZIP) picks (the seed, 2011: -z 1 on every size;"
-                + " files under ~2 MB run for a tick or two, so their pick is coarse):");
-        List<String> header = new ArrayList<>(List.of("file"));
-        for (Engine e : Engine.values()) {
-            header.add(e.label());
+        System.out.printf(Locale.ROOT, "Wall time (median, ms) and CPU time (user + system, mean, ms per MB of input) on %s,"
+                + " ZIP; %s is bcpg in this JVM compressing on %d threads:%n", file, parallel.label(), threads);
+        List<String> header = new ArrayList<>(List.of("level"));
+        for (Runner r : runners) {
+            header.addAll(List.of(r.label() + " wall", "CPU/MB"));
         }
+        header.addAll(List.of("x" + threads + "/gpg wall", "goal", "x" + threads + " size / 1 thread", "goal"));
         ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
-        for (Path f : corpus.files()) {
-            String file = f.getFileName().toString();
-            List<Object> row = new ArrayList<>(List.of(file));
-            for (Engine e : Engine.values()) {
-                int level = pick(results, file, e, levels);
-                row.add(level < 0 ? "-" : "-z " + level); // "-": not timed on this file in this mode
+        List<String> ratios = new ArrayList<>();
+        for (int level : levels) {
+            List<Object> row = new ArrayList<>(List.of("-z " + level));
+            for (Runner r : runners) {
+                List<Sample> s = results.get(new Key(file, r, Compression.ZIP, level));
+                row.add(f(Results.medianWall(s) * 1000, "%.0f"));
+                row.add(f(Results.meanCpu(s) * 1000 / mb, "%.1f"));
             }
+            double ratio = Results.medianWall(results.get(new Key(file, parallel, Compression.ZIP, level)))
+                    / Results.medianWall(results.get(new Key(file, Engine.GPG, Compression.ZIP, level)));
+            double size = Results.medianOutBytes(results.get(new Key(file, parallel, Compression.ZIP, level)))
+                    / Results.medianOutBytes(results.get(new Key(file, single, Compression.ZIP, level)));
+            boolean goal = level == 6 || level == 9;
+            row.addAll(List.of(Results.f2(ratio), goal && !Double.isNaN(ratio) ? (ratio <= 0.6 ? "<= 0.6 met" : "> 0.6 missed") : "",
+                    f(100 * size, "%.2f %%"), Double.isNaN(size) ? "" : Math.abs(size - 1) <= 0.01 ? "within 1 % met" : "missed"));
             t.row(row.toArray());
+            if (goal) {
+                ratios.add("-z " + level + " " + Results.f2(ratio));
+            }
         }
         t.print(System.out);
+        System.out.println(parallel.label() + " / gpg, median wall time: " + (ratios.isEmpty() ? "-" : String.join(", ", ratios))
+                + (levels.contains(6) ? "" : "; -z 6 is not in this plan (full mode sweeps it)") + " (goal: <= 0.6 at -z 6 and -z 9)");
+    }
+
+    /** The seed's rule: the level minimising time x output size, per file and engine, by CPU time and by wall time. */
+    static void printTimeSizeRule(Results<Key> results, Corpus corpus, List<Integer> levels, List<Runner> runners) {
+        for (boolean wall : new boolean[] {false, true}) {
+            System.out.println();
+            System.out.println(wall
+                    ? "The same rule with wall time (median wall s x median bytes, ZIP): what a user waiting for the file pays:"
+                    : "The time x size rule (mean CPU s x median bytes, ZIP) picks (the seed, 2011: -z 1 on every size;"
+                    + " files under ~2 MB run for a tick or two, so their pick is coarse):");
+            List<String> header = new ArrayList<>(List.of("file"));
+            runners.forEach(r -> header.add(r.label()));
+            ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
+            for (Path f : corpus.files()) {
+                String file = f.getFileName().toString();
+                List<Object> row = new ArrayList<>(List.of(file));
+                for (Runner r : runners) {
+                    int level = pick(results, file, r, levels, wall);
+                    row.add(level < 0 ? "-" : "-z " + level); // "-": not timed on this file in this mode
+                }
+                t.row(row.toArray());
+            }
+            t.print(System.out);
+        }
     }
 
     static int pick(Results<Key> results, String file, Engine engine, List<Integer> levels) {
+        return pick(results, file, new Runner(engine, 1), levels, false);
+    }
+
+    /** The level with the smallest time x size; -1 when none was timed. The parallel engine's -z 0 is single-threaded bcpg's. */
+    static int pick(Results<Key> results, String file, Runner runner, List<Integer> levels, boolean wall) {
         int best = -1;
         double bestProduct = Double.MAX_VALUE;
         for (int level : levels) {
-            List<Sample> s = results.get(new Key(file, engine, Compression.ZIP, level));
+            List<Sample> s = results.get(new Key(file, runner, Compression.ZIP, level));
+            if (s.isEmpty() && runner.threads() > 1 && level == 0) {
+                s = results.get(new Key(file, runner.engine(), Compression.ZIP, 0));
+            }
             if (s.isEmpty()) {
                 continue;
             }
             // a run shorter than one tick reads 0 s; count it as half a tick rather than free
-            double cpu = Math.max(Results.meanCpu(s), 0.005);
-            double product = cpu * Results.medianOutBytes(s);
+            double time = wall ? Results.medianWall(s) : Math.max(Results.meanCpu(s), 0.005);
+            double product = time * Results.medianOutBytes(s);
             if (product < bestProduct) {
                 bestProduct = product;
                 best = level;
             }
         }
         return best;
+    }
+
+    private static String f(double v, String format) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
     }
 }

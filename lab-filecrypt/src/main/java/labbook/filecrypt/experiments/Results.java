@@ -36,6 +36,11 @@ final class Results<K> {
         return Summary.of(samples.stream().mapToDouble(Sample::cpuS).toArray());
     }
 
+    /** Median wall seconds: the wall clock has ns resolution, so the median, robust to a stray slow run, is taken. */
+    static double medianWall(List<Sample> samples) {
+        return Summary.of(samples.stream().mapToDouble(Sample::wallS).toArray()).median();
+    }
+
     static double medianOutBytes(List<Sample> samples) {
         return Summary.of(samples.stream().mapToDouble(s -> (double) s.outBytes()).toArray()).median();
     }

@@ -49,7 +49,8 @@ class BadOptionValuesTest {
     @Test
     void theExperimentsNumericOptionsAreFound() {
         assertThat(numericOptions("-1")).extracting(c -> c.command() + " " + c.option()).contains(
-                "level-sweep --repeats", "level-sweep --max-file-bytes", "directory-runs --repeats", "directory-runs --max-file-bytes");
+                "level-sweep --repeats", "level-sweep --max-file-bytes", "level-sweep --threads", "directory-runs --repeats",
+                "directory-runs --max-file-bytes");
     }
 
     @Test
@@ -60,9 +61,11 @@ class BadOptionValuesTest {
     }
 
     @Test
-    void zeroRepeatsAndAFileSizeNoCorpusFileFitsUnderAreRefusedToo() {
+    void zeroRepeatsAFileSizeNoCorpusFileFitsUnderAndThreadsOutOfRangeAreRefusedToo() {
         for (Case c : List.of(new Case("level-sweep", "--repeats", "0"), new Case("directory-runs", "--repeats", "0"),
-                new Case("level-sweep", "--max-file-bytes", "9999"), new Case("directory-runs", "--max-file-bytes", "0"))) {
+                new Case("level-sweep", "--max-file-bytes", "9999"), new Case("directory-runs", "--max-file-bytes", "0"),
+                new Case("level-sweep", "--threads", "1"), new Case("level-sweep", "--threads", "257"),
+                new Case("level-sweep", "--levels", "10"))) {
             assertRefused(c);
         }
     }

@@ -27,11 +27,24 @@ class ExperimentSmokeTest {
                 .isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/level-sweep.csv"));
         assertThat(lines.get(0)).startsWith("corpus,file,file_bytes,engine,scope,algo,level,repeat,cpu_user_s,cpu_sys_s,wall_s,out_bytes");
-        assertThat(lines).hasSize(1 + 2 * 4 * 3); // 2 files x 4 levels x 3 engines
-        assertThat(lines).anyMatch(l -> l.contains(",gpg,process,zip,9,"))
-                .anyMatch(l -> l.contains(",bcpg,in-process,zip,1,"))
+        // 2 files x 4 levels x 3 engines, and bcpg in-process on 2 threads at the 3 levels that compress
+        assertThat(lines).hasSize(1 + 2 * 4 * 3 + 2 * 3);
+        assertThat(lines.get(0)).endsWith(",threads");
+        assertThat(lines).anyMatch(l -> l.contains(",gpg,process,zip,9,") && l.endsWith(",1"))
+                .anyMatch(l -> l.contains(",bcpg,in-process,zip,1,") && l.endsWith(",1"))
                 .anyMatch(l -> l.contains(",bcpg,process,zip,0,"));
+        assertThat(lines).filteredOn(l -> l.endsWith(",2")).hasSize(2 * 3)
+                .allMatch(l -> l.contains(",bcpg,in-process,zip,") && !l.contains(",zip,0,"));
         assertThat(out.resolve("filecrypt/run.json")).content().contains("\"gpg\"").contains("level-sweep");
+    }
+
+    @Test
+    void interopRunsBcpgOnSeveralThreadsToGpg() throws Exception {
+        assertThat(run("interop", "--quick", "--out", out.toString())).isZero();
+        List<String> lines = Files.readAllLines(out.resolve("filecrypt/interop.csv"));
+        assertThat(lines.get(0)).endsWith(",threads");
+        assertThat(lines).filteredOn(l -> l.endsWith(",2") || l.endsWith(",4")).hasSize(6)
+                .allMatch(l -> l.startsWith("bcpg-to-gpg,") && l.contains(",true,") && l.contains(",1000000,"));
     }
 
     @Test

@@ -1,0 +1,33 @@
+package labbook.filecrypt.experiments;
+
+import java.util.ArrayList;
+import java.util.List;
+import labbook.filecrypt.pgp.EncryptOptions;
+
+/**
+ * Who encrypts in the level sweep: an {@link Engine} and how many threads compress. Every engine
+ * runs on one thread, as gpg compresses and as the published figures were taken; bcpg in this JVM
+ * runs a second time on N threads ({@link EncryptOptions#threads()}), with the same engine and
+ * scope columns: the {@code threads} column tells them apart.
+ */
+record Runner(Engine engine, int threads) {
+    /** The engines as they always ran, then bcpg in-process on {@code threads} threads. */
+    static List<Runner> sweep(int threads) {
+        List<Runner> all = new ArrayList<>();
+        for (Engine e : Engine.values()) {
+            all.add(new Runner(e, 1));
+        }
+        all.add(new Runner(Engine.BCPG_IN_PROCESS, threads));
+        return all;
+    }
+
+    /** "bcpg/in-process", or "bcpg/in-process x2" on 2 threads. */
+    String label() {
+        return threads == 1 ? engine.label() : engine.label() + " x" + threads;
+    }
+
+    /** Whether it runs with {@code o}: on several threads only what compresses in parallel (ZIP, ZLIB, -z 1-9). */
+    boolean sweeps(EncryptOptions o) {
+        return threads == 1 || o.withThreads(threads).compressesInParallel();
+    }
+}
