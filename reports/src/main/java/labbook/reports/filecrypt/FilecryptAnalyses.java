@@ -48,6 +48,7 @@ final class FilecryptAnalyses {
             out.put("The seed's rule (minimise CPU time x size) and the bandwidth view it stands in for "
                     + "(cost = CPU time + size / bandwidth) [" + sweep.label() + ", " + setup + "]", rule(rows));
             settings(sweep.value(), sweep.label(), out);
+            WallTime.analyses(sweep.value(), sweep.label(), out);
         }
         for (var dir : results.tables(FilecryptResults.DIRECTORY_RUNS)) {
             Table t = DirectoryTypes.withType(dir);

@@ -95,12 +95,14 @@ public final class FilecryptData {
     }
 
     /**
-     * One way of encrypting: engine, scope, algorithm, and the deflater when an engine was measured
-     * with more than one (bcpg with JZlib's 8 KiB window and with the JDK's 32 KiB one).
+     * One way of encrypting: engine, scope, algorithm, the deflater when an engine was measured
+     * with more than one (bcpg with JZlib's 8 KiB window and with the JDK's 32 KiB one), and the
+     * compressing threads (bcpg in-process on N threads is a setting of its own).
      */
-    public record Setting(String engine, String scope, String algo, String deflater) {
+    public record Setting(String engine, String scope, String algo, String deflater, int threads) {
         public String label() {
-            return engine + " " + scope + " " + algo + (deflater == null ? "" : " " + deflater);
+            return engine + " " + scope + " " + algo + (deflater == null ? "" : " " + deflater)
+                    + (threads == 1 ? "" : " on " + threads + " threads");
         }
     }
 
@@ -121,7 +123,7 @@ public final class FilecryptData {
                 }
                 deflater = d;
             }
-            Setting s = new Setting(engine, scope, algo, deflater);
+            Setting s = new Setting(engine, scope, algo, deflater, WallTime.threads(levelSweep, i));
             if (!out.contains(s)) {
                 out.add(s);
             }
@@ -129,11 +131,11 @@ public final class FilecryptData {
         return out;
     }
 
-    /** The rows of one setting; level-0 rows (no deflater at all) belong to every deflater's setting. */
+    /** The rows of one setting; level-0 rows (no deflater at all) belong to every deflater's setting on as many threads. */
     public static Table rowsOf(Table levelSweep, Setting s) {
-        Table t = levelSweep.where(levelSweep.stringColumn(ENGINE.name()).isEqualTo(s.engine())
+        Table t = WallTime.onThreads(levelSweep.where(levelSweep.stringColumn(ENGINE.name()).isEqualTo(s.engine())
                 .and(levelSweep.stringColumn(SCOPE.name()).isEqualTo(s.scope()))
-                .and(levelSweep.stringColumn(ALGO.name()).isEqualTo(s.algo())));
+                .and(levelSweep.stringColumn(ALGO.name()).isEqualTo(s.algo()))), s.threads());
         if (s.deflater() == null) {
             return t;
         }

@@ -50,6 +50,7 @@ final class LevelClaims {
                 sizeAndCpu(s, z, levels, f.get(), size, setup, sweep.label(), claims);
             }
         }
+        claims.add(minWallTimeTimesSize(sweep.value(), sweep.label()));
         double seedGpgMean = FilecryptData.seedDirectory(seedDir, GPG_DEFAULT_RUN, MEAN_SIZE_PCT) / 100;
         double seedCryptoMean = FilecryptData.seedDirectory(seedDir, CRYPTO_DEFAULT_RUN, MEAN_SIZE_PCT) / 100;
         double gpgMean = FilecryptData.meanSizeFraction(rows, f -> 7);
@@ -78,6 +79,37 @@ final class LevelClaims {
                         + bestAny.map(b -> "; over every level measured: " + b.name()).orElse("")
                         + best.filter(b -> b.cpuS() < 0.03).map(b -> "; its CPU time, " + Format.num(b.cpuS())
                         + " s, is under 3 ticks of the 10 ms process clock").orElse(""));
+    }
+
+    /**
+     * The seed's rule on the wall clock, for bcpg compressing on several threads: a user waiting for
+     * the file pays wall time, which the threads cut and CPU time does not show, so the rule may pick
+     * a higher level. Which one it picks on the largest file is the measured value.
+     */
+    static Claim minWallTimeTimesSize(Table sweep, String machine) {
+        String text = "time x size is smallest at -z 1 with wall time instead of CPU time, bcpg compressing on several threads"
+                + " (largest file, levels 0/1/7/9)";
+        Optional<FilecryptData.Setting> parallel = WallTime.parallel(sweep);
+        List<FilecryptData.InputFile> files = FilecryptData.files(sweep);
+        if (parallel.isEmpty() || files.isEmpty()) {
+            return Claim.of(FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE, "", text).seed("-z 1 (by CPU time, gpg)")
+                    .measured("no engine on several threads").from(machine, "level-sweep runs one (--threads N)");
+        }
+        FilecryptData.InputFile f = files.get(files.size() - 1);
+        Table rows = WallTime.rows(sweep, parallel.get());
+        Optional<TradeOff.Level> best = TradeOff.minTimeTimesSize(FilecryptData.seedLevels(WallTime.levels(rows, f.file())));
+        Optional<TradeOff.Level> bestAny = TradeOff.minTimeTimesSize(WallTime.levels(rows, f.file()));
+        Optional<TradeOff.Level> byCpu = TradeOff.minTimeTimesSize(FilecryptData.seedLevels(FilecryptData.levels(rows, f.file())));
+        Optional<TradeOff.Level> gpg = TradeOff.minTimeTimesSize(FilecryptData.seedLevels(
+                WallTime.levels(FilecryptData.seedLike(sweep), f.file())));
+        return Claim.of(FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE, "", text).seed("-z 1 (by CPU time, gpg)")
+                .measured(best.map(TradeOff.Level::name).orElse("n/a"))
+                .verdict(best.isEmpty() ? Verdict.NOT_MEASURED : Verdict.claim(best.get().name().equals("-z 1"), 0))
+                .from(machine, f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB), " + parallel.get().label()
+                        + ", median wall time (its -z 0: one thread, nothing to compress)"
+                        + bestAny.map(b -> "; over every level measured: " + b.name()).orElse("")
+                        + byCpu.map(b -> "; the same engine by CPU time: " + b.name()).orElse("")
+                        + gpg.map(b -> "; gpg by wall time: " + b.name()).orElse(""));
     }
 
     private static void sizeAndCpu(Table seedAtSize, int z, List<TradeOff.Level> levels, FilecryptData.InputFile f, String size,

@@ -22,7 +22,9 @@ import tech.tablesaw.api.Table;
 
 /**
  * Output size and CPU time against level for one file, on two y-axes, as the seed drew them
- * (size dark, time light), with the seed's readings for the nearest size overlaid in grey.
+ * (size dark, time light), with the seed's readings for the nearest size overlaid in grey. When the
+ * sweep ran bcpg compressing on several threads, its wall time and gpg's join the time axis: the
+ * threads cut wall time, not CPU time, so that is the clock they are drawn on.
  */
 public final class LevelsChart extends ExperimentChart<XYChart> {
     private final FilecryptData.FileChoice choice;
@@ -49,7 +51,7 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
                 + Format.num(bytes / 1e6) + " MB)", "compression level (-z)", "output size (kB)");
         chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
         chart.setYAxisGroupTitle(0, "output size (kB)");
-        chart.setYAxisGroupTitle(1, "CPU time, user + system (s)");
+        chart.setYAxisGroupTitle(1, "CPU time, user + system (s); wall time where named");
         chart.getStyler().setYAxisMin(0, 0.0);
         chart.getStyler().setYAxisMin(1, 0.0);
         for (var sweep : sweeps) {
@@ -66,9 +68,28 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
                     levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
             time.setYAxisGroup(1);
             time.setMarker(SeriesMarkers.TRIANGLE_UP);
+            addWall(chart, results, sweep, rows, f.get().file());
         }
         addSeed(chart, bytes);
         return Optional.of(chart);
+    }
+
+    /** gpg's wall time and the engine on several threads' (its -z 0 is one thread's: nothing to compress), if it ran. */
+    private static void addWall(XYChart chart, Results results, Labelled<Table> sweep, Table seedLike, String file) {
+        Optional<FilecryptData.Setting> parallel = WallTime.parallel(sweep.value());
+        if (parallel.isEmpty()) {
+            return;
+        }
+        List<TradeOff.Level> gpg = WallTime.levels(seedLike, file);
+        List<TradeOff.Level> threads = WallTime.levels(WallTime.rows(sweep.value(), parallel.get()), file);
+        XYSeries gpgWall = ChartStyle.add(chart, ChartStyle.name("wall time here (s)", results, sweep.root()), zOf(gpg),
+                gpg.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
+        gpgWall.setYAxisGroup(1);
+        gpgWall.setMarker(SeriesMarkers.TRIANGLE_DOWN);
+        XYSeries wall = ChartStyle.add(chart, ChartStyle.name("wall time, " + parallel.get().label() + " (s)", results,
+                sweep.root()), zOf(threads), threads.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
+        wall.setYAxisGroup(1);
+        wall.setMarker(SeriesMarkers.RECTANGLE);
     }
 
     /** The seed's readings for the seed size nearest this file (size scaled to it), in greys. */

@@ -22,7 +22,8 @@ import tech.tablesaw.api.Table;
 /**
  * Time x size per level (the seed's rule: the lowest point of each line is the level it picks),
  * in CPU seconds x MB on a log axis so every file size fits; a level whose CPU time is below the
- * clock's resolution has a product of 0 and no point.
+ * clock's resolution has a product of 0 and no point. bcpg compressing on several threads is drawn
+ * by wall time on the largest file: its threads save wall time, which is what the rule would then weigh.
  */
 public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
     public TimeTimesSizeChart() {
@@ -33,7 +34,7 @@ public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         XYChart chart = ChartStyle.xy("CPU time x output size per level (the seed's rule: lowest wins)",
-                "compression level (-z)", "CPU s x output MB (log)");
+                "compression level (-z)", "CPU s (wall s where named) x output MB (log)");
         chart.getStyler().setYAxisLogarithmic(true);
         for (var sweep : sweeps) {
             Table rows = FilecryptData.seedLike(sweep.value());
@@ -42,6 +43,15 @@ public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
                 ChartStyle.add(chart, ChartStyle.name(f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)", results, sweep.root()),
                         LevelsChart.zOf(levels), levels.stream().mapToDouble(l -> l.timeTimesSize() / 1e6).toArray())
                         .setMarker(SeriesMarkers.CIRCLE);
+            }
+            Optional<FilecryptData.Setting> parallel = WallTime.parallel(sweep.value());
+            List<FilecryptData.InputFile> files = FilecryptData.files(rows);
+            if (parallel.isPresent() && !files.isEmpty()) {
+                FilecryptData.InputFile f = files.get(files.size() - 1);
+                List<TradeOff.Level> wall = WallTime.levels(WallTime.rows(sweep.value(), parallel.get()), f.file());
+                ChartStyle.add(chart, ChartStyle.name(f.file() + ", " + parallel.get().label() + ", wall s", results, sweep.root()),
+                        LevelsChart.zOf(wall), wall.stream().mapToDouble(l -> l.timeTimesSize() / 1e6).toArray())
+                        .setMarker(SeriesMarkers.RECTANGLE);
             }
         }
         Table seed = FilecryptData.CRYPTO_LEVELS.table();
