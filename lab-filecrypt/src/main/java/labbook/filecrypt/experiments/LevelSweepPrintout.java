@@ -85,7 +85,7 @@ final class LevelSweepPrintout {
         }
         t.print(System.out);
         System.out.println(parallel.label() + " / gpg, median wall time: " + (ratios.isEmpty() ? "-" : String.join(", ", ratios))
-                + (levels.contains(6) ? "" : "; -z 6 is not in this plan (full mode sweeps it)") + " (goal: <= 0.6 at -z 6 and -z 9)");
+                + (levels.contains(6) ? "" : "; -z 6 is not in this plan (--levels adds it)") + " (goal: <= 0.6 at -z 6 and -z 9)");
     }
 
     /** The seed's rule: the level minimising time x output size, per file and engine, by CPU time and by wall time. */

@@ -27,15 +27,27 @@ class ExperimentSmokeTest {
                 .isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/level-sweep.csv"));
         assertThat(lines.get(0)).startsWith("corpus,file,file_bytes,engine,scope,algo,level,repeat,cpu_user_s,cpu_sys_s,wall_s,out_bytes");
-        // 2 files x 4 levels x 3 engines, and bcpg in-process on 2 threads at the 3 levels that compress
-        assertThat(lines).hasSize(1 + 2 * 4 * 3 + 2 * 3);
+        // 2 files x 5 levels x 3 engines, and bcpg in-process on 2 threads at the 4 levels that compress
+        assertThat(lines).hasSize(1 + 2 * 5 * 3 + 2 * 4);
         assertThat(lines.get(0)).endsWith(",threads");
         assertThat(lines).anyMatch(l -> l.contains(",gpg,process,zip,9,") && l.endsWith(",1"))
                 .anyMatch(l -> l.contains(",bcpg,in-process,zip,1,") && l.endsWith(",1"))
                 .anyMatch(l -> l.contains(",bcpg,process,zip,0,"));
-        assertThat(lines).filteredOn(l -> l.endsWith(",2")).hasSize(2 * 3)
+        assertThat(lines).filteredOn(l -> l.endsWith(",2")).hasSize(2 * 4)
                 .allMatch(l -> l.contains(",bcpg,in-process,zip,") && !l.contains(",zip,0,"));
         assertThat(out.resolve("filecrypt/run.json")).content().contains("\"gpg\"").contains("level-sweep");
+    }
+
+    @Test
+    void levelsReplaceThePlansAndThreadsSetTheParallelEngine() throws Exception {
+        assertThat(run("level-sweep", "--quick", "--repeats", "1", "--max-file-bytes", "10000", "--levels", "9,0",
+                "--threads", "3", "--out", out.toString())).isZero();
+        List<String> lines = Files.readAllLines(out.resolve("filecrypt/level-sweep.csv"));
+        // the 10 kB file at -z 0 and -z 9 by 3 engines, and on 3 threads at -z 9
+        assertThat(lines).hasSize(1 + 2 * 3 + 1);
+        assertThat(lines.subList(1, lines.size())).allMatch(l -> l.contains(",zip,0,") || l.contains(",zip,9,"));
+        assertThat(lines).filteredOn(l -> l.endsWith(",3")).singleElement().asString().contains(",bcpg,in-process,zip,9,");
+        assertThat(out.resolve("filecrypt/run.json")).content().contains("--levels 9,0").contains("--threads 3");
     }
 
     @Test
