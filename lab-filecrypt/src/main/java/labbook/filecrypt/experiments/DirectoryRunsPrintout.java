@@ -9,22 +9,12 @@ import labbook.filecrypt.CryptoPolicy.Run;
 
 /** What directory-runs prints when it ends: per folder, each run's CPU and size beside the seed's. */
 final class DirectoryRunsPrintout {
-    /**
-     * The seed's CPU totals (s) and mean sizes (%) per run, for the printout only: data with its
-     * source, never ours. Text: the "Text File Benchmarks" page; MP3, PDF, PNG: the "MP3/PDF/PNG
-     * File Benchmarks" pages (crypto v1.1.0's documentation), which publish no sizes.
-     */
-    private static final Map<String, double[][]> SEED = Map.of(
-            "text", new double[][] {{5.73, 38.6}, {3.68, 42.8}, {1.89, Double.NaN}, {Double.NaN, Double.NaN}},
-            "mp3", new double[][] {{2.14, Double.NaN}, {0.80, Double.NaN}, {0.77, Double.NaN}, {Double.NaN, Double.NaN}},
-            "pdf", new double[][] {{4.73, Double.NaN}, {1.56, Double.NaN}, {1.55, Double.NaN}, {Double.NaN, Double.NaN}},
-            "png", new double[][] {{1.15, Double.NaN}, {0.51, Double.NaN}, {0.48, Double.NaN}, {Double.NaN, Double.NaN}});
-
     private DirectoryRunsPrintout() {
     }
 
     static void print(List<Directory> dirs, Results<DirectoryRunsExperiment.Key> results,
                       Map<DirectoryRunsExperiment.Key, Double> meanPct) {
+        SeedDirectoryRuns seeds = SeedDirectoryRuns.load();
         for (Directory dir : dirs) {
             long text = dir.mimes().values().stream().filter(m -> m.startsWith("text/")).count();
             System.out.println();
@@ -32,7 +22,6 @@ final class DirectoryRunsPrintout {
                     + " (" + text + " with a text/* mime type; median of repeats; CPU = user + system, s):");
             ConsoleTable t = new ConsoleTable("run", "engine", "CPU s", "user s", "sys s", "% of -z 7 run", "mean size %",
                     "seed CPU s", "seed size %");
-            double[][] seed = SEED.get(dir.type());
             for (Run run : Run.values()) {
                 for (Engine e : Engine.values()) {
                     DirectoryRunsExperiment.Key key = new DirectoryRunsExperiment.Key(dir.type(), run, e);
@@ -44,8 +33,9 @@ final class DirectoryRunsPrintout {
                     double cpu = Results.cpu(s).median();
                     double user = Summary.of(s.stream().mapToDouble(Sample::cpuUserS).toArray()).median();
                     double sys = Summary.of(s.stream().mapToDouble(Sample::cpuSysS).toArray()).median();
-                    double seedCpu = seed[run.ordinal()][0];
-                    double seedPct = seed[run.ordinal()][1];
+                    SeedDirectoryRuns.Figure seed = seeds.get(dir.type(), run.label());
+                    double seedCpu = seed.cpuTotalS();
+                    double seedPct = seed.meanSizePct();
                     t.row(run.label(), e.label(), Results.f3(cpu), Results.f3(user), Results.f3(sys),
                             base.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f %%", 100 * cpu / Results.cpu(base).median()),
                             Results.f2(meanPct.getOrDefault(key, Double.NaN)),
