@@ -143,30 +143,13 @@ final class IncubatorZlib implements NativeZlib.Binding {
         }
 
         @Override
-        void reset() throws IOException {
-            int rc;
-            try {
-                rc = (int) deflateReset.invokeExact(stream.address());
-            } catch (Throwable t) {
-                throw new IOException("zlib deflateReset failed: " + t, t);
-            }
-            if (rc != 0) {
-                throw new IOException("zlib deflateReset returned " + rc);
-            }
+        int callReset() throws Throwable {
+            return (int) deflateReset.invokeExact(stream.address());
         }
 
         @Override
-        void setDictionary(byte[] b, int off, int n) throws IOException {
-            copyIn(b, off, n);
-            int rc;
-            try {
-                rc = (int) deflateSetDictionary.invokeExact(stream.address(), in.address(), n);
-            } catch (Throwable t) {
-                throw new IOException("zlib deflateSetDictionary failed: " + t, t);
-            }
-            if (rc != 0) {
-                throw new IOException("zlib deflateSetDictionary returned " + rc);
-            }
+        int callSetDictionary(int n) throws Throwable {
+            return (int) deflateSetDictionary.invokeExact(stream.address(), in.address(), n);
         }
 
         @Override

@@ -143,14 +143,11 @@ public final class NativeZlib {
         /** Copies the first {@code n} bytes of the native output buffer into {@code dst}. */
         abstract void copyOut(byte[] dst, int n);
 
-        /**
-         * deflateReset: a new raw-deflate stream on the same native state, level and window (no
-         * allocation), for the next block.
-         */
-        abstract void reset() throws IOException;
+        /** Calls deflateReset; returns its code. */
+        abstract int callReset() throws Throwable;
 
-        /** deflateSetDictionary with {@code n} bytes of {@code b} from {@code off} (at most {@link #CHUNK}). */
-        abstract void setDictionary(byte[] b, int off, int n) throws IOException;
+        /** Calls deflateSetDictionary on the first {@code n} bytes of the native input buffer; returns its code. */
+        abstract int callSetDictionary(int n) throws Throwable;
 
         /** deflateEnd and the native memory freed. */
         abstract void end();
@@ -245,6 +242,39 @@ public final class NativeZlib {
                 finish();
             } finally {
                 end();
+            }
+        }
+
+        /**
+         * deflateReset: a new raw-deflate stream on the same native state, level and window (no
+         * allocation), for the next block.
+         */
+        void reset() throws IOException {
+            check("deflateReset", this::callReset);
+        }
+
+        /** deflateSetDictionary with {@code n} bytes of {@code b} from {@code off} (at most {@link #CHUNK}). */
+        void setDictionary(byte[] b, int off, int n) throws IOException {
+            copyIn(b, off, n);
+            check("deflateSetDictionary", () -> callSetDictionary(n));
+        }
+
+        /** A zlib call that returns a code. */
+        @FunctionalInterface
+        interface ZlibCall {
+            int call() throws Throwable;
+        }
+
+        /** Runs {@code call}; a throw or any code but Z_OK becomes an IOException naming {@code function}. */
+        private static void check(String function, ZlibCall call) throws IOException {
+            int rc;
+            try {
+                rc = call.call();
+            } catch (Throwable t) {
+                throw new IOException("zlib " + function + " failed: " + t, t);
+            }
+            if (rc != Z_OK) {
+                throw new IOException("zlib " + function + " returned " + rc);
             }
         }
 

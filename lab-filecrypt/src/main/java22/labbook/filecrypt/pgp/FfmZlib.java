@@ -136,30 +136,13 @@ final class FfmZlib implements NativeZlib.Binding {
         }
 
         @Override
-        void reset() throws IOException {
-            int rc;
-            try {
-                rc = (int) deflateReset.invokeExact(stream);
-            } catch (Throwable t) {
-                throw new IOException("zlib deflateReset failed: " + t, t);
-            }
-            if (rc != 0) {
-                throw new IOException("zlib deflateReset returned " + rc);
-            }
+        int callReset() throws Throwable {
+            return (int) deflateReset.invokeExact(stream);
         }
 
         @Override
-        void setDictionary(byte[] b, int off, int n) throws IOException {
-            copyIn(b, off, n);
-            int rc;
-            try {
-                rc = (int) deflateSetDictionary.invokeExact(stream, in, n);
-            } catch (Throwable t) {
-                throw new IOException("zlib deflateSetDictionary failed: " + t, t);
-            }
-            if (rc != 0) {
-                throw new IOException("zlib deflateSetDictionary returned " + rc);
-            }
+        int callSetDictionary(int n) throws Throwable {
+            return (int) deflateSetDictionary.invokeExact(stream, in, n);
         }
 
         @Override
