@@ -54,18 +54,24 @@ final class Directories {
             if (type.equals("text")) {
                 Corpus text = corpusOptions.corpus(mode);
                 Map<Path, String> origins = new LinkedHashMap<>();
-                text.files().forEach(f -> origins.put(f, "head of the text corpus " + text.name() + " (run.json: corpus)"));
-                out.add(Directory.of(type, text, origins));
+                Map<Path, String> sha256s = new LinkedHashMap<>();
+                for (Path f : text.files()) {
+                    origins.put(f, "head of the text corpus " + text.name() + " (run.json: corpus)");
+                    sha256s.put(f, Corpus.sha256(f));
+                }
+                out.add(Directory.of(type, text, origins, sha256s));
             } else {
                 Corpus corpus = binary.materialize(BinaryType.of(type), mode);
                 Map<Path, String> origins = new LinkedHashMap<>();
+                Map<Path, String> sha256s = new LinkedHashMap<>(); // checked against the files by materialize: not hashed again
                 for (ManifestEntry e : BinaryCorpus.manifest(corpus).entries()) {
                     origins.put(corpus.dir().resolve(e.file()), e.packages() + "; " + e.from() + "; " + e.command());
+                    sha256s.put(corpus.dir().resolve(e.file()), e.sha256());
                 }
                 Corpus kept = corpusOptions.maxFileBytes != null ? corpus.upTo(corpusOptions.maxFileBytes) : corpus;
                 System.err.printf("corpus %s: %d files in %s (manifest SHA-256 %s)%n", kept.name(), kept.files().size(),
                         kept.dir(), kept.sha256());
-                out.add(Directory.of(type, kept, origins));
+                out.add(Directory.of(type, kept, origins, sha256s));
             }
         }
         return out;

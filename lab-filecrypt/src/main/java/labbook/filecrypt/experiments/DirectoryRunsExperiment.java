@@ -206,7 +206,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
     private static void writeFiles(Directory dir, CsvResults csv) {
         for (Path file : dir.files()) {
             csv.row(row -> row.set(CORPUS, dir.corpus().name()).set(TYPE, dir.type()).set(FILE, file.getFileName().toString())
-                    .set(FILE_BYTES, Corpus.size(file)).set(SHA256, Corpus.sha256(file)).set(MIME, dir.mimes().get(file))
+                    .set(FILE_BYTES, Corpus.size(file)).set(SHA256, dir.sha256s().get(file)).set(MIME, dir.mimes().get(file))
                     .set(DEFAULT_LEVEL, dir.level(Run.CRYPTO_DEFAULT, file)).set(ORIGIN, dir.origins().get(file)));
         }
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 import labbook.core.ConsoleTable;
 import labbook.core.Summary;
 import labbook.filecrypt.CryptoPolicy.Run;
+import labbook.filecrypt.FileMime;
 
 /** What directory-runs prints when it ends: per folder, each run's CPU and size beside the seed's. */
 final class DirectoryRunsPrintout {
@@ -16,7 +17,7 @@ final class DirectoryRunsPrintout {
                       Map<DirectoryRunsExperiment.Key, Double> meanPct) {
         SeedDirectoryRuns seeds = SeedDirectoryRuns.load();
         for (Directory dir : dirs) {
-            long text = dir.mimes().values().stream().filter(m -> m.startsWith("text/")).count();
+            long text = dir.mimes().values().stream().filter(FileMime::isText).count();
             System.out.println();
             System.out.println("Directory totals over " + dir.files().size() + " " + dir.type() + " files of " + dir.corpus().name()
                     + " (" + text + " with a text/* mime type; median of repeats; CPU = user + system, s):");
