@@ -1,20 +1,13 @@
 package labbook.filecrypt.experiments;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import labbook.core.Column;
-import labbook.core.LabException;
+import java.util.stream.Collectors;
+import labbook.core.SeedTable;
+import labbook.core.SeedTable.SeedRow;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.FilecryptSeeds;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * The seed's directory runs, read from the seed table this module ships (the one copy the report
@@ -28,39 +21,22 @@ final class SeedDirectoryRuns {
 
     private final Map<String, Figure> byTypeAndRun;
 
-    private SeedDirectoryRuns(Map<String, Figure> byTypeAndRun) {
-        this.byTypeAndRun = byTypeAndRun;
+    private SeedDirectoryRuns(List<Map.Entry<String, Figure>> rows) {
+        this.byTypeAndRun = rows.stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     static SeedDirectoryRuns load() {
-        String name = FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE;
-        try (InputStream in = SeedDirectoryRuns.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new LabException("the seed figures " + name + " are missing from the class path (rebuild lab-filecrypt)");
-            }
-            return parse(new InputStreamReader(in, StandardCharsets.UTF_8), name);
-        } catch (IOException e) {
-            throw new LabException("cannot read the seed figures " + name + ": " + e.getMessage(), e);
-        }
+        return new SeedDirectoryRuns(SeedTable.read(SeedDirectoryRuns.class, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE,
+                FilecryptSeeds.CRYPTO_DIRECTORY, SeedDirectoryRuns::entry));
     }
 
-    static SeedDirectoryRuns parse(Reader reader, String name) throws IOException {
-        List<String> expected = FilecryptSeeds.CRYPTO_DIRECTORY.names();
-        try (CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader)) {
-            if (!csv.getHeaderNames().equals(expected)) {
-                throw new LabException(name + ": columns " + csv.getHeaderNames() + ", expected " + expected);
-            }
-            Map<String, Figure> figures = new HashMap<>();
-            for (CSVRecord r : csv) {
-                try {
-                    figures.put(key(get(r, FilecryptResults.TYPE), get(r, FilecryptResults.RUN)),
-                            new Figure(number(get(r, FilecryptSeeds.CPU_TOTAL_S)), number(get(r, FilecryptResults.MEAN_SIZE_PCT))));
-                } catch (NumberFormatException e) {
-                    throw new LabException(name + ": line " + r.getRecordNumber() + ": not a number (" + e.getMessage() + ")");
-                }
-            }
-            return new SeedDirectoryRuns(figures);
-        }
+    static SeedDirectoryRuns parse(Reader reader, String name) {
+        return new SeedDirectoryRuns(SeedTable.parse(reader, name, FilecryptSeeds.CRYPTO_DIRECTORY, SeedDirectoryRuns::entry));
+    }
+
+    private static Map.Entry<String, Figure> entry(SeedRow r) {
+        return Map.entry(key(r.text(FilecryptResults.TYPE), r.text(FilecryptResults.RUN)),
+                new Figure(r.number(FilecryptSeeds.CPU_TOTAL_S), r.number(FilecryptResults.MEAN_SIZE_PCT)));
     }
 
     /** The seed's figure for a folder type and run ({@code published-gpg-default-z7}, ...); NONE where it published none. */
@@ -70,13 +46,5 @@ final class SeedDirectoryRuns {
 
     private static String key(String type, String run) {
         return type + "/" + run;
-    }
-
-    private static double number(String cell) {
-        return cell.isBlank() ? Double.NaN : Double.parseDouble(cell);
-    }
-
-    private static String get(CSVRecord r, Column c) {
-        return r.get(c.name());
     }
 }

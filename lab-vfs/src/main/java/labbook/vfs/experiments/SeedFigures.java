@@ -10,19 +10,10 @@ import static labbook.vfs.VfsSeeds.REAL;
 import static labbook.vfs.VfsSeeds.SYS;
 import static labbook.vfs.VfsSeeds.USER;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
-import labbook.core.Column;
 import labbook.core.LabException;
+import labbook.core.SeedTable;
 import labbook.vfs.VfsSeeds;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * One row of the seed's published figures, read by the columns {@link VfsSeeds} declares from the
@@ -41,40 +32,19 @@ record SeedFigures(String kernel, String mode, double user, double sys, double r
 
     /** Piggin's four configurations: user, sys and elapsed seconds per 100 runs, and %CPU. */
     static List<SeedFigures> piggin() {
-        return read(VfsSeeds.VFS_GIT_DIFF_RESOURCE, r -> new SeedFigures(r.get(KERNEL.name()), r.get(MODE.name()),
-                number(r, USER_S), number(r, SYS_S), number(r, ELAPSED_S), number(r, CPU_PCT)));
+        return SeedTable.read(SeedFigures.class, VfsSeeds.VFS_GIT_DIFF_RESOURCE, VfsSeeds.VFS_GIT_DIFF, r -> new SeedFigures(
+                r.text(KERNEL), r.text(MODE), r.number(USER_S), r.number(SYS_S), r.number(ELAPSED_S), r.number(CPU_PCT)));
     }
 
     /** Axboe's four configurations, each a ratio to his "2.6.32-rc3 serial" (no %CPU). */
     static List<SeedFigures> axboe() {
-        return read(VfsSeeds.VFS_AXBOE_RESOURCE, r -> new SeedFigures(r.get(KERNEL.name()), r.get(MODE.name()),
-                number(r, USER), number(r, SYS), number(r, REAL), Double.NaN));
+        return SeedTable.read(SeedFigures.class, VfsSeeds.VFS_AXBOE_RESOURCE, VfsSeeds.VFS_AXBOE, r -> new SeedFigures(
+                r.text(KERNEL), r.text(MODE), r.number(USER), r.number(SYS), r.number(REAL), Double.NaN));
     }
 
     /** The row of {@code kernel} and {@code mode} ("2.6.32-rc3" or "vfs"; "serial" or "parallel"). */
     static SeedFigures find(List<SeedFigures> rows, String kernel, String mode) {
         return rows.stream().filter(s -> s.kernel.equals(kernel) && s.mode.equals(mode)).findFirst()
                 .orElseThrow(() -> new LabException("the seed figures have no row for " + kernel + " " + mode));
-    }
-
-    private static double number(CSVRecord r, Column column) {
-        String v = r.get(column.name());
-        return v.isEmpty() ? Double.NaN : Double.parseDouble(v);
-    }
-
-    private static List<SeedFigures> read(String resource, Function<CSVRecord, SeedFigures> row) {
-        InputStream in = SeedFigures.class.getResourceAsStream(resource);
-        if (in == null) {
-            throw new LabException("the seed figures " + resource + " are missing from the class path (rebuild lab-vfs)");
-        }
-        List<SeedFigures> rows = new ArrayList<>();
-        try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
-            for (CSVRecord record : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                rows.add(row.apply(record));
-            }
-        } catch (IOException | IllegalArgumentException e) {
-            throw new LabException("cannot read the seed figures " + resource + ": " + e.getMessage(), e);
-        }
-        return rows;
     }
 }

@@ -1,22 +1,12 @@
 package labbook.wallet.experiments;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import labbook.core.Column;
-import labbook.core.LabException;
+import labbook.core.SeedTable;
 import labbook.wallet.WalletResults;
 import labbook.wallet.WalletSeeds;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * The seed's published {@code Backend::sync()} times, read from the one copy of them: the class-path
@@ -38,39 +28,9 @@ public record SeedSync(List<Figure> figures) {
 
     /** Reads the resource; a missing or malformed one is a one-line error naming it. */
     public static SeedSync load() {
-        String name = WalletSeeds.KWALLET_SYNC_RESOURCE;
-        try (InputStream in = SeedSync.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new LabException("the seed figures " + name + " are missing from the class path (rebuild lab-wallet)");
-            }
-            return parse(new InputStreamReader(in, StandardCharsets.UTF_8), name);
-        } catch (IOException e) {
-            throw new LabException("cannot read the seed figures " + name + ": " + e.getMessage(), e);
-        }
-    }
-
-    static SeedSync parse(Reader reader, String name) throws IOException {
-        List<String> expected = WalletSeeds.KWALLET_SYNC.names();
-        try (CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader)) {
-            if (!csv.getHeaderNames().equals(expected)) {
-                throw new LabException(name + ": columns " + csv.getHeaderNames() + ", expected " + expected);
-            }
-            List<Figure> figures = new ArrayList<>();
-            for (CSVRecord r : csv) {
-                try {
-                    figures.add(new Figure(get(r, WalletSeeds.BUILD), Integer.parseInt(get(r, WalletResults.ENTRIES)),
-                            Double.parseDouble(get(r, WalletResults.SYNC_MS)), Boolean.parseBoolean(get(r, WalletSeeds.APPROXIMATE)),
-                            get(r, WalletSeeds.SOURCE)));
-                } catch (NumberFormatException e) {
-                    throw new LabException(name + ": line " + r.getRecordNumber() + ": not a number (" + e.getMessage() + ")");
-                }
-            }
-            return new SeedSync(figures);
-        }
-    }
-
-    private static String get(CSVRecord r, Column c) {
-        return r.get(c.name());
+        return new SeedSync(SeedTable.read(SeedSync.class, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.KWALLET_SYNC,
+                r -> new Figure(r.text(WalletSeeds.BUILD), (int) r.number(WalletResults.ENTRIES), r.number(WalletResults.SYNC_MS),
+                        Boolean.parseBoolean(r.text(WalletSeeds.APPROXIMATE)), r.text(WalletSeeds.SOURCE))));
     }
 
     /** The sizes the seed timed: 1, 100, 1000, 5000, 10000. */
