@@ -1,29 +1,21 @@
 package labbook.filecrypt.corpus;
 
 import java.util.List;
+import java.util.Locale;
 import labbook.core.Mode;
 
 /** The seed's three directories of files that are compressed already: MP3, PDF and PNG. */
 public enum BinaryType {
-    MP3("mp3", "MP3"),
-    PDF("pdf", "PDF"),
-    PNG("png", "PNG");
-
-    private final String id;
-    private final String label;
-
-    BinaryType(String id, String label) {
-        this.id = id;
-        this.label = label;
-    }
+    MP3, PDF, PNG;
 
     /** The {@code type} column's value: mp3, pdf or png. */
     public String id() {
-        return id;
+        return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The name in prose: MP3, PDF or PNG. */
     public String label() {
-        return label;
+        return name();
     }
 
     /** The Debian packages the mode's corpus is made from (checked before anything else). */
@@ -48,7 +40,7 @@ public enum BinaryType {
 
     public static BinaryType of(String id) {
         for (BinaryType t : values()) {
-            if (t.id.equals(id)) {
+            if (t.id().equals(id)) {
                 return t;
             }
         }

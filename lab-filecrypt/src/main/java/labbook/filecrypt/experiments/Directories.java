@@ -2,9 +2,11 @@ package labbook.filecrypt.experiments;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import labbook.core.LabException;
 import labbook.core.Mode;
 import labbook.filecrypt.corpus.BinaryCorpus;
@@ -14,7 +16,8 @@ import labbook.filecrypt.corpus.ManifestEntry;
 
 /** The folders of a directory-runs run: the text corpus of the mode and the binary ones asked for. */
 final class Directories {
-    static final List<String> TYPES = List.of("text", "mp3", "pdf", "png");
+    /** text, then every {@link BinaryType}: mp3, pdf, png. */
+    static final List<String> TYPES = Stream.concat(Stream.of("text"), Arrays.stream(BinaryType.values()).map(BinaryType::id)).toList();
 
     private Directories() {
     }
