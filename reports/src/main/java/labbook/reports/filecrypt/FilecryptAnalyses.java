@@ -87,8 +87,7 @@ final class FilecryptAnalyses {
         StringColumn bestAny = StringColumn.create("min time x size, every level");
         StringColumn z1Pays = StringColumn.create("-z 1 pays below");
         StringColumn z7Pays = StringColumn.create("-z 7 pays below");
-        Map<String, StringColumn> at = new LinkedHashMap<>();
-        FilecryptData.TYPICAL_BANDWIDTHS.keySet().forEach(k -> at.put(k, StringColumn.create("best at " + k)));
+        Map<String, StringColumn> at = FilecryptData.bestAtColumns();
         for (FilecryptData.InputFile f : FilecryptData.files(rows)) {
             List<TradeOff.Level> levels = FilecryptData.levels(rows, f.file());
             Optional<TradeOff.Level> zero = FilecryptData.level(levels, 0);
@@ -101,8 +100,7 @@ final class FilecryptAnalyses {
             bestAny.append(TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a") + coarse);
             z1Pays.append(pays(zero, FilecryptData.level(levels, 1)));
             z7Pays.append(pays(zero, FilecryptData.level(levels, 7)));
-            FilecryptData.TYPICAL_BANDWIDTHS.forEach((k, b) ->
-                    at.get(k).append(TradeOff.bestAt(levels, b).map(TradeOff.Level::name).orElse("n/a")));
+            FilecryptData.appendBestAt(at, levels);
         }
         Table rule = Table.create("rule").addColumns(file, mb, best, bestAny, z1Pays, z7Pays);
         at.values().forEach(rule::addColumns);

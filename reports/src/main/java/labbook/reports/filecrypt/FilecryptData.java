@@ -27,6 +27,7 @@ import labbook.reports.stats.Summaries;
 import labbook.reports.stats.TradeOff;
 import labbook.reports.study.Seed;
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -57,6 +58,18 @@ public final class FilecryptData {
         TYPICAL_BANDWIDTHS.put("1 Gbit/s", 125e6);
         TYPICAL_BANDWIDTHS.put("SATA SSD 500 MB/s", 500e6);
         TYPICAL_BANDWIDTHS.put("NVMe 3 GB/s", 3e9);
+    }
+
+    /** One "best at" column per {@link #TYPICAL_BANDWIDTHS} link, in its order. */
+    static Map<String, StringColumn> bestAtColumns() {
+        Map<String, StringColumn> at = new LinkedHashMap<>();
+        TYPICAL_BANDWIDTHS.keySet().forEach(k -> at.put(k, StringColumn.create("best at " + k)));
+        return at;
+    }
+
+    /** Appends to each of {@link #bestAtColumns}' columns the level of {@code levels} best at its link. */
+    static void appendBestAt(Map<String, StringColumn> at, List<TradeOff.Level> levels) {
+        TYPICAL_BANDWIDTHS.forEach((k, b) -> at.get(k).append(TradeOff.bestAt(levels, b).map(TradeOff.Level::name).orElse("n/a")));
     }
 
     /** Which of the measured files a per-file chart shows. */

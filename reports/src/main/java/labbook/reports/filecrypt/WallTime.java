@@ -130,8 +130,7 @@ final class WallTime {
         StringColumn engine = StringColumn.create("engine");
         StringColumn best = StringColumn.create("min wall x size, levels 0/1/7/9");
         StringColumn bestAny = StringColumn.create("min wall x size, every level");
-        Map<String, StringColumn> at = new LinkedHashMap<>();
-        FilecryptData.TYPICAL_BANDWIDTHS.keySet().forEach(k -> at.put(k, StringColumn.create("best at " + k)));
+        Map<String, StringColumn> at = FilecryptData.bestAtColumns();
         for (FilecryptData.InputFile f : files) {
             for (Map.Entry<String, Table> e : engines.entrySet()) {
                 List<TradeOff.Level> levels = levels(e.getValue(), f.file());
@@ -139,8 +138,7 @@ final class WallTime {
                 engine.append(e.getKey());
                 best.append(TradeOff.minTimeTimesSize(FilecryptData.seedLevels(levels)).map(TradeOff.Level::name).orElse("n/a"));
                 bestAny.append(TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a"));
-                FilecryptData.TYPICAL_BANDWIDTHS.forEach((k, b) ->
-                        at.get(k).append(TradeOff.bestAt(levels, b).map(TradeOff.Level::name).orElse("n/a")));
+                FilecryptData.appendBestAt(at, levels);
             }
         }
         Table rule = Table.create("wall rule").addColumns(file, engine, best, bestAny);
