@@ -150,7 +150,7 @@ class ParallelDeflateStreamTest {
     @ParameterizedTest(name = "fails after {0} bytes")
     @ValueSource(ints = {0, 1, 10_000, 100_000, 200_000})
     void aFailingTargetFailsTheStreamOnceAndStopsTheWorkers(int failAfter) throws Exception {
-        FailingStream target = new FailingStream(failAfter);
+        FillingDisk target = new FillingDisk(OutputStream.nullOutputStream(), failAfter);
         IOException thrown = null;
         ParallelDeflateStream out = ParallelDeflateStream.raw(target, 6, 4, ZipDeflater.gpgWindow());
         try {
@@ -310,29 +310,6 @@ class ParallelDeflateStreamTest {
         @Override
         public void end() {
             inner.end();
-        }
-    }
-
-    /** A disk that fills up: takes {@code capacity} bytes, then fails as a full disk does. */
-    static final class FailingStream extends OutputStream {
-        private long room;
-
-        FailingStream(long capacity) {
-            this.room = capacity;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            if (len > room) {
-                room = 0;
-                throw new IOException("No space left on device");
-            }
-            room -= len;
         }
     }
 }

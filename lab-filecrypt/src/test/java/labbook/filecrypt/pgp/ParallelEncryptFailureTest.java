@@ -3,9 +3,7 @@ package labbook.filecrypt.pgp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -111,31 +109,6 @@ class ParallelEncryptFailureTest {
             ParallelDeflateStreamTest.assertNoWorkerLeft();
         } catch (InterruptedException e) {
             throw new AssertionError(e);
-        }
-    }
-
-    /** The file's stream until {@code room} bytes are written, then a full disk's error. */
-    private static final class FillingDisk extends FilterOutputStream {
-        private long room;
-
-        FillingDisk(OutputStream out, long room) {
-            super(out);
-            this.room = room;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            if (len > room) {
-                room = 0;
-                throw new IOException("No space left on device");
-            }
-            room -= len;
-            out.write(b, off, len);
         }
     }
 }
