@@ -9,6 +9,7 @@ import labbook.core.PeerResult;
 import labbook.filecrypt.gpg.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
+import labbook.filecrypt.pgp.GpgTestPeer;
 import labbook.filecrypt.pgp.PgpDecryptor;
 import labbook.filecrypt.pgp.PgpEncryptor;
 import labbook.filecrypt.pgp.S2kDigest;
@@ -31,8 +32,7 @@ class GpgInteropTest {
 
     @BeforeAll
     static void start() throws Exception {
-        assertThat(Gpg.version()).as("gpg must be installed (apt-get install gnupg)").startsWith("gpg (GnuPG)");
-        gpg = Gpg.start(PASS);
+        gpg = GpgTestPeer.start(PASS);
         text = TestTexts.head(60_000);
     }
 
@@ -69,10 +69,7 @@ class GpgInteropTest {
 
         Path bcpg = dir.resolve("bcpg.gpg");
         new PgpEncryptor(options).encryptFile(plain, bcpg, PASS);
-        Path byGpg = dir.resolve("by-gpg.txt");
-        PeerResult decrypted = gpg.decrypt(bcpg, byGpg);
-        assertThat(decrypted.exitCode()).as(decrypted.stderr()).isZero();
-        assertThat(Files.readAllBytes(byGpg)).isEqualTo(text);
+        GpgTestPeer.assertGpgDecrypts(gpg, bcpg, dir.resolve("by-gpg.txt"), text, cipher + " " + algo);
 
         Path fromGpg = dir.resolve("gpg.gpg");
         PeerResult encrypted = gpg.encrypt(plain, fromGpg, options);

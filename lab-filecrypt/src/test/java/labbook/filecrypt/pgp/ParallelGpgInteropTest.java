@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import labbook.core.PeerResult;
 import labbook.filecrypt.TestTexts;
 import labbook.filecrypt.gpg.Gpg;
 import org.junit.jupiter.api.AfterAll;
@@ -37,8 +36,7 @@ class ParallelGpgInteropTest {
 
     @BeforeAll
     static void start() throws Exception {
-        assertThat(Gpg.version()).as("gpg must be installed (apt-get install gnupg)").startsWith("gpg (GnuPG)");
-        gpg = Gpg.start(PASS);
+        gpg = GpgTestPeer.start(PASS);
         text = TestTexts.head(TEXT_BYTES);
     }
 
@@ -106,10 +104,7 @@ class ParallelGpgInteropTest {
             new PgpEncryptor(EncryptOptions.defaults().withCompression(Compression.parse(algo)).withThreads(2))
                     .encrypt(new java.io.ByteArrayInputStream(plain), out, PASS, "stream", new java.util.Date(0));
         }
-        Path byGpg = dir.resolve("by-gpg.txt");
-        PeerResult r = gpg.decrypt(encrypted, byGpg);
-        assertThat(r.exitCode()).as(r.stderr()).isZero();
-        assertThat(Files.readAllBytes(byGpg)).isEqualTo(plain);
+        GpgTestPeer.assertGpgDecrypts(gpg, encrypted, dir.resolve("by-gpg.txt"), plain, algo + " stream");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -152,12 +147,9 @@ class ParallelGpgInteropTest {
         Path encrypted = dir.resolve("plain.txt.gpg");
         new PgpEncryptor(options).encryptFile(in, encrypted, PASS);
 
-        Path byGpg = dir.resolve("by-gpg.txt");
-        PeerResult r = gpg.decrypt(encrypted, byGpg);
         String what = options.compression().gpgName() + " -z " + options.level() + " " + options.threads() + " threads "
                 + plain.length + " B";
-        assertThat(r.exitCode()).as(what + ": " + r.stderr()).isZero();
-        assertThat(Files.readAllBytes(byGpg)).as(what + " by gpg").isEqualTo(plain);
+        GpgTestPeer.assertGpgDecrypts(gpg, encrypted, dir.resolve("by-gpg.txt"), plain, what);
 
         ByteArrayOutputStream byBcpg = new ByteArrayOutputStream();
         try (var input = Files.newInputStream(encrypted)) {
