@@ -159,29 +159,15 @@ final class CompressedPacket {
     }
 
     /** JZlib's raw deflate with an 8 KiB window; close() finishes the deflate, not the packet under it. */
-    private static final class JZlibRawDeflate extends FilterOutputStream {
-        private final DeflaterOutputStream deflate;
-
+    private static final class JZlibRawDeflate extends DeflaterOutputStream {
         JZlibRawDeflate(OutputStream packet, int level) throws IOException {
-            super(packet);
-            this.deflate = new DeflaterOutputStream(packet,
-                    new Deflater(level, 13, true), PgpEncryptor.BUFFER, false);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            deflate.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            deflate.write(b, off, len);
+            super(packet, new Deflater(level, 13, true), PgpEncryptor.BUFFER, false);
         }
 
         @Override
         public void close() throws IOException {
-            deflate.finish();
-            deflate.getDeflater().end();
+            finish();
+            getDeflater().end();
         }
     }
 }
