@@ -20,6 +20,17 @@ public final class OptionValues {
         return value;
     }
 
+    /** The same for a {@code long} option (sizes in bytes). */
+    public static long atLeast(String option, Long value, long min, long fallback) {
+        if (value == null) {
+            return fallback;
+        }
+        if (value < min) {
+            throw LabException.badValue(option, value, "at least " + min);
+        }
+        return value;
+    }
+
     /**
      * The options a run was given, for its rerun line in run.json: {@code rerun("--loops", loops, "--tree", tree)}
      * gives {@code --loops 2 --tree /t} for the ones that are not null (lists joined by commas).

@@ -2,8 +2,8 @@ package labbook.filecrypt.experiments;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import labbook.core.LabException;
 import labbook.core.Mode;
+import labbook.core.OptionValues;
 import labbook.filecrypt.corpus.Corpus;
 import picocli.CommandLine.Option;
 
@@ -18,14 +18,10 @@ final class CorpusOptions {
 
     /**
      * Refuses, before the corpus is unpacked or built, a {@code --max-file-bytes} that no corpus file
-     * fits under (one line, exit 2). Its own check because it is a long: lab-core's
-     * {@code OptionValues.atLeast} takes ints.
+     * fits under (one line, exit 2).
      */
     void checkValues() {
-        long smallest = Arrays.stream(Corpus.HEAD_SIZES).min().orElseThrow();
-        if (maxFileBytes != null && maxFileBytes < smallest) {
-            throw LabException.badValue("--max-file-bytes", maxFileBytes, "at least " + smallest + ", the smallest corpus file");
-        }
+        OptionValues.atLeast("--max-file-bytes", maxFileBytes, Arrays.stream(Corpus.HEAD_SIZES).min().orElseThrow(), 0L);
     }
 
     /** The mode's corpus, cut to the files of at most {@code --max-file-bytes} when given. */
