@@ -111,6 +111,34 @@ class ParallelDeflateStreamTest {
         }
     }
 
+    /**
+     * The size checks above cannot see a lost dictionary: on this text it costs 0.4 to 0.6 % with
+     * the 8 KiB window and 0.9 to 1.9 % with 32 KiB, inside their 3 %. Here the same blocks without
+     * one must come out larger.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zlib-8k", "jzlib-8k", "jdk-32k"})
+    void theDictionaryKeepsMatchesAcrossTheCut(String name) throws Exception {
+        ZipDeflater deflater = ZipDeflater.parse(name);
+        BlockDeflater.Factory real = BlockDeflater.forZip(deflater, 6);
+        BlockDeflater.Factory noDictionary = () -> new CountingDeflater(real.create(), new AtomicInteger()) {
+            @Override
+            public byte[] deflate(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength,
+                                  boolean last) throws IOException {
+                return super.deflate(input, length, dictionary, 0, 0, last);
+            }
+        };
+        assertThat(deflatedSize(real)).isLessThan(deflatedSize(noDictionary));
+    }
+
+    private static int deflatedSize(BlockDeflater.Factory deflaters) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ParallelDeflateStream out = new ParallelDeflateStream(bytes, false, 2, deflaters)) {
+            out.write(text);
+        }
+        return bytes.size();
+    }
+
     @Test
     void outputIsTheSameWhateverTheThreadCount() throws Exception {
         byte[] one = deflate("zip zlib-8k", 6, 1, text, 1 << 16);
