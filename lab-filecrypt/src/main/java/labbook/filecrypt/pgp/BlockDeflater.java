@@ -41,8 +41,8 @@ interface BlockDeflater {
      */
     static Factory forZip(ZipDeflater deflater, int level) {
         return switch (deflater) {
-            case ZLIB_8K -> () -> new ZlibBlockDeflater(level, ZlibBlockDeflater.GPG_ZIP_WINDOW_BITS);
-            case JZLIB_8K -> () -> new JZlibBlockDeflater(level, ZlibBlockDeflater.GPG_ZIP_WINDOW_BITS);
+            case ZLIB_8K -> () -> new ZlibBlockDeflater(level);
+            case JZLIB_8K -> () -> new JZlibBlockDeflater(level);
             case JDK_32K -> () -> new JdkBlockDeflater(level);
         };
     }

@@ -20,24 +20,22 @@ final class JZlibBlockDeflater implements BlockDeflater {
     private static final int FDICT = 0x20;
 
     private final int level;
-    private final int windowBits;
     private byte[] scratch = new byte[ParallelDeflateStream.BLOCK / 2];
 
-    JZlibBlockDeflater(int level, int windowBits) {
+    JZlibBlockDeflater(int level) {
         this.level = level;
-        this.windowBits = windowBits;
     }
 
     @Override
     public int window() {
-        return 1 << windowBits;
+        return 1 << ZlibBlockDeflater.GPG_ZIP_WINDOW_BITS;
     }
 
     @Override
     public byte[] deflate(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength,
                           boolean last) throws IOException {
         // a new JZlib deflater per block: it has no reset, and its state is plain Java arrays
-        com.jcraft.jzlib.Deflater deflater = new com.jcraft.jzlib.Deflater(level, windowBits, false);
+        com.jcraft.jzlib.Deflater deflater = new com.jcraft.jzlib.Deflater(level, ZlibBlockDeflater.GPG_ZIP_WINDOW_BITS, false);
         try {
             if (dictionaryLength > 0) {
                 byte[] dict = Arrays.copyOfRange(dictionary, dictionaryOffset, dictionaryOffset + dictionaryLength);

@@ -13,16 +13,14 @@ final class ZlibBlockDeflater implements BlockDeflater {
 
     private final ByteArrayOutputStream output = new ByteArrayOutputStream(ParallelDeflateStream.BLOCK / 2);
     private final NativeZlib.DeflateStream zlib;
-    private final int window;
 
-    ZlibBlockDeflater(int level, int windowBits) throws IOException {
-        this.zlib = NativeZlib.sharedRawDeflate(output, level, windowBits);
-        this.window = 1 << windowBits;
+    ZlibBlockDeflater(int level) throws IOException {
+        this.zlib = NativeZlib.sharedRawDeflate(output, level, GPG_ZIP_WINDOW_BITS);
     }
 
     @Override
     public int window() {
-        return window;
+        return 1 << GPG_ZIP_WINDOW_BITS;
     }
 
     @Override
