@@ -30,11 +30,7 @@ public final class Cli {
         try {
             return cli.execute(args);
         } catch (OutOfMemoryError e) {
-            // the commands bound what they read; this is the last line of defence, still one line
-            cli.getErr().println(cli.getCommandName() + ": out of memory: an input is too large for this JVM's heap ("
-                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB); see --help for the size limits");
-            cli.getErr().flush();
-            return 1;
+            return FailureLine.outOfMemory(cli.getCommandName(), cli.getErr());
         }
     }
 
@@ -43,7 +39,7 @@ public final class Cli {
         String name = cli.getCommandName();
         cli.setParameterExceptionHandler((ex, argv) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println(ex.getCommandLine().getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage())
+            err.println(ex.getCommandLine().getCommandSpec().qualifiedName() + ": " + FailureLine.oneLine(ex.getMessage())
                     + " (see --help)");
             err.flush();
             return BAD_ARGUMENTS;
@@ -52,21 +48,7 @@ public final class Cli {
             checkResultsRoots(parseResult);
             return new CommandLine.RunLast().execute(parseResult);
         });
-        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
-            if (ex instanceof LabException lab) {
-                err.println(name + ": " + oneLine(lab.getMessage()));
-                err.flush();
-                return lab.exitCode();
-            }
-            err.println(name + ": unexpected error: " + ex.getClass().getSimpleName()
-                    + (ex.getMessage() == null ? "" : ": " + oneLine(ex.getMessage())));
-            if (System.getenv("LABBOOK_DEBUG") != null) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return 1;
-        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> FailureLine.print(name, ex, commandLine.getErr()));
         return cli;
     }
 
@@ -86,12 +68,5 @@ public final class Cli {
                 }
             }
         }
-    }
-
-    static String oneLine(String message) {
-        if (message == null) {
-            return "failed";
-        }
-        return message.replaceAll("\\s*[\\r\\n]+\\s*", "; ").trim();
     }
 }

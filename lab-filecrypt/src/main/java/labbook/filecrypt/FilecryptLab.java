@@ -1,9 +1,12 @@
 package labbook.filecrypt;
 
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.List;
 import labbook.core.Cli;
 import labbook.filecrypt.cli.DecryptCommand;
 import labbook.filecrypt.cli.EncryptCommand;
+import labbook.filecrypt.cli.FileCommand;
 import labbook.filecrypt.experiments.AllCommand;
 import labbook.filecrypt.experiments.DirectoryRunsExperiment;
 import labbook.filecrypt.experiments.InteropExperiment;
@@ -25,7 +28,21 @@ public final class FilecryptLab {
 
     public static void main(String[] args) {
         originalArgs = List.of(args);
-        Cli.main(new FilecryptLab(), args);
+        FileCommand fileCommand = args.length == 0 ? null : switch (args[0]) {
+            case "encrypt" -> new EncryptCommand();
+            case "decrypt" -> new DecryptCommand();
+            default -> null;
+        };
+        if (fileCommand == null) {
+            Cli.main(new FilecryptLab(), args);
+            return;
+        }
+        // without picocli: FileCommand says why
+        PrintWriter out = new PrintWriter(System.out, false, Charset.defaultCharset());
+        PrintWriter err = new PrintWriter(System.err, true, Charset.defaultCharset());
+        int code = fileCommand.execute(List.of(args).subList(1, args.length), out, err);
+        out.flush();
+        System.exit(code);
     }
 
     /** The command line this JVM was started with (null when embedded, as in tests). */

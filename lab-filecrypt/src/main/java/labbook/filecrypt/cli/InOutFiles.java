@@ -3,23 +3,25 @@ package labbook.filecrypt.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import labbook.core.LabException;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import org.apache.commons.cli.Option;
 
 /**
- * IN and OUT of encrypt and decrypt, as a picocli mixin, checked before any work: IN must be a
- * readable file (a folder is said to be one), and an existing OUT is replaced only with
- * {@code --force}, as gpg refuses in batch mode without {@code --yes}.
+ * IN and OUT of encrypt and decrypt, checked before any work: IN must be a readable file (a
+ * folder is said to be one), and an existing OUT is replaced only with {@code --force}, as gpg
+ * refuses in batch mode without {@code --yes}.
  */
-public class InOutFiles {
-    @Parameters(index = "0", paramLabel = "IN")
-    Path in;
+final class InOutFiles {
+    static final Option FORCE = Option.builder().longOpt("force").desc("Replace OUT if it exists.").get();
 
-    @Parameters(index = "1", paramLabel = "OUT")
-    Path out;
+    final Path in;
+    final Path out;
+    private final boolean force;
 
-    @Option(names = "--force", description = "Replace OUT if it exists.")
-    boolean force;
+    InOutFiles(String in, String out, boolean force) {
+        this.in = Path.of(in);
+        this.out = Path.of(out);
+        this.force = force;
+    }
 
     /** The checks a user can act on before anything is read or written. */
     void check() {

@@ -1,17 +1,26 @@
 package labbook.filecrypt.cli;
 
 import java.nio.file.Path;
+import labbook.core.Cli;
+import labbook.core.LabException;
 import labbook.filecrypt.pgp.Passphrase;
-import picocli.CommandLine.Option;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
 
-/** The {@code --passphrase-file} option {@code encrypt} and {@code decrypt} share (a picocli mixin). */
+/** The {@code --passphrase-file} option encrypt and decrypt share. */
 final class PassphraseFileOption {
-    @Option(names = "--passphrase-file", required = true, paramLabel = "F",
-            description = "File whose first line is the passphrase (keep it mode 0600).")
-    Path file;
+    static final Option OPTION = Option.builder().longOpt("passphrase-file").hasArg().argName("F")
+            .desc("File whose first line is the passphrase (keep it mode 0600). Required.").get();
 
-    /** The passphrase; the caller wipes it when done. */
-    char[] read() {
-        return Passphrase.read(file);
+    private PassphraseFileOption() {
+    }
+
+    /** The passphrase; the caller wipes it when done. Checked here, not by the parser, so that --help alone still works. */
+    static char[] read(CommandLine line) {
+        String file = line.getOptionValue(OPTION);
+        if (file == null) {
+            throw new LabException("missing --passphrase-file F", Cli.BAD_ARGUMENTS, null);
+        }
+        return Passphrase.read(Path.of(file));
     }
 }

@@ -128,7 +128,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv(FilecryptResults.DIRECTORY_RUNS);
              CsvResults filesCsv = run.csv(FilecryptResults.DIRECTORY_FILES)) {
-            run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
+            run.peer("gpg", Gpg.version()).peer("bcpg-process", Encryptions.PROCESS_COMMAND)
                     .peer("bcpg", Encryptions.describeBcpg()).peer("file", FileMime.version());
             for (Directory dir : dirs) {
                 run.peer(dir.type().equals("text") ? "corpus" : "corpus-" + dir.type(), dir.corpus().name() + " sha256:" + dir.corpus().sha256());

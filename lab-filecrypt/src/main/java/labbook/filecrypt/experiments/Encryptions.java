@@ -16,11 +16,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import labbook.core.Clocks;
 import labbook.core.CpuTimes;
-import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
-import labbook.filecrypt.FilecryptLab;
+import labbook.core.Repo;
 import labbook.filecrypt.gpg.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -41,12 +40,12 @@ import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
  */
 public final class Encryptions implements AutoCloseable {
     /**
-     * The whole-process bcpg runs as a command-line tool would ship: native zlib allowed, C1 only
-     * and the serial collector (a short run finishes before C2's compilations would pay back; this
-     * halves start-up CPU, about 1.0 s to 0.5 s here).
+     * The whole-process bcpg runs: the command a user types, {@code ./labbook filecrypt encrypt ...}.
+     * The launcher alone decides how that JVM starts (its cli_flags: C1, the serial collector, the
+     * unsigned JAR and its CDS archive); LABBOOK_NO_BUILD skips its build check, as this JVM was
+     * started by a built lab.
      */
-    public static final List<String> PROCESS_JVM_FLAGS = Stream.concat(FastPath.JVM_FLAGS.stream(),
-            Stream.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")).toList();
+    public static final String PROCESS_COMMAND = "./labbook filecrypt encrypt";
 
     /** A fixed, non-secret benchmark passphrase; it is only ever written to files of mode 0600. */
     private static final char[] PASSPHRASE = "labbook filecrypt benchmark passphrase".toCharArray();
@@ -113,7 +112,7 @@ public final class Encryptions implements AutoCloseable {
         try {
             Sample sample = switch (engine) {
                 case GPG -> fromPeer(gpg.encrypt(in, out, options), out);
-                case BCPG_PROCESS -> fromPeer(Peer.command(forkedEncrypt(in, out, options)).run(), out);
+                case BCPG_PROCESS -> fromPeer(launcherPeer(forkedEncrypt(in, out, options)).run(), out);
                 case BCPG_IN_PROCESS -> inProcess(in, out, options);
             };
             if (gpgReadsBack) {
@@ -254,12 +253,11 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /**
-     * {@code java -cp <module> FilecryptLab encrypt ...}: what a user of the bcpg tool runs. The
-     * threads are always passed: the command's own default is one per core, and this engine's
-     * published figures are gpg's way, one thread.
+     * {@link #PROCESS_COMMAND} with these options. The threads are always passed: the command's own
+     * default is one per core, and this engine's published figures are gpg's way, one thread.
      */
     List<String> forkedEncrypt(Path in, Path out, EncryptOptions o) {
-        List<String> args = new ArrayList<>(List.of("encrypt", "--passphrase-file", passphraseFile.toString(),
+        List<String> args = new ArrayList<>(List.of("--passphrase-file", passphraseFile.toString(),
                 "-z", Integer.toString(o.level()), "--compress-algo", o.compression().gpgName(),
                 "--cipher-algo", o.cipher().gpgName(), "--s2k-count", Long.toString(o.s2kCount()),
                 "--s2k-digest-algo", o.s2kDigest().gpgName(), "--zip-deflater", o.zipDeflater().label(),
@@ -269,7 +267,24 @@ public final class Encryptions implements AutoCloseable {
         }
         args.add(in.toString());
         args.add(out.toString());
-        return ForkedJava.command(PROCESS_JVM_FLAGS, FilecryptLab.class.getName(), args);
+        return launcher(args);
+    }
+
+    /** {@code encrypt --help} as a user types it: the start-up and exit of the command, nothing encrypted. */
+    public Sample helpProcess() {
+        PeerResult r = launcherPeer(launcher(List.of("--help"))).run();
+        r.orThrow();
+        return new Sample(r.time().userSeconds(), r.time().systemSeconds(), r.time().wallSeconds(), 0, Double.NaN);
+    }
+
+    private static List<String> launcher(List<String> encryptArgs) {
+        List<String> cmd = new ArrayList<>(List.of(Repo.root().resolve("labbook").toString(), "filecrypt", "encrypt"));
+        cmd.addAll(encryptArgs);
+        return cmd;
+    }
+
+    private static Peer launcherPeer(List<String> command) {
+        return Peer.command(command).env("LABBOOK_NO_BUILD", "1");
     }
 
     private static long size(Path p) {

@@ -147,12 +147,13 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         int n = OptionValues.atLeast("--threads", threads, 2, 2);
         List<Runner> runners = Runner.sweep(n);
         Results<Key> results = new Results<>();
+        List<Sample> help = new ArrayList<>();
         int readBack = 0;
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-sweep", OptionValues.rerun("--repeats", repeats,
                 "--threads", threads, "--levels", levels, "--enwik8", corpusOptions.enwik8, "--max-file-bytes", corpusOptions.maxFileBytes));
              Encryptions enc = Encryptions.start();
              CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP)) {
-            run.peer("gpg", Gpg.version()).peer("bcpg-process-jvm", String.join(" ", Encryptions.PROCESS_JVM_FLAGS))
+            run.peer("gpg", Gpg.version()).peer("bcpg-process", Encryptions.PROCESS_COMMAND)
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256()).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
             warmUp(enc, corpus, plan, mode, n);
@@ -204,13 +205,20 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             }
             csv.commit();
             System.out.println("level-sweep: " + csv.rowCount() + " rows in " + csv.path());
+            for (int i = 0; i < HELP_RUNS; i++) {
+                help.add(enc.helpProcess());
+            }
         }
         System.out.printf("level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the input's bytes%n",
                 readBack, n);
         LevelSweepPrintout.printRatios(results, largest, plan.levels());
+        LevelSweepPrintout.printHelp(help);
         LevelSweepPrintout.printWall(results, largest, plan.levels(), n);
         LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), runners);
     }
+
+    /** Runs of {@code encrypt --help} timed after the sweep: the command line's start-up, printed beside the goal. */
+    static final int HELP_RUNS = 5;
 
     static String deflater(Engine engine, EncryptOptions o) {
         if (!o.compresses()) {
@@ -259,7 +267,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
      * with native zlib, every ZIP level above 0 is one path: the level only reaches zlib's
      * deflateInit2), then a pass of gpg and in-process bcpg over every file (full: at every level,
      * with bcpg as a whole process on the largest file; quick: at the first compressing level, the
-     * page cache's and gpg's part, and no whole-process run: this JVM has just read its JDK and jars).
+     * page cache's and gpg's part; the command line runs once, on the 1 MB file, to make its CDS archive).
      */
     private static void warmUp(Encryptions enc, Corpus corpus, Plan plan, Mode mode, int threads) {
         List<EncryptOptions> variants = new ArrayList<>();
@@ -280,6 +288,8 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             enc.warmUpInProcess(small, variants, rounds, bar::step);
             enc.warmUpInProcess(small, parallel.stream().filter(EncryptOptions::compressesInParallel).toList(),
                     PARALLEL_JIT_ROUNDS, bar::step);
+            // the command line's first run makes its CDS archive (the launcher's cli_flags), untimed here
+            enc.run(Engine.BCPG_PROCESS, small, pass.get(0));
             if (mode != Mode.FULL) {
                 enc.warmUpFiles(corpus.files(), pass.get(0), bar::step);
                 return;

@@ -3,7 +3,6 @@ package labbook.filecrypt.pgp;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
@@ -93,7 +92,7 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
     @Override
     public PGPDataEncryptor build(byte[] keyBytes) throws PGPException {
         try {
-            MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
+            PGPDigestCalculator mdc = JdkDigests.calculator(HashAlgorithmTags.SHA1);
             OutputStreamFactory streams;
             if (cbcKeyStream) {
                 CbcKeyStreamCfb cfb = CbcKeyStreamCfb.encryptor(keyBytes, CHUNK);
@@ -111,7 +110,7 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
 
                 @Override
                 public PGPDigestCalculator getIntegrityCalculator() {
-                    return new JdkSha1Calculator(sha1);
+                    return mdc;
                 }
 
                 @Override
@@ -232,47 +231,6 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
             } catch (GeneralSecurityException e) {
                 throw new IOException("AES/CFB failed: " + e.getMessage(), e);
             }
-        }
-    }
-
-    /** The MDC digest on the JDK's SHA-1. */
-    private static final class JdkSha1Calculator implements PGPDigestCalculator {
-        private final MessageDigest sha1;
-        private final OutputStream stream;
-
-        JdkSha1Calculator(MessageDigest sha1) {
-            this.sha1 = sha1;
-            this.stream = new OutputStream() {
-                @Override
-                public void write(int b) {
-                    sha1.update((byte) b);
-                }
-
-                @Override
-                public void write(byte[] b, int off, int len) {
-                    sha1.update(b, off, len);
-                }
-            };
-        }
-
-        @Override
-        public int getAlgorithm() {
-            return HashAlgorithmTags.SHA1;
-        }
-
-        @Override
-        public OutputStream getOutputStream() {
-            return stream;
-        }
-
-        @Override
-        public byte[] getDigest() {
-            return sha1.digest();
-        }
-
-        @Override
-        public void reset() {
-            sha1.reset();
         }
     }
 }

@@ -12,14 +12,16 @@ import java.security.SecureRandom;
 import java.util.Date;
 import labbook.core.LabException;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
+import org.bouncycastle.bcpg.S2K;
 import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPLiteralData;
 import org.bouncycastle.openpgp.PGPLiteralDataGenerator;
+import org.bouncycastle.openpgp.operator.PBEKeyEncryptionMethodGenerator;
 import org.bouncycastle.openpgp.operator.PGPDataEncryptorBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPBEKeyEncryptionMethodGenerator;
-import org.bouncycastle.openpgp.operator.bc.BcPGPDataEncryptorBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
+import org.bouncycastle.openpgp.operator.bc.BcPGPDataEncryptorBuilder;
 import org.bouncycastle.openpgp.operator.jcajce.JcePGPDataEncryptorBuilder;
 
 /**
@@ -73,9 +75,7 @@ public final class PgpEncryptor {
             OutputStream target = options.armor() ? new ArmoredOutputStream(out) : out;
             PGPEncryptedDataGenerator encGen = new PGPEncryptedDataGenerator(dataEncryptor());
             encGen.setForceSessionKey(false);
-            encGen.addMethod(new BcPBEKeyEncryptionMethodGenerator(passphrase,
-                    new BcPGPDigestCalculatorProvider().get(options.s2kDigest().tag()),
-                    S2kCount.encode(options.s2kCount())).setSecureRandom(random));
+            encGen.addMethod(keyMethod(passphrase));
             try (OutputStream encrypted = encGen.open(target, new byte[BUFFER]);
                  OutputStream compressed = CompressedPacket.open(encrypted, options);
                  OutputStream literal = length >= 0
@@ -126,6 +126,16 @@ public final class PgpEncryptor {
             total += n;
         }
         return total;
+    }
+
+    /** gpg -c's key packet; the S2K on the JDK's digest unless it is one the JDK lacks (RIPEMD-160). */
+    private PBEKeyEncryptionMethodGenerator keyMethod(char[] passphrase) throws PGPException {
+        int count = S2kCount.encode(options.s2kCount());
+        if (S2kKey.handles(S2K.SALTED_AND_ITERATED, options.s2kDigest().tag())) {
+            return new JdkPbeKeyMethod(passphrase, options.s2kDigest(), count, random);
+        }
+        return new BcPBEKeyEncryptionMethodGenerator(passphrase, new BcPGPDigestCalculatorProvider().get(options.s2kDigest().tag()),
+                count).setSecureRandom(random);
     }
 
     private PGPDataEncryptorBuilder dataEncryptor() {
