@@ -88,6 +88,35 @@ final class LevelSweepPrintout {
                 + (levels.contains(6) ? "" : "; -z 6 is not in this plan (--levels adds it)") + " (goal: <= 0.6 at -z 6 and -z 9)");
     }
 
+    /**
+     * Decryption on the largest file: gpg's output at each level decrypted by gpg (whole process) and
+     * by bcpg in this JVM. Goal (issue #13): bcpg's CPU time at most 1.0 x gpg's at every level. As
+     * above, the ratio is of means (a 10 MB -z 0 decryption is a few 10 ms ticks), with the
+     * decrypting thread's clock beside it.
+     */
+    static void printDecrypt(Results<Key> decrypts, Path largest, List<Integer> levels) {
+        String file = largest.getFileName().toString();
+        System.out.println();
+        System.out.println("Decryption of gpg's output, CPU time (user + system, s) on " + file + ", ZIP; ratio of mean CPU time"
+                + " to gpg's (whole process); goal: <= 1.0 at every level:");
+        ConsoleTable t = new ConsoleTable("level", "gpg", "bcpg in-process", "in-process/gpg", "(thread clock)", "goal");
+        List<String> missed = new ArrayList<>();
+        for (int level : levels) {
+            List<Sample> gpg = decrypts.get(new Key(file, Engine.GPG, Compression.ZIP, level));
+            List<Sample> in = decrypts.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
+            double ratio = Results.meanCpu(in) / Results.meanCpu(gpg);
+            if (!(ratio <= 1.0)) {
+                missed.add("-z " + level);
+            }
+            t.row("-z " + level, Results.cpu(gpg).format("%.3f"), Results.cpu(in).format("%.3f"), Results.f3(ratio),
+                    Results.f3(in.stream().mapToDouble(Sample::cpuThreadS).average().orElse(Double.NaN) / Results.meanCpu(gpg)),
+                    Double.isNaN(ratio) ? "" : ratio <= 1.0 ? "<= 1.0 met" : "> 1.0 missed");
+        }
+        t.print(System.out);
+        System.out.println("bcpg in-process decryption / gpg's: " + (missed.isEmpty() ? "<= 1.0 at every level (goal met)"
+                : "above 1.0 at " + String.join(", ", missed) + " (goal missed)"));
+    }
+
     /** The seed's rule: the level minimising time x output size, per file and engine, by CPU time and by wall time. */
     static void printTimeSizeRule(Results<Key> results, Corpus corpus, List<Integer> levels, List<Runner> runners) {
         for (boolean wall : new boolean[] {false, true}) {

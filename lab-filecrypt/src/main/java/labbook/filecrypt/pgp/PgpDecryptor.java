@@ -39,6 +39,14 @@ public final class PgpDecryptor {
         }
     }
 
+    /**
+     * The code that decrypts a SEIPD v1 packet of {@code cipher}, for results: {@code jdk-ecb-cfb}
+     * for AES ({@link SeipdV1Stream}), BouncyCastle's {@code bc-lightweight} for the others.
+     */
+    public static String cipherPath(SymmetricCipher cipher) {
+        return cipher.isAes() ? "jdk-ecb-cfb" : CipherPath.BC_LIGHTWEIGHT.label();
+    }
+
     /** Decrypts {@code in} into {@code out}; returns normally only if the integrity check passed. */
     public void decrypt(InputStream in, OutputStream out, char[] passphrase) throws DecryptException {
         try {
