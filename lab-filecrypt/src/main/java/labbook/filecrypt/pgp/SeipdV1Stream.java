@@ -36,6 +36,7 @@ final class SeipdV1Stream extends InputStream {
     private final MessageDigest sha1;
     /** Decrypted bytes: [pos, limit) not yet read by the caller, [limit, filled) held back (the last 22 so far). */
     private final byte[] buf = new byte[CHUNK + MDC];
+    private final byte[] one = new byte[1];
     private int pos;
     private int limit;
     private int filled;
@@ -83,7 +84,6 @@ final class SeipdV1Stream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
     }
 
