@@ -31,7 +31,7 @@ public final class FilecryptResults {
     public static final Column DEFLATER = text("deflater", "the compressor: gpg's zlib-8k (ZIP), zlib-32k (ZLIB) or libbz2;"
             + " bcpg's zlib-8k (native), jzlib-8k, jdk-32k or bc-bzip2; none at level 0");
     public static final Column CIPHER_PATH = text("cipher_path", "bcpg's AES+MDC code path"
-            + " (jdk-fast, jdk-cipher, bc-jce, bc-lightweight); gpg for gpg");
+            + " (encrypting: jdk-fast, jdk-cipher, bc-jce, bc-lightweight; decrypting: jdk-ecb-cfb); gpg for gpg");
     public static final Column S2K_COUNT = text("s2k_count", "the S2K count (bytes hashed), pinned, the same on both sides");
     public static final Column CPU_THREAD_S = measure("cpu_thread_s", "CPU time of the encrypting thread, s"
             + " (ns resolution; in-process rows only, empty otherwise)");
@@ -68,6 +68,10 @@ public final class FilecryptResults {
     public static final ResultsSchema LEVEL_SWEEP = ResultsSchema.of(STUDY, "level-sweep",
             CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S, OUT_BYTES,
             DEFLATER, CIPHER_PATH, S2K_COUNT, CPU_THREAD_S, THREADS);
+    /** The level sweep's decryptions: gpg's output at each level decrypted by gpg and by bcpg in-process (in_bytes: its size). */
+    public static final ResultsSchema LEVEL_DECRYPT = ResultsSchema.of(STUDY, "level-decrypt",
+            CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S, IN_BYTES,
+            CIPHER_PATH, S2K_COUNT, CPU_THREAD_S);
     public static final ResultsSchema DIRECTORY_RUNS = ResultsSchema.of(STUDY, "directory-runs",
             CORPUS, RUN, ENGINE, SCOPE, REPEAT, FILES, IN_BYTES, OUT_BYTES, CPU_USER_S, CPU_SYS_S, WALL_S,
             MEAN_SIZE_PCT, LEVELS, S2K_COUNT);
@@ -83,7 +87,7 @@ public final class FilecryptResults {
             ALGO, LEVEL, FORK, ITERATION, MB_PER_S, DEFLATER, INPUT_BYTES);
 
     /** Every CSV of the study, in the order the report shows them. */
-    public static final List<ResultsSchema> ALL = List.of(LEVEL_SWEEP, DIRECTORY_RUNS, DIRECTORY_FILES, INTEROP, LEVEL_JMH,
+    public static final List<ResultsSchema> ALL = List.of(LEVEL_SWEEP, LEVEL_DECRYPT, DIRECTORY_RUNS, DIRECTORY_FILES, INTEROP, LEVEL_JMH,
             PIPELINE_VARIANTS);
 
     /** The seed's figures (with their source): class-path resources of this module. */

@@ -13,9 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
-import labbook.core.Clocks;
-import labbook.core.CpuTimes;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
@@ -108,6 +107,11 @@ public final class Encryptions implements AutoCloseable {
      * run fails unless that gives {@code in}'s bytes: a figure is only worth printing for a file gpg reads.
      */
     public Sample run(Engine engine, Path in, EncryptOptions options, boolean gpgReadsBack) {
+        return run(engine, in, options, gpgReadsBack, encrypted -> { });
+    }
+
+    /** As above; {@code withOutput} gets the encrypted file after the check, before it is deleted (the level sweep decrypts gpg's). */
+    public Sample run(Engine engine, Path in, EncryptOptions options, boolean gpgReadsBack, Consumer<Path> withOutput) {
         Path out = scratch.resolve("out-" + (counter++) + ".gpg");
         try {
             Sample sample = switch (engine) {
@@ -118,6 +122,7 @@ public final class Encryptions implements AutoCloseable {
             if (gpgReadsBack) {
                 readBack(in, out, engine.label() + " at -z " + options.level() + " on " + options.threads() + " threads");
             }
+            withOutput.accept(out);
             return sample;
         } finally {
             try {
@@ -225,26 +230,7 @@ public final class Encryptions implements AutoCloseable {
 
     private Sample inProcess(Path in, Path out, EncryptOptions options) {
         PgpEncryptor encryptor = new PgpEncryptor(options);
-        // background work of the previous sample (JIT, cleaners, a gpg run's reader threads) finishes
-        // outside the clock; no System.gc() here: a full collection makes C2 recompile (measured:
-        // ~5 ms of compiler CPU per 10 MB -z 9 sample with it, under 1 ms without)
-        quiesce();
-        CpuTimes before = Clocks.process();
-        long thread0 = Clocks.threadCpuNanos();
-        long wall0 = Clocks.wallNanos();
-        encryptor.encryptFile(in, out, PASSPHRASE);
-        long wall = Clocks.wallNanos() - wall0;
-        long thread = Clocks.threadCpuNanos() - thread0;
-        CpuTimes cpu = Clocks.process().minus(before);
-        return new Sample(cpu.userSeconds(), cpu.systemSeconds(), wall / 1e9, size(out), thread / 1e9);
-    }
-
-    private static void quiesce() {
-        try {
-            Thread.sleep(20);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return InProcessClock.time(() -> encryptor.encryptFile(in, out, PASSPHRASE), () -> size(out));
     }
 
     private static Sample fromPeer(PeerResult r, Path out) {

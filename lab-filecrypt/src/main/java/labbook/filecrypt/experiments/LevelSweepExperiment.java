@@ -69,16 +69,24 @@ import picocli.CommandLine.Option;
  * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3
  * repeats of every engine on every file.
  *
+ * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at
+ * each level is decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process)
+ * and by bcpg in this JVM (AES and the MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file,
+ * same passphrase and pinned S2K count, after the decrypt path's own JIT warm-up; every output must
+ * be the input's bytes (compared outside the clock). Goal (issue #13): bcpg's decrypt CPU time at
+ * most 1.0 x gpg's at every level.
+ *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or
  * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
  * (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
  * Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall
  * time and CPU time per MB, the N-thread engine's wall time over gpg's and its size over
  * single-threaded bcpg's; and the level the time x size rule picks per file and engine, by CPU
- * time and by wall time.
+ * time and by wall time; then each level's decrypt CPU time, gpg's and bcpg's, and their ratio.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
- * {@link FilecryptResults#LEVEL_SWEEP}.
+ * {@link FilecryptResults#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
+ * {@link FilecryptResults#LEVEL_DECRYPT}.
  */
 @Command(name = "level-sweep", mixinStandardHelpOptions = true,
         description = "CPU time and size against the compression level: gpg vs bcpg (in-process and whole process).")
@@ -149,19 +157,26 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         Results<Key> results = new Results<>();
         List<Sample> help = new ArrayList<>();
         int readBack = 0;
+        LevelDecrypts decrypts;
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-sweep", OptionValues.rerun("--repeats", repeats,
                 "--threads", threads, "--levels", levels, "--enwik8", corpusOptions.enwik8, "--max-file-bytes", corpusOptions.maxFileBytes));
              Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP)) {
+             CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP);
+             CsvResults decryptCsv = run.csv(FilecryptResults.LEVEL_DECRYPT)) {
+            decrypts = new LevelDecrypts(enc, corpus.name(), decryptCsv);
             run.peer("gpg", Gpg.version()).peer("bcpg-process", Encryptions.PROCESS_COMMAND)
                     .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256()).peer("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
-            warmUp(enc, corpus, plan, mode, n);
+            LevelSweepWarmUp.run(enc, decrypts, corpus, plan, mode, n);
             int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
             long total = 0;
             for (Path f : corpus.files()) {
                 for (Runner e : runners) {
                     total += (long) repeatsFor(mode, f, largest, e.engine()) * plan.algos().size() * plan.levels().size();
+                }
+                for (Compression algo : plan.algos()) { // the decrypt steps: one per gpg run
+                    total += repeatsFor(mode, f, largest, Engine.GPG) * plan.levels().stream()
+                            .filter(level -> algo == Compression.ZIP || level > 0).count();
                 }
             }
             try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
@@ -183,10 +198,15 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                     }
                                     // the parallel engine's first repeat: gpg must read back what was timed
                                     boolean check = runner.threads() > 1 && r == 0;
-                                    Sample s = enc.run(engine, file, options, check);
+                                    int repeat = r;
+                                    // gpg's output, while it exists, is decrypted by gpg and by bcpg (a step of its own)
+                                    Sample s = enc.run(engine, file, options, check, engine == Engine.GPG
+                                            ? encrypted -> {
+                                                decrypts.measure(file, options, repeat, encrypted);
+                                                bar.step();
+                                            } : encrypted -> { });
                                     readBack += check ? 1 : 0;
                                     results.add(new Key(file.getFileName().toString(), runner, algo, level), s);
-                                    int repeat = r;
                                     csv.row(row -> row.set(CORPUS, corpus.name()).set(FILE, file.getFileName().toString())
                                             .set(FILE_BYTES, Corpus.size(file)).set(ENGINE, engine.engine())
                                             .set(SCOPE, engine.scope()).set(ALGO, algo.gpgName()).set(LEVEL, level)
@@ -204,7 +224,9 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                 }
             }
             csv.commit();
-            System.out.println("level-sweep: " + csv.rowCount() + " rows in " + csv.path());
+            decryptCsv.commit();
+            System.out.printf("level-sweep: %d rows in %s, %d in %s (the decryptions and their warm-up: %.1f s)%n", csv.rowCount(),
+                    csv.path(), decryptCsv.rowCount(), decryptCsv.path(), decrypts.elapsedSeconds());
             for (int i = 0; i < HELP_RUNS; i++) {
                 help.add(enc.helpProcess());
             }
@@ -215,6 +237,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         LevelSweepPrintout.printHelp(help);
         LevelSweepPrintout.printWall(results, largest, plan.levels(), n);
         LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), runners);
+        LevelSweepPrintout.printDecrypt(decrypts.results(), largest, plan.levels());
     }
 
     /** Runs of {@code encrypt --help} timed after the sweep: the command line's start-up, printed beside the goal. */
@@ -251,59 +274,5 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             return file.equals(largest) ? 3 : 0;
         }
         return 3;
-    }
-
-    /**
-     * Rounds of the parallel engine's own warm-up, after the single-threaded one: only the hand-over
-     * of deflate blocks between threads is code the single-threaded rounds did not already compile
-     * (the cipher, MDC and literal packet are the same). Measured here: with 40, its first timed
-     * repeat on the 10 MB file is as fast as the later ones; 200 cost 4 s more of the quick sweep.
-     */
-    static final int PARALLEL_JIT_ROUNDS = 40;
-
-    /**
-     * JIT, page cache and gpg's first start: {@link Encryptions#JIT_ROUNDS} untimed in-process
-     * rounds on the 1 MB file of every distinct Java code path among the levels (until C2 is done;
-     * with native zlib, every ZIP level above 0 is one path: the level only reaches zlib's
-     * deflateInit2), then a pass of gpg and in-process bcpg over every file (full: at every level,
-     * with bcpg as a whole process on the largest file; quick: at the first compressing level, the
-     * page cache's and gpg's part; the command line runs once, on the 1 MB file, to make its CDS archive).
-     */
-    private static void warmUp(Encryptions enc, Corpus corpus, Plan plan, Mode mode, int threads) {
-        List<EncryptOptions> variants = new ArrayList<>();
-        List<EncryptOptions> parallel = new ArrayList<>();
-        for (Compression algo : plan.algos()) {
-            for (int level : plan.levels()) {
-                variants.add(EncryptOptions.defaults().withCompression(algo).withLevel(level));
-                parallel.add(variants.get(variants.size() - 1).withThreads(threads));
-            }
-        }
-        List<EncryptOptions> pass = mode == Mode.FULL ? variants
-                : List.of(variants.stream().filter(EncryptOptions::compresses).findFirst().orElse(variants.get(0)));
-        Path small = corpus.files().stream().filter(p -> Corpus.size(p) <= 1_000_000)
-                .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b))).orElse(corpus.largest());
-        int rounds = Encryptions.JIT_ROUNDS;
-        try (ProgressBar bar = Progress.bar("warm-up", rounds + PARALLEL_JIT_ROUNDS + (long) corpus.files().size() * pass.size(),
-                "steps")) {
-            enc.warmUpInProcess(small, variants, rounds, bar::step);
-            enc.warmUpInProcess(small, parallel.stream().filter(EncryptOptions::compressesInParallel).toList(),
-                    PARALLEL_JIT_ROUNDS, bar::step);
-            // the command line's first run makes its CDS archive (the launcher's cli_flags), untimed here
-            enc.run(Engine.BCPG_PROCESS, small, pass.get(0));
-            if (mode != Mode.FULL) {
-                enc.warmUpFiles(corpus.files(), pass.get(0), bar::step);
-                return;
-            }
-            for (Path file : corpus.files()) {
-                for (EncryptOptions o : pass) {
-                    enc.run(Engine.BCPG_IN_PROCESS, file, o);
-                    enc.run(Engine.GPG, file, o);
-                    if (file.equals(corpus.largest())) {
-                        enc.run(Engine.BCPG_PROCESS, file, o);
-                    }
-                    bar.step();
-                }
-            }
-        }
     }
 }

@@ -1,5 +1,9 @@
 package labbook.filecrypt.experiments;
 
+import java.nio.file.Path;
+import labbook.core.PeerResult;
+import labbook.filecrypt.corpus.Corpus;
+
 /** One timed encryption: CPU (user, system) and wall seconds, and the encrypted file's size. */
 public record Sample(double cpuUserS, double cpuSysS, double wallS, long outBytes, double cpuThreadS) {
 
@@ -10,6 +14,11 @@ public record Sample(double cpuUserS, double cpuSysS, double wallS, long outByte
     public Sample plus(Sample o) {
         return new Sample(cpuUserS + o.cpuUserS, cpuSysS + o.cpuSysS, wallS + o.wallS, outBytes + o.outBytes,
                 cpuThreadS + o.cpuThreadS);
+    }
+
+    /** A whole process's sample, from lab-core's measurement of it, and the size of the file it wrote. */
+    public static Sample of(PeerResult r, Path out) {
+        return new Sample(r.time().userSeconds(), r.time().systemSeconds(), r.time().wallSeconds(), Corpus.size(out), Double.NaN);
     }
 
     public static final Sample ZERO = new Sample(0, 0, 0, 0, 0);

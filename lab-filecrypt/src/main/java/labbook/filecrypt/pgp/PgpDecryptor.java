@@ -15,11 +15,11 @@ import org.bouncycastle.openpgp.PGPLiteralData;
 import org.bouncycastle.openpgp.PGPMarker;
 import org.bouncycastle.openpgp.PGPOnePassSignatureList;
 import org.bouncycastle.openpgp.PGPPBEEncryptedData;
+import org.bouncycastle.openpgp.PGPSessionKey;
 import org.bouncycastle.openpgp.PGPSignatureList;
 import org.bouncycastle.openpgp.PGPUtil;
 import org.bouncycastle.openpgp.bc.BcPGPObjectFactory;
-import org.bouncycastle.openpgp.operator.bc.BcPBEDataDecryptorFactory;
-import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
+import org.bouncycastle.openpgp.operator.bc.BcSessionKeyDataDecryptorFactory;
 
 /**
  * Decrypts passphrase-encrypted OpenPGP messages: what gpg writes by default and with its common
@@ -39,6 +39,14 @@ public final class PgpDecryptor {
         }
     }
 
+    /**
+     * The code that decrypts a SEIPD v1 packet of {@code cipher}, for results: {@code jdk-ecb-cfb}
+     * for AES ({@link SeipdV1Stream}), BouncyCastle's {@code bc-lightweight} for the others.
+     */
+    public static String cipherPath(SymmetricCipher cipher) {
+        return cipher.isAes() ? "jdk-ecb-cfb" : CipherPath.BC_LIGHTWEIGHT.label();
+    }
+
     /** Decrypts {@code in} into {@code out}; returns normally only if the integrity check passed. */
     public void decrypt(InputStream in, OutputStream out, char[] passphrase) throws DecryptException {
         try {
@@ -46,17 +54,15 @@ public final class PgpDecryptor {
             if (!encrypted.isIntegrityProtected()) {
                 throw new DecryptException("it has no integrity protection (no MDC), refused as gpg 2.2 refuses it", null);
             }
-            InputStream clear;
+            PGPSessionKey key;
             try {
-                clear = encrypted.getDataStream(new BcPBEDataDecryptorFactory(passphrase, new BcPGPDigestCalculatorProvider()));
-            } catch (PGPDataValidationException wrongKey) {
-                throw new DecryptException("wrong passphrase", wrongKey);
+                key = encrypted.getSessionKey(new JdkS2kDecryptorFactory(passphrase));
             } catch (PGPException e) {
                 throw new DecryptException("wrong passphrase or damaged key packet (" + e.getMessage() + ")", e);
             }
-            copyLiteral(new BcPGPObjectFactory(clear), out);
-            // verify() reads whatever is left of the packet, then compares the MDC
-            if (!encrypted.verify()) {
+            IntegrityChecked clear = open(encrypted, key);
+            copyLiteral(new BcPGPObjectFactory(clear.stream()), out);
+            if (!clear.mdc().matches()) {
                 throw new DecryptException("integrity check failed: the file was modified or damaged", null);
             }
         } catch (DecryptException e) {
@@ -65,6 +71,33 @@ public final class PgpDecryptor {
             throw new DecryptException("truncated: the message ends early", e);
         } catch (IOException | PGPException | RuntimeException e) {
             throw new DecryptException("damaged or truncated (" + describe(e) + ")", e);
+        }
+    }
+
+    /** The plaintext and how to check its MDC once read: {@code verify} reads what is left of the packet, then compares. */
+    private record IntegrityChecked(InputStream stream, MdcCheck mdc) {
+    }
+
+    private interface MdcCheck {
+        boolean matches() throws IOException, PGPException;
+    }
+
+    /**
+     * AES in a SEIPD v1 packet (what gpg writes) on the JDK ({@link SeipdV1Stream}); any other
+     * cipher or packet on BouncyCastle's lightweight API, as before. The key is derived once, by
+     * {@link JdkS2kDecryptorFactory}, either way.
+     */
+    private static IntegrityChecked open(PGPPBEEncryptedData encrypted, PGPSessionKey key) throws IOException, DecryptException {
+        try {
+            if (SeipdV1Stream.handles(encrypted, key)) {
+                SeipdV1Stream s = SeipdV1Stream.open(encrypted.getInputStream(), key);
+                return new IntegrityChecked(s, s::verify);
+            }
+            return new IntegrityChecked(encrypted.getDataStream(new BcSessionKeyDataDecryptorFactory(key)), encrypted::verify);
+        } catch (PGPDataValidationException wrongKey) {
+            throw new DecryptException("wrong passphrase", wrongKey);
+        } catch (PGPException e) {
+            throw new DecryptException("wrong passphrase or damaged key packet (" + e.getMessage() + ")", e);
         }
     }
 
@@ -100,7 +133,7 @@ public final class PgpDecryptor {
             DecryptException {
         Object o = factory.nextObject();
         if (o instanceof PGPCompressedData compressed) {
-            factory = new BcPGPObjectFactory(compressed.getDataStream());
+            factory = new BcPGPObjectFactory(CompressedPacketReader.open(compressed));
             o = factory.nextObject();
         }
         while (o instanceof PGPOnePassSignatureList || o instanceof PGPSignatureList) {
@@ -110,7 +143,10 @@ public final class PgpDecryptor {
             throw new DecryptException("no literal data inside (" + (o == null ? "empty" : o.getClass().getSimpleName()) + ")", null);
         }
         try (InputStream data = literal.getInputStream()) {
-            data.transferTo(out);
+            byte[] buffer = new byte[1 << 16]; // transferTo's 8 KiB would mean 8 times the calls down the packet streams
+            for (int n; (n = data.read(buffer)) >= 0; ) {
+                out.write(buffer, 0, n);
+            }
         }
     }
 

@@ -11,63 +11,85 @@ import org.bouncycastle.bcpg.SymmetricKeyUtils;
 import org.bouncycastle.openpgp.PGPException;
 
 /**
- * The iterated and salted S2K (RFC 4880, 3.7.1.3) computed in large chunks by the JDK's digest.
+ * The S2K key derivation (RFC 4880, 3.7.1: simple, salted, iterated and salted) on the JDK's
+ * digest, fed in 64 KiB runs of the repeated salt and passphrase; for the encryptor's key packet
+ * ({@link JdkPbeKeyMethod}) and the decryptor ({@link JdkS2kDecryptorFactory}).
  *
- * <p>Why not BouncyCastle's: it writes salt and passphrase to the digest in turns, a few dozen
- * bytes a call, so at gpg's largest count (65 MB hashed, what a fast machine calibrates to) a
- * fresh JVM spends about a second of CPU in those calls before it encrypts a byte. The hashed
- * stream is periodic, so it is laid out once in a buffer that holds whole periods and fed to the
- * digest a buffer at a time: the same bytes, about a thousand calls. Digests the JDK lacks
- * (RIPEMD-160) and S2K types other than iterated and salted are left to BouncyCastle ({@link #handles}).
+ * <p>Why not BouncyCastle's: it writes salt and passphrase to its pure-Java digest a few dozen
+ * bytes a call, so at gpg's largest count (65 MB hashed, what a fast machine calibrates to and the
+ * encrypt command's default) a fresh JVM spends about a second of CPU before it encrypts a byte.
+ * The stream hashed is periodic, so it is laid out once in a buffer of whole periods and fed a
+ * buffer at a time: the same bytes, about a thousand calls, on the JDK's SHA-1 and SHA-2 (SHA-NI
+ * once C2 compiles them). Argon2, the GNU dummy S2K and digests the JDK lacks (RIPEMD-160) are
+ * left to BouncyCastle ({@link #handles}).
  */
 final class S2kKey {
-    private static final int CHUNK = 64 << 10;
+    private static final int RUN = 64 << 10;
 
     private S2kKey() {
     }
 
-    /** Whether {@link #derive} computes this S2K: iterated and salted, on a digest the JDK has. */
+    /** Whether {@link #derive} computes this S2K: simple, salted or iterated and salted, on a digest the JDK has. */
     static boolean handles(int type, int hashTag) {
-        return type == S2K.SALTED_AND_ITERATED && JdkDigests.jdkName(hashTag) != null;
+        return (type == S2K.SIMPLE || type == S2K.SALTED || type == S2K.SALTED_AND_ITERATED) && JdkDigests.jdkName(hashTag) != null;
     }
 
     /** The key for {@code cipherTag} (an OpenPGP symmetric algorithm) from {@code passphrase} by {@code s2k}, which it {@link #handles}. */
     static byte[] derive(int cipherTag, S2K s2k, char[] passphrase) throws PGPException {
-        if (!handles(s2k.getType(), s2k.getHashAlgorithm())) {
-            throw new IllegalArgumentException("not an iterated and salted S2K on a JDK digest");
+        int type = s2k.getType();
+        if (!handles(type, s2k.getHashAlgorithm())) {
+            throw new IllegalArgumentException("an S2K of type " + type + " on hash " + s2k.getHashAlgorithm() + " is BouncyCastle's to derive");
         }
-        String name = JdkDigests.jdkName(s2k.getHashAlgorithm());
         MessageDigest digest;
         try {
-            digest = MessageDigest.getInstance(name);
+            digest = MessageDigest.getInstance(JdkDigests.jdkName(s2k.getHashAlgorithm()));
         } catch (NoSuchAlgorithmException e) {
-            throw new PGPException("the JDK has no " + name + ": " + e.getMessage(), e);
+            throw new PGPException("cannot derive the key: " + e.getMessage(), e);
         }
-        byte[] period = period(s2k.getIV(), passphrase);
-        byte[] chunk = new byte[Math.max(1, CHUNK / period.length) * period.length];
-        for (int at = 0; at < chunk.length; at += period.length) {
-            System.arraycopy(period, 0, chunk, at, period.length);
+        byte[] period = period(type == S2K.SIMPLE ? new byte[0] : s2k.getIV(), passphrase);
+        // fewer bytes than salt + passphrase: the pair is hashed once, whole (RFC 4880, 3.7.1.3)
+        long count = type == S2K.SALTED_AND_ITERATED ? Math.max(s2k.getIterationCount(), period.length) : period.length;
+        byte[] run = repeated(period, count);
+        Arrays.fill(period, (byte) 0);
+        try {
+            return derive(digest, run, count, SymmetricKeyUtils.getKeyLengthInOctets(cipherTag));
+        } finally {
+            Arrays.fill(run, (byte) 0);
         }
-        // the whole salt and passphrase are hashed once even when the count is smaller
-        long count = Math.max(s2k.getIterationCount(), period.length);
-        byte[] key = new byte[SymmetricKeyUtils.getKeyLengthInOctets(cipherTag)];
-        // a key longer than one digest takes more hash contexts, the n-th preloaded with n zero bytes
-        for (int filled = 0, context = 0; filled < key.length; context++) {
-            digest.reset();
-            digest.update(new byte[context]);
-            long left = count;
-            for (; left > chunk.length; left -= chunk.length) {
-                digest.update(chunk);
+    }
+
+    /**
+     * As many hash contexts as it takes to fill the key, context {@code i} first fed {@code i} zero
+     * bytes, each then fed the first {@code count} bytes of the endless repetition of salt and
+     * passphrase, of which {@code run} holds a whole number of periods (so every run starts at one).
+     */
+    private static byte[] derive(MessageDigest md, byte[] run, long count, int keyBytes) {
+        byte[] key = new byte[keyBytes];
+        for (int filled = 0, context = 0; filled < keyBytes; context++) {
+            md.reset();
+            md.update(new byte[context]);
+            for (long left = count; left > 0; ) {
+                int n = (int) Math.min(left, run.length);
+                md.update(run, 0, n);
+                left -= n;
             }
-            digest.update(chunk, 0, (int) left);
-            byte[] hash = digest.digest();
-            int n = Math.min(hash.length, key.length - filled);
-            System.arraycopy(hash, 0, key, filled, n);
+            byte[] h = md.digest();
+            int n = Math.min(h.length, keyBytes - filled);
+            System.arraycopy(h, 0, key, filled, n);
+            Arrays.fill(h, (byte) 0);
             filled += n;
         }
-        Arrays.fill(period, (byte) 0);
-        Arrays.fill(chunk, (byte) 0);
         return key;
+    }
+
+    /** The period repeated to about {@link #RUN} bytes (or to {@code count}, if less), whole periods only. */
+    private static byte[] repeated(byte[] period, long count) {
+        int times = Math.max(1, (int) Math.min(count, RUN) / Math.max(1, period.length));
+        byte[] run = new byte[times * period.length];
+        for (int i = 0; i < times; i++) {
+            System.arraycopy(period, 0, run, i * period.length, period.length);
+        }
+        return run;
     }
 
     /** Salt, then the passphrase's UTF-8 bytes, as gpg and BouncyCastle encode it. */

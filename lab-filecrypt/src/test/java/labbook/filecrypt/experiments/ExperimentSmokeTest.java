@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import labbook.core.Cli;
 import labbook.filecrypt.FilecryptLab;
+import labbook.filecrypt.FilecryptResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -36,6 +37,12 @@ class ExperimentSmokeTest {
         assertThat(lines).filteredOn(l -> l.endsWith(",2")).hasSize(2 * 4)
                 .allMatch(l -> l.contains(",bcpg,in-process,zip,") && !l.contains(",zip,0,"));
         assertThat(out.resolve("filecrypt/run.json")).content().contains("\"gpg\"").contains("level-sweep");
+        // gpg's output of every file and level, decrypted by gpg and by bcpg in-process
+        List<String> decrypts = Files.readAllLines(out.resolve("filecrypt/level-decrypt.csv"));
+        assertThat(decrypts.get(0)).isEqualTo(String.join(",", FilecryptResults.LEVEL_DECRYPT.names()));
+        assertThat(decrypts).hasSize(1 + 2 * 5 * 2);
+        assertThat(decrypts).anyMatch(l -> l.contains(",gpg,process,zip,9,") && l.contains(",gpg,65536,"))
+                .anyMatch(l -> l.contains(",bcpg,in-process,zip,0,") && l.contains(",jdk-ecb-cfb,65536,"));
     }
 
     @Test

@@ -16,6 +16,13 @@ class SchemaTest {
     }
 
     @Test
+    void levelDecrypt() {
+        assertThat(FilecryptResults.LEVEL_DECRYPT.names()).containsSubsequence("corpus", "file", "file_bytes", "engine", "scope",
+                "algo", "level", "repeat", "cpu_user_s", "cpu_sys_s", "wall_s", "in_bytes", "cipher_path", "s2k_count", "cpu_thread_s");
+        assertThat(FilecryptResults.ALL).containsSubsequence(FilecryptResults.LEVEL_SWEEP, FilecryptResults.LEVEL_DECRYPT);
+    }
+
+    @Test
     void directoryRuns() {
         assertThat(FilecryptResults.DIRECTORY_RUNS.names()).containsSubsequence("corpus", "run", "engine", "scope", "repeat", "files",
                 "in_bytes", "out_bytes", "cpu_user_s", "cpu_sys_s", "wall_s");

@@ -50,6 +50,11 @@ final class FilecryptAnalyses {
             settings(sweep.value(), sweep.label(), out);
             WallTime.analyses(sweep.value(), sweep.label(), out);
         }
+        for (var decrypt : results.tables(FilecryptResults.LEVEL_DECRYPT)) {
+            out.put("level-decrypt: median CPU time (user + system) to decrypt gpg's output, gpg and bcpg in-process, largest file,"
+                    + " ZIP; goal bcpg / gpg " + DecryptLevels.GOAL + " [" + decrypt.label() + "]",
+                    DecryptLevels.table(DecryptLevels.levels(decrypt.value())));
+        }
         for (var dir : results.tables(FilecryptResults.DIRECTORY_RUNS)) {
             Table t = DirectoryTypes.withType(dir);
             DoubleColumn total = DoubleColumn.create(CPU_S, t.rowCount());

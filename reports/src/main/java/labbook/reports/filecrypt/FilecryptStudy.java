@@ -19,6 +19,8 @@ public final class FilecryptStudy implements Study {
     public enum Id implements Claim.Id {
         /** The seed's rule picks -z 1 ({@code about}: "100 MB", "10 MB", "1 MB"). */
         MIN_TIME_X_SIZE,
+        /** bcpg's in-process decryption CPU time at most 1.0 x gpg's at every level (largest file; issue #13). */
+        DECRYPT_CPU,
         /** The seed's rule by wall time, for bcpg compressing on several threads (largest file): which level it picks. */
         MIN_WALL_TIME_X_SIZE,
         /** Output size at a level ({@code about}: "1 MB -z 7"). */
@@ -83,6 +85,11 @@ public final class FilecryptStudy implements Study {
         }
         LevelClaims levels = new LevelClaims();
         sweeps.forEach(sweep -> claims.addAll(levels.of(sweep)));
+        var decrypts = results.tables(FilecryptResults.LEVEL_DECRYPT);
+        decrypts.forEach(d -> claims.add(DecryptLevels.claim(DecryptLevels.levels(d.value()), d.label())));
+        if (decrypts.isEmpty()) {
+            claims.add(DecryptLevels.notRun());
+        }
         DirectoryClaims directories = new DirectoryClaims();
         results.tables(FilecryptResults.DIRECTORY_RUNS).forEach(dir -> claims.addAll(directories.of(dir)));
         for (String type : DirectoryTypes.BINARY) {

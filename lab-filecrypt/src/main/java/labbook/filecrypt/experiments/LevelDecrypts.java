@@ -1,0 +1,143 @@
+package labbook.filecrypt.experiments;
+
+import static labbook.filecrypt.FilecryptResults.ALGO;
+import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptResults.CORPUS;
+import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptResults.CPU_THREAD_S;
+import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
+import static labbook.filecrypt.FilecryptResults.ENGINE;
+import static labbook.filecrypt.FilecryptResults.FILE;
+import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
+import static labbook.filecrypt.FilecryptResults.IN_BYTES;
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptResults.REPEAT;
+import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
+import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptResults.WALL_S;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import labbook.core.CsvResults;
+import labbook.core.LabException;
+import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.experiments.LevelSweepExperiment.Key;
+import labbook.filecrypt.pgp.Compression;
+import labbook.filecrypt.pgp.EncryptOptions;
+import labbook.filecrypt.pgp.PgpDecryptor;
+
+/**
+ * The level sweep's decrypt rows: the file gpg encrypted in a timed run, decrypted by gpg (a whole
+ * process, {@code gpg --decrypt}) and by bcpg in this JVM ({@link PgpDecryptor#decryptFile}), same
+ * file, same passphrase, same pinned S2K count. Every output must be the input's bytes (compared
+ * outside the clock). One row each in {@code level-decrypt.csv}.
+ */
+final class LevelDecrypts {
+    /** The decrypt code paths warmed up in this JVM (an earlier experiment of {@code all} may have). */
+    private static final Set<Compression> WARMED = ConcurrentHashMap.newKeySet();
+
+    private final Encryptions enc;
+    private final String corpus;
+    private final CsvResults csv;
+    private final Results<Key> results = new Results<>();
+    private int counter;
+    /** Wall time spent here (warm-up, decryptions, checks), for the line saying what the decrypt rows cost. */
+    private long elapsedNanos;
+
+    LevelDecrypts(Encryptions enc, String corpus, CsvResults csv) {
+        this.enc = enc;
+        this.corpus = corpus;
+        this.csv = csv;
+    }
+
+    Results<Key> results() {
+        return results;
+    }
+
+    double elapsedSeconds() {
+        return elapsedNanos / 1e9;
+    }
+
+    /** Decrypts {@code encrypted} (gpg's output of {@code file} with {@code options}) with gpg, then bcpg; one row each. */
+    void measure(Path file, EncryptOptions options, int repeat, Path encrypted) {
+        long start = System.nanoTime();
+        Path out = enc.scratch().resolve("decrypted-" + (counter++));
+        char[] passphrase = enc.passphrase();
+        for (Engine engine : List.of(Engine.GPG, Engine.BCPG_IN_PROCESS)) {
+            Sample s = engine == Engine.GPG ? Sample.of(enc.gpg().decrypt(encrypted, out).orThrow(), out)
+                    : InProcessClock.time(() -> new PgpDecryptor().decryptFile(encrypted, out, passphrase), () -> Corpus.size(out));
+            checkAndDelete(file, out, engine);
+            String name = file.getFileName().toString();
+            results.add(new Key(name, engine, options.compression(), options.level()), s);
+            csv.row(row -> row.set(CORPUS, corpus).set(FILE, name).set(FILE_BYTES, Corpus.size(file))
+                    .set(ENGINE, engine.engine()).set(SCOPE, engine.scope()).set(ALGO, options.compression().gpgName())
+                    .set(LEVEL, options.level()).set(REPEAT, repeat).set(CPU_USER_S, s.cpuUserS()).set(CPU_SYS_S, s.cpuSysS())
+                    .set(WALL_S, s.wallS()).set(IN_BYTES, Corpus.size(encrypted))
+                    .set(CIPHER_PATH, engine == Engine.GPG ? "gpg" : PgpDecryptor.cipherPath(options.cipher()))
+                    .set(S2K_COUNT, options.s2kCount()).set(CPU_THREAD_S, engine == Engine.GPG ? null : s.cpuThreadS()));
+        }
+        elapsedNanos += System.nanoTime() - start;
+    }
+
+    private static void checkAndDelete(Path file, Path decrypted, Engine engine) {
+        try {
+            if (Files.mismatch(file, decrypted) != -1) {
+                throw new LabException(engine.label() + " decrypted gpg's output of " + file + " to other bytes than the input's");
+            }
+            Files.delete(decrypted);
+        } catch (IOException e) {
+            throw LabException.cannot("compare with " + file, decrypted, e);
+        }
+    }
+
+    /**
+     * The JIT's warm-up of bcpg's decryption: {@code rounds} untimed decryptions of {@code small}
+     * as gpg encrypted it, per decrypt code path among {@code variants} (no compressed packet, or
+     * the algorithm inflating: the level changes only the data). Through memory, not files: the
+     * code that decrypts is the same, and the timed runs' file I/O is the JDK's. A path an earlier
+     * experiment of {@code all} warmed is skipped. {@code afterRound} runs after each round.
+     */
+    void warmUp(Path small, List<EncryptOptions> variants, int rounds, Runnable afterRound) {
+        long start = System.nanoTime();
+        Map<Compression, byte[]> todo = new LinkedHashMap<>();
+        for (EncryptOptions o : variants) {
+            Compression path = o.compresses() ? o.compression() : Compression.NONE;
+            if (!WARMED.contains(path) && !todo.containsKey(path)) {
+                todo.put(path, gpgEncrypted(small, o));
+            }
+        }
+        char[] passphrase = enc.passphrase();
+        for (int i = 0; i < rounds; i++) {
+            for (byte[] encrypted : todo.values()) {
+                try {
+                    new PgpDecryptor().decrypt(new ByteArrayInputStream(encrypted), OutputStream.nullOutputStream(), passphrase);
+                } catch (PgpDecryptor.DecryptException e) {
+                    throw new LabException("cannot decrypt gpg's output of " + small + ": " + e.getMessage(), e);
+                }
+            }
+            afterRound.run();
+        }
+        WARMED.addAll(todo.keySet());
+        elapsedNanos += System.nanoTime() - start;
+    }
+
+    private byte[] gpgEncrypted(Path small, EncryptOptions o) {
+        Path out = enc.scratch().resolve("warm-up-" + (counter++) + ".gpg");
+        try {
+            enc.gpg().encrypt(small, out, o).orThrow();
+            byte[] bytes = Files.readAllBytes(out);
+            Files.delete(out);
+            return bytes;
+        } catch (IOException e) {
+            throw LabException.cannot("read", out, e);
+        }
+    }
+}

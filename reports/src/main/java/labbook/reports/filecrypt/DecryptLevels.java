@@ -1,0 +1,102 @@
+package labbook.reports.filecrypt;
+
+import static labbook.filecrypt.FilecryptResults.ALGO;
+import static labbook.filecrypt.FilecryptResults.ENGINE;
+import static labbook.filecrypt.FilecryptResults.FILE;
+import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.reports.filecrypt.FilecryptData.CPU_S;
+
+import java.util.List;
+import java.util.Optional;
+import labbook.reports.stats.Format;
+import labbook.reports.stats.Stats;
+import labbook.reports.study.Claim;
+import labbook.reports.study.Verdict;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The level sweep's decrypt rows ({@code level-decrypt.csv}): gpg's output at each level decrypted
+ * by gpg (a whole process) and by bcpg in-process, on the largest file, ZIP. The goal (issue #13):
+ * bcpg's median CPU time at most 1.0 x gpg's at every level. Results from before the decrypt rows
+ * have no such CSV; the claim then says so.
+ */
+final class DecryptLevels {
+    static final String CLAIM = "bcpg decrypts in-process with at most 1.0 x gpg's CPU time at every level (largest file, ZIP)";
+    static final String GOAL = "<= 1.0 x gpg (issue #13)";
+    static final double GOAL_RATIO = 1.0;
+
+    private DecryptLevels() {
+    }
+
+    /** One level: each engine's CPU seconds (user + system) over the repeats. */
+    record Level(int level, Stats.Spread gpg, Stats.Spread bcpg) {
+        double ratio() {
+            return gpg.median() > 0 ? bcpg.median() / gpg.median() : Double.NaN;
+        }
+    }
+
+    /** The largest file's levels, ZIP, in level order; empty when it has no rows of both engines. */
+    static List<Level> levels(Table decrypts) {
+        Table t = FilecryptData.withCpu(decrypts);
+        List<FilecryptData.InputFile> files = FilecryptData.files(t);
+        if (files.isEmpty()) {
+            return List.of();
+        }
+        Table largest = t.where(t.stringColumn(FILE.name()).isEqualTo(files.get(files.size() - 1).file())
+                .and(t.stringColumn(ALGO.name()).isEqualTo("zip")));
+        return largest.numberColumn(LEVEL.name()).asDoubleColumn().unique().asList().stream().sorted()
+                .map(l -> new Level(l.intValue(), cpu(largest, "gpg", "process", l), cpu(largest, "bcpg", "in-process", l)))
+                .filter(l -> l.gpg().n() > 0 && l.bcpg().n() > 0).toList();
+    }
+
+    private static Stats.Spread cpu(Table t, String engine, String scope, double level) {
+        Table rows = t.where(t.stringColumn(ENGINE.name()).isEqualTo(engine).and(t.stringColumn(SCOPE.name()).isEqualTo(scope))
+                .and(t.numberColumn(LEVEL.name()).isEqualTo(level)));
+        return Stats.spread(rows.numberColumn(CPU_S).asDoubleArray());
+    }
+
+    /** The page's table: per level, each engine's median CPU time with its IQR, and bcpg / gpg. */
+    static Table table(List<Level> levels) {
+        StringColumn level = StringColumn.create("level");
+        DoubleColumn gpg = DoubleColumn.create("gpg CPU s (median)");
+        DoubleColumn gpgIqr = DoubleColumn.create("gpg IQR s");
+        DoubleColumn bcpg = DoubleColumn.create("bcpg in-process CPU s (median)");
+        DoubleColumn bcpgIqr = DoubleColumn.create("bcpg IQR s");
+        DoubleColumn ratio = DoubleColumn.create("bcpg / gpg");
+        DoubleColumn n = DoubleColumn.create("repeats");
+        for (Level l : levels) {
+            level.append("-z " + l.level());
+            gpg.append(l.gpg().median());
+            gpgIqr.append(l.gpg().q3() - l.gpg().q1());
+            bcpg.append(l.bcpg().median());
+            bcpgIqr.append(l.bcpg().q3() - l.bcpg().q1());
+            ratio.append(l.ratio());
+            n.append(Math.min(l.gpg().n(), l.bcpg().n()));
+        }
+        return Table.create("decrypt").addColumns(level, gpg, gpgIqr, bcpg, bcpgIqr, ratio, n);
+    }
+
+    /** The claim on one results root: the worst level's ratio against the goal. */
+    static Claim claim(List<Level> levels, String machine) {
+        Claim c = Claim.of(FilecryptStudy.Id.DECRYPT_CPU, "", CLAIM).seed(GOAL);
+        Optional<Level> worst = levels.stream().filter(l -> !Double.isNaN(l.ratio()))
+                .max((a, b) -> Double.compare(a.ratio(), b.ratio()));
+        if (worst.isEmpty()) {
+            return c.measured("no level of the largest file by both engines").from(machine, "level-decrypt.csv");
+        }
+        double ratio = worst.get().ratio();
+        String each = String.join(", ", levels.stream().map(l -> "-z " + l.level() + " " + Format.ratio(l.ratio())).toList());
+        return c.measured("at most " + Format.ratio(ratio) + " (-z " + worst.get().level() + ")").ratio(ratio)
+                .verdict(Verdict.claim(ratio <= GOAL_RATIO + 1e-9, ratio)) // user + system ticks summed: float noise, not a tick
+                .from(machine, "median CPU time (user + system, 10 ms ticks) over the repeats, bcpg / gpg: " + each);
+    }
+
+    /** Before the decrypt rows (or with no level sweep at all): the claim, not measured, saying why. */
+    static Claim notRun() {
+        return Claim.of(FilecryptStudy.Id.DECRYPT_CPU, "", CLAIM).seed(GOAL)
+                .measured("not run: no level-decrypt.csv (a level sweep from before its decrypt rows, or none)");
+    }
+}
