@@ -96,7 +96,9 @@ class HostileFilecryptTest {
         for (String[] bad : new String[][] {
                 {"-z", "10"}, {"-z", "-1"}, {"-z", "many"}, {"--cipher-algo", "ROT13"}, {"--compress-algo", "rar"},
                 {"--s2k-count", "0"}, {"--s2k-count", "99999999999"}, {"--s2k-count", "lots"}, {"--s2k-digest-algo", "MD4"},
-                {"--cipher-path", "fastest"}, {"--zip-deflater", "magic"}}) {
+                {"--cipher-path", "fastest"}, {"--zip-deflater", "magic"},
+                // encrypt parses without picocli (FileCommand), so HostileOptionsTest's scan of picocli's options misses these
+                {"--threads", "many"}, {"--threads", "0"}, {"--threads", "257"}}) {
             Case c = Case.of("encrypt " + bad[0] + " " + bad[1], FILECRYPT, 2,
                     s -> encrypt(s, bad[0], bad[1], s.write("in", TEXT), s.p("out")), s -> bad[0]);
             cases.add(c);

@@ -10,12 +10,11 @@ import org.bouncycastle.openpgp.operator.PGPDigestCalculatorProvider;
 import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
 
 /**
- * BouncyCastle's digest calculators on the JDK's MessageDigest: the S2K's key derivation and the
- * MDC. Why: BC's own digests are pure Java, and the JDK's SHA-1 and SHA-2 compile to SHA-NI (or
- * AVX2) on HotSpot. The S2K hashes up to 65 MB, written by BC as salt and passphrase in turns
- * (pieces of 8 to a few dozen bytes), so writes are gathered into 8 KiB before they reach the
- * digest: a MessageDigest call per piece would cost more than the hashing. RIPEMD-160, which the
- * JDK lacks, stays on BC.
+ * BouncyCastle's digest calculators on the JDK's MessageDigest, for the encryptor's MDC (and the
+ * names {@link S2kKey} looks digests up by). Why: BC's own digests are pure Java, and the JDK's
+ * SHA-1 and SHA-2 compile to SHA-NI (or AVX2) on HotSpot. BouncyCastle also writes its packet
+ * headers and the literal packet's few bytes into the MDC, so small writes are gathered into 8 KiB
+ * before they reach the digest. Digests the JDK lacks (RIPEMD-160) stay on BC.
  */
 public final class JdkDigests implements PGPDigestCalculatorProvider {
     private static final int GATHER = 8 << 10;
@@ -56,7 +55,7 @@ public final class JdkDigests implements PGPDigestCalculatorProvider {
 
     /**
      * Gathers writes into {@link #GATHER} bytes for the digest. Not a BufferedOutputStream: its
-     * synchronized writes cost more than the hashing here (BC's S2K loop makes millions of them).
+     * synchronized writes take a lock per call, and a digest call per small write costs more than gathering.
      */
     private static final class Calculator extends OutputStream implements PGPDigestCalculator {
         private final int algorithm;
