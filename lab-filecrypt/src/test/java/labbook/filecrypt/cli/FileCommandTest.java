@@ -71,4 +71,17 @@ class FileCommandTest {
         assertThat(run(new DecryptCommand(), "--passphrase-file", pass.toString(), out.toString(), back.toString()).exit()).isZero();
         assertThat(back).hasSameBinaryContentAs(in);
     }
+
+    @Test
+    void theArchivesTrainingRunSucceedsAndLeavesNothing() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        long before;
+        try (var list = Files.list(tmp)) {
+            before = list.filter(p -> p.getFileName().toString().startsWith("labbook-cds-training-")).count();
+        }
+        assertThat(CdsTraining.run()).isZero();
+        try (var list = Files.list(tmp)) {
+            assertThat(list.filter(p -> p.getFileName().toString().startsWith("labbook-cds-training-")).count()).isEqualTo(before);
+        }
+    }
 }
