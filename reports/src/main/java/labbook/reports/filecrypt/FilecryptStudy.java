@@ -21,6 +21,8 @@ public final class FilecryptStudy implements Study {
         MIN_TIME_X_SIZE,
         /** bcpg's in-process decryption CPU time at most 1.0 x gpg's at every level (largest file; issue #13). */
         DECRYPT_CPU,
+        /** bcpg's whole command at -z 6 at most 1.6 x gpg's CPU time (largest file; issue #13). */
+        PROCESS_CPU,
         /** The seed's rule by wall time, for bcpg compressing on several threads (largest file): which level it picks. */
         MIN_WALL_TIME_X_SIZE,
         /** Output size at a level ({@code about}: "1 MB -z 7"). */
@@ -85,6 +87,7 @@ public final class FilecryptStudy implements Study {
         }
         LevelClaims levels = new LevelClaims();
         sweeps.forEach(sweep -> claims.addAll(levels.of(sweep)));
+        sweeps.forEach(sweep -> claims.add(ProcessCost.claim(sweep.value(), sweep.label())));
         var decrypts = results.tables(FilecryptResults.LEVEL_DECRYPT);
         decrypts.forEach(d -> claims.add(DecryptLevels.claim(DecryptLevels.levels(d.value()), d.label())));
         if (decrypts.isEmpty()) {
