@@ -1,13 +1,21 @@
 package labbook.hostile;
 
 import static labbook.hostile.Tool.FILECRYPT;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import labbook.core.Repo;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,10 +42,10 @@ class HostileFilecryptTest {
         }
         byte[] b = s.read("msg.gpg");
         try {
-            java.nio.file.Files.delete(s.path("msg.gpg"));
-            java.nio.file.Files.delete(s.path("plain-src.txt"));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            Files.delete(s.path("msg.gpg"));
+            Files.delete(s.path("plain-src.txt"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return b;
     }
@@ -140,5 +148,21 @@ class HostileFilecryptTest {
     Stream<DynamicTest> encryptAndDecryptKeepTheirPromise() {
         return cases().stream().map(c -> DynamicTest.dynamicTest(c.toString(),
                 () -> Promise.check(c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
+    }
+
+    /** Through the launcher from another folder: IN, OUT and the passphrase file given relative to the user's folder. */
+    @Test
+    void relativePathsMeanTheUsersFolder() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Repo.root().resolve("labbook")), "no ./labbook launcher");
+        Path dir = Files.createDirectories(tmp.resolve("elsewhere"));
+        Files.writeString(dir.resolve("pass"), PASSPHRASE + "\n");
+        Files.setPosixFilePermissions(dir.resolve("pass"), PosixFilePermissions.fromString("rw-------"));
+        Files.writeString(dir.resolve("in.txt"), TEXT);
+        Outcome enc = Launcher.run(dir, "filecrypt", List.of("encrypt", "--passphrase-file", "pass", "--s2k-count", "1024",
+                "in.txt", "in.txt.gpg"), 60);
+        assertThat(enc.exit()).as("%s", enc).isZero();
+        Outcome dec = Launcher.run(dir, "filecrypt", List.of("decrypt", "--passphrase-file", "pass", "in.txt.gpg", "back.txt"), 60);
+        assertThat(dec.exit()).as("%s", dec).isZero();
+        assertThat(dir.resolve("back.txt")).hasContent(TEXT);
     }
 }
