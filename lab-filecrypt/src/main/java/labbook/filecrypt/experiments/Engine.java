@@ -2,7 +2,7 @@ package labbook.filecrypt.experiments;
 
 /**
  * Who encrypts, and how much of it the clock sees: gpg as a whole process (as the seed timed it),
- * bcpg inside this warm JVM, and bcpg as a whole process (a fresh JVM running {@code encrypt}).
+ * bcpg inside this warm JVM, and bcpg as a whole process ({@code ./labbook filecrypt encrypt}, as a user types it).
  */
 public enum Engine {
     GPG("gpg", "process"),

@@ -56,9 +56,10 @@ import picocli.CommandLine.Option;
  *
  * <p><b>The variants.</b> bcpg, this module's BouncyCastle encryptor, with the same settings and
  * gpg's 8 KiB ZIP window (so sizes compare like for like), timed two ways: inside this warm JVM
- * ({@code scope=in-process}: what a Java service pays) and as a whole process, a fresh JVM running
- * {@code encrypt} ({@code scope=process}: what the seed's command-line view pays, JVM start-up
- * included). Beside them, bcpg in-process compressing on N threads ({@code --threads}, default 2;
+ * ({@code scope=in-process}: what a Java service pays) and as a whole process, the command a user
+ * types, {@code ./labbook filecrypt encrypt} ({@code scope=process}: what the seed's command-line view
+ * pays, launcher and JVM start-up included; after the sweep, {@code encrypt --help} alone is timed
+ * too, the start-up's share). Beside them, bcpg in-process compressing on N threads ({@code --threads}, default 2;
  * pigz's block-parallel deflate, one ordinary packet) at every level above 0 of ZIP and ZLIB, where
  * wall time, not CPU time, is what it saves; every output of its first repeat is decrypted by gpg
  * (outside the clock) and must give back the input. Engines interleave within each repeat so
