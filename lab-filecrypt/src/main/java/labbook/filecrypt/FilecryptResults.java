@@ -59,6 +59,8 @@ public final class FilecryptResults {
     public static final Column S2K_DIGEST = text("s2k_digest", "S2K digest (gpg's name)");
     public static final Column DETAIL = text("detail", "empty, or the first line of the failure");
 
+    public static final Column COMMAND = text("command", "the command timed, as a user types it, from start to exit");
+
     public static final Column VARIANT = text("variant", "the encryptor pipeline: cipher path + deflater (bc-lightweight + jdk-32k, ...), or gpg");
     public static final Column FORK = count("fork", "JMH fork number (0-based)");
     public static final Column ITERATION = count("iteration", "JMH measurement iteration (0-based)");
@@ -72,6 +74,9 @@ public final class FilecryptResults {
     public static final ResultsSchema LEVEL_DECRYPT = ResultsSchema.of(STUDY, "level-decrypt",
             CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S, IN_BYTES,
             CIPHER_PATH, S2K_COUNT, CPU_THREAD_S);
+    /** The command line's own start-up: {@code encrypt --help} as a user types it, timed after the level sweep (issue #13). */
+    public static final ResultsSchema CLI_STARTUP = ResultsSchema.of(STUDY, "cli-startup",
+            COMMAND, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S);
     public static final ResultsSchema DIRECTORY_RUNS = ResultsSchema.of(STUDY, "directory-runs",
             CORPUS, RUN, ENGINE, SCOPE, REPEAT, FILES, IN_BYTES, OUT_BYTES, CPU_USER_S, CPU_SYS_S, WALL_S,
             MEAN_SIZE_PCT, LEVELS, S2K_COUNT);
@@ -87,7 +92,7 @@ public final class FilecryptResults {
             ALGO, LEVEL, FORK, ITERATION, MB_PER_S, DEFLATER, INPUT_BYTES);
 
     /** Every CSV of the study, in the order the report shows them. */
-    public static final List<ResultsSchema> ALL = List.of(LEVEL_SWEEP, LEVEL_DECRYPT, DIRECTORY_RUNS, DIRECTORY_FILES, INTEROP, LEVEL_JMH,
+    public static final List<ResultsSchema> ALL = List.of(LEVEL_SWEEP, LEVEL_DECRYPT, CLI_STARTUP, DIRECTORY_RUNS, DIRECTORY_FILES, INTEROP, LEVEL_JMH,
             PIPELINE_VARIANTS);
 
     /** The seed's figures (with their source): class-path resources of this module. */

@@ -87,7 +87,8 @@ import picocli.CommandLine.Option;
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
  * {@link FilecryptResults#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
- * {@link FilecryptResults#LEVEL_DECRYPT}.
+ * {@link FilecryptResults#LEVEL_DECRYPT}; {@code cli-startup.csv}, one row per timed {@code encrypt
+ * --help}: {@link FilecryptResults#CLI_STARTUP}.
  */
 @Command(name = "level-sweep", mixinStandardHelpOptions = true,
         description = "CPU time and size against the compression level: gpg vs bcpg (in-process and whole process).")
@@ -228,9 +229,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             decryptCsv.commit();
             System.out.printf("level-sweep: %d rows in %s, %d in %s (the decryptions and their warm-up: %.1f s)%n", csv.rowCount(),
                     csv.path(), decryptCsv.rowCount(), decryptCsv.path(), decrypts.elapsedSeconds());
-            for (int i = 0; i < HELP_RUNS; i++) {
-                help.add(enc.helpProcess());
-            }
+            help.addAll(CliStartup.measure(enc, run));
         }
         System.out.printf("level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the input's bytes%n",
                 readBack, n);
@@ -240,9 +239,6 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), runners);
         LevelSweepPrintout.printDecrypt(decrypts.results(), largest, plan.levels());
     }
-
-    /** Runs of {@code encrypt --help} timed after the sweep: the command line's start-up, printed beside the goal. */
-    static final int HELP_RUNS = 5;
 
     static String deflater(Engine engine, EncryptOptions o) {
         if (!o.compresses()) {

@@ -43,8 +43,8 @@ final class LevelSweepPrintout {
             return;
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "Start-up: '%s --help', whole process, CPU (user + system) %s s over %d runs"
-                        + " (goal <= %.2f s: %s)%n", Encryptions.PROCESS_COMMAND, Results.cpu(help).format("%.3f"), help.size(),
+        System.out.printf(Locale.ROOT, "Start-up: '%s', whole process, CPU (user + system) %s s over %d runs"
+                        + " (goal <= %.2f s: %s)%n", CliStartup.COMMAND_LINE, Results.cpu(help).format("%.3f"), help.size(),
                 HELP_GOAL_S, Results.meanCpu(help) <= HELP_GOAL_S ? "met" : "missed");
     }
 

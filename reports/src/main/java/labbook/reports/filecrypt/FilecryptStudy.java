@@ -23,6 +23,8 @@ public final class FilecryptStudy implements Study {
         DECRYPT_CPU,
         /** bcpg's whole command at -z 6 at most 1.6 x gpg's CPU time (largest file; issue #13). */
         PROCESS_CPU,
+        /** The command line's start-up, encrypt --help, at most 0.25 s of CPU (issue #13). */
+        STARTUP_CPU,
         /** The seed's rule by wall time, for bcpg compressing on several threads (largest file): which level it picks. */
         MIN_WALL_TIME_X_SIZE,
         /** Output size at a level ({@code about}: "1 MB -z 7"). */
@@ -87,7 +89,12 @@ public final class FilecryptStudy implements Study {
         }
         LevelClaims levels = new LevelClaims();
         sweeps.forEach(sweep -> claims.addAll(levels.of(sweep)));
-        sweeps.forEach(sweep -> claims.add(ProcessCost.claim(sweep.value(), sweep.label())));
+        sweeps.forEach(sweep -> claims.add(CommandLineCost.process(sweep.value(), sweep.label())));
+        var startups = results.tables(FilecryptResults.CLI_STARTUP);
+        startups.forEach(s -> claims.add(CommandLineCost.startup(s.value(), s.label())));
+        if (startups.isEmpty()) {
+            claims.add(CommandLineCost.startupNotRun());
+        }
         var decrypts = results.tables(FilecryptResults.LEVEL_DECRYPT);
         decrypts.forEach(d -> claims.add(DecryptLevels.claim(DecryptLevels.levels(d.value()), d.label())));
         if (decrypts.isEmpty()) {

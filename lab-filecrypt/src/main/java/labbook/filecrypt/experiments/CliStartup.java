@@ -1,0 +1,44 @@
+package labbook.filecrypt.experiments;
+
+import static labbook.filecrypt.FilecryptResults.COMMAND;
+import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
+import static labbook.filecrypt.FilecryptResults.REPEAT;
+import static labbook.filecrypt.FilecryptResults.WALL_S;
+
+import java.util.ArrayList;
+import java.util.List;
+import labbook.core.CsvResults;
+import labbook.core.LabRun;
+import labbook.filecrypt.FilecryptResults;
+
+/**
+ * The command line's own start-up, for the level sweep: {@code ./labbook filecrypt encrypt --help}
+ * as a user types it, start to exit, nothing encrypted ({@code cli-startup.csv}). Issue #13's goal
+ * for it is 0.25 s of CPU; the sweep's {@code bcpg process} rows are the same command with a file.
+ */
+final class CliStartup {
+    /** Runs timed: the median of five is steady within a 10 ms tick here. */
+    static final int RUNS = 5;
+
+    static final String COMMAND_LINE = Encryptions.PROCESS_COMMAND + " --help";
+
+    private CliStartup() {
+    }
+
+    /** Times {@link #RUNS} runs, writes them to the run's {@code cli-startup.csv} and returns them. */
+    static List<Sample> measure(Encryptions enc, LabRun run) {
+        List<Sample> samples = new ArrayList<>();
+        try (CsvResults csv = run.csv(FilecryptResults.CLI_STARTUP)) {
+            for (int i = 0; i < RUNS; i++) {
+                Sample s = enc.helpProcess();
+                samples.add(s);
+                int repeat = i;
+                csv.row(row -> row.set(COMMAND, COMMAND_LINE).set(REPEAT, repeat).set(CPU_USER_S, s.cpuUserS())
+                        .set(CPU_SYS_S, s.cpuSysS()).set(WALL_S, s.wallS()));
+            }
+            csv.commit();
+        }
+        return samples;
+    }
+}
