@@ -37,7 +37,7 @@ final class LevelSweepPrintout {
         return String.join("; ", said);
     }
 
-    /** {@code encrypt --help} through the launcher, start to exit: the command line's own cost. */
+    /** {@code encrypt --help} through the launcher, start to exit: the command line's own cost (goal judged on the median). */
     static void printHelp(List<Sample> help) {
         if (help.isEmpty()) {
             return;
@@ -45,7 +45,7 @@ final class LevelSweepPrintout {
         System.out.println();
         System.out.printf(Locale.ROOT, "Start-up: '%s', whole process, CPU (user + system) %s s over %d runs"
                         + " (goal <= %.2f s: %s)%n", CliStartup.COMMAND_LINE, Results.cpu(help).format("%.3f"), help.size(),
-                HELP_GOAL_S, Results.meanCpu(help) <= HELP_GOAL_S ? "met" : "missed");
+                HELP_GOAL_S, Results.cpu(help).median() <= HELP_GOAL_S + 1e-9 ? "met" : "missed"); // the median, as the report judges it
     }
 
     static void printRatios(Results<Key> results, Path largest, List<Integer> levels) {
