@@ -21,6 +21,14 @@ public record EncryptOptions(SymmetricCipher cipher, Compression compression, in
     /** The S2K count the lab pins on both sides in timed runs (gpg would otherwise calibrate to ~100 ms). */
     public static final long PINNED_S2K_COUNT = 65_536;
 
+    /** gpg -c's defaults, as Debian's gpg 2.2 has them: {@link #defaults()} and the encrypt command's fallbacks. */
+    public static final SymmetricCipher DEFAULT_CIPHER = SymmetricCipher.AES256;
+    public static final Compression DEFAULT_COMPRESSION = Compression.ZIP;
+    public static final int DEFAULT_LEVEL = 6;
+    public static final S2kDigest DEFAULT_S2K_DIGEST = S2kDigest.SHA256;
+    /** The lab's own cipher layer ({@link CipherPath#JDK_FAST}): the fastest of its four. */
+    public static final CipherPath DEFAULT_CIPHER_PATH = CipherPath.JDK_FAST;
+
     /** More threads than this only cost memory (each holds a few 128 KiB blocks). */
     public static final int MAX_THREADS = 256;
 
@@ -47,8 +55,8 @@ public record EncryptOptions(SymmetricCipher cipher, Compression compression, in
 
     /** gpg -c as Debian's gpg 2.2 does it (AES-256, MDC, ZIP level 6) with the lab's pinned S2K count. */
     public static EncryptOptions defaults() {
-        return new EncryptOptions(SymmetricCipher.AES256, Compression.ZIP, 6, PINNED_S2K_COUNT, S2kDigest.SHA256,
-                false, ZipDeflater.gpgWindow(), CipherPath.JDK_FAST);
+        return new EncryptOptions(DEFAULT_CIPHER, DEFAULT_COMPRESSION, DEFAULT_LEVEL, PINNED_S2K_COUNT, DEFAULT_S2K_DIGEST,
+                false, ZipDeflater.gpgWindow(), DEFAULT_CIPHER_PATH);
     }
 
     public EncryptOptions withLevel(int newLevel) {
