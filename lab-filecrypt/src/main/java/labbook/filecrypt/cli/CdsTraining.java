@@ -7,10 +7,9 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import labbook.filecrypt.pgp.Passphrase;
+import org.apache.commons.io.FileUtils;
 
 /**
  * {@code cds-training}: what the launcher runs once, with {@code -XX:ArchiveClassesAtExit}, to make
@@ -52,25 +51,14 @@ public final class CdsTraining {
         } catch (IOException | RuntimeException e) {
             return 1;
         } finally {
-            delete(dir);
+            if (dir != null) {
+                FileUtils.deleteQuietly(dir.toFile()); // else a leftover folder in the temp folder, holding nothing secret
+            }
         }
     }
 
     private static boolean run(FileCommand command, String... args) {
         Writer sink = new StringWriter();
         return command.execute(List.of(args), new PrintWriter(sink), new PrintWriter(sink)) == 0;
-    }
-
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException ignored) {
-            // a leftover folder in the temp folder, holding nothing secret
-        }
     }
 }

@@ -5,13 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import labbook.core.LabException;
 import labbook.core.Mode;
+import org.apache.commons.io.FileUtils;
 
 /**
  * The seed's MP3, PDF and PNG directories, rebuilt from real files of installed Debian packages
@@ -68,11 +67,11 @@ public final class BinaryCorpus {
                 if (meanwhile.isPresent() && meanwhile.get().matches(dir)) {
                     return corpus(plan, dir, meanwhile.get()); // another run built it while this one did: use theirs
                 }
-                deleteTree(dir); // a stale or damaged copy
+                FileUtils.deleteDirectory(dir.toFile()); // a stale or damaged copy
                 Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
                 return corpus(plan, dir, manifest);
             } finally {
-                deleteTree(partial); // gone once moved
+                FileUtils.deleteDirectory(partial.toFile()); // gone once moved
             }
         } catch (IOException e) {
             throw new LabException("cannot build the " + plan.type().label() + " corpus in " + dir + ": " + e.getMessage(), e);
@@ -86,7 +85,7 @@ public final class BinaryCorpus {
             Files.createDirectories(work);
             Path target = dir.resolve(r.name());
             r.step().make(target, work);
-            deleteTree(work);
+            FileUtils.deleteDirectory(work.toFile());
             if (!Files.isRegularFile(target) || Files.size(target) == 0) {
                 throw new LabException(r.command() + " made no " + r.name());
             }
@@ -110,14 +109,4 @@ public final class BinaryCorpus {
         return Manifest.read(corpus.dir()).orElseThrow(() -> new LabException("no manifest in " + corpus.dir()));
     }
 
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
 }

@@ -7,14 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
@@ -26,6 +24,7 @@ import labbook.filecrypt.pgp.FastPath;
 import labbook.filecrypt.pgp.Passphrase;
 import labbook.filecrypt.pgp.PgpEncryptor;
 import labbook.filecrypt.pgp.ZipDeflater;
+import org.apache.commons.io.FileUtils;
 import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
 
 /**
@@ -284,12 +283,6 @@ public final class Encryptions implements AutoCloseable {
     @Override
     public void close() {
         gpg.close();
-        try (Stream<Path> walk = Files.walk(scratch)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException ignored) {
-            // a leftover scratch folder in the temp folder
-        }
+        FileUtils.deleteQuietly(scratch.toFile()); // else a leftover scratch folder in the temp folder
     }
 }

@@ -5,14 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.Passphrase;
+import org.apache.commons.io.FileUtils;
 
 /**
  * The real gpg as a peer: the same settings as gpg command lines, under a throwaway GNUPGHOME
@@ -97,12 +96,7 @@ public final class Gpg implements AutoCloseable {
         } catch (LabException noGpgconf) {
             // without gpgconf there is no agent to stop either
         }
-        try (Stream<Path> walk = Files.walk(home)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException ignored) {
-            // a leftover temp folder in /tmp; nothing secret is left in it but a file of mode 0600
-        }
+        // else a leftover temp folder in /tmp; nothing secret is left in it but a file of mode 0600
+        FileUtils.deleteQuietly(home.toFile());
     }
 }

@@ -10,14 +10,13 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import labbook.core.LabException;
 import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
+import org.apache.commons.io.FileUtils;
 
 /**
  * The workload: a kernel tree as a git repository with a clean index (every entry's stat data
@@ -257,13 +256,8 @@ public final class KernelTree {
     }
 
     static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            FileUtils.deleteDirectory(dir.toFile());
         } catch (IOException e) {
             throw new LabException("cannot remove the unfinished tree " + dir + ": " + e.getMessage(), e);
         }

@@ -21,6 +21,7 @@ import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.core.Repo;
+import org.apache.commons.io.FileUtils;
 
 /**
  * The C++ harness: its source ({@code lab-wallet/src/main/cpp/}), its build on first use into
@@ -233,13 +234,11 @@ final class Harness {
     }
 
     static void deleteTree(Path root) {
-        if (root == null || !Files.exists(root)) {
+        if (root == null) {
             return;
         }
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            FileUtils.deleteDirectory(root.toFile());
         } catch (IOException e) {
             throw LabException.cannot("remove the scratch folder", root, e);
         }
