@@ -43,7 +43,10 @@ public final class Encryptions implements AutoCloseable {
      * unsigned JAR and its CDS archive); LABBOOK_NO_BUILD skips its build check, as this JVM was
      * started by a built lab.
      */
-    public static final String PROCESS_COMMAND = "./labbook filecrypt encrypt";
+    private static final List<String> LAUNCHER_ARGS = List.of("filecrypt", "encrypt");
+
+    /** {@code ./labbook filecrypt encrypt}: for run.json and printouts. */
+    public static final String PROCESS_COMMAND = "./labbook " + String.join(" ", LAUNCHER_ARGS);
 
     /** A fixed, non-secret benchmark passphrase; it is only ever written to files of mode 0600. */
     private static final char[] PASSPHRASE = "labbook filecrypt benchmark passphrase".toCharArray();
@@ -263,7 +266,8 @@ public final class Encryptions implements AutoCloseable {
     }
 
     private static List<String> launcher(List<String> encryptArgs) {
-        List<String> cmd = new ArrayList<>(List.of(Repo.root().resolve("labbook").toString(), "filecrypt", "encrypt"));
+        List<String> cmd = new ArrayList<>(List.of(Repo.root().resolve("labbook").toString()));
+        cmd.addAll(LAUNCHER_ARGS);
         cmd.addAll(encryptArgs);
         return cmd;
     }
