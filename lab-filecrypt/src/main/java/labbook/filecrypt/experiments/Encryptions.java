@@ -236,8 +236,7 @@ public final class Encryptions implements AutoCloseable {
     }
 
     private static Sample fromPeer(PeerResult r, Path out) {
-        r.orThrow();
-        return new Sample(r.time().userSeconds(), r.time().systemSeconds(), r.time().wallSeconds(), size(out), Double.NaN);
+        return Sample.of(r.orThrow(), size(out));
     }
 
     /**
@@ -260,9 +259,7 @@ public final class Encryptions implements AutoCloseable {
 
     /** {@code encrypt --help} as a user types it: the start-up and exit of the command, nothing encrypted. */
     public Sample helpProcess() {
-        PeerResult r = launcherPeer(launcher(List.of("--help"))).run();
-        r.orThrow();
-        return new Sample(r.time().userSeconds(), r.time().systemSeconds(), r.time().wallSeconds(), 0, Double.NaN);
+        return Sample.of(launcherPeer(launcher(List.of("--help"))).run().orThrow(), 0);
     }
 
     private static List<String> launcher(List<String> encryptArgs) {

@@ -72,7 +72,7 @@ final class LevelDecrypts {
         Path out = enc.scratch().resolve("decrypted-" + (counter++));
         char[] passphrase = enc.passphrase();
         for (Engine engine : List.of(Engine.GPG, Engine.BCPG_IN_PROCESS)) {
-            Sample s = engine == Engine.GPG ? Sample.of(enc.gpg().decrypt(encrypted, out).orThrow(), out)
+            Sample s = engine == Engine.GPG ? Sample.of(enc.gpg().decrypt(encrypted, out).orThrow(), Corpus.size(out))
                     : InProcessClock.time(() -> new PgpDecryptor().decryptFile(encrypted, out, passphrase), () -> Corpus.size(out));
             checkAndDelete(file, out, engine);
             String name = file.getFileName().toString();

@@ -1,8 +1,6 @@
 package labbook.filecrypt.experiments;
 
-import java.nio.file.Path;
 import labbook.core.PeerResult;
-import labbook.filecrypt.corpus.Corpus;
 
 /** One timed encryption: CPU (user, system) and wall seconds, and the encrypted file's size. */
 public record Sample(double cpuUserS, double cpuSysS, double wallS, long outBytes, double cpuThreadS) {
@@ -17,8 +15,8 @@ public record Sample(double cpuUserS, double cpuSysS, double wallS, long outByte
     }
 
     /** A whole process's sample, from lab-core's measurement of it, and the size of the file it wrote. */
-    public static Sample of(PeerResult r, Path out) {
-        return new Sample(r.time().userSeconds(), r.time().systemSeconds(), r.time().wallSeconds(), Corpus.size(out), Double.NaN);
+    public static Sample of(PeerResult r, long outBytes) {
+        return new Sample(r.time().userSeconds(), r.time().systemSeconds(), r.time().wallSeconds(), outBytes, Double.NaN);
     }
 
     public static final Sample ZERO = new Sample(0, 0, 0, 0, 0);
