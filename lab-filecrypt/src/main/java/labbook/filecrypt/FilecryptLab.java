@@ -20,11 +20,14 @@ import picocli.CommandLine.Command;
  * The lab-filecrypt command line, subcommands only: {@code ./labbook filecrypt --help}, or
  * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="--help"}.
  */
-@Command(name = "lab-filecrypt", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
+@Command(name = FilecryptLab.NAME, mixinStandardHelpOptions = true, version = "labbook 0.1.0",
         description = "the crypto tool's compression-versus-speed study",
         subcommands = {EncryptCommand.class, DecryptCommand.class, LevelSweepExperiment.class, DirectoryRunsExperiment.class,
                 InteropExperiment.class, LevelJmhExperiment.class, PipelineVariantsExperiment.class, AllCommand.class})
 public final class FilecryptLab {
+    /** The command line's name, the first word of its error lines. */
+    public static final String NAME = "lab-filecrypt";
+
     private static volatile List<String> originalArgs;
 
     public static void main(String[] args) {

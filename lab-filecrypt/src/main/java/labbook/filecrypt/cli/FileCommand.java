@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import labbook.core.Cli;
 import labbook.core.FailureLine;
 import labbook.core.LabException;
+import labbook.filecrypt.FilecryptLab;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Unmatched;
  * <p>Why not picocli, as every other command: picocli builds its model by reflection over
  * annotations at every start (about 0.3 s of CPU here, more than gpg spends encrypting 10 MB at
  * {@code -z 6}), and its Java 5 class files cannot go into a CDS archive. Apache Commons CLI
- * parses and prints help in about 0.05 s. {@link labbook.filecrypt.FilecryptLab#main} runs these
+ * parses and prints help in about 0.05 s. {@link FilecryptLab#main} runs these
  * two commands without loading a picocli class; picocli's command tree still lists them, and tests
  * embed them, through {@link #call}, which hands every argument to the same parser.
  *
@@ -34,8 +35,8 @@ import picocli.CommandLine.Unmatched;
  * --help)", exit 2; a failed run is {@link FailureLine}'s one line and code.
  */
 public abstract class FileCommand implements Callable<Integer> {
-    /** The lab's command name, the first word of every error line. */
-    static final String TOOL = "lab-filecrypt";
+    /** The lab's command name, the first word of every error line (a constant: no class loads for it). */
+    static final String TOOL = FilecryptLab.NAME;
 
     private static final Option HELP = Option.builder("h").longOpt("help").desc("Show this help message and exit.").get();
 

@@ -18,7 +18,7 @@ import labbook.filecrypt.FilecryptResults;
  * for it is 0.25 s of CPU; the sweep's {@code bcpg process} rows are the same command with a file.
  */
 final class CliStartup {
-    /** Runs timed: the median of five is steady within a 10 ms tick here. */
+    /** Runs timed: five, whose IQR was one or two 10 ms ticks in the runs here. */
     static final int RUNS = 5;
 
     static final String COMMAND_LINE = Encryptions.PROCESS_COMMAND + " --help";
