@@ -28,6 +28,32 @@ public final class FailureLine {
         return 1;
     }
 
+    /** The body of a process's main. */
+    @FunctionalInterface
+    public interface MainBody {
+        void run() throws Exception;
+    }
+
+    /**
+     * The main of a helper process the lab starts itself (a crash-test writer, a sweep worker): it
+     * fails as the lab's commands do, with one line {@code name: reason} on stderr and the exit code
+     * of {@link #print}, never a stack trace, so that the parent can repeat that line ({@link Child#failure}).
+     * Exits the JVM when the body returns (0) or fails.
+     */
+    public static void runMain(String name, MainBody body) {
+        int code = 0;
+        try {
+            body.run();
+        } catch (OutOfMemoryError e) {
+            code = outOfMemory(name, new PrintWriter(System.err, true));
+        } catch (Throwable e) {
+            code = print(name, e, new PrintWriter(System.err, true));
+        }
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
     /** The out-of-memory line: the commands bound what they read, so this is the last line of defence. */
     public static int outOfMemory(String command, PrintWriter err) {
         err.println(command + ": out of memory: an input is too large for this JVM's heap ("

@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,21 +63,14 @@ public final class ForkedJava {
     }
 
     /**
-     * Runs a forked JVM with its output shown on this console (so its own progress is visible),
-     * and fails with a one-line {@link LabException} if it does not exit 0.
+     * Runs a forked JVM (a {@link #command}, or one built from it) to its end, watched by {@link Child}:
+     * its output relayed through this JVM's System.out and System.err, so its progress shows and a
+     * test's Surefire channel stays clean; killed when it prints nothing for {@code silence}; a
+     * one-line {@link LabException} naming it unless it exits 0 (its own last line repeated).
      */
-    public static void runInherited(List<String> jvmArgs, String mainClass, List<String> args) {
-        ProcessBuilder builder = new ProcessBuilder(command(jvmArgs, mainClass, args)).inheritIO();
-        try {
-            int exit = builder.start().waitFor();
-            if (exit != 0) {
-                throw new LabException("forked JVM " + mainClass + " exited with " + exit);
-            }
-        } catch (java.io.IOException e) {
-            throw new LabException("cannot start " + javaBinary() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while " + mainClass + " ran");
+    public static void run(String name, List<String> command, Duration silence) {
+        try (Child child = Child.start(Child.spec(name, command).relayOutput().silence(silence))) {
+            child.waitForSuccess();
         }
     }
 }

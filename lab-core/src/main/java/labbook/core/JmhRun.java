@@ -35,6 +35,8 @@ public final class JmhRun {
     /** JMH's machine-wide lock: JMH refuses to start while another JMH run holds it. */
     static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
     private static final Duration LOCK_WAIT = Duration.ofMinutes(10);
+    /** JMH prints a line per iteration and fails an iteration itself after 10 min: a JMH run silent for longer is hung. */
+    private static final Duration SILENCE = Duration.ofMinutes(11);
 
     private JmhRun() {
     }
@@ -95,7 +97,7 @@ public final class JmhRun {
             args.add(includeRegex);
             args.addAll(jmhArgs);
             args.addAll(List.of("-rf", "json", "-rff", json.toString()));
-            ForkedJava.runInherited(List.of(), "org.openjdk.jmh.Main", args);
+            ForkedJava.run("JMH", ForkedJava.command(List.of(), "org.openjdk.jmh.Main", args), SILENCE);
             return parse(json);
         } finally {
             try {

@@ -1,17 +1,13 @@
 package labbook.core;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * Runs a peer binary (gpg, git) and measures it: exit code, wall time, and the child's user and
@@ -33,6 +29,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class Peer {
     private static final ReentrantLock ONE_PEER_AT_A_TIME = new ReentrantLock();
+    /** A peer run's default bound: far above any one gpg or git run of the lab's, short of a run that never ends. */
+    public static final Duration DEFAULT_LIMIT = Duration.ofMinutes(30);
 
     private final List<String> command;
     private final Map<String, String> env = new LinkedHashMap<>();
@@ -41,6 +39,8 @@ public final class Peer {
     private byte[] stdinBytes;
     private Path stdoutFile;
     private boolean captureStdout;
+    private Duration limit = DEFAULT_LIMIT;
+    private Consumer<Child> onStart = child -> { };
 
     private Peer(List<String> command) {
         this.command = List.copyOf(command);
@@ -85,46 +85,55 @@ public final class Peer {
         return this;
     }
 
-    /** Runs the command to its end; a command that cannot start is a {@link LabException}. */
+    /**
+     * The longest the run may take (default {@link #DEFAULT_LIMIT}); scale it to the work. Past it
+     * the peer is killed and the run fails with one line naming it.
+     */
+    public Peer limit(Duration bound) {
+        this.limit = bound;
+        return this;
+    }
+
+    /**
+     * Hands the started child to {@code started} (on the thread that runs it), for a caller that talks
+     * to a long-lived peer through files and must be able to kill it when it stops answering.
+     */
+    public Peer onStart(Consumer<Child> started) {
+        this.onStart = started;
+        return this;
+    }
+
+    /**
+     * Runs the command to its end, watched by {@link Child}: one that cannot start, or that runs past
+     * its limit, is a {@link LabException} naming it; a non-zero exit is the result's to judge.
+     */
     public PeerResult run() {
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().putAll(env);
+        Child.Spec spec = Child.spec(Path.of(command.get(0)).getFileName().toString(), command).limit(limit);
+        env.forEach(spec::env);
         if (dir != null) {
-            builder.directory(dir.toFile());
+            spec.dir(dir);
         }
         if (stdinFile != null) {
-            builder.redirectInput(stdinFile.toFile());
-        } else if (stdinBytes == null) {
-            builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            spec.stdinFrom(stdinFile);
+        } else if (stdinBytes != null) {
+            spec.stdin(stdinBytes);
         }
         if (stdoutFile != null) {
-            builder.redirectOutput(stdoutFile.toFile());
-        } else if (!captureStdout) {
-            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            spec.stdoutTo(stdoutFile);
+        } else if (captureStdout) {
+            spec.captureStdout();
         }
         ONE_PEER_AT_A_TIME.lock();
         try {
             CpuTimes childrenBefore = Clocks.children();
             long start = Clocks.wallNanos();
-            Process process;
-            try {
-                process = builder.start();
-            } catch (IOException e) {
-                throw new LabException("cannot run " + command.get(0) + ": " + e.getMessage(), e);
+            try (Child child = Child.start(spec)) {
+                onStart.accept(child);
+                int exit = child.waitFor();
+                long wall = child.endedAtNanos() - start;
+                CpuTimes cpu = Clocks.children().minus(childrenBefore);
+                return new PeerResult(command, exit, new Measurement(wall, cpu), child.stdoutBytes(), child.stderrText());
             }
-            Thread feeder = stdinBytes == null ? null : pump(stdinBytes, process.getOutputStream());
-            ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-            ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-            Thread outReader = captureStdout ? drain(process.getInputStream(), stdout) : null;
-            Thread errReader = drain(process.getErrorStream(), stderr);
-            int exit = waitFor(process);
-            long wall = Clocks.wallNanos() - start;
-            join(feeder);
-            join(outReader);
-            join(errReader);
-            CpuTimes cpu = Clocks.children().minus(childrenBefore);
-            return new PeerResult(command, exit, new Measurement(wall, cpu), stdout.toByteArray(),
-                    stderr.toString(StandardCharsets.UTF_8));
         } finally {
             ONE_PEER_AT_A_TIME.unlock();
         }
@@ -142,54 +151,6 @@ public final class Peer {
             return text.lines().findFirst().orElse("unknown").trim();
         } catch (LabException notInstalled) {
             return "not installed";
-        }
-    }
-
-    private static int waitFor(Process process) {
-        while (true) {
-            try {
-                return process.waitFor();
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static Thread pump(byte[] bytes, OutputStream to) {
-        Thread t = new Thread(() -> {
-            try (to) {
-                to.write(bytes);
-            } catch (IOException childClosedEarly) {
-                // the child stopped reading (it failed or did not need the rest): its exit code says why
-            }
-        }, "peer-stdin");
-        t.setDaemon(true);
-        t.start();
-        return t;
-    }
-
-    private static Thread drain(InputStream from, ByteArrayOutputStream to) {
-        Thread t = new Thread(() -> {
-            try (from) {
-                from.transferTo(to);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, "peer-drain");
-        t.setDaemon(true);
-        t.start();
-        return t;
-    }
-
-    private static void join(Thread t) {
-        if (t == null) {
-            return;
-        }
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -28,9 +28,8 @@ class JmhRunLockTest {
                     }
                 }
                 """);
-        Process p = new ProcessBuilder(ForkedJava.javaBinary(), holder.toString(), lock.toString(), held.toString())
-                .inheritIO().start();
-        try {
+        try (Child p = Child.start(Child.spec("lock holder", ForkedJava.javaBinary(), holder.toString(), lock.toString(), held.toString())
+                .limit(Duration.ofMinutes(2)))) {
             long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (!Files.exists(held) && System.nanoTime() < until) {
                 Thread.sleep(20);
@@ -39,9 +38,7 @@ class JmhRunLockTest {
             long start = System.nanoTime();
             JmhRun.awaitLockFree(lock, Duration.ofMinutes(1));
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(300));
-            assertThat(p.waitFor()).isZero();
-        } finally {
-            p.destroy();
+            p.waitForSuccess();
         }
     }
 

@@ -1,14 +1,15 @@
 package labbook.filecrypt;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import labbook.core.Child;
 import labbook.core.LabException;
+import labbook.core.Peer;
 
 /**
  * A file's mime type as libmagic reads it from the file's bytes ({@code file -L --mime-type -b}),
@@ -20,6 +21,8 @@ import labbook.core.LabException;
 public final class FileMime {
     /** The Debian package that ships {@code file} (and libmagic's database). */
     public static final String PACKAGE = "file";
+    /** The longest one {@code file} run may take: it reads the first bytes of each file, a few thousand files a second. */
+    static final Duration LIMIT = Duration.ofMinutes(10);
 
     private FileMime() {
     }
@@ -33,25 +36,19 @@ public final class FileMime {
         List<String> command = new ArrayList<>(List.of("file", "-L", "--mime-type", "-b", "--"));
         files.forEach(f -> command.add(f.toString()));
         List<String> lines;
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (IOException e) {
-            throw new LabException("lab-filecrypt: crypto's default run reads each file's mime type with libmagic, as crypto v1.1.0"
-                    + " did; it needs the Debian package " + PACKAGE + ": apt-get install " + PACKAGE, 2, e);
-        }
-        try (InputStream in = process.getInputStream()) {
-            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-            int exit = process.waitFor();
+        try (Child child = Child.start(Child.spec("file", command).captureStdout().limit(LIMIT))) {
+            int exit = child.waitFor();
+            lines = new String(child.stdoutBytes(), StandardCharsets.UTF_8).lines().toList();
             if (exit != 0 || lines.size() != files.size()) {
                 throw new LabException("file --mime-type exited " + exit + " with " + lines.size() + " lines for "
                         + files.size() + " files (first: " + files.get(0) + ")");
             }
-        } catch (IOException e) {
-            throw new LabException("cannot read the output of file --mime-type: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while file --mime-type ran", e);
+        } catch (LabException e) {
+            if (e.getMessage().startsWith("cannot run ")) {
+                throw new LabException("lab-filecrypt: crypto's default run reads each file's mime type with libmagic, as crypto v1.1.0"
+                        + " did; it needs the Debian package " + PACKAGE + ": apt-get install " + PACKAGE, 2, e);
+            }
+            throw e;
         }
         for (int i = 0; i < files.size(); i++) {
             out.put(files.get(i), lines.get(i).strip());
@@ -65,19 +62,7 @@ public final class FileMime {
 
     /** "file-5.44": the version of {@code file} (libmagic's database comes with it), for run.json. */
     public static String version() {
-        try {
-            Process p = new ProcessBuilder("file", "--version").redirectErrorStream(true).start();
-            try (InputStream in = p.getInputStream()) {
-                String first = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().findFirst().orElse("file (version unknown)");
-                p.waitFor();
-                return first.strip();
-            }
-        } catch (IOException e) {
-            return "not installed";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "file (version unknown)";
-        }
+        return Peer.version("file");
     }
 
     /** crypto's test: a mime type that starts with {@code text/}. */

@@ -48,14 +48,4 @@ public final class BenchmarkEntries {
         }
         return out;
     }
-
-    /** A throwaway password for a lab-made wallet (never printed). */
-    public static byte[] throwawayPassword() {
-        byte[] pw = new byte[24];
-        SecureRandom r = new SecureRandom();
-        for (int i = 0; i < pw.length; i++) {
-            pw[i] = (byte) ALPHABET.charAt(r.nextInt(ALPHABET.length()));
-        }
-        return pw;
-    }
 }

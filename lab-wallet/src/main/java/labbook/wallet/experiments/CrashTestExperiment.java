@@ -40,6 +40,7 @@ import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") starts from a
@@ -119,7 +120,7 @@ public final class CrashTestExperiment implements Callable<Integer> {
 
     /** Runs {@code kills} kills against a fresh wallet in {@code dir}. */
     public static List<Kill> run(Path dir, int kills, Random random) {
-        byte[] password = BenchmarkEntries.throwawayPassword();
+        byte[] password = ThrowawayPassword.draw();
         Path wallet = dir.resolve("crash.kwl");
         WalletContents start = new WalletContents();
         for (int i = 0; i < START_ENTRIES; i++) {
@@ -139,11 +140,8 @@ public final class CrashTestExperiment implements Callable<Integer> {
 
     private static Kill killOnce(CrashWriters.Writer writer, int kill, boolean fdatasync, Path wallet, byte[] password, int delayMs) {
         writer.go(fdatasync, password);
+        writer.awaitReady();
         try {
-            if (!writer.awaitReady(120)) {
-                writer.kill();
-                throw new LabException("crash-test: the writer did not open the wallet within 120 s");
-            }
             Thread.sleep(delayMs);
         } catch (InterruptedException e) {
             writer.kill();
@@ -151,9 +149,6 @@ public final class CrashTestExperiment implements Callable<Integer> {
             throw new LabException("crash-test interrupted");
         }
         int ack = writer.kill();
-        if (ack < 0) {
-            throw new LabException("crash-test: the writer never reported");
-        }
         int tempLeft = countTempFiles(wallet);
         String outcome;
         int found = -1;

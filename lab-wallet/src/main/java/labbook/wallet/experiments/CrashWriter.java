@@ -7,12 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import labbook.core.FailureLine;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlBackend;
 import labbook.wallet.store.KwlFile;
+import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * The process the crash test kills: {@code CrashWriter WALLET}. It starts before it is needed
@@ -35,7 +37,14 @@ public final class CrashWriter {
         return new Entry(String.format("entry-%07d", i), EntryType.PASSWORD, value);
     }
 
-    public static void main(String[] args) throws Exception {
+    /** The writer's name in its one-line failure, which the crash test repeats. */
+    static final String NAME = "crash-test writer";
+
+    public static void main(String[] args) {
+        FailureLine.runMain(NAME, () -> write(args));
+    }
+
+    private static void write(String[] args) throws Exception {
         Path wallet = Path.of(args[0]);
         boolean bootOnly = args.length > 1 && args[1].equals("--boot-only");
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
@@ -72,7 +81,7 @@ public final class CrashWriter {
         Path own = Files.createTempDirectory(dir, ".crash-writer-boot-");
         try {
             Path w = own.resolve("boot.kwl");
-            byte[] pw = BenchmarkEntries.throwawayPassword();
+            byte[] pw = ThrowawayPassword.draw();
             WalletContents c = new WalletContents();
             for (int i = 0; i < 50; i++) {
                 c.writeEntry(BenchmarkEntries.FOLDER, entry(i));

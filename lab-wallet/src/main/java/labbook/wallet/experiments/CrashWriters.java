@@ -1,19 +1,15 @@
 package labbook.wallet.experiments;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import labbook.core.LabException;
+import labbook.core.Child;
 
 /**
  * The crash test's writer processes ({@link CrashWriter}), started ahead of need: a kill costs a
@@ -24,6 +20,11 @@ import labbook.core.LabException;
  */
 final class CrashWriters implements AutoCloseable {
     static final int SPARES = 2;
+    /**
+     * The longest a writer may say nothing while the test waits for it: a booted writer opens a
+     * 2,000-entry wallet in well under a second; 120 s is for a machine loaded many times over.
+     */
+    static final Duration SILENCE = Duration.ofSeconds(120);
     private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Xshare:auto",
             "-XX:-UsePerfData");
 
@@ -60,13 +61,9 @@ final class CrashWriters implements AutoCloseable {
         }
     }
 
-    private Process start() {
-        try {
-            return new ProcessBuilder(UnsignedJars.command(JVM, CrashWriter.class.getName(), List.of(wallet.toString()), scratch))
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        } catch (IOException e) {
-            throw new LabException("cannot start the crash-test writer: " + e.getMessage(), e);
-        }
+    private Child start() {
+        List<String> command = UnsignedJars.command(JVM, CrashWriter.class.getName(), List.of(wallet.toString()), scratch);
+        return Child.start(Child.spec(CrashWriter.NAME, command).stdinPipe().stdoutLines().silence(SILENCE));
     }
 
     /** Ends every writer still alive (spares never used, after a failure) and waits for them. */
@@ -79,72 +76,59 @@ final class CrashWriters implements AutoCloseable {
 
     /** One writer process and what it has reported on its stdout. */
     static final class Writer {
-        private final Process process;
-        private final AtomicInteger acked = new AtomicInteger(-1);
-        private final CountDownLatch ready = new CountDownLatch(1);
-        private final Thread reader;
+        private final Child child;
+        private int acked = -1;
 
-        Writer(Process process) {
-            this.process = process;
-            this.reader = new Thread(this::read, "crash-writer-stdout");
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        private void read() {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    String[] f = line.split(" ");
-                    if (f.length == 2 && (f[0].equals("READY") || f[0].equals("ACK"))) {
-                        acked.set(Integer.parseInt(f[1]));
-                        ready.countDown();
-                    }
-                }
-            } catch (IOException | NumberFormatException ignored) {
-                // the writer was killed: what was read is what was acknowledged
-            }
+        Writer(Child child) {
+            this.child = child;
         }
 
         /** Gives the writer its settings and password; it opens the wallet and starts saving. */
         void go(boolean fdatasync, byte[] password) {
-            try {
-                OutputStream in = process.getOutputStream();
+            try (OutputStream in = child.stdin()) {
                 in.write((fdatasync + "\n").getBytes(StandardCharsets.UTF_8));
                 in.write(password);
                 in.write('\n');
-                in.close();
             } catch (IOException e) {
-                throw new LabException("crash-test: cannot talk to the writer (it exited with "
-                        + (process.isAlive() ? "nothing yet" : process.exitValue()) + ")", e);
+                throw child.failure("would not take its settings");
             }
-        }
-
-        /** Waits for READY; false on timeout or if the writer died first. */
-        boolean awaitReady(long seconds) throws InterruptedException {
-            return ready.await(seconds, TimeUnit.SECONDS);
         }
 
         /**
-         * SIGKILL through the process handle (Process.destroyForcibly would also close our end of
-         * its stdout and lose ACK lines still in the pipe), then the ACKs it printed before dying:
-         * -1 when it never reported.
+         * Waits for READY. A writer that dies first ends the wait at once with its own line; one
+         * that says nothing for {@link #SILENCE} is killed; both are a one-line LabException.
          */
-        int kill() {
-            process.toHandle().destroyForcibly();
-            boolean interrupted = false;
+        void awaitReady() {
             while (true) {
-                try {
-                    process.waitFor();
-                    reader.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
+                String line = child.nextLine();
+                if (record(line) && line.startsWith("READY ")) {
+                    return;
                 }
             }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+        }
+
+        /** True for READY n and ACK n, whose n is then the count of acknowledged entries. */
+        private boolean record(String line) {
+            String[] f = line.split(" ");
+            if (f.length == 2 && (f[0].equals("READY") || f[0].equals("ACK"))) {
+                try {
+                    acked = Integer.parseInt(f[1]);
+                    return true;
+                } catch (NumberFormatException cutOff) {
+                    return false; // the last line of a killed writer may be cut anywhere
+                }
             }
-            return acked.get();
+            return false;
+        }
+
+        /**
+         * SIGKILL (Child keeps reading the stdout pipe to its end, so no ACK line still in the pipe
+         * is lost), then the acknowledged count: -1 when it never reported.
+         */
+        int kill() {
+            child.kill();
+            child.remainingLines().forEach(this::record);
+            return acked;
         }
     }
 }

@@ -32,6 +32,7 @@ import labbook.wallet.store.WalletStore;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") weighed a
@@ -88,7 +89,7 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
 
     public static void run(LabRun run, Plan plan, PrintStream out) {
         List<Row> rows = new ArrayList<>();
-        byte[] password = BenchmarkEntries.throwawayPassword();
+        byte[] password = ThrowawayPassword.draw();
         BenchmarkEntries entries = BenchmarkEntries.random();
         try (Scratch scratch = new Scratch(run.studyDir(), "save-strategies");
              CsvResults csv = run.csv(WalletResults.SAVE_STRATEGIES);

@@ -10,6 +10,7 @@ import labbook.wallet.kwallet5.Kwallet5;
 import labbook.wallet.kwallet5.Kwallet5Session;
 import labbook.wallet.kwallet5.SyncTiming;
 import me.tongfei.progressbar.ProgressBar;
+import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * The seed's loop: grow the folder in steps of 100 entries and time one sync at each step; at the
@@ -108,7 +109,7 @@ public final class SweepLoop {
      * the warm-ups and holds {@link labbook.core.Peer}'s lock until the loop ends.
      */
     public static List<Row> run(List<SweepVariant> variants, Plan plan, Path scratchDir) {
-        byte[] password = BenchmarkEntries.throwawayPassword();
+        byte[] password = ThrowawayPassword.draw();
         BenchmarkEntries entries = BenchmarkEntries.random();
         List<SweepVariant> java = variants.stream().filter(v -> v != SweepVariant.KWALLET5).toList();
         boolean real = variants.contains(SweepVariant.KWALLET5);

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import labbook.core.CsvResults;
+import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
@@ -209,11 +211,14 @@ public final class SyncSweepExperiment implements Callable<Integer> {
         return rows;
     }
 
+    /** The worker's progress bar prints while it works; a worker silent this long (one interpreted sync takes seconds) is hung. */
+    static final Duration WORKER_SILENCE = Duration.ofMinutes(10);
+
     private static List<SweepLoop.Row> forked(SweepVariant v, SweepLoop.Plan plan, Path scratch) {
         Path out = scratch.resolve(v.label() + ".rows");
         // an interpreted JVM would spend seconds verifying BouncyCastle's jar signature: it runs on unsigned copies
-        UnsignedJars.runInherited(List.of(v.jvmFlag(), "-Xmx512m"), SweepWorker.class.getName(),
-                List.of(v.label(), plan.encode(), scratch.toString(), out.toString()), scratch);
+        ForkedJava.run(SweepWorker.NAME + " (" + v.label() + ")", UnsignedJars.command(List.of(v.jvmFlag(), "-Xmx512m"),
+                SweepWorker.class.getName(), List.of(v.label(), plan.encode(), scratch.toString(), out.toString()), scratch), WORKER_SILENCE);
         try {
             return Files.readAllLines(out).stream().filter(l -> !l.isBlank()).map(SweepLoop.Row::parse).collect(Collectors.toList());
         } catch (IOException e) {

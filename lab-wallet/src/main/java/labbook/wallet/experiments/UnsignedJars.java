@@ -46,21 +46,6 @@ final class UnsignedJars {
         return cmd;
     }
 
-    /** As {@link ForkedJava#runInherited}: the forked JVM's output on this console, a one-line error unless it exits 0. */
-    static void runInherited(List<String> jvmArgs, String mainClass, List<String> args, Path scratch) {
-        try {
-            int exit = new ProcessBuilder(command(jvmArgs, mainClass, args, scratch)).inheritIO().start().waitFor();
-            if (exit != 0) {
-                throw new LabException("forked JVM " + mainClass + " exited with " + exit);
-            }
-        } catch (IOException e) {
-            throw new LabException("cannot start " + ForkedJava.javaBinary() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while " + mainClass + " ran");
-        }
-    }
-
     /** {@code jar} itself when it is not a signed jar, else its unsigned copy in {@code dir} (made on first use). */
     static Path unsigned(Path jar, Path dir) {
         if (!jar.getFileName().toString().endsWith(".jar") || !Files.isRegularFile(jar)) {

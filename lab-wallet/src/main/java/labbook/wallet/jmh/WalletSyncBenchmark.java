@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * One whole wallet sync at a fixed size, under JMH (forks, warm-up, iterations), the
@@ -42,7 +43,7 @@ public class WalletSyncBenchmark {
         Path parent = where != null ? Path.of(where) : Path.of(System.getProperty("java.io.tmpdir"));
         Files.createDirectories(parent);
         dir = Files.createTempDirectory(parent, "jmh-" + variant + "-");
-        wallet = SweepVariant.of(variant).create(dir, BenchmarkEntries.throwawayPassword());
+        wallet = SweepVariant.of(variant).create(dir, ThrowawayPassword.draw());
         wallet.add(BenchmarkEntries.random().next(entries));
     }
 

@@ -16,6 +16,7 @@ import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlFile;
+import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * KDE's real KWallet backend ({@code KWallet::Backend} of Debian 12's libkwalletbackend5-5, KDE
@@ -248,7 +249,7 @@ public final class Kwallet5 {
             List<String> args = new ArrayList<>(List.of("sweep", "--scratch", scratch.toString(),
                     scratch.resolve("benchmark.kwl").toString(), "--fdatasync", fdatasync ? "on" : "off"));
             args.addAll(plan.harnessArgs());
-            PeerResult r = Harness.run(scratch, HarnessText.passwordLine(throwawayPassword()).getBytes(StandardCharsets.US_ASCII), args);
+            PeerResult r = Harness.run(scratch, HarnessText.passwordLine(ThrowawayPassword.draw()).getBytes(StandardCharsets.US_ASCII), args);
             if (!r.ok()) {
                 throw Kwallet5Exception.of(r, "kwallet5 sweep");
             }
@@ -273,16 +274,5 @@ public final class Kwallet5 {
     public static Kwallet5Session session(boolean fdatasync, Path scratchParent) {
         version(); // cached now: no other peer may run while the session does
         return Kwallet5Session.start(fdatasync, scratchParent);
-    }
-
-    /** A password for a throwaway benchmark wallet (never printed). */
-    static byte[] throwawayPassword() {
-        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        SecureRandom r = new SecureRandom();
-        ByteArrayOutputStream pw = new ByteArrayOutputStream();
-        for (int i = 0; i < 24; i++) {
-            pw.write(alphabet.charAt(r.nextInt(alphabet.length())));
-        }
-        return pw.toByteArray();
     }
 }

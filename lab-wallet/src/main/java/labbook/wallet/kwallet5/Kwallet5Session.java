@@ -8,14 +8,20 @@ import java.io.InputStreamReader;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
+import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * One long-lived harness ({@code kwallet5-harness serve}) holding a new benchmark wallet open in
@@ -52,6 +58,13 @@ import labbook.core.PeerResult;
  */
 public final class Kwallet5Session implements AutoCloseable {
     private static final String ENDED = "#harness-ended";
+    /**
+     * The longest one reply may take: a sync of 100,000 entries takes a fraction of a second, and
+     * adding a step's entries less; 120 s is for a machine loaded many times over.
+     */
+    static final Duration REPLY_SILENCE = Duration.ofSeconds(120);
+    /** The session's own bound: the longest experiment it serves (a full sweep) and then some. */
+    static final Duration SESSION_LIMIT = Duration.ofHours(12);
     /** The open session, if any: it holds Peer's one-process-at-a-time lock until it closes. */
     private static final AtomicBoolean OPEN = new AtomicBoolean();
 
@@ -59,23 +72,41 @@ public final class Kwallet5Session implements AutoCloseable {
     private final RandomAccessFile commands;
     private final RandomAccessFile replies;
     private final FileOutputStream toHarness;
-    private final BufferedReader fromHarness;
+    private final BlockingQueue<String> fromHarness = new LinkedBlockingQueue<>();
     private final CompletableFuture<PeerResult> finished;
+    private final CompletableFuture<Child> harness;
     private int entries;
     private boolean closed;
     private PeerResult result;
 
-    private Kwallet5Session(Path scratch, RandomAccessFile commands, RandomAccessFile replies, CompletableFuture<PeerResult> finished) {
+    private Kwallet5Session(Path scratch, RandomAccessFile commands, RandomAccessFile replies, CompletableFuture<PeerResult> finished,
+                            CompletableFuture<Child> harness) {
         this.scratch = scratch;
         this.commands = commands;
         this.replies = replies;
         this.finished = finished;
+        this.harness = harness;
+        BufferedReader lines;
         try {
             this.toHarness = new FileOutputStream(commands.getFD());
-            this.fromHarness = new BufferedReader(new InputStreamReader(new FileInputStream(replies.getFD()), StandardCharsets.US_ASCII));
+            lines = new BufferedReader(new InputStreamReader(new FileInputStream(replies.getFD()), StandardCharsets.US_ASCII));
         } catch (IOException e) {
             throw new LabException("kwallet5 session: cannot use its pipes: " + e.getMessage(), e);
         }
+        // replies are read on a thread of their own, so that a wait for one is bounded (reply())
+        Thread reader = new Thread(() -> {
+            try {
+                for (String line; (line = lines.readLine()) != null; ) {
+                    fromHarness.add(line);
+                }
+            } catch (IOException closed) {
+                // the session was closed
+            } finally {
+                fromHarness.add(ENDED);
+            }
+        }, "kwallet5-session-replies");
+        reader.setDaemon(true);
+        reader.start();
     }
 
     /**
@@ -111,7 +142,9 @@ public final class Kwallet5Session implements AutoCloseable {
             replies = new RandomAccessFile(out.toFile(), "rw");
             List<String> cmd = new ArrayList<>(List.of(binary.toString(), "serve", "--scratch", scratch.toString(),
                     scratch.resolve("benchmark.kwl").toString(), "--fdatasync", fdatasync ? "on" : "off"));
-            Peer peer = Peer.command(cmd).dir(scratch).stdinFrom(in).stdoutTo(out);
+            // the session lasts as long as its experiment; each reply has a bound of its own instead (REPLY_SILENCE)
+            CompletableFuture<Child> harness = new CompletableFuture<>();
+            Peer peer = Peer.command(cmd).dir(scratch).stdinFrom(in).stdoutTo(out).limit(SESSION_LIMIT).onStart(harness::complete);
             Harness.environment(scratch).forEach(peer::env);
             CompletableFuture<PeerResult> finished = new CompletableFuture<>();
             RandomAccessFile marker = replies;
@@ -130,8 +163,8 @@ public final class Kwallet5Session implements AutoCloseable {
             }, "kwallet5-session");
             runner.setDaemon(true);
             runner.start();
-            Kwallet5Session session = new Kwallet5Session(scratch, commands, replies, finished);
-            session.send("password " + HarnessText.bytesToken(Kwallet5.throwawayPassword()));
+            Kwallet5Session session = new Kwallet5Session(scratch, commands, replies, finished, harness);
+            session.send("password " + HarnessText.bytesToken(ThrowawayPassword.draw()));
             String ready = session.reply();
             if (!ready.startsWith("ready ")) {
                 throw new LabException("kwallet5 session: unexpected first reply from the harness");
@@ -226,20 +259,46 @@ public final class Kwallet5Session implements AutoCloseable {
         }
     }
 
+    /**
+     * The harness's next reply line. A harness that ends first ends the wait at once (the end
+     * marker); one that stays alive but does not answer within {@link #REPLY_SILENCE} is killed.
+     */
     private String reply() {
-        try {
-            while (true) {
-                String line = fromHarness.readLine();
-                if (line == null || line.equals(ENDED)) {
-                    throw ended();
-                }
-                if (!line.isBlank()) {
-                    return line;
-                }
+        long deadline = System.nanoTime() + REPLY_SILENCE.toNanos();
+        while (true) {
+            String line;
+            try {
+                line = fromHarness.poll(200, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LabException("kwallet5 session: interrupted", e);
             }
-        } catch (IOException e) {
-            throw ended();
+            if (line != null && line.equals(ENDED)) {
+                throw ended();
+            }
+            if (line != null && !line.isBlank()) {
+                return line;
+            }
+            if (line == null && System.nanoTime() > deadline) {
+                throw silent();
+            }
         }
+    }
+
+    /** The harness stopped answering but did not end: killed, and one line naming it. */
+    private LabException silent() {
+        Child child = harness.getNow(null);
+        String who = child == null ? "kwallet5 harness" : "kwallet5 harness (pid " + child.pid() + ")";
+        if (child != null) {
+            child.kill();
+        }
+        String last = child == null ? "" : child.lastStderrLine().map(l -> ": " + l).orElse("");
+        try {
+            ended();
+        } catch (LabException alreadyDescribed) {
+            // its exit is the kill's: the line below says why
+        }
+        return new LabException("kwallet5 session: " + who + " did not answer within " + REPLY_SILENCE.toSeconds() + " s; killed" + last);
     }
 
     /** The harness stopped answering: its one-line error. */

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
+import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * Every experiment run once, in a tiny form, through the same entry points {@code all} uses, into
@@ -214,7 +215,7 @@ class ExperimentsSmokeTest {
 
     @Test
     void saveStrategiesStoresReopen() throws Exception {
-        byte[] pw = BenchmarkEntries.throwawayPassword();
+        byte[] pw = ThrowawayPassword.draw();
         BenchmarkEntries gen = new BenchmarkEntries(new java.util.Random(5));
         for (SaveStrategy s : SaveStrategy.values()) {
             Path d = Files.createDirectories(dir.resolve("reopen").resolve(s.label()));

@@ -2,8 +2,6 @@ package labbook.wallet.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -12,10 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import labbook.core.Child;
 import labbook.core.ForkedJava;
+import labbook.core.LabException;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.CrashWriter;
 import labbook.wallet.format.Entry;
@@ -90,30 +91,33 @@ class StaleTempFilesTest {
             start.writeEntry(BenchmarkEntries.FOLDER, CrashWriter.entry(i));
         }
         KwlFile.create(w, start, KwlFormat.KDE4, PW, false);
-        Process p = new ProcessBuilder(ForkedJava.command(List.of("-XX:TieredStopAtLevel=1", "-Xmx256m"),
-                CrashWriter.class.getName(), List.of(w.toString()))).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        try {
-            try (OutputStream stdin = p.getOutputStream()) {
+        List<String> command = ForkedJava.command(List.of("-XX:TieredStopAtLevel=1", "-Xmx256m"), CrashWriter.class.getName(), List.of(w.toString()));
+        try (Child p = Child.start(Child.spec("crash-test writer", command).stdinPipe().stdoutLines().silence(Duration.ofSeconds(120)))) {
+            try (OutputStream stdin = p.stdin()) {
                 stdin.write("false\n".getBytes(StandardCharsets.UTF_8));
                 stdin.write(PW);
                 stdin.write('\n');
             }
             AtomicInteger acked = new AtomicInteger(-1);
             Thread reader = new Thread(() -> {
-                try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line; (line = out.readLine()) != null; ) {
+                try {
+                    while (true) {
+                        String line = p.nextLine();
                         if (!line.equals("BOOTED")) {
                             acked.set(Integer.parseInt(line.split(" ")[1]));
                         }
                     }
-                } catch (Exception ignored) {
-                    // killed
+                } catch (LabException killed) {
+                    // the test killed it, or it died: isAlive() says which
                 }
             });
+            reader.setDaemon(true);
             reader.start();
-            while (acked.get() < 0 && p.isAlive()) {
+            long readyBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (acked.get() < 0 && p.isAlive() && System.nanoTime() < readyBy) {
                 Thread.sleep(10);
             }
+            assertThat(acked.get()).as("the writer opened the wallet: %s", p.stderrText()).isNotNegative();
             int seenLive = 0;
             for (int i = 0; i < 300 && p.isAlive(); i++) {
                 try (Stream<Path> s = Files.list(dir)) {
@@ -128,11 +132,8 @@ class StaleTempFilesTest {
                 Thread.sleep(10);
             }
             // had a clean-up taken the temp file it was writing, its rename would have failed and it would have died
-            assertThat(p.isAlive()).as("the writer survived 300 clean-ups (its temp file seen %d times)", seenLive).isTrue();
+            assertThat(p.isAlive()).as("the writer survived 300 clean-ups (its temp file seen %d times): %s", seenLive, p.stderrText()).isTrue();
             assertThat(acked.get()).isGreaterThan(afterCleanups + 2);
-        } finally {
-            p.toHandle().destroyForcibly();
-            p.waitFor(30, TimeUnit.SECONDS);
         }
         // its last temp file (killed mid-sync) goes when the wallet is next opened
         KwlBackend.open(w, PW, false);

@@ -196,7 +196,8 @@ class SiteFolderTest {
             Path out = tmp.resolve("site-" + signal);
             Process p = launch(out);
             Path partial = awaitPartial(p, tmp, out.getFileName().toString());
-            new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).inheritIO().start().waitFor();
+            new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).as(signal + "; " + partial).isEqualTo(signal.equals("TERM") ? 143 : 130);
             assertThat(entries(tmp)).as(signal).isEmpty();

@@ -1,0 +1,525 @@
+package labbook.core;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A process the lab started and waits on. Every wait on it is bounded and watches it: a child that
+ * exits or is killed ends the wait at once, and one that stays alive but prints nothing for its
+ * {@linkplain Spec#silence(Duration) silence bound}, or runs past its {@linkplain Spec#limit(Duration)
+ * limit}, is killed. Either way the wait throws one {@link LabException} line naming the child, its
+ * exit status or signal, and its last line of stderr ({@link #failure(String)}).
+ *
+ * <p>Its output never reaches the file descriptors of this JVM directly: stderr is read into a tail
+ * (and relayed through {@link System#err}, or another stream, when asked), stdout is discarded,
+ * written to a file, captured, read as lines, or relayed. So under Surefire, whose forked JVMs talk
+ * to Maven over their own stdout, a child cannot corrupt that channel.
+ *
+ * <pre>{@code
+ * try (Child writer = Child.start(Child.spec("crash-test writer", command).stdoutLines().silence(Duration.ofSeconds(120)))) {
+ *     String ready = writer.nextLine();      // throws at once if the writer dies, or after 120 s of silence
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class Child implements AutoCloseable {
+    /** What a child's stdout becomes. */
+    private enum Stdout { DISCARD, FILE, CAPTURE, LINES, RELAY }
+
+    /** How much of stderr a child keeps in memory: its tail names the failure; all of a tool's usual complaint fits. */
+    static final int STDERR_KEPT = 64 * 1024;
+    private static final String END_OF_OUTPUT = new String("end of output"); // compared by identity
+    /** How long a child that closed its stdout gets to exit before the wait calls it hung. */
+    private static final Duration EXIT_GRACE = Duration.ofSeconds(10);
+
+    /** What to start and how to watch it. */
+    public static final class Spec {
+        private final String name;
+        private final List<String> command;
+        private final Map<String, String> env = new LinkedHashMap<>();
+        private Path dir;
+        private Path stdinFile;
+        private byte[] stdinBytes;
+        private boolean stdinPipe;
+        private Stdout stdout = Stdout.DISCARD;
+        private Path stdoutFile;
+        private OutputStream stdoutRelay;
+        private OutputStream stderrRelay;
+        private Duration silence;
+        private Duration limit = Duration.ofHours(2);
+
+        private Spec(String name, List<String> command) {
+            if (command.isEmpty()) {
+                throw new IllegalArgumentException("no command");
+            }
+            this.name = name;
+            this.command = List.copyOf(command);
+        }
+
+        public Spec dir(Path workingDir) {
+            this.dir = workingDir;
+            return this;
+        }
+
+        public Spec env(String key, String value) {
+            env.put(key, value);
+            return this;
+        }
+
+        public Spec stdinFrom(Path file) {
+            this.stdinFile = file;
+            return this;
+        }
+
+        public Spec stdin(byte[] bytes) {
+            this.stdinBytes = bytes.clone();
+            return this;
+        }
+
+        /** This side writes the child's stdin ({@link Child#stdin()}); without this or a file, stdin is /dev/null. */
+        public Spec stdinPipe() {
+            this.stdinPipe = true;
+            return this;
+        }
+
+        public Spec stdoutTo(Path file) {
+            this.stdout = Stdout.FILE;
+            this.stdoutFile = file;
+            return this;
+        }
+
+        /** Keep stdout in memory ({@link Child#stdoutBytes()}), for small outputs such as --version. */
+        public Spec captureStdout() {
+            this.stdout = Stdout.CAPTURE;
+            return this;
+        }
+
+        /** Read stdout as lines, one at a time, with {@link Child#nextLine()}: for a child that speaks a line protocol. */
+        public Spec stdoutLines() {
+            this.stdout = Stdout.LINES;
+            return this;
+        }
+
+        /** Copy stdout, as it comes, to {@code out} (for a child whose output the user should see). */
+        public Spec relayStdout(OutputStream out) {
+            this.stdout = Stdout.RELAY;
+            this.stdoutRelay = out;
+            return this;
+        }
+
+        /** Copy stderr, as it comes, to {@code err} too; its tail is kept either way. */
+        public Spec relayStderr(OutputStream err) {
+            this.stderrRelay = err;
+            return this;
+        }
+
+        /** Both streams relayed through this JVM's own System.out and System.err: a forked JVM whose progress is shown. */
+        public Spec relayOutput() {
+            return relayStdout(System.out).relayStderr(System.err);
+        }
+
+        /**
+         * The longest the child may print nothing (on any stream this side reads) while a wait runs.
+         * Only for children that print as they work: a tool writing to a file is silent until it ends.
+         */
+        public Spec silence(Duration bound) {
+            this.silence = bound;
+            return this;
+        }
+
+        /** The longest a wait for the child's end may take in all (default two hours); scale it to the work. */
+        public Spec limit(Duration bound) {
+            this.limit = bound;
+            return this;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public List<String> command() {
+            return command;
+        }
+    }
+
+    private final Spec spec;
+    private final Process process;
+    private final long started = System.nanoTime();
+    private volatile long lastOutput = System.nanoTime();
+    private final ByteArrayOutputStream stdoutBytes = new ByteArrayOutputStream();
+    private final Tail stderr = new Tail();
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final List<Thread> readers = new ArrayList<>();
+    private volatile String killedBecause;
+    private volatile long endedAt;
+    /** Set once stdout's end was read: later waits for a line end at once, whoever took the end marker. */
+    private volatile boolean outputEnded;
+
+    private Child(Spec spec, Process process) {
+        this.spec = spec;
+        this.process = process;
+    }
+
+    public static Spec spec(String name, List<String> command) {
+        return new Spec(name, command);
+    }
+
+    public static Spec spec(String name, String... command) {
+        return new Spec(name, List.of(command));
+    }
+
+    /** Starts the child; one that cannot start is a {@link LabException} naming it. */
+    public static Child start(Spec spec) {
+        ProcessBuilder builder = new ProcessBuilder(spec.command);
+        builder.environment().putAll(spec.env);
+        if (spec.dir != null) {
+            builder.directory(spec.dir.toFile());
+        }
+        if (spec.stdinFile != null) {
+            builder.redirectInput(spec.stdinFile.toFile());
+        } else if (spec.stdinBytes == null && !spec.stdinPipe) {
+            builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        }
+        switch (spec.stdout) {
+            case DISCARD -> builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            case FILE -> builder.redirectOutput(spec.stdoutFile.toFile());
+            default -> builder.redirectOutput(ProcessBuilder.Redirect.PIPE);
+        }
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            String what = spec.command.get(0).endsWith(spec.name) ? spec.command.get(0) : spec.name + " (" + spec.command.get(0) + ")";
+            throw new LabException("cannot run " + what + ": " + Reasons.of(e), e);
+        }
+        Child child = new Child(spec, process);
+        child.startReaders();
+        return child;
+    }
+
+    private void startReaders() {
+        if (spec.stdinBytes != null) {
+            daemon("stdin", () -> {
+                try (OutputStream to = process.getOutputStream()) {
+                    to.write(spec.stdinBytes);
+                } catch (IOException childClosedEarly) {
+                    // the child stopped reading (it failed or did not need the rest): its exit status says why
+                }
+            });
+        }
+        daemon("stderr", () -> copy(process.getErrorStream(), stderr, spec.stderrRelay));
+        switch (spec.stdout) {
+            case CAPTURE -> daemon("stdout", () -> copy(process.getInputStream(), stdoutBytes, null));
+            case RELAY -> daemon("stdout", () -> copy(process.getInputStream(), OutputStream.nullOutputStream(), spec.stdoutRelay));
+            case LINES -> daemon("stdout", this::readLines);
+            default -> {
+            }
+        }
+    }
+
+    private void daemon(String stream, Runnable body) {
+        Thread t = new Thread(body, spec.name + " " + stream);
+        t.setDaemon(true);
+        readers.add(t);
+        t.start();
+    }
+
+    private void copy(InputStream from, OutputStream keep, OutputStream relay) {
+        byte[] buffer = new byte[8192];
+        try (from) {
+            for (int n; (n = from.read(buffer)) >= 0; ) {
+                lastOutput = System.nanoTime();
+                synchronized (keep) {
+                    keep.write(buffer, 0, n);
+                }
+                if (relay != null) {
+                    relay.write(buffer, 0, n);
+                    relay.flush();
+                }
+            }
+        } catch (IOException closed) {
+            // the child ended, or was killed: what was read is what it said
+        }
+    }
+
+    private void readLines() {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                lastOutput = System.nanoTime();
+                lines.add(line);
+            }
+        } catch (IOException closed) {
+            // the child ended, or was killed: what was read is what it said
+        } finally {
+            outputEnded = true;
+            lines.add(END_OF_OUTPUT);
+        }
+    }
+
+    public String name() {
+        return spec.name;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The child's stdin, for {@link Spec#stdinPipe()}. */
+    public OutputStream stdin() {
+        return process.getOutputStream();
+    }
+
+    /**
+     * The next line the child prints on stdout ({@link Spec#stdoutLines()}). Throws, with the child's
+     * one-line failure, as soon as it ends without printing one, and kills it when it stays silent
+     * past its silence bound or runs past its limit.
+     */
+    public String nextLine() {
+        long waitStart = System.nanoTime();
+        while (true) {
+            String line;
+            try {
+                line = lines.poll(pollSlice(), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                throw interrupted();
+            }
+            if (line == END_OF_OUTPUT || line == null && outputEnded && lines.isEmpty()) {
+                awaitExitAfterOutputEnded();
+                throw failure("ended before it answered");
+            }
+            if (line != null) {
+                return line;
+            }
+            checkBounds(waitStart);
+        }
+    }
+
+    /** The stdout lines the child printed that were not read yet, once it has ended (after {@link #kill()}). */
+    public List<String> remainingLines() {
+        List<String> out = new ArrayList<>();
+        for (String line; (line = lines.poll()) != null; ) {
+            if (line != END_OF_OUTPUT) {
+                out.add(line);
+            }
+        }
+        return out;
+    }
+
+    /** Waits for the child to end and returns its exit code, killing it (and throwing) past its bounds. */
+    public int waitFor() {
+        long waitStart = System.nanoTime();
+        while (true) {
+            try {
+                if (process.waitFor(pollSlice(), TimeUnit.NANOSECONDS)) {
+                    endedAt = System.nanoTime();
+                    joinReaders();
+                    return process.exitValue();
+                }
+            } catch (InterruptedException e) {
+                throw interrupted();
+            }
+            checkBounds(waitStart);
+        }
+    }
+
+    /** {@link #waitFor()}, then the child's one-line failure unless it exited 0. */
+    public void waitForSuccess() {
+        if (waitFor() != 0) {
+            throw failure("failed");
+        }
+    }
+
+    private long pollSlice() {
+        return TimeUnit.MILLISECONDS.toNanos(200);
+    }
+
+    /** Kills the child past its limit, or when it printed nothing for its silence bound while this wait ran. */
+    private void checkBounds(long waitStart) {
+        long now = System.nanoTime();
+        if (spec.silence != null && now - Math.max(lastOutput, waitStart) > spec.silence.toNanos()) {
+            killFor("said nothing for " + seconds(spec.silence));
+        }
+        if (now - started > spec.limit.toNanos()) {
+            killFor("was still running after " + seconds(spec.limit));
+        }
+    }
+
+    private void awaitExitAfterOutputEnded() {
+        try {
+            if (!process.waitFor(EXIT_GRACE.toNanos(), TimeUnit.NANOSECONDS)) {
+                killFor("closed its output but did not exit within " + seconds(EXIT_GRACE));
+            }
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+        joinReaders();
+    }
+
+    private void killFor(String why) {
+        killedBecause = why;
+        kill();
+        throw failure("was killed");
+    }
+
+    /**
+     * SIGKILL, then waits for the child's end and for its output to be read (the lines it printed
+     * before dying stay readable, {@link #remainingLines()}). Never waits long: a killed process ends.
+     */
+    public void kill() {
+        process.toHandle().destroyForcibly();
+        try {
+            if (!process.waitFor(EXIT_GRACE.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new LabException(describe() + " did not end within " + seconds(EXIT_GRACE) + " of SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+        joinReaders();
+    }
+
+    private void joinReaders() {
+        long deadline = System.nanoTime() + EXIT_GRACE.toNanos();
+        for (Thread t : readers) {
+            try {
+                // a grandchild holding a pipe open must not hold this side: the readers are daemons
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Kills the child if it is still running. */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+
+    public byte[] stdoutBytes() {
+        synchronized (stdoutBytes) {
+            return stdoutBytes.toByteArray();
+        }
+    }
+
+    /** What the child wrote on stderr (the last {@value #STDERR_KEPT} bytes of it). */
+    public String stderrText() {
+        return stderr.text();
+    }
+
+    /** The last non-blank line the child wrote on stderr, if any. */
+    public Optional<String> lastStderrLine() {
+        List<String> all = stderr.text().lines().filter(l -> !l.isBlank()).toList();
+        return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1).strip());
+    }
+
+    /**
+     * The one line for a child that did not do its work: "NAME (pid P) WHAT: HOW it ended: its last
+     * stderr line", for example "crash-test writer (pid 4242) ended before it answered: exit 1:
+     * crash-test writer: cannot open ...".
+     */
+    public LabException failure(String what) {
+        StringBuilder s = new StringBuilder(describe()).append(' ').append(what);
+        if (killedBecause != null) {
+            s.append(" after it ").append(killedBecause);
+        } else if (!process.isAlive()) {
+            s.append(": ").append(exitStatus(process.exitValue()));
+        }
+        lastStderrLine().ifPresent(l -> s.append(": ").append(l));
+        return new LabException(FailureLine.oneLine(s.toString()));
+    }
+
+    private String describe() {
+        return spec.name + " (pid " + process.pid() + ")";
+    }
+
+    /** "exit 3", or "killed by signal 9 (KILL)" for the 128 + N that Java reports for a signalled process. */
+    public static String exitStatus(int code) {
+        if (code > 128 && code < 128 + 32) {
+            int signal = code - 128;
+            String signalName = switch (signal) {
+                case 1 -> " (HUP)";
+                case 2 -> " (INT)";
+                case 3 -> " (QUIT)";
+                case 6 -> " (ABRT)";
+                case 9 -> " (KILL)";
+                case 11 -> " (SEGV)";
+                case 13 -> " (PIPE)";
+                case 15 -> " (TERM)";
+                default -> "";
+            };
+            return "killed by signal " + signal + signalName;
+        }
+        return "exit " + code;
+    }
+
+    /** When {@link #waitFor()} saw the child end ({@link System#nanoTime()}), before its output was read to the end. */
+    public long endedAtNanos() {
+        return endedAt;
+    }
+
+    /** Time since the child started. */
+    public Duration elapsed() {
+        return Duration.ofNanos(System.nanoTime() - started);
+    }
+
+    private LabException interrupted() {
+        kill();
+        Thread.currentThread().interrupt();
+        return new LabException("interrupted while waiting for " + describe());
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+    }
+
+    /** The last {@value #STDERR_KEPT} bytes written to it. */
+    private static final class Tail extends OutputStream {
+        private final byte[] ring = new byte[STDERR_KEPT];
+        private long written;
+
+        @Override
+        public synchronized void write(int b) {
+            ring[(int) (written++ % ring.length)] = (byte) b;
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            for (int i = 0; i < len; i++) {
+                ring[(int) (written++ % ring.length)] = b[off + i];
+            }
+        }
+
+        synchronized String text() {
+            int n = (int) Math.min(written, ring.length);
+            byte[] out = new byte[n];
+            int start = (int) ((written - n) % ring.length);
+            for (int i = 0; i < n; i++) {
+                out[i] = ring[(start + i) % ring.length];
+            }
+            return new String(out, StandardCharsets.UTF_8);
+        }
+    }
+}
