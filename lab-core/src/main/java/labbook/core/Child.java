@@ -48,6 +48,13 @@ public final class Child implements AutoCloseable {
     /** How long a child that closed its stdout gets to exit before the wait calls it hung. */
     private static final Duration EXIT_GRACE = Duration.ofSeconds(10);
 
+    /** A child that could not start at all (no such program, not executable): its own type, so "not installed" is never confused with a child that failed. */
+    public static final class CannotStart extends LabException {
+        CannotStart(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
     /** What to start and how to watch it. */
     public static final class Spec {
         private final String name;
@@ -184,7 +191,7 @@ public final class Child implements AutoCloseable {
         return new Spec(name, List.of(command));
     }
 
-    /** Starts the child; one that cannot start is a {@link LabException} naming it. */
+    /** Starts the child; one that cannot start is a {@link CannotStart} naming it. */
     public static Child start(Spec spec) {
         ProcessBuilder builder = new ProcessBuilder(spec.command);
         builder.environment().putAll(spec.env);
@@ -206,7 +213,7 @@ public final class Child implements AutoCloseable {
             process = builder.start();
         } catch (IOException e) {
             String what = spec.command.get(0).endsWith(spec.name) ? spec.command.get(0) : spec.name + " (" + spec.command.get(0) + ")";
-            throw new LabException("cannot run " + what + ": " + Reasons.of(e), e);
+            throw new CannotStart("cannot run " + what + ": " + Reasons.of(e), e);
         }
         Child child = new Child(spec, process);
         child.startReaders();

@@ -67,7 +67,7 @@ public final class MachineInfo {
             PeerResult status = Peer.command("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
                     .captureStdout().run();
             return head.stdoutText().trim() + (status.ok() && !status.stdoutText().isBlank() ? "-dirty" : "");
-        } catch (LabException noGit) {
+        } catch (Child.CannotStart noGit) {
             return "unknown";
         }
     }

@@ -149,7 +149,7 @@ public final class Peer {
             PeerResult r = Peer.command(cmd).captureStdout().run();
             String text = r.stdoutText().isBlank() ? r.stderr() : r.stdoutText();
             return text.lines().findFirst().orElse("unknown").trim();
-        } catch (LabException notInstalled) {
+        } catch (Child.CannotStart notInstalled) {
             return "not installed";
         }
     }

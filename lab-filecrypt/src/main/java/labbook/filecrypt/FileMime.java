@@ -43,12 +43,9 @@ public final class FileMime {
                 throw new LabException("file --mime-type exited " + exit + " with " + lines.size() + " lines for "
                         + files.size() + " files (first: " + files.get(0) + ")");
             }
-        } catch (LabException e) {
-            if (e.getMessage().startsWith("cannot run ")) {
-                throw new LabException("lab-filecrypt: crypto's default run reads each file's mime type with libmagic, as crypto v1.1.0"
-                        + " did; it needs the Debian package " + PACKAGE + ": apt-get install " + PACKAGE, 2, e);
-            }
-            throw e;
+        } catch (Child.CannotStart e) {
+            throw new LabException("lab-filecrypt: crypto's default run reads each file's mime type with libmagic, as crypto v1.1.0"
+                    + " did; it needs the Debian package " + PACKAGE + ": apt-get install " + PACKAGE, 2, e);
         }
         for (int i = 0; i < files.size(); i++) {
             out.put(files.get(i), lines.get(i).strip());

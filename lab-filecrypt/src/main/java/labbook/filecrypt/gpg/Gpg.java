@@ -3,9 +3,11 @@ package labbook.filecrypt.gpg;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
@@ -67,20 +69,34 @@ public final class Gpg implements AutoCloseable {
     }
 
     public PeerResult encrypt(Path in, Path out, EncryptOptions o) {
-        return Peer.command(encryptCommand(in, out, o)).env("GNUPGHOME", home.toString()).run();
+        return Peer.command(encryptCommand(in, out, o)).env("GNUPGHOME", home.toString()).limit(limitFor(in)).run();
     }
 
     /** Plain {@code gpg -c}: every setting gpg's own default (Debian's AES-256, ZIP 6, S2K count calibrated by the agent). */
     public PeerResult encryptWithGpgDefaults(Path in, Path out) {
         List<String> cmd = base();
         cmd.addAll(List.of("-o", out.toString(), "-c", in.toString()));
-        return Peer.command(cmd).env("GNUPGHOME", home.toString()).run();
+        return Peer.command(cmd).env("GNUPGHOME", home.toString()).limit(limitFor(in)).run();
     }
 
     public PeerResult decrypt(Path in, Path out) {
         List<String> cmd = base();
         cmd.addAll(List.of("-o", out.toString(), "--decrypt", in.toString()));
-        return Peer.command(cmd).env("GNUPGHOME", home.toString()).run();
+        return Peer.command(cmd).env("GNUPGHOME", home.toString()).limit(limitFor(in)).run();
+    }
+
+    /**
+     * A gpg run's bound, scaled to its input: gpg works at tens of MB/s even at {@code -z 9}, so a
+     * minute plus 5 s per MB is a run that has hung, not a slow one (writing to a file, it prints nothing meanwhile).
+     */
+    static Duration limitFor(Path in) {
+        long bytes;
+        try {
+            bytes = Files.size(in);
+        } catch (IOException unreadable) {
+            bytes = 0; // gpg says why itself
+        }
+        return Duration.ofSeconds(60 + 5 * (bytes >> 20));
     }
 
     private List<String> base() {
@@ -93,7 +109,7 @@ public final class Gpg implements AutoCloseable {
     public void close() {
         try {
             Peer.command("gpgconf", "--kill", "all").env("GNUPGHOME", home.toString()).run();
-        } catch (LabException noGpgconf) {
+        } catch (Child.CannotStart noGpgconf) {
             // without gpgconf there is no agent to stop either
         }
         // else a leftover temp folder in /tmp; nothing secret is left in it but a file of mode 0600

@@ -3,6 +3,7 @@ package labbook.vfs.tree;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
@@ -68,7 +69,7 @@ public final class Git {
     public PeerResult start(Peer peer) {
         try {
             return peer.run();
-        } catch (LabException cannotStart) {
+        } catch (Child.CannotStart cannotStart) {
             throw notInstalled();
         }
     }

@@ -12,6 +12,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Mode;
 import labbook.core.Peer;
@@ -164,7 +165,7 @@ public record TreeSource(Kind kind, Path path) {
         PeerResult r;
         try {
             r = Peer.command("tar", "-xJf", tarball.toString(), "-C", root.toString(), "--strip-components=1").run();
-        } catch (LabException noTar) {
+        } catch (Child.CannotStart noTar) {
             throw new LabException("cannot run tar to unpack " + tarball + " (install tar and xz-utils)");
         }
         r.orThrow();

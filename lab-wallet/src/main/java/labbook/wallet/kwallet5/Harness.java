@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import labbook.core.AtomicFiles;
+import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
@@ -64,7 +65,7 @@ final class Harness {
             PeerResult r;
             try {
                 r = Peer.command("dpkg-query", "-W", "-f=${Status}", p).captureStdout().run();
-            } catch (LabException noDpkg) {
+            } catch (Child.CannotStart noDpkg) {
                 return PACKAGES;
             }
             if (!r.ok() || !r.stdoutText().contains("install ok installed")) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import labbook.core.AtomicFiles;
+import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
@@ -82,7 +83,7 @@ public final class Kwallet5 {
             try {
                 PeerResult r = Peer.command("dpkg-query", "-W", "-f=${Version}", BACKEND_PACKAGE).captureStdout().run();
                 v = r.ok() && !r.stdoutText().isBlank() ? r.stdoutText().trim() : "not installed";
-            } catch (LabException noDpkg) {
+            } catch (Child.CannotStart noDpkg) {
                 v = "not installed";
             }
             version = v;
