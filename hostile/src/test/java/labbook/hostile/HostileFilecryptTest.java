@@ -3,7 +3,9 @@ package labbook.hostile;
 import static labbook.hostile.Tool.FILECRYPT;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,15 +13,22 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 import labbook.core.Repo;
+import org.bouncycastle.bcpg.ArmoredOutputStream;
+import org.bouncycastle.bcpg.SymmetricKeyAlgorithmTags;
+import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
+import org.bouncycastle.openpgp.PGPException;
+import org.bouncycastle.openpgp.operator.bc.BcPBEKeyEncryptionMethodGenerator;
+import org.bouncycastle.openpgp.operator.bc.BcPGPDataEncryptorBuilder;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-/** encrypt and decrypt: bad passphrases, damaged messages, bad option values, outputs that must not be clobbered. */
+/** encrypt and decrypt: bad passphrases, damaged messages, newer formats, bad option values, outputs that must not be clobbered. */
 class HostileFilecryptTest {
     @TempDir
     Path tmp;
@@ -122,6 +131,7 @@ class HostileFilecryptTest {
                 s -> decrypt(s, TEXT.getBytes(), s.p("out")), s -> "in.gpg"));
         cases.add(Case.of("decrypt: an armor header with nothing after it", FILECRYPT, 1,
                 s -> decrypt(s, "-----BEGIN PGP MESSAGE-----\n\n".getBytes(), s.p("out")), s -> "in.gpg"));
+        newerFormats(cases);
         for (String[] options : new String[][] {{}, {"-z", "0"}, {"--compress-algo", "zlib"}, {"--compress-algo", "bzip2"}, {"-a"}}) {
             String label = options.length == 0 ? "zip" : String.join(" ", options);
             boolean armor = label.equals("-a");
@@ -142,6 +152,94 @@ class HostileFilecryptTest {
             }
         }
         return cases;
+    }
+
+    /**
+     * Formats decrypt does not read: messages the lab wrote with one field of a newer OpenPGP
+     * (RFC 9580, LibrePGP) put in or a padding packet in front, and one holding a compression
+     * algorithm outside gpg 2.2's. The line names the file and that field, never a missing MDC or
+     * a wrong passphrase.
+     */
+    static void newerFormats(List<Case> cases) {
+        record Edit(String what, ToIntFunction<byte[]> at, int value, String named) {
+        }
+        for (Edit e : new Edit[] {
+                new Edit("SKESK made version 5 (LibrePGP)", m -> 2, 5, "SKESK packet version 5"),
+                new Edit("SKESK made version 6 (RFC 9580)", m -> 2, 6, "SKESK packet version 6"),
+                new Edit("SKESK's cipher made 100", m -> 3, 100, "symmetric algorithm 100"),
+                new Edit("S2K made Argon2 (RFC 9580)", m -> 4, 4, "S2K type 4 (Argon2"),
+                new Edit("S2K made type 2 (reserved)", m -> 4, 2, "S2K type 2"),
+                new Edit("S2K digest made SHA3-256 (RFC 9580)", m -> 5, 12, "S2K digest algorithm 12"),
+                new Edit("SEIPD made version 2 (RFC 9580)", HostileFilecryptTest::seipdVersionIndex, 2, "SEIPD packet version 2"),
+                new Edit("the data packet made an OCB packet (tag 20, LibrePGP)", HostileFilecryptTest::seipdHeaderIndex, 0xC0 | 20,
+                        "packet type 20")}) {
+            cases.add(Case.of("decrypt: " + e.what(), FILECRYPT, 1, s -> {
+                byte[] m = gpgCMessage(s);
+                m[e.at().applyAsInt(m)] = (byte) e.value();
+                return decrypt(s, m, s.p("out"));
+            }, s -> "in.gpg: " + e.named()));
+        }
+        cases.add(Case.of("decrypt (-a): SEIPD made version 2 (RFC 9580)", FILECRYPT, 1, s -> {
+            byte[] m = gpgCMessage(s);
+            m[seipdVersionIndex(m)] = 2;
+            ByteArrayOutputStream armored = new ByteArrayOutputStream();
+            try (ArmoredOutputStream armor = new ArmoredOutputStream(armored)) {
+                armor.write(m);
+            } catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
+            return decrypt(s, armored.toByteArray(), s.p("out"));
+        }, s -> "in.gpg: SEIPD packet version 2"));
+        cases.add(Case.of("decrypt: a padding packet (RFC 9580) in front", FILECRYPT, 1, s -> {
+            byte[] m = message(s);
+            byte[] padded = new byte[6 + m.length];
+            padded[0] = (byte) (0xC0 | 21); // new format, tag 21, four bytes of zeros
+            padded[1] = 4;
+            System.arraycopy(m, 0, padded, 6, m.length);
+            return decrypt(s, padded, s.p("out"));
+        }, s -> "in.gpg: packet type 21 (Padding"));
+        // the right passphrase: decryption starts, and the partial OUT must go when the compressed packet inside is refused
+        cases.add(Case.of("decrypt: compression algorithm 110 inside", FILECRYPT, 1, s -> {
+            PGPEncryptedDataGenerator generator = new PGPEncryptedDataGenerator(
+                    new BcPGPDataEncryptorBuilder(SymmetricKeyAlgorithmTags.AES_256).setWithIntegrityPacket(true));
+            generator.addMethod(new BcPBEKeyEncryptionMethodGenerator(PASSPHRASE.toCharArray()));
+            ByteArrayOutputStream m = new ByteArrayOutputStream();
+            try (OutputStream encrypted = generator.open(m, new byte[1 << 10])) {
+                byte[] body = HostileWalletTest.random(100, 110);
+                body[0] = 110; // the algorithm; the rest is never inflated
+                encrypted.write(new byte[] {(byte) (0xC0 | 8), (byte) body.length});
+                encrypted.write(body);
+            } catch (IOException | PGPException ex) {
+                throw new IllegalStateException("setup: " + ex, ex);
+            }
+            return decrypt(s, m.toByteArray(), s.p("out"));
+        }, s -> "in.gpg: compression algorithm 110"));
+    }
+
+    /**
+     * A message the lab wrote, checked to be laid out as gpg -c writes it, which the edits' indices
+     * assume: an SKESK v4 (tag 3) of one-octet length (version at 2, cipher, S2K type, digest, ...),
+     * then the SEIPD packet.
+     */
+    static byte[] gpgCMessage(Sandbox s) {
+        byte[] m = message(s);
+        boolean oneOctetSkesk = m[0] == (byte) (0xC0 | 3) && (m[1] & 0xff) < 192 || m[0] == (byte) (0x80 | 3 << 2);
+        if (!oneOctetSkesk || m[2] != 4) {
+            throw new IllegalStateException("setup: the lab's message no longer starts with gpg -c's SKESK packet");
+        }
+        return m;
+    }
+
+    /** Where the SEIPD packet's header is: after the SKESK's two header bytes and body. */
+    static int seipdHeaderIndex(byte[] message) {
+        return 2 + (message[1] & 0xff);
+    }
+
+    /** Where the SEIPD packet's version byte is: after its tag and a one-, two- or five-octet (or partial) length. */
+    static int seipdVersionIndex(byte[] message) {
+        int length = seipdHeaderIndex(message) + 1;
+        int first = message[length] & 0xff;
+        return length + (first >= 192 && first < 224 ? 2 : first == 255 ? 5 : 1);
     }
 
     @TestFactory

@@ -24,7 +24,9 @@ import org.bouncycastle.openpgp.operator.bc.BcSessionKeyDataDecryptorFactory;
 /**
  * Decrypts passphrase-encrypted OpenPGP messages: what gpg writes by default and with its common
  * options (every cipher gpg offers for {@code -c}, armored input, any S2K digest, ZIP/ZLIB/BZIP2 or
- * no compression). Messages without integrity protection are refused, as gpg 2.2 refuses them.
+ * no compression). Messages without integrity protection are refused, as gpg 2.2 refuses them;
+ * newer formats (RFC 9580, LibrePGP) are refused naming the packet, version or algorithm
+ * ({@link SupportedFormats}).
  *
  * <p>The plaintext streams out while it is decrypted, so a caller writing a file must not trust
  * it until {@link #decrypt} returns: {@link #decryptFile} writes to a temporary file and renames it
@@ -50,7 +52,8 @@ public final class PgpDecryptor {
     /** Decrypts {@code in} into {@code out}; returns normally only if the integrity check passed. */
     public void decrypt(InputStream in, OutputStream out, char[] passphrase) throws DecryptException {
         try {
-            PGPPBEEncryptedData encrypted = findPassphraseData(new BcPGPObjectFactory(PGPUtil.getDecoderStream(in)));
+            InputStream message = SupportedFormats.checkHeads(PGPUtil.getDecoderStream(in));
+            PGPPBEEncryptedData encrypted = findPassphraseData(new BcPGPObjectFactory(message));
             if (!encrypted.isIntegrityProtected()) {
                 throw new DecryptException("it has no integrity protection (no MDC), refused as gpg 2.2 refuses it", null);
             }
@@ -133,6 +136,7 @@ public final class PgpDecryptor {
             DecryptException {
         Object o = factory.nextObject();
         if (o instanceof PGPCompressedData compressed) {
+            SupportedFormats.checkCompression(compressed.getAlgorithm());
             factory = new BcPGPObjectFactory(CompressedPacketReader.open(compressed));
             o = factory.nextObject();
         }
