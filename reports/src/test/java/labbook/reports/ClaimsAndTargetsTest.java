@@ -1,6 +1,7 @@
 package labbook.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -17,6 +18,7 @@ import labbook.reports.study.Claim;
 import labbook.reports.study.Study;
 import labbook.reports.study.Target;
 import labbook.reports.study.Verdict;
+import labbook.reports.wallet.WalletStudy;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +122,11 @@ class ClaimsAndTargetsTest {
         assertThat(verdicts(filecrypt, FilecryptStudy.TargetId.WHOLE_COMMAND_CPU)).isNotEmpty()
                 .allSatisfy(v -> assertThat(v.outcome()).isIn(Verdict.Outcome.MEASURED, Verdict.Outcome.NOT_MEASURED))
                 .contains(Verdict.NO_GOAL);
+        List<Target> wallet = Studies.get("wallet").targets(results);
+        assertThat(verdicts(wallet, WalletStudy.TargetId.SPEED_AGAINST_REAL)).containsExactly(Verdict.MISSED, Verdict.MISSED);
+        Target a = wallet.stream().filter(t -> t.machine().equals("fixture-a")).findFirst().orElseThrow();
+        assertThat(a.value()).isCloseTo(0.519, within(0.001)); // the fixture's per-repeat ratios at 10,000 entries, about 21 / 40.5 ms
+        assertThat(a.goal()).isEqualTo("<= 0.4 x kwallet5");
     }
 
     @Test
