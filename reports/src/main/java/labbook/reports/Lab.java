@@ -17,6 +17,7 @@ import labbook.reports.study.Claim;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
+import labbook.reports.study.Target;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -99,7 +100,7 @@ public final class Lab {
                 .table();
     }
 
-    /** The claims the site checks for one study; with several roots, each claim's rows sit together. */
+    /** The seed's claims the site checks for one study; with several roots, each claim's rows sit together. */
     public static List<Claim> claims(Results results, String study) {
         return Studies.get(study).reproduction(results);
     }
@@ -115,6 +116,24 @@ public final class Lab {
                 StringColumn.create("verdict", claims.stream().map(c -> c.verdict().text()).toList()),
                 StringColumn.create("machine", claims.stream().map(Claim::machine).toList()),
                 StringColumn.create("note", claims.stream().map(Claim::note).toList()));
+    }
+
+    /**
+     * The lab's own targets for a study's code (none is a claim of the seed), as on its page: target,
+     * what it measures, goal, measured, value (the figure in the goal's unit), verdict, machine, note.
+     * Empty for a study with no targets.
+     */
+    public static Table targets(Results results, String study) {
+        List<Target> targets = Studies.get(study).targetRows(results);
+        return Table.create(study + " targets").addColumns(
+                StringColumn.create("target", targets.stream().map(Target::target).toList()),
+                StringColumn.create("what it measures", targets.stream().map(Target::measures).toList()),
+                StringColumn.create("goal", targets.stream().map(Target::goal).toList()),
+                StringColumn.create("measured", targets.stream().map(Target::measured).toList()),
+                DoubleColumn.create("value", targets.stream().mapToDouble(Target::value).toArray()),
+                StringColumn.create("verdict", targets.stream().map(t -> t.verdict().text()).toList()),
+                StringColumn.create("machine", targets.stream().map(Target::machine).toList()),
+                StringColumn.create("note", targets.stream().map(Target::note).toList()));
     }
 
     /** The analysis tables of a study page, by title, in page order (only those whose experiment ran). */

@@ -3,6 +3,8 @@ package labbook.reports.chart;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.Arrays;
 import java.util.List;
 import labbook.reports.results.Results;
@@ -29,6 +31,9 @@ public final class ChartStyle {
     public static final Color[] OURS = {
             new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44), new Color(148, 103, 189),
             new Color(255, 127, 14), new Color(23, 190, 207), new Color(140, 86, 75), new Color(227, 119, 194)};
+
+    /** How the axes write numbers: thousands grouped, at most three decimals. */
+    public static final String AXIS_DECIMALS = "#,##0.###";
 
     private ChartStyle() {
     }
@@ -61,8 +66,8 @@ public final class ChartStyle {
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setAntiAlias(true);
         if (styler instanceof XYStyler xy) {
-            xy.setXAxisDecimalPattern("#,##0.###");
-            xy.setYAxisDecimalPattern("#,##0.###");
+            xy.setXAxisDecimalPattern(AXIS_DECIMALS);
+            xy.setYAxisDecimalPattern(AXIS_DECIMALS);
         }
         if (styler instanceof AxesChartStyler axes) {
             axes.setPlotGridLinesColor(new Color(225, 225, 225));
@@ -120,6 +125,12 @@ public final class ChartStyle {
         s.setLineColor(color);
         s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         return s;
+    }
+
+    /** A value of the chart's x axis written as its tick labels write it (its pattern and locale), for a title that names it. */
+    public static String xAxisNumber(XYChart chart, double value) {
+        return new DecimalFormat(chart.getStyler().getXAxisDecimalPattern(), DecimalFormatSymbols.getInstance(chart.getStyler().getLocale()))
+                .format(value);
     }
 
     /** A legend name: with several results roots, each series says which machine it came from. */

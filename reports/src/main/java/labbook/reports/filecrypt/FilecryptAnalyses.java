@@ -52,7 +52,7 @@ final class FilecryptAnalyses {
         }
         for (var decrypt : results.tables(FilecryptResults.LEVEL_DECRYPT)) {
             out.put("level-decrypt: median CPU time (user + system) to decrypt gpg's output, gpg and bcpg in-process, largest file,"
-                    + " ZIP; goal bcpg / gpg " + DecryptLevels.GOAL + " [" + decrypt.label() + "]",
+                    + " ZIP (the lab's target, bcpg " + DecryptLevels.GOAL + ", is on the targets table) [" + decrypt.label() + "]",
                     DecryptLevels.table(DecryptLevels.levels(decrypt.value())));
         }
         for (var dir : results.tables(FilecryptResults.DIRECTORY_RUNS)) {

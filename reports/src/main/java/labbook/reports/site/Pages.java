@@ -11,9 +11,13 @@ public final class Pages {
     public record IndexPage(String generated, List<String> nav, List<StudyPage> studies, List<RootView> roots) {
     }
 
-    /** One study's page, and its line on the index; {@code nav} lists every study's page. */
+    /**
+     * One study's page, and its line on the index; {@code nav} lists every study's page. The counts
+     * are of the seed's claims ({@code holds} ...) and of the lab's targets ({@code met} ...).
+     */
     public record StudyPage(String study, List<String> nav, String title, String quote, String source, boolean ran, String generated,
                      List<ClaimRow> claims, long holds, long fails, long differs, long unmeasured,
+                     List<TargetRow> targets, long met, long missed, long targetsUnmeasured,
                      List<ChartView> charts, List<ChartView> headlines, List<String> missingCharts,
                      List<TableView> tables, TableView provenance, List<SeedView> seeds, List<String> experiments,
                      List<String> rerun) {
@@ -22,6 +26,11 @@ public final class Pages {
     /** A reproduction table row, display-ready; {@code cls} is the verdict's CSS class. */
     public record ClaimRow(String claim, String seed, String measured, String ratio, String verdict, String cls, String machine,
                     String note) {
+    }
+
+    /** A targets table row, display-ready; {@code cls} is the verdict's CSS class. */
+    public record TargetRow(String target, String measures, String goal, String measured, String verdict, String cls,
+                     String machine, String note) {
     }
 
     /** A chart: its anchor, its title, its PNG (shown) and SVG (linked) files, its size in pixels. */

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
 import labbook.reports.chart.ChartFiles;
@@ -31,10 +32,13 @@ import labbook.reports.site.Pages.RootView;
 import labbook.reports.site.Pages.SeedView;
 import labbook.reports.site.Pages.StudyPage;
 import labbook.reports.site.Pages.TableView;
+import labbook.reports.site.Pages.TargetRow;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
+import labbook.reports.study.Target;
+import labbook.reports.study.Verdict;
 import labbook.reports.study.Verdict.Outcome;
 import org.knowm.xchart.internal.chartpart.Chart;
 
@@ -83,6 +87,7 @@ public final class Site {
     static StudyPage studyPage(Results results, Study study, List<String> nav, Path out, String generated) {
         String id = study.id();
         List<Claim> claims = study.reproduction(results);
+        List<Target> targets = study.targetRows(results);
         List<ChartView> charts = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (StudyChart c : study.charts()) {
@@ -101,7 +106,10 @@ public final class Site {
         }
         return new StudyPage(id, nav, study.text().title(), study.text().quote(), study.text().source(), results.ran(id), generated,
                 claims.stream().map(Site::claimRow).toList(), count(claims, Outcome.AGREES), count(claims, Outcome.FAILS),
-                count(claims, Outcome.DIFFERS), count(claims, Outcome.NOT_MEASURED), charts, headlines, missing, tables,
+                count(claims, Outcome.DIFFERS), count(claims, Outcome.NOT_MEASURED),
+                targets.stream().map(Site::targetRow).toList(), count(targets, Target::verdict, Outcome.AGREES),
+                count(targets, Target::verdict, Outcome.FAILS), count(targets, Target::verdict, Outcome.NOT_MEASURED),
+                charts, headlines, missing, tables,
                 Tables.view("", Provenance.table(results, id), false), seeds,
                 study.schemas().stream().map(ResultsSchema::experiment).toList(), rerun(results, id));
     }
@@ -117,7 +125,11 @@ public final class Site {
     }
 
     private static long count(List<Claim> claims, Outcome outcome) {
-        return claims.stream().filter(c -> c.verdict().outcome() == outcome).count();
+        return count(claims, Claim::verdict, outcome);
+    }
+
+    private static <R> long count(List<R> rows, Function<R, Verdict> verdict, Outcome outcome) {
+        return rows.stream().filter(r -> verdict.apply(r).outcome() == outcome).count();
     }
 
     /** The rerun lines of what ran (run.json's, one per distinct line), else every experiment in quick mode. */
@@ -143,6 +155,11 @@ public final class Site {
     static ClaimRow claimRow(Claim c) {
         return new ClaimRow(c.claim(), c.seed(), c.measured(), c.ratioText(), c.verdict().text(), c.verdict().outcome().css(),
                 c.machine(), c.note());
+    }
+
+    static TargetRow targetRow(Target t) {
+        return new TargetRow(t.target(), t.measures(), t.goal(), t.measured(), t.verdict().text(), t.verdict().outcome().css(),
+                t.machine(), t.note());
     }
 
     static List<RootView> roots(Results results, List<Study> studies) {

@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import labbook.reports.stats.Format;
 
 /**
  * One row of a reproduction table: what the seed published or claimed, what we measured, their
  * ratio (measured / seed, NaN where a ratio means nothing), the verdict, and where our figure came
- * from (the results root's label). {@code id} and {@code about} name the claim for code and tests
+ * from (the results root's label). The lab's own goals for its code are no claims of the seed:
+ * they are {@link Target}s, on a table of their own. {@code id} and {@code about} name the claim for code and tests
  * ({@code SYNC_AT}, "1000"); {@code claim} is its prose for the page.
  *
  * <p>A claim starts as {@link #of} (not measured) and takes its figures by the {@code with}
@@ -55,10 +57,15 @@ public record Claim(Id id, String about, String claim, String seed, String measu
 
     /** With several results roots, each claim's rows sit together, machine after machine. */
     public static List<Claim> machineByMachine(List<Claim> claims) {
-        Map<String, List<Claim>> byClaim = new LinkedHashMap<>();
-        for (Claim c : claims) {
-            byClaim.computeIfAbsent(c.claim(), k -> new ArrayList<>()).add(c);
+        return machineByMachine(claims, Claim::claim);
+    }
+
+    /** Rows of a table (claims, targets) grouped by their words, in first-seen order; each group keeps its roots' order. */
+    static <R> List<R> machineByMachine(List<R> rows, Function<R, String> words) {
+        Map<String, List<R>> byWords = new LinkedHashMap<>();
+        for (R r : rows) {
+            byWords.computeIfAbsent(words.apply(r), k -> new ArrayList<>()).add(r);
         }
-        return byClaim.values().stream().flatMap(List::stream).toList();
+        return byWords.values().stream().flatMap(List::stream).toList();
     }
 }

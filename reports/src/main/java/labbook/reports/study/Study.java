@@ -11,7 +11,8 @@ import tech.tablesaw.api.Table;
 
 /**
  * Everything reports knows of one study, in one place: its id, the CSVs its module declares, the
- * seed's figures and words, the claims it checks, its charts and its analysis tables. One
+ * seed's figures and words, the seed's claims it checks, the lab's own targets for its code, its
+ * charts and its analysis tables. One
  * implementation per study, in a package of its own; {@code labbook.reports.Studies} lists them.
  */
 public interface Study {
@@ -32,8 +33,16 @@ public interface Study {
     /** Title, the seed's question and its source. */
     PageText text();
 
-    /** The claims it checks, root by root (see {@link #reproduction} for the page's order). */
+    /** The seed's claims it checks, root by root (see {@link #reproduction} for the page's order); never a lab target. */
     List<Claim> claims(Results results);
+
+    /**
+     * The lab's own targets for its code (a speed, a start-up time), root by root, and the
+     * measurements shown beside them: none is a claim of the seed. Most studies have none.
+     */
+    default List<Target> targets(Results results) {
+        return List.of();
+    }
 
     /** Its charts, in page order. */
     List<StudyChart> charts();
@@ -47,6 +56,11 @@ public interface Study {
     /** The reproduction table's rows: each claim's rows together, machine after machine. */
     default List<Claim> reproduction(Results results) {
         return Claim.machineByMachine(claims(results));
+    }
+
+    /** The targets table's rows: each target's rows together, machine after machine. */
+    default List<Target> targetRows(Results results) {
+        return Target.machineByMachine(targets(results));
     }
 
     /** The page's analysis tables: {@link #analyses}, then every CSV no analysis reads, summarised. */

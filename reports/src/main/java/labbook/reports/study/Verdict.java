@@ -5,20 +5,23 @@ import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
 
 /**
- * What a reproduction table says of one claim: its words ("holds", "2.7 x faster here") and an
- * {@link Outcome}, which picks the cell's colour. Outcomes are typed, never read back from the words.
+ * What a reproduction table says of one claim, or a targets table of one target: its words
+ * ("holds", "2.7 x faster here", "met") and an {@link Outcome}, which picks the cell's colour.
+ * Outcomes are typed, never read back from the words.
  */
 public record Verdict(Outcome outcome, String text) {
 
     /** How a claim came out on this machine; {@link #css()} is the class of its table cell. */
     public enum Outcome {
-        /** It holds, was reproduced, or is of the same order as the seed. */
+        /** It holds, was reproduced, or is of the same order as the seed; a target is met. */
         AGREES("ok"),
-        /** It does not hold. */
+        /** It does not hold; a target is missed. */
         FAILS("bad"),
         /** A figure that differs from the seed's (faster, slower, higher, lower, within the noise). */
         DIFFERS("diff"),
-        NOT_MEASURED("none");
+        NOT_MEASURED("none"),
+        /** A measurement shown for what it is: no seed figure or goal to hold it to, so neither good nor bad. */
+        MEASURED("measured");
 
         private final String css;
 
@@ -35,6 +38,12 @@ public record Verdict(Outcome outcome, String text) {
     public static final Verdict DOES_NOT_HOLD = new Verdict(Outcome.FAILS, "does not hold");
     public static final Verdict NOT_MEASURED = new Verdict(Outcome.NOT_MEASURED, "not measured");
     public static final Verdict WITHIN_NOISE = new Verdict(Outcome.DIFFERS, "within the noise");
+    /** A lab target reached on this machine. */
+    public static final Verdict MET = new Verdict(Outcome.AGREES, "met");
+    /** A lab target not reached on this machine. */
+    public static final Verdict MISSED = new Verdict(Outcome.FAILS, "missed");
+    /** A figure shown beside the targets with no goal of its own. */
+    public static final Verdict NO_GOAL = new Verdict(Outcome.MEASURED, "a measurement, no goal");
 
     /** Measured over seed; NaN when either is missing or the seed is 0. */
     public static double ratio(double measured, double seed) {
@@ -95,6 +104,14 @@ public record Verdict(Outcome outcome, String text) {
             return NOT_MEASURED;
         }
         return holds ? HOLDS : DOES_NOT_HOLD;
+    }
+
+    /** A lab target that is met or missed on this machine; NaN evidence means not measured. */
+    public static Verdict target(boolean met, double evidence) {
+        if (Double.isNaN(evidence)) {
+            return NOT_MEASURED;
+        }
+        return met ? MET : MISSED;
     }
 
     /** A figure that differs from the seed's, in the claim's own words. */

@@ -37,10 +37,7 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
             Table medians = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
             Table real = Summaries.rowsOf(medians, VARIANT.name(), WalletData.REAL_VARIANT);
             if (!real.isEmpty()) {
-                XYSeries s = line(chart, ChartStyle.name(REAL_NAME, results, sweep.root()), real);
-                s.setLineColor(Color.BLACK);
-                s.setMarkerColor(Color.BLACK);
-                s.setLineWidth(3f);
+                realBackend(line(chart, ChartStyle.name(REAL_NAME, results, sweep.root()), real));
             }
             for (String variant : Summaries.distinct(medians, VARIANT.name())) {
                 if (!variant.equals(WalletData.REAL_VARIANT) && !WalletData.UNOPTIMISED.contains(variant)) {
@@ -54,6 +51,14 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
 
     /** The real backend's legend name. */
     public static final String REAL_NAME = "kwallet5 (KDE's real backend)";
+
+    /** The real backend's look wherever a wallet chart draws it: black and thick, apart from the lab's Java variants. */
+    static XYSeries realBackend(XYSeries s) {
+        s.setLineColor(Color.BLACK);
+        s.setMarkerColor(Color.BLACK);
+        s.setLineWidth(3f);
+        return s;
+    }
 
     /** Medians of sync time against entries as one line. */
     static XYSeries line(XYChart chart, String name, Table medians) {

@@ -59,8 +59,8 @@ final class WalletAnalyses {
                 if (!real.isEmpty()) {
                     out.put("The lab's Java against the real code: kde4 time / real KWallet (kwallet5) time per size, the median of"
                             + " per-repeat ratios (each repeat timed both in the same loop, moments apart) with quartiles; kf5 / kwallet5"
-                            + " is the same in the real backend's own format; the speed goal is kde4 / kwallet5 at most 0.4 at 10,000"
-                            + " entries [" + sweep.label() + "]", real);
+                            + " is the same in the real backend's own format (the lab's speed target is on the targets table) ["
+                            + sweep.label() + "]", real);
                 }
             }
             for (var sweep : sweeps) {

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import labbook.reports.Fixtures;
 import labbook.reports.Lab;
-import labbook.reports.study.Claim;
+import labbook.reports.study.Target;
 import labbook.reports.study.Verdict;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
@@ -46,30 +46,32 @@ class DecryptLevelsTest {
     }
 
     @Test
-    void theClaimHoldsWhenNoLevelIsAboveOneAndNamesTheWorst() {
-        Claim c = DecryptLevels.claim(DecryptLevels.levels(DECRYPTS), "vm");
-        assertThat(c.verdict()).isEqualTo(Verdict.HOLDS); // -z 7: 0.05 / 0.05, at the goal
-        assertThat(c.measured()).contains("(-z 7)");
-        assertThat(c.ratio()).isCloseTo(1.0, within(1e-9));
-        assertThat(c.note()).contains("-z 0 ").contains("-z 9 ");
+    void theTargetIsMetWhenNoLevelIsAboveOneAndNamesTheWorst() {
+        Target t = DecryptLevels.target(DecryptLevels.levels(DECRYPTS), "vm");
+        assertThat(t.id()).isEqualTo(FilecryptStudy.TargetId.DECRYPT_CPU);
+        assertThat(t.verdict()).isEqualTo(Verdict.MET); // -z 7: 0.05 / 0.05, at the goal
+        assertThat(t.goal()).isEqualTo("<= 1 x gpg");
+        assertThat(t.measured()).contains("(-z 7)");
+        assertThat(t.value()).isCloseTo(1.0, within(1e-9));
+        assertThat(t.note()).contains("-z 0 ").contains("-z 9 ");
     }
 
     @Test
-    void aLevelAboveTheGoalDoesNotHold() {
+    void aLevelAboveTheGoalMissesIt() {
         Table slower = DECRYPTS.copy();
         for (int i = 0; i < slower.rowCount(); i++) {
             if (slower.stringColumn("engine").get(i).equals("bcpg")) {
                 slower.doubleColumn("cpu_user_s").set(i, slower.doubleColumn("cpu_user_s").getDouble(i) + 0.05);
             }
         }
-        assertThat(DecryptLevels.claim(DecryptLevels.levels(slower), "vm").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(DecryptLevels.target(DecryptLevels.levels(slower), "vm").verdict()).isEqualTo(Verdict.MISSED);
     }
 
     @Test
     void resultsWithoutTheCsvSayItWasNotRun() {
         assertThat(Lab.tables(Fixtures.a(), "filecrypt", "level-decrypt")).isEmpty();
-        Claim c = DecryptLevels.notRun();
-        assertThat(c.verdict()).isEqualTo(Verdict.NOT_MEASURED);
-        assertThat(c.measured()).startsWith("not run");
+        Target t = DecryptLevels.notRun();
+        assertThat(t.verdict()).isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(t.measured()).startsWith("not run");
     }
 }
