@@ -27,7 +27,7 @@ public final class Progress {
     /** How often a log (stderr not a terminal) gets a line: a full run's log stays a few hundred lines long. */
     static final int LOG_INTERVAL_MILLIS = 10_000;
     /** Wide enough that a log line is never cut before its ETA. */
-    static final int LOG_LINE_WIDTH = 200;
+    static final int LOG_LINE_WIDTH = 160;
 
     public static ProgressBar bar(String task, long total, String unit) {
         boolean terminal = stderrIsTerminal();
