@@ -15,8 +15,6 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
-import org.apache.commons.cli.help.HelpFormatter;
-import org.apache.commons.cli.help.TextHelpAppendable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
@@ -38,6 +36,8 @@ public abstract class FileCommand implements Callable<Integer> {
     /** The lab's command name, the first word of every error line (a constant: no class loads for it). */
     static final String TOOL = FilecryptLab.NAME;
 
+    /** The help's width: a terminal's 80 columns with room to spare. */
+    private static final int HELP_WIDTH = 100;
     private static final Option HELP = Option.builder("h").longOpt("help").desc("Show this help message and exit.").get();
 
     @Spec
@@ -98,13 +98,16 @@ public abstract class FileCommand implements Callable<Integer> {
         return Cli.BAD_ARGUMENTS;
     }
 
+    /**
+     * The classic two-column layout: commons-cli's newer table printer indents a wrapped line one
+     * column less when it starts with a parenthesis, so the descriptions did not line up.
+     */
+    @SuppressWarnings("deprecation")
     private void help(Options options, PrintWriter out) {
-        try {
-            HelpFormatter.builder().setShowSince(false).setHelpAppendable(new TextHelpAppendable(out)).get()
-                    .printHelp(TOOL + " " + name() + " [OPTIONS] IN OUT", description(), options, "", false);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        org.apache.commons.cli.HelpFormatter formatter = new org.apache.commons.cli.HelpFormatter();
+        formatter.setSyntaxPrefix("usage: ");
+        formatter.setOptionComparator(null); // in the order they are declared: the common ones first
+        formatter.printHelp(out, HELP_WIDTH, TOOL + " " + name() + " [OPTIONS] IN OUT", "\n" + description() + "\n\n", options, 1, 3, "");
         out.flush();
     }
 
