@@ -40,7 +40,7 @@ class HostileSignalsTest {
         }
         boolean running = p.isAlive();
         new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
-        boolean ended = p.waitFor(30, TimeUnit.SECONDS);
+        boolean ended = p.waitFor(300, TimeUnit.SECONDS);
         if (!ended) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();

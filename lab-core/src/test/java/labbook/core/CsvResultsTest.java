@@ -60,7 +60,7 @@ class CsvResultsTest {
             assertThat(out.readLine()).isEqualTo("writing");
         }
         writer.destroyForcibly(); // SIGKILL: no shutdown hook, no finally block runs
-        assertThat(writer.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(writer.waitFor(300, TimeUnit.SECONDS)).isTrue();
 
         assertThat(Files.readString(previous)).isEqualTo("i,value_ms\n0,0\n");
         // the killed run's temporary file is cleared by the next writer of the same experiment

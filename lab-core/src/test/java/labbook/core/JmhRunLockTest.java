@@ -46,6 +46,6 @@ class JmhRunLockTest {
     void aFreeLockDoesNotWait(@TempDir Path dir) {
         long start = System.nanoTime();
         JmhRun.awaitLockFree(dir.resolve("jmh.lock"), Duration.ofMinutes(1));
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30)); // returned at once, not after its minute of waiting
     }
 }

@@ -49,7 +49,7 @@ class PartialFileTest {
         }
         assertThat(partial).exists();
         new ProcessBuilder("kill", "-" + signal, Long.toString(writer.pid())).start().waitFor();
-        assertThat(writer.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(writer.waitFor(300, TimeUnit.SECONDS)).isTrue();
 
         if (signal.equals("KILL")) {
             assertThat(partial).exists();

@@ -66,7 +66,7 @@ class FastPathTest {
         Path err = dir.resolve("stderr");
         Process p = new ProcessBuilder(ForkedJava.command(FastPath.JVM_FLAGS, FilecryptLab.class.getName(), args))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
         String stderr = Files.readString(err);
         assertThat(p.exitValue()).as(stderr).isZero();
         assertThat(Files.size(dir.resolve("out.gpg"))).isLessThan(60_000);

@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import labbook.core.Child;
 import labbook.core.Repo;
 import labbook.wallet.Fixtures;
 import org.junit.jupiter.api.Test;
@@ -34,17 +35,13 @@ class LauncherPipeTest {
                 + " | ./labbook wallet import --format kf5 --password-file \"$PW\" --json /dev/stdin \"$OUT\""
                 + " && ./labbook wallet dump --password-file \"$PW\" \"$OUT\" > \"$AGAIN\""
                 + " && ./labbook wallet dump --password-file \"$PW\" \"$IN\" > \"$FIRST\"";
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", pipe).directory(Repo.root().toFile())
-                .redirectError(dir.resolve("stderr").toFile());
-        pb.environment().put("LABBOOK_NO_BUILD", "1");
-        pb.environment().put("PW", pw.toString());
-        pb.environment().put("IN", w.path().toString());
-        pb.environment().put("OUT", copy.toString());
-        pb.environment().put("AGAIN", dir.resolve("again.json").toString());
-        pb.environment().put("FIRST", dir.resolve("first.json").toString());
-        Process p = pb.start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(Files.readString(dir.resolve("stderr"))).isZero();
+        // four JVMs start one after another: on a machine loaded many times over that takes minutes, not a hang
+        Child.Spec spec = Child.spec("the launcher pipe", "bash", "-c", pipe).dir(Repo.root()).limit(Duration.ofMinutes(10))
+                .env("LABBOOK_NO_BUILD", "1").env("PW", pw.toString()).env("IN", w.path().toString()).env("OUT", copy.toString())
+                .env("AGAIN", dir.resolve("again.json").toString()).env("FIRST", dir.resolve("first.json").toString());
+        try (Child pipeline = Child.start(spec)) {
+            assertThat(pipeline.waitFor()).as(pipeline.stderrText()).isZero();
+        }
 
         byte[] first = Files.readAllBytes(dir.resolve("first.json"));
         assertThat(first[0]).as("stdout starts with the JSON itself").isEqualTo((byte) '{');

@@ -198,7 +198,7 @@ class SiteFolderTest {
             Path partial = awaitPartial(p, tmp, out.getFileName().toString());
             new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).as(signal + "; " + partial).isEqualTo(signal.equals("TERM") ? 143 : 130);
             assertThat(entries(tmp)).as(signal).isEmpty();
         }
