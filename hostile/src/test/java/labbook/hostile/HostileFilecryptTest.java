@@ -257,9 +257,9 @@ class HostileFilecryptTest {
         Files.setPosixFilePermissions(dir.resolve("pass"), PosixFilePermissions.fromString("rw-------"));
         Files.writeString(dir.resolve("in.txt"), TEXT);
         Outcome enc = Launcher.run(dir, "filecrypt", List.of("encrypt", "--passphrase-file", "pass", "--s2k-count", "1024",
-                "in.txt", "in.txt.gpg"), 60);
+                "in.txt", "in.txt.gpg"), 300);
         assertThat(enc.exit()).as("%s", enc).isZero();
-        Outcome dec = Launcher.run(dir, "filecrypt", List.of("decrypt", "--passphrase-file", "pass", "in.txt.gpg", "back.txt"), 60);
+        Outcome dec = Launcher.run(dir, "filecrypt", List.of("decrypt", "--passphrase-file", "pass", "in.txt.gpg", "back.txt"), 300);
         assertThat(dec.exit()).as("%s", dec).isZero();
         assertThat(dir.resolve("back.txt")).hasContent(TEXT);
     }
