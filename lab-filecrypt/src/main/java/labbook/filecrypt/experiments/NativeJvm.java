@@ -1,10 +1,10 @@
 package labbook.filecrypt.experiments;
 
-import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import labbook.core.Child;
 import labbook.core.ForkedJava;
-import labbook.core.LabException;
 import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.pgp.FastPath;
 import labbook.filecrypt.pgp.NativeZlib;
@@ -18,6 +18,8 @@ import labbook.filecrypt.pgp.NativeZlib;
  */
 public final class NativeJvm {
     static final String MARK = "labbook.filecrypt.relaunched";
+    /** The longest a re-run experiment may take: a full run of every experiment takes hours, not a day. */
+    static final Duration RUN_LIMIT = Duration.ofHours(24);
 
     private NativeJvm() {
     }
@@ -35,15 +37,11 @@ public final class NativeJvm {
         System.err.println("(re-running in a JVM with " + String.join(" ", FastPath.JVM_FLAGS) + ": bcpg's native zlib)");
         List<String> flags = new ArrayList<>(FastPath.JVM_FLAGS);
         flags.add("-D" + MARK + "=true");
-        ProcessBuilder builder = new ProcessBuilder(ForkedJava.command(flags, FilecryptLab.class.getName(),
-                FilecryptLab.originalArgs())).inheritIO();
-        try {
-            return builder.start().waitFor();
-        } catch (IOException e) {
-            throw new LabException("cannot start " + ForkedJava.javaBinary() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while the experiment ran in its own JVM");
+        // the experiment itself, re-run: bounded only by the longest a full run may take; its output is relayed as it comes
+        Child.Spec spec = Child.spec("lab-filecrypt (re-run with " + String.join(" ", FastPath.JVM_FLAGS) + ")",
+                ForkedJava.command(flags, FilecryptLab.class.getName(), FilecryptLab.originalArgs())).relayOutput().limit(RUN_LIMIT);
+        try (Child child = Child.start(spec)) {
+            return child.waitFor();
         }
     }
 }
