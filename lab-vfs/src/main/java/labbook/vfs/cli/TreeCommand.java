@@ -3,7 +3,7 @@ package labbook.vfs.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import labbook.core.Mode;
-import labbook.vfs.tree.Git;
+import labbook.vfs.peer.Git;
 import labbook.vfs.tree.KernelTree;
 import labbook.vfs.tree.TreeSource;
 import picocli.CommandLine.ArgGroup;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import labbook.core.LabOptions;
 import labbook.core.Mode;
-import labbook.vfs.tree.Git;
+import labbook.vfs.peer.Git;
 import labbook.vfs.tree.KernelManifest;
 import labbook.vfs.tree.KernelTree;
 import picocli.CommandLine.Option;

@@ -54,7 +54,7 @@ import picocli.CommandLine.Option;
  *
  * <p><b>Method.</b> The tree is clean (checked before and after), so {@code git diff} reads the
  * index, lstats every entry and prints nothing. git runs with the pinned configuration of
- * {@link labbook.vfs.tree.Git} through lab-core's {@code Peer}, which measures each process's own
+ * {@link labbook.vfs.peer.Git} through lab-core's {@code Peer}, which measures each process's own
  * user and system CPU (rusage). After warm-up runs of both modes, each loop runs {@code git diff}
  * {@code runs} times in one mode and then in the other, the order alternating from loop to loop so
  * drift on the shared machine falls on both alike. A loop's figures are the sums over its runs, as

@@ -18,6 +18,7 @@ import labbook.core.Mode;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.core.Repo;
+import labbook.vfs.peer.Git;
 
 /**
  * Where a workload tree's files come from, and how they are put into a new git repository:

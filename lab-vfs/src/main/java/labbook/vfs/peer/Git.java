@@ -1,4 +1,4 @@
-package labbook.vfs.tree;
+package labbook.vfs.peer;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
