@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.ToLongFunction;
 import labbook.core.ConsoleTable;
 import labbook.core.Summary;
+import labbook.vfs.VfsSeeds;
 
 /**
  * What dcache-model prints from its rows: throughput and contention per walk and thread count,
@@ -95,8 +96,8 @@ final class DcacheModelTables {
     private void printAxboe(PrintStream out) {
         double baseOps = ops("ref", 1, 0).median();
         double baseCpu = cpu("ref", 1, 0).median();
-        Map<String, SeedFigures> axboe = new LinkedHashMap<>();
-        for (SeedFigures s : SeedFigures.axboe()) {
+        Map<String, VfsSeeds.Figures> axboe = new LinkedHashMap<>();
+        for (VfsSeeds.Figures s : VfsSeeds.axboe()) {
             axboe.put(s.config(), s);
         }
         out.printf("%nThe 2 x 2 table, Axboe's normalisation (ref-walk on 1 thread = 1.00; real = time for the same walks,"
@@ -117,7 +118,7 @@ final class DcacheModelTables {
                     continue;
                 }
                 String seedConfig = kernel + (t == 1 ? " serial" : " parallel");
-                SeedFigures s = axboe.get(seedConfig);
+                VfsSeeds.Figures s = axboe.get(seedConfig);
                 n.row(walk + "-walk, " + t + (t == 1 ? " thread" : " threads"),
                         GitDiffExperiment.f2(baseOps / ops(walk, t, 0).median()),
                         GitDiffExperiment.f2(cpu(walk, t, 0).median() / baseCpu),

@@ -25,6 +25,7 @@ import labbook.core.PeerResult;
 import labbook.core.Progress;
 import labbook.core.Summary;
 import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSeeds;
 import labbook.core.OptionValues;
 import labbook.vfs.cli.TreeOptions;
 import labbook.vfs.tree.KernelManifest;
@@ -169,9 +170,9 @@ public final class GitDiffExperiment implements Callable<Integer> {
             out.printf(Locale.ROOT, "(%.0f%% of the kernel's %,d entries: compare ratios with the seed, not seconds)%n",
                     100.0 * entries / KernelManifest.KERNEL_ENTRIES, KernelManifest.KERNEL_ENTRIES);
         }
-        List<SeedFigures> piggin = SeedFigures.piggin();
+        List<VfsSeeds.Figures> piggin = VfsSeeds.piggin();
         ConsoleTable t = new ConsoleTable("configuration", "user_s", "sys_s", "elapsed_s", "cpu_pct", "source");
-        for (SeedFigures s : piggin) {
+        for (VfsSeeds.Figures s : piggin) {
             t.row(s.config(), f2(s.user()), f2(s.sys()), f2(s.real()), String.format(Locale.ROOT, "%.0f%%", s.cpuPct()),
                     "seed (Piggin, 2009)");
         }
@@ -184,12 +185,12 @@ public final class GitDiffExperiment implements Callable<Integer> {
 
         out.printf("%nAxboe's normalisation (each run's serial = 1.00; smaller is faster)%n");
         ConsoleTable n = new ConsoleTable("configuration", "real", "user", "sys", "source");
-        for (SeedFigures s : SeedFigures.axboe()) {
+        for (VfsSeeds.Figures s : VfsSeeds.axboe()) {
             n.row(s.config(), f2(s.real()), f2(s.user()), f2(s.sys()), "seed (Axboe's machine)");
         }
-        SeedFigures base = SeedFigures.find(piggin, "2.6.32-rc3", "serial");
-        SeedFigures oldParallel = SeedFigures.find(piggin, "2.6.32-rc3", "parallel");
-        for (SeedFigures s : piggin) {
+        VfsSeeds.Figures base = VfsSeeds.find(piggin, "2.6.32-rc3", "serial");
+        VfsSeeds.Figures oldParallel = VfsSeeds.find(piggin, "2.6.32-rc3", "parallel");
+        for (VfsSeeds.Figures s : piggin) {
             n.row(s.config(), f2(s.real() / base.real()), f2(s.user() / base.user()), f2(s.sys() / base.sys()),
                     "seed (Piggin's figures)");
         }

@@ -154,15 +154,4 @@ class ExperimentsTest {
         assertThat(rows.get(1).failedCas()).isEqualTo(7);
         assertThat(rows.get(1).cpuMicrosPerWalk()).isEqualTo(0.7 / 200 * 1e6);
     }
-
-    @Test
-    void theSeedFiguresAreReadFromTheSharedResources() {
-        List<SeedFigures> piggin = SeedFigures.piggin();
-        assertThat(piggin).extracting(SeedFigures::config)
-                .containsExactly("2.6.32-rc3 serial", "2.6.32-rc3 parallel", "vfs serial", "vfs parallel");
-        SeedFigures old = SeedFigures.find(piggin, "2.6.32-rc3", "parallel");
-        assertThat(List.of(old.user(), old.sys(), old.real(), old.cpuPct())).containsExactly(5.79, 17.69, 9.41, 249.0);
-        SeedFigures vfs = SeedFigures.find(SeedFigures.axboe(), "vfs", "parallel");
-        assertThat(List.of(vfs.real(), vfs.user(), vfs.sys())).containsExactly(0.43, 0.72, 0.13);
-    }
 }
