@@ -1,4 +1,4 @@
-package labbook.vfs.experiments;
+package labbook.vfs.experiments.gitdiff;
 
 import static labbook.vfs.VfsResults.CPU_PCT;
 import static labbook.vfs.VfsResults.ELAPSED_S;
@@ -21,13 +21,13 @@ import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.OptionValues;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
 import labbook.core.Summary;
 import labbook.vfs.VfsResults;
 import labbook.vfs.VfsSeeds;
-import labbook.core.OptionValues;
-import labbook.vfs.cli.TreeOptions;
+import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.tree.KernelManifest;
 import labbook.vfs.tree.KernelTree;
 import me.tongfei.progressbar.ProgressBar;
@@ -84,7 +84,7 @@ public final class GitDiffExperiment implements Callable<Integer> {
     Integer runs;
 
     /** One loop's sums. */
-    record Loop(String mode, int loop, int runs, double userS, double sysS, double elapsedS) {
+    public record Loop(String mode, int loop, int runs, double userS, double sysS, double elapsedS) {
         double cpuPct() {
             return elapsedS == 0 ? 0 : 100 * (userS + sysS) / elapsedS;
         }
@@ -102,7 +102,7 @@ public final class GitDiffExperiment implements Callable<Integer> {
         return 0;
     }
 
-    static List<Loop> run(LabRun run, KernelTree tree, Integer loopsOption, Integer runsOption, PrintStream out) {
+    public static List<Loop> run(LabRun run, KernelTree tree, Integer loopsOption, Integer runsOption, PrintStream out) {
         boolean full = run.mode() == Mode.FULL;
         int loops = OptionValues.atLeast("--loops", loopsOption, 1, full ? 10 : 5);
         int runs = OptionValues.atLeast("--runs", runsOption, 1, full ? 100 : 6);

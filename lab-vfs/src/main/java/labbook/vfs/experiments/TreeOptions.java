@@ -1,4 +1,4 @@
-package labbook.vfs.cli;
+package labbook.vfs.experiments;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -55,13 +55,5 @@ public class TreeOptions {
     /** results/vfs (or --out's) must be a folder that accepts files. */
     public static void requireResultsFolder(LabOptions lab) {
         KernelTree.requireWritable(lab.resultsRoot().resolve(labbook.vfs.VfsResults.STUDY));
-    }
-
-    /** For code that runs experiments without a command line (tests, notebooks). */
-    public static TreeOptions of(Path tree, String git) {
-        TreeOptions t = new TreeOptions();
-        t.tree = tree;
-        t.gitBinary = git;
-        return t;
     }
 }

@@ -1,4 +1,4 @@
-package labbook.vfs.experiments;
+package labbook.vfs.experiments.statwalk;
 
 import static labbook.vfs.VfsResults.ELAPSED_S;
 import static labbook.vfs.VfsResults.MISMATCHES;
@@ -28,12 +28,12 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Measurement;
 import labbook.core.Mode;
+import labbook.core.OptionValues;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
 import labbook.core.Summary;
 import labbook.vfs.VfsResults;
-import labbook.core.OptionValues;
-import labbook.vfs.cli.TreeOptions;
+import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.tree.KernelTree;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
@@ -74,7 +74,7 @@ import picocli.CommandLine.Option;
         description = "One lstat per index entry from Java, as git's preload does, on 1, 2, 4, ... 20 threads; beside git diff.")
 public final class StatWalkExperiment implements Callable<Integer> {
     public static final String EXPERIMENT = VfsResults.STAT_WALK.experiment();
-    static final List<Integer> THREAD_COUNTS = List.of(1, 2, 4, 8, 16, 20);
+    public static final List<Integer> THREAD_COUNTS = List.of(1, 2, 4, 8, 16, 20);
 
     @Mixin
     LabOptions lab;
@@ -96,10 +96,10 @@ public final class StatWalkExperiment implements Callable<Integer> {
     }
 
     /** The two figures the study reports: Java walk / git diff elapsed, serial (1 thread) and parallel (20). */
-    record Ratios(double serial, double parallel) {
+    public record Ratios(double serial, double parallel) {
     }
 
-    static Ratios run(LabRun run, KernelTree tree, Integer repeatsOption, PrintStream out) {
+    public static Ratios run(LabRun run, KernelTree tree, Integer repeatsOption, PrintStream out) {
         int repeats = OptionValues.atLeast("--repeats", repeatsOption, 1, run.mode() == Mode.FULL ? 30 : 5);
         run.peer("git", tree.git().requireInstalled());
         List<String> entries = tree.entries();

@@ -1,4 +1,4 @@
-package labbook.vfs.experiments;
+package labbook.vfs.experiments.dcachemodel;
 
 import static labbook.vfs.VfsResults.CORES;
 import static labbook.vfs.VfsResults.CPU_S;
@@ -31,9 +31,9 @@ import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
-import labbook.vfs.VfsResults;
 import labbook.core.OptionValues;
-import labbook.vfs.cli.TreeOptions;
+import labbook.vfs.VfsResults;
+import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -78,7 +78,7 @@ import picocli.CommandLine.Option;
 public final class DcacheModelExperiment implements Callable<Integer> {
     public static final String EXPERIMENT = VfsResults.DCACHE_MODEL.experiment();
     /** JMH's timing options: quick keeps a warm-up and three measured iterations per configuration, for medians. */
-    static final List<String> QUICK_TIMING = List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms");
+    public static final List<String> QUICK_TIMING = List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms");
     static final List<String> FULL_TIMING = List.of("-f", "3", "-wi", "3", "-w", "2s", "-i", "5", "-r", "2s");
 
     @Mixin
@@ -147,7 +147,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
     }
 
     /** Runs the model over {@code paths} on each thread count, writes the CSV and prints the tables. */
-    static List<ModelIteration> run(LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption,
+    public static List<ModelIteration> run(LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption,
                                     PrintStream out) {
         List<Integer> counts = threadCounts(threadsOption, run.mode());
         List<Integer> renameModes = renameModes(renamesOption, run.mode());
@@ -189,7 +189,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
             deleteQuietly(counters);
             deleteQuietly(pathList);
         }
-        DcacheModelTables.print(rows, out);
+        DcacheModelPrintout.print(rows, out);
         return rows;
     }
 
