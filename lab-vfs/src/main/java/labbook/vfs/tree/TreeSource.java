@@ -29,7 +29,7 @@ import labbook.vfs.peer.Git;
  * same comment line for every file, since path lookup depends on the paths, not the bytes; each
  * symbolic link with its target) and one {@code git checkout}. That writes a single pack instead
  * of a loose object per file and per folder, which is most of the cost of {@code git add} and
- * {@code git commit} over 78,635 files (a few seconds instead of tens).
+ * {@code git commit} over 78,635 files.
  */
 public record TreeSource(Kind kind, Path path) {
 
