@@ -4,9 +4,9 @@ import labbook.core.Cli;
 import labbook.vfs.cli.ManifestCommand;
 import labbook.vfs.cli.TreeCommand;
 import labbook.vfs.experiments.AllCommand;
-import labbook.vfs.experiments.DcacheModelExperiment;
-import labbook.vfs.experiments.GitDiffExperiment;
-import labbook.vfs.experiments.StatWalkExperiment;
+import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
+import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
+import labbook.vfs.experiments.statwalk.StatWalkExperiment;
 import picocli.CommandLine.Command;
 
 /**

@@ -12,14 +12,17 @@ import static labbook.vfs.VfsResults.USER_S;
 
 import java.util.List;
 import labbook.core.Column;
+import labbook.core.LabException;
 import labbook.core.ResultsSchema;
+import labbook.core.SeedTable;
 
 /**
- * The vfs seed's published figures: class-path resources of this module (their source in the
- * README beside them), each column declared once. {@code SeedFigures} reads them by these
- * constants and {@code reports} draws them by the same ones. A seed column that is also a results
- * column ({@code mode}, {@code runs}, {@code user_s}, {@code sys_s}, {@code elapsed_s},
- * {@code cpu_pct}) is the results' constant: the seed is compared on it.
+ * The vfs seed's published figures and their reader: class-path resources of this module (their
+ * source in the README beside them), each column declared once. The experiments read them with
+ * {@link #piggin()} and {@link #axboe()}, by these constants, and {@code reports} draws them by the
+ * same ones. A seed column that is also a results column ({@code mode}, {@code runs},
+ * {@code user_s}, {@code sys_s}, {@code elapsed_s}, {@code cpu_pct}) is the results' constant: the
+ * seed is compared on it.
  */
 public final class VfsSeeds {
     public static final Column KERNEL = text("kernel", "the kernel: 2.6.32-rc3 (ref-walk) or vfs (Piggin's store-free walking patches)");
@@ -44,6 +47,37 @@ public final class VfsSeeds {
 
     public static final String VFS_GIT_DIFF_RESOURCE = "/labbook/vfs/seeds/vfs-git-diff.csv";
     public static final String VFS_AXBOE_RESOURCE = "/labbook/vfs/seeds/vfs-axboe.csv";
+
+    /**
+     * One configuration of the seed's published figures: Piggin's {@code time} lines (seconds per
+     * 100 cached git diff runs, and %CPU) or Axboe's table (ratios to "2.6.32-rc3 serial", no %CPU:
+     * NaN), both read into the same fields so a printout can set them side by side.
+     */
+    public record Figures(String kernel, String mode, double user, double sys, double real, double cpuPct) {
+
+        /** "2.6.32-rc3 serial", "vfs parallel": the configuration as both posts name it. */
+        public String config() {
+            return kernel + " " + mode;
+        }
+    }
+
+    /** Piggin's four configurations: user, sys and elapsed seconds per 100 runs, and %CPU. */
+    public static List<Figures> piggin() {
+        return SeedTable.read(VfsSeeds.class, VFS_GIT_DIFF_RESOURCE, VFS_GIT_DIFF, r -> new Figures(
+                r.text(KERNEL), r.text(MODE), r.number(USER_S), r.number(SYS_S), r.number(ELAPSED_S), r.number(CPU_PCT)));
+    }
+
+    /** Axboe's four configurations, each a ratio to his "2.6.32-rc3 serial" (no %CPU). */
+    public static List<Figures> axboe() {
+        return SeedTable.read(VfsSeeds.class, VFS_AXBOE_RESOURCE, VFS_AXBOE, r -> new Figures(
+                r.text(KERNEL), r.text(MODE), r.number(USER), r.number(SYS), r.number(REAL), Double.NaN));
+    }
+
+    /** The row of {@code kernel} and {@code mode} ("2.6.32-rc3" or "vfs"; "serial" or "parallel"). */
+    public static Figures find(List<Figures> rows, String kernel, String mode) {
+        return rows.stream().filter(s -> s.kernel().equals(kernel) && s.mode().equals(mode)).findFirst()
+                .orElseThrow(() -> new LabException("the seed figures have no row for " + kernel + " " + mode));
+    }
 
     private VfsSeeds() {
     }

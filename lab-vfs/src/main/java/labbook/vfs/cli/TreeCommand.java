@@ -3,7 +3,7 @@ package labbook.vfs.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import labbook.core.Mode;
-import labbook.vfs.tree.Git;
+import labbook.vfs.peer.Git;
 import labbook.vfs.tree.KernelTree;
 import labbook.vfs.tree.TreeSource;
 import picocli.CommandLine.ArgGroup;
@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code tree}: sets up the workload, a kernel tree as a git repository with a clean index.
- * By default from the shipped manifest of linux 6.1 (offline): quick mode's tree (one entry in 4,
- * a few seconds) or, with {@code --full}, all 78,635 entries. With {@code --source linux-source}
+ * By default from the shipped manifest of linux 6.1 (offline): quick mode's tree (one entry in 4)
+ * or, with {@code --full}, all 78,635 entries. With {@code --source linux-source}
  * from Debian's linux-source-6.1 tarball; with {@code --source PATH} from any folder or repository.
  * An existing tree is reused. The experiments build their default tree themselves when it is missing.
  */

@@ -16,6 +16,7 @@ import labbook.core.LabException;
 import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
+import labbook.vfs.peer.Git;
 import org.apache.commons.io.FileUtils;
 
 /**

@@ -18,6 +18,7 @@ import labbook.core.Mode;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.core.Repo;
+import labbook.vfs.peer.Git;
 
 /**
  * Where a workload tree's files come from, and how they are put into a new git repository:
@@ -28,7 +29,7 @@ import labbook.core.Repo;
  * same comment line for every file, since path lookup depends on the paths, not the bytes; each
  * symbolic link with its target) and one {@code git checkout}. That writes a single pack instead
  * of a loose object per file and per folder, which is most of the cost of {@code git add} and
- * {@code git commit} over 78,635 files (a few seconds instead of tens).
+ * {@code git commit} over 78,635 files.
  */
 public record TreeSource(Kind kind, Path path) {
 

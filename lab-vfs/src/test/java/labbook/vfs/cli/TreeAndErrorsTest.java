@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import labbook.vfs.CliRunner;
-import labbook.vfs.tree.Git;
+import labbook.vfs.peer.Git;
 import labbook.vfs.tree.KernelTree;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -15,6 +15,11 @@ import labbook.vfs.tree.KernelManifest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The dentry-cache model over the shipped kernel paths and small trees: both walks find every
+ * entry and give back every reference, and under concurrent renames no walk finds an entry where
+ * it never was.
+ */
 class DcacheTest {
     static List<String> paths;
 

@@ -2,20 +2,15 @@ package labbook.vfs.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import labbook.core.JmhRun;
-import labbook.core.Mode;
 import labbook.core.ResultsSchema;
 import labbook.vfs.CliRunner;
 import labbook.vfs.VfsResults;
+import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
+import labbook.vfs.experiments.statwalk.StatWalkExperiment;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,68 +96,5 @@ class ExperimentsTest {
         assertThat(csv.subList(1, csv.size())).allMatch(l -> Long.parseLong(l.split(",")[renameOps]) > 0);
         assertThat(out.resolve("vfs/run.json")).content().contains("\"jmh\"")
                 .contains("./labbook vfs dcache-model --quick --threads 1 --renames on --tree " + tree);
-    }
-
-    @Test
-    void threadCountsCoverOneTheCoresAndGitsTwenty() {
-        int cores = Runtime.getRuntime().availableProcessors();
-        assertThat(DcacheModelExperiment.threadCounts(null, Mode.QUICK)).contains(1, cores, 20).isSorted();
-        assertThat(DcacheModelExperiment.threadCounts(null, Mode.FULL)).contains(1, 2, 4, 8, 16, 20, cores);
-        assertThat(DcacheModelExperiment.threadCounts(List.of(64, 1, 64), Mode.QUICK)).containsExactly(1, 64);
-    }
-
-    @Test
-    void quickModeRunsTheModelWithoutTheRenamerUnlessAsked() {
-        assertThat(DcacheModelExperiment.renameModes(null, Mode.QUICK)).containsExactly(0);
-        assertThat(DcacheModelExperiment.renameModes(null, Mode.FULL)).containsExactly(0, 1);
-        assertThat(DcacheModelExperiment.renameModes("both", Mode.QUICK)).containsExactly(0, 1);
-        assertThat(DcacheModelExperiment.renameModes("on", Mode.QUICK)).containsExactly(1);
-        assertThat(DcacheModelExperiment.renameModes("off", Mode.FULL)).containsExactly(0);
-    }
-
-    @Test
-    void theModelsTablesArePrintedFromTheRows() {
-        List<ModelIteration> rows = new ArrayList<>();
-        for (String walk : List.of("ref", "rcu")) {
-            for (int threads : List.of(1, 2, 20)) {
-                for (int it = 0; it < 3; it++) {
-                    double cpu = threads == 1 ? 1.0 : 1.9;
-                    rows.add(new ModelIteration(walk, threads, 0, 0, it, 1e6 * (walk.equals("ref") ? 1 : 2),
-                            cpu, 1, 2, 0, 0, 0, 0, 1.0));
-                }
-            }
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DcacheModelTables.print(rows, new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        String printed = bytes.toString(StandardCharsets.UTF_8);
-        assertThat(printed).contains("The 2 x 2 table", "ref-walk, 1 thread", "vfs parallel", "ref-walk peaks at", ">=1.5 cores busy");
-        // rcu does twice the walks in the same CPU: half the time and half the CPU per walk of ref-walk on 1 thread
-        assertThat(printed).containsPattern("rcu-walk, 1 thread\\s+0\\.50\\s+0\\.50");
-    }
-
-    @Test
-    void jmhIterationsArePairedWithTheirCountersByForkAndIteration() {
-        Map<String, String> ref = Map.of("walk", "ref", "renames", "0", "renamePauseMicros", "50");
-        List<JmhRun.Iteration> its = List.of(
-                new JmhRun.Iteration("b", ref, "thrpt", 0, 0, 100, "ops/s", 0, 0),
-                new JmhRun.Iteration("b", ref, "thrpt", 1, 0, 200, "ops/s", 0, 0));
-        List<String[]> counters = List.of(
-                "ref,2,0,111,0,0.5,1,2,3,4,5,6,1.0".split(","),
-                "ref,2,0,222,0,0.7,7,8,9,10,11,12,1.0".split(","));
-        List<ModelIteration> rows = ModelIteration.pair(its, counters, 2);
-        assertThat(rows).extracting(ModelIteration::cpuS).containsExactly(0.5, 0.7);
-        assertThat(rows.get(1).failedCas()).isEqualTo(7);
-        assertThat(rows.get(1).cpuMicrosPerWalk()).isEqualTo(0.7 / 200 * 1e6);
-    }
-
-    @Test
-    void theSeedFiguresAreReadFromTheSharedResources() {
-        List<SeedFigures> piggin = SeedFigures.piggin();
-        assertThat(piggin).extracting(SeedFigures::config)
-                .containsExactly("2.6.32-rc3 serial", "2.6.32-rc3 parallel", "vfs serial", "vfs parallel");
-        SeedFigures old = SeedFigures.find(piggin, "2.6.32-rc3", "parallel");
-        assertThat(List.of(old.user(), old.sys(), old.real(), old.cpuPct())).containsExactly(5.79, 17.69, 9.41, 249.0);
-        SeedFigures vfs = SeedFigures.find(SeedFigures.axboe(), "vfs", "parallel");
-        assertThat(List.of(vfs.real(), vfs.user(), vfs.sys())).containsExactly(0.43, 0.72, 0.13);
     }
 }

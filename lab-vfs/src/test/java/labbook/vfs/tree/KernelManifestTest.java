@@ -11,6 +11,7 @@ import labbook.core.LabException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The shipped linux 6.1 manifest, its format written and read back, and the tar listing it is made from. */
 class KernelManifestTest {
 
     @Test

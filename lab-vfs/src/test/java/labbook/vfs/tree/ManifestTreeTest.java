@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import labbook.core.Mode;
+import labbook.vfs.peer.Git;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
@@ -47,7 +48,7 @@ class ManifestTreeTest {
         assertThat(Files.readSymbolicLink(root.resolve("a dir/link"))).hasToString("with space.c");
     }
 
-    /** The whole manifest (78,635 files, about 670 MB on disk): only when asked for, as full mode builds it. */
+    /** The whole manifest, as full mode builds it: only when asked for (its size on disk is in the module README). */
     @Test
     @EnabledIfEnvironmentVariable(named = "LABBOOK_VFS_FULL_TREE", matches = ".+")
     void theFullTreeHasTheKernelsEntryCountAndIsClean(@TempDir Path dir) {
@@ -61,7 +62,7 @@ class ManifestTreeTest {
         return Files.isRegularFile(TreeSource.DEBIAN_TARBALL) && System.getenv("LABBOOK_VFS_LINUX_SOURCE") != null;
     }
 
-    /** The real kernel (1.3 GB unpacked, minutes): only where the package is present and asked for. */
+    /** The real kernel, unpacked from Debian's tarball: only where the package is present and asked for. */
     @Test
     @EnabledIf("linuxSourceInstalled")
     void theLinuxSourceTreeMatchesTheManifest(@TempDir Path dir) {

@@ -1,10 +1,13 @@
-package labbook.vfs.cli;
+package labbook.vfs.experiments;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import labbook.core.LabOptions;
 import labbook.core.Mode;
-import labbook.vfs.tree.Git;
+import labbook.core.OptionValues;
+import labbook.vfs.VfsResults;
+import labbook.vfs.peer.Git;
 import labbook.vfs.tree.KernelManifest;
 import labbook.vfs.tree.KernelTree;
 import picocli.CommandLine.Option;
@@ -27,6 +30,19 @@ public class TreeOptions {
     /** --git's value when it is not the default, else null (for a rerun line). */
     public String gitOption() {
         return "git".equals(gitBinary) ? null : gitBinary;
+    }
+
+    /**
+     * The options for a run's rerun line: the experiment's own ({@code "--loops", loops, ...}, as
+     * {@link OptionValues#rerun} takes them), then {@code --tree} and {@code --git} when given.
+     */
+    public String[] rerun(Object... experimentOptions) {
+        Object[] all = Arrays.copyOf(experimentOptions, experimentOptions.length + 4);
+        all[experimentOptions.length] = "--tree";
+        all[experimentOptions.length + 1] = tree;
+        all[experimentOptions.length + 2] = "--git";
+        all[experimentOptions.length + 3] = gitOption();
+        return OptionValues.rerun(all);
     }
 
     /** The tree asked for with --tree, or null for the mode's default. */
@@ -54,14 +70,6 @@ public class TreeOptions {
 
     /** results/vfs (or --out's) must be a folder that accepts files. */
     public static void requireResultsFolder(LabOptions lab) {
-        KernelTree.requireWritable(lab.resultsRoot().resolve(labbook.vfs.VfsResults.STUDY));
-    }
-
-    /** For code that runs experiments without a command line (tests, notebooks). */
-    public static TreeOptions of(Path tree, String git) {
-        TreeOptions t = new TreeOptions();
-        t.tree = tree;
-        t.gitBinary = git;
-        return t;
+        KernelTree.requireWritable(lab.resultsRoot().resolve(VfsResults.STUDY));
     }
 }

@@ -1,4 +1,4 @@
-package labbook.vfs.experiments;
+package labbook.vfs.experiments.dcachemodel;
 
 import static labbook.vfs.VfsResults.CORES;
 import static labbook.vfs.VfsResults.CPU_S;
@@ -32,8 +32,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.vfs.VfsResults;
-import labbook.core.OptionValues;
-import labbook.vfs.cli.TreeOptions;
+import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,18 +49,13 @@ import picocli.CommandLine.Option;
  *
  * <p><b>Baseline.</b> ref-walk ({@link labbook.vfs.dcache.Dcache}): the shared fs lock, then for every
  * component a d_lock and a reference-count increment on the entry passed and a put on its parent:
- * every walk stores to the cache lines of the shared ancestors. <b>Variant.</b> RCU-walk: sequence
- * counts read and re-checked hand over hand, a reference (a CAS) only on the final entry, a
- * fall-back to ref-walk when a concurrent rename changes a sequence.
+ * every walk stores to the cache lines of the shared ancestors.
  *
- * <p><b>Method.</b> JMH ({@link DcacheWalkBenchmark}, run by lab-core's {@code JmhRun} in a forked
- * JVM, one fork per walk and rename setting) over the paths of the mode's default tree (the
- * shipped linux 6.1 manifest: quick mode's quarter, 19,659 paths; full, all 78,635), each thread
- * starting at its own point of the list as git's preload threads start at their slices, on 1
- * thread, the machine's cores and 20 threads (git's preload on a kernel tree; oversubscribed on a
- * small machine). With {@code renames=1} a thread renames {@code drivers} away and back every
- * 50 us. Per measured iteration, JMH's throughput, the fork's process CPU time and the walkers'
- * contention counters.
+ * <p><b>Variants.</b> RCU-walk: sequence counts read and re-checked hand over hand, a reference (a
+ * CAS) only on the final entry, a fall-back to ref-walk when a concurrent rename changes a
+ * sequence. Each walk on 1 thread, the machine's cores and 20 threads (git's preload on a kernel
+ * tree; oversubscribed on a small machine), without and with a thread renaming {@code drivers}
+ * away and back every 50 us.
  *
  * <p><b>Run.</b> {@code ./labbook vfs dcache-model --quick} (quick: 1 fork, 2 x 0.5 s warm-up and
  * 3 x 0.5 s iterations per walk and thread count, no renamer: the report's scaling charts use the
@@ -70,15 +64,13 @@ import picocli.CommandLine.Option;
  * renamer in quick mode).
  * {@code --threads 1,4,64} reruns it on a bigger machine; {@code --tree DIR} models another tree's
  * index paths; {@code --renames off|on|both}.
- *
- * <p><b>CSV</b> {@code dcache-model.csv}, one row per measured JMH iteration: {@link VfsResults#DCACHE_MODEL}.
  */
 @Command(name = "dcache-model", mixinStandardHelpOptions = true,
         description = "A model of the dentry cache: ref-walk vs store-free RCU-walk, JMH across thread counts.")
 public final class DcacheModelExperiment implements Callable<Integer> {
     public static final String EXPERIMENT = VfsResults.DCACHE_MODEL.experiment();
     /** JMH's timing options: quick keeps a warm-up and three measured iterations per configuration, for medians. */
-    static final List<String> QUICK_TIMING = List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms");
+    public static final List<String> QUICK_TIMING = List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms");
     static final List<String> FULL_TIMING = List.of("-f", "3", "-wi", "3", "-w", "2s", "-i", "5", "-r", "2s");
 
     @Mixin
@@ -100,15 +92,19 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         List<Integer> renameModes = renameModes(renames, lab.mode());
         TreeOptions.requireResultsFolder(lab);
         List<String> paths = treeOptions.paths(lab.mode());
-        if (paths.stream().noneMatch(p -> p.startsWith(DcacheWalkBenchmark.RENAMED_FOLDER + "/")) && renameModes.contains(1)) {
+        if (!hasRenamedFolder(paths) && renameModes.contains(1)) {
             throw new LabException("the tree " + treeOptions.tree() + " has no folder '" + DcacheWalkBenchmark.RENAMED_FOLDER
                     + "' for the renames: pass --renames off");
         }
-        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT,
-                OptionValues.rerun("--threads", threads, "--renames", renames, "--tree", treeOptions.tree(), "--git", treeOptions.gitOption()))) {
+        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT, treeOptions.rerun("--threads", threads, "--renames", renames))) {
             run(run, paths, threads, renames, System.out);
         }
         return 0;
+    }
+
+    /** Whether {@code paths} pass through the folder the renamer moves (without it, renames cannot run). */
+    public static boolean hasRenamedFolder(List<String> paths) {
+        return paths.stream().anyMatch(p -> p.startsWith(DcacheWalkBenchmark.RENAMED_FOLDER + "/"));
     }
 
     /** The thread counts to run: the requested ones (1 to 1024), or 1, the powers of two up to the cores, the cores and 20. */
@@ -146,9 +142,17 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         };
     }
 
-    /** Runs the model over {@code paths} on each thread count, writes the CSV and prints the tables. */
-    static List<ModelIteration> run(LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption,
-                                    PrintStream out) {
+    /**
+     * Runs the model over {@code paths} (the mode's default tree's, from the shipped manifest, or
+     * {@code --tree}'s index) on each thread count, writes the CSV and prints the tables. JMH
+     * ({@link DcacheWalkBenchmark}) runs in a JVM that lab-core's {@code JmhRun} forks with the
+     * module's class path, one fork per walk and rename setting; each walker starts at its own
+     * point of the list, as git's preload threads start at their slices. Per measured iteration it
+     * keeps JMH's throughput beside the counters the benchmark writes to a side file: the fork's
+     * process CPU time and the walkers' contention.
+     */
+    public static List<ModelIteration> run(LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption,
+                                           PrintStream out) {
         List<Integer> counts = threadCounts(threadsOption, run.mode());
         List<Integer> renameModes = renameModes(renamesOption, run.mode());
         List<String> timing = run.mode() == Mode.FULL ? FULL_TIMING : QUICK_TIMING;
@@ -189,7 +193,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
             deleteQuietly(counters);
             deleteQuietly(pathList);
         }
-        DcacheModelTables.print(rows, out);
+        DcacheModelPrintout.print(rows, out);
         return rows;
     }
 

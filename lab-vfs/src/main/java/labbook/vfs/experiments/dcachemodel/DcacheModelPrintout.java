@@ -1,4 +1,4 @@
-package labbook.vfs.experiments;
+package labbook.vfs.experiments.dcachemodel;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -9,18 +9,19 @@ import java.util.Map;
 import java.util.function.ToLongFunction;
 import labbook.core.ConsoleTable;
 import labbook.core.Summary;
+import labbook.vfs.VfsSeeds;
 
 /**
  * What dcache-model prints from its rows: throughput and contention per walk and thread count,
  * the seed's 2 x 2 table in Axboe's normalisation, where each walk stops scaling, and CPU per
  * walk by the parallelism the shared machine actually gave. Medians of the measured iterations.
  */
-final class DcacheModelTables {
+final class DcacheModelPrintout {
     private final List<ModelIteration> rows;
     private final List<Integer> counts;
     private final int cores;
 
-    private DcacheModelTables(List<ModelIteration> rows, int cores) {
+    private DcacheModelPrintout(List<ModelIteration> rows, int cores) {
         this.rows = rows;
         this.counts = rows.stream().map(ModelIteration::threads).distinct().sorted().toList();
         this.cores = cores;
@@ -30,7 +31,7 @@ final class DcacheModelTables {
         if (rows.isEmpty()) {
             return;
         }
-        DcacheModelTables t = new DcacheModelTables(rows, Runtime.getRuntime().availableProcessors());
+        DcacheModelPrintout t = new DcacheModelPrintout(rows, Runtime.getRuntime().availableProcessors());
         t.printThroughput(out);
         if (!rows.stream().map(ModelIteration::renames).toList().contains(0) || !t.counts.contains(1)) {
             return;
@@ -59,6 +60,10 @@ final class DcacheModelTables {
 
     private static String f(String format, double v) {
         return String.format(Locale.ROOT, format, v);
+    }
+
+    private static String f2(double v) {
+        return f("%.2f", v);
     }
 
     private void printThroughput(PrintStream out) {
@@ -95,8 +100,8 @@ final class DcacheModelTables {
     private void printAxboe(PrintStream out) {
         double baseOps = ops("ref", 1, 0).median();
         double baseCpu = cpu("ref", 1, 0).median();
-        Map<String, SeedFigures> axboe = new LinkedHashMap<>();
-        for (SeedFigures s : SeedFigures.axboe()) {
+        Map<String, VfsSeeds.Figures> axboe = new LinkedHashMap<>();
+        for (VfsSeeds.Figures s : VfsSeeds.axboe()) {
             axboe.put(s.config(), s);
         }
         out.printf("%nThe 2 x 2 table, Axboe's normalisation (ref-walk on 1 thread = 1.00; real = time for the same walks,"
@@ -117,11 +122,11 @@ final class DcacheModelTables {
                     continue;
                 }
                 String seedConfig = kernel + (t == 1 ? " serial" : " parallel");
-                SeedFigures s = axboe.get(seedConfig);
+                VfsSeeds.Figures s = axboe.get(seedConfig);
                 n.row(walk + "-walk, " + t + (t == 1 ? " thread" : " threads"),
-                        GitDiffExperiment.f2(baseOps / ops(walk, t, 0).median()),
-                        GitDiffExperiment.f2(cpu(walk, t, 0).median() / baseCpu),
-                        seedConfig, GitDiffExperiment.f2(s.real()), GitDiffExperiment.f2(s.sys()));
+                        f2(baseOps / ops(walk, t, 0).median()),
+                        f2(cpu(walk, t, 0).median() / baseCpu),
+                        seedConfig, f2(s.real()), f2(s.sys()));
             }
         }
         n.print(out);

@@ -1,4 +1,4 @@
-package labbook.vfs.experiments;
+package labbook.vfs.experiments.dcachemodel;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +15,7 @@ import labbook.core.LabException;
  * One measured JMH iteration of the dentry-cache model, as a row of {@code dcache-model.csv} holds
  * it: JMH's score beside the counters the benchmark wrote for the same iteration.
  */
-record ModelIteration(String walk, int threads, int renames, int fork, int iteration, double opsPerS, double cpuS,
+public record ModelIteration(String walk, int threads, int renames, int fork, int iteration, double opsPerS, double cpuS,
                       long failedCas, long lockSpins, long fallbacks, long retries, long misses, long renameOps,
                       double iterationS) {
 
