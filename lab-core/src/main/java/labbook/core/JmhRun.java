@@ -51,19 +51,37 @@ public final class JmhRun {
     }
 
     static void awaitLockFree(Path lockFile, Duration max) {
+        try (Held held = hold(lockFile, max)) {
+            // free now; released again at once
+        }
+    }
+
+    /**
+     * JMH's lock, taken by this JVM for as long as one JMH run lasts; {@link Held#held()} is false
+     * when another run kept it past {@code max} (or the file is not ours to open).
+     */
+    static Held hold(Path lockFile, Duration max) {
         long deadline = System.nanoTime() + max.toNanos();
         boolean said = false;
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (IOException cannotOpen) {
+            return new Held(null, null); // another user's: JMH will say so itself
+        }
+        try {
             while (true) {
-                try (FileLock lock = channel.tryLock()) {
+                try {
+                    FileLock lock = channel.tryLock();
                     if (lock != null) {
-                        return;
+                        return new Held(channel, lock);
                     }
-                } catch (OverlappingFileLockException heldInThisJvm) {
-                    return;
+                } catch (OverlappingFileLockException heldByAnotherThreadHere) {
+                    // another JMH run of this JVM: wait for it like any other
                 }
                 if (System.nanoTime() > deadline) {
-                    return;
+                    channel.close();
+                    return new Held(null, null);
                 }
                 if (!said) {
                     System.err.println("another JMH run on this machine holds " + lockFile + "; waiting for it to finish (at most "
@@ -72,32 +90,58 @@ public final class JmhRun {
                 }
                 Thread.sleep(500);
             }
-        } catch (IOException cannotOpen) {
-            // not ours to write (another user's): JMH will say so itself
+        } catch (IOException e) {
+            closeQuietly(channel);
+            return new Held(null, null);
         } catch (InterruptedException e) {
+            closeQuietly(channel);
             Thread.currentThread().interrupt();
             throw new LabException("interrupted while waiting for " + lockFile);
         }
     }
 
+    /** JMH's lock while this JVM holds it (or nothing, when it could not be had). */
+    record Held(FileChannel channel, FileLock lock) implements AutoCloseable {
+        boolean held() {
+            return lock != null;
+        }
+
+        @Override
+        public void close() {
+            if (channel != null) {
+                closeQuietly(channel); // releases the lock with it
+            }
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // the lock goes with the descriptor
+        }
+    }
+
     /**
      * Runs {@code org.openjdk.jmh.Main <include> <jmhArgs> -rf json -rff <tmp>} and returns each
-     * measured iteration. JMH's own progress is shown on the console.
+     * measured iteration. JMH's own progress is shown on the console. This JVM holds JMH's lock for
+     * the whole run and tells the forked JMH to skip its own check ({@code jmh.ignoreLock}): a
+     * wait-then-start would let another run slip in between and make JMH refuse to start.
      */
     public static List<Iteration> fork(String includeRegex, List<String> jmhArgs) {
-        awaitLockFree(LOCK_WAIT);
         Path json;
         try {
             json = Files.createTempFile("labbook-jmh", ".json");
         } catch (IOException e) {
             throw new LabException("cannot create a temporary file for JMH: " + e.getMessage(), e);
         }
-        try {
+        try (Held lock = hold(LOCK, LOCK_WAIT)) {
             List<String> args = new ArrayList<>();
             args.add(includeRegex);
             args.addAll(jmhArgs);
             args.addAll(List.of("-rf", "json", "-rff", json.toString()));
-            ForkedJava.run("JMH", ForkedJava.command(List.of(), "org.openjdk.jmh.Main", args), SILENCE);
+            List<String> jvm = lock.held() ? List.of("-Djmh.ignoreLock=true") : List.of();
+            ForkedJava.run("JMH", ForkedJava.command(jvm, "org.openjdk.jmh.Main", args), SILENCE);
             return parse(json);
         } finally {
             try {
