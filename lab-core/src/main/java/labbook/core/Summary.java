@@ -1,9 +1,8 @@
 package labbook.core;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Locale;
-import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
-import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * Median and spread of repeated measurements, for the figures an experiment prints as it ends.
@@ -15,10 +14,25 @@ public record Summary(int n, double median, double q1, double q3, double min, do
         if (values.length == 0) {
             return new Summary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
-        DescriptiveStatistics stats = new DescriptiveStatistics(values);
-        stats.setPercentileImpl(new Percentile().withEstimationType(Percentile.EstimationType.R_7));
-        return new Summary(values.length, stats.getPercentile(50), stats.getPercentile(25), stats.getPercentile(75),
-                stats.getMin(), stats.getMax());
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return new Summary(sorted.length, quantile(sorted, 0.5), quantile(sorted, 0.25), quantile(sorted, 0.75),
+                sorted[0], sorted[sorted.length - 1]);
+    }
+
+    /**
+     * The p-quantile of sorted values, interpolating linearly between order statistics (the
+     * "type 7" definition of R, NumPy and most spreadsheets): the lab's one quantile, for the
+     * printouts here and the report's statistics alike.
+     */
+    public static double quantile(double[] sorted, double p) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        double h = (sorted.length - 1) * p;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(lo + 1, sorted.length - 1);
+        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
     }
 
     public static Summary of(Collection<? extends Number> values) {

@@ -2,6 +2,7 @@ package labbook.reports.stats;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import labbook.core.Summary;
 
 /**
  * Medians with spread: quartiles, interquartile range and a bootstrap confidence interval of the
@@ -42,18 +43,9 @@ public final class Stats {
         return quantile(clean(values), 0.5);
     }
 
-    /**
-     * The p-quantile of sorted values, interpolating linearly between order statistics (the
-     * "type 7" definition of R, NumPy and most spreadsheets).
-     */
+    /** The p-quantile of sorted values: lab-core's one definition ({@link Summary#quantile}, type 7). */
     public static double quantile(double[] sorted, double p) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        double h = (sorted.length - 1) * p;
-        int lo = (int) Math.floor(h);
-        int hi = Math.min(lo + 1, sorted.length - 1);
-        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+        return Summary.quantile(sorted, p);
     }
 
     /** Percentile bootstrap interval of the median: resample with replacement, take the medians' quantiles. */
