@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.ServiceLoader;
 import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.slf4j.spi.SLF4JServiceProvider;
 
 /** The kernel's answers, without the wire: rich results, Jupyter errors, completion, is-complete. */
 class LabKernelTest {
@@ -69,5 +71,13 @@ class LabKernelTest {
     void theBannerNamesTheJdk() {
         assertThat(kernel.getBanner()).contains("Java " + Runtime.version());
         assertThat(kernel.getLanguageInfo().getName()).isEqualTo("java");
+    }
+
+    @Test
+    void theClassPathHoldsOneSlf4jProvider() {
+        // with two (reports brought slf4j-nop beside the kernel's slf4j-simple), every kernel start printed
+        // five lines of "SLF4J(W): Class path contains multiple SLF4J providers"
+        assertThat(ServiceLoader.load(SLF4JServiceProvider.class).stream().map(p -> p.type().getName()))
+                .containsExactly("org.slf4j.simple.SimpleServiceProvider");
     }
 }
