@@ -60,11 +60,12 @@ class JavaShellTest {
                 return t;
             }
         });
-        while (!run.isDone()) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!run.isDone() && System.nanoTime() < deadline) {
             shell.interrupt();
             Thread.sleep(5);
         }
-        assertThat(run.get()).isInstanceOf(CellError.Interrupted.class);
+        assertThat(run.get(1, TimeUnit.SECONDS)).isInstanceOf(CellError.Interrupted.class);
         assertThat(shell.eval("2 + 2").object()).isEqualTo(4);
     }
 
