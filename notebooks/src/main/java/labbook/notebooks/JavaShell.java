@@ -33,6 +33,14 @@ final class JavaShell implements AutoCloseable {
             "labbook.reports.vfs.*", "labbook.notebooks.Notebooks", "tech.tablesaw.api.*", "org.knowm.xchart.*", "org.knowm.xchart.style.*",
             "static labbook.notebooks.Display.*");
 
+    /**
+     * The Java release cells are written in: the lab's (maven.compiler.release), whatever JDK runs the kernel.
+     * The language and the JDK's API are that release's on every machine, so a notebook that runs here runs on
+     * every JDK the lab supports, and the kernel can name its language's version without naming this JDK
+     * (Jupyter writes that name into every notebook it saves).
+     */
+    static final int JAVA_RELEASE = 17;
+
     private final JShell shell;
     private final SourceCodeAnalysis analysis;
     private final CellTraceback traceback;
@@ -41,7 +49,7 @@ final class JavaShell implements AutoCloseable {
     JavaShell(String classPath, List<String> imports) {
         this.shell = JShell.builder()
                 .executionEngine(new ValueCapturingExecutionControl.Provider(), null)
-                .compilerOptions("-Xlint:none")
+                .compilerOptions("--release", Integer.toString(JAVA_RELEASE), "-Xlint:none")
                 .build();
         this.analysis = shell.sourceCodeAnalysis();
         this.traceback = new CellTraceback(shell);

@@ -51,9 +51,14 @@ final class LabKernel extends BaseKernel {
         return new Builder().name("labbook").version(VERSION).build(new JavaShell(classPath, JavaShell.DEFAULT_IMPORTS));
     }
 
-    private static LanguageInfo languageInfo() {
-        return new LanguageInfo("java", Runtime.version().toString(), "text/x-java-source", ".jshell", "java", "java",
-                null);
+    /**
+     * What Jupyter writes into every notebook's metadata on opening it (language_info, from kernel_info): the
+     * same on every machine, so that opening a notebook changes nothing in it. The version is the Java release
+     * cells are compiled for, not this JDK's (the banner names that).
+     */
+    static LanguageInfo languageInfo() {
+        return new LanguageInfo("java", Integer.toString(JavaShell.JAVA_RELEASE), "text/x-java-source", ".jshell", "java",
+                "java", null);
     }
 
     @Override

@@ -125,6 +125,14 @@ class JavaShellTest {
     }
 
     @Test
+    void cellsAreCompiledForTheLabsJavaReleaseWhateverTheJdk() {
+        // List.reversed() is Java 21's: on a newer JDK too, a cell sees Java 17's API, as on every machine
+        assertThatThrownBy(() -> shell.eval("List.of(1, 2).reversed()")).isInstanceOf(CellError.CompileError.class)
+                .hasMessageContaining("cannot find symbol");
+        assertThat(shell.eval("\"ab\".repeat(2)").object()).isEqualTo("abab");
+    }
+
+    @Test
     void aCellAfterAFailureStillRuns() {
         assertThatThrownBy(() -> shell.eval("throw new RuntimeException(\"x\");")).isInstanceOf(CellError.class);
         assertThat(shell.eval("1 + 1").object()).isEqualTo(2);

@@ -3,6 +3,7 @@ package labbook.notebooks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.DataInputStream;
 import java.util.List;
 import java.util.ServiceLoader;
 import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
@@ -71,6 +72,19 @@ class LabKernelTest {
     void theBannerNamesTheJdk() {
         assertThat(kernel.getBanner()).contains("Java " + Runtime.version());
         assertThat(kernel.getLanguageInfo().getName()).isEqualTo("java");
+    }
+
+    @Test
+    void theLanguageVersionIsTheLabsJavaReleaseOnEveryJdk() throws Exception {
+        // Jupyter stores it in every notebook it saves: this JDK's version there made every notebook dirty
+        assertThat(kernel.getLanguageInfo().getVersion()).isEqualTo("17").isEqualTo("" + JavaShell.JAVA_RELEASE);
+        // the release this module is compiled for (maven.compiler.release) is the class files' major version - 44
+        try (DataInputStream classFile = new DataInputStream(LabKernel.class.getResourceAsStream("LabKernel.class"))) {
+            classFile.readInt(); // magic
+            classFile.readUnsignedShort(); // minor version
+            assertThat(classFile.readUnsignedShort() - 44).as("the release notebooks/ is compiled for")
+                    .isEqualTo(JavaShell.JAVA_RELEASE);
+        }
     }
 
     @Test
