@@ -108,11 +108,29 @@ class LabKernelTests(jupyter_kernel_test.KernelTests):
         self.assertTrue(any("line 2 of this cell" in line for line in content["traceback"]), content["traceback"])
         self.assertFalse(any("jdk.jshell" in line for line in content["traceback"]), content["traceback"])
 
-    def test_compile_error_names_the_line(self):
+    def test_compile_error_names_the_line_and_says_its_message_once(self):
         reply, outputs = self.run_cell("int ok = 1;\nString s = 42;")
         self.assertEqual(reply["content"]["status"], "error")
         self.assertEqual(reply["content"]["ename"], "CompileError")
         self.assertIn("line 2", reply["content"]["evalue"])
+        # front ends show the traceback alone: the message in it once, with the cell's line and a caret
+        errors = [m for m in outputs if m["msg_type"] == "error"]
+        self.assertEqual(len(errors), 1)
+        trace = "\n".join(errors[0]["content"]["traceback"])
+        self.assertEqual(trace.count("incompatible types"), 1, trace)
+        self.assertIn("    String s = 42;\n", trace)
+
+    def test_inspect_at_the_end_of_a_name_and_inside_a_word(self):
+        # Shift-Tab with no "(" typed yet, in the middle of the name, and inside the argument list
+        for code, cursor in [("Lab.charts", 10), ("Lab.charts", 6), ("Lab.charts(", 11)]:
+            with self.subTest(code=code, cursor=cursor):
+                self.flush_channels()
+                msg_id = self.kc.inspect(code, cursor)
+                reply = self.get_non_kernel_info_reply(timeout=SLOW)
+                validate_message(reply, "inspect_reply", msg_id)
+                self.assertEqual(reply["content"]["status"], "ok")
+                self.assertTrue(reply["content"]["found"])
+                self.assertIn("Lab.charts(Results results, String study)", reply["content"]["data"]["text/plain"])
 
     def test_kernel_still_answers_after_a_cell_that_throws(self):
         reply, _ = self.run_cell('throw new RuntimeException("first");')

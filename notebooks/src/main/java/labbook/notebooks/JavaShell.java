@@ -94,7 +94,7 @@ final class JavaShell implements AutoCloseable {
             if (!info.completeness().isComplete()) {
                 throw CellTraceback.unfinished(lineOf(cell, offset + leadingBlanks(remaining)));
             }
-            last = evalSnippet(cell, offset + leadingBlanks(remaining), info.source());
+            last = evalSnippet(cell, offset, info.source());
             remaining = info.remaining();
         }
         if (interrupted) {
@@ -103,9 +103,10 @@ final class JavaShell implements AutoCloseable {
         return last;
     }
 
+    /** Runs one snippet, whose source (blanks before it included, as JShell counts positions) starts at start. */
     private Value evalSnippet(String cell, int start, String source) {
         List<SnippetEvent> events = shell.eval(source);
-        traceback.ran(events, lineOf(cell, start));
+        traceback.ran(events, lineOf(cell, start + leadingBlanks(source)));
         Object object = ValueCapturingExecutionControl.takeValue();
         if (interrupted) {
             throw new CellError.Interrupted();
@@ -190,8 +191,35 @@ final class JavaShell implements AutoCloseable {
         return "complete";
     }
 
-    /** The signatures (and javadoc, when the JDK has it) of what is under the cursor. */
+    /**
+     * The signatures (and javadoc, when the JDK has it) of what is under the cursor, or "" when there is
+     * nothing to say. JShell documents a method only from inside its argument list and a class or variable
+     * only from the end of its name; a reader presses Shift-Tab anywhere in a name, with or without its "(",
+     * so the cursor is also tried at the end of the name, then inside the argument list (one is opened for a
+     * method named without it).
+     */
     String documentation(String code, int cursor) {
+        int at = Math.max(0, Math.min(cursor, code.length()));
+        int end = at;
+        while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
+            end++;
+        }
+        int next = end;
+        while (next < code.length() && Character.isWhitespace(code.charAt(next))) {
+            next++;
+        }
+        String doc = documented(code, at);
+        if (doc.isEmpty() && end > at) {
+            doc = documented(code, end);
+        }
+        if (doc.isEmpty()) {
+            doc = next < code.length() && code.charAt(next) == '(' ? documented(code, next + 1)
+                    : documented(code.substring(0, end) + "(" + code.substring(end), end + 1);
+        }
+        return doc;
+    }
+
+    private String documented(String code, int cursor) {
         return analysis.documentation(code, cursor, true).stream()
                 .map(d -> d.javadoc() == null || d.javadoc().isBlank() ? d.signature() : d.signature() + "\n" + d.javadoc())
                 .collect(Collectors.joining("\n\n"));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.junit.jupiter.api.AfterAll;
@@ -121,15 +122,32 @@ class JavaShellTest {
         assertThatThrownBy(() -> shell.eval("int fine = 1;\nString s = 42;"))
                 .isInstanceOf(CellError.CompileError.class)
                 .hasMessageStartingWith("line 2: incompatible types")
-                .satisfies(e -> assertThat(((CellError) e).traceback()).contains("    String s = 42;"));
+                .satisfies(e -> assertThat(((CellError) e).traceback()).containsExactly(
+                        "CompileError: line 2: incompatible types: int cannot be converted to java.lang.String",
+                        "    String s = 42;",
+                        "               ^")); // under the 42 (the caret stood one further right on a cell's later lines)
     }
 
     @Test
-    void cellsAreCompiledForTheLabsJavaReleaseWhateverTheJdk() {
-        // List.reversed() is Java 21's: on a newer JDK too, a cell sees Java 17's API, as on every machine
-        assertThatThrownBy(() -> shell.eval("List.of(1, 2).reversed()")).isInstanceOf(CellError.CompileError.class)
-                .hasMessageContaining("cannot find symbol");
-        assertThat(shell.eval("\"ab\".repeat(2)").object()).isEqualTo("abab");
+    void aCompileErrorSaysItsMessageOnce() {
+        // Jupyter shows the trace alone: the message used to head it and then follow it on the next line
+        for (String cell : List.of("String s = 42;", "List.of(1).nothingLikeThis()", "int x = 1;\n  int y = \"b\";")) {
+            assertThatThrownBy(() -> shell.eval(cell)).isInstanceOf(CellError.CompileError.class).satisfies(e -> {
+                String trace = String.join("\n", ((CellError) e).traceback());
+                String message = e.getMessage().substring("line N: ".length());
+                assertThat(trace).as(cell).startsWith("CompileError: " + e.getMessage());
+                assertThat(trace.split(Pattern.quote(message), -1)).as(trace).hasSize(2);
+            });
+        }
+        // two errors in one snippet: each once, each with its line and caret
+        assertThatThrownBy(() -> shell.eval("void f() {\n    int x = \"a\";\n    boolean y = 3;\n}"))
+                .satisfies(e -> assertThat(((CellError) e).traceback()).containsExactly(
+                        "CompileError: line 2: incompatible types: java.lang.String cannot be converted to int",
+                        "        int x = \"a\";",
+                        "                ^",
+                        "line 3: incompatible types: int cannot be converted to boolean",
+                        "        boolean y = 3;",
+                        "                    ^"));
     }
 
     @Test
@@ -180,5 +198,15 @@ class JavaShellTest {
     @Test
     void documentationGivesTheSignatures() {
         assertThat(shell.documentation("Math.max(", 9)).contains("int Math.max(int a, int b)");
+    }
+
+    @Test
+    void documentationAnywhereInANameWithOrWithoutItsParenthesis() {
+        String charts = "Lab.charts(Results results, String study)";
+        assertThat(shell.documentation("Lab.charts", 10)).as("at the end of a method's name").contains(charts);
+        assertThat(shell.documentation("Lab.charts", 7)).as("in the middle of it").contains(charts);
+        assertThat(shell.documentation("var m = Lab.charts(results, \"vfs\");", 14)).as("before its (").contains(charts);
+        assertThat(shell.documentation("Math.max(1, 2)", 2)).as("in a class's name").isEqualTo("java.lang.Math");
+        assertThat(shell.documentation("1 + 1", 2)).as("no name").isEmpty();
     }
 }

@@ -62,6 +62,13 @@ class LabKernelTest {
     }
 
     @Test
+    void inspectFindsAMethodFromTheMiddleOfItsName() {
+        DisplayData doc = kernel.inspect("Lab.charts", 6, false);
+        assertThat((String) doc.getData(MIMEType.TEXT_PLAIN)).contains("Lab.charts(Results results, String study)");
+        assertThat(kernel.inspect("   ", 1, false)).as("nothing to inspect").isNull();
+    }
+
+    @Test
     void isCompleteAnswersInJjavasTerms() {
         assertThat(kernel.isComplete("1 + 1")).isEqualTo("complete");
         assertThat(kernel.isComplete("if (true) {")).isEqualTo("    ");
