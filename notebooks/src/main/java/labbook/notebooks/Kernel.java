@@ -44,7 +44,7 @@ public final class Kernel {
             Runtime.getRuntime().halt(1);
         });
         LabKernel kernel = LabKernel.create(System.getProperty("java.class.path"));
-        JupyterConnection jupyter = new JupyterConnection(KernelConnectionProperties.parse(connection));
+        JupyterConnection jupyter = new LabConnection(KernelConnectionProperties.parse(connection));
         kernel.becomeHandlerForConnection(jupyter);
         jupyter.connect();
         jupyter.waitUntilClose();
