@@ -34,10 +34,10 @@ final class JavaShell implements AutoCloseable {
             "static labbook.notebooks.Display.*");
 
     /**
-     * The Java release cells are written in: the lab's (maven.compiler.release), whatever JDK runs the kernel.
-     * The language and the JDK's API are that release's on every machine, so a notebook that runs here runs on
-     * every JDK the lab supports, and the kernel can name its language's version without naming this JDK
-     * (Jupyter writes that name into every notebook it saves).
+     * The version of Java the language of cells is: the lab's release (maven.compiler.release), whatever JDK
+     * runs the kernel, so the kernel can name its language's version without naming this JDK (Jupyter writes
+     * that name into every notebook it saves). The API is the running JDK's: {@code --release} would pin it
+     * too, but reads the JDK's ct.sym for every cell, which made each compile three to four times slower.
      */
     static final int JAVA_RELEASE = 17;
 
@@ -49,7 +49,7 @@ final class JavaShell implements AutoCloseable {
     JavaShell(String classPath, List<String> imports) {
         this.shell = JShell.builder()
                 .executionEngine(new ValueCapturingExecutionControl.Provider(), null)
-                .compilerOptions("--release", Integer.toString(JAVA_RELEASE), "-Xlint:none")
+                .compilerOptions("--source", Integer.toString(JAVA_RELEASE), "-Xlint:none")
                 .build();
         this.analysis = shell.sourceCodeAnalysis();
         this.traceback = new CellTraceback(shell);

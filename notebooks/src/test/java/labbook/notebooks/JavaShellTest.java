@@ -151,6 +151,14 @@ class JavaShellTest {
     }
 
     @Test
+    void cellsAreJava17WhateverTheJdk() {
+        // patterns in switch are Java 21's (a preview in 17): no cell has them, on any JDK
+        assertThatThrownBy(() -> shell.eval("switch ((Object) 1) { case Integer i -> \"int\"; default -> \"other\"; }"))
+                .isInstanceOf(CellError.CompileError.class).hasMessageContaining("patterns in switch");
+        assertThat(shell.eval("(Object) 1 instanceof Integer i ? i + 1 : 0").object()).isEqualTo(2); // Java 16's
+    }
+
+    @Test
     void aCellAfterAFailureStillRuns() {
         assertThatThrownBy(() -> shell.eval("throw new RuntimeException(\"x\");")).isInstanceOf(CellError.class);
         assertThat(shell.eval("1 + 1").object()).isEqualTo(2);
