@@ -34,10 +34,11 @@ final class JavaShell implements AutoCloseable {
             "static labbook.notebooks.Display.*");
 
     /**
-     * The version of Java the language of cells is: the lab's release (maven.compiler.release), whatever JDK
-     * runs the kernel, so the kernel can name its language's version without naming this JDK (Jupyter writes
-     * that name into every notebook it saves). The API is the running JDK's: {@code --release} would pin it
-     * too, but reads the JDK's ct.sym for every cell, which made each compile three to four times slower.
+     * The Java version cells are written in (javac's {@code --source}): the lab's release
+     * (maven.compiler.release), whatever JDK runs the kernel, so the kernel can name its language's version
+     * without naming this JDK (Jupyter writes that name into every notebook it saves). The API is the running
+     * JDK's: {@code --release} would pin it too, but reads the JDK's ct.sym for every cell, which made each
+     * compile three to four times slower.
      */
     static final int JAVA_RELEASE = 17;
 

@@ -57,8 +57,8 @@ final class LabKernel extends BaseKernel {
 
     /**
      * What Jupyter writes into every notebook's metadata on opening it (language_info, from kernel_info): the
-     * same on every machine, so that opening a notebook changes nothing in it. The version is the Java release
-     * cells are compiled for, not this JDK's (the banner names that).
+     * same on every machine, so that opening a notebook changes nothing in it. The version is the Java version
+     * cells are written in, not this JDK's (the banner names that).
      */
     static LanguageInfo languageInfo() {
         return new LanguageInfo("java", Integer.toString(JavaShell.JAVA_RELEASE), "text/x-java-source", ".jshell", "java",
