@@ -6,9 +6,12 @@ temporary prefix, and LABBOOK_KERNEL naming it. By hand:
     JUPYTER_PATH=/tmp/k/share/jupyter LABBOOK_KERNEL=labbook-java /usr/bin/python3 -m unittest -v test_kernel_protocol
 """
 import os
+import re
 import time
 import unittest
+from datetime import datetime, timezone
 from queue import Empty
+from unittest import mock
 
 import jupyter_kernel_test
 from jupyter_kernel_test.msgspec_v5 import validate_message
@@ -16,6 +19,21 @@ from jupyter_kernel_test.msgspec_v5 import validate_message
 # the first cell compiles through a cold JShell on a busy 2-core machine: be patient, never strict on speed
 SLOW = 120
 jupyter_kernel_test.TIMEOUT = SLOW  # its own waits read this at call time
+
+# the protocol's dates: ISO 8601 to the microsecond (jupyter_client writes "2026-12-01T18:55:03.123456Z")
+ISO8601_MICROSECONDS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}(Z|[+-]\d\d:\d\d)$")
+# ipykernel's OutStream.flush_interval, which the kernel's stdout and stderr follow
+FLUSH_INTERVAL = 0.2
+
+
+def raw_dates():
+    """jupyter_client reads every date it can into a datetime (and leaves what it cannot, such as a date
+    to the minute, a string): while this is in force, messages keep the kernel's own strings."""
+    return mock.patch("jupyter_client.session.extract_dates", new=lambda obj: obj)
+
+
+def parse_date(text):
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 class LabKernelTests(jupyter_kernel_test.KernelTests):
@@ -108,11 +126,29 @@ class LabKernelTests(jupyter_kernel_test.KernelTests):
         self.assertTrue(any("line 2 of this cell" in line for line in content["traceback"]), content["traceback"])
         self.assertFalse(any("jdk.jshell" in line for line in content["traceback"]), content["traceback"])
 
-    def test_compile_error_names_the_line(self):
+    def test_compile_error_names_the_line_and_says_its_message_once(self):
         reply, outputs = self.run_cell("int ok = 1;\nString s = 42;")
         self.assertEqual(reply["content"]["status"], "error")
         self.assertEqual(reply["content"]["ename"], "CompileError")
         self.assertIn("line 2", reply["content"]["evalue"])
+        # front ends show the traceback alone: the message in it once, with the cell's line and a caret
+        errors = [m for m in outputs if m["msg_type"] == "error"]
+        self.assertEqual(len(errors), 1)
+        trace = "\n".join(errors[0]["content"]["traceback"])
+        self.assertEqual(trace.count("incompatible types"), 1, trace)
+        self.assertIn("    String s = 42;\n", trace)
+
+    def test_inspect_at_the_end_of_a_name_and_inside_a_word(self):
+        # Shift-Tab with no "(" typed yet, in the middle of the name, and inside the argument list
+        for code, cursor in [("Lab.charts", 10), ("Lab.charts", 6), ("Lab.charts(", 11)]:
+            with self.subTest(code=code, cursor=cursor):
+                self.flush_channels()
+                msg_id = self.kc.inspect(code, cursor)
+                reply = self.get_non_kernel_info_reply(timeout=SLOW)
+                validate_message(reply, "inspect_reply", msg_id)
+                self.assertEqual(reply["content"]["status"], "ok")
+                self.assertTrue(reply["content"]["found"])
+                self.assertIn("Lab.charts(Results results, String study)", reply["content"]["data"]["text/plain"])
 
     def test_kernel_still_answers_after_a_cell_that_throws(self):
         reply, _ = self.run_cell('throw new RuntimeException("first");')
@@ -144,6 +180,86 @@ class LabKernelTests(jupyter_kernel_test.KernelTests):
                 self.assertEqual(reply["content"]["ename"], "Interrupted")
                 reply, outputs = self.run_cell('"still here"')
                 self.assertEqual(reply["content"]["status"], "ok")
+
+    def request_messages(self, msg_id, timeout=SLOW):
+        """Every IOPub message the request made, status included, up to its idle; and its shell reply."""
+        deadline = time.monotonic() + timeout
+        reply = None
+        while reply is None:
+            msg = self.kc.get_shell_msg(timeout=max(1.0, deadline - time.monotonic()))
+            if msg["parent_header"].get("msg_id") == msg_id:
+                reply = msg
+        messages = []
+        while not messages or messages[-1]["msg_type"] != "status" or \
+                messages[-1]["content"]["execution_state"] != "idle":
+            self.assertLess(time.monotonic(), deadline, "no idle for the request within %d s" % timeout)
+            msg = self.kc.get_iopub_msg(timeout=max(1.0, deadline - time.monotonic()))
+            if msg["parent_header"].get("msg_id") == msg_id:
+                messages.append(msg)
+        return reply, messages
+
+    def test_every_message_is_dated_to_the_microsecond(self):
+        self.flush_channels()
+        with raw_dates():
+            info_reply, info_messages = self.request_messages(self.kc.kernel_info())
+            code = 'System.out.println("out");\nSystem.err.println("err");\ndisplay(html("<b>x</b>"));\n6 * 7'
+            reply, messages = self.request_messages(self.kc.execute(code))
+            # execute_result and display_data are not text: messages must still carry both
+        sent = [info_reply, reply] + info_messages + messages
+        self.assertEqual({m["msg_type"] for m in messages},
+                         {"status", "execute_input", "stream", "display_data", "execute_result"})
+        now = datetime.now(timezone.utc)
+        for msg in sent:
+            with self.subTest(msg_type=msg["msg_type"]):
+                date = msg["header"]["date"]
+                self.assertRegex(date, ISO8601_MICROSECONDS)
+                self.assertLess(abs((parse_date(date) - now).total_seconds()), 600, date)
+                # the request's own header comes back as the client wrote it
+                self.assertRegex(msg["parent_header"]["date"], ISO8601_MICROSECONDS)
+
+    def test_printed_lines_are_gathered_into_few_stream_messages(self):
+        # seven lines in 182 printf calls: the kernel used to send a stream message for each
+        code = ('for (int line = 0; line < 7; line++) {\n'
+                '    for (int i = 0; i < 25; i++) System.out.printf("%d", i % 10);\n'
+                '    System.out.printf("%n");\n'
+                '}')
+        self.flush_channels()
+        with raw_dates():
+            reply, messages = self.request_messages(self.kc.execute(code))
+        self.assertEqual(reply["content"]["status"], "ok")
+        streams = [m for m in messages if m["msg_type"] == "stream"]
+        self.assertEqual("".join(m["content"]["text"] for m in streams), "0123456789012345678901234\n" * 7)
+        self.assertEqual({m["content"]["name"] for m in streams}, {"stdout"})
+        # a message per flush interval at most, and one at the cell's end: one or two unless the machine stalled
+        span = (parse_date(streams[-1]["header"]["date"]) - parse_date(streams[0]["header"]["date"])).total_seconds()
+        self.assertLessEqual(len(streams), 2 + span / FLUSH_INTERVAL, [m["header"]["date"] for m in streams])
+
+    def test_stream_messages_come_at_most_every_flush_interval(self):
+        code = 'for (int i = 0; i < 100; i++) { System.out.print(i + " "); Thread.sleep(10); }'
+        self.flush_channels()
+        with raw_dates():
+            reply, messages = self.request_messages(self.kc.execute(code))
+        self.assertEqual(reply["content"]["status"], "ok")
+        streams = [m for m in messages if m["msg_type"] == "stream"]
+        self.assertEqual("".join(m["content"]["text"] for m in streams), "".join("%d " % i for i in range(100)))
+        self.assertGreater(len(streams), 1, "a second of printing in one message")
+        dates = [parse_date(m["header"]["date"]) for m in streams]
+        # the last is the cell's end; each one before it waited a whole interval after the one before
+        for earlier, later in zip(dates[:-2], dates[1:-1]):
+            self.assertGreaterEqual((later - earlier).total_seconds(), FLUSH_INTERVAL - 0.005, dates)
+
+    def test_a_cell_reads_stdin_through_a_dated_input_request(self):
+        self.flush_channels()
+        with raw_dates():
+            msg_id = self.kc.execute("new java.util.Scanner(System.in).nextLine().toUpperCase()", allow_stdin=True)
+            request = self.kc.get_stdin_msg(timeout=SLOW)
+            self.assertEqual(request["msg_type"], "input_request")
+            self.assertRegex(request["header"]["date"], ISO8601_MICROSECONDS)
+            self.kc.input("labbook")
+            reply, messages = self.request_messages(msg_id)
+        self.assertEqual(reply["content"]["status"], "ok")
+        results = [m for m in messages if m["msg_type"] == "execute_result"]
+        self.assertEqual(results[0]["content"]["data"]["text/plain"], '"LABBOOK"')
 
     def wait_until_busy(self, msg_id):
         deadline = time.monotonic() + SLOW

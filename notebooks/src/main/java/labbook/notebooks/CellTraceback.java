@@ -51,14 +51,20 @@ final class CellTraceback {
                 List.of("CompileError: the cell ends inside an unfinished statement (line " + line + ")"));
     }
 
-    CellError compileError(String cell, int start, Snippet snippet) {
-        List<String> lines = new ArrayList<>();
+    /**
+     * javac's errors, each as "line N: message", the cell's line and a caret. Front ends show the trace alone
+     * (not the error's name and message beside it), so the first error's message heads the trace, once.
+     */
+    CellError compileError(String cell, int start, Snippet snippet) { // start: where the snippet's source begins
+        List<String> traceback = new ArrayList<>();
         String first = null;
         for (Diag diag : (Iterable<Diag>) shell.diagnostics(snippet)::iterator) {
             if (!diag.isError()) {
                 continue;
             }
-            int at = start + (int) Math.max(0, diag.getStartPosition());
+            // positions count from the snippet's source, blanks before it included; none: its first word
+            long position = diag.getStartPosition() >= 0 ? diag.getStartPosition() : CellText.leadingBlanks(snippet.source());
+            int at = start + (int) position;
             int line = lineOf(cell, Math.min(at, cell.length()));
             String message = diag.getMessage(Locale.ROOT).lines()
                     .filter(l -> !l.matches("\\s*location: class\\s*"))
@@ -67,19 +73,17 @@ final class CellTraceback {
             String text = "line " + line + ": " + message;
             if (first == null) {
                 first = text.lines().findFirst().orElse(text);
+                text = "CompileError: " + text;
             }
-            lines.add(text);
+            traceback.add(text);
             String sourceLine = cell.lines().skip(line - 1).findFirst().orElse("");
-            lines.add("    " + sourceLine);
-            lines.add("    " + " ".repeat(Math.max(0, columnOf(cell, Math.min(at, cell.length())))) + "^");
+            traceback.add("    " + sourceLine);
+            traceback.add("    " + " ".repeat(Math.max(0, columnOf(cell, Math.min(at, cell.length())))) + "^");
         }
         if (first == null) {
             first = "the snippet was rejected: " + snippet.source().strip();
-            lines.add(first);
+            traceback.add("CompileError: " + first);
         }
-        List<String> traceback = new ArrayList<>();
-        traceback.add("CompileError: " + first);
-        traceback.addAll(lines);
         return new CellError.CompileError(first, traceback);
     }
 

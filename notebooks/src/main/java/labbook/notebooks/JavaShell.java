@@ -33,6 +33,15 @@ final class JavaShell implements AutoCloseable {
             "labbook.reports.vfs.*", "labbook.notebooks.Notebooks", "tech.tablesaw.api.*", "org.knowm.xchart.*", "org.knowm.xchart.style.*",
             "static labbook.notebooks.Display.*");
 
+    /**
+     * The Java version cells are written in (javac's {@code --source}): the lab's release
+     * (maven.compiler.release), whatever JDK runs the kernel, so the kernel can name its language's version
+     * without naming this JDK (Jupyter writes that name into every notebook it saves). The API is the running
+     * JDK's: {@code --release} would pin it too, but reads the JDK's ct.sym for every cell, which made each
+     * compile three to four times slower.
+     */
+    static final int JAVA_RELEASE = 17;
+
     private final JShell shell;
     private final SourceCodeAnalysis analysis;
     private final CellTraceback traceback;
@@ -41,7 +50,7 @@ final class JavaShell implements AutoCloseable {
     JavaShell(String classPath, List<String> imports) {
         this.shell = JShell.builder()
                 .executionEngine(new ValueCapturingExecutionControl.Provider(), null)
-                .compilerOptions("-Xlint:none")
+                .compilerOptions("--source", Integer.toString(JAVA_RELEASE), "-Xlint:none")
                 .build();
         this.analysis = shell.sourceCodeAnalysis();
         this.traceback = new CellTraceback(shell);
@@ -86,7 +95,7 @@ final class JavaShell implements AutoCloseable {
             if (!info.completeness().isComplete()) {
                 throw CellTraceback.unfinished(lineOf(cell, offset + leadingBlanks(remaining)));
             }
-            last = evalSnippet(cell, offset + leadingBlanks(remaining), info.source());
+            last = evalSnippet(cell, offset, info.source());
             remaining = info.remaining();
         }
         if (interrupted) {
@@ -95,9 +104,10 @@ final class JavaShell implements AutoCloseable {
         return last;
     }
 
+    /** Runs one snippet, whose source (blanks before it included, as JShell counts positions) starts at start. */
     private Value evalSnippet(String cell, int start, String source) {
         List<SnippetEvent> events = shell.eval(source);
-        traceback.ran(events, lineOf(cell, start));
+        traceback.ran(events, lineOf(cell, start + leadingBlanks(source)));
         Object object = ValueCapturingExecutionControl.takeValue();
         if (interrupted) {
             throw new CellError.Interrupted();
@@ -182,8 +192,35 @@ final class JavaShell implements AutoCloseable {
         return "complete";
     }
 
-    /** The signatures (and javadoc, when the JDK has it) of what is under the cursor. */
+    /**
+     * The signatures (and javadoc, when the JDK has it) of what is under the cursor, or "" when there is
+     * nothing to say. JShell documents a method only from inside its argument list and a class or variable
+     * only from the end of its name; a reader presses Shift-Tab anywhere in a name, with or without its "(",
+     * so the cursor is also tried at the end of the name, then inside the argument list (one is opened for a
+     * method named without it).
+     */
     String documentation(String code, int cursor) {
+        int at = Math.max(0, Math.min(cursor, code.length()));
+        int end = at;
+        while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
+            end++;
+        }
+        int next = end;
+        while (next < code.length() && Character.isWhitespace(code.charAt(next))) {
+            next++;
+        }
+        String doc = documented(code, at);
+        if (doc.isEmpty() && end > at) {
+            doc = documented(code, end);
+        }
+        if (doc.isEmpty()) {
+            doc = next < code.length() && code.charAt(next) == '(' ? documented(code, next + 1)
+                    : documented(code.substring(0, end) + "(" + code.substring(end), end + 1);
+        }
+        return doc;
+    }
+
+    private String documented(String code, int cursor) {
         return analysis.documentation(code, cursor, true).stream()
                 .map(d -> d.javadoc() == null || d.javadoc().isBlank() ? d.signature() : d.signature() + "\n" + d.javadoc())
                 .collect(Collectors.joining("\n\n"));

@@ -1,6 +1,7 @@
 package labbook.notebooks;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.dflib.jjava.jupyter.channels.JupyterConnection;
@@ -8,7 +9,8 @@ import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
 
 /**
  * The process Jupyter starts for the kernel (see {@link KernelSpec}):
- * {@code java -cp <the lab's jars> labbook.notebooks.Kernel <connection file>}.
+ * {@code java -cp <the lab's jars> labbook.notebooks.Kernel <connection file>}. It exits when Jupyter shuts
+ * it down, or when the front end that started it is gone ({@link FrontEndWatch}).
  */
 public final class Kernel {
     private Kernel() {
@@ -33,8 +35,16 @@ public final class Kernel {
             System.exit(1);
             return;
         }
+        // System.err now, before any cell's output is routed to the front end
+        PrintStream stderr = System.err;
+        FrontEndWatch.start(System.getenv(FrontEndWatch.PARENT_PID_ENV), pid -> {
+            stderr.println("labbook kernel: its front end (pid " + pid + ") is gone: exiting");
+            // at once, as ipykernel's os._exit(1): a cell still running or a shutdown hook of one must not keep
+            // an unreachable JVM alive
+            Runtime.getRuntime().halt(1);
+        });
         LabKernel kernel = LabKernel.create(System.getProperty("java.class.path"));
-        JupyterConnection jupyter = new JupyterConnection(KernelConnectionProperties.parse(connection));
+        JupyterConnection jupyter = new LabConnection(KernelConnectionProperties.parse(connection));
         kernel.becomeHandlerForConnection(jupyter);
         jupyter.connect();
         jupyter.waitUntilClose();

@@ -1,5 +1,7 @@
 package labbook.notebooks;
 
+import java.io.InputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
@@ -33,6 +35,8 @@ final class LabKernel extends BaseKernel {
     private static final String RESET = "\u001b[0m";
 
     private final JavaShell shell;
+    /** The running cell's System.out and System.err, sent to the front end in few messages. */
+    private final CellOutput output = new CellOutput();
 
     private LabKernel(String name, String version, HistoryManager history, JupyterIO io, CommManager comms, Renderer renderer,
                       MagicsRegistry magics, StringStyler errorStyler, JavaShell shell) {
@@ -51,9 +55,14 @@ final class LabKernel extends BaseKernel {
         return new Builder().name("labbook").version(VERSION).build(new JavaShell(classPath, JavaShell.DEFAULT_IMPORTS));
     }
 
-    private static LanguageInfo languageInfo() {
-        return new LanguageInfo("java", Runtime.version().toString(), "text/x-java-source", ".jshell", "java", "java",
-                null);
+    /**
+     * What Jupyter writes into every notebook's metadata on opening it (language_info, from kernel_info): the
+     * same on every machine, so that opening a notebook changes nothing in it. The version is the Java version
+     * cells are written in, not this JDK's (the banner names that).
+     */
+    static LanguageInfo languageInfo() {
+        return new LanguageInfo("java", Integer.toString(JavaShell.JAVA_RELEASE), "text/x-java-source", ".jshell", "java",
+                "java", null);
     }
 
     @Override
@@ -63,8 +72,41 @@ final class LabKernel extends BaseKernel {
 
     @Override
     public Object evalRaw(String code) {
-        JavaShell.Value value = shell.eval(code);
-        return value == null ? null : RichOutput.render(value.object(), value.text());
+        try {
+            JavaShell.Value value = shell.eval(code);
+            return value == null ? null : RichOutput.render(value.object(), value.text());
+        } finally {
+            output.flush(); // what the cell printed comes before its value or its error
+        }
+    }
+
+    /** A display comes after what the cell printed before it. */
+    @Override
+    public void display(DisplayData data) {
+        output.flush();
+        super.display(data);
+    }
+
+    /**
+     * For the request's time, System.out and System.err are the cell's {@link CellOutput} (jjava-jupyter's
+     * streams send a message per write), and System.in reads from the front end, as in jjava-jupyter.
+     */
+    @Override
+    protected void replaceOutputStreams(ShellReplyEnvironment env) {
+        PrintStream kernelOut = System.out;
+        PrintStream kernelErr = System.err;
+        InputStream kernelIn = System.in;
+        LabReplyEnvironment request = (LabReplyEnvironment) env; // LabConnection makes every reply environment
+        output.attach(request::publishNow);
+        System.setOut(output.out);
+        System.setErr(output.err);
+        System.setIn(io.in);
+        env.defer(() -> {
+            output.detach();
+            System.setOut(kernelOut);
+            System.setErr(kernelErr);
+            System.setIn(kernelIn);
+        });
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.junit.jupiter.api.AfterAll;
@@ -60,11 +61,12 @@ class JavaShellTest {
                 return t;
             }
         });
-        while (!run.isDone()) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!run.isDone() && System.nanoTime() < deadline) {
             shell.interrupt();
             Thread.sleep(5);
         }
-        assertThat(run.get()).isInstanceOf(CellError.Interrupted.class);
+        assertThat(run.get(1, TimeUnit.SECONDS)).isInstanceOf(CellError.Interrupted.class);
         assertThat(shell.eval("2 + 2").object()).isEqualTo(4);
     }
 
@@ -120,7 +122,40 @@ class JavaShellTest {
         assertThatThrownBy(() -> shell.eval("int fine = 1;\nString s = 42;"))
                 .isInstanceOf(CellError.CompileError.class)
                 .hasMessageStartingWith("line 2: incompatible types")
-                .satisfies(e -> assertThat(((CellError) e).traceback()).contains("    String s = 42;"));
+                .satisfies(e -> assertThat(((CellError) e).traceback()).containsExactly(
+                        "CompileError: line 2: incompatible types: int cannot be converted to java.lang.String",
+                        "    String s = 42;",
+                        "               ^")); // under the 42 (the caret stood one further right on a cell's later lines)
+    }
+
+    @Test
+    void aCompileErrorSaysItsMessageOnce() {
+        // Jupyter shows the trace alone: the message used to head it and then follow it on the next line
+        for (String cell : List.of("String s = 42;", "List.of(1).nothingLikeThis()", "int x = 1;\n  int y = \"b\";")) {
+            assertThatThrownBy(() -> shell.eval(cell)).isInstanceOf(CellError.CompileError.class).satisfies(e -> {
+                String trace = String.join("\n", ((CellError) e).traceback());
+                String message = e.getMessage().substring("line N: ".length());
+                assertThat(trace).as(cell).startsWith("CompileError: " + e.getMessage());
+                assertThat(trace.split(Pattern.quote(message), -1)).as(trace).hasSize(2);
+            });
+        }
+        // two errors in one snippet: each once, each with its line and caret
+        assertThatThrownBy(() -> shell.eval("void f() {\n    int x = \"a\";\n    boolean y = 3;\n}"))
+                .satisfies(e -> assertThat(((CellError) e).traceback()).containsExactly(
+                        "CompileError: line 2: incompatible types: java.lang.String cannot be converted to int",
+                        "        int x = \"a\";",
+                        "                ^",
+                        "line 3: incompatible types: int cannot be converted to boolean",
+                        "        boolean y = 3;",
+                        "                    ^"));
+    }
+
+    @Test
+    void cellsAreJava17WhateverTheJdk() {
+        // patterns in switch are Java 21's (a preview in 17): no cell has them, on any JDK
+        assertThatThrownBy(() -> shell.eval("switch ((Object) 1) { case Integer i -> \"int\"; default -> \"other\"; }"))
+                .isInstanceOf(CellError.CompileError.class).hasMessageContaining("patterns in switch");
+        assertThat(shell.eval("(Object) 1 instanceof Integer i ? i + 1 : 0").object()).isEqualTo(2); // Java 16's
     }
 
     @Test
@@ -171,5 +206,15 @@ class JavaShellTest {
     @Test
     void documentationGivesTheSignatures() {
         assertThat(shell.documentation("Math.max(", 9)).contains("int Math.max(int a, int b)");
+    }
+
+    @Test
+    void documentationAnywhereInANameWithOrWithoutItsParenthesis() {
+        String charts = "Lab.charts(Results results, String study)";
+        assertThat(shell.documentation("Lab.charts", 10)).as("at the end of a method's name").contains(charts);
+        assertThat(shell.documentation("Lab.charts", 7)).as("in the middle of it").contains(charts);
+        assertThat(shell.documentation("var m = Lab.charts(results, \"vfs\");", 14)).as("before its (").contains(charts);
+        assertThat(shell.documentation("Math.max(1, 2)", 2)).as("in a class's name").isEqualTo("java.lang.Math");
+        assertThat(shell.documentation("1 + 1", 2)).as("no name").isEmpty();
     }
 }

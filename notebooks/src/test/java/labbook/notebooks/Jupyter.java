@@ -3,15 +3,14 @@ package labbook.notebooks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import labbook.core.Cli;
 import org.junit.jupiter.api.Assumptions;
 
@@ -23,35 +22,44 @@ import org.junit.jupiter.api.Assumptions;
  */
 final class Jupyter {
     static final String KERNEL = "labbook-test";
+    /** How long a Python may take to say whether it has the modules (its first start may compile them). */
+    private static final Duration IMPORT_CHECK = Duration.ofSeconds(60);
 
     final Path python;
     final Path prefix;
+    final String kernel;
     final Map<String, String> env = new HashMap<>();
 
-    private Jupyter(Path python, Path prefix) {
+    private Jupyter(Path python, Path prefix, String kernel) {
         this.python = python;
         this.prefix = prefix;
+        this.kernel = kernel;
     }
 
-    /** A Python with all the modules, and the kernel installed under prefix; aborts (skips) the test if none. */
+    /** A Python with all the modules, and the kernel installed under prefix as {@value #KERNEL}; aborts (skips) the test if none. */
     static Jupyter require(Path prefix, String... modules) throws Exception {
-        Optional<Path> python = findPython(modules);
+        return require(KERNEL, prefix, modules);
+    }
+
+    /** The same, with the kernel installed under this name (and the default display name). */
+    static Jupyter require(String kernel, Path prefix, String... modules) throws Exception {
+        Optional<Path> python = findPython(prefix, modules);
         Assumptions.assumeTrue(python.isPresent(), "SKIPPED: no Python with " + String.join(", ", modules)
                 + " (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client python3-ipykernel"
                 + " python3-jupyter-kernel-test; or set LABBOOK_PYTHON)");
-        Jupyter jupyter = new Jupyter(python.get(), prefix);
-        int code = Cli.run(new NotebooksCli(), "install", "--prefix", prefix.toString(), "--name", KERNEL);
+        Jupyter jupyter = new Jupyter(python.get(), prefix, kernel);
+        int code = Cli.run(new NotebooksCli(), "install", "--prefix", prefix.toString(), "--name", kernel);
         assertThat(code).as("notebooks install --prefix " + prefix).isZero();
         Path runtime = Files.createDirectories(prefix.resolve("runtime"));
         jupyter.env.put("JUPYTER_PATH", KernelSpec.dataDirUnderPrefix(prefix).toString());
         jupyter.env.put("JUPYTER_RUNTIME_DIR", runtime.toString());
         jupyter.env.put("JUPYTER_PLATFORM_DIRS", "1");
-        jupyter.env.put("LABBOOK_KERNEL", KERNEL);
+        jupyter.env.put("LABBOOK_KERNEL", kernel);
         jupyter.env.put("PYTHONDONTWRITEBYTECODE", "1");
         return jupyter;
     }
 
-    private static Optional<Path> findPython(String... modules) {
+    private static Optional<Path> findPython(Path prefix, String... modules) throws Exception {
         List<String> candidates = new ArrayList<>();
         String explicit = System.getenv("LABBOOK_PYTHON");
         if (explicit != null && !explicit.isBlank()) {
@@ -61,40 +69,38 @@ final class Jupyter {
         candidates.add("python3");
         String imports = "import " + String.join(", ", modules);
         for (String candidate : candidates) {
+            Child check;
             try {
-                Process p = new ProcessBuilder(candidate, "-c", imports).redirectErrorStream(true).start();
-                p.getInputStream().readAllBytes();
-                if (p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                    return Optional.of(Path.of(candidate));
-                }
+                check = Child.start(candidate + " -c '" + imports + "'", new ProcessBuilder(candidate, "-c", imports),
+                        Files.createTempFile(prefix, "python-check", ".log"));
             } catch (IOException e) {
-                // not installed here: try the next one
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Optional.empty();
+                continue; // not installed here: try the next one
+            }
+            if (check.exitStatus(IMPORT_CHECK) == 0) {
+                return Optional.of(Path.of(candidate));
             }
         }
         return Optional.empty();
     }
 
-    record Run(int code, String output) {
+    /** A finished Python: its exit status, its output (stdout and stderr), and one line saying how it ended. */
+    record Run(int code, String output, String exitLine) {
     }
 
-    /** Runs the Python with these arguments; output is stdout and stderr together. Kills it after the timeout. */
+    /** Runs the Python with these arguments in dir and waits for it, at most timeoutSeconds (then it is killed). */
     Run python(Path dir, long timeoutSeconds, String... args) throws Exception {
+        Child child = startPython(dir, args);
+        int code = child.exitStatus(Duration.ofSeconds(timeoutSeconds));
+        return new Run(code, child.output(), child.exitLine());
+    }
+
+    /** Starts the Python with these arguments in dir, with Jupyter's environment, its output to a file under the prefix. */
+    Child startPython(Path dir, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(python.toString());
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
         builder.environment().putAll(env);
-        Path log = Files.createTempFile(prefix, "run", ".log");
-        builder.redirectOutput(log.toFile());
-        Process process = builder.start();
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly().waitFor();
-            return new Run(-1, "TIMED OUT after " + timeoutSeconds + " s\n" + Files.readString(log, StandardCharsets.UTF_8));
-        }
-        return new Run(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        return Child.start(String.join(" ", command), builder, Files.createTempFile(prefix, "python", ".log"));
     }
 }

@@ -3,13 +3,16 @@ package labbook.notebooks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.DataInputStream;
 import java.util.List;
+import java.util.ServiceLoader;
 import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.slf4j.spi.SLF4JServiceProvider;
 
 /** The kernel's answers, without the wire: rich results, Jupyter errors, completion, is-complete. */
 class LabKernelTest {
@@ -59,6 +62,13 @@ class LabKernelTest {
     }
 
     @Test
+    void inspectFindsAMethodFromTheMiddleOfItsName() {
+        DisplayData doc = kernel.inspect("Lab.charts", 6, false);
+        assertThat((String) doc.getData(MIMEType.TEXT_PLAIN)).contains("Lab.charts(Results results, String study)");
+        assertThat(kernel.inspect("   ", 1, false)).as("nothing to inspect").isNull();
+    }
+
+    @Test
     void isCompleteAnswersInJjavasTerms() {
         assertThat(kernel.isComplete("1 + 1")).isEqualTo("complete");
         assertThat(kernel.isComplete("if (true) {")).isEqualTo("    ");
@@ -69,5 +79,26 @@ class LabKernelTest {
     void theBannerNamesTheJdk() {
         assertThat(kernel.getBanner()).contains("Java " + Runtime.version());
         assertThat(kernel.getLanguageInfo().getName()).isEqualTo("java");
+    }
+
+    @Test
+    void theLanguageVersionIsTheLabsJavaReleaseOnEveryJdk() throws Exception {
+        // Jupyter stores it in every notebook it saves: this JDK's version there made every notebook dirty
+        assertThat(kernel.getLanguageInfo().getVersion()).isEqualTo("17").isEqualTo("" + JavaShell.JAVA_RELEASE);
+        // the release this module is compiled for (maven.compiler.release) is the class files' major version - 44
+        try (DataInputStream classFile = new DataInputStream(LabKernel.class.getResourceAsStream("LabKernel.class"))) {
+            classFile.readInt(); // magic
+            classFile.readUnsignedShort(); // minor version
+            assertThat(classFile.readUnsignedShort() - 44).as("the release notebooks/ is compiled for")
+                    .isEqualTo(JavaShell.JAVA_RELEASE);
+        }
+    }
+
+    @Test
+    void theClassPathHoldsOneSlf4jProvider() {
+        // with two (reports brought slf4j-nop beside the kernel's slf4j-simple), every kernel start printed
+        // five lines of "SLF4J(W): Class path contains multiple SLF4J providers"
+        assertThat(ServiceLoader.load(SLF4JServiceProvider.class).stream().map(p -> p.type().getName()))
+                .containsExactly("org.slf4j.simple.SimpleServiceProvider");
     }
 }
