@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Child implements AutoCloseable {
     /** What a child's stdout becomes. */
-    private enum Stdout { DISCARD, FILE, CAPTURE, LINES, RELAY }
+    private enum Stdout { DISCARD, FILE, CAPTURE, LINES, RELAY, LOG }
 
     /** How much of stderr a child keeps in memory: its tail names the failure; all of a tool's usual complaint fits. */
     static final int STDERR_KEPT = 64 * 1024;
@@ -108,6 +108,16 @@ public final class Child implements AutoCloseable {
         public Spec stdoutTo(Path file) {
             this.stdout = Stdout.FILE;
             this.stdoutFile = file;
+            return this;
+        }
+
+        /**
+         * Both streams, the child's and those of the processes it starts, into one file: for a child
+         * whose output is a log to search ({@link Child#awaitOutput}) and to show when it fails.
+         */
+        public Spec outputTo(Path log) {
+            this.stdout = Stdout.LOG;
+            this.stdoutFile = log;
             return this;
         }
 
@@ -206,6 +216,7 @@ public final class Child implements AutoCloseable {
         switch (spec.stdout) {
             case DISCARD -> builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
             case FILE -> builder.redirectOutput(spec.stdoutFile.toFile());
+            case LOG -> builder.redirectErrorStream(true).redirectOutput(spec.stdoutFile.toFile());
             default -> builder.redirectOutput(ProcessBuilder.Redirect.PIPE);
         }
         Process process;
@@ -230,7 +241,9 @@ public final class Child implements AutoCloseable {
                 }
             });
         }
-        daemon("stderr", () -> copy(process.getErrorStream(), stderr, spec.stderrRelay));
+        if (spec.stdout != Stdout.LOG) {
+            daemon("stderr", () -> copy(process.getErrorStream(), stderr, spec.stderrRelay));
+        }
         switch (spec.stdout) {
             case CAPTURE -> daemon("stdout", () -> copy(process.getInputStream(), stdoutBytes, null));
             case RELAY -> daemon("stdout", () -> copy(process.getInputStream(), OutputStream.nullOutputStream(), spec.stdoutRelay));
@@ -349,6 +362,67 @@ public final class Child implements AutoCloseable {
         }
     }
 
+    /** {@link #waitFor()}, bounded by {@code bound} from now as well as by the child's limit. */
+    public int waitFor(Duration bound) {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (true) {
+            try {
+                if (process.waitFor(pollSlice(), TimeUnit.NANOSECONDS)) {
+                    endedAt = System.nanoTime();
+                    joinReaders();
+                    return process.exitValue();
+                }
+            } catch (InterruptedException e) {
+                throw interrupted();
+            }
+            if (System.nanoTime() > deadline) {
+                killFor("was still running after " + seconds(bound));
+            }
+            checkBounds(System.nanoTime());
+        }
+    }
+
+    /**
+     * The first match of {@code pattern} in a line of the child's log ({@link Spec#outputTo}), read
+     * again every 100 ms. Ends at once, with the child's one-line failure, when it exits without
+     * printing such a line; kills it after {@code bound}.
+     */
+    public java.util.regex.Matcher awaitOutput(java.util.regex.Pattern pattern, Duration bound) {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (true) {
+            boolean exited = !process.isAlive(); // before reading: a line printed just before the exit is still seen
+            for (String line : output().lines().toList()) {
+                java.util.regex.Matcher m = pattern.matcher(line);
+                if (m.find()) {
+                    return m;
+                }
+            }
+            if (exited) {
+                throw failure("ended before it printed a line matching /" + pattern + "/");
+            }
+            if (System.nanoTime() > deadline) {
+                killFor("printed no line matching /" + pattern + "/ in " + seconds(bound));
+            }
+            try {
+                process.waitFor(100, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                throw interrupted();
+            }
+        }
+    }
+
+    /** Everything in the child's log so far ({@link Spec#outputTo}). */
+    public String output() {
+        if (spec.stdout != Stdout.LOG) {
+            throw new IllegalStateException(spec.name + " has no log: its output was not sent to one");
+        }
+        try {
+            return java.nio.file.Files.readString(spec.stdoutFile, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw LabException.cannot("read the log of " + spec.name + " in", spec.stdoutFile, e);
+        }
+    }
+
     /** {@link #waitFor()}, then the child's one-line failure unless it exited 0. */
     public void waitForSuccess() {
         if (waitFor() != 0) {
@@ -389,8 +463,9 @@ public final class Child implements AutoCloseable {
     }
 
     /**
-     * SIGKILL, then waits for the child's end and for its output to be read (the lines it printed
-     * before dying stay readable, {@link #remainingLines()}). Never waits long: a killed process ends.
+     * SIGKILL to the child alone, as a crash would end it, then waits for its end and for its
+     * output to be read (the lines it printed before dying stay readable, {@link #remainingLines()}).
+     * Never waits long: a killed process ends. What it started is left to notice (see {@link #close()}).
      */
     public void kill() {
         process.toHandle().destroyForcibly();
@@ -399,7 +474,8 @@ public final class Child implements AutoCloseable {
                 throw new LabException(describe() + " did not end within " + seconds(EXIT_GRACE) + " of SIGKILL");
             }
         } catch (InterruptedException e) {
-            throw interrupted();
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while killing " + describe());
         }
         joinReaders();
     }
@@ -417,11 +493,28 @@ public final class Child implements AutoCloseable {
         }
     }
 
-    /** Kills the child if it is still running. */
+    /**
+     * Kills the child if it is still running, and every process it started that still runs (a
+     * front end's kernel, a shell's command), each waited for a bounded time: nothing it began
+     * outlives it.
+     */
     @Override
     public void close() {
+        List<ProcessHandle> started = process.descendants().toList();
+        started.forEach(ProcessHandle::destroyForcibly);
         if (process.isAlive()) {
             kill();
+        }
+        for (ProcessHandle p : started) {
+            try {
+                p.onExit().get(EXIT_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new LabException("pid " + p.pid() + ", started by " + describe() + ", still ran " + seconds(EXIT_GRACE)
+                        + " after SIGKILL");
+            }
         }
     }
 
@@ -436,9 +529,10 @@ public final class Child implements AutoCloseable {
         return stderr.text();
     }
 
-    /** The last non-blank line the child wrote on stderr, if any. */
+    /** The last non-blank line the child wrote on stderr (in its log, for {@link Spec#outputTo}), if any. */
     public Optional<String> lastStderrLine() {
-        List<String> all = stderr.text().lines().filter(l -> !l.isBlank()).toList();
+        String text = spec.stdout == Stdout.LOG ? output() : stderr.text();
+        List<String> all = text.lines().filter(l -> !l.isBlank()).toList();
         return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1).strip());
     }
 

@@ -12,6 +12,7 @@ import labbook.core.Repo;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import labbook.core.Child;
 
 /**
  * A kernel whose front end dies exits, as ipykernel does (issue 23: the JVM stayed alive under PID 1).
@@ -37,11 +38,11 @@ class FrontEndGoneTest {
         Jupyter jupyter = Jupyter.require(prefix, "jupyter_client");
         Path tests = Repo.root().resolve("notebooks").resolve("src").resolve("test").resolve("python");
         try (Child frontEnd = jupyter.startPython(tests, "front_end.py")) {
-            long pid = Long.parseLong(frontEnd.awaitLine(Pattern.compile("^kernel pid (\\d+)$"), KERNEL_READY).group(1));
+            long pid = Long.parseLong(frontEnd.awaitOutput(Pattern.compile("^kernel pid (\\d+)$"), KERNEL_READY).group(1));
             Optional<ProcessHandle> kernel = ProcessHandle.of(pid);
             assertThat(kernel).as("the kernel (pid %d) before its front end is killed", pid).isPresent();
             assertThat(kernel.get().parent().map(ProcessHandle::pid)).as("the kernel's parent")
-                    .contains(frontEnd.handle().pid());
+                    .contains(frontEnd.pid());
 
             frontEnd.kill();
             long killedAt = System.nanoTime();
@@ -50,12 +51,12 @@ class FrontEndGoneTest {
             } catch (TimeoutException e) {
                 kernel.get().destroyForcibly();
                 throw new AssertionError("the kernel (pid " + pid + ") still ran " + KERNEL_GONE.toSeconds()
-                        + " s after its front end was killed (now killed); its last line: " + frontEnd.lastLine());
+                        + " s after its front end was killed (now killed); its last line: " + frontEnd.lastStderrLine().orElse("(no output)"));
             }
             System.out.printf("kernel gone %.1f s after its front end was killed%n", (System.nanoTime() - killedAt) / 1e9);
 
             // the kernel's stderr is the front end's log: it said why it left, and started without SLF4J's warnings
-            assertThat(frontEnd.output()).contains("labbook kernel: its front end (pid " + frontEnd.handle().pid()
+            assertThat(frontEnd.output()).contains("labbook kernel: its front end (pid " + frontEnd.pid()
                     + ") is gone: exiting").doesNotContain("SLF4J");
         }
     }

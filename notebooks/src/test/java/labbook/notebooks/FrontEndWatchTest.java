@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import labbook.core.Child;
 
 /** The watch on the front end, on real processes (the test's own children), without Jupyter. */
 class FrontEndWatchTest {
@@ -26,8 +27,8 @@ class FrontEndWatchTest {
 
     @Test
     void theWatchHearsOfTheFrontEndsExit() throws Exception {
-        try (Child frontEnd = Child.start("sleep 600", new ProcessBuilder("sleep", "600"), tmp.resolve("sleep.log"))) {
-            long pid = frontEnd.handle().pid();
+        try (Child frontEnd = Child.start(Child.spec("sleep 600", "sleep", "600").outputTo(tmp.resolve("sleep.log")))) {
+            long pid = frontEnd.pid();
             CompletableFuture<Long> gone = new CompletableFuture<>();
             assertThat(FrontEndWatch.start(" " + pid + "\n", gone::complete)).contains(pid);
             Thread.sleep(FrontEndWatch.PERIOD.multipliedBy(2).toMillis());
@@ -40,10 +41,10 @@ class FrontEndWatchTest {
 
     @Test
     void aFrontEndGoneBeforeTheKernelStartedIsSeenAtOnce() throws Exception {
-        Child gone = Child.start("true", new ProcessBuilder("true"), tmp.resolve("true.log"));
-        assertThat(gone.exitStatus(Duration.ofSeconds(SEEN_WITHIN_S))).isZero();
+        Child gone = Child.start(Child.spec("true", "true").outputTo(tmp.resolve("true.log")));
+        assertThat(gone.waitFor(Duration.ofSeconds(SEEN_WITHIN_S))).isZero();
         CompletableFuture<Long> heard = new CompletableFuture<>();
-        FrontEndWatch.start(Long.toString(gone.handle().pid()), heard::complete);
-        assertThat(heard.get(SEEN_WITHIN_S, TimeUnit.SECONDS)).isEqualTo(gone.handle().pid());
+        FrontEndWatch.start(Long.toString(gone.pid()), heard::complete);
+        assertThat(heard.get(SEEN_WITHIN_S, TimeUnit.SECONDS)).isEqualTo(gone.pid());
     }
 }

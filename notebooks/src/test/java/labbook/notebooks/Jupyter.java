@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import labbook.core.Cli;
 import org.junit.jupiter.api.Assumptions;
+import labbook.core.Child;
 
 /**
  * Jupyter from outside the JVM, for the tests that start the real kernel: a Python that has the
@@ -69,15 +70,13 @@ final class Jupyter {
         candidates.add("python3");
         String imports = "import " + String.join(", ", modules);
         for (String candidate : candidates) {
-            Child check;
-            try {
-                check = Child.start(candidate + " -c '" + imports + "'", new ProcessBuilder(candidate, "-c", imports),
-                        Files.createTempFile(prefix, "python-check", ".log"));
-            } catch (IOException e) {
-                continue; // not installed here: try the next one
-            }
-            if (check.exitStatus(IMPORT_CHECK) == 0) {
-                return Optional.of(Path.of(candidate));
+            Path log = Files.createTempFile(prefix, "python-check", ".log");
+            try (Child check = Child.start(Child.spec(candidate + " -c '" + imports + "'", candidate, "-c", imports).outputTo(log))) {
+                if (check.waitFor(IMPORT_CHECK) == 0) {
+                    return Optional.of(Path.of(candidate));
+                }
+            } catch (Child.CannotStart notInstalledHere) {
+                // try the next one
             }
         }
         return Optional.empty();
@@ -89,9 +88,10 @@ final class Jupyter {
 
     /** Runs the Python with these arguments in dir and waits for it, at most timeoutSeconds (then it is killed). */
     Run python(Path dir, long timeoutSeconds, String... args) throws Exception {
-        Child child = startPython(dir, args);
-        int code = child.exitStatus(Duration.ofSeconds(timeoutSeconds));
-        return new Run(code, child.output(), child.exitLine());
+        try (Child child = startPython(dir, args)) {
+            int code = child.waitFor(Duration.ofSeconds(timeoutSeconds));
+            return new Run(code, child.output(), child.failure("ended").getMessage());
+        }
     }
 
     /** Starts the Python with these arguments in dir, with Jupyter's environment, its output to a file under the prefix. */
@@ -99,8 +99,8 @@ final class Jupyter {
         List<String> command = new ArrayList<>();
         command.add(python.toString());
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
-        builder.environment().putAll(env);
-        return Child.start(String.join(" ", command), builder, Files.createTempFile(prefix, "python", ".log"));
+        Child.Spec spec = Child.spec(String.join(" ", command), command).dir(dir).outputTo(Files.createTempFile(prefix, "python", ".log"));
+        env.forEach(spec::env);
+        return Child.start(spec);
     }
 }
