@@ -26,6 +26,7 @@ import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.core.Summary;
 import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
 import labbook.wallet.format.Entry;
 import labbook.wallet.store.JournalWallet;
 import labbook.wallet.store.WalletStore;
@@ -67,7 +68,7 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
     /** The sizes the stores grow through, the timed puts at each, and the warm-up (entries, then puts). */
     public record Plan(List<Integer> sizes, int repeats, int warmupEntries, int warmupPuts) {
         public static Plan of(Mode mode) {
-            List<Integer> sizes = new ArrayList<>(SeedSync.load().checkpoints());
+            List<Integer> sizes = new ArrayList<>(WalletSeeds.load().checkpoints());
             if (mode == Mode.FULL) {
                 sizes.addAll(List.of(50_000, 100_000));
                 return new Plan(sizes, 48, 500, 40);

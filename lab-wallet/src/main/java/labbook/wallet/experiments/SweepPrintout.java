@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import labbook.core.ConsoleTable;
 import labbook.core.Summary;
+import labbook.wallet.WalletSeeds;
 
 /** What sync-sweep prints: the seed's figures beside our medians, and the ratios the study asks about. */
 final class SweepPrintout {
@@ -18,17 +19,17 @@ final class SweepPrintout {
     }
 
     /** The seed's table beside ours (medians at the seed's sizes), then sync / cipher alone at 10,000 entries. */
-    static void print(List<SweepLoop.Row> rows, SeedSync seed, PrintStream out) {
+    static void print(List<SweepLoop.Row> rows, WalletSeeds seed, PrintStream out) {
         Map<String, List<SweepLoop.Row>> byVariant = rows.stream()
                 .collect(Collectors.groupingBy(SweepLoop.Row::variant, LinkedHashMap::new, Collectors.toList()));
-        List<String> header = new ArrayList<>(List.of("entries", "seed " + SeedSync.RELEASE, "seed " + SeedSync.DEBUG_FULL));
+        List<String> header = new ArrayList<>(List.of("entries", "seed " + WalletSeeds.RELEASE, "seed " + WalletSeeds.DEBUG_FULL));
         header.addAll(byVariant.keySet());
         ConsoleTable table = new ConsoleTable(header.toArray(new String[0]));
         TreeSet<Integer> sizes = new TreeSet<>(seed.checkpoints());
         sizes.add(100_000);
         for (int n : sizes) {
             List<Object> cells = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", n),
-                    seed.ms(SeedSync.RELEASE, n), seed.ms(SeedSync.DEBUG_FULL, n)));
+                    seed.ms(WalletSeeds.RELEASE, n), seed.ms(WalletSeeds.DEBUG_FULL, n)));
             boolean any = false;
             for (List<SweepLoop.Row> vr : byVariant.values()) {
                 Summary s = Summary.of(vr.stream().filter(r -> r.entries() == n).map(SweepLoop.Row::syncMs).toList());
@@ -119,9 +120,9 @@ final class SweepPrintout {
      * which unoptimised kde4 comes nearer that, C1 alone or the interpreter (each over kde4's median)?
      * "Nearer" is the smaller factor between the two ratios.
      */
-    static void printDebugFullQuestion(Map<String, List<SweepLoop.Row>> byVariant, SeedSync seed, PrintStream out) {
+    static void printDebugFullQuestion(Map<String, List<SweepLoop.Row>> byVariant, WalletSeeds seed, PrintStream out) {
         List<SweepLoop.Row> compiled = byVariant.get(SweepVariant.KDE4.label());
-        double seedRatio = seed.value(SeedSync.DEBUG_FULL, 10_000) / seed.value(SeedSync.RELEASE, 10_000);
+        double seedRatio = seed.value(WalletSeeds.DEBUG_FULL, 10_000) / seed.value(WalletSeeds.RELEASE, 10_000);
         if (compiled == null || Double.isNaN(seedRatio) || Double.isNaN(median(compiled, 10_000))) {
             return;
         }

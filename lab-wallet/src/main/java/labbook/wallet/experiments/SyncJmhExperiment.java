@@ -30,6 +30,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
 import labbook.wallet.jmh.WalletSyncBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,7 +42,7 @@ import picocli.CommandLine.Mixin;
  * at the seed's sizes, with forks, warm-up and iterations, beside the sweep's single shots.
  *
  * <p><b>Baseline.</b> {@code kde4}, the 2009 wallet, at the seed's sizes 1, 100, 1000, 5000, 10000
- * ({@link SeedSync}; full mode adds 100,000; quick mode takes 1, 1000 and 10,000).
+ * ({@link WalletSeeds}; full mode adds 100,000; quick mode takes 1, 1000 and 10,000).
  *
  * <p><b>Variants.</b> {@code kf5} in both modes; {@code kf5-fdatasync} and {@code aead} in full mode.
  *
@@ -62,7 +63,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
     /** What JMH runs: the variants, the sizes and JMH's own options (forks, iterations and their times). */
     public record Settings(List<String> variants, List<Integer> entries, List<String> jmhOptions) {
         public static Settings of(Mode mode) {
-            List<Integer> sizes = new ArrayList<>(SeedSync.load().checkpoints());
+            List<Integer> sizes = new ArrayList<>(WalletSeeds.load().checkpoints());
             if (mode == Mode.FULL) {
                 sizes.add(100_000);
                 return new Settings(List.of("kde4", "kf5", "kf5-fdatasync", "aead"), sizes,
@@ -137,10 +138,10 @@ public final class SyncJmhExperiment implements Callable<Integer> {
             }
             csv.commit();
         }
-        print(its, SeedSync.load(), out);
+        print(its, WalletSeeds.load(), out);
     }
 
-    private static void print(List<JmhRun.Iteration> its, SeedSync seed, PrintStream out) {
+    private static void print(List<JmhRun.Iteration> its, WalletSeeds seed, PrintStream out) {
         Map<Integer, Map<String, String>> cells = new TreeMap<>();
         Map<String, Boolean> variants = new LinkedHashMap<>();
         for (JmhRun.Iteration it : its) {
@@ -149,11 +150,11 @@ public final class SyncJmhExperiment implements Callable<Integer> {
             cells.computeIfAbsent(Integer.parseInt(it.params().get("entries")), k -> new LinkedHashMap<>())
                     .put(v, String.format(Locale.ROOT, "%.3f ± %.3f", it.meanScore(), it.meanError()));
         }
-        List<String> header = new ArrayList<>(List.of("entries", "seed " + SeedSync.RELEASE));
+        List<String> header = new ArrayList<>(List.of("entries", "seed " + WalletSeeds.RELEASE));
         header.addAll(variants.keySet());
         ConsoleTable t = new ConsoleTable(header.toArray(new String[0]));
         cells.forEach((n, byVariant) -> {
-            List<Object> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", n), seed.ms(SeedSync.RELEASE, n)));
+            List<Object> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", n), seed.ms(WalletSeeds.RELEASE, n)));
             variants.keySet().forEach(v -> row.add(byVariant.getOrDefault(v, "-")));
             t.row(row.toArray());
         });

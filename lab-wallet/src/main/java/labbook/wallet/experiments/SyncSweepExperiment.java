@@ -31,6 +31,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
 import labbook.wallet.kwallet5.Kwallet5;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +43,7 @@ import picocli.CommandLine.Option;
  * folder grew from 0 to 100,000 entries "in steps of 100" (random 20-byte keys, 50-byte values,
  * type Password), and found that "most of the time reported should be used encrypting the data",
  * so "big overhead for syncing the wallet seems to be a myth". Its figures (Release and DebugFull
- * builds at 1 / 100 / 1000 / 5000 / 10000 entries) are {@link SeedSync}, printed beside ours.
+ * builds at 1 / 100 / 1000 / 5000 / 10000 entries) are {@link WalletSeeds}, printed beside ours.
  *
  * <p><b>Baseline.</b> {@code kde4}: the 2009 backend on this lab's real .kwl implementation
  * (legacy key, little-endian-word Blowfish "ECB", KSaveFile: temp file, 0600, rename, no fsync).
@@ -136,7 +137,7 @@ public final class SyncSweepExperiment implements Callable<Integer> {
      * loop), or the forked C1 or -Xint one.
      */
     public static SweepLoop.Plan plan(Mode mode, SweepVariant variant) {
-        TreeSet<Integer> checkpoints = new TreeSet<>(SeedSync.load().checkpoints());
+        TreeSet<Integer> checkpoints = new TreeSet<>(WalletSeeds.load().checkpoints());
         int max = mode == Mode.FULL ? 100_000 : 10_000;
         boolean interpreted = variant == SweepVariant.KDE4_XINT;
         boolean c1 = variant == SweepVariant.KDE4_C1;
@@ -207,7 +208,7 @@ public final class SyncSweepExperiment implements Callable<Integer> {
             }
             csv.commit();
         }
-        SweepPrintout.print(rows, SeedSync.load(), out);
+        SweepPrintout.print(rows, WalletSeeds.load(), out);
         return rows;
     }
 

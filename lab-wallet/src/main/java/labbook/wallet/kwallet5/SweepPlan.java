@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import labbook.wallet.WalletSeeds;
 
 /**
  * The seed's loop as the harness runs it: wallet sizes 1, then every {@code step} up to
@@ -12,9 +13,6 @@ import java.util.TreeSet;
  * The same sizes as the Java variants' plan in sync-sweep.
  */
 public record SweepPlan(int max, int step, SortedSet<Integer> checkpoints, int repeats) {
-
-    /** The seed's checkpoints (1, 100, 1,000, 5,000, 10,000 entries). */
-    public static final List<Integer> SEED_CHECKPOINTS = List.of(1, 100, 1_000, 5_000, 10_000);
 
     public SweepPlan {
         if (max < 1 || step < 1 || repeats < 1) {
@@ -25,7 +23,7 @@ public record SweepPlan(int max, int step, SortedSet<Integer> checkpoints, int r
 
     /** The seed's loop to {@code max} in steps of 100, {@code repeats} syncs at the seed's checkpoints (and at max). */
     public static SweepPlan seed(int max, int repeats) {
-        TreeSet<Integer> cps = new TreeSet<>(SEED_CHECKPOINTS);
+        TreeSet<Integer> cps = new TreeSet<>(WalletSeeds.load().checkpoints());
         cps.add(max);
         cps.removeIf(c -> c > max);
         return new SweepPlan(max, 100, cps, repeats);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import labbook.core.JmhRun;
+import labbook.wallet.WalletSeeds;
 import labbook.wallet.jmh.WalletSyncBenchmark;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -149,7 +150,7 @@ class ExperimentsSmokeTest {
         Map<String, List<SweepLoop.Row>> byVariant = Map.of("kde4", List.of(row("kde4", 10_000, 0, 10)),
                 "kde4-c1", List.of(row("kde4-c1", 10_000, 0, 25)), "kde4-xint", List.of(row("kde4-xint", 10_000, 0, 900)));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SweepPrintout.printDebugFullQuestion(byVariant, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        SweepPrintout.printDebugFullQuestion(byVariant, WalletSeeds.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("seed DebugFull / Release = x3.43")
                 .contains("kde4-c1 / kde4 = x2.50").contains("kde4-xint / kde4 = x90.00").endsWith("kde4-c1 comes nearer\n");
     }
@@ -162,7 +163,7 @@ class ExperimentsSmokeTest {
             rows.add(row("kwallet5", 10_000, r, 40));
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SweepPrintout.print(rows, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        SweepPrintout.print(rows, WalletSeeds.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("kde4 / kwallet5 (median)")
                 .contains("speed goal: kde4 at 10,000 entries <= 0.4 x kwallet5: 0.30 x (IQR 0.28-0.33, n=5): met");
     }
