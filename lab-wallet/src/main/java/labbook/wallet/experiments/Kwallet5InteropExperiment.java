@@ -22,8 +22,8 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletResults;
-import labbook.wallet.kwallet5.Kwallet5;
-import labbook.wallet.kwallet5.Kwallet5Interop;
+import labbook.wallet.peer.Kwallet5;
+import labbook.wallet.peer.Kwallet5Interop;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

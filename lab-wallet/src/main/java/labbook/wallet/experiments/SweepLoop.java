@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Set;
 import labbook.core.Clocks;
 import labbook.core.Progress;
-import labbook.wallet.kwallet5.Kwallet5;
-import labbook.wallet.kwallet5.Kwallet5Session;
-import labbook.wallet.kwallet5.SyncTiming;
+import labbook.wallet.peer.Kwallet5;
+import labbook.wallet.peer.Kwallet5Session;
+import labbook.wallet.peer.SyncTiming;
 import me.tongfei.progressbar.ProgressBar;
 import labbook.wallet.format.ThrowawayPassword;
 

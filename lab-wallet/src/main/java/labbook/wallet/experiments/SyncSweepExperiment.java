@@ -32,7 +32,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletResults;
 import labbook.wallet.WalletSeeds;
-import labbook.wallet.kwallet5.Kwallet5;
+import labbook.wallet.peer.Kwallet5;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,7 +54,7 @@ import picocli.CommandLine.Option;
  *
  * <p><b>The real code.</b> {@code kwallet5}: the same loop on KDE's real backend, the very
  * {@code Backend::sync()} the seed timed, as Debian 12 ships it (libkwalletbackend5, KF5 5.103;
- * {@link labbook.wallet.kwallet5.Kwallet5}), with QSaveFile's fdatasync skipped as KSaveFile did
+ * {@link labbook.wallet.peer.Kwallet5}), with QSaveFile's fdatasync skipped as KSaveFile did
  * not sync. It runs in the same loop as the in-JVM variants, step by step (each repeat times every
  * variant once, the order rotating), so each ratio between the lab's Java and the real backend is
  * measured moments apart in one run; the run prints kde4 / kwallet5 per size with its spread (the

@@ -19,7 +19,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.ResultsSchema;
 import labbook.wallet.WalletResults;
-import labbook.wallet.kwallet5.Kwallet5;
+import labbook.wallet.peer.Kwallet5;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -46,7 +46,7 @@ class ExperimentsSmokeTest {
     List<CrashTestExperiment.Kill> kills;
     String printed;
     boolean jmhRan;
-    List<labbook.wallet.kwallet5.Kwallet5Interop.Check> interop;
+    List<labbook.wallet.peer.Kwallet5Interop.Check> interop;
     /** Whether KDE's real backend can run here (its packages installed): the kwallet5 rows depend on it. */
     final boolean realBackend = Kwallet5.available();
 

@@ -1,4 +1,4 @@
-package labbook.wallet.kwallet5;
+package labbook.wallet.peer;
 
 import java.util.OptionalInt;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package labbook.wallet.kwallet5;
+package labbook.wallet.peer;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

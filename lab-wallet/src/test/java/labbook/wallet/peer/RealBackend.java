@@ -1,4 +1,4 @@
-package labbook.wallet.kwallet5;
+package labbook.wallet.peer;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

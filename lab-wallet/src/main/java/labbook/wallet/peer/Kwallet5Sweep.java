@@ -1,4 +1,4 @@
-package labbook.wallet.kwallet5;
+package labbook.wallet.peer;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
  * 10,000 entries, and the median sync time at each. Writes no CSV (sync-sweep's {@code kwallet5}
  * variant does); for a first look and for wiring:
  * <pre>
- * java -cp "$(cat lab-wallet/target/classpath.txt):lab-wallet/target/classes" labbook.wallet.kwallet5.Kwallet5Sweep [--repeats 5] [--fdatasync on|off|both] [--session]
+ * java -cp "$(cat lab-wallet/target/classpath.txt):lab-wallet/target/classes" labbook.wallet.peer.Kwallet5Sweep [--repeats 5] [--fdatasync on|off|both] [--session]
  * </pre>
  * {@code --session} drives the same loop through a {@link Kwallet5Session} (a command per step,
  * as an interleaving experiment would) instead of the harness's own loop.

@@ -9,15 +9,15 @@
  * use, with {@code g++ -O2} against Qt5Core and {@code -lkwalletbackend5}, into
  * {@code lab-wallet/target/kwallet5/kwallet5-harness}; it is rebuilt when a source file or the
  * build command changes (a SHA-256 stamp beside it). It needs the Debian packages
- * {@link labbook.wallet.kwallet5.Kwallet5#packages()}: {@code libkwalletbackend5-5 libkf5wallet-dev
- * qtbase5-dev g++ pkg-config}; when one is missing, {@link labbook.wallet.kwallet5.Kwallet5#unavailableReason()}
+ * {@link labbook.wallet.peer.Kwallet5#packages()}: {@code libkwalletbackend5-5 libkf5wallet-dev
+ * qtbase5-dev g++ pkg-config}; when one is missing, {@link labbook.wallet.peer.Kwallet5#unavailableReason()}
  * (and every call) gives one line ending in the {@code apt-get install} that adds them.
  *
  * <p>Every run of the harness (and of dpkg-query, pkg-config, g++ and mkfifo) goes through
  * {@link labbook.core.Peer}, so its CPU time is measured as gpg's and git's are. Each run gets a
  * scratch folder of its own (HOME, TMPDIR and the XDG folders point into it; no session bus), and
  * the harness refuses to write a wallet anywhere else. The backend reads a wallet's PBKDF2 salt
- * from {@code $XDG_DATA_HOME/<encoded wallet path>.salt} ({@link labbook.wallet.kwallet5.Kwallet5#saltFileName}),
+ * from {@code $XDG_DATA_HOME/<encoded wallet path>.salt} ({@link labbook.wallet.peer.Kwallet5#saltFileName}),
  * and creates one there when there is none, so the driver copies the wallet into the scratch
  * folder and the lab's {@code <name>.salt} beside it to that name; the user's files are only read.
  *
@@ -55,7 +55,7 @@
  * <h2>How the experiments use it</h2>
  * sync-sweep's variant {@code kwallet5} ({@code labbook.wallet.experiments.SweepLoop}) and the
  * experiment {@code kwallet5-interop} ({@code Kwallet5InteropExperiment}, rows from
- * {@link labbook.wallet.kwallet5.Kwallet5Interop#run}) are built on this API as follows.
+ * {@link labbook.wallet.peer.Kwallet5Interop#run}) are built on this API as follows.
  * Start the session next to the Java wallets (same scratch folder, same disk) after
  * {@code run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version())}; at each size add the same number
  * of entries to every variant, then per repeat time each Java variant and call
@@ -72,7 +72,7 @@
  * {@code fdatasync} before its rename: {@code fdatasync = true} is KWallet as shipped and compares
  * with the lab's {@code kf5-fdatasync} variant; {@code fdatasync = false} (the harness interposes
  * on {@code fdatasync} and skips it) compares with {@code kde4} and {@code kf5}, and with the seed's
- * KSaveFile, which did not sync. {@link labbook.wallet.kwallet5.SyncTiming#fdatasyncs()} shows the
+ * KSaveFile, which did not sync. {@link labbook.wallet.peer.SyncTiming#fdatasyncs()} shows the
  * calls made. The seed's entries are the lab's: 20 random letters and digits as the key, 50 random
  * bytes as a Password value, one folder "benchmark", so file sizes match the Java variants' byte for byte.
  *
@@ -84,6 +84,6 @@
  * a backend bug: an entry of type Unknown (0) or Unused (0xFFFF), which the lab keeps, makes the
  * backend's reader lose every entry after it (it skips the entry without reading its value).
  *
- * <p>{@link labbook.wallet.kwallet5.Kwallet5Sweep} prints the loop's medians at the seed's checkpoints.
+ * <p>{@link labbook.wallet.peer.Kwallet5Sweep} prints the loop's medians at the seed's checkpoints.
  */
-package labbook.wallet.kwallet5;
+package labbook.wallet.peer;

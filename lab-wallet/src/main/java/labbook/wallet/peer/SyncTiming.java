@@ -1,4 +1,4 @@
-package labbook.wallet.kwallet5;
+package labbook.wallet.peer;
 
 /**
  * One timed {@code Backend::sync()} of the real backend, as the harness measured it around that
