@@ -8,8 +8,8 @@ import labbook.wallet.experiments.CrashTestExperiment;
 import labbook.wallet.experiments.Kwallet5InteropExperiment;
 import labbook.wallet.experiments.SaveStrategiesExperiment;
 import labbook.wallet.experiments.SyncJmhExperiment;
-import labbook.wallet.experiments.SyncSweepExperiment;
 import labbook.wallet.experiments.TamperTestExperiment;
+import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
 import picocli.CommandLine.Command;
 
 /**

@@ -12,6 +12,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Progress;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

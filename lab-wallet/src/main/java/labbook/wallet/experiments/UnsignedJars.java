@@ -28,14 +28,14 @@ import labbook.core.LabException;
  * same entries and main manifest attributes, without the signature files, made once per run in
  * a scratch folder. The experiment's own JVM keeps the real jars.
  */
-final class UnsignedJars {
+public final class UnsignedJars {
     private static final Pattern SIGNATURE = Pattern.compile("META-INF/[^/]+\\.(SF|RSA|DSA|EC)", Pattern.CASE_INSENSITIVE);
 
     private UnsignedJars() {
     }
 
     /** {@link ForkedJava#command} with each signed jar of the class path replaced by an unsigned copy in {@code scratch}. */
-    static List<String> command(List<String> jvmArgs, String mainClass, List<String> args, Path scratch) {
+    public static List<String> command(List<String> jvmArgs, String mainClass, List<String> args, Path scratch) {
         List<String> cmd = new ArrayList<>(ForkedJava.command(jvmArgs, mainClass, args));
         int cp = cmd.indexOf("-cp") + 1;
         List<String> entries = new ArrayList<>();

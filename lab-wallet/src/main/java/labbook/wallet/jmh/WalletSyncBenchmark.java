@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
-import labbook.wallet.experiments.SweepVariant;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;

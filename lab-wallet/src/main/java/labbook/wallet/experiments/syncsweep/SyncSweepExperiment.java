@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.syncsweep;
 
 import static labbook.wallet.WalletResults.CIPHER_BYTES;
 import static labbook.wallet.WalletResults.CIPHER_CPU_MS;
@@ -32,6 +32,8 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletResults;
 import labbook.wallet.WalletSeeds;
+import labbook.wallet.experiments.Scratch;
+import labbook.wallet.experiments.UnsignedJars;
 import labbook.wallet.peer.Kwallet5;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -208,7 +210,7 @@ public final class SyncSweepExperiment implements Callable<Integer> {
             }
             csv.commit();
         }
-        SweepPrintout.print(rows, WalletSeeds.load(), out);
+        SyncSweepPrintout.print(rows, WalletSeeds.load(), out);
         return rows;
     }
 

@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.syncsweep;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Set;
 import labbook.core.Clocks;
 import labbook.core.Progress;
+import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.experiments.Scratch;
 import labbook.wallet.peer.Kwallet5;
 import labbook.wallet.peer.Kwallet5Session;
 import labbook.wallet.peer.SyncTiming;

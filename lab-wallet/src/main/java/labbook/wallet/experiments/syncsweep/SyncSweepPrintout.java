@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.syncsweep;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -14,8 +14,8 @@ import labbook.core.Summary;
 import labbook.wallet.WalletSeeds;
 
 /** What sync-sweep prints: the seed's figures beside our medians, and the ratios the study asks about. */
-final class SweepPrintout {
-    private SweepPrintout() {
+final class SyncSweepPrintout {
+    private SyncSweepPrintout() {
     }
 
     /** The seed's table beside ours (medians at the seed's sizes), then sync / cipher alone at 10,000 entries. */

@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.syncsweep;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

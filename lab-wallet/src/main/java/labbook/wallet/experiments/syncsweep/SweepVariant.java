@@ -1,8 +1,9 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.syncsweep;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.store.AeadWallet;
