@@ -12,7 +12,11 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Progress;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.crashtest.CrashTestExperiment;
+import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
+import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
 import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
+import labbook.wallet.experiments.tampertest.TamperTestExperiment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

@@ -4,24 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.util.Map;
-import labbook.core.JmhRun;
-import labbook.wallet.WalletSeeds;
-import labbook.wallet.experiments.syncsweep.SweepLoop;
-import labbook.wallet.experiments.syncsweep.SweepVariant;
-import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
-import labbook.wallet.jmh.WalletSyncBenchmark;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import labbook.core.JmhRun;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.ResultsSchema;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.crashtest.CrashTestExperiment;
+import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
+import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
+import labbook.wallet.experiments.syncsweep.SweepLoop;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
+import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
+import labbook.wallet.experiments.tampertest.TamperTestExperiment;
+import labbook.wallet.jmh.WalletSyncBenchmark;
 import labbook.wallet.peer.Kwallet5;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -32,7 +35,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
-import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * Every experiment run once, in a tiny form, through the same entry points {@code all} uses, into
@@ -179,26 +181,5 @@ class ExperimentsSmokeTest {
         assertThat(CrashTestExperiment.kills(Mode.QUICK)).isGreaterThanOrEqualTo(50);
         assertThat(CrashTestExperiment.kills(Mode.FULL)).isGreaterThanOrEqualTo(1000);
         assertThat(TamperTestExperiment.Plan.of(Mode.FULL)).isEqualTo(new TamperTestExperiment.Plan(Integer.MAX_VALUE, Integer.MAX_VALUE));
-    }
-
-    @Test
-    void saveStrategiesStoresReopen() throws Exception {
-        byte[] pw = ThrowawayPassword.draw();
-        BenchmarkEntries gen = new BenchmarkEntries(new java.util.Random(5));
-        for (SaveStrategy s : SaveStrategy.values()) {
-            Path d = Files.createDirectories(dir.resolve("reopen").resolve(s.label()));
-            List<labbook.wallet.format.Entry> all = new java.util.ArrayList<>();
-            try (var store = s.create(d, pw)) {
-                List<labbook.wallet.format.Entry> bulk = gen.next(40);
-                store.putAll(BenchmarkEntries.FOLDER, bulk);
-                all.addAll(bulk);
-                for (int i = 0; i < 20; i++) {
-                    var e = gen.next();
-                    assertThat(store.put(BenchmarkEntries.FOLDER, e)).isPositive();
-                    all.add(e);
-                }
-            }
-            SaveStrategiesExperiment.verifyReopens(s, d, pw, all);
-        }
     }
 }

@@ -8,11 +8,11 @@ import labbook.core.Clocks;
 import labbook.core.Progress;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
+import labbook.wallet.format.ThrowawayPassword;
 import labbook.wallet.peer.Kwallet5;
 import labbook.wallet.peer.Kwallet5Session;
 import labbook.wallet.peer.SyncTiming;
 import me.tongfei.progressbar.ProgressBar;
-import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * The seed's loop: grow the folder in steps of 100 entries and time one sync at each step; at the

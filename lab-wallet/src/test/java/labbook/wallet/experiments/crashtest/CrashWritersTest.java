@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.crashtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.tampertest;
 
 import static labbook.wallet.WalletResults.BIT;
 import static labbook.wallet.WalletResults.HASH_SECTION_CONSISTENT;
@@ -28,6 +28,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.RealWallets;

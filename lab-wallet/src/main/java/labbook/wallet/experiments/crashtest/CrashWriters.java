@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.crashtest;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import labbook.core.Child;
+import labbook.wallet.experiments.UnsignedJars;
 
 /**
  * The crash test's writer processes ({@link CrashWriter}), started ahead of need: a kill costs a

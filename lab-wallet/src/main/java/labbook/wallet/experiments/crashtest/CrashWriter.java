@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.crashtest;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -8,13 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import labbook.core.FailureLine;
+import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
 import labbook.wallet.format.KwlFormat;
+import labbook.wallet.format.ThrowawayPassword;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlBackend;
 import labbook.wallet.store.KwlFile;
-import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * The process the crash test kills: {@code CrashWriter WALLET}. It starts before it is needed

@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.tampertest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

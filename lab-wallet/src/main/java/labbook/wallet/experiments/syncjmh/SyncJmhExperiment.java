@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.syncjmh;
 
 import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.FORK;
@@ -31,6 +31,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletResults;
 import labbook.wallet.WalletSeeds;
+import labbook.wallet.experiments.Scratch;
 import labbook.wallet.jmh.WalletSyncBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -99,7 +100,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
     }
 
     /** JMH's lock file: JMH refuses to start while another JMH run on the machine holds it. */
-    static final Path JMH_LOCK = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+    public static final Path JMH_LOCK = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
 
     /** True when no JMH run on this machine holds {@link #JMH_LOCK} right now. */
     public static boolean jmhLockFree() {
@@ -130,7 +131,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
     }
 
     /** The CSV of JMH's measured iterations, and the printed table. */
-    static void record(LabRun run, List<JmhRun.Iteration> its, PrintStream out) {
+    public static void record(LabRun run, List<JmhRun.Iteration> its, PrintStream out) {
         try (CsvResults csv = run.csv(WalletResults.SYNC_JMH)) {
             for (JmhRun.Iteration it : its) {
                 csv.row(r -> r.set(VARIANT, it.params().get("variant")).set(ENTRIES, Integer.parseInt(it.params().get("entries")))

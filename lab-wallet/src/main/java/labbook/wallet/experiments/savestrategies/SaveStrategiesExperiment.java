@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.savestrategies;
 
 import static labbook.wallet.WalletResults.BYTES_WRITTEN;
 import static labbook.wallet.WalletResults.ENTRIES;
@@ -27,13 +27,15 @@ import labbook.core.Progress;
 import labbook.core.Summary;
 import labbook.wallet.WalletResults;
 import labbook.wallet.WalletSeeds;
+import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.Entry;
+import labbook.wallet.format.ThrowawayPassword;
 import labbook.wallet.store.JournalWallet;
 import labbook.wallet.store.WalletStore;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") weighed a

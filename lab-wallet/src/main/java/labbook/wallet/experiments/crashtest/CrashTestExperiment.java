@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.crashtest;
 
 import static labbook.wallet.WalletResults.ACKED_ENTRIES;
 import static labbook.wallet.WalletResults.ACKNOWLEDGED_LOST;
@@ -31,8 +31,11 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.KwlFormat;
+import labbook.wallet.format.ThrowawayPassword;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlBackend;
 import labbook.wallet.store.KwlFile;
@@ -40,7 +43,6 @@ import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") starts from a

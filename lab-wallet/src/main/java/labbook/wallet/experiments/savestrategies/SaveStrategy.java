@@ -1,11 +1,11 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.savestrategies;
 
 import java.nio.file.Path;
+import labbook.wallet.format.KwlFormat;
 import labbook.wallet.store.FilePerEntryStore;
 import labbook.wallet.store.JournalWallet;
 import labbook.wallet.store.KwlBackend;
 import labbook.wallet.store.WalletStore;
-import labbook.wallet.format.KwlFormat;
 
 /** The ways to make one new entry durable at once that save-strategies compares; each a real store. */
 public enum SaveStrategy {
