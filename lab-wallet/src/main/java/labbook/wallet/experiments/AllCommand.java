@@ -13,6 +13,7 @@ import labbook.core.LabRun;
 import labbook.core.Progress;
 import labbook.wallet.WalletResults;
 import labbook.wallet.experiments.crashtest.CrashTestExperiment;
+import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
 import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
 import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
 import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;

@@ -38,7 +38,7 @@
  *   // with openCode() = -9 and harnessExit() = 3
  *
  * // interop both ways, as CSV rows (direction, wallet, entries, outcome, openCode, detail)
- * List<Kwallet5Interop.Check> Kwallet5Interop.run(int largest, Path scratchParent)  // quick 10_000, full 100_000
+ * List<InteropChecks.Check> InteropChecks.run(int largest, Path scratchParent)  // quick 10_000, full 100_000
  *
  * // the seed's benchmark, in one harness run
  * List<SyncTiming> Kwallet5.sweep(SweepPlan plan, boolean fdatasync, Path scratchParent)
@@ -55,7 +55,7 @@
  * <h2>How the experiments use it</h2>
  * sync-sweep's variant {@code kwallet5} ({@code labbook.wallet.experiments.SweepLoop}) and the
  * experiment {@code kwallet5-interop} ({@code Kwallet5InteropExperiment}, rows from
- * {@link labbook.wallet.peer.Kwallet5Interop#run}) are built on this API as follows.
+ * {@link labbook.wallet.experiments.interop.InteropChecks#run}) are built on this API as follows.
  * Start the session next to the Java wallets (same scratch folder, same disk) after
  * {@code run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version())}; at each size add the same number
  * of entries to every variant, then per repeat time each Java variant and call

@@ -18,6 +18,8 @@ import labbook.core.Mode;
 import labbook.core.ResultsSchema;
 import labbook.wallet.WalletResults;
 import labbook.wallet.experiments.crashtest.CrashTestExperiment;
+import labbook.wallet.experiments.interop.InteropChecks;
+import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
 import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
 import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
 import labbook.wallet.experiments.syncsweep.SweepLoop;
@@ -51,7 +53,7 @@ class ExperimentsSmokeTest {
     List<CrashTestExperiment.Kill> kills;
     String printed;
     boolean jmhRan;
-    List<labbook.wallet.peer.Kwallet5Interop.Check> interop;
+    List<InteropChecks.Check> interop;
     /** Whether KDE's real backend can run here (its packages installed): the kwallet5 rows depend on it. */
     final boolean realBackend = Kwallet5.available();
 

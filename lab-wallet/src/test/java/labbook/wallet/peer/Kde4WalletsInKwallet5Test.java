@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import labbook.wallet.experiments.interop.InteropCases;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.RealWallets;
 import labbook.wallet.format.WalletContents;

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import labbook.core.LabException;
 import labbook.core.PeerResult;
+import labbook.wallet.experiments.interop.InteropCases;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.store.KwlFile;
 import org.junit.jupiter.api.AfterEach;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
+import labbook.wallet.experiments.interop.InteropCases;
 import labbook.wallet.format.Dialect;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.WalletContents;

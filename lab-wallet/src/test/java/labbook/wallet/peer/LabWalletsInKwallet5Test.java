@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import labbook.wallet.experiments.interop.InteropCases;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
 import labbook.wallet.format.KwlFormat;

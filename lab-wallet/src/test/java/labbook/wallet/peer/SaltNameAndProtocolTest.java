@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import labbook.core.PeerResult;
+import labbook.wallet.experiments.interop.InteropCases;
 import labbook.wallet.format.WalletContents;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.experiments.interop;
 
 import static labbook.wallet.WalletResults.DETAIL;
 import static labbook.wallet.WalletResults.DIRECTION;
@@ -22,8 +22,8 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.Scratch;
 import labbook.wallet.peer.Kwallet5;
-import labbook.wallet.peer.Kwallet5Interop;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -32,7 +32,7 @@ import picocli.CommandLine.Mixin;
  * KDE's real backend (Debian 12's libkwalletbackend5, KF5 5.103), both ways? And what does today's
  * KWallet make of the KDE4-era wallets the seed's build wrote?
  *
- * <p><b>What it checks</b> ({@link Kwallet5Interop}, one row per wallet and direction):
+ * <p><b>What it checks</b> ({@link InteropChecks}, one row per wallet and direction):
  * {@code lab-kf5->kwallet5}, every wallet the lab writes in kf5 format opened by the real backend
  * (empty, one empty folder, 1 entry, several folders with non-ASCII keys, binary values, password,
  * stream and map entries, empty and non-ASCII passwords, random wallets of 10, 100, ... entries up
@@ -74,18 +74,18 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
      * The checks, written to the CSV and summed up on {@code out}; when the backend is not available,
      * one line on stderr (naming the packages) and no rows. Returns the checks made.
      */
-    public static List<Kwallet5Interop.Check> run(LabRun run, int largest, PrintStream out) {
+    public static List<InteropChecks.Check> run(LabRun run, int largest, PrintStream out) {
         Optional<String> why = Kwallet5.unavailableReason();
         if (why.isPresent()) {
             System.err.println("kwallet5-interop skipped: " + why.get());
             return List.of();
         }
         run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
-        List<Kwallet5Interop.Check> checks;
+        List<InteropChecks.Check> checks;
         try (Scratch scratch = new Scratch(run.studyDir(), "kwallet5-interop");
              CsvResults csv = run.csv(WalletResults.KWALLET5_INTEROP)) {
-            checks = Kwallet5Interop.run(largest, scratch.dir());
-            for (Kwallet5Interop.Check c : checks) {
+            checks = InteropChecks.run(largest, scratch.dir());
+            for (InteropChecks.Check c : checks) {
                 csv.row(r -> r.set(DIRECTION, c.direction()).set(WALLET, c.wallet()).set(ENTRIES, c.entries())
                         .set(OUTCOME, c.outcome()).set(OPEN_CODE, c.openCode()).set(DETAIL, c.detail()));
             }
@@ -96,9 +96,9 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
     }
 
     /** Outcomes per direction, then each check that was not identical, in one line. */
-    static void print(List<Kwallet5Interop.Check> checks, PrintStream out) {
+    static void print(List<InteropChecks.Check> checks, PrintStream out) {
         Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
-        for (Kwallet5Interop.Check c : checks) {
+        for (InteropChecks.Check c : checks) {
             counts.computeIfAbsent(c.direction(), k -> new TreeMap<>()).merge(c.outcome(), 1, Integer::sum);
         }
         ConsoleTable t = new ConsoleTable("direction", "wallets", "identical", "different", "refused");
@@ -108,7 +108,7 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
         out.printf(Locale.ROOT, "kwallet5-interop: %d checks against KDE's real backend (%s %s)%n", checks.size(),
                 Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
         t.print(out);
-        for (Kwallet5Interop.Check c : checks) {
+        for (InteropChecks.Check c : checks) {
             if (!c.identical()) {
                 out.printf(Locale.ROOT, "%s %s: %s%s: %s%n", c.direction(), c.wallet(), c.outcome(),
                         c.openCode() == null ? "" : " (" + c.openCode() + ")", c.detail());

@@ -1,15 +1,16 @@
-package labbook.wallet.peer;
+package labbook.wallet.experiments.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import labbook.wallet.peer.RealBackend;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The interop rows an experiment would write, on small random wallets: what each direction gives. */
-class Kwallet5InteropTest {
+class InteropChecksTest {
     @TempDir
     Path dir;
 
@@ -20,11 +21,11 @@ class Kwallet5InteropTest {
 
     @Test
     void everyDirectionAsObserved() {
-        List<Kwallet5Interop.Check> checks = Kwallet5Interop.run(1000, dir);
+        List<InteropChecks.Check> checks = InteropChecks.run(1000, dir);
         checks.forEach(c -> System.out.println("kwallet5 interop: " + c));
 
-        assertThat(checks).filteredOn(c -> c.direction().equals("lab-kf5->kwallet5")).hasSize(9).allMatch(Kwallet5Interop.Check::identical);
-        assertThat(checks).filteredOn(c -> c.direction().equals("kwallet5->lab")).hasSize(9).allMatch(Kwallet5Interop.Check::identical)
+        assertThat(checks).filteredOn(c -> c.direction().equals("lab-kf5->kwallet5")).hasSize(9).allMatch(InteropChecks.Check::identical);
+        assertThat(checks).filteredOn(c -> c.direction().equals("kwallet5->lab")).hasSize(9).allMatch(InteropChecks.Check::identical)
                 .allMatch(c -> c.detail().contains("dialect KF5, hash section as the lab computes it") && c.detail().contains("(the lab's size)"));
         assertThat(checks).filteredOn(c -> c.direction().equals("lab-kde4->kwallet5")).hasSize(3)
                 .allMatch(c -> c.outcome().equals("refused") && c.openCode() == -9);

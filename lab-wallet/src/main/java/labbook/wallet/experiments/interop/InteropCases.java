@@ -1,4 +1,4 @@
-package labbook.wallet.peer;
+package labbook.wallet.experiments.interop;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package labbook.wallet.peer;
+package labbook.wallet.experiments.interop;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import labbook.core.LabException;
+import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.Dialect;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
@@ -15,6 +16,8 @@ import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.RealWallets;
 import labbook.wallet.format.WalletContents;
+import labbook.wallet.peer.Kwallet5;
+import labbook.wallet.peer.Kwallet5Exception;
 import labbook.wallet.store.KwlFile;
 
 /**
@@ -29,7 +32,7 @@ import labbook.wallet.store.KwlFile;
  * </ul>
  * Outcomes: {@code identical}, {@code different} (with what the backend or the lab saw), {@code refused} (with open()'s code).
  */
-public final class Kwallet5Interop {
+public final class InteropChecks {
     /** The wallets checked both ways: edge cases, then random wallets up to {@code largest} entries. */
     public record Case(String name, WalletContents contents, String password) {
         byte[] passwordBytes() {
@@ -53,7 +56,7 @@ public final class Kwallet5Interop {
         }
     }
 
-    private Kwallet5Interop() {
+    private InteropChecks() {
     }
 
     public static List<Case> cases(int largest) {
@@ -75,10 +78,10 @@ public final class Kwallet5Interop {
 
     /** Every check, in a work folder made (and removed) under {@code scratchParent}; random wallets up to {@code largest} entries. */
     public static List<Check> run(int largest, Path scratchParent) {
-        Path work = Harness.newScratch(scratchParent);
-        Path scratch = work.resolve("harness");
-        List<Check> checks = new ArrayList<>();
-        try {
+        try (Scratch folder = new Scratch(scratchParent, "interop-checks")) {
+            Path work = folder.dir();
+            Path scratch = work.resolve("harness");
+            List<Check> checks = new ArrayList<>();
             for (Case c : cases(largest)) {
                 checks.add(labToKwallet5(c, work.resolve("lab.kwl"), scratch));
                 checks.add(kwallet5ToLab(c, work.resolve("real.kwl"), scratch));
@@ -104,8 +107,6 @@ public final class Kwallet5Interop {
             checks.add(dumpCheck("lab-odd-type->kwallet5", "an Unknown-type entry among others", odd, w, KwlFile.saltPathFor(w),
                     "benchmark".getBytes(StandardCharsets.UTF_8), scratch));
             return checks;
-        } finally {
-            Harness.deleteTree(work);
         }
     }
 
