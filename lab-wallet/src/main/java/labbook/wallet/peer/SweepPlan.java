@@ -1,6 +1,7 @@
 package labbook.wallet.peer;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedSet;
@@ -31,6 +32,14 @@ public record SweepPlan(int max, int step, SortedSet<Integer> checkpoints, int r
 
     /** Every wallet size the loop syncs at, ascending. */
     public List<Integer> sizes() {
+        return sizes(max, step, checkpoints);
+    }
+
+    /**
+     * The sizes of the seed's loop, for the harness's plan and sync-sweep's alike: 1, then every
+     * {@code step} up to {@code max}, and the checkpoints up to {@code max}; ascending, each once.
+     */
+    public static List<Integer> sizes(int max, int step, Collection<Integer> checkpoints) {
         TreeSet<Integer> sizes = new TreeSet<>();
         sizes.add(1);
         for (int n = step; n <= max; n += step) {

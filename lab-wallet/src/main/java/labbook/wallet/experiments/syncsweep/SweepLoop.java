@@ -11,6 +11,7 @@ import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.ThrowawayPassword;
 import labbook.wallet.peer.Kwallet5;
 import labbook.wallet.peer.Kwallet5Session;
+import labbook.wallet.peer.SweepPlan;
 import labbook.wallet.peer.SyncTiming;
 import me.tongfei.progressbar.ProgressBar;
 
@@ -64,18 +65,7 @@ public final class SweepLoop {
         }
 
         public List<Integer> sizes() {
-            List<Integer> sizes = new ArrayList<>();
-            sizes.add(1);
-            for (int n = step; n <= max; n += step) {
-                sizes.add(n);
-            }
-            for (int c : checkpoints) {
-                if (c <= max && !sizes.contains(c)) {
-                    sizes.add(c);
-                }
-            }
-            sizes.sort(null);
-            return sizes;
+            return SweepPlan.sizes(max, step, checkpoints);
         }
 
         public String encode() {
