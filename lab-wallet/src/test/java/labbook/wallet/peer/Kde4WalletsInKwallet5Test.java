@@ -11,8 +11,8 @@ import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.RealWallets;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlFile;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,14 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
  * a change in the backend shows up here. KF5's Blowfish reads each 32-bit word in the other byte
  * order from KDE4's, so a KDE4-era wallet decrypts to garbage and open() stops at the length field: rc -9.
  */
+@ExtendWith(RealBackend.class)
 class Kde4WalletsInKwallet5Test {
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void realBackend() {
-        RealBackend.assumeAvailable();
-    }
 
     /** The lab's kde4 writer (2009's format: legacy key, little-endian-word Blowfish, ECB): refused with -9, at every key length. */
     @Test

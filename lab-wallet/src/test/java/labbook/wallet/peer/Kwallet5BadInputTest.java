@@ -19,6 +19,7 @@ import labbook.wallet.store.KwlFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * crash, and nothing written outside the scratch folder (the wallet's own folder is unchanged,
  * the scratch folder is gone afterwards, and the user's KWallet folder is not touched).
  */
+@ExtendWith(RealBackend.class)
 class Kwallet5BadInputTest {
     private static final byte[] PASSWORD = "right password".getBytes(StandardCharsets.UTF_8);
 
@@ -39,7 +41,6 @@ class Kwallet5BadInputTest {
 
     @BeforeEach
     void walletFolder() throws IOException {
-        RealBackend.assumeAvailable();
         wallets = Files.createDirectories(dir.resolve("wallets"));
         scratchParent = dir.resolve("scratch");
         KwlFile.create(wallets.resolve("good.kwl"), InteropCases.mixed(), KwlFormat.KF5, PASSWORD, false);

@@ -8,19 +8,15 @@ import java.util.List;
 import java.util.TreeSet;
 import labbook.core.LabException;
 import labbook.wallet.format.KwlCodec;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The seed's loop on the real backend, small: one row per timed sync, the lab's file sizes, both ways of driving it. */
+@ExtendWith(RealBackend.class)
 class Kwallet5SweepTest {
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void realBackend() {
-        RealBackend.assumeAvailable();
-    }
 
     private static final SweepPlan PLAN = new SweepPlan(500, 100, new TreeSet<>(List.of(1, 100, 500)), 3);
 

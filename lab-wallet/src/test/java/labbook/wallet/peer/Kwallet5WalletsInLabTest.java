@@ -12,21 +12,17 @@ import labbook.wallet.format.Dialect;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlFile;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Real KWallet to lab: every wallet the real backend writes reads back identically with the lab's reader. */
+@ExtendWith(RealBackend.class)
 class Kwallet5WalletsInLabTest {
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void realBackend() {
-        RealBackend.assumeAvailable();
-    }
 
     static Stream<Arguments> wallets() {
         return Stream.of(

@@ -11,8 +11,8 @@ import labbook.wallet.format.EntryType;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.store.KwlFile;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -22,14 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Lab to real KWallet: every wallet the lab writes in kf5 format (as {@code import --format kf5}
  * does, through {@link KwlFile#create}) opens in the real backend with identical content.
  */
+@ExtendWith(RealBackend.class)
 class LabWalletsInKwallet5Test {
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void realBackend() {
-        RealBackend.assumeAvailable();
-    }
 
     static Stream<Arguments> wallets() {
         return Stream.of(

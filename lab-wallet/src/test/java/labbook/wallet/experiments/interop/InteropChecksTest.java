@@ -5,19 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import labbook.wallet.peer.RealBackend;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The interop rows an experiment would write, on small random wallets: what each direction gives. */
+@ExtendWith(RealBackend.class)
 class InteropChecksTest {
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void realBackend() {
-        RealBackend.assumeAvailable();
-    }
 
     @Test
     void everyDirectionAsObserved() {
