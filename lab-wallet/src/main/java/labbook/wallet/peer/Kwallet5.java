@@ -25,8 +25,6 @@ import labbook.wallet.format.ThrowawayPassword;
  * wallets read and written by it. See the package documentation for the API as an experiment uses it.
  */
 public final class Kwallet5 {
-    /** The sync-sweep variant name of the real backend. */
-    public static final String VARIANT = "kwallet5";
     /** The package whose version run.json records. */
     public static final String BACKEND_PACKAGE = "libkwalletbackend5-5";
 

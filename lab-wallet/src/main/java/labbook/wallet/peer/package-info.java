@@ -84,6 +84,6 @@
  * a backend bug: an entry of type Unknown (0) or Unused (0xFFFF), which the lab keeps, makes the
  * backend's reader lose every entry after it (it skips the entry without reading its value).
  *
- * <p>{@link labbook.wallet.peer.Kwallet5Sweep} prints the loop's medians at the seed's checkpoints.
+ * <p>{@link labbook.wallet.peer.Kwallet5SweepCommand} prints the loop's medians at the seed's checkpoints.
  */
 package labbook.wallet.peer;

@@ -50,7 +50,7 @@ public final class SweepLoop {
         }
 
         static Row of(SyncTiming t) {
-            return new Row(Kwallet5.VARIANT, t.entries(), t.repeat(), t.fileBytes(), t.syncMs(), Double.NaN, 0, t.cpuMs(), Double.NaN);
+            return new Row(SweepVariant.KWALLET5.label(), t.entries(), t.repeat(), t.fileBytes(), t.syncMs(), Double.NaN, 0, t.cpuMs(), Double.NaN);
         }
     }
 

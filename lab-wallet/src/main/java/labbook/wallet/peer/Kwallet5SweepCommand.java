@@ -18,14 +18,14 @@ import picocli.CommandLine.Option;
  * 10,000 entries, and the median sync time at each. Writes no CSV (sync-sweep's {@code kwallet5}
  * variant does); for a first look and for wiring:
  * <pre>
- * java -cp "$(cat lab-wallet/target/classpath.txt):lab-wallet/target/classes" labbook.wallet.peer.Kwallet5Sweep [--repeats 5] [--fdatasync on|off|both] [--session]
+ * java -cp "$(cat lab-wallet/target/classpath.txt):lab-wallet/target/classes" labbook.wallet.peer.Kwallet5SweepCommand [--repeats 5] [--fdatasync on|off|both] [--session]
  * </pre>
  * {@code --session} drives the same loop through a {@link Kwallet5Session} (a command per step,
  * as an interleaving experiment would) instead of the harness's own loop.
  */
 @Command(name = "kwallet5-sweep", mixinStandardHelpOptions = true,
         description = "The seed's loop on KDE's real KWallet backend: median sync ms at 1/100/1,000/5,000/10,000 entries.")
-public final class Kwallet5Sweep implements Callable<Integer> {
+public final class Kwallet5SweepCommand implements Callable<Integer> {
     @Option(names = "--max", defaultValue = "10000", description = "Grow the wallet to this many entries (default ${DEFAULT-VALUE}).")
     int max;
 
@@ -42,7 +42,7 @@ public final class Kwallet5Sweep implements Callable<Integer> {
     Path scratch;
 
     public static void main(String[] args) {
-        Cli.main(new Kwallet5Sweep(), args);
+        Cli.main(new Kwallet5SweepCommand(), args);
     }
 
     @Override

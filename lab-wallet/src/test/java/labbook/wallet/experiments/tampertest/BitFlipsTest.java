@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The tamper experiment on single fixture wallets: what each region does with a flipped bit (the crash test: ExperimentsSmokeTest). */
-class ReliabilityTest {
+class BitFlipsTest {
     @TempDir
     Path dir;
 
