@@ -1,5 +1,5 @@
 /**
- * KDE's real KWallet backend as a peer of the lab: {@code KWallet::Backend} from Debian 12's
+ * The real peer's driver: KDE's real KWallet backend, {@code KWallet::Backend} from Debian 12's
  * {@code libkwalletbackend5-5} (KDE Frameworks 5.103), the very class the seed's 2009 benchmark
  * timed, driven by a small C++ harness.
  *
@@ -37,9 +37,6 @@
  *   // "x.kwl: real KWallet (kwallet5) cannot open it: -9: wrong password or a KDE4-era wallet (...)",
  *   // with openCode() = -9 and harnessExit() = 3
  *
- * // interop both ways, as CSV rows (direction, wallet, entries, outcome, openCode, detail)
- * List<InteropChecks.Check> InteropChecks.run(int largest, Path scratchParent)  // quick 10_000, full 100_000
- *
  * // the seed's benchmark, in one harness run
  * List<SyncTiming> Kwallet5.sweep(SweepPlan plan, boolean fdatasync, Path scratchParent)
  * SweepPlan.seed(int max, int repeats)           // steps of 100, the seed's checkpoints (and max)
@@ -53,9 +50,9 @@
  * }</pre>
  *
  * <h2>How the experiments use it</h2>
- * sync-sweep's variant {@code kwallet5} ({@code labbook.wallet.experiments.SweepLoop}) and the
- * experiment {@code kwallet5-interop} ({@code Kwallet5InteropExperiment}, rows from
- * {@link labbook.wallet.experiments.interop.InteropChecks#run}) are built on this API as follows.
+ * sync-sweep's variant {@code kwallet5} ({@link labbook.wallet.experiments.syncsweep.SweepLoop}) and
+ * the experiment {@code kwallet5-interop} ({@link labbook.wallet.experiments.interop.InteropChecks},
+ * through {@code dump}, {@code open} and {@code write}) are built on this API; sync-sweep as follows.
  * Start the session next to the Java wallets (same scratch folder, same disk) after
  * {@code run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version())}; at each size add the same number
  * of entries to every variant, then per repeat time each Java variant and call

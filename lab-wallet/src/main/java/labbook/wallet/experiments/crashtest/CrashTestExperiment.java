@@ -53,20 +53,19 @@ import picocli.CommandLine.Option;
  *
  * <p><b>Baseline.</b> The 2009 save path: temp file (0600), rename, no fsync.
  *
- * <p><b>Variant.</b> fdatasync before the rename (today's QSaveFile). Kills alternate between the two.
+ * <p><b>Variant.</b> fdatasync before the rename (today's QSaveFile). Kills alternate between the
+ * two. A process kill keeps the page cache, so this shows atomicity, not power-loss durability:
+ * fdatasync cannot make a difference here, and the CSV says so if it does.
  *
  * <p><b>How to run.</b> {@code ./labbook wallet crash-test --quick}, or
  * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="crash-test --quick"}: {@value #QUICK_KILLS}
- * kills; {@code --full}: {@value #FULL_KILLS}; {@code --kills N} for another count. A writer JVM
- * ({@link CrashWriter}) opens a KDE4 wallet ({@value #START_ENTRIES} entries to start) and loops:
- * add an entry, sync, print "ACK n". After its "READY" it is killed with SIGKILL at a random
- * moment 0-{@value #MAX_DELAY_MS} ms later, in the middle of some sync; the wallet is then opened as
- * its next writer opens it (which removes the temp files no live writer holds) and compared with
- * the acknowledged version. Writers are started ahead of need ({@link CrashWriters}), so a kill
- * does not wait for a JVM to start. A process kill keeps the page cache, so this shows atomicity,
- * not power-loss durability: fdatasync cannot make a difference here, and the CSV says so if it
- * does. One row per kill: {@link WalletResults#CRASH_TEST}; {@code outcome} is previous (the last
- * acknowledged version), new (the version being saved), unreadable, or other (readable but neither).
+ * kills; {@code --full}: {@value #FULL_KILLS}; {@code --kills N} for another count. Each kill: a
+ * writer JVM ({@link CrashWriter}) saves entry after entry into a KDE4 wallet
+ * ({@value #START_ENTRIES} entries to start) and is killed with SIGKILL at a random moment,
+ * 0-{@value #MAX_DELAY_MS} ms after it is ready; the wallet is then opened as its next writer would
+ * open it and compared with what was acknowledged. One row per kill: {@link WalletResults#CRASH_TEST};
+ * {@code outcome} is previous (the last acknowledged version), new (the version being saved),
+ * unreadable, or other (readable but neither).
  */
 @Command(name = "crash-test", mixinStandardHelpOptions = true,
         description = "kill -9 a wallet writer mid-sync, many times: the wallet must be the previous or the new version.")

@@ -17,7 +17,7 @@ import labbook.wallet.experiments.UnsignedJars;
  * JVM, and a JVM's start (class loading, the first compilations) is most of a kill's cost. Each
  * writer boots while the previous one is being killed and checked, so a kill waits only for its
  * writer to open the wallet; and the writers run on {@link UnsignedJars}, which saves each one
- * the verification of BouncyCastle's jar signature (a third of its start-up CPU).
+ * the verification of BouncyCastle's jar signature, a large part of a JVM's start-up.
  */
 final class CrashWriters implements AutoCloseable {
     static final int SPARES = 2;

@@ -21,8 +21,8 @@ import labbook.wallet.peer.Kwallet5Exception;
 import labbook.wallet.store.KwlFile;
 
 /**
- * Interop between the lab's {@code .kwl} code and the real backend, both ways, as rows for an
- * experiment's CSV (one per wallet and direction):
+ * The interop checks: the lab's {@code .kwl} code against the real backend, both ways, as rows
+ * for kwallet5-interop's CSV (one per wallet and direction):
  * <ul>
  * <li>{@code lab-kf5->kwallet5}: the lab writes a kf5 wallet (as {@code import --format kf5} does), the backend dumps it;</li>
  * <li>{@code kwallet5->lab}: the backend writes a new wallet, the lab's reader opens it;</li>

@@ -32,15 +32,17 @@ import picocli.CommandLine.Mixin;
  * KDE's real backend (Debian 12's libkwalletbackend5, KF5 5.103), both ways? And what does today's
  * KWallet make of the KDE4-era wallets the seed's build wrote?
  *
- * <p><b>What it checks</b> ({@link InteropChecks}, one row per wallet and direction):
- * {@code lab-kf5->kwallet5}, every wallet the lab writes in kf5 format opened by the real backend
- * (empty, one empty folder, 1 entry, several folders with non-ASCII keys, binary values, password,
- * stream and map entries, empty and non-ASCII passwords, random wallets of 10, 100, ... entries up
- * to 10,000, 100,000 in full mode), content compared; {@code kwallet5->lab}, the same wallets
- * written by the real backend and opened by the lab's reader (dialect, hash section and file size
- * compared too). Findings, not failures: {@code lab-kde4->kwallet5} and {@code fixture->kwallet5}
- * (KF5 refuses KDE4-era wallets with {@code open()} code -9) and {@code lab-odd-type->kwallet5}
- * (an entry of type Unknown makes the backend's reader lose what follows it).
+ * <p><b>Baseline.</b> The contents each writer was given: every wallet read back must hold
+ * exactly them ({@link InteropCases}: empty, one empty folder, 1 entry, several folders with
+ * non-ASCII keys, binary values, password, stream and map entries, empty and non-ASCII passwords,
+ * random wallets of 10, 100, ... entries up to 10,000, 100,000 in full mode).
+ *
+ * <p><b>Variants.</b> The directions ({@link InteropChecks}): {@code lab-kf5->kwallet5}, the lab
+ * writes in kf5 format and the real backend opens; {@code kwallet5->lab}, the real backend writes
+ * and the lab's reader opens (dialect, hash section and file size compared too). As findings
+ * rather than requirements: {@code lab-kde4->kwallet5} and {@code fixture->kwallet5}, the KDE4-era
+ * wallets the seed's build wrote, and {@code lab-odd-type->kwallet5}, a wallet with an entry of
+ * type Unknown.
  *
  * <p><b>How to run.</b> {@code ./labbook wallet kwallet5-interop --quick}, or
  * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="kwallet5-interop --quick"}. It needs the

@@ -49,8 +49,8 @@ import picocli.CommandLine.Mixin;
  *
  * <p><b>How to run.</b> {@code ./labbook wallet sync-jmh --quick}, or
  * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="sync-jmh --quick"}: one fork per variant and
- * size, 2 warm-up iterations and 3 measured ones of 0.1 s each (a JVM per fork, about 2 s of CPU
- * each); {@code --full}: 3 forks x (3 x 1 s warm-up + 5 x 1 s measured) at every size. The benchmark is
+ * size, 2 warm-up iterations and 3 measured ones of 0.1 s each (a JVM per fork);
+ * {@code --full}: 3 forks x (3 x 1 s warm-up + 5 x 1 s measured) at every size. The benchmark is
  * {@link WalletSyncBenchmark}; JMH runs in a forked JVM with the module's class path (lab-core's
  * {@code JmhRun}) and forks its own JVMs from there. One row per measured JMH iteration:
  * {@link WalletResults#SYNC_JMH}.
@@ -70,7 +70,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
                 return new Settings(List.of("kde4", "kf5", "kf5-fdatasync", "aead"), sizes,
                         List.of("-f", "3", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s"));
             }
-            // each (variant, size) is a JVM of its own, about 2 s of CPU: quick mode takes the seed's ends and middle
+            // each (variant, size) is a JVM of its own: quick mode takes the seed's ends and middle
             return new Settings(List.of("kde4", "kf5"), List.of(1, 1000, 10_000),
                     List.of("-f", "1", "-wi", "2", "-w", "100ms", "-i", "3", "-r", "100ms"));
         }

@@ -26,9 +26,11 @@ import me.tongfei.progressbar.ProgressBar;
  */
 public final class SweepLoop {
     /**
-     * One measurement: a CSV row of sync-sweep. For kwallet5 the cipher-alone columns are empty
-     * (NaN, and {@code cipherBytes} 0): the backend has no counterpart; {@code syncCpuMs} is then the
-     * harness process's CPU time around the sync.
+     * One measurement: a CSV row of sync-sweep. The CPU times are the measuring thread's: from
+     * 256 KB on, the save path's writer thread hashes and writes beside it, and its share is not in
+     * them (overlapped, not gone). For kwallet5 the cipher-alone columns are empty (NaN, and
+     * {@code cipherBytes} 0): the backend has no counterpart; {@code syncCpuMs} is then the harness
+     * process's CPU time around the sync.
      */
     public record Row(String variant, int entries, int repeat, long fileBytes, double syncMs, double cipherMs, int cipherBytes,
                       double syncCpuMs, double cipherCpuMs) {
@@ -191,7 +193,10 @@ public final class SweepLoop {
         return new long[] {wall, Clocks.threadCpuNanos() - c};
     }
 
-    /** Brings the JIT to steady state on a wallet of the same kind, so the loop measures compiled code. */
+    /**
+     * Brings the JIT to steady state on a wallet of the same kind, so the loop measures compiled
+     * code, as the seed's Release build was compiled ahead of time.
+     */
     private static void warmUp(SweepVariant variant, Plan plan, Path dir, byte[] password, BenchmarkEntries entries) {
         if (plan.warmupSyncs() == 0) {
             return;

@@ -32,6 +32,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletResults;
 import labbook.wallet.WalletSeeds;
+import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.experiments.UnsignedJars;
 import labbook.wallet.peer.Kwallet5;
@@ -41,59 +42,30 @@ import picocli.CommandLine.Option;
 
 /**
  * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") asked whether
- * saving the wallet at every change is affordable: it timed {@code Backend::sync()} while one
+ * saving the wallet at every change is affordable. It timed {@code Backend::sync()} while one
  * folder grew from 0 to 100,000 entries "in steps of 100" (random 20-byte keys, 50-byte values,
- * type Password), and found that "most of the time reported should be used encrypting the data",
- * so "big overhead for syncing the wallet seems to be a myth". Its figures (Release and DebugFull
- * builds at 1 / 100 / 1000 / 5000 / 10000 entries) are {@link WalletSeeds}, printed beside ours.
+ * {@link BenchmarkEntries}) and found that "most of the time reported should be used encrypting
+ * the data", so "big overhead for syncing the wallet seems to be a myth". Its figures
+ * ({@link WalletSeeds}) are printed beside ours.
  *
- * <p><b>Baseline.</b> {@code kde4}: the 2009 backend on this lab's real .kwl implementation
- * (legacy key, little-endian-word Blowfish "ECB", KSaveFile: temp file, 0600, rename, no fsync).
- * Beside each sync, in the same run, the cipher alone on the same number of bytes
- * ({@code cipher_ms}, the very same {@code BlowfishCodec}, before or after the sync by turns): the
- * seed's claim that encryption is most of a sync becomes the ratio {@code sync_ms / cipher_ms},
- * printed at 10,000 entries.
+ * <p><b>Baseline.</b> {@code kde4}: the seed's backend on the lab's .kwl implementation (legacy
+ * key, little-endian-word Blowfish "ECB", KSaveFile: temp file, rename, no fsync). Each sync is
+ * paired with the same {@code BlowfishCodec} alone on the same bytes ({@code cipher_ms}), so the
+ * seed's claim becomes the ratio {@code sync_ms / cipher_ms}, printed at 10,000 entries.
  *
- * <p><b>The real code.</b> {@code kwallet5}: the same loop on KDE's real backend, the very
- * {@code Backend::sync()} the seed timed, as Debian 12 ships it (libkwalletbackend5, KF5 5.103;
- * {@link labbook.wallet.peer.Kwallet5}), with QSaveFile's fdatasync skipped as KSaveFile did
- * not sync. It runs in the same loop as the in-JVM variants, step by step (each repeat times every
- * variant once, the order rotating), so each ratio between the lab's Java and the real backend is
- * measured moments apart in one run; the run prints kde4 / kwallet5 per size with its spread (the
- * speed goal: at most 0.4 at 10,000 entries). Its cipher-alone columns are empty. Without the
- * backend's Debian packages one line names them and the variant is skipped (an error when
- * {@code --variants} names it); run.json records the backend's package version.
- *
- * <p><b>The lab's alternatives.</b> {@code kf5} (PBKDF2 key, standard Blowfish CBC,
- * little-endian-word SHA-1), {@code kf5-fdatasync} (as today's QSaveFile ships), {@code aead}
- * (AES-256-GCM, Argon2id key, same save path). And two analogues of the seed's DebugFull build
- * (same algorithm, unoptimised code), each kde4 in a forked JVM: {@code kde4-c1}
- * ({@code -XX:TieredStopAtLevel=1}: compiled by C1 alone, no C2) and {@code kde4-xint}
- * ({@code -Xint}: interpreted); the run prints which of them comes nearer the seed's
- * DebugFull / Release ratio at 10,000 entries.
+ * <p><b>Variants.</b> {@code kwallet5}: KDE's real backend ({@link Kwallet5}), the very
+ * {@code Backend::sync()} the seed timed, in the same loop as the Java variants, QSaveFile's
+ * fdatasync skipped as KSaveFile did not sync; printed as kde4 / kwallet5 per size. {@code kf5},
+ * {@code kf5-fdatasync} (as today's QSaveFile saves) and {@code aead} (AES-256-GCM, Argon2id key).
+ * {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or interpreted, each in a JVM
+ * of its own, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
  *
  * <p><b>How to run.</b> {@code ./labbook wallet sync-sweep --quick}, or
  * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5}
- * picks variants. {@code --full} is the seed's whole loop, 0..100,000 in steps of 100 (-Xint in
- * steps of 1,000), {@value #REPEATS} repeats at the seed's sizes and at 100,000
- * ({@value #XINT_REPEATS} under -Xint; C1 as the in-JVM variants). {@code --quick} grows to
- * 10,000 in steps of {@value #QUICK_STEP} with {@value #QUICK_REPEATS} repeats at the seed's sizes;
- * under C1 it times only the seed's sizes ({@value #QUICK_REPEATS} repeats), under -Xint only 1,
- * 100, 1000 and 10,000 entries, {@value #XINT_REPEATS} repeats each, without the cipher alone. kwallet5 follows the in-JVM plan.
- * In-JVM and C1 variants are warmed up first ({@value #WARMUP_SYNCS} syncs of a 2,000-entry wallet),
- * since the seed's Release build was compiled ahead of time. The wallets live in a scratch folder
- * beside the results (same disk), removed afterwards. One row per timed sync:
- * {@link WalletResults#SYNC_SWEEP}.
- *
- * <p><b>How a sync spends its time</b> (10,000 entries, KDE4, measured on the lab machine): before
- * this lab's sync was pipelined, Blowfish 6.96 ms, MD5 of the 10,000 keys 1.07, temp file + write
- * + rename 1.67 (of which about 0.7-0.9 ms was the kernel freeing the replaced version inside the
- * rename), SHA-1 0.52, serialising 0.45. Now each key's MD5 is kept with its entry (real KWallet
- * recomputes them), the payload is serialised straight into the file buffer and encrypted there
- * piece by piece, SHA-1 and the write of each finished piece run on the writer thread, and the
- * replaced version is held open across the rename so the kernel frees it after the sync returns.
- * {@code sync_cpu_ms} and {@code cipher_cpu_ms} are the measuring thread's CPU time: from 256 KB on
- * the writer thread's share is not in them (overlapped, not gone).
+ * picks variants. {@code --quick} grows the wallet to 10,000 entries in steps of {@value #QUICK_STEP},
+ * {@value #QUICK_REPEATS} repeats at the seed's sizes; {@code --full} is the seed's loop, to 100,000
+ * in steps of 100, {@value #REPEATS} repeats at the seed's sizes and 100,000 (C1 and -Xint:
+ * {@link #plan}). One row per timed sync: {@link WalletResults#SYNC_SWEEP}.
  */
 @Command(name = "sync-sweep", mixinStandardHelpOptions = true,
         description = "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the cipher alone.")
@@ -136,7 +108,10 @@ public final class SyncSweepExperiment implements Callable<Integer> {
 
     /**
      * The mode's plan for {@code variant}: the in-JVM plan (kwallet5 shares it: they run in one
-     * loop), or the forked C1 or -Xint one.
+     * loop), or the forked C1 or -Xint one. C1 follows the in-JVM plan in full mode and times only
+     * the seed's sizes in quick mode. -Xint goes in steps of 1,000 in full mode; in quick mode it
+     * times 1, 100, 1000 and 10,000 entries, without the cipher alone; {@value #XINT_REPEATS}
+     * repeats in both. The Java variants, but for -Xint, are warmed up first ({@value #WARMUP_SYNCS} syncs).
      */
     public static SweepLoop.Plan plan(Mode mode, SweepVariant variant) {
         TreeSet<Integer> checkpoints = new TreeSet<>(WalletSeeds.load().checkpoints());
@@ -157,7 +132,7 @@ public final class SyncSweepExperiment implements Callable<Integer> {
             step = mode == Mode.FULL ? 100 : QUICK_STEP;
         }
         int repeats = interpreted ? XINT_REPEATS : mode == Mode.FULL ? REPEATS : QUICK_REPEATS;
-        // quick mode's interpreted loop skips the cipher alone (a third of its time; no analysis reads it)
+        // quick mode's interpreted loop skips the cipher alone: no analysis reads it, and interpreted it is slow too
         return new SweepLoop.Plan(max, step, checkpoints, repeats, interpreted ? 0 : WARMUP_SYNCS, !(interpreted && mode == Mode.QUICK));
     }
 

@@ -58,8 +58,7 @@ import picocli.CommandLine.Mixin;
  * every bit of every wallet and of every salt (each salt flip costs a PBKDF2 derivation).
  * {@code --quick} flips every bit of the magic, the header and the first cipher block, a random
  * {@value #QUICK_SAMPLED_BITS} of each wallet's other bits, and {@value #QUICK_SALT_BITS} random
- * bits of each salt. Keys are derived once per wallet (a flipped bit in the .kwl cannot change the
- * key unless it flips the minor version, which makes a new derivation). One row per flipped bit:
+ * bits of each salt. One row per flipped bit:
  * {@link WalletResults#TAMPER_TEST}; {@code bit} is the bit's index in the .kwl (in the .salt for
  * region salt), byte * 8 + bit, bit 0 the least significant.
  */
@@ -113,7 +112,9 @@ public final class TamperTestExperiment implements Callable<Integer> {
 
     /**
      * Flips each bit of {@code wallet}'s magic, header and first cipher block, and each of its other
-     * bits (or {@code maxBits} random ones of them), and opens the result.
+     * bits (or {@code maxBits} random ones of them), and opens the result. The keys are derived once
+     * per wallet: a flipped bit in the .kwl cannot change the key unless it flips the minor version,
+     * which makes a new derivation.
      */
     public static List<Flip> flipAll(Path wallet, byte[] password, int maxBits, Random random) {
         return flipAll(wallet, password, maxBits, 0, random);
