@@ -1,5 +1,5 @@
 // kwallet5-harness: the lab's small driver of KDE's real KWallet backend (libkwalletbackend5,
-// KDE Frameworks 5.103 on Debian 12). Built and run by labbook.wallet.kwallet5.Kwallet5 (see its
+// KDE Frameworks 5.103 on Debian 12). Built and run by labbook.wallet.peer.Kwallet5 (see its
 // package javadoc); usable by hand too:
 //
 //   kwallet5-harness check

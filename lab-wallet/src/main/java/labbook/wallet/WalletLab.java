@@ -4,12 +4,12 @@ import labbook.core.Cli;
 import labbook.wallet.cli.DumpCommand;
 import labbook.wallet.cli.ImportCommand;
 import labbook.wallet.experiments.AllCommand;
-import labbook.wallet.experiments.CrashTestExperiment;
-import labbook.wallet.experiments.Kwallet5InteropExperiment;
-import labbook.wallet.experiments.SaveStrategiesExperiment;
-import labbook.wallet.experiments.SyncJmhExperiment;
-import labbook.wallet.experiments.SyncSweepExperiment;
-import labbook.wallet.experiments.TamperTestExperiment;
+import labbook.wallet.experiments.crashtest.CrashTestExperiment;
+import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
+import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
+import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
+import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
+import labbook.wallet.experiments.tampertest.TamperTestExperiment;
 import picocli.CommandLine.Command;
 
 /**

@@ -12,6 +12,12 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Progress;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.crashtest.CrashTestExperiment;
+import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
+import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
+import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
+import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
+import labbook.wallet.experiments.tampertest.TamperTestExperiment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -20,8 +26,8 @@ import picocli.CommandLine.Mixin;
  * sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test, kwallet5-interop (the last, and
  * sync-sweep's kwallet5 variant, skipped with one line when the real backend's packages are missing), each with its mode's own
  * parameters (see each {@code *Experiment}). It ends by printing how long each one took.
- * {@code ./labbook wallet all --quick} is sized for the lab's main job: about a minute on 2 cores
- * (see the module README for measured times).
+ * {@code ./labbook wallet all --quick} is sized for the lab's main job (the module README gives
+ * measured times).
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
         description = "Runs every experiment of the wallet study: sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test, kwallet5-interop.")

@@ -20,22 +20,23 @@ import labbook.core.ForkedJava;
 import labbook.core.LabException;
 
 /**
- * Forked JVMs that start many times (the crash test's writers) or run interpreted (-Xint) pay for
- * BouncyCastle's signed jar: the first class loaded from it makes the JVM verify the jar's PKCS#7
- * signature and certificates, and each class the SHA-256 digest of its entry, about 0.3 s of CPU
- * per JVM (much more under -Xint). The lab only calls BouncyCastle's lightweight API, which needs
- * no signature (only a JCE provider does), so these JVMs get an unsigned copy of each signed jar:
- * same entries and main manifest attributes, without the signature files, made once per run in
- * a scratch folder. The experiment's own JVM keeps the real jars.
+ * Unsigned copies of the class path's signed jars, for the forked JVMs that start many times (the
+ * crash test's writers) or run interpreted (sync-sweep's C1 and -Xint loops). With BouncyCastle's
+ * signed jar, the first class loaded from it makes the JVM verify the jar's PKCS#7 signature and
+ * certificates, and each class the SHA-256 digest of its entry: a large part of a JVM's start-up,
+ * and far more under -Xint. The lab only calls BouncyCastle's lightweight API, which needs no
+ * signature (only a JCE provider does), so these JVMs get an unsigned copy of each signed jar:
+ * same entries and main manifest attributes, without the signature files, made once per run in a
+ * scratch folder. The experiment's own JVM keeps the real jars.
  */
-final class UnsignedJars {
+public final class UnsignedJars {
     private static final Pattern SIGNATURE = Pattern.compile("META-INF/[^/]+\\.(SF|RSA|DSA|EC)", Pattern.CASE_INSENSITIVE);
 
     private UnsignedJars() {
     }
 
     /** {@link ForkedJava#command} with each signed jar of the class path replaced by an unsigned copy in {@code scratch}. */
-    static List<String> command(List<String> jvmArgs, String mainClass, List<String> args, Path scratch) {
+    public static List<String> command(List<String> jvmArgs, String mainClass, List<String> args, Path scratch) {
         List<String> cmd = new ArrayList<>(ForkedJava.command(jvmArgs, mainClass, args));
         int cp = cmd.indexOf("-cp") + 1;
         List<String> entries = new ArrayList<>();
@@ -81,7 +82,7 @@ final class UnsignedJars {
         }
     }
 
-    /** Copies one entry uncompressed: no deflating, so a 14 MB copy of an 8 MB jar takes a fraction of a second. */
+    /** Copies one entry uncompressed: no deflating, so making the copy costs little more than reading the jar. */
     private static void copyStored(JarFile in, JarEntry e, JarOutputStream out) throws IOException {
         ZipEntry stored = new ZipEntry(e.getName());
         stored.setMethod(ZipEntry.STORED);

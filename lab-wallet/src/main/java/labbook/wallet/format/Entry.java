@@ -14,9 +14,8 @@ import java.util.Objects;
  *
  * <p>The entry also keeps the MD5 of its key, which the clear hash section of every saved file
  * lists. Real KWallet ({@code Backend::sync}) recomputes all those digests at every sync; keys are
- * immutable, so this implementation computes each once, when the entry is made, and a sync of
- * 10,000 entries no longer spends about a millisecond re-hashing keys it hashed last time. The
- * bytes written are the same.
+ * immutable, so this implementation computes each once, when the entry is made, and a sync does
+ * not re-hash the keys it hashed last time. The bytes written are the same.
  */
 public final class Entry {
     private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> WalletKeys.md("MD5"));

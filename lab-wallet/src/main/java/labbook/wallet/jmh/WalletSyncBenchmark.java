@@ -6,7 +6,8 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
-import labbook.wallet.experiments.SweepVariant;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
+import labbook.wallet.format.ThrowawayPassword;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -17,11 +18,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * One whole wallet sync at a fixed size, under JMH (forks, warm-up, iterations), the
- * mean ± error beside the sweep's single shots. Launched by {@code sync-jmh} ({@link labbook.wallet.experiments.SyncJmhExperiment}) through lab-core's
+ * mean ± error beside the sweep's single shots. Launched by {@code sync-jmh} ({@link labbook.wallet.experiments.syncjmh.SyncJmhExperiment}) through lab-core's
  * JmhRun; the wallet lives in {@code -Dlabbook.wallet.scratch} (beside the results) or the temp folder.
  */
 @State(Scope.Benchmark)

@@ -116,8 +116,8 @@ public final class SaveFile {
 
         /**
          * Opens the file about to be replaced, so the rename only unlinks it and the kernel frees the
-         * old version (page cache and disk blocks under writeback since ext4's rename flushed it: 0.7 ms
-         * for a 1 MB wallet, measured) when this handle is closed, on the writer thread after the save,
+         * old version (page cache and disk blocks under writeback since ext4's rename flushed it, a
+         * large part of a small sync) when this handle is closed, on the writer thread after the save,
          * not inside the rename the caller waits for. What is written, and in which order, is unchanged.
          */
         private void holdPrevious() {

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue #15 ("hostile input"), lab-wallet's items: an import never destroys or clobbers a wallet
- * or salt it may not replace, a password never appears in an error, the format's limits are
+ * Hostile input to lab-wallet's commands (the module README's promise): an import never destroys
+ * or clobbers a wallet or salt it may not replace, a password never appears in an error, the format's limits are
  * checked before writing, every read is bounded, and JSON with duplicate keys or trailing text is
  * refused. Each refusal: exit 1 (2 for a bad option value), one line naming the file or value,
  * nothing on stdout, every file as it was and nothing new left behind.

@@ -4,21 +4,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.util.Map;
-import labbook.core.JmhRun;
-import labbook.wallet.jmh.WalletSyncBenchmark;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import labbook.core.JmhRun;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.ResultsSchema;
 import labbook.wallet.WalletResults;
-import labbook.wallet.kwallet5.Kwallet5;
+import labbook.wallet.experiments.crashtest.CrashTestExperiment;
+import labbook.wallet.experiments.interop.InteropChecks;
+import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
+import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
+import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
+import labbook.wallet.experiments.syncsweep.SweepLoop;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
+import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
+import labbook.wallet.experiments.tampertest.TamperTestExperiment;
+import labbook.wallet.jmh.WalletSyncBenchmark;
+import labbook.wallet.peer.Kwallet5;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -28,7 +37,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
-import labbook.wallet.format.ThrowawayPassword;
 
 /**
  * Every experiment run once, in a tiny form, through the same entry points {@code all} uses, into
@@ -45,7 +53,7 @@ class ExperimentsSmokeTest {
     List<CrashTestExperiment.Kill> kills;
     String printed;
     boolean jmhRan;
-    List<labbook.wallet.kwallet5.Kwallet5Interop.Check> interop;
+    List<InteropChecks.Check> interop;
     /** Whether KDE's real backend can run here (its packages installed): the kwallet5 rows depend on it. */
     final boolean realBackend = Kwallet5.available();
 
@@ -136,42 +144,6 @@ class ExperimentsSmokeTest {
     }
 
     @Test
-    void ratiosPairTheSameRepeat() {
-        List<SweepLoop.Row> a = List.of(row("kde4", 100, 0, 2), row("kde4", 100, 1, 3), row("kde4", 200, 0, 9));
-        List<SweepLoop.Row> b = List.of(row("kwallet5", 100, 1, 6), row("kwallet5", 100, 0, 8), row("kwallet5", 300, 0, 1));
-        assertThat(SweepPrintout.ratios(a, b, 100)).containsExactly(0.25, 0.5);
-        assertThat(SweepPrintout.ratios(a, b, 200)).isEmpty();
-    }
-
-    @Test
-    void theDebugFullQuestionNamesTheNearerAnalogue() {
-        // the seed: DebugFull 192 ms / Release 56 ms at 10,000 entries = x3.43
-        Map<String, List<SweepLoop.Row>> byVariant = Map.of("kde4", List.of(row("kde4", 10_000, 0, 10)),
-                "kde4-c1", List.of(row("kde4-c1", 10_000, 0, 25)), "kde4-xint", List.of(row("kde4-xint", 10_000, 0, 900)));
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SweepPrintout.printDebugFullQuestion(byVariant, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("seed DebugFull / Release = x3.43")
-                .contains("kde4-c1 / kde4 = x2.50").contains("kde4-xint / kde4 = x90.00").endsWith("kde4-c1 comes nearer\n");
-    }
-
-    @Test
-    void theSpeedGoalIsPrintedWithItsSpread() {
-        List<SweepLoop.Row> rows = new java.util.ArrayList<>();
-        for (int r = 0; r < 5; r++) {
-            rows.add(row("kde4", 10_000, r, 10 + r));
-            rows.add(row("kwallet5", 10_000, r, 40));
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SweepPrintout.print(rows, SeedSync.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("kde4 / kwallet5 (median)")
-                .contains("speed goal: kde4 at 10,000 entries <= 0.4 x kwallet5: 0.30 x (IQR 0.28-0.33, n=5): met");
-    }
-
-    private static SweepLoop.Row row(String variant, int entries, int repeat, double ms) {
-        return new SweepLoop.Row(variant, entries, repeat, 0, ms, Double.NaN, 0, ms, Double.NaN);
-    }
-
-    @Test
     void aKilledWriterLeavesThePreviousOrTheNewWallet() {
         assertThat(kills).hasSize(4).allSatisfy(k -> {
             assertThat(k.outcome()).isIn("previous", "new");
@@ -211,26 +183,5 @@ class ExperimentsSmokeTest {
         assertThat(CrashTestExperiment.kills(Mode.QUICK)).isGreaterThanOrEqualTo(50);
         assertThat(CrashTestExperiment.kills(Mode.FULL)).isGreaterThanOrEqualTo(1000);
         assertThat(TamperTestExperiment.Plan.of(Mode.FULL)).isEqualTo(new TamperTestExperiment.Plan(Integer.MAX_VALUE, Integer.MAX_VALUE));
-    }
-
-    @Test
-    void saveStrategiesStoresReopen() throws Exception {
-        byte[] pw = ThrowawayPassword.draw();
-        BenchmarkEntries gen = new BenchmarkEntries(new java.util.Random(5));
-        for (SaveStrategy s : SaveStrategy.values()) {
-            Path d = Files.createDirectories(dir.resolve("reopen").resolve(s.label()));
-            List<labbook.wallet.format.Entry> all = new java.util.ArrayList<>();
-            try (var store = s.create(d, pw)) {
-                List<labbook.wallet.format.Entry> bulk = gen.next(40);
-                store.putAll(BenchmarkEntries.FOLDER, bulk);
-                all.addAll(bulk);
-                for (int i = 0; i < 20; i++) {
-                    var e = gen.next();
-                    assertThat(store.put(BenchmarkEntries.FOLDER, e)).isPositive();
-                    all.add(e);
-                }
-            }
-            SaveStrategiesExperiment.verifyReopens(s, d, pw, all);
-        }
     }
 }

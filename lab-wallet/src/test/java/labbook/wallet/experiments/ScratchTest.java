@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** An experiment's scratch folder: removed when closed, and a killed run's left for the next run to remove. */
 class ScratchTest {
     @TempDir
     Path studyDir;

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue #15 item 1: files that change together (a KF5 wallet and its salt) change together or not
- * at all. A failed rename puts back the files renamed before it; nothing is left behind.
+ * Files that change together (a KF5 wallet and its salt) change together or not at all. A failed rename puts back the files renamed before it; nothing is left behind.
  */
 class SaveGroupTest {
     @TempDir

@@ -1,0 +1,120 @@
+package labbook.wallet.experiments.interop;
+
+import static labbook.wallet.WalletResults.DETAIL;
+import static labbook.wallet.WalletResults.DIRECTION;
+import static labbook.wallet.WalletResults.ENTRIES;
+import static labbook.wallet.WalletResults.OPEN_CODE;
+import static labbook.wallet.WalletResults.OUTCOME;
+import static labbook.wallet.WalletResults.WALLET;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import labbook.core.ConsoleTable;
+import labbook.core.CsvResults;
+import labbook.core.LabException;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.Mode;
+import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.Scratch;
+import labbook.wallet.peer.Kwallet5;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * <b>The question.</b> The lab re-implements the {@code .kwl} format in Java; does it agree with
+ * KDE's real backend (Debian 12's libkwalletbackend5, KF5 5.103), both ways? And what does today's
+ * KWallet make of the KDE4-era wallets the seed's build wrote?
+ *
+ * <p><b>Baseline.</b> The contents each writer was given: every wallet read back must hold
+ * exactly them ({@link InteropCases}: empty, one empty folder, 1 entry, several folders with
+ * non-ASCII keys, binary values, password, stream and map entries, empty and non-ASCII passwords,
+ * random wallets of 10, 100, ... entries up to 10,000, 100,000 in full mode).
+ *
+ * <p><b>Variants.</b> The directions ({@link InteropChecks}): {@code lab-kf5->kwallet5}, the lab
+ * writes in kf5 format and the real backend opens; {@code kwallet5->lab}, the real backend writes
+ * and the lab's reader opens (dialect, hash section and file size compared too). As findings
+ * rather than requirements: {@code lab-kde4->kwallet5} and {@code fixture->kwallet5}, the KDE4-era
+ * wallets the seed's build wrote, and {@code lab-odd-type->kwallet5}, a wallet with an entry of
+ * type Unknown.
+ *
+ * <p><b>How to run.</b> {@code ./labbook wallet kwallet5-interop --quick}, or
+ * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="kwallet5-interop --quick"}. It needs the
+ * backend's Debian packages ({@code libkwalletbackend5-5 libkf5wallet-dev qtbase5-dev g++ pkg-config});
+ * without them it stops with one line naming them ({@code all} skips it with that line). One row per
+ * check: {@link WalletResults#KWALLET5_INTEROP}; run.json names the backend's package version.
+ */
+@Command(name = "kwallet5-interop", mixinStandardHelpOptions = true,
+        description = "The lab's .kwl code against KDE's real KWallet backend, both ways, and what KF5 does with KDE4-era wallets.")
+public final class Kwallet5InteropExperiment implements Callable<Integer> {
+    @Mixin
+    LabOptions lab;
+
+    @Override
+    public Integer call() {
+        Kwallet5.unavailableReason().ifPresent(why -> {
+            throw new LabException("kwallet5-interop: " + why);
+        });
+        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "kwallet5-interop")) {
+            run(run, largest(run.mode()), System.out);
+        }
+        return 0;
+    }
+
+    /** The largest random wallet checked: 10,000 entries in quick mode, 100,000 in full. */
+    public static int largest(Mode mode) {
+        return mode == Mode.FULL ? 100_000 : 10_000;
+    }
+
+    /**
+     * The checks, written to the CSV and summed up on {@code out}; when the backend is not available,
+     * one line on stderr (naming the packages) and no rows. Returns the checks made.
+     */
+    public static List<InteropChecks.Check> run(LabRun run, int largest, PrintStream out) {
+        Optional<String> why = Kwallet5.unavailableReason();
+        if (why.isPresent()) {
+            System.err.println("kwallet5-interop skipped: " + why.get());
+            return List.of();
+        }
+        run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
+        List<InteropChecks.Check> checks;
+        try (Scratch scratch = new Scratch(run.studyDir(), "kwallet5-interop");
+             CsvResults csv = run.csv(WalletResults.KWALLET5_INTEROP)) {
+            checks = InteropChecks.run(largest, scratch.dir());
+            for (InteropChecks.Check c : checks) {
+                csv.row(r -> r.set(DIRECTION, c.direction()).set(WALLET, c.wallet()).set(ENTRIES, c.entries())
+                        .set(OUTCOME, c.outcome()).set(OPEN_CODE, c.openCode()).set(DETAIL, c.detail()));
+            }
+            csv.commit();
+        }
+        print(checks, out);
+        return checks;
+    }
+
+    /** Outcomes per direction, then each check that was not identical, in one line. */
+    static void print(List<InteropChecks.Check> checks, PrintStream out) {
+        Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
+        for (InteropChecks.Check c : checks) {
+            counts.computeIfAbsent(c.direction(), k -> new TreeMap<>()).merge(c.outcome(), 1, Integer::sum);
+        }
+        ConsoleTable t = new ConsoleTable("direction", "wallets", "identical", "different", "refused");
+        counts.forEach((d, m) -> t.row(d, m.values().stream().mapToInt(Integer::intValue).sum(), m.getOrDefault("identical", 0),
+                m.getOrDefault("different", 0), m.getOrDefault("refused", 0)));
+        out.println();
+        out.printf(Locale.ROOT, "kwallet5-interop: %d checks against KDE's real backend (%s %s)%n", checks.size(),
+                Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
+        t.print(out);
+        for (InteropChecks.Check c : checks) {
+            if (!c.identical()) {
+                out.printf(Locale.ROOT, "%s %s: %s%s: %s%n", c.direction(), c.wallet(), c.outcome(),
+                        c.openCode() == null ? "" : " (" + c.openCode() + ")", c.detail());
+            }
+        }
+    }
+}

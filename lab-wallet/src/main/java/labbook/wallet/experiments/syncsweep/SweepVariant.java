@@ -1,0 +1,170 @@
+package labbook.wallet.experiments.syncsweep;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.format.Entry;
+import labbook.wallet.format.KwlFormat;
+import labbook.wallet.store.AeadWallet;
+import labbook.wallet.store.KwlBackend;
+
+/** The wallets the sync sweep times, each with "the cipher alone" measured on the same bytes. */
+public enum SweepVariant {
+    /** What the 2009 benchmark ran: KDE4 format, KSaveFile without fsync. */
+    KDE4("kde4", Kind.IN_JVM),
+    /** Today's KWallet: KF5 format, QSaveFile without its fdatasync. */
+    KF5("kf5", Kind.IN_JVM),
+    /** Today's KWallet as shipped: QSaveFile fdatasyncs before the rename. */
+    KF5_FDATASYNC("kf5-fdatasync", Kind.IN_JVM),
+    /** Today's choice of cipher: AES-256-GCM with an Argon2id key, same save path, no fdatasync. */
+    AEAD("aead", Kind.IN_JVM),
+    /**
+     * KDE's real backend (libkwalletbackend5, KF5 5.103) through the lab's C++ harness, with
+     * QSaveFile's fdatasync skipped, as the seed's KSaveFile and the lab's kde4 and kf5 do: timed in
+     * the same loop as the in-JVM variants, step by step.
+     */
+    KWALLET5("kwallet5", Kind.PEER),
+    /**
+     * kde4 in a JVM run with {@code -XX:TieredStopAtLevel=1}: compiled by C1 alone, without C2's
+     * optimisations, the closer analogue of a DebugFull build (compiled, unoptimised).
+     */
+    KDE4_C1("kde4-c1", Kind.FORKED, "-XX:TieredStopAtLevel=1"),
+    /** kde4 in a JVM run with -Xint: interpreted, the far end of "unoptimised". */
+    KDE4_XINT("kde4-xint", Kind.FORKED, "-Xint");
+
+    /** Where a variant runs. */
+    public enum Kind {
+        /** In the experiment's JVM, interleaved with the others of its kind and with the peer. */
+        IN_JVM,
+        /** In a JVM of its own, started with {@link #jvmFlag()}: its own loop, before or after the others. */
+        FORKED,
+        /** KDE's real backend, a peer process driven through a session: interleaved with the in-JVM variants. */
+        PEER
+    }
+
+    private final String label;
+    private final Kind kind;
+    private final String jvmFlag;
+
+    SweepVariant(String label, Kind kind) {
+        this(label, kind, null);
+    }
+
+    SweepVariant(String label, Kind kind, String jvmFlag) {
+        this.label = label;
+        this.kind = kind;
+        this.jvmFlag = jvmFlag;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public boolean forked() {
+        return kind == Kind.FORKED;
+    }
+
+    /** The JVM option a forked variant runs under (-Xint, -XX:TieredStopAtLevel=1); null for the others. */
+    public String jvmFlag() {
+        return jvmFlag;
+    }
+
+    /** Every label, comma-separated, for help texts and error messages. */
+    public static String labels() {
+        StringBuilder sb = new StringBuilder();
+        for (SweepVariant v : values()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(v.label);
+        }
+        return sb.toString();
+    }
+
+    public static SweepVariant of(String label) {
+        for (SweepVariant v : values()) {
+            if (v.label.equals(label.toLowerCase(Locale.ROOT))) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("unknown variant '" + label + "'");
+    }
+
+    /** A fresh, empty wallet of this variant in {@code dir}. */
+    public SyncTarget create(Path dir, byte[] password) {
+        return switch (this) {
+            case KDE4, KDE4_XINT, KDE4_C1 -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KDE4, password, false));
+            case KF5 -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KF5, password, false));
+            case KF5_FDATASYNC -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KF5, password, true));
+            case AEAD -> aead(AeadWallet.create(dir.resolve("benchmark.aead"), password, false));
+            case KWALLET5 -> throw new IllegalStateException("kwallet5 is timed through a Kwallet5Session, not as a Java wallet");
+        };
+    }
+
+    /** One wallet under test: add entries, sync it, run its cipher alone on a same-sized buffer. */
+    public interface SyncTarget {
+        void add(List<Entry> entries);
+
+        /** One whole sync; returns the file's size in bytes. */
+        long sync();
+
+        /** Bytes the cipher processes in one sync of the current contents. */
+        int cipherBytes();
+
+        /** The cipher alone on {@code in} (output into {@code out}, which may be {@code in}). */
+        void cipherOnly(byte[] in, byte[] out);
+
+        /** The size {@code out} must have for {@link #cipherOnly}. */
+        int cipherOutBytes(int in);
+    }
+
+    private static SyncTarget kwl(KwlBackend b) {
+        return new SyncTarget() {
+            public void add(List<Entry> entries) {
+                entries.forEach(e -> b.writeEntry(BenchmarkEntries.FOLDER, e));
+            }
+
+            public long sync() {
+                return b.sync();
+            }
+
+            public int cipherBytes() {
+                return b.encryptedBytes();
+            }
+
+            public void cipherOnly(byte[] in, byte[] out) {
+                b.encryptOnly(in);
+            }
+
+            public int cipherOutBytes(int in) {
+                return 0;
+            }
+        };
+    }
+
+    private static SyncTarget aead(AeadWallet w) {
+        return new SyncTarget() {
+            public void add(List<Entry> entries) {
+                entries.forEach(e -> w.writeEntry(BenchmarkEntries.FOLDER, e));
+            }
+
+            public long sync() {
+                return w.sync();
+            }
+
+            public int cipherBytes() {
+                return w.encryptedBytes();
+            }
+
+            public void cipherOnly(byte[] in, byte[] out) {
+                w.encryptOnly(in, out);
+            }
+
+            public int cipherOutBytes(int in) {
+                return in + 16;
+            }
+        };
+    }
+}

@@ -1,0 +1,206 @@
+package labbook.wallet.experiments.syncsweep;
+
+import static labbook.wallet.WalletResults.CIPHER_BYTES;
+import static labbook.wallet.WalletResults.CIPHER_CPU_MS;
+import static labbook.wallet.WalletResults.CIPHER_MS;
+import static labbook.wallet.WalletResults.ENTRIES;
+import static labbook.wallet.WalletResults.FILE_BYTES;
+import static labbook.wallet.WalletResults.REPEAT;
+import static labbook.wallet.WalletResults.SYNC_CPU_MS;
+import static labbook.wallet.WalletResults.SYNC_MS;
+import static labbook.wallet.WalletResults.VARIANT;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import labbook.core.CsvResults;
+import labbook.core.ForkedJava;
+import labbook.core.LabException;
+import labbook.core.LabOptions;
+import labbook.core.LabRun;
+import labbook.core.Mode;
+import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
+import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.experiments.Scratch;
+import labbook.wallet.experiments.UnsignedJars;
+import labbook.wallet.peer.Kwallet5;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") asked whether
+ * saving the wallet at every change is affordable. It timed {@code Backend::sync()} while one
+ * folder grew from 0 to 100,000 entries "in steps of 100" (random 20-byte keys, 50-byte values,
+ * {@link BenchmarkEntries}) and found that "most of the time reported should be used encrypting
+ * the data", so "big overhead for syncing the wallet seems to be a myth". Its figures
+ * ({@link WalletSeeds}) are printed beside ours.
+ *
+ * <p><b>Baseline.</b> {@code kde4}: the seed's backend on the lab's .kwl implementation (legacy
+ * key, little-endian-word Blowfish "ECB", KSaveFile: temp file, rename, no fsync). Each sync is
+ * paired with the same {@code BlowfishCodec} alone on the same bytes ({@code cipher_ms}), so the
+ * seed's claim becomes the ratio {@code sync_ms / cipher_ms}, printed at 10,000 entries.
+ *
+ * <p><b>Variants.</b> {@code kwallet5}: KDE's real backend ({@link Kwallet5}), the very
+ * {@code Backend::sync()} the seed timed, in the same loop as the Java variants, QSaveFile's
+ * fdatasync skipped as KSaveFile did not sync; printed as kde4 / kwallet5 per size. {@code kf5},
+ * {@code kf5-fdatasync} (as today's QSaveFile saves) and {@code aead} (AES-256-GCM, Argon2id key).
+ * {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or interpreted, each in a JVM
+ * of its own, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
+ *
+ * <p><b>How to run.</b> {@code ./labbook wallet sync-sweep --quick}, or
+ * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5}
+ * picks variants. {@code --quick} grows the wallet to 10,000 entries in steps of {@value #QUICK_STEP},
+ * {@value #QUICK_REPEATS} repeats at the seed's sizes; {@code --full} is the seed's loop, to 100,000
+ * in steps of 100, {@value #REPEATS} repeats at the seed's sizes and 100,000 (C1 and -Xint:
+ * {@link #plan}). One row per timed sync: {@link WalletResults#SYNC_SWEEP}.
+ */
+@Command(name = "sync-sweep", mixinStandardHelpOptions = true,
+        description = "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the cipher alone.")
+public final class SyncSweepExperiment implements Callable<Integer> {
+    static final int REPEATS = 25;
+    static final int QUICK_REPEATS = 11;
+    static final int QUICK_STEP = 200;
+    static final int XINT_REPEATS = 3;
+    static final int WARMUP_SYNCS = 30;
+
+    @Mixin
+    LabOptions lab;
+
+    @Option(names = "--variants", split = ",", paramLabel = "V",
+            description = "Variants to run (default: all; kwallet5 only where its packages are installed): "
+                    + "kde4, kf5, kf5-fdatasync, aead, kwallet5, kde4-c1, kde4-xint.")
+    List<String> variants;
+
+    @Override
+    public Integer call() {
+        Set<SweepVariant> chosen = new LinkedHashSet<>();
+        if (variants == null || variants.isEmpty()) {
+            chosen.addAll(List.of(SweepVariant.values()));
+        } else {
+            for (String v : variants) {
+                try {
+                    chosen.add(SweepVariant.of(v));
+                } catch (IllegalArgumentException e) {
+                    throw LabException.badValue("--variants", v, "one of " + SweepVariant.labels());
+                }
+            }
+        }
+        boolean kwallet5Asked = variants != null && chosen.contains(SweepVariant.KWALLET5);
+        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "sync-sweep", variants == null ? new String[0]
+                : new String[] {"--variants", String.join(",", variants)})) {
+            run(run, new ArrayList<>(chosen), v -> plan(run.mode(), v), kwallet5Asked, System.out);
+        }
+        return 0;
+    }
+
+    /**
+     * The mode's plan for {@code variant}: the in-JVM plan (kwallet5 shares it: they run in one
+     * loop), or the forked C1 or -Xint one. C1 follows the in-JVM plan in full mode and times only
+     * the seed's sizes in quick mode. -Xint goes in steps of 1,000 in full mode; in quick mode it
+     * times 1, 100, 1000 and 10,000 entries, without the cipher alone; {@value #XINT_REPEATS}
+     * repeats in both. The Java variants, but for -Xint, are warmed up first ({@value #WARMUP_SYNCS} syncs).
+     */
+    public static SweepLoop.Plan plan(Mode mode, SweepVariant variant) {
+        TreeSet<Integer> checkpoints = new TreeSet<>(WalletSeeds.load().checkpoints());
+        int max = mode == Mode.FULL ? 100_000 : 10_000;
+        boolean interpreted = variant == SweepVariant.KDE4_XINT;
+        boolean c1 = variant == SweepVariant.KDE4_C1;
+        if (interpreted && mode == Mode.QUICK) {
+            // an interpreted sync of 5,000 entries costs seconds: quick mode keeps 1, 100, 1000 and the end
+            checkpoints.removeIf(c -> c > 1000);
+        }
+        checkpoints.add(max);
+        int step;
+        if (interpreted) {
+            step = mode == Mode.FULL ? 1000 : max;
+        } else if (c1 && mode == Mode.QUICK) {
+            step = max; // the seed's sizes only
+        } else {
+            step = mode == Mode.FULL ? 100 : QUICK_STEP;
+        }
+        int repeats = interpreted ? XINT_REPEATS : mode == Mode.FULL ? REPEATS : QUICK_REPEATS;
+        // quick mode's interpreted loop skips the cipher alone: no analysis reads it, and interpreted it is slow too
+        return new SweepLoop.Plan(max, step, checkpoints, repeats, interpreted ? 0 : WARMUP_SYNCS, !(interpreted && mode == Mode.QUICK));
+    }
+
+    /** The experiment with every variant in the run's mode (kwallet5 when installed): the CSV and the printed table. */
+    public static List<SweepLoop.Row> run(LabRun run, PrintStream out) {
+        return run(run, List.of(SweepVariant.values()), v -> plan(run.mode(), v), false, out);
+    }
+
+    /**
+     * {@code variants}, each with its plan from {@code plans} (the in-JVM variants and kwallet5 run in one
+     * loop, on the plan of the first of them). kwallet5 is skipped, with one line on stderr naming the
+     * missing packages, when the backend is not available here, unless {@code kwallet5Required}.
+     */
+    public static List<SweepLoop.Row> run(LabRun run, List<SweepVariant> variants, Function<SweepVariant, SweepLoop.Plan> plans,
+                                          boolean kwallet5Required, PrintStream out) {
+        List<SweepVariant> chosen = new ArrayList<>(variants);
+        if (chosen.contains(SweepVariant.KWALLET5)) {
+            Optional<String> why = Kwallet5.unavailableReason();
+            if (why.isPresent()) {
+                if (kwallet5Required) {
+                    throw new LabException("sync-sweep: variant kwallet5: " + why.get());
+                }
+                System.err.println("sync-sweep: variant kwallet5 skipped: " + why.get());
+                chosen.remove(SweepVariant.KWALLET5);
+            } else {
+                run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
+            }
+        }
+        List<SweepVariant> together = chosen.stream().filter(v -> !v.forked()).toList();
+        List<SweepLoop.Row> rows = new ArrayList<>();
+        try (Scratch scratch = new Scratch(run.studyDir(), "sync-sweep");
+             CsvResults csv = run.csv(WalletResults.SYNC_SWEEP)) {
+            List<List<SweepLoop.Row>> parts = new ArrayList<>();
+            if (!together.isEmpty()) {
+                parts.add(SweepLoop.run(together, plans.apply(together.get(0)), scratch.dir()));
+            }
+            for (SweepVariant v : chosen) {
+                if (v.forked()) {
+                    parts.add(forked(v, plans.apply(v), scratch.dir()));
+                }
+            }
+            for (List<SweepLoop.Row> got : parts) {
+                for (SweepLoop.Row r : got) {
+                    csv.row(x -> x.set(VARIANT, r.variant()).set(ENTRIES, r.entries()).set(REPEAT, r.repeat())
+                            .set(FILE_BYTES, r.fileBytes()).set(SYNC_MS, r.syncMs()).set(CIPHER_MS, r.cipherMs())
+                            .set(CIPHER_BYTES, r.hasCipher() ? r.cipherBytes() : null).set(SYNC_CPU_MS, r.syncCpuMs())
+                            .set(CIPHER_CPU_MS, r.cipherCpuMs()));
+                }
+                rows.addAll(got);
+            }
+            csv.commit();
+        }
+        SyncSweepPrintout.print(rows, WalletSeeds.load(), out);
+        return rows;
+    }
+
+    /** The worker's progress bar prints while it works; a worker silent this long (one interpreted sync takes seconds) is hung. */
+    static final Duration WORKER_SILENCE = Duration.ofMinutes(10);
+
+    private static List<SweepLoop.Row> forked(SweepVariant v, SweepLoop.Plan plan, Path scratch) {
+        Path out = scratch.resolve(v.label() + ".rows");
+        // an interpreted JVM would spend seconds verifying BouncyCastle's jar signature: it runs on unsigned copies
+        ForkedJava.run(SweepWorker.NAME + " (" + v.label() + ")", UnsignedJars.command(List.of(v.jvmFlag(), "-Xmx512m"),
+                SweepWorker.class.getName(), List.of(v.label(), plan.encode(), scratch.toString(), out.toString()), scratch), WORKER_SILENCE);
+        try {
+            return Files.readAllLines(out).stream().filter(l -> !l.isBlank()).map(SweepLoop.Row::parse).collect(Collectors.toList());
+        } catch (IOException e) {
+            throw LabException.cannot("read the forked sweep's rows", out, e);
+        }
+    }
+}

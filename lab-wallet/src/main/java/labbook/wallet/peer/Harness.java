@@ -1,0 +1,247 @@
+package labbook.wallet.peer;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import labbook.core.AtomicFiles;
+import labbook.core.Child;
+import labbook.core.LabException;
+import labbook.core.Peer;
+import labbook.core.PeerResult;
+import labbook.core.Repo;
+import org.apache.commons.io.FileUtils;
+
+/**
+ * The C++ harness: its source ({@code lab-wallet/src/main/cpp/}), its build on first use into
+ * {@code lab-wallet/target/kwallet5/} with g++ against Debian's libraries, and the environment it
+ * runs in. Every process here (dpkg-query, pkg-config, g++, the harness) runs through
+ * {@link Peer}.
+ */
+final class Harness {
+    /** What building and running the harness needs, as Debian 12 packages (installed with --no-install-recommends). */
+    static final List<String> PACKAGES = List.of("libkwalletbackend5-5", "libkf5wallet-dev", "qtbase5-dev", "g++", "pkg-config");
+    static final String BINARY = "kwallet5-harness";
+    /** kwallet.h (KWallet::Wallet::EntryType) as libkf5wallet-dev installs it. */
+    static final Path KWALLET_INCLUDE = Path.of("/usr/include/KF5/KWallet");
+
+    /** Harness exit codes (see the source's header comment). */
+    static final int EXIT_USAGE = 2;
+    static final int EXIT_OPEN_FAILED = 3;
+    static final int EXIT_SYNC_FAILED = 4;
+    static final int EXIT_BAD_INPUT = 5;
+    static final int EXIT_BAD_WALLET_FILE = 6;
+    static final int EXIT_BAD_SCRATCH = 7;
+
+    private static Path built;
+
+    private Harness() {
+    }
+
+    static Path sourceDir() {
+        return Repo.root().resolve("lab-wallet").resolve("src").resolve("main").resolve("cpp");
+    }
+
+    static Path buildDir() {
+        return Repo.root().resolve("lab-wallet").resolve("target").resolve("kwallet5");
+    }
+
+    /** The packages of {@link #PACKAGES} that dpkg does not list as installed (all of them when there is no dpkg). */
+    static List<String> missingPackages() {
+        List<String> missing = new ArrayList<>();
+        for (String p : PACKAGES) {
+            PeerResult r;
+            try {
+                r = Peer.command("dpkg-query", "-W", "-f=${Status}", p).captureStdout().run();
+            } catch (Child.CannotStart noDpkg) {
+                return PACKAGES;
+            }
+            if (!r.ok() || !r.stdoutText().contains("install ok installed")) {
+                missing.add(p);
+            }
+        }
+        return missing;
+    }
+
+    static String installLine(List<String> packages) {
+        return "apt-get install -y --no-install-recommends " + String.join(" ", packages);
+    }
+
+    /**
+     * The harness binary, built first if it is missing or its sources (or the build command)
+     * changed since it was built. One line, as a {@link LabException}, when it cannot be built:
+     * the missing packages with the apt-get line that installs them, or the compiler's first error.
+     */
+    static synchronized Path ensureBuilt() {
+        if (built != null && Files.isExecutable(built)) {
+            return built; // checked once per JVM
+        }
+        List<String> missing = missingPackages();
+        if (!missing.isEmpty()) {
+            throw new LabException("the real KWallet backend (kwallet5) needs Debian packages: " + installLine(missing));
+        }
+        Path src = sourceDir();
+        List<Path> sources = sources(src);
+        Path dir = buildDir();
+        Path binary = dir.resolve(BINARY);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw LabException.cannot("create", dir, e);
+        }
+        try (FileChannel lockFile = FileChannel.open(dir.resolve(".build.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = lockFile.lock()) {
+            List<String> command = compileCommand(sources, binary.resolveSibling(BINARY + ".building"));
+            String stamp = stamp(sources, command);
+            Path stampFile = dir.resolve(BINARY + ".stamp");
+            if (Files.isExecutable(binary) && Files.isRegularFile(stampFile)
+                    && Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp)) {
+                built = binary;
+                return binary;
+            }
+            System.err.println("kwallet5: building the harness (" + dir + ")");
+            Path temp = Path.of(command.get(command.indexOf("-o") + 1));
+            Files.deleteIfExists(temp);
+            PeerResult r = Peer.command(command).captureStdout().run();
+            if (!r.ok()) {
+                String first = r.stderr().lines().filter(l -> l.contains("error")).findFirst()
+                        .or(() -> r.stderr().lines().filter(l -> !l.isBlank()).findFirst()).orElse("no message");
+                throw new LabException("cannot build the kwallet5 harness (g++ exit " + r.exitCode() + "): " + first.trim());
+            }
+            AtomicFiles.replace(temp, binary);
+            Files.writeString(stampFile, stamp, StandardCharsets.UTF_8);
+            built = binary;
+            return binary;
+        } catch (IOException e) {
+            throw LabException.cannot("build the kwallet5 harness in", dir, e);
+        }
+    }
+
+    private static List<Path> sources(Path src) {
+        if (!Files.isDirectory(src)) {
+            throw new LabException("the kwallet5 harness source is missing: " + src + " (run from the labbook repository)");
+        }
+        try (Stream<Path> s = Files.list(src)) {
+            List<Path> files = s.filter(p -> p.toString().endsWith(".cpp") || p.toString().endsWith(".h")).sorted().toList();
+            if (files.stream().noneMatch(p -> p.toString().endsWith(".cpp"))) {
+                throw new LabException("the kwallet5 harness source is missing: no .cpp file in " + src);
+            }
+            return files;
+        } catch (IOException e) {
+            throw LabException.cannot("list", src, e);
+        }
+    }
+
+    private static List<String> compileCommand(List<Path> sources, Path out) {
+        if (!Files.isRegularFile(KWALLET_INCLUDE.resolve("kwallet.h"))) {
+            throw new LabException("the kwallet5 harness needs " + KWALLET_INCLUDE.resolve("kwallet.h") + ": " + installLine(List.of("libkf5wallet-dev")));
+        }
+        List<String> cmd = new ArrayList<>(List.of("g++", "-std=c++17", "-O2", "-fPIC", "-Wall", "-o", out.toString()));
+        sources.stream().filter(p -> p.toString().endsWith(".cpp")).forEach(p -> cmd.add(p.toString()));
+        cmd.addAll(pkgConfig("--cflags", "Qt5Core", "Qt5Gui"));
+        cmd.add("-I" + KWALLET_INCLUDE);
+        cmd.add("-lkwalletbackend5");
+        cmd.addAll(pkgConfig("--libs", "Qt5Core"));
+        return cmd;
+    }
+
+    private static List<String> pkgConfig(String what, String... modules) {
+        List<String> cmd = new ArrayList<>(List.of("pkg-config", what));
+        cmd.addAll(List.of(modules));
+        PeerResult r = Peer.command(cmd).captureStdout().run().orThrow();
+        return List.of(r.stdoutText().trim().split("\\s+"));
+    }
+
+    /** SHA-256 of the build command and every source file's name and bytes. */
+    private static String stamp(List<Path> sources, List<String> command) throws IOException {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(String.join("\u0000", command).getBytes(StandardCharsets.UTF_8));
+            for (Path p : sources) {
+                md.update(p.getFileName().toString().getBytes(StandardCharsets.UTF_8));
+                md.update(Files.readAllBytes(p));
+            }
+            return HexFormat.of().formatHex(md.digest()) + "\n";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The environment the harness runs in: HOME, TMPDIR and the XDG folders inside {@code scratch}
+     * (the harness sets the same itself), no session bus, no display. The backend then keeps (and
+     * creates) salt files in {@code scratch/data}, and has nowhere else to write.
+     */
+    static Map<String, String> environment(Path scratch) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("HOME", scratch.resolve("home").toString());
+        env.put("XDG_DATA_HOME", dataHome(scratch).toString());
+        env.put("XDG_CONFIG_HOME", scratch.resolve("config").toString());
+        env.put("XDG_CACHE_HOME", scratch.resolve("cache").toString());
+        env.put("XDG_STATE_HOME", scratch.resolve("state").toString());
+        env.put("XDG_RUNTIME_DIR", scratch.resolve("runtime").toString());
+        env.put("TMPDIR", scratch.resolve("tmp").toString());
+        env.put("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + scratch.resolve("runtime").resolve("no-session-bus"));
+        env.put("DISPLAY", "");
+        env.put("WAYLAND_DISPLAY", "");
+        return env;
+    }
+
+    /** Where the backend looks for a wallet's salt: {@code $XDG_DATA_HOME}, that is {@code scratch/data}. */
+    static Path dataHome(Path scratch) {
+        return scratch.resolve("data");
+    }
+
+    /** A harness run in {@code scratch} (a real path, no symbolic links), {@code stdin} fed to it. */
+    static PeerResult run(Path scratch, byte[] stdin, List<String> args) {
+        Path binary = ensureBuilt();
+        Kwallet5Session.checkNoneOpen();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(binary.toString());
+        cmd.addAll(args);
+        Peer peer = Peer.command(cmd).dir(scratch).captureStdout().stdin(stdin);
+        environment(scratch).forEach(peer::env);
+        return peer.run();
+    }
+
+    /** A fresh scratch folder (mode 0700) under {@code parent}, as its real path. */
+    static Path newScratch(Path parent) {
+        try {
+            Files.createDirectories(parent);
+            Path dir = Files.createTempDirectory(parent, "kwallet5-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Path real = dir.toRealPath();
+            Files.createDirectories(dataHome(real));
+            return real;
+        } catch (IOException e) {
+            throw LabException.cannot("create a scratch folder in", parent, e);
+        }
+    }
+
+    /** The default parent of scratch folders: {@code lab-wallet/target/kwallet5/scratch}. */
+    static Path defaultScratchParent() {
+        return buildDir().resolve("scratch");
+    }
+
+    static void deleteTree(Path root) {
+        if (root == null) {
+            return;
+        }
+        try {
+            FileUtils.deleteDirectory(root.toFile());
+        } catch (IOException e) {
+            throw LabException.cannot("remove the scratch folder", root, e);
+        }
+    }
+}

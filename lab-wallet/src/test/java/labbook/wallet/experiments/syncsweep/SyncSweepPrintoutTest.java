@@ -1,0 +1,51 @@
+package labbook.wallet.experiments.syncsweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import labbook.wallet.WalletSeeds;
+import org.junit.jupiter.api.Test;
+
+/** What sync-sweep prints from its rows: ratios paired by repeat, the speed goal, the DebugFull question. */
+class SyncSweepPrintoutTest {
+    @Test
+    void ratiosPairTheSameRepeat() {
+        List<SweepLoop.Row> a = List.of(row("kde4", 100, 0, 2), row("kde4", 100, 1, 3), row("kde4", 200, 0, 9));
+        List<SweepLoop.Row> b = List.of(row("kwallet5", 100, 1, 6), row("kwallet5", 100, 0, 8), row("kwallet5", 300, 0, 1));
+        assertThat(SyncSweepPrintout.ratios(a, b, 100)).containsExactly(0.25, 0.5);
+        assertThat(SyncSweepPrintout.ratios(a, b, 200)).isEmpty();
+    }
+
+    @Test
+    void theDebugFullQuestionNamesTheNearerAnalogue() {
+        // the seed: DebugFull 192 ms / Release 56 ms at 10,000 entries = x3.43
+        Map<String, List<SweepLoop.Row>> byVariant = Map.of("kde4", List.of(row("kde4", 10_000, 0, 10)),
+                "kde4-c1", List.of(row("kde4-c1", 10_000, 0, 25)), "kde4-xint", List.of(row("kde4-xint", 10_000, 0, 900)));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepPrintout.printDebugFullQuestion(byVariant, WalletSeeds.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("seed DebugFull / Release = x3.43")
+                .contains("kde4-c1 / kde4 = x2.50").contains("kde4-xint / kde4 = x90.00").endsWith("kde4-c1 comes nearer\n");
+    }
+
+    @Test
+    void theSpeedGoalIsPrintedWithItsSpread() {
+        List<SweepLoop.Row> rows = new ArrayList<>();
+        for (int r = 0; r < 5; r++) {
+            rows.add(row("kde4", 10_000, r, 10 + r));
+            rows.add(row("kwallet5", 10_000, r, 40));
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepPrintout.print(rows, WalletSeeds.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("kde4 / kwallet5 (median)")
+                .contains("speed goal: kde4 at 10,000 entries <= 0.4 x kwallet5: 0.30 x (IQR 0.28-0.33, n=5): met");
+    }
+
+    private static SweepLoop.Row row(String variant, int entries, int repeat, double ms) {
+        return new SweepLoop.Row(variant, entries, repeat, 0, ms, Double.NaN, 0, ms, Double.NaN);
+    }
+}
