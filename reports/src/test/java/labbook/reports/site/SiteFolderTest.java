@@ -23,6 +23,7 @@ import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
 import org.junit.jupiter.api.BeforeAll;
+import org.apache.commons.io.FileUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tech.tablesaw.api.Table;
@@ -193,13 +194,26 @@ class SiteFolderTest {
     @Test
     void aSignalMidBuildLeavesNoPartOfTheSite() throws Exception {
         for (String signal : List.of("TERM", "INT")) {
-            Path out = tmp.resolve("site-" + signal);
-            Process p = launch(out);
-            Path partial = awaitPartial(p, tmp, out.getFileName().toString());
-            new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
-            assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as(signal + "; " + partial).isEqualTo(signal.equals("TERM") ? 143 : 130);
+            int expected = signal.equals("TERM") ? 143 : 130;
+            // a small site may be finished by the time the signal lands (exit 0): that try proves nothing, so
+            // try again, until the signal is seen to end a build; every try must leave no part of a site behind
+            boolean signalled = false;
+            for (int attempt = 0; attempt < 5 && !signalled; attempt++) {
+                Path out = tmp.resolve("site-" + signal);
+                Process p = launch(out);
+                Path partial = awaitPartial(p, tmp, out.getFileName().toString());
+                new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+                assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+                assertThat(p.exitValue()).as(signal + "; " + partial).isIn(0, expected);
+                signalled = p.exitValue() == expected;
+                assertThat(entries(tmp)).as(signal).allMatch(e -> !e.endsWith(".partial"));
+                if (!signalled) {
+                    assertThat(entries(tmp)).as("a build that finished first leaves the whole site").containsExactly(out.getFileName().toString());
+                    FileUtils.deleteDirectory(out.toFile());
+                }
+            }
+            assertThat(signalled).as("SIG" + signal + " ended a build in one of 5 tries").isTrue();
             assertThat(entries(tmp)).as(signal).isEmpty();
         }
     }
