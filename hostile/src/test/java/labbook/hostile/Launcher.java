@@ -22,7 +22,9 @@ final class Launcher {
     }
 
     static ProcessBuilder command(Path scratch, String study, List<String> args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Repo.root().resolve("labbook").toString(), study));
+        // SIGINT as a user's terminal delivers it: a test run from a background job (nohup, a script's '&')
+        // inherits SIGINT ignored, and a JVM started so keeps ignoring it
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT", Repo.root().resolve("labbook").toString(), study));
         command.addAll(args);
         Files.createDirectories(scratch);
         ProcessBuilder pb = new ProcessBuilder(command).directory(scratch.toFile())

@@ -233,7 +233,9 @@ class SiteFolderTest {
     private static Process launch(Path out) throws IOException {
         String cp = Path.of("target/classes").toAbsolutePath() + File.pathSeparator
                 + Files.readString(Path.of("target/classpath.txt")).strip();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // SIGINT as a user's terminal delivers it: a test run from a background job (nohup, a script's '&')
+        // inherits SIGINT ignored, and a JVM started so keeps ignoring it
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.awt.headless=true", "-cp", cp, "labbook.reports.ReportsCli", "build",
                 "--results", Fixtures.root("results-a").toString(), "--results", Fixtures.root("results-b").toString(),
                 "--out", out.toString()));
