@@ -76,7 +76,8 @@ class HostileOptionsTest {
 
     /** {@code found}, once it is known to hold at least the {@code known} options the command lines declare. */
     static List<Option> atLeast(int known, String what, List<Option> found) {
-        assertThat(found).as("%s found by scanning the command lines (the scan broke, or an option was removed: update the count)", what)
+        assertThat(found)
+                .as("%s found by scanning the command lines (a broken scan, or an option removed: lower the count)", what)
                 .hasSizeGreaterThanOrEqualTo(known);
         return found;
     }

@@ -20,5 +20,5 @@ class LayeringTest {
             .that().resideInAPackage("labbook.core..")
             .should().dependOnClassesThat()
             .resideInAnyPackage("labbook.wallet..", "labbook.filecrypt..", "labbook.vfs..", "labbook.reports..", "labbook.notebooks..")
-            .because("lab-core is the harness every study shares; the flow goes from the studies to the report, never back");
+            .because("lab-core is the harness every study shares: results flow from the studies to the report");
 }

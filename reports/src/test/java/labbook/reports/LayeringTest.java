@@ -72,8 +72,8 @@ class LayeringTest {
         noClasses().that().resideInAnyPackage(withSubpackages(layers.stream()))
                 .should().dependOnClassesThat().resideInAnyPackage(withSubpackages(Stream.concat(studyModules().stream(),
                         studyUnits().stream())))
-                .because("the layers (results loading, statistics and fits, charts and site) know no study: a study is one"
-                        + " unit, and adding one is a package and a line in Studies.ALL")
+                .because("the layers (results loading, statistics and fits, charts and site) know no study:"
+                        + " a study is one unit, and adding one is a package and a line in Studies.ALL")
                 .check(lab);
     }
 }
