@@ -86,8 +86,10 @@ class HostileReportsTest {
         schemas.addAll(WalletResults.ALL);
         schemas.addAll(FilecryptResults.ALL);
         schemas.addAll(VfsResults.ALL);
+        List<String> withoutSample = new ArrayList<>();
         for (ResultsSchema schema : schemas) {
             if (!Files.exists(Repo.root().resolve("notebooks/sample-results").resolve(schema.study()).resolve(schema.fileName()))) {
+                withoutSample.add(schema.study() + "/" + schema.fileName());
                 continue;
             }
             cases.add(damaged(schema, "its first column missing", lines -> {
@@ -114,6 +116,10 @@ class HostileReportsTest {
             }));
             cases.add(damaged(schema, "empty", lines -> List.of()));
         }
+        // the sample leaves out only the tamper test's CSV (see its README); a CSV missing beyond it
+        // (or a moved sample folder) would silently drop that CSV's cases, so it fails here instead
+        assertThat(withoutSample).as("declared CSVs with no sample in notebooks/sample-results, so no damaged-CSV case")
+                .isSubsetOf("wallet/tamper-test.csv");
         cases.add(cellSetTo(WalletResults.SYNC_SWEEP, WalletResults.SYNC_MS, 1, "-3.5", "a negative time", "sync-sweep.csv"));
         cases.add(Case.of("a broken run.json", REPORTS, 1, s -> {
             String root = results(s);
