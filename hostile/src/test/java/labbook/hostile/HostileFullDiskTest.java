@@ -14,22 +14,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A full disk: a 1 MB tmpfs (mounted only when running as root; otherwise every case is skipped,
- * and says so). Each write fails with one line that says the disk is full, and leaves what was
- * there before, and nothing else.
+ * A full disk: a 1 MB tmpfs (mounted only when running as root; otherwise every case is skipped, and says so). Each
+ * write fails with one line that says the disk is full, and leaves what was there before, and nothing else.
  */
 class HostileFullDiskTest {
     @TempDir
     Path tmp;
+
     Path disk;
 
     @BeforeEach
     void mount() throws Exception {
         disk = Files.createDirectories(tmp.resolve("disk"));
         Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m,mode=0755", "tmpfs", disk.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes());
-        Assumptions.assumeTrue(p.waitFor() == 0, "skipped: cannot mount a small tmpfs to fill (needs root): " + out.strip());
+        Assumptions.assumeTrue(
+                p.waitFor() == 0, "skipped: cannot mount a small tmpfs to fill (needs root): " + out.strip());
     }
 
     @AfterEach
@@ -44,8 +46,12 @@ class HostileFullDiskTest {
         assertThat(got.exit()).as("%s", got).isEqualTo(1);
         assertThat(got.errLines()).as("%s", got).hasSize(1);
         assertThat(got.err()).as("says the disk is full; %s", got).containsIgnoringCase("no space left");
-        before.entries().forEach((k, v) -> assertThat(after.entries().get(k)).as("%s; %s", k, got).isEqualTo(v));
-        assertThat(after.entries().keySet()).as("left behind; %s", got).isEqualTo(before.entries().keySet());
+        before.entries()
+                .forEach((k, v) ->
+                        assertThat(after.entries().get(k)).as("%s; %s", k, got).isEqualTo(v));
+        assertThat(after.entries().keySet())
+                .as("left behind; %s", got)
+                .isEqualTo(before.entries().keySet());
     }
 
     private static String text(int megabytes) {
@@ -57,8 +63,17 @@ class HostileFullDiskTest {
         Sandbox src = new Sandbox(tmp.resolve("src"));
         String pass = src.secretFile("secret-pass", HostileFilecryptTest.PASSPHRASE);
         src.write("plain.txt", text(3));
-        assertThat(Tool.FILECRYPT.run("encrypt", "--passphrase-file", pass, "--s2k-count", "1024", src.p("plain.txt"),
-                src.p("m.gpg")).exit()).isZero();
+        assertThat(Tool.FILECRYPT
+                        .run(
+                                "encrypt",
+                                "--passphrase-file",
+                                pass,
+                                "--s2k-count",
+                                "1024",
+                                src.p("plain.txt"),
+                                src.p("m.gpg"))
+                        .exit())
+                .isZero();
         Sandbox s = new Sandbox(disk);
         s.write("keep.txt", "an earlier file");
         fills(s, Tool.FILECRYPT, List.of("decrypt", "--passphrase-file", pass, src.p("m.gpg"), s.p("out.txt")));
@@ -70,8 +85,19 @@ class HostileFullDiskTest {
         String pass = src.secretFile("secret-pass", HostileFilecryptTest.PASSPHRASE);
         src.write("noise.bin", HostileWalletTest.random(3 << 20, 3));
         Sandbox s = new Sandbox(disk);
-        fills(s, Tool.FILECRYPT, List.of("encrypt", "--passphrase-file", pass, "--s2k-count", "1024", "-z", "0",
-                src.p("noise.bin"), s.p("out.gpg")));
+        fills(
+                s,
+                Tool.FILECRYPT,
+                List.of(
+                        "encrypt",
+                        "--passphrase-file",
+                        pass,
+                        "--s2k-count",
+                        "1024",
+                        "-z",
+                        "0",
+                        src.p("noise.bin"),
+                        s.p("out.gpg")));
     }
 
     /** Compressing threads that fail as the disk fills: one line, no output, no worker left writing. */
@@ -83,8 +109,21 @@ class HostileFullDiskTest {
         src.write("noise.bin", HostileWalletTest.random(3 << 20, 3)); // does not compress: 3 MB out on a 1 MB disk
         Sandbox s = new Sandbox(disk);
         s.write("keep.txt", "an earlier file");
-        fills(s, Tool.FILECRYPT, List.of("encrypt", "--passphrase-file", pass, "--s2k-count", "1024", "-z", "6",
-                "--threads", Integer.toString(threads), src.p("noise.bin"), s.p("out.gpg")));
+        fills(
+                s,
+                Tool.FILECRYPT,
+                List.of(
+                        "encrypt",
+                        "--passphrase-file",
+                        pass,
+                        "--s2k-count",
+                        "1024",
+                        "-z",
+                        "6",
+                        "--threads",
+                        Integer.toString(threads),
+                        src.p("noise.bin"),
+                        s.p("out.gpg")));
     }
 
     @Test
@@ -93,15 +132,40 @@ class HostileFullDiskTest {
         String pw = src.secretFile("secret-pw", "the old wallet must survive");
         StringBuilder json = new StringBuilder("{\"folders\":[{\"name\":\"f\",\"entries\":[");
         for (int i = 0; i < 40_000; i++) {
-            json.append(i == 0 ? "" : ",").append("{\"key\":\"key-").append(i).append("\",\"type\":\"password\",\"value\":\"")
-                    .append("v".repeat(20)).append("\"}");
+            json.append(i == 0 ? "" : ",")
+                    .append("{\"key\":\"key-")
+                    .append(i)
+                    .append("\",\"type\":\"password\",\"value\":\"")
+                    .append("v".repeat(20))
+                    .append("\"}");
         }
         src.write("big.json", json.append("]}]}").toString());
         Sandbox s = new Sandbox(disk);
-        assertThat(Tool.WALLET.run("import", "--format", "kf5", "--password-file", pw, "--json",
-                src.write("small.json", HostileWalletTest.JSON_OK), s.p("w.kwl")).exit()).isZero();
-        fills(s, Tool.WALLET, List.of("import", "--force", "--format", "kf5", "--password-file", pw, "--json",
-                src.p("big.json"), s.p("w.kwl")));
+        assertThat(Tool.WALLET
+                        .run(
+                                "import",
+                                "--format",
+                                "kf5",
+                                "--password-file",
+                                pw,
+                                "--json",
+                                src.write("small.json", HostileWalletTest.JSON_OK),
+                                s.p("w.kwl"))
+                        .exit())
+                .isZero();
+        fills(
+                s,
+                Tool.WALLET,
+                List.of(
+                        "import",
+                        "--force",
+                        "--format",
+                        "kf5",
+                        "--password-file",
+                        pw,
+                        "--json",
+                        src.p("big.json"),
+                        s.p("w.kwl")));
     }
 
     @Test

@@ -16,14 +16,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Every numeric option of every experiment, found from the command lines themselves: a word is
- * refused by the parser, and a negative value must be refused before anything runs (exit 2, one
- * line naming the option). Every experiment's {@code --out} pointing at a file is refused at once
- * (exit 1), not after the experiment has run. Run through the launcher, each in a process of its
- * own, killed if it starts the experiment instead.
+ * Every numeric option of every experiment, found from the command lines themselves: a word is refused by the parser,
+ * and a negative value must be refused before anything runs (exit 2, one line naming the option). Every experiment's
+ * {@code --out} pointing at a file is refused at once (exit 1), not after the experiment has run. Run through the
+ * launcher, each in a process of its own, killed if it starts the experiment instead.
  */
 class HostileOptionsTest {
-    /** A bound for hangs, not for speed: a refusal is checked by its exit code and line, and a JVM start on a loaded machine takes seconds. */
+    /**
+     * A bound for hangs, not for speed: a refusal is checked by its exit code and line, and a JVM start on a loaded
+     * machine takes seconds.
+     */
     static final int SECONDS = 180;
 
     // What the scans below found when their counts were last checked (issue 25): the wallet's
@@ -39,8 +41,7 @@ class HostileOptionsTest {
     @TempDir
     Path tmp;
 
-    record Option(Tool tool, String command, String name) {
-    }
+    record Option(Tool tool, String command, String name) {}
 
     static List<Option> numericOptions() {
         List<Option> found = new ArrayList<>();
@@ -67,7 +68,8 @@ class HostileOptionsTest {
         List<Option> found = new ArrayList<>();
         for (Tool tool : Tool.values()) {
             new CommandLine(tool.command()).getSubcommands().forEach((name, sub) -> {
-                if (sub.getCommandSpec().findOption("--out") != null && sub.getCommandSpec().findOption("--quick") != null) {
+                if (sub.getCommandSpec().findOption("--out") != null
+                        && sub.getCommandSpec().findOption("--quick") != null) {
                     found.add(new Option(tool, name, "--out"));
                 }
             });
@@ -78,52 +80,73 @@ class HostileOptionsTest {
     /** {@code found}, once it is known to hold at least the {@code known} options the command lines declare. */
     static List<Option> atLeast(int known, String what, List<Option> found) {
         assertThat(found)
-                .as("%s found by scanning the command lines (a broken scan, or an option removed: lower the count)", what)
+                .as(
+                        "%s found by scanning the command lines (a broken scan, or an option removed: lower the count)",
+                        what)
                 .hasSizeGreaterThanOrEqualTo(known);
         return found;
     }
 
     @TestFactory
     Stream<DynamicTest> aWordIsRefusedByTheParser() {
-        return atLeast(KNOWN_NUMERIC_OPTIONS, "numeric options", numericOptions()).stream().map(o -> DynamicTest.dynamicTest(o.tool().launcherName + " " + o.command() + " " + o.name() + " many", () -> {
-            Outcome got = o.tool().run(o.command(), o.name(), "many");
-            assertThat(got.exit()).as("%s", got).isEqualTo(2);
-            assertThat(got.errLines()).as("%s", got).hasSize(1);
-            assertThat(got.err()).contains(o.name());
-        }));
+        return atLeast(KNOWN_NUMERIC_OPTIONS, "numeric options", numericOptions()).stream()
+                .map(o -> DynamicTest.dynamicTest(
+                        o.tool().launcherName + " " + o.command() + " " + o.name() + " many", () -> {
+                            Outcome got = o.tool().run(o.command(), o.name(), "many");
+                            assertThat(got.exit()).as("%s", got).isEqualTo(2);
+                            assertThat(got.errLines()).as("%s", got).hasSize(1);
+                            assertThat(got.err()).contains(o.name());
+                        }));
     }
 
     @TestFactory
     Stream<DynamicTest> aNegativeValueIsRefusedBeforeAnythingRuns() {
         // experiments only: a command with required arguments (encrypt -z) is covered with them in HostileFilecryptTest
-        List<Option> ofExperiments = numericOptions().stream().filter(HostileOptionsTest::isExperiment).toList();
-        return atLeast(KNOWN_NUMERIC_OPTIONS_OF_EXPERIMENTS, "numeric options of experiments", ofExperiments).stream().map(o -> DynamicTest.dynamicTest(o.tool().launcherName + " " + o.command() + " " + o.name() + " -1", () -> {
-            Path scratch = tmp.resolve(o.tool().launcherName + "-" + o.command() + o.name());
-            Outcome got = Launcher.run(scratch, o.tool().launcherName,
-                    List.of(o.command(), o.name(), "-1", "--out", scratch.resolve("results").toString()), SECONDS);
-            refused(got, 2, o.name(), scratch);
-        }));
+        List<Option> ofExperiments = numericOptions().stream()
+                .filter(HostileOptionsTest::isExperiment)
+                .toList();
+        return atLeast(KNOWN_NUMERIC_OPTIONS_OF_EXPERIMENTS, "numeric options of experiments", ofExperiments).stream()
+                .map(o -> DynamicTest.dynamicTest(
+                        o.tool().launcherName + " " + o.command() + " " + o.name() + " -1", () -> {
+                            Path scratch = tmp.resolve(o.tool().launcherName + "-" + o.command() + o.name());
+                            Outcome got = Launcher.run(
+                                    scratch,
+                                    o.tool().launcherName,
+                                    List.of(
+                                            o.command(),
+                                            o.name(),
+                                            "-1",
+                                            "--out",
+                                            scratch.resolve("results").toString()),
+                                    SECONDS);
+                            refused(got, 2, o.name(), scratch);
+                        }));
     }
 
     @TestFactory
     Stream<DynamicTest> anOutThatIsAFileIsRefusedAtOnce() {
-        return atLeast(KNOWN_EXPERIMENTS_WITH_OUT, "experiments with --out", experimentsWithOut()).stream().map(o -> DynamicTest.dynamicTest(o.tool().launcherName + " " + o.command() + " --out FILE", () -> {
-            Path scratch = tmp.resolve(o.tool().launcherName + "-" + o.command() + "-out");
-            Files.createDirectories(scratch);
-            Path file = Files.writeString(scratch.resolve("results-file"), "not a folder");
-            Outcome got = Launcher.run(scratch, o.tool().launcherName, List.of(o.command(), "--out", file.toString()), SECONDS);
-            refused(got, 1, "results-file", scratch);
-            assertThat(Files.readString(file)).isEqualTo("not a folder");
-        }));
+        return atLeast(KNOWN_EXPERIMENTS_WITH_OUT, "experiments with --out", experimentsWithOut()).stream()
+                .map(o -> DynamicTest.dynamicTest(o.tool().launcherName + " " + o.command() + " --out FILE", () -> {
+                    Path scratch = tmp.resolve(o.tool().launcherName + "-" + o.command() + "-out");
+                    Files.createDirectories(scratch);
+                    Path file = Files.writeString(scratch.resolve("results-file"), "not a folder");
+                    Outcome got = Launcher.run(
+                            scratch, o.tool().launcherName, List.of(o.command(), "--out", file.toString()), SECONDS);
+                    refused(got, 1, "results-file", scratch);
+                    assertThat(Files.readString(file)).isEqualTo("not a folder");
+                }));
     }
 
     private static void refused(Outcome got, int exit, String names, Path scratch) throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Repo.root().resolve("labbook")), "no ./labbook launcher");
-        assertThat(got.exit()).as("exit code (-1: still running after %d s, killed); %s", SECONDS, got).isEqualTo(exit);
+        assertThat(got.exit())
+                .as("exit code (-1: still running after %d s, killed); %s", SECONDS, got)
+                .isEqualTo(exit);
         assertThat(got.errLines()).as("one line; %s", got).hasSize(1);
         assertThat(got.err()).as("names %s; %s", names, got).contains(names);
         try (Stream<Path> left = Files.list(scratch)) {
-            assertThat(left.map(p -> p.getFileName().toString())).as("left behind; %s", got)
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .as("left behind; %s", got)
                     .allMatch(n -> n.equals("results-file"));
         }
     }

@@ -53,12 +53,16 @@ class HostileReportsTest {
 
     /** The sample's CSV for a schema with one cell (data line {@code line}, 1-based) set to {@code value}. */
     static Case cellSetTo(ResultsSchema schema, Column column, int line, String value, String how, String names) {
-        return damaged(schema, how, lines -> {
-            String[] cells = lines.get(line).split(",", -1);
-            cells[schema.indexOf(column)] = value;
-            lines.set(line, String.join(",", cells));
-            return lines;
-        }, names);
+        return damaged(
+                schema,
+                how,
+                lines -> {
+                    String[] cells = lines.get(line).split(",", -1);
+                    cells[schema.indexOf(column)] = value;
+                    lines.set(line, String.join(",", cells));
+                    return lines;
+                },
+                names);
     }
 
     /** The sample's CSV for a schema, damaged line by line. */
@@ -68,16 +72,21 @@ class HostileReportsTest {
 
     static Case damaged(ResultsSchema schema, String how, UnaryOperator<List<String>> damage, String names) {
         String file = schema.study() + "/" + schema.fileName();
-        return Case.of(file + ": " + how, REPORTS, 1, s -> {
-            String root = results(s);
-            Path csv = Path.of(root, file);
-            try {
-                Files.write(csv, damage.apply(new ArrayList<>(Files.readAllLines(csv))));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return build(s, root);
-        }, s -> names);
+        return Case.of(
+                file + ": " + how,
+                REPORTS,
+                1,
+                s -> {
+                    String root = results(s);
+                    Path csv = Path.of(root, file);
+                    try {
+                        Files.write(csv, damage.apply(new ArrayList<>(Files.readAllLines(csv))));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    return build(s, root);
+                },
+                s -> names);
     }
 
     static List<Case> cases() {
@@ -88,7 +97,10 @@ class HostileReportsTest {
         schemas.addAll(VfsResults.ALL);
         List<String> withoutSample = new ArrayList<>();
         for (ResultsSchema schema : schemas) {
-            if (!Files.exists(Repo.root().resolve("notebooks/sample-results").resolve(schema.study()).resolve(schema.fileName()))) {
+            if (!Files.exists(Repo.root()
+                    .resolve("notebooks/sample-results")
+                    .resolve(schema.study())
+                    .resolve(schema.fileName()))) {
                 withoutSample.add(schema.study() + "/" + schema.fileName());
                 continue;
             }
@@ -118,59 +130,114 @@ class HostileReportsTest {
         }
         // the sample leaves out only the tamper test's CSV (see its README); a CSV missing beyond it
         // (or a moved sample folder) would silently drop that CSV's cases, so it fails here instead
-        assertThat(withoutSample).as("declared CSVs with no sample in notebooks/sample-results, so no damaged-CSV case")
+        assertThat(withoutSample)
+                .as("declared CSVs with no sample in notebooks/sample-results, so no damaged-CSV case")
                 .isSubsetOf("wallet/tamper-test.csv");
-        cases.add(cellSetTo(WalletResults.SYNC_SWEEP, WalletResults.SYNC_MS, 1, "-3.5", "a negative time", "sync-sweep.csv"));
-        cases.add(Case.of("a broken run.json", REPORTS, 1, s -> {
-            String root = results(s);
-            s.write("results/vfs/run.json", "{\"host\": ");
-            return build(s, root);
-        }, s -> "run.json"));
-        cases.add(Case.of("--results is a file", REPORTS, 1,
-                s -> build(s, s.write("afile", "not a folder")), s -> "not a folder"));
+        cases.add(cellSetTo(
+                WalletResults.SYNC_SWEEP, WalletResults.SYNC_MS, 1, "-3.5", "a negative time", "sync-sweep.csv"));
+        cases.add(Case.of(
+                "a broken run.json",
+                REPORTS,
+                1,
+                s -> {
+                    String root = results(s);
+                    s.write("results/vfs/run.json", "{\"host\": ");
+                    return build(s, root);
+                },
+                s -> "run.json"));
+        cases.add(Case.of(
+                "--results is a file",
+                REPORTS,
+                1,
+                s -> build(s, s.write("afile", "not a folder")),
+                s -> "not a folder"));
         cases.add(Case.of("--results does not exist", REPORTS, 1, s -> build(s, s.p("nowhere")), s -> "nowhere"));
-        cases.add(Case.of("--out is a file", REPORTS, 1,
-                s -> List.of("build", "--results", results(s), "--out", s.write("site-file", "x")), s -> "site-file"));
-        cases.add(cellSetTo(WalletResults.SAVE_STRATEGIES, WalletResults.BYTES_WRITTEN, 2, "-1", "a negative size",
+        cases.add(Case.of(
+                "--out is a file",
+                REPORTS,
+                1,
+                s -> List.of("build", "--results", results(s), "--out", s.write("site-file", "x")),
+                s -> "site-file"));
+        cases.add(cellSetTo(
+                WalletResults.SAVE_STRATEGIES,
+                WalletResults.BYTES_WRITTEN,
+                2,
+                "-1",
+                "a negative size",
                 "save-strategies.csv:3: column 'bytes_written'"));
-        cases.add(Case.of("a CSV over 512 MB (sparse)", REPORTS, 1, s -> {
-            String root = results(s);
-            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(Path.of(root, "vfs/git-diff.csv").toFile(), "rw")) {
-                f.setLength((512L << 20) + 1);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return build(s, root);
-        }, s -> "git-diff.csv: 513 MB, over the 512 MB limit"));
-        cases.add(Case.of("a run.json over 1 MB", REPORTS, 1, s -> {
-            String root = results(s);
-            s.write("results/wallet/run.json", "{\"host\": \"" + "h".repeat(1 << 20) + "\"}");
-            return build(s, root);
-        }, s -> "run.json: 2 MB, over the 1 MB limit"));
-        cases.add(Case.of("a run.json with a second object after the first", REPORTS, 1, s -> {
-            String root = results(s);
-            s.write("results/vfs/run.json", "{\"host\": \"a\"}\n{\"host\": \"b\"}\n");
-            return build(s, root);
-        }, s -> "run.json: not valid JSON"));
-        cases.add(Case.of("a CSV that is not UTF-8", REPORTS, 1, s -> {
-            String root = results(s);
-            s.write("results/vfs/git-diff.csv", new byte[] {'m', 'o', 'd', 'e', (byte) 0xC3, '\n'});
-            return build(s, root);
-        }, s -> "git-diff.csv: not UTF-8 text"));
-        cases.add(Case.of("--out is a folder of other files", REPORTS, 1, s -> {
-            s.write("home/notes.txt", "not a site");
-            return List.of("build", "--results", results(s), "--out", s.p("home"));
-        }, s -> "notes.txt"));
-        cases.add(Case.of("--out is under a file", REPORTS, 1,
-                s -> List.of("build", "--results", results(s), "--out", s.write("site-file", "x") + "/site"), s -> "site-file"));
-        cases.add(Case.of("--out is a broken symbolic link", REPORTS, 1, s -> {
-            try {
-                Files.createSymbolicLink(s.path("dangling"), s.path("nowhere"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return List.of("build", "--results", results(s), "--out", s.p("dangling"));
-        }, s -> "dangling"));
+        cases.add(Case.of(
+                "a CSV over 512 MB (sparse)",
+                REPORTS,
+                1,
+                s -> {
+                    String root = results(s);
+                    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(
+                            Path.of(root, "vfs/git-diff.csv").toFile(), "rw")) {
+                        f.setLength((512L << 20) + 1);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    return build(s, root);
+                },
+                s -> "git-diff.csv: 513 MB, over the 512 MB limit"));
+        cases.add(Case.of(
+                "a run.json over 1 MB",
+                REPORTS,
+                1,
+                s -> {
+                    String root = results(s);
+                    s.write("results/wallet/run.json", "{\"host\": \"" + "h".repeat(1 << 20) + "\"}");
+                    return build(s, root);
+                },
+                s -> "run.json: 2 MB, over the 1 MB limit"));
+        cases.add(Case.of(
+                "a run.json with a second object after the first",
+                REPORTS,
+                1,
+                s -> {
+                    String root = results(s);
+                    s.write("results/vfs/run.json", "{\"host\": \"a\"}\n{\"host\": \"b\"}\n");
+                    return build(s, root);
+                },
+                s -> "run.json: not valid JSON"));
+        cases.add(Case.of(
+                "a CSV that is not UTF-8",
+                REPORTS,
+                1,
+                s -> {
+                    String root = results(s);
+                    s.write("results/vfs/git-diff.csv", new byte[] {'m', 'o', 'd', 'e', (byte) 0xC3, '\n'});
+                    return build(s, root);
+                },
+                s -> "git-diff.csv: not UTF-8 text"));
+        cases.add(Case.of(
+                "--out is a folder of other files",
+                REPORTS,
+                1,
+                s -> {
+                    s.write("home/notes.txt", "not a site");
+                    return List.of("build", "--results", results(s), "--out", s.p("home"));
+                },
+                s -> "notes.txt"));
+        cases.add(Case.of(
+                "--out is under a file",
+                REPORTS,
+                1,
+                s -> List.of("build", "--results", results(s), "--out", s.write("site-file", "x") + "/site"),
+                s -> "site-file"));
+        cases.add(Case.of(
+                "--out is a broken symbolic link",
+                REPORTS,
+                1,
+                s -> {
+                    try {
+                        Files.createSymbolicLink(s.path("dangling"), s.path("nowhere"));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    return List.of("build", "--results", results(s), "--out", s.p("dangling"));
+                },
+                s -> "dangling"));
         cases.add(Case.of("an unknown option", REPORTS, 2, s -> List.of("build", "--colour", "red"), s -> "--colour"));
         return cases;
     }
@@ -186,8 +253,11 @@ class HostileReportsTest {
 
     @TestFactory
     Stream<DynamicTest> reportsBuildKeepsItsPromise() {
-        return cases().stream().map(c -> DynamicTest.dynamicTest(c.toString(),
-                () -> Promise.check(c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
+        return cases().stream()
+                .map(c -> DynamicTest.dynamicTest(
+                        c.toString(),
+                        () -> Promise.check(
+                                c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
     }
 
     /** A CSV saved with a UTF-8 byte-order mark (as some spreadsheets do) is read like any other. */
@@ -205,6 +275,7 @@ class HostileReportsTest {
         Files.write(csv, withBom);
         Outcome o = REPORTS.run(build(s, root).toArray(String[]::new));
         assertThat(o.exit()).as("%s", o).isZero();
-        assertThat(new String(Files.readAllBytes(s.path("site/wallet.html")), StandardCharsets.UTF_8)).contains("sync");
+        assertThat(new String(Files.readAllBytes(s.path("site/wallet.html")), StandardCharsets.UTF_8))
+                .contains("sync");
     }
 }

@@ -17,9 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * SIGTERM and SIGINT (Ctrl-C) in the middle of decrypt, import and a sync sweep, through the
- * launcher: the process ends, leaves no partial file (no unchecked plaintext), and every file that
- * was there before is as it was.
+ * SIGTERM and SIGINT (Ctrl-C) in the middle of decrypt, import and a sync sweep, through the launcher: the process
+ * ends, leaves no partial file (no unchecked plaintext), and every file that was there before is as it was.
  */
 class HostileSignalsTest {
     @TempDir
@@ -31,7 +30,8 @@ class HostileSignalsTest {
     }
 
     /** Starts the command, waits until {@code started} holds, signals it, and checks what it left. */
-    private void interrupt(Sandbox s, String study, List<String> args, String signal, BooleanSupplier started) throws Exception {
+    private void interrupt(Sandbox s, String study, List<String> args, String signal, BooleanSupplier started)
+            throws Exception {
         Snapshot before = Snapshot.of(s.root());
         Process p = Launcher.command(tmp.resolve("io-" + signal), study, args).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -49,11 +49,17 @@ class HostileSignalsTest {
         Snapshot after = Snapshot.of(s.root());
         assertThat(running).as("still running when signalled; %s", got).isTrue();
         assertThat(ended).as("ended within 30 s of SIG%s; %s", signal, got).isTrue();
-        assertThat(got.exit()).as("a signalled command does not report success; %s", got).isNotZero();
+        assertThat(got.exit())
+                .as("a signalled command does not report success; %s", got)
+                .isNotZero();
         for (var e : before.entries().entrySet()) {
-            assertThat(after.entries().get(e.getKey())).as("%s after SIG%s; %s", e.getKey(), signal, got).isEqualTo(e.getValue());
+            assertThat(after.entries().get(e.getKey()))
+                    .as("%s after SIG%s; %s", e.getKey(), signal, got)
+                    .isEqualTo(e.getValue());
         }
-        assertThat(after.entries().keySet()).as("left behind after SIG%s; %s", signal, got).isEqualTo(before.entries().keySet());
+        assertThat(after.entries().keySet())
+                .as("left behind after SIG%s; %s", signal, got)
+                .isEqualTo(before.entries().keySet());
     }
 
     private static boolean any(Path dir, String suffix) {
@@ -71,11 +77,15 @@ class HostileSignalsTest {
         String text = "No plaintext stays on disk after a signal.\n".repeat(1_500_000); // 66 MB
         s.write("big.txt", text);
         String pass = s.secretFile("secret-pass", HostileFilecryptTest.PASSPHRASE);
-        Outcome enc = Tool.FILECRYPT.run("encrypt", "--passphrase-file", pass, "--s2k-count", "1024", "-z", "1",
-                s.p("big.txt"), s.p("big.gpg"));
+        Outcome enc = Tool.FILECRYPT.run(
+                "encrypt", "--passphrase-file", pass, "--s2k-count", "1024", "-z", "1", s.p("big.txt"), s.p("big.gpg"));
         assertThat(enc.exit()).as("%s", enc).isZero();
         Files.delete(s.path("big.txt"));
-        interrupt(s, "filecrypt", List.of("decrypt", "--passphrase-file", pass, s.p("big.gpg"), s.p("out.txt")), signal,
+        interrupt(
+                s,
+                "filecrypt",
+                List.of("decrypt", "--passphrase-file", pass, s.p("big.gpg"), s.p("out.txt")),
+                signal,
                 () -> any(s.root(), ".partial"));
     }
 
@@ -86,15 +96,39 @@ class HostileSignalsTest {
         String pw = s.secretFile("secret-pw", "an old and a new wallet");
         StringBuilder json = new StringBuilder("{\"folders\":[{\"name\":\"f\",\"entries\":[");
         for (int i = 0; i < 300_000; i++) {
-            json.append(i == 0 ? "" : ",").append("{\"key\":\"k").append(i).append("\",\"type\":\"password\",\"value\":\"v")
-                    .append(i).append("\"}");
+            json.append(i == 0 ? "" : ",")
+                    .append("{\"key\":\"k")
+                    .append(i)
+                    .append("\",\"type\":\"password\",\"value\":\"v")
+                    .append(i)
+                    .append("\"}");
         }
         s.write("big.json", json.append("]}]}").toString());
-        Outcome old = Tool.WALLET.run("import", "--format", "kf5", "--password-file", pw, "--json",
-                s.write("small.json", HostileWalletTest.JSON_OK), s.p("w.kwl"));
+        Outcome old = Tool.WALLET.run(
+                "import",
+                "--format",
+                "kf5",
+                "--password-file",
+                pw,
+                "--json",
+                s.write("small.json", HostileWalletTest.JSON_OK),
+                s.p("w.kwl"));
         assertThat(old.exit()).as("%s", old).isZero();
-        interrupt(s, "wallet", List.of("import", "--force", "--format", "kf5", "--password-file", pw, "--json",
-                s.p("big.json"), s.p("w.kwl")), signal, () -> any(s.root(), ".new") || any(s.root(), ".partial"));
+        interrupt(
+                s,
+                "wallet",
+                List.of(
+                        "import",
+                        "--force",
+                        "--format",
+                        "kf5",
+                        "--password-file",
+                        pw,
+                        "--json",
+                        s.p("big.json"),
+                        s.p("w.kwl")),
+                signal,
+                () -> any(s.root(), ".new") || any(s.root(), ".partial"));
     }
 
     @ParameterizedTest
@@ -102,7 +136,11 @@ class HostileSignalsTest {
     void syncSweep(String signal) throws Exception {
         Sandbox s = new Sandbox(tmp.resolve("sweep"));
         s.write("results/wallet/sync-sweep.csv", "an earlier run's rows\n");
-        interrupt(s, "wallet", List.of("sync-sweep", "--quick", "--out", s.p("results")), signal,
+        interrupt(
+                s,
+                "wallet",
+                List.of("sync-sweep", "--quick", "--out", s.p("results")),
+                signal,
                 () -> any(s.path("results/wallet"), ".partial"));
     }
 }

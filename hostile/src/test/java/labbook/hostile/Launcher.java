@@ -10,31 +10,34 @@ import java.util.concurrent.TimeUnit;
 import labbook.core.Repo;
 
 /**
- * The repository's direct launcher ({@code ./labbook <study> ARGS}), for the cases that must run in
- * a process of their own: a command that might start a long experiment instead of refusing its
- * input (it is killed at the time limit), and the signal cases.
+ * The repository's direct launcher ({@code ./labbook <study> ARGS}), for the cases that must run in a process of their
+ * own: a command that might start a long experiment instead of refusing its input (it is killed at the time limit), and
+ * the signal cases.
  */
 final class Launcher {
     /** Printed by JDK 17 at every start with the incubating foreign-function module; not the lab's. */
     static final String INCUBATOR_WARNING = "WARNING: Using incubator modules";
 
-    private Launcher() {
-    }
+    private Launcher() {}
 
     static ProcessBuilder command(Path scratch, String study, List<String> args) throws IOException {
         // SIGINT as a user's terminal delivers it: a test run from a background job (nohup, a script's '&')
         // inherits SIGINT ignored, and a JVM started so keeps ignoring it
-        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT", Repo.root().resolve("labbook").toString(), study));
+        List<String> command = new ArrayList<>(List.of(
+                "env", "--default-signal=INT", Repo.root().resolve("labbook").toString(), study));
         command.addAll(args);
         Files.createDirectories(scratch);
-        ProcessBuilder pb = new ProcessBuilder(command).directory(scratch.toFile())
-                .redirectOutput(scratch.resolve(".stdout").toFile()).redirectError(scratch.resolve(".stderr").toFile());
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(scratch.toFile())
+                .redirectOutput(scratch.resolve(".stdout").toFile())
+                .redirectError(scratch.resolve(".stderr").toFile());
         pb.environment().put("LABBOOK_NO_BUILD", "1");
         return pb;
     }
 
     /** Runs to the end, or kills the process tree after {@code seconds} (then exit is -1). */
-    static Outcome run(Path scratch, String study, List<String> args, int seconds) throws IOException, InterruptedException {
+    static Outcome run(Path scratch, String study, List<String> args, int seconds)
+            throws IOException, InterruptedException {
         Process p = command(scratch, study, args).start();
         int exit;
         if (p.waitFor(seconds, TimeUnit.SECONDS)) {
@@ -50,8 +53,10 @@ final class Launcher {
 
     static Outcome outcome(Path scratch, int exit) throws IOException {
         String out = Files.readString(scratch.resolve(".stdout"), StandardCharsets.UTF_8);
-        String err = Files.readString(scratch.resolve(".stderr"), StandardCharsets.UTF_8).lines()
-                .filter(l -> !l.startsWith(INCUBATOR_WARNING)).reduce("", (a, b) -> a + b + "\n");
+        String err = Files.readString(scratch.resolve(".stderr"), StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> !l.startsWith(INCUBATOR_WARNING))
+                .reduce("", (a, b) -> a + b + "\n");
         Files.delete(scratch.resolve(".stdout"));
         Files.delete(scratch.resolve(".stderr"));
         return new Outcome(exit, out, err);

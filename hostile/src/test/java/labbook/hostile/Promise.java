@@ -11,13 +11,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The lab's promise on bad input, checked for one case: the promised exit code; exactly one line
- * on stderr, naming the input at fault; nothing on stdout; no secret in any output or new file;
- * every file that existed before with the same bytes and mode; nothing new left behind.
+ * The lab's promise on bad input, checked for one case: the promised exit code; exactly one line on stderr, naming the
+ * input at fault; nothing on stdout; no secret in any output or new file; every file that existed before with the same
+ * bytes and mode; nothing new left behind.
  */
 final class Promise {
-    private Promise() {
-    }
+    private Promise() {}
 
     static void check(Case c, Path caseRoot) {
         if (c.runsAway()) {
@@ -50,9 +49,13 @@ final class Promise {
         assertThat(got.err()).as("no stack trace; %s", which).doesNotContain("\tat ");
         noSecrets(box, commandLine, got.out() + got.err());
         for (Map.Entry<String, String> e : before.entries().entrySet()) {
-            assertThat(after.entries().get(e.getKey())).as("%s after the command; %s", e.getKey(), which).isEqualTo(e.getValue());
+            assertThat(after.entries().get(e.getKey()))
+                    .as("%s after the command; %s", e.getKey(), which)
+                    .isEqualTo(e.getValue());
         }
-        assertThat(after.entries().keySet()).as("files left behind; %s", which).isEqualTo(before.entries().keySet());
+        assertThat(after.entries().keySet())
+                .as("files left behind; %s", which)
+                .isEqualTo(before.entries().keySet());
     }
 
     /** No planted secret in what was printed or in any file but its own (one that is also a file name is no signal). */
@@ -63,7 +66,8 @@ final class Promise {
             }
             assertThat(printed).as("a secret was printed").doesNotContain(secret);
             try (Stream<Path> files = Files.walk(box.root())) {
-                files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith("secret"))
+                files.filter(Files::isRegularFile)
+                        .filter(f -> !f.getFileName().toString().startsWith("secret"))
                         .forEach(f -> {
                             try {
                                 if (Files.size(f) < (8 << 20)) {

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One case's folder, and the secrets planted in it. A case writes its inputs here; the suite
- * snapshots the folder before and after the command, and searches every output for the secrets.
+ * One case's folder, and the secrets planted in it. A case writes its inputs here; the suite snapshots the folder
+ * before and after the command, and searches every output for the secrets.
  */
 final class Sandbox {
     private final Path root;
@@ -43,8 +43,8 @@ final class Sandbox {
     }
 
     /**
-     * A file holding a secret (its name starts with "secret"): the secret is remembered, so no
-     * output and no other file may ever show it.
+     * A file holding a secret (its name starts with "secret"): the secret is remembered, so no output and no other file
+     * may ever show it.
      */
     String secretFile(String name, String secret) {
         if (!name.startsWith("secret")) {

@@ -20,16 +20,16 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A process the lab started and waits on. Every wait on it is bounded and watches it: a child that
- * exits or is killed ends the wait at once, and one that stays alive but prints nothing for its
- * {@linkplain Spec#silence(Duration) silence bound}, or runs past its {@linkplain Spec#limit(Duration)
- * limit}, is killed. Either way the wait throws one {@link LabException} line naming the child, its
- * exit status or signal, and its last line of stderr ({@link #failure(String)}).
+ * A process the lab started and waits on. Every wait on it is bounded and watches it: a child that exits or is killed
+ * ends the wait at once, and one that stays alive but prints nothing for its {@linkplain Spec#silence(Duration) silence
+ * bound}, or runs past its {@linkplain Spec#limit(Duration) limit}, is killed. Either way the wait throws one
+ * {@link LabException} line naming the child, its exit status or signal, and its last line of stderr
+ * ({@link #failure(String)}).
  *
- * <p>Its output never reaches the file descriptors of this JVM directly: stderr is read into a tail
- * (and relayed through {@link System#err}, or another stream, when asked), stdout is discarded,
- * written to a file, captured, read as lines, or relayed. So under Surefire, whose forked JVMs talk
- * to Maven over their own stdout, a child cannot corrupt that channel.
+ * <p>Its output never reaches the file descriptors of this JVM directly: stderr is read into a tail (and relayed
+ * through {@link System#err}, or another stream, when asked), stdout is discarded, written to a file, captured, read as
+ * lines, or relayed. So under Surefire, whose forked JVMs talk to Maven over their own stdout, a child cannot corrupt
+ * that channel.
  *
  * <pre>{@code
  * try (Child writer = Child.start(Child.spec("crash-test writer", command).stdoutLines().silence(Duration.ofSeconds(120)))) {
@@ -40,15 +40,26 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Child implements AutoCloseable {
     /** What a child's stdout becomes. */
-    private enum Stdout { DISCARD, FILE, CAPTURE, LINES, RELAY, LOG }
+    private enum Stdout {
+        DISCARD,
+        FILE,
+        CAPTURE,
+        LINES,
+        RELAY,
+        LOG
+    }
 
     /** How much of stderr a child keeps in memory: its tail names the failure; all of a tool's usual complaint fits. */
     static final int STDERR_KEPT = 64 * 1024;
+
     private static final String END_OF_OUTPUT = new String("end of output"); // compared by identity
     /** How long a child that closed its stdout gets to exit before the wait calls it hung. */
     private static final Duration EXIT_GRACE = Duration.ofSeconds(10);
 
-    /** A child that could not start at all (no such program, not executable): its own type, so "not installed" is never confused with a child that failed. */
+    /**
+     * A child that could not start at all (no such program, not executable): its own type, so "not installed" is never
+     * confused with a child that failed.
+     */
     public static final class CannotStart extends LabException {
         CannotStart(String message, Throwable cause) {
             super(message, cause);
@@ -112,8 +123,8 @@ public final class Child implements AutoCloseable {
         }
 
         /**
-         * Both streams, the child's and those of the processes it starts, into one file: for a child
-         * whose output is a log to search ({@link Child#awaitOutput}) and to show when it fails.
+         * Both streams, the child's and those of the processes it starts, into one file: for a child whose output is a
+         * log to search ({@link Child#awaitOutput}) and to show when it fails.
          */
         public Spec outputTo(Path log) {
             this.stdout = Stdout.LOG;
@@ -127,7 +138,9 @@ public final class Child implements AutoCloseable {
             return this;
         }
 
-        /** Read stdout as lines, one at a time, with {@link Child#nextLine()}: for a child that speaks a line protocol. */
+        /**
+         * Read stdout as lines, one at a time, with {@link Child#nextLine()}: for a child that speaks a line protocol.
+         */
         public Spec stdoutLines() {
             this.stdout = Stdout.LINES;
             return this;
@@ -146,14 +159,16 @@ public final class Child implements AutoCloseable {
             return this;
         }
 
-        /** Both streams relayed through this JVM's own System.out and System.err: a forked JVM whose progress is shown. */
+        /**
+         * Both streams relayed through this JVM's own System.out and System.err: a forked JVM whose progress is shown.
+         */
         public Spec relayOutput() {
             return relayStdout(System.out).relayStderr(System.err);
         }
 
         /**
-         * The longest the child may print nothing (on any stream this side reads) while a wait runs.
-         * Only for children that print as they work: a tool writing to a file is silent until it ends.
+         * The longest the child may print nothing (on any stream this side reads) while a wait runs. Only for children
+         * that print as they work: a tool writing to a file is silent until it ends.
          */
         public Spec silence(Duration bound) {
             this.silence = bound;
@@ -223,7 +238,9 @@ public final class Child implements AutoCloseable {
         try {
             process = builder.start();
         } catch (IOException e) {
-            String what = spec.command.get(0).endsWith(spec.name) ? spec.command.get(0) : spec.name + " (" + spec.command.get(0) + ")";
+            String what = spec.command.get(0).endsWith(spec.name)
+                    ? spec.command.get(0)
+                    : spec.name + " (" + spec.command.get(0) + ")";
             throw new CannotStart("cannot run " + what + ": " + Reasons.of(e), e);
         }
         Child child = new Child(spec, process);
@@ -246,10 +263,12 @@ public final class Child implements AutoCloseable {
         }
         switch (spec.stdout) {
             case CAPTURE -> daemon("stdout", () -> copy(process.getInputStream(), stdoutBytes, null));
-            case RELAY -> daemon("stdout", () -> copy(process.getInputStream(), OutputStream.nullOutputStream(), spec.stdoutRelay));
+            case RELAY ->
+                daemon(
+                        "stdout",
+                        () -> copy(process.getInputStream(), OutputStream.nullOutputStream(), spec.stdoutRelay));
             case LINES -> daemon("stdout", this::readLines);
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -279,7 +298,8 @@ public final class Child implements AutoCloseable {
     }
 
     private void readLines() {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 lastOutput = System.nanoTime();
                 lines.add(line);
@@ -310,9 +330,9 @@ public final class Child implements AutoCloseable {
     }
 
     /**
-     * The next line the child prints on stdout ({@link Spec#stdoutLines()}). Throws, with the child's
-     * one-line failure, as soon as it ends without printing one, and kills it when it stays silent
-     * past its silence bound or runs past its limit.
+     * The next line the child prints on stdout ({@link Spec#stdoutLines()}). Throws, with the child's one-line failure,
+     * as soon as it ends without printing one, and kills it when it stays silent past its silence bound or runs past
+     * its limit.
      */
     public String nextLine() {
         long waitStart = System.nanoTime();
@@ -383,9 +403,9 @@ public final class Child implements AutoCloseable {
     }
 
     /**
-     * The first match of {@code pattern} in a line of the child's log ({@link Spec#outputTo}), read
-     * again every 100 ms. Ends at once, with the child's one-line failure, when it exits without
-     * printing such a line; kills it after {@code bound}.
+     * The first match of {@code pattern} in a line of the child's log ({@link Spec#outputTo}), read again every 100 ms.
+     * Ends at once, with the child's one-line failure, when it exits without printing such a line; kills it after
+     * {@code bound}.
      */
     public java.util.regex.Matcher awaitOutput(java.util.regex.Pattern pattern, Duration bound) {
         long deadline = System.nanoTime() + bound.toNanos();
@@ -463,9 +483,9 @@ public final class Child implements AutoCloseable {
     }
 
     /**
-     * SIGKILL to the child alone, as a crash would end it, then waits for its end and for its
-     * output to be read (the lines it printed before dying stay readable, {@link #remainingLines()}).
-     * Never waits long: a killed process ends. What it started is left to notice (see {@link #close()}).
+     * SIGKILL to the child alone, as a crash would end it, then waits for its end and for its output to be read (the
+     * lines it printed before dying stay readable, {@link #remainingLines()}). Never waits long: a killed process ends.
+     * What it started is left to notice (see {@link #close()}).
      */
     public void kill() {
         process.toHandle().destroyForcibly();
@@ -494,9 +514,8 @@ public final class Child implements AutoCloseable {
     }
 
     /**
-     * Kills the child if it is still running, and every process it started that still runs (a
-     * front end's kernel, a shell's command), each waited for a bounded time: nothing it began
-     * outlives it.
+     * Kills the child if it is still running, and every process it started that still runs (a front end's kernel, a
+     * shell's command), each waited for a bounded time: nothing it began outlives it.
      */
     @Override
     public void close() {
@@ -512,8 +531,8 @@ public final class Child implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 return;
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                throw new LabException("pid " + p.pid() + ", started by " + describe() + ", still ran " + seconds(EXIT_GRACE)
-                        + " after SIGKILL");
+                throw new LabException("pid " + p.pid() + ", started by " + describe() + ", still ran "
+                        + seconds(EXIT_GRACE) + " after SIGKILL");
             }
         }
     }
@@ -533,13 +552,14 @@ public final class Child implements AutoCloseable {
     public Optional<String> lastStderrLine() {
         String text = spec.stdout == Stdout.LOG ? output() : stderr.text();
         List<String> all = text.lines().filter(l -> !l.isBlank()).toList();
-        return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1).strip());
+        return all.isEmpty()
+                ? Optional.empty()
+                : Optional.of(all.get(all.size() - 1).strip());
     }
 
     /**
-     * The one line for a child that did not do its work: "NAME (pid P) WHAT: HOW it ended: its last
-     * stderr line", for example "crash-test writer (pid 4242) ended before it answered: exit 1:
-     * crash-test writer: cannot open ...".
+     * The one line for a child that did not do its work: "NAME (pid P) WHAT: HOW it ended: its last stderr line", for
+     * example "crash-test writer (pid 4242) ended before it answered: exit 1: crash-test writer: cannot open ...".
      */
     public LabException failure(String what) {
         StringBuilder s = new StringBuilder(describe()).append(' ').append(what);
@@ -593,7 +613,9 @@ public final class Child implements AutoCloseable {
     }
 
     private static String seconds(Duration d) {
-        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+        return d.toMillis() % 1000 == 0
+                ? d.toSeconds() + " s"
+                : String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
     /** The last {@value #STDERR_KEPT} bytes written to it. */

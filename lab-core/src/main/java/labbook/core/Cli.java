@@ -5,16 +5,14 @@ import java.util.List;
 import picocli.CommandLine;
 
 /**
- * The lab's command-line conventions on top of picocli: {@code --help} everywhere, and every
- * failure is one line on standard error with a non-zero exit code and no stack trace
- * (2 for bad arguments, 1 or the {@link LabException}'s own code for a failed run).
- * Set {@code LABBOOK_DEBUG=1} to see the stack trace of an unexpected error.
+ * The lab's command-line conventions on top of picocli: {@code --help} everywhere, and every failure is one line on
+ * standard error with a non-zero exit code and no stack trace (2 for bad arguments, 1 or the {@link LabException}'s own
+ * code for a failed run). Set {@code LABBOOK_DEBUG=1} to see the stack trace of an unexpected error.
  */
 public final class Cli {
     public static final int BAD_ARGUMENTS = 2;
 
-    private Cli() {
-    }
+    private Cli() {}
 
     /** Runs a picocli command and exits the JVM with its code. */
     public static void main(Object command, String... args) {
@@ -39,8 +37,8 @@ public final class Cli {
         String name = cli.getCommandName();
         cli.setParameterExceptionHandler((ex, argv) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println(ex.getCommandLine().getCommandSpec().qualifiedName() + ": " + FailureLine.oneLine(ex.getMessage())
-                    + " (see --help)");
+            err.println(ex.getCommandLine().getCommandSpec().qualifiedName() + ": "
+                    + FailureLine.oneLine(ex.getMessage()) + " (see --help)");
             err.flush();
             return BAD_ARGUMENTS;
         });
@@ -48,7 +46,8 @@ public final class Cli {
             checkResultsRoots(parseResult);
             return new CommandLine.RunLast().execute(parseResult);
         });
-        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> FailureLine.print(name, ex, commandLine.getErr()));
+        cli.setExecutionExceptionHandler(
+                (ex, commandLine, parseResult) -> FailureLine.print(name, ex, commandLine.getErr()));
         return cli;
     }
 
@@ -59,7 +58,8 @@ public final class Cli {
             return;
         }
         CommandLine last = commands.get(commands.size() - 1);
-        for (CommandLine.Model.CommandSpec mixin : last.getCommandSpec().mixins().values()) {
+        for (CommandLine.Model.CommandSpec mixin :
+                last.getCommandSpec().mixins().values()) {
             if (mixin.userObject() instanceof LabOptions lab) {
                 try {
                     lab.checkResultsRoot();

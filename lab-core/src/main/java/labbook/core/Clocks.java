@@ -9,21 +9,20 @@ import java.nio.file.Path;
 /**
  * The clocks an experiment reads.
  *
- * <p>Process CPU time comes from {@code /proc/self/stat} because it keeps user and system time
- * apart, which the seeds report separately; {@code ThreadMXBean}'s "user" and "total" are two
- * clocks of different resolution whose difference can go negative, so they are not used for the
- * split. The kernel counts these in clock ticks (USER_HZ, 100 per second on Linux), so one
- * reading is good to 10 ms: time long enough stretches, or repeat.
+ * <p>Process CPU time comes from {@code /proc/self/stat} because it keeps user and system time apart, which the seeds
+ * report separately; {@code ThreadMXBean}'s "user" and "total" are two clocks of different resolution whose difference
+ * can go negative, so they are not used for the split. The kernel counts these in clock ticks (USER_HZ, 100 per second
+ * on Linux), so one reading is good to 10 ms: time long enough stretches, or repeat.
  */
 public final class Clocks {
     /** USER_HZ: fixed at 100 in the Linux ABI on every architecture the lab runs on. */
     static final long TICKS_PER_SECOND = 100;
+
     private static final long NANOS_PER_TICK = 1_000_000_000L / TICKS_PER_SECOND;
     private static final Path SELF_STAT = Path.of("/proc/self/stat");
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private Clocks() {
-    }
+    private Clocks() {}
 
     /** Wall clock, for intervals only. */
     public static long wallNanos() {
@@ -48,8 +47,8 @@ public final class Clocks {
     }
 
     /**
-     * Fields of /proc/self/stat indexed as proc(5) numbers them (1-based). The second field, the
-     * command name, may hold spaces and parentheses, so parsing starts after its last ')'.
+     * Fields of /proc/self/stat indexed as proc(5) numbers them (1-based). The second field, the command name, may hold
+     * spaces and parentheses, so parsing starts after its last ')'.
      */
     static long[] statFields() {
         String stat;

@@ -12,12 +12,12 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * One experiment's raw results: {@code <results root>/<study>/<experiment>.csv}, a header row with
- * units in the column names, then one row per measurement (every repeat, never aggregated).
+ * One experiment's raw results: {@code <results root>/<study>/<experiment>.csv}, a header row with units in the column
+ * names, then one row per measurement (every repeat, never aggregated).
  *
- * <p>Rows go to a hidden temporary file in the same folder; {@link #commit()} syncs it and renames
- * it over the target in one step, so a run killed midway leaves the previous CSV (or none), never
- * half of one. Closing without committing throws the rows away.
+ * <p>Rows go to a hidden temporary file in the same folder; {@link #commit()} syncs it and renames it over the target
+ * in one step, so a run killed midway leaves the previous CSV (or none), never half of one. Closing without committing
+ * throws the rows away.
  */
 public final class CsvResults implements AutoCloseable {
     private final Path target;
@@ -27,7 +27,7 @@ public final class CsvResults implements AutoCloseable {
     private final CSVPrinter printer;
     private long rows;
     private boolean done;
-    private Runnable onCommit = () -> { };
+    private Runnable onCommit = () -> {};
 
     CsvResults(Path target, ResultsSchema schema) {
         this(target, schema.names(), schema);
@@ -47,16 +47,24 @@ public final class CsvResults implements AutoCloseable {
         try {
             Files.createDirectories(target.getParent());
             this.temp = PartialFile.create(target, false);
-            BufferedWriter writer = Files.newBufferedWriter(temp.path(), StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-            this.printer = new CSVPrinter(writer, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get());
+            BufferedWriter writer = Files.newBufferedWriter(
+                    temp.path(),
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE);
+            this.printer = new CSVPrinter(
+                    writer, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get());
             printer.printRecord(this.columns);
         } catch (IOException e) {
             throw new LabException("cannot write results in " + target.getParent() + ": " + e.getMessage(), e);
         }
     }
 
-    /** Opens {@code <root>/<study>/<experiment>.csv} for writing by its schema; prefer {@link LabRun#csv(ResultsSchema)}. */
+    /**
+     * Opens {@code <root>/<study>/<experiment>.csv} for writing by its schema; prefer
+     * {@link LabRun#csv(ResultsSchema)}.
+     */
     public static CsvResults open(Path resultsRoot, ResultsSchema schema) {
         return new CsvResults(resultsRoot.resolve(schema.study()).resolve(schema.fileName()), schema);
     }
@@ -84,12 +92,13 @@ public final class CsvResults implements AutoCloseable {
     }
 
     /**
-     * Appends one measurement, filled by column: {@code csv.row(r -> r.set(VARIANT, "kde4").set(SYNC_MS, 5.1))}.
-     * Every column of the schema must be set once.
+     * Appends one measurement, filled by column: {@code csv.row(r -> r.set(VARIANT, "kde4").set(SYNC_MS, 5.1))}. Every
+     * column of the schema must be set once.
      */
     public CsvResults row(java.util.function.Consumer<Row> fill) {
         if (schema == null) {
-            throw new IllegalStateException(target.getFileName() + " was opened without a schema; open it with LabRun.csv(ResultsSchema)");
+            throw new IllegalStateException(
+                    target.getFileName() + " was opened without a schema; open it with LabRun.csv(ResultsSchema)");
         }
         Row r = new Row(schema);
         fill.accept(r);

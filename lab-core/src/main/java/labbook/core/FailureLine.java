@@ -3,14 +3,13 @@ package labbook.core;
 import java.io.PrintWriter;
 
 /**
- * The one line a failed command prints, and its exit code: a {@link LabException}'s own message
- * and code, anything else "unexpected error" and 1 (its stack trace only with {@code
- * LABBOOK_DEBUG=1}). {@link Cli}'s picocli handlers use it, and so do commands that start without
- * picocli (lab-filecrypt's encrypt and decrypt), so the two kinds fail alike. No picocli class here.
+ * The one line a failed command prints, and its exit code: a {@link LabException}'s own message and code, anything else
+ * "unexpected error" and 1 (its stack trace only with {@code LABBOOK_DEBUG=1}). {@link Cli}'s picocli handlers use it,
+ * and so do commands that start without picocli (lab-filecrypt's encrypt and decrypt), so the two kinds fail alike. No
+ * picocli class here.
  */
 public final class FailureLine {
-    private FailureLine() {
-    }
+    private FailureLine() {}
 
     /** Prints {@code command: reason} for {@code e} on {@code err} and returns the exit code. */
     public static int print(String command, Throwable e, PrintWriter err) {
@@ -35,10 +34,10 @@ public final class FailureLine {
     }
 
     /**
-     * The main of a helper process the lab starts itself (a crash-test writer, a sweep worker): it
-     * fails as the lab's commands do, with one line {@code name: reason} on stderr and the exit code
-     * of {@link #print}, never a stack trace, so that the parent can repeat that line ({@link Child#failure}).
-     * Exits the JVM when the body returns (0) or fails.
+     * The main of a helper process the lab starts itself (a crash-test writer, a sweep worker): it fails as the lab's
+     * commands do, with one line {@code name: reason} on stderr and the exit code of {@link #print}, never a stack
+     * trace, so that the parent can repeat that line ({@link Child#failure}). Exits the JVM when the body returns (0)
+     * or fails.
      */
     public static void runMain(String name, MainBody body) {
         int code = 0;

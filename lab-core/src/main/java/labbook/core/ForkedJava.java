@@ -12,16 +12,15 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A fresh {@code java} with this module's real class path, for JMH and for experiments that need
- * their own JVM flags (such as {@code -Xint}).
+ * A fresh {@code java} with this module's real class path, for JMH and for experiments that need their own JVM flags
+ * (such as {@code -Xint}).
  *
- * <p>Under {@code mvn exec:java} the JVM's class path is Maven's own; the module's classes live in
- * the class loader exec:java built. So the class path is read from the context class loader's
- * URLs when there are any, and from {@code java.class.path} otherwise.
+ * <p>Under {@code mvn exec:java} the JVM's class path is Maven's own; the module's classes live in the class loader
+ * exec:java built. So the class path is read from the context class loader's URLs when there are any, and from
+ * {@code java.class.path} otherwise.
  */
 public final class ForkedJava {
-    private ForkedJava() {
-    }
+    private ForkedJava() {}
 
     /** The java launcher of the running JDK. */
     public static String javaBinary() {
@@ -63,10 +62,10 @@ public final class ForkedJava {
     }
 
     /**
-     * Runs a forked JVM (a {@link #command}, or one built from it) to its end, watched by {@link Child}:
-     * its output relayed through this JVM's System.out and System.err, so its progress shows and a
-     * test's Surefire channel stays clean; killed when it prints nothing for {@code silence}; a
-     * one-line {@link LabException} naming it unless it exits 0 (its own last line repeated).
+     * Runs a forked JVM (a {@link #command}, or one built from it) to its end, watched by {@link Child}: its output
+     * relayed through this JVM's System.out and System.err, so its progress shows and a test's Surefire channel stays
+     * clean; killed when it prints nothing for {@code silence}; a one-line {@link LabException} naming it unless it
+     * exits 0 (its own last line repeated).
      */
     public static void run(String name, List<String> command, Duration silence) {
         try (Child child = Child.start(Child.spec(name, command).relayOutput().silence(silence))) {

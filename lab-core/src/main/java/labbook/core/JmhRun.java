@@ -6,10 +6,10 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs JMH benchmarks in a forked JVM with the module's real class path (see {@link ForkedJava})
- * and reads back every measured iteration from JMH's JSON result, so the lab's CSV keeps raw
- * per-iteration figures rather than JMH's summary.
+ * Runs JMH benchmarks in a forked JVM with the module's real class path (see {@link ForkedJava}) and reads back every
+ * measured iteration from JMH's JSON result, so the lab's CSV keeps raw per-iteration figures rather than JMH's
+ * summary.
  *
  * <p>The module must compile its benchmarks with {@code jmh-generator-annprocess} so that
  * {@code META-INF/BenchmarkList} is on its class path.
@@ -28,23 +28,32 @@ public final class JmhRun {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One measured JMH iteration: benchmark, its parameters, fork and iteration numbers, score. */
-    public record Iteration(String benchmark, Map<String, String> params, String mode, int fork, int iteration,
-                            double score, String unit, double meanScore, double meanError) {
-    }
+    public record Iteration(
+            String benchmark,
+            Map<String, String> params,
+            String mode,
+            int fork,
+            int iteration,
+            double score,
+            String unit,
+            double meanScore,
+            double meanError) {}
 
     /** JMH's machine-wide lock: JMH refuses to start while another JMH run holds it. */
     static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+
     private static final Duration LOCK_WAIT = Duration.ofMinutes(10);
-    /** JMH prints a line per iteration and fails an iteration itself after 10 min: a JMH run silent for longer is hung. */
+    /**
+     * JMH prints a line per iteration and fails an iteration itself after 10 min: a JMH run silent for longer is hung.
+     */
     private static final Duration SILENCE = Duration.ofMinutes(11);
 
-    private JmhRun() {
-    }
+    private JmhRun() {}
 
     /**
-     * Two benchmarks at once would disturb each other, so JMH refuses to start while another run
-     * holds its lock. On a shared machine, rather than fail at once, wait for the lock (saying so
-     * once) for at most {@code max}; after that JMH itself says why it cannot start.
+     * Two benchmarks at once would disturb each other, so JMH refuses to start while another run holds its lock. On a
+     * shared machine, rather than fail at once, wait for the lock (saying so once) for at most {@code max}; after that
+     * JMH itself says why it cannot start.
      */
     public static void awaitLockFree(Duration max) {
         awaitLockFree(LOCK, max);
@@ -57,8 +66,8 @@ public final class JmhRun {
     }
 
     /**
-     * JMH's lock, taken by this JVM for as long as one JMH run lasts; {@link Held#held()} is false
-     * when another run kept it past {@code max} (or the file is not ours to open).
+     * JMH's lock, taken by this JVM for as long as one JMH run lasts; {@link Held#held()} is false when another run
+     * kept it past {@code max} (or the file is not ours to open).
      */
     static Held hold(Path lockFile, Duration max) {
         long deadline = System.nanoTime() + max.toNanos();
@@ -84,8 +93,8 @@ public final class JmhRun {
                     return new Held(null, null);
                 }
                 if (!said) {
-                    System.err.println("another JMH run on this machine holds " + lockFile + "; waiting for it to finish (at most "
-                            + max.toMinutes() + " min)");
+                    System.err.println("another JMH run on this machine holds " + lockFile
+                            + "; waiting for it to finish (at most " + max.toMinutes() + " min)");
                     said = true;
                 }
                 Thread.sleep(500);
@@ -123,10 +132,10 @@ public final class JmhRun {
     }
 
     /**
-     * Runs {@code org.openjdk.jmh.Main <include> <jmhArgs> -rf json -rff <tmp>} and returns each
-     * measured iteration. JMH's own progress is shown on the console. This JVM holds JMH's lock for
-     * the whole run and tells the forked JMH to skip its own check ({@code jmh.ignoreLock}): a
-     * wait-then-start would let another run slip in between and make JMH refuse to start.
+     * Runs {@code org.openjdk.jmh.Main <include> <jmhArgs> -rf json -rff <tmp>} and returns each measured iteration.
+     * JMH's own progress is shown on the console. This JVM holds JMH's lock for the whole run and tells the forked JMH
+     * to skip its own check ({@code jmh.ignoreLock}): a wait-then-start would let another run slip in between and make
+     * JMH refuse to start.
      */
     public static List<Iteration> fork(String includeRegex, List<String> jmhArgs) {
         Path json;
@@ -159,7 +168,9 @@ public final class JmhRun {
                 String name = bench.path("benchmark").asText();
                 String mode = bench.path("mode").asText();
                 Map<String, String> params = new LinkedHashMap<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = bench.path("params").fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it =
+                                bench.path("params").fields();
+                        it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     params.put(e.getKey(), e.getValue().asText());
                 }
@@ -171,7 +182,8 @@ public final class JmhRun {
                 for (JsonNode forkData : metric.path("rawData")) {
                     int iteration = 0;
                     for (JsonNode value : forkData) {
-                        out.add(new Iteration(name, params, mode, fork, iteration++, value.asDouble(), unit, mean, error));
+                        out.add(new Iteration(
+                                name, params, mode, fork, iteration++, value.asDouble(), unit, mean, error));
                     }
                     fork++;
                 }

@@ -6,12 +6,14 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /**
- * The options every experiment shares, as a picocli mixin:
- * {@code @Mixin LabOptions lab;} gives {@code --out DIR} and {@code --quick | --full}.
+ * The options every experiment shares, as a picocli mixin: {@code @Mixin LabOptions lab;} gives {@code --out DIR} and
+ * {@code --quick | --full}.
  */
 public class LabOptions {
 
-    @Option(names = "--out", paramLabel = "DIR",
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
             description = "Results root (default: results/ at the repository root).")
     Path out;
 
@@ -35,9 +37,9 @@ public class LabOptions {
     }
 
     /**
-     * Refuses a results root that cannot hold results, before anything runs: an experiment that
-     * would fail on its first write after minutes of measuring must fail at once instead.
-     * {@link Cli} calls this for every command that has these options; it creates nothing.
+     * Refuses a results root that cannot hold results, before anything runs: an experiment that would fail on its first
+     * write after minutes of measuring must fail at once instead. {@link Cli} calls this for every command that has
+     * these options; it creates nothing.
      */
     public void checkResultsRoot() {
         Path root = resultsRoot().toAbsolutePath();
@@ -49,10 +51,12 @@ public class LabOptions {
             return;
         }
         if (!Files.isDirectory(existing)) {
-            throw new LabException("--out " + (existing.equals(root) ? "" : root + ": ") + existing + " is not a folder");
+            throw new LabException(
+                    "--out " + (existing.equals(root) ? "" : root + ": ") + existing + " is not a folder");
         }
         if (!Files.isWritable(existing) || !Files.isExecutable(existing)) {
-            throw new LabException("--out " + root + ": permission denied" + (existing.equals(root) ? "" : " in " + existing));
+            throw new LabException(
+                    "--out " + root + ": permission denied" + (existing.equals(root) ? "" : " in " + existing));
         }
     }
 

@@ -15,13 +15,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One run of a study's experiment(s): opens its CSVs and, on close, writes
- * {@code <results root>/<study>/run.json} saying what produced them (machine, JDK, the lab's
- * commit, mode, start and end, the command line, and every peer tool's version).
+ * One run of a study's experiment(s): opens its CSVs and, on close, writes {@code <results root>/<study>/run.json}
+ * saying what produced them (machine, JDK, the lab's commit, mode, start and end, the command line, and every peer
+ * tool's version).
  *
- * <p>run.json's top-level fields describe the latest run; its {@code experiments} object keeps,
- * for each CSV in the folder, the run that wrote it, so experiments run at different times (or by
- * different commands) each keep their provenance.
+ * <p>run.json's top-level fields describe the latest run; its {@code experiments} object keeps, for each CSV in the
+ * folder, the run that wrote it, so experiments run at different times (or by different commands) each keep their
+ * provenance.
  *
  * <pre>{@code
  * try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep")) {
@@ -54,9 +54,9 @@ public final class LabRun implements AutoCloseable {
     }
 
     /**
-     * Starts a run of {@code command}; {@code args} are its other arguments. The mode comes from
-     * {@code options}, and run.json records the one rerun line every study shares:
-     * {@code ./labbook <study> <command> --quick|--full [args]}.
+     * Starts a run of {@code command}; {@code args} are its other arguments. The mode comes from {@code options}, and
+     * run.json records the one rerun line every study shares: {@code ./labbook <study> <command> --quick|--full
+     * [args]}.
      */
     public static LabRun start(LabOptions options, String study, String command, String... args) {
         return start(options.resultsRoot(), options.mode(), study, command, args);
@@ -101,7 +101,10 @@ public final class LabRun implements AutoCloseable {
         return csv(experiment, Arrays.asList(columns));
     }
 
-    /** Opens the CSV that {@code schema} declares; rows are written by column ({@link CsvResults#row(java.util.function.Consumer)}). */
+    /**
+     * Opens the CSV that {@code schema} declares; rows are written by column
+     * ({@link CsvResults#row(java.util.function.Consumer)}).
+     */
     public CsvResults csv(ResultsSchema schema) {
         if (!schema.study().equals(study)) {
             throw new IllegalArgumentException(schema + " is not a CSV of study " + study);
@@ -128,13 +131,16 @@ public final class LabRun implements AutoCloseable {
             ObjectNode previous = previousRecord(file);
             ObjectNode record = JSON.valueToTree(describe());
             ObjectNode root = record.deepCopy();
-            ObjectNode experiments = previous.has("experiments") && previous.get("experiments").isObject()
-                    ? (ObjectNode) previous.get("experiments") : JSON.createObjectNode();
+            ObjectNode experiments =
+                    previous.has("experiments") && previous.get("experiments").isObject()
+                            ? (ObjectNode) previous.get("experiments")
+                            : JSON.createObjectNode();
             for (String experiment : committed) {
                 experiments.set(experiment, record);
             }
             root.set("experiments", experiments);
-            Path temp = file.resolveSibling(".run.json." + ProcessHandle.current().pid() + ".partial");
+            Path temp =
+                    file.resolveSibling(".run.json." + ProcessHandle.current().pid() + ".partial");
             JSON.writeValue(temp.toFile(), root);
             AtomicFiles.replace(temp, file);
         } catch (IOException e) {
@@ -142,7 +148,10 @@ public final class LabRun implements AutoCloseable {
         }
     }
 
-    /** The run.json already in a study's folder (empty when there is none); one that is not a JSON object is refused, never overwritten. */
+    /**
+     * The run.json already in a study's folder (empty when there is none); one that is not a JSON object is refused,
+     * never overwritten.
+     */
     private static ObjectNode previousRecord(Path file) {
         if (!Files.exists(file)) {
             return JSON.createObjectNode();
@@ -151,10 +160,14 @@ public final class LabRun implements AutoCloseable {
             if (JSON.readTree(file.toFile()) instanceof ObjectNode record) {
                 return record;
             }
-            throw new LabException("cannot read " + file + ": not a run record (a JSON object); move it away to start afresh");
+            throw new LabException(
+                    "cannot read " + file + ": not a run record (a JSON object); move it away to start afresh");
         } catch (IOException e) {
-            throw new LabException("cannot read " + file + ": " + (e instanceof JsonProcessingException
-                    ? "not valid JSON" : Reasons.of(e)) + "; move it away to start afresh", e);
+            throw new LabException(
+                    "cannot read " + file + ": "
+                            + (e instanceof JsonProcessingException ? "not valid JSON" : Reasons.of(e))
+                            + "; move it away to start afresh",
+                    e);
         }
     }
 

@@ -10,8 +10,7 @@ import java.util.Map;
 
 /** What machine and software produced a set of results, as run.json records it. */
 public final class MachineInfo {
-    private MachineInfo() {
-    }
+    private MachineInfo() {}
 
     /** Host, CPU model, cores, memory, kernel, JDK and the lab's own commit. */
     public static Map<String, Object> describe() {
@@ -60,13 +59,18 @@ public final class MachineInfo {
             return "unknown";
         }
         try {
-            PeerResult head = Peer.command("git", "-C", root.toString(), "rev-parse", "HEAD").captureStdout().run();
+            PeerResult head = Peer.command("git", "-C", root.toString(), "rev-parse", "HEAD")
+                    .captureStdout()
+                    .run();
             if (!head.ok()) {
                 return "unknown";
             }
-            PeerResult status = Peer.command("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
-                    .captureStdout().run();
-            return head.stdoutText().trim() + (status.ok() && !status.stdoutText().isBlank() ? "-dirty" : "");
+            PeerResult status = Peer.command(
+                            "git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
+                    .captureStdout()
+                    .run();
+            return head.stdoutText().trim()
+                    + (status.ok() && !status.stdoutText().isBlank() ? "-dirty" : "");
         } catch (Child.CannotStart noGit) {
             return "unknown";
         }

@@ -1,8 +1,8 @@
 package labbook.core;
 
 /**
- * One timed run: wall time, and the CPU time spent in it (by this process, or by a child process
- * for a {@link Peer} run).
+ * One timed run: wall time, and the CPU time spent in it (by this process, or by a child process for a {@link Peer}
+ * run).
  */
 public record Measurement(long wallNanos, CpuTimes cpu) {
 

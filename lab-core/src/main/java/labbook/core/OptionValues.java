@@ -6,8 +6,7 @@ import java.util.List;
 
 /** Checks of numeric option values: a bad one is one line naming the option, exit 2 (as picocli's own errors). */
 public final class OptionValues {
-    private OptionValues() {
-    }
+    private OptionValues() {}
 
     /** {@code value}, or {@code fallback} when the option was not given; below {@code min} is a bad argument. */
     public static int atLeast(String option, Integer value, int min, int fallback) {
@@ -41,8 +40,11 @@ public final class OptionValues {
             Object value = optionsAndValues[i + 1];
             if (value != null) {
                 args.add(String.valueOf(optionsAndValues[i]));
-                args.add(value instanceof Collection<?> c
-                        ? String.join(",", c.stream().map(String::valueOf).toList()) : String.valueOf(value));
+                args.add(
+                        value instanceof Collection<?> c
+                                ? String.join(
+                                        ",", c.stream().map(String::valueOf).toList())
+                                : String.valueOf(value));
             }
         }
         return args.toArray(new String[0]);

@@ -12,16 +12,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A file written whole or not at all: bytes go to a hidden {@code .<name>.<pid>.<n>.partial} beside
- * the target, which {@link #commit()} syncs and renames over it in one step. Nothing half-written
- * is left behind:
+ * A file written whole or not at all: bytes go to a hidden {@code .<name>.<pid>.<n>.partial} beside the target, which
+ * {@link #commit()} syncs and renames over it in one step. Nothing half-written is left behind:
+ *
  * <ul>
- *   <li>{@link #close()} without a commit deletes the partial file (an exception, a failed check);</li>
- *   <li>SIGTERM or SIGINT (Ctrl-C): a shutdown hook deletes every partial file still open, so an
- *       interrupted decrypt leaves no unchecked plaintext;</li>
- *   <li>SIGKILL runs no hook: the next {@link #create} for the same target removes the partial
- *       files of processes that are gone.</li>
+ *   <li>{@link #close()} without a commit deletes the partial file (an exception, a failed check);
+ *   <li>SIGTERM or SIGINT (Ctrl-C): a shutdown hook deletes every partial file still open, so an interrupted decrypt
+ *       leaves no unchecked plaintext;
+ *   <li>SIGKILL runs no hook: the next {@link #create} for the same target removes the partial files of processes that
+ *       are gone.
  * </ul>
+ *
  * Partial files of secrets are created mode 0600 from the start.
  */
 public final class PartialFile implements AutoCloseable {
@@ -46,11 +47,12 @@ public final class PartialFile implements AutoCloseable {
     public static PartialFile create(Path target, boolean secret) {
         Path dir = target.toAbsolutePath().getParent();
         removeStale(target);
-        Path path = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + SEQUENCE.incrementAndGet() + SUFFIX);
+        Path path = dir.resolve("." + target.getFileName() + "."
+                + ProcessHandle.current().pid() + "." + SEQUENCE.incrementAndGet() + SUFFIX);
         try {
             if (secret) {
-                Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } else {
                 Files.createFile(path);
             }
@@ -76,9 +78,9 @@ public final class PartialFile implements AutoCloseable {
     }
 
     /**
-     * Renames the written bytes over the target; {@code sync} first forces them to disk. Without
-     * it a crash may leave an empty target, but never a half-written one from a failed run (for a
-     * tool that, like gpg, leaves durability to the file system).
+     * Renames the written bytes over the target; {@code sync} first forces them to disk. Without it a crash may leave
+     * an empty target, but never a half-written one from a failed run (for a tool that, like gpg, leaves durability to
+     * the file system).
      */
     public void commit(boolean sync) throws IOException {
         if (done) {

@@ -10,14 +10,12 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
- * Runs a peer binary (gpg, git) and measures it: exit code, wall time, and the child's user and
- * system CPU time apart.
+ * Runs a peer binary (gpg, git) and measures it: exit code, wall time, and the child's user and system CPU time apart.
  *
- * <p>The child's CPU time is the growth of this process's "children waited for" counters
- * ({@code /proc/self/stat} fields 16 and 17) across the run: the same rusage that GNU time
- * reports, with the same 10 ms resolution. That only isolates one child if no other child of this
- * JVM ends meanwhile, so peer runs are serialised by a lock, and the lab starts no other
- * processes while one runs.
+ * <p>The child's CPU time is the growth of this process's "children waited for" counters ({@code /proc/self/stat}
+ * fields 16 and 17) across the run: the same rusage that GNU time reports, with the same 10 ms resolution. That only
+ * isolates one child if no other child of this JVM ends meanwhile, so peer runs are serialised by a lock, and the lab
+ * starts no other processes while one runs.
  *
  * <pre>{@code
  * PeerResult r = Peer.command("gpg", "--batch", "-c", "in.txt")
@@ -40,7 +38,7 @@ public final class Peer {
     private Path stdoutFile;
     private boolean captureStdout;
     private Duration limit = DEFAULT_LIMIT;
-    private Consumer<Child> onStart = child -> { };
+    private Consumer<Child> onStart = child -> {};
 
     private Peer(List<String> command) {
         this.command = List.copyOf(command);
@@ -86,8 +84,8 @@ public final class Peer {
     }
 
     /**
-     * The longest the run may take (default {@link #DEFAULT_LIMIT}); scale it to the work. Past it
-     * the peer is killed and the run fails with one line naming it.
+     * The longest the run may take (default {@link #DEFAULT_LIMIT}); scale it to the work. Past it the peer is killed
+     * and the run fails with one line naming it.
      */
     public Peer limit(Duration bound) {
         this.limit = bound;
@@ -95,8 +93,8 @@ public final class Peer {
     }
 
     /**
-     * Hands the started child to {@code started} (on the thread that runs it), for a caller that talks
-     * to a long-lived peer through files and must be able to kill it when it stops answering.
+     * Hands the started child to {@code started} (on the thread that runs it), for a caller that talks to a long-lived
+     * peer through files and must be able to kill it when it stops answering.
      */
     public Peer onStart(Consumer<Child> started) {
         this.onStart = started;
@@ -104,11 +102,12 @@ public final class Peer {
     }
 
     /**
-     * Runs the command to its end, watched by {@link Child}: one that cannot start, or that runs past
-     * its limit, is a {@link LabException} naming it; a non-zero exit is the result's to judge.
+     * Runs the command to its end, watched by {@link Child}: one that cannot start, or that runs past its limit, is a
+     * {@link LabException} naming it; a non-zero exit is the result's to judge.
      */
     public PeerResult run() {
-        Child.Spec spec = Child.spec(Path.of(command.get(0)).getFileName().toString(), command).limit(limit);
+        Child.Spec spec = Child.spec(Path.of(command.get(0)).getFileName().toString(), command)
+                .limit(limit);
         env.forEach(spec::env);
         if (dir != null) {
             spec.dir(dir);
@@ -132,7 +131,8 @@ public final class Peer {
                 int exit = child.waitFor();
                 long wall = child.endedAtNanos() - start;
                 CpuTimes cpu = Clocks.children().minus(childrenBefore);
-                return new PeerResult(command, exit, new Measurement(wall, cpu), child.stdoutBytes(), child.stderrText());
+                return new PeerResult(
+                        command, exit, new Measurement(wall, cpu), child.stdoutBytes(), child.stderrText());
             }
         } finally {
             ONE_PEER_AT_A_TIME.unlock();

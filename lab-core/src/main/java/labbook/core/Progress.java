@@ -11,8 +11,8 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Progress for anything that runs more than a few seconds, on standard error so that standard
- * output stays clean for results and JSON.
+ * Progress for anything that runs more than a few seconds, on standard error so that standard output stays clean for
+ * results and JSON.
  *
  * <pre>{@code
  * try (ProgressBar bar = Progress.bar("sync-sweep kde4", steps, "steps")) {
@@ -21,8 +21,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * }</pre>
  */
 public final class Progress {
-    private Progress() {
-    }
+    private Progress() {}
 
     /** How often a log (stderr not a terminal) gets a line: a full run's log stays a few hundred lines long. */
     static final int LOG_INTERVAL_MILLIS = 10_000;
@@ -38,17 +37,18 @@ public final class Progress {
                 .setStyle(ProgressBarStyle.ASCII)
                 .setUpdateIntervalMillis(terminal ? 200 : LOG_INTERVAL_MILLIS)
                 // a terminal redraws one line in place; a log gets one complete plain line per update
-                .setConsumer(terminal ? new ConsoleProgressBarConsumer(System.err, 100)
-                        : new DelegatingProgressBarConsumer(System.err::println, LOG_LINE_WIDTH))
+                .setConsumer(
+                        terminal
+                                ? new ConsoleProgressBarConsumer(System.err, 100)
+                                : new DelegatingProgressBarConsumer(System.err::println, LOG_LINE_WIDTH))
                 .showSpeed()
                 .continuousUpdate()
                 .build();
     }
 
     /**
-     * Whether standard error is a terminal. {@link System#console()} asks of stdin and stdout, not
-     * of stderr, so {@code ./labbook run 2> log} would redraw a bar into the log; on Linux the
-     * descriptor's own link says what it is.
+     * Whether standard error is a terminal. {@link System#console()} asks of stdin and stdout, not of stderr, so
+     * {@code ./labbook run 2> log} would redraw a bar into the log; on Linux the descriptor's own link says what it is.
      */
     static boolean stderrIsTerminal() {
         try {

@@ -13,17 +13,15 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Why a file operation failed, in words a reader of the one error line can act on ("no space left
- * on device", "permission denied"), never a Java class name or a stack trace. The reason is taken
- * from the innermost cause that has one: an image encoder wraps the disk's "No space left on
- * device" in its own "I/O error writing PNG file!".
+ * Why a file operation failed, in words a reader of the one error line can act on ("no space left on device",
+ * "permission denied"), never a Java class name or a stack trace. The reason is taken from the innermost cause that has
+ * one: an image encoder wraps the disk's "No space left on device" in its own "I/O error writing PNG file!".
  */
 public final class Reasons {
     /** A qualified or simple Java exception class name, with the ": " that may follow it. */
     private static final String CLASS_NAME = "(?:[A-Za-z_$][\\w$]*\\.)*[A-Z][\\w$]*(?:Exception|Error)(?::\\s*)?";
 
-    private Reasons() {
-    }
+    private Reasons() {}
 
     /** The reason for a failure, in plain words. */
     public static String of(Throwable e) {
@@ -87,6 +85,8 @@ public final class Reasons {
             return "";
         }
         String line = message.replaceAll("\\s*[\\r\\n]+\\s*", "; ");
-        return line.replaceAll("\\b" + CLASS_NAME, "").replaceAll("\\s{2,}", " ").strip();
+        return line.replaceAll("\\b" + CLASS_NAME, "")
+                .replaceAll("\\s{2,}", " ")
+                .strip();
     }
 }

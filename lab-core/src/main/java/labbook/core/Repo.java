@@ -5,12 +5,11 @@ import java.nio.file.Path;
 
 /** Where the lab's repository is: results and the repository's own fixtures are found from here. */
 public final class Repo {
-    private Repo() {
-    }
+    private Repo() {}
 
     /**
-     * The repository root: the {@code labbook.repo} system property (set by exec:java and surefire),
-     * else the nearest folder above the working directory that holds the parent pom.
+     * The repository root: the {@code labbook.repo} system property (set by exec:java and surefire), else the nearest
+     * folder above the working directory that holds the parent pom.
      */
     public static Path root() {
         String property = System.getProperty("labbook.repo");

@@ -9,10 +9,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The contract of one experiment's CSV, {@code <root>/<study>/<experiment>.csv}: its columns in
- * order. Declared once per experiment in its study module; {@link LabRun#csv(ResultsSchema)}
- * writes by it and {@code reports} loads by it. A reader accepts extra columns (an older or newer
- * writer) but a promised column that is missing is a schema error.
+ * The contract of one experiment's CSV, {@code <root>/<study>/<experiment>.csv}: its columns in order. Declared once
+ * per experiment in its study module; {@link LabRun#csv(ResultsSchema)} writes by it and {@code reports} loads by it. A
+ * reader accepts extra columns (an older or newer writer) but a promised column that is missing is a schema error.
  */
 public record ResultsSchema(String study, String experiment, List<Column> columns) {
 
@@ -26,7 +25,8 @@ public record ResultsSchema(String study, String experiment, List<Column> column
         Set<String> names = new LinkedHashSet<>();
         for (Column c : columns) {
             if (!names.add(c.name())) {
-                throw new IllegalArgumentException(study + "/" + experiment + ": column '" + c.name() + "' declared twice");
+                throw new IllegalArgumentException(
+                        study + "/" + experiment + ": column '" + c.name() + "' declared twice");
             }
         }
     }
@@ -60,9 +60,11 @@ public record ResultsSchema(String study, String experiment, List<Column> column
 
     /** The columns as a Markdown table (name, kind, meaning), for READMEs and notebooks. */
     public String markdown() {
-        return "| column | kind | meaning |\n|---|---|---|\n" + columns.stream()
-                .map(c -> "| `" + c.name() + "` | " + c.kind().name().toLowerCase(java.util.Locale.ROOT) + " | " + c.meaning() + " |")
-                .collect(Collectors.joining("\n"));
+        return "| column | kind | meaning |\n|---|---|---|\n"
+                + columns.stream()
+                        .map(c -> "| `" + c.name() + "` | " + c.kind().name().toLowerCase(java.util.Locale.ROOT) + " | "
+                                + c.meaning() + " |")
+                        .collect(Collectors.joining("\n"));
     }
 
     @Override

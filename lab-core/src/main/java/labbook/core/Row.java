@@ -1,9 +1,9 @@
 package labbook.core;
 
 /**
- * One row being filled by column, for {@link CsvResults#row(java.util.function.Consumer)}: every
- * column of the schema must be set exactly once (null for a value that does not apply, written as
- * an empty cell), so a forgotten or misspelt column fails at the first row, not in the report.
+ * One row being filled by column, for {@link CsvResults#row(java.util.function.Consumer)}: every column of the schema
+ * must be set exactly once (null for a value that does not apply, written as an empty cell), so a forgotten or misspelt
+ * column fails at the first row, not in the report.
  */
 public final class Row {
     private final ResultsSchema schema;
@@ -29,7 +29,8 @@ public final class Row {
     Object[] values() {
         for (int i = 0; i < set.length; i++) {
             if (!set[i]) {
-                throw new IllegalArgumentException("column '" + schema.columns().get(i).name() + "' not set in a row of " + schema);
+                throw new IllegalArgumentException(
+                        "column '" + schema.columns().get(i).name() + "' not set in a row of " + schema);
             }
         }
         return values;

@@ -6,17 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Passwords and passphrases come from files, never from the command line (where {@code ps} shows
- * them). Errors name the file, never its content. A secret is short: more than {@link #MAX_BYTES}
- * is refused (so {@code /dev/zero} or a wrong path to a large file ends in one line, not in
- * memory exhausted).
+ * Passwords and passphrases come from files, never from the command line (where {@code ps} shows them). Errors name the
+ * file, never its content. A secret is short: more than {@link #MAX_BYTES} is refused (so {@code /dev/zero} or a wrong
+ * path to a large file ends in one line, not in memory exhausted).
  */
 public final class SecretFile {
     /** The most a password or passphrase file may hold. */
     public static final int MAX_BYTES = 64 * 1024;
 
-    private SecretFile() {
-    }
+    private SecretFile() {}
 
     /** The file's bytes; {@code what} names it in errors ("password file", "passphrase file"). */
     public static byte[] read(Path file, String what) {

@@ -14,14 +14,12 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * A seed's published figures: a CSV resource of its study module, read by the columns its
- * {@link ResultsSchema} declares (the same declaration {@code reports} reads it by). Its header must
- * be exactly the declared columns; a missing resource, another header or a cell that is not a number
- * is one line naming the resource.
+ * A seed's published figures: a CSV resource of its study module, read by the columns its {@link ResultsSchema}
+ * declares (the same declaration {@code reports} reads it by). Its header must be exactly the declared columns; a
+ * missing resource, another header or a cell that is not a number is one line naming the resource.
  */
 public final class SeedTable {
-    private SeedTable() {
-    }
+    private SeedTable() {}
 
     /** One row of a seed table, read by column. */
     public record SeedRow(CSVRecord record, String resource) {
@@ -35,8 +33,8 @@ public final class SeedTable {
             try {
                 return cell.isBlank() ? Double.NaN : Double.parseDouble(cell);
             } catch (NumberFormatException e) {
-                throw new LabException(resource + ": line " + record.getRecordNumber() + ": " + column.name()
-                        + " '" + cell + "' is not a number");
+                throw new LabException(resource + ": line " + record.getRecordNumber() + ": " + column.name() + " '"
+                        + cell + "' is not a number");
             }
         }
     }
@@ -56,7 +54,12 @@ public final class SeedTable {
 
     /** The same, from a reader ({@code name} names it in errors). */
     public static <T> List<T> parse(Reader reader, String name, ResultsSchema schema, Function<SeedRow, T> row) {
-        try (CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader)) {
+        try (CSVParser csv = CSVFormat.DEFAULT
+                .builder()
+                .setHeader()
+                .setSkipHeaderRecord(true)
+                .get()
+                .parse(reader)) {
             if (!csv.getHeaderNames().equals(schema.names())) {
                 throw new LabException(name + ": columns " + csv.getHeaderNames() + ", expected " + schema.names());
             }

@@ -5,8 +5,8 @@ import java.util.Collection;
 import java.util.Locale;
 
 /**
- * Median and spread of repeated measurements, for the figures an experiment prints as it ends.
- * (The report's analyses live in {@code reports}; this is only what a console line needs.)
+ * Median and spread of repeated measurements, for the figures an experiment prints as it ends. (The report's analyses
+ * live in {@code reports}; this is only what a console line needs.)
  */
 public record Summary(int n, double median, double q1, double q3, double min, double max) {
 
@@ -16,14 +16,18 @@ public record Summary(int n, double median, double q1, double q3, double min, do
         }
         double[] sorted = values.clone();
         Arrays.sort(sorted);
-        return new Summary(sorted.length, quantile(sorted, 0.5), quantile(sorted, 0.25), quantile(sorted, 0.75),
-                sorted[0], sorted[sorted.length - 1]);
+        return new Summary(
+                sorted.length,
+                quantile(sorted, 0.5),
+                quantile(sorted, 0.25),
+                quantile(sorted, 0.75),
+                sorted[0],
+                sorted[sorted.length - 1]);
     }
 
     /**
-     * The p-quantile of sorted values, interpolating linearly between order statistics (the
-     * "type 7" definition of R, NumPy and most spreadsheets): the lab's one quantile, for the
-     * printouts here and the report's statistics alike.
+     * The p-quantile of sorted values, interpolating linearly between order statistics (the "type 7" definition of R,
+     * NumPy and most spreadsheets): the lab's one quantile, for the printouts here and the report's statistics alike.
      */
     public static double quantile(double[] sorted, double p) {
         if (sorted.length == 0) {
@@ -45,7 +49,12 @@ public record Summary(int n, double median, double q1, double q3, double min, do
 
     /** "12.3 (IQR 11.9-12.8, n=5)" with the given number format, e.g. "%.3f". */
     public String format(String numberFormat) {
-        return String.format(Locale.ROOT, numberFormat + " (IQR " + numberFormat + "-" + numberFormat + ", n=%d)",
-                median, q1, q3, n);
+        return String.format(
+                Locale.ROOT,
+                numberFormat + " (IQR " + numberFormat + "-" + numberFormat + ", n=%d)",
+                median,
+                q1,
+                q3,
+                n);
     }
 }

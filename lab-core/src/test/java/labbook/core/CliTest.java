@@ -16,8 +16,7 @@ import picocli.CommandLine.Option;
 
 class CliTest {
     @Command(name = "lab-test", mixinStandardHelpOptions = true, subcommands = Experiment.class)
-    static class Top {
-    }
+    static class Top {}
 
     @Command(name = "experiment", mixinStandardHelpOptions = true)
     static class Experiment implements Callable<Integer> {
@@ -73,11 +72,15 @@ class CliTest {
     @Test
     void labFailuresAreOneLineWithoutStackTrace() {
         assertThat(run("experiment", "--fail", "lab")).isEqualTo(1);
-        assertThat(err.toString()).isEqualTo("lab-test: wallet /tmp/x.kwl: wrong password or corrupt file" + System.lineSeparator());
+        assertThat(err.toString())
+                .isEqualTo("lab-test: wallet /tmp/x.kwl: wrong password or corrupt file" + System.lineSeparator());
 
         err.getBuffer().setLength(0);
         assertThat(run("experiment", "--fail", "bug")).isEqualTo(1);
-        assertThat(err.toString().lines()).hasSize(1).first().asString()
+        assertThat(err.toString().lines())
+                .hasSize(1)
+                .first()
+                .asString()
                 .isEqualTo("lab-test: unexpected error: IllegalStateException: line one; line two");
     }
 
@@ -106,9 +109,12 @@ class CliTest {
         assertThat(err.toString()).contains(file + " is not a folder").hasLineCount(1);
 
         err.getBuffer().setLength(0);
-        assertThat(run("experiment", "--out", tmp.resolve("new/deeper").toString())).isZero();
+        assertThat(run("experiment", "--out", tmp.resolve("new/deeper").toString()))
+                .isZero();
         assertThat(tmp.resolve("new")).as("the check creates nothing").doesNotExist();
 
-        assertThat(run("experiment", "--help", "--out", file.toString())).as("help is still help").isZero();
+        assertThat(run("experiment", "--help", "--out", file.toString()))
+                .as("help is still help")
+                .isZero();
     }
 }

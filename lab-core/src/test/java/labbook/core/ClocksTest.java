@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * lab-core's CPU clocks set against GNU time (Debian package {@code time}), the reference the
- * seeds' own figures came from. Both read the kernel's accounting at 10 ms resolution, so they
- * agree to a few ticks; these tests check agreement, not speed.
+ * lab-core's CPU clocks set against GNU time (Debian package {@code time}), the reference the seeds' own figures came
+ * from. Both read the kernel's accounting at 10 ms resolution, so they agree to a few ticks; these tests check
+ * agreement, not speed.
  */
 class ClocksTest {
     private static final String GNU_TIME = "/usr/bin/time";
@@ -26,6 +26,7 @@ class ClocksTest {
 
     @TempDir
     static Path dir;
+
     static Path bigFile;
 
     @BeforeAll
@@ -64,9 +65,18 @@ class ClocksTest {
         Path timeOut = dir.resolve("time.out");
         String f = bigFile.toString();
         // user time from checksumming, system time from a syscall storm, in one child
-        PeerResult r = Peer.command(GNU_TIME, "-f", "%U %S", "-o", timeOut.toString(), "sh", "-c",
-                "sha256sum " + f + " " + f + " " + f + " >/dev/null; dd if=/dev/zero of=/dev/null bs=64 count=1500000 2>/dev/null")
-                .run().orThrow();
+        PeerResult r = Peer.command(
+                        GNU_TIME,
+                        "-f",
+                        "%U %S",
+                        "-o",
+                        timeOut.toString(),
+                        "sh",
+                        "-c",
+                        "sha256sum " + f + " " + f + " " + f
+                                + " >/dev/null; dd if=/dev/zero of=/dev/null bs=64 count=1500000 2>/dev/null")
+                .run()
+                .orThrow();
         String[] gnu = Files.readString(timeOut).trim().split("\\s+");
         double gnuUser = Double.parseDouble(gnu[0]);
         double gnuSys = Double.parseDouble(gnu[1]);
@@ -82,8 +92,8 @@ class ClocksTest {
     void ownProcessTimeAgreesWithGnuTimeForTheSameJvm() throws IOException {
         Path timeOut = dir.resolve("self.out");
         List<String> cmd = new ArrayList<>(List.of(GNU_TIME, "-f", "%U %S", "-o", timeOut.toString()));
-        cmd.addAll(ForkedJava.command(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"),
-                SelfTimeMain.class.getName(), List.of()));
+        cmd.addAll(ForkedJava.command(
+                List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), SelfTimeMain.class.getName(), List.of()));
         PeerResult r = Peer.command(cmd).captureStdout().run().orThrow();
         String[] own = r.stdoutText().trim().split("\\s+");
         String[] gnu = Files.readString(timeOut).trim().split("\\s+");
@@ -101,7 +111,8 @@ class ClocksTest {
 
     @Test
     void commandLineThatCannotStartIsOneClearError() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Peer.command("/no/such/tool", "--secret").run())
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> Peer.command("/no/such/tool", "--secret").run())
                 .isInstanceOf(LabException.class)
                 .hasMessageStartingWith("cannot run /no/such/tool")
                 .hasMessageNotContaining("--secret");
@@ -109,9 +120,14 @@ class ClocksTest {
 
     @Test
     void stdinIsFedAndStdoutCaptured() {
-        PeerResult r = Peer.command("tr", "a-z", "A-Z").stdin("hello".getBytes()).captureStdout().run().orThrow();
+        PeerResult r = Peer.command("tr", "a-z", "A-Z")
+                .stdin("hello".getBytes())
+                .captureStdout()
+                .run()
+                .orThrow();
         assertThat(r.stdoutText()).isEqualTo("HELLO");
-        PeerResult failed = Peer.command("sh", "-c", "echo 'bad thing happened' >&2; exit 3").run();
+        PeerResult failed = Peer.command("sh", "-c", "echo 'bad thing happened' >&2; exit 3")
+                .run();
         assertThat(failed.exitCode()).isEqualTo(3);
         org.assertj.core.api.Assertions.assertThatThrownBy(failed::orThrow)
                 .hasMessage("sh failed (exit 3): bad thing happened");

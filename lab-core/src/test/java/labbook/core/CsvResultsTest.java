@@ -54,8 +54,10 @@ class CsvResultsTest {
         Files.createDirectories(previous.getParent());
         Files.writeString(previous, "i,value_ms\n0,0\n");
 
-        Process writer = new ProcessBuilder(ForkedJava.command(List.of(), SlowWriterMain.class.getName(),
-                List.of(root.toString()))).redirectErrorStream(true).start();
+        Process writer = new ProcessBuilder(
+                        ForkedJava.command(List.of(), SlowWriterMain.class.getName(), List.of(root.toString())))
+                .redirectErrorStream(true)
+                .start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream()))) {
             assertThat(out.readLine()).isEqualTo("writing");
         }

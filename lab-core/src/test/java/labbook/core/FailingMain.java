@@ -2,8 +2,7 @@ package labbook.core;
 
 /** A helper process's main that fails as a lab-made child may: through {@link FailureLine#runMain}. */
 public final class FailingMain {
-    private FailingMain() {
-    }
+    private FailingMain() {}
 
     public static void main(String[] args) {
         FailureLine.runMain("failing main", () -> {

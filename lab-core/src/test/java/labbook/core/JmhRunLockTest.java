@@ -28,8 +28,9 @@ class JmhRunLockTest {
                     }
                 }
                 """);
-        try (Child p = Child.start(Child.spec("lock holder", ForkedJava.javaBinary(), holder.toString(), lock.toString(), held.toString())
-                .limit(Duration.ofMinutes(2)))) {
+        try (Child p = Child.start(
+                Child.spec("lock holder", ForkedJava.javaBinary(), holder.toString(), lock.toString(), held.toString())
+                        .limit(Duration.ofMinutes(2)))) {
             long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (!Files.exists(held) && System.nanoTime() < until) {
                 Thread.sleep(20);
@@ -46,6 +47,7 @@ class JmhRunLockTest {
     void aFreeLockDoesNotWait(@TempDir Path dir) {
         long start = System.nanoTime();
         JmhRun.awaitLockFree(dir.resolve("jmh.lock"), Duration.ofMinutes(1));
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30)); // returned at once, not after its minute of waiting
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .isLessThan(Duration.ofSeconds(30)); // returned at once, not after its minute of waiting
     }
 }

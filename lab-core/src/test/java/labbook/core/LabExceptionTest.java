@@ -33,9 +33,13 @@ class LabExceptionTest {
         assertThat(failureOf(() -> Files.readAllBytes(dir), "read wallet", dir))
                 .isEqualTo("cannot read wallet " + dir + ": Is a directory");
         Path existing = dir.resolve("there");
-        assertThat(failureOf(() -> {
-            Files.createFile(existing);
-            Files.createFile(existing);
-        }, "create", existing)).isEqualTo("cannot create " + existing + ": it already exists");
+        assertThat(failureOf(
+                        () -> {
+                            Files.createFile(existing);
+                            Files.createFile(existing);
+                        },
+                        "create",
+                        existing))
+                .isEqualTo("cannot create " + existing + ": it already exists");
     }
 }

@@ -12,7 +12,10 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** run.json as LabRun writes it: every field present and of its shape, earlier experiments' provenance kept, broken records refused. */
+/**
+ * run.json as LabRun writes it: every field present and of its shape, earlier experiments' provenance kept, broken
+ * records refused.
+ */
 class LabRunTest {
     static final Column LEVEL = Column.count("level", "compression level");
     static final Column CPU_USER_S = Column.measure("cpu_user_s", "user CPU seconds");
@@ -29,30 +32,51 @@ class LabRunTest {
                 csv.commit();
             }
         }
-        JsonNode json = new ObjectMapper().readTree(root.resolve("filecrypt/run.json").toFile());
+        JsonNode json =
+                new ObjectMapper().readTree(root.resolve("filecrypt/run.json").toFile());
         // each field present and holding something: asText() of a missing or empty field is "", never null
-        for (String field : new String[] {"study", "host", "cpu_model", "os_kernel", "jdk_vendor", "jdk_version", "lab_commit", "mode",
-                "start", "end", "command_line", "rerun"}) {
+        for (String field : new String[] {
+            "study",
+            "host",
+            "cpu_model",
+            "os_kernel",
+            "jdk_vendor",
+            "jdk_version",
+            "lab_commit",
+            "mode",
+            "start",
+            "end",
+            "command_line",
+            "rerun"
+        }) {
             assertThat(json.has(field)).as(field).isTrue();
-            assertThat(json.get(field).isTextual()).as("%s is text: %s", field, json.get(field)).isTrue();
+            assertThat(json.get(field).isTextual())
+                    .as("%s is text: %s", field, json.get(field))
+                    .isTrue();
             assertThat(json.get(field).asText()).as(field).isNotBlank();
         }
         assertThat(json.get("study").asText()).isEqualTo("filecrypt");
         assertThat(json.get("cores").isInt()).as("cores: %s", json.get("cores")).isTrue();
         assertThat(json.get("cores").asInt()).isPositive();
-        assertThat(json.get("memory_bytes").isIntegralNumber()).as("memory_bytes: %s", json.get("memory_bytes")).isTrue();
+        assertThat(json.get("memory_bytes").isIntegralNumber())
+                .as("memory_bytes: %s", json.get("memory_bytes"))
+                .isTrue();
         assertThat(json.get("memory_bytes").asLong()).isGreaterThan(1L << 20);
         assertThat(json.get("os_kernel").asText()).startsWith(System.getProperty("os.name") + " ");
-        assertThat(json.get("jdk_version").asText()).startsWith(String.valueOf(Runtime.version().feature()));
+        assertThat(json.get("jdk_version").asText())
+                .startsWith(String.valueOf(Runtime.version().feature()));
         // a checkout (or a clone) knows its commit; only a copy without .git records "unknown"
         assertThat(json.get("lab_commit").asText())
                 .matches(Files.exists(Repo.root().resolve(".git")) ? "[0-9a-f]{40}(-dirty)?" : "unknown");
         assertThat(json.get("mode").asText()).isEqualTo("quick");
         assertThat(json.get("command_line").asText()).isEqualTo("filecrypt level-sweep --quick");
         assertThat(json.get("rerun").asText()).isEqualTo("./labbook filecrypt level-sweep --quick");
-        assertThat(json.get("peers").isObject()).as("peers: %s", json.get("peers")).isTrue();
+        assertThat(json.get("peers").isObject())
+                .as("peers: %s", json.get("peers"))
+                .isTrue();
         assertThat(json.get("peers").get("gpg").asText()).startsWith("gpg (GnuPG)");
-        assertThat(json.get("experiments").get("level-sweep").get("mode").asText()).isEqualTo("quick");
+        assertThat(json.get("experiments").get("level-sweep").get("mode").asText())
+                .isEqualTo("quick");
         // ISO-8601 instants, compared as times (as text, "…:07Z" sorts after "…:07.5Z")
         Instant start = Instant.parse(json.get("start").asText());
         Instant end = Instant.parse(json.get("end").asText());

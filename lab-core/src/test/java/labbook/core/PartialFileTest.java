@@ -9,10 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class PartialFileTest {
     @TempDir
@@ -23,7 +23,8 @@ class PartialFileTest {
         Path target = Files.writeString(dir.resolve("out.txt"), "old");
         try (PartialFile p = PartialFile.create(target, true)) {
             Files.writeString(p.path(), "new");
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(p.path()))).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(p.path())))
+                    .isEqualTo("rw-------");
         }
         assertThat(Files.readString(target)).isEqualTo("old");
         try (PartialFile p = PartialFile.create(target, false)) {
@@ -41,14 +42,18 @@ class PartialFileTest {
     @ValueSource(strings = {"TERM", "INT", "KILL"})
     void aSignalledWriterLeavesNoPartialFileBehind(String signal) throws Exception {
         Path target = Files.writeString(dir.resolve("plain.txt"), "previous");
-        Process writer = new ProcessBuilder(ForkedJava.command(List.of(), PartialWriterMain.class.getName(),
-                List.of(target.toString()))).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process writer = new ProcessBuilder(
+                        ForkedJava.command(List.of(), PartialWriterMain.class.getName(), List.of(target.toString())))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         Path partial;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream()))) {
             partial = Path.of(out.readLine());
         }
         assertThat(partial).exists();
-        new ProcessBuilder("kill", "-" + signal, Long.toString(writer.pid())).start().waitFor();
+        new ProcessBuilder("kill", "-" + signal, Long.toString(writer.pid()))
+                .start()
+                .waitFor();
         assertThat(writer.waitFor(300, TimeUnit.SECONDS)).isTrue();
 
         if (signal.equals("KILL")) {

@@ -16,8 +16,10 @@ class ReasonsTest {
     @Test
     void theInnermostReasonIsTheOneGiven() {
         IOException disk = new IOException("No space left on device");
-        assertThat(Reasons.of(new IIOException("I/O error writing PNG file!", disk))).isEqualTo("No space left on device");
-        assertThat(Reasons.of(new java.io.UncheckedIOException(new FileSystemException("/x", null, "No space left on device"))))
+        assertThat(Reasons.of(new IIOException("I/O error writing PNG file!", disk)))
+                .isEqualTo("No space left on device");
+        assertThat(Reasons.of(new java.io.UncheckedIOException(
+                        new FileSystemException("/x", null, "No space left on device"))))
                 .isEqualTo("No space left on device");
         assertThat(Reasons.of(new NoSuchFileException("/x"))).isEqualTo("no such file");
         assertThat(Reasons.of(new AccessDeniedException("/x"))).isEqualTo("permission denied");
@@ -32,7 +34,8 @@ class ReasonsTest {
         assertThat(Reasons.of(new NullPointerException())).isEqualTo("failed");
         assertThat(Reasons.of(new StackOverflowError())).isEqualTo("nested too deeply");
         assertThat(Reasons.plain("line one\n\tat x.Y.z(Y.java:1)")).isEqualTo("line one; at x.Y.z(Y.java:1)");
-        assertThat(LabException.cannot("write the site in", Path.of("/out"), new IOException(new RuntimeException("disk gone"))))
+        assertThat(LabException.cannot(
+                        "write the site in", Path.of("/out"), new IOException(new RuntimeException("disk gone"))))
                 .hasMessage("cannot write the site in /out: disk gone");
     }
 }

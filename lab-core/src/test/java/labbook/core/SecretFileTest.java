@@ -31,7 +31,8 @@ class SecretFileTest {
         assertThatThrownBy(() -> SecretFile.read(Path.of("/dev/zero"), "passphrase file"))
                 .hasMessage("passphrase file /dev/zero holds more than 64 KiB: not a password (is it the right file?)");
         Path big = Files.writeString(dir.resolve("big"), "a".repeat(SecretFile.MAX_BYTES + 1));
-        assertThatThrownBy(() -> SecretFile.read(big, "password file")).hasMessageContaining(big + " holds more than 64 KiB")
+        assertThatThrownBy(() -> SecretFile.read(big, "password file"))
+                .hasMessageContaining(big + " holds more than 64 KiB")
                 .hasMessageNotContaining("aaaa");
         Path most = Files.writeString(dir.resolve("most"), "b".repeat(SecretFile.MAX_BYTES));
         assertThat(SecretFile.read(most, "password file")).hasSize(SecretFile.MAX_BYTES);

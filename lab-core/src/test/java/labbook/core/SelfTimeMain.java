@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * Spends CPU in user space and in the kernel, then prints its own user and system time as
- * lab-core reads them, so a test can set them against GNU time's figures for the same process.
+ * Spends CPU in user space and in the kernel, then prints its own user and system time as lab-core reads them, so a
+ * test can set them against GNU time's figures for the same process.
  */
 public final class SelfTimeMain {
     public static void main(String[] args) throws Exception {

@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import labbook.core.LabException;
 
 /**
- * The crypto tool's (v1.1.0) choice of gpg compression level, as a function, so its runs replay
- * with either engine:
+ * The crypto tool's (v1.1.0) choice of gpg compression level, as a function, so its runs replay with either engine:
+ *
  * <ul>
- *   <li>default: {@code -z 1} for text files over 10,240 bytes, else {@code -z 0};</li>
- *   <li>{@code --speed}: {@code -z 0} for every file;</li>
- *   <li>{@code --space}: {@code -z 7} for every file (the seed's "GPG Default" run);</li>
+ *   <li>default: {@code -z 1} for text files over 10,240 bytes, else {@code -z 0};
+ *   <li>{@code --speed}: {@code -z 0} for every file;
+ *   <li>{@code --space}: {@code -z 7} for every file (the seed's "GPG Default" run);
  * </ul>
+ *
  * plus gpg's own default, {@code -z 6}, which the seed did not run. Compression is always ZIP.
  */
 public final class CryptoPolicy {
@@ -37,8 +38,7 @@ public final class CryptoPolicy {
         }
     }
 
-    private CryptoPolicy() {
-    }
+    private CryptoPolicy() {}
 
     /** The level a run uses for a file of {@code sizeBytes} whose type is (or is not) text. */
     public static int level(Run run, long sizeBytes, boolean isText) {
@@ -59,10 +59,9 @@ public final class CryptoPolicy {
     }
 
     /**
-     * Whether a file's mime type is text/*, read from its bytes by libmagic as crypto did
-     * ({@link FileMime}): the name never decides, so an extension-less file such as enwik8 is text
-     * and a PDF named {@code .txt} is not. A directory run asks once per file, before it times
-     * anything, and records the verdict ({@link FileMime#of(java.util.List)}).
+     * Whether a file's mime type is text/*, read from its bytes by libmagic as crypto did ({@link FileMime}): the name
+     * never decides, so an extension-less file such as enwik8 is text and a PDF named {@code .txt} is not. A directory
+     * run asks once per file, before it times anything, and records the verdict ({@link FileMime#of(java.util.List)}).
      */
     public static boolean isText(Path file) {
         return FileMime.isText(FileMime.of(file));

@@ -17,13 +17,24 @@ import labbook.filecrypt.experiments.PipelineVariantsExperiment;
 import picocli.CommandLine.Command;
 
 /**
- * The lab-filecrypt command line, subcommands only: {@code ./labbook filecrypt --help}, or
- * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="--help"}.
+ * The lab-filecrypt command line, subcommands only: {@code ./labbook filecrypt --help}, or {@code mvn -q -pl
+ * lab-filecrypt exec:java -Dexec.args="--help"}.
  */
-@Command(name = FilecryptLab.NAME, mixinStandardHelpOptions = true, version = "labbook 0.1.0",
+@Command(
+        name = FilecryptLab.NAME,
+        mixinStandardHelpOptions = true,
+        version = "labbook 0.1.0",
         description = "the crypto tool's compression-versus-speed study",
-        subcommands = {EncryptCommand.class, DecryptCommand.class, LevelSweepExperiment.class, DirectoryRunsExperiment.class,
-                InteropExperiment.class, LevelJmhExperiment.class, PipelineVariantsExperiment.class, AllCommand.class})
+        subcommands = {
+            EncryptCommand.class,
+            DecryptCommand.class,
+            LevelSweepExperiment.class,
+            DirectoryRunsExperiment.class,
+            InteropExperiment.class,
+            LevelJmhExperiment.class,
+            PipelineVariantsExperiment.class,
+            AllCommand.class
+        })
 public final class FilecryptLab {
     /** The command line's name, the first word of its error lines. */
     public static final String NAME = "lab-filecrypt";
@@ -35,11 +46,13 @@ public final class FilecryptLab {
         if (args.length == 1 && args[0].equals("cds-training")) {
             System.exit(CdsTraining.run()); // the launcher's, not listed: see CdsTraining
         }
-        FileCommand fileCommand = args.length == 0 ? null : switch (args[0]) {
-            case "encrypt" -> new EncryptCommand();
-            case "decrypt" -> new DecryptCommand();
-            default -> null;
-        };
+        FileCommand fileCommand = args.length == 0
+                ? null
+                : switch (args[0]) {
+                    case "encrypt" -> new EncryptCommand();
+                    case "decrypt" -> new DecryptCommand();
+                    default -> null;
+                };
         if (fileCommand == null) {
             explainIncubatorWarning(args);
             Cli.main(new FilecryptLab(), args);
@@ -54,15 +67,18 @@ public final class FilecryptLab {
     }
 
     /**
-     * JDK 17 prints "WARNING: Using incubator modules" at the start of every JVM that loads one, and
-     * no option silences it; an experiment's run says once, after it, why the lab loads it. (encrypt
-     * and decrypt, which a user runs over and over, say nothing more: their README section does.)
+     * JDK 17 prints "WARNING: Using incubator modules" at the start of every JVM that loads one, and no option silences
+     * it; an experiment's run says once, after it, why the lab loads it. (encrypt and decrypt, which a user runs over
+     * and over, say nothing more: their README section does.)
      */
     private static void explainIncubatorWarning(String[] args) {
-        boolean help = args.length == 0 || List.of(args).contains("--help") || List.of(args).contains("-h");
+        boolean help = args.length == 0
+                || List.of(args).contains("--help")
+                || List.of(args).contains("-h");
         if (!help && ModuleLayer.boot().findModule("jdk.incubator.foreign").isPresent()) {
-            System.err.println("(lab-filecrypt: that warning is JDK 17's: the lab calls the system zlib, gpg's own deflate, through"
-                    + " JDK 17's incubating foreign-function API; on JDK 22 and later the API is final and nothing is printed)");
+            System.err.println(
+                    "(lab-filecrypt: that warning is JDK 17's: the lab calls the system zlib, gpg's own deflate, through"
+                            + " JDK 17's incubating foreign-function API; on JDK 22 and later the API is final and nothing is printed)");
         }
     }
 

@@ -17,10 +17,10 @@ import labbook.core.Column;
 import labbook.core.ResultsSchema;
 
 /**
- * The filecrypt seed's published figures: class-path resources of this module (their source in
- * the README beside them), each column declared once; {@code reports} draws them by these constants. A seed column that is also a results column ({@code file_bytes}, {@code level},
- * {@code type}, {@code run}, {@code cpu_user_s}, {@code cpu_sys_s}, {@code mean_size_pct}) is the results'
- * constant: the seed is compared on it.
+ * The filecrypt seed's published figures: class-path resources of this module (their source in the README beside them),
+ * each column declared once; {@code reports} draws them by these constants. A seed column that is also a results column
+ * ({@code file_bytes}, {@code level}, {@code type}, {@code run}, {@code cpu_user_s}, {@code cpu_sys_s},
+ * {@code mean_size_pct}) is the results' constant: the seed is compared on it.
  */
 public final class FilecryptSeeds {
     // declared in FilecryptResults before the seeds had a class of their own; named here as the other studies' are
@@ -28,28 +28,45 @@ public final class FilecryptSeeds {
     public static final String CRYPTO_DIRECTORY_RESOURCE = FilecryptResults.SEED_DIRECTORY;
 
     public static final Column FILE_MB = count("file_mb", "the head of enwik8 the seed encrypted, MB: 100, 10 or 1");
-    public static final Column CHART_LABEL = count("chart_label", "the level's label on the seed's chart (1..4 for -z 0/1/7/9)");
+    public static final Column CHART_LABEL =
+            count("chart_label", "the level's label on the seed's chart (1..4 for -z 0/1/7/9)");
     public static final Column SIZE_KB = measure("size_kb", "gpg's output size, kB");
     public static final Column CPU_S = measure("cpu_s", "gpg's CPU time, user + system, s");
-    public static final Column APPROXIMATE = text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
+    public static final Column APPROXIMATE =
+            text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
     public static final Column SOURCE = text("source", "where the figure was published");
 
     public static final Column LABEL = text("label", "the run's name on the seed's chart");
     public static final Column LEVEL_RULE = text("level_rule", "the level each file got in the run");
-    public static final Column CPU_TOTAL_S = measure("cpu_total_s", "the run's CPU time, user + system, s (exact, from the page's text)");
-    public static final Column SPLIT_APPROXIMATE = text("split_approximate",
+    public static final Column CPU_TOTAL_S =
+            measure("cpu_total_s", "the run's CPU time, user + system, s (exact, from the page's text)");
+    public static final Column SPLIT_APPROXIMATE = text(
+            "split_approximate",
             "true when the user/system split was read off the bar chart rather than quoted (true/false)");
 
     /** gpg's size and CPU time per level for the 100, 10 and 1 MB heads of enwik8 (chart readings). */
-    public static final ResultsSchema CRYPTO_LEVELS = ResultsSchema.of(STUDY, "crypto-levels",
-            FILE_MB, FILE_BYTES, LEVEL, CHART_LABEL, SIZE_KB, CPU_S, APPROXIMATE, SOURCE);
-    /** The seed's three directory runs on each of its four folders (text, mp3, pdf, png): CPU totals, the user/system split, mean sizes. */
-    public static final ResultsSchema CRYPTO_DIRECTORY = ResultsSchema.of(STUDY, "crypto-directory",
-            TYPE, RUN, LABEL, LEVEL_RULE, CPU_TOTAL_S, CPU_USER_S, CPU_SYS_S, MEAN_SIZE_PCT, SPLIT_APPROXIMATE, SOURCE);
+    public static final ResultsSchema CRYPTO_LEVELS = ResultsSchema.of(
+            STUDY, "crypto-levels", FILE_MB, FILE_BYTES, LEVEL, CHART_LABEL, SIZE_KB, CPU_S, APPROXIMATE, SOURCE);
+    /**
+     * The seed's three directory runs on each of its four folders (text, mp3, pdf, png): CPU totals, the user/system
+     * split, mean sizes.
+     */
+    public static final ResultsSchema CRYPTO_DIRECTORY = ResultsSchema.of(
+            STUDY,
+            "crypto-directory",
+            TYPE,
+            RUN,
+            LABEL,
+            LEVEL_RULE,
+            CPU_TOTAL_S,
+            CPU_USER_S,
+            CPU_SYS_S,
+            MEAN_SIZE_PCT,
+            SPLIT_APPROXIMATE,
+            SOURCE);
 
     /** Every seed table of the study. */
     public static final List<ResultsSchema> ALL = List.of(CRYPTO_LEVELS, CRYPTO_DIRECTORY);
 
-    private FilecryptSeeds() {
-    }
+    private FilecryptSeeds() {}
 }

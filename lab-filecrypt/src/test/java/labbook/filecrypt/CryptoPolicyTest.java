@@ -57,13 +57,18 @@ class CryptoPolicyTest {
         Path wav = dir.resolve("tone.wav");
         Path mp3 = dir.resolve("song.txt");
         Files.write(wav, TestAudio.wav(44_100, 2));
-        assertThat(new ProcessBuilder("lame", "--quiet", "-V", "2", wav.toString(), mp3.toString()).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("lame", "--quiet", "-V", "2", wav.toString(), mp3.toString())
+                        .start()
+                        .waitFor())
+                .isZero();
 
         Map<Path, String> mimes = FileMime.of(List.of(png, pdf, mp3, wav));
         assertThat(mimes.values()).containsExactly("image/png", "application/pdf", "audio/mpeg", "audio/x-wav");
         for (Path p : List.of(png, pdf, mp3)) {
             assertThat(Files.size(p)).isGreaterThan(CryptoPolicy.TEXT_THRESHOLD_BYTES);
-            assertThat(CryptoPolicy.level(Run.CRYPTO_DEFAULT, p)).as(p.toString()).isZero();
+            assertThat(CryptoPolicy.level(Run.CRYPTO_DEFAULT, p))
+                    .as(p.toString())
+                    .isZero();
         }
     }
 }

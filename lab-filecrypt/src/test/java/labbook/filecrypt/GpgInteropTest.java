@@ -43,26 +43,29 @@ class GpgInteropTest {
 
     @ParameterizedTest(name = "{0} {1} -z {2} s2k {3} {4} armor={5}")
     @CsvSource({
-            "AES256, zip, 0, 65536, SHA256, false",
-            "AES256, zip, 1, 65536, SHA256, false",
-            "AES256, zip, 6, 65536, SHA256, false",
-            "AES256, zip, 9, 65536, SHA256, false",
-            "AES256, zlib, 6, 65536, SHA256, false",
-            "AES256, bzip2, 6, 65536, SHA256, false",
-            "AES256, none, 6, 65536, SHA256, false",
-            "AES256, zip, 6, 1024, SHA1, true",
-            "AES256, zip, 6, 65011712, SHA512, false",
-            "AES, zip, 6, 65536, SHA256, false",
-            "AES192, zip, 6, 65536, SHA256, false",
-            "CAMELLIA256, zip, 6, 65536, SHA256, false",
-            "TWOFISH, zip, 6, 65536, SHA256, false",
-            "3DES, zip, 6, 65536, SHA1, false",
-            "CAST5, zip, 6, 65536, SHA1, false",
-            "BLOWFISH, zip, 6, 65536, SHA1, false",
+        "AES256, zip, 0, 65536, SHA256, false",
+        "AES256, zip, 1, 65536, SHA256, false",
+        "AES256, zip, 6, 65536, SHA256, false",
+        "AES256, zip, 9, 65536, SHA256, false",
+        "AES256, zlib, 6, 65536, SHA256, false",
+        "AES256, bzip2, 6, 65536, SHA256, false",
+        "AES256, none, 6, 65536, SHA256, false",
+        "AES256, zip, 6, 1024, SHA1, true",
+        "AES256, zip, 6, 65011712, SHA512, false",
+        "AES, zip, 6, 65536, SHA256, false",
+        "AES192, zip, 6, 65536, SHA256, false",
+        "CAMELLIA256, zip, 6, 65536, SHA256, false",
+        "TWOFISH, zip, 6, 65536, SHA256, false",
+        "3DES, zip, 6, 65536, SHA1, false",
+        "CAST5, zip, 6, 65536, SHA1, false",
+        "BLOWFISH, zip, 6, 65536, SHA1, false",
     })
     void bothWays(String cipher, String algo, int level, long s2k, String digest, boolean armor) throws Exception {
-        EncryptOptions options = EncryptOptions.defaults().withCipher(SymmetricCipher.parse(cipher))
-                .withCompression(Compression.parse(algo)).withLevel(level).withS2k(s2k, S2kDigest.parse(digest))
+        EncryptOptions options = EncryptOptions.defaults()
+                .withCipher(SymmetricCipher.parse(cipher))
+                .withCompression(Compression.parse(algo))
+                .withLevel(level)
+                .withS2k(s2k, S2kDigest.parse(digest))
                 .withArmor(armor);
         Path plain = dir.resolve("plain.txt");
         Files.write(plain, text);

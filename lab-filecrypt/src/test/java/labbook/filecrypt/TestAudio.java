@@ -5,19 +5,25 @@ import java.nio.ByteOrder;
 
 /** A WAV file of a tone (16-bit mono PCM), for an encoder to turn into real MP3 bytes. */
 public final class TestAudio {
-    private TestAudio() {
-    }
+    private TestAudio() {}
 
     public static byte[] wav(int rate, int seconds) {
         int samples = rate * seconds;
         ByteBuffer b = ByteBuffer.allocate(44 + 2 * samples).order(ByteOrder.LITTLE_ENDIAN);
         b.put("RIFF".getBytes()).putInt(36 + 2 * samples).put("WAVE".getBytes());
-        b.put("fmt ".getBytes()).putInt(16).putShort((short) 1).putShort((short) 1).putInt(rate).putInt(2 * rate)
-                .putShort((short) 2).putShort((short) 16);
+        b.put("fmt ".getBytes())
+                .putInt(16)
+                .putShort((short) 1)
+                .putShort((short) 1)
+                .putInt(rate)
+                .putInt(2 * rate)
+                .putShort((short) 2)
+                .putShort((short) 16);
         b.put("data".getBytes()).putInt(2 * samples);
         for (int i = 0; i < samples; i++) {
             double t = (double) i / rate;
-            b.putShort((short) (8000 * Math.sin(2 * Math.PI * 440 * t) + 3000 * Math.sin(2 * Math.PI * 660 * t * (1 + t))));
+            b.putShort((short)
+                    (8000 * Math.sin(2 * Math.PI * 440 * t) + 3000 * Math.sin(2 * Math.PI * 660 * t * (1 + t))));
         }
         return b.array();
     }

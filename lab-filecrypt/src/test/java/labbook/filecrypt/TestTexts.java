@@ -8,8 +8,7 @@ import labbook.filecrypt.corpus.QuickCorpus;
 
 /** Real text for tests: the head of the quick corpus (compressible as real text is). */
 public final class TestTexts {
-    private TestTexts() {
-    }
+    private TestTexts() {}
 
     public static byte[] head(int bytes) throws IOException {
         Path largest = QuickCorpus.materialize().largest();

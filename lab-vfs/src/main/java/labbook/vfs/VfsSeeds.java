@@ -17,21 +17,22 @@ import labbook.core.ResultsSchema;
 import labbook.core.SeedTable;
 
 /**
- * The vfs seed's published figures and their reader: class-path resources of this module (their
- * source in the README beside them), each column declared once. The experiments read them with
- * {@link #piggin()} and {@link #axboe()}, by these constants, and {@code reports} draws them by the
- * same ones. A seed column that is also a results column ({@code mode}, {@code runs},
- * {@code user_s}, {@code sys_s}, {@code elapsed_s}, {@code cpu_pct}) is the results' constant: the
- * seed is compared on it.
+ * The vfs seed's published figures and their reader: class-path resources of this module (their source in the README
+ * beside them), each column declared once. The experiments read them with {@link #piggin()} and {@link #axboe()}, by
+ * these constants, and {@code reports} draws them by the same ones. A seed column that is also a results column
+ * ({@code mode}, {@code runs}, {@code user_s}, {@code sys_s}, {@code elapsed_s}, {@code cpu_pct}) is the results'
+ * constant: the seed is compared on it.
  */
 public final class VfsSeeds {
-    public static final Column KERNEL = text("kernel", "the kernel: 2.6.32-rc3 (ref-walk) or vfs (Piggin's store-free walking patches)");
-    public static final Column APPROXIMATE = text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
+    public static final Column KERNEL =
+            text("kernel", "the kernel: 2.6.32-rc3 (ref-walk) or vfs (Piggin's store-free walking patches)");
+    public static final Column APPROXIMATE =
+            text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
     public static final Column SOURCE = text("source", "where the figure was published");
 
     /** Piggin's four configurations: user, system and elapsed seconds and %CPU for 100 cached git diff runs. */
-    public static final ResultsSchema VFS_GIT_DIFF = ResultsSchema.of(STUDY, "vfs-git-diff",
-            KERNEL, MODE, RUNS, USER_S, SYS_S, ELAPSED_S, CPU_PCT, APPROXIMATE, SOURCE);
+    public static final ResultsSchema VFS_GIT_DIFF = ResultsSchema.of(
+            STUDY, "vfs-git-diff", KERNEL, MODE, RUNS, USER_S, SYS_S, ELAPSED_S, CPU_PCT, APPROXIMATE, SOURCE);
 
     // Axboe's figures are ratios, not seconds: no unit in their names
     public static final Column REAL = measure("real", "elapsed time as a ratio to 2.6.32-rc3 serial");
@@ -39,8 +40,8 @@ public final class VfsSeeds {
     public static final Column SYS = measure("sys", "system CPU time as a ratio to 2.6.32-rc3 serial");
 
     /** Axboe's table, normalised to 2.6.32-rc3 serial = 1.00 (his own machine). */
-    public static final ResultsSchema VFS_AXBOE = ResultsSchema.of(STUDY, "vfs-axboe",
-            KERNEL, MODE, REAL, USER, SYS, APPROXIMATE, SOURCE);
+    public static final ResultsSchema VFS_AXBOE =
+            ResultsSchema.of(STUDY, "vfs-axboe", KERNEL, MODE, REAL, USER, SYS, APPROXIMATE, SOURCE);
 
     /** Every seed table of the study. */
     public static final List<ResultsSchema> ALL = List.of(VFS_GIT_DIFF, VFS_AXBOE);
@@ -49,9 +50,9 @@ public final class VfsSeeds {
     public static final String VFS_AXBOE_RESOURCE = "/labbook/vfs/seeds/vfs-axboe.csv";
 
     /**
-     * One configuration of the seed's published figures: Piggin's {@code time} lines (seconds per
-     * 100 cached git diff runs, and %CPU) or Axboe's table (ratios to "2.6.32-rc3 serial", no %CPU:
-     * NaN), both read into the same fields so a printout can set them side by side.
+     * One configuration of the seed's published figures: Piggin's {@code time} lines (seconds per 100 cached git diff
+     * runs, and %CPU) or Axboe's table (ratios to "2.6.32-rc3 serial", no %CPU: NaN), both read into the same fields so
+     * a printout can set them side by side.
      */
     public record Figures(String kernel, String mode, double user, double sys, double real, double cpuPct) {
 
@@ -63,22 +64,36 @@ public final class VfsSeeds {
 
     /** Piggin's four configurations: user, sys and elapsed seconds per 100 runs, and %CPU. */
     public static List<Figures> piggin() {
-        return SeedTable.read(VfsSeeds.class, VFS_GIT_DIFF_RESOURCE, VFS_GIT_DIFF, r -> new Figures(
-                r.text(KERNEL), r.text(MODE), r.number(USER_S), r.number(SYS_S), r.number(ELAPSED_S), r.number(CPU_PCT)));
+        return SeedTable.read(
+                VfsSeeds.class,
+                VFS_GIT_DIFF_RESOURCE,
+                VFS_GIT_DIFF,
+                r -> new Figures(
+                        r.text(KERNEL),
+                        r.text(MODE),
+                        r.number(USER_S),
+                        r.number(SYS_S),
+                        r.number(ELAPSED_S),
+                        r.number(CPU_PCT)));
     }
 
     /** Axboe's four configurations, each a ratio to his "2.6.32-rc3 serial" (no %CPU). */
     public static List<Figures> axboe() {
-        return SeedTable.read(VfsSeeds.class, VFS_AXBOE_RESOURCE, VFS_AXBOE, r -> new Figures(
-                r.text(KERNEL), r.text(MODE), r.number(USER), r.number(SYS), r.number(REAL), Double.NaN));
+        return SeedTable.read(
+                VfsSeeds.class,
+                VFS_AXBOE_RESOURCE,
+                VFS_AXBOE,
+                r -> new Figures(
+                        r.text(KERNEL), r.text(MODE), r.number(USER), r.number(SYS), r.number(REAL), Double.NaN));
     }
 
     /** The row of {@code kernel} and {@code mode} ("2.6.32-rc3" or "vfs"; "serial" or "parallel"). */
     public static Figures find(List<Figures> rows, String kernel, String mode) {
-        return rows.stream().filter(s -> s.kernel().equals(kernel) && s.mode().equals(mode)).findFirst()
+        return rows.stream()
+                .filter(s -> s.kernel().equals(kernel) && s.mode().equals(mode))
+                .findFirst()
                 .orElseThrow(() -> new LabException("the seed figures have no row for " + kernel + " " + mode));
     }
 
-    private VfsSeeds() {
-    }
+    private VfsSeeds() {}
 }

@@ -11,7 +11,8 @@ class VfsSeedsTest {
     @Test
     void theSeedFiguresAreReadFromTheSharedResources() {
         List<VfsSeeds.Figures> piggin = VfsSeeds.piggin();
-        assertThat(piggin).extracting(VfsSeeds.Figures::config)
+        assertThat(piggin)
+                .extracting(VfsSeeds.Figures::config)
                 .containsExactly("2.6.32-rc3 serial", "2.6.32-rc3 parallel", "vfs serial", "vfs parallel");
         VfsSeeds.Figures old = VfsSeeds.find(piggin, "2.6.32-rc3", "parallel");
         assertThat(List.of(old.user(), old.sys(), old.real(), old.cpuPct())).containsExactly(5.79, 17.69, 9.41, 249.0);

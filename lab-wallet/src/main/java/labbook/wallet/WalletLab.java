@@ -13,14 +13,25 @@ import labbook.wallet.experiments.tampertest.TamperTestExperiment;
 import picocli.CommandLine.Command;
 
 /**
- * The lab-wallet command line, subcommands only: {@code ./labbook wallet --help}, or
- * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="--help"}.
+ * The lab-wallet command line, subcommands only: {@code ./labbook wallet --help}, or {@code mvn -q -pl lab-wallet
+ * exec:java -Dexec.args="--help"}.
  */
-@Command(name = "lab-wallet", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
+@Command(
+        name = "lab-wallet",
+        mixinStandardHelpOptions = true,
+        version = "labbook 0.1.0",
         description = "the KWallet sync study",
-        subcommands = {DumpCommand.class, ImportCommand.class, SyncSweepExperiment.class, SyncJmhExperiment.class,
-                SaveStrategiesExperiment.class, CrashTestExperiment.class, TamperTestExperiment.class, Kwallet5InteropExperiment.class,
-                AllCommand.class})
+        subcommands = {
+            DumpCommand.class,
+            ImportCommand.class,
+            SyncSweepExperiment.class,
+            SyncJmhExperiment.class,
+            SaveStrategiesExperiment.class,
+            CrashTestExperiment.class,
+            TamperTestExperiment.class,
+            Kwallet5InteropExperiment.class,
+            AllCommand.class
+        })
 public final class WalletLab {
     public static void main(String[] args) {
         Cli.main(new WalletLab(), args);

@@ -14,34 +14,34 @@ import labbook.core.ResultsSchema;
 import labbook.core.SeedTable;
 
 /**
- * The wallet seed's published figures and the module's one reader of them: a class-path resource
- * of this module (its source in the README beside it), each column declared once. The experiments
- * read it through {@link #load()}, print its figures beside their medians and take the seed's sizes
- * (its checkpoints) from it; {@code reports} draws it by the same constants. A seed column that is
- * also a results column ({@code entries}, {@code sync_ms}) is the results' constant: the seed is
- * compared on it.
+ * The wallet seed's published figures and the module's one reader of them: a class-path resource of this module (its
+ * source in the README beside it), each column declared once. The experiments read it through {@link #load()}, print
+ * its figures beside their medians and take the seed's sizes (its checkpoints) from it; {@code reports} draws it by the
+ * same constants. A seed column that is also a results column ({@code entries}, {@code sync_ms}) is the results'
+ * constant: the seed is compared on it.
  */
 public final class WalletSeeds {
     public static final String KWALLET_SYNC_RESOURCE = "/labbook/wallet/seeds/kwallet-sync.csv";
 
     public static final Column BUILD = text("build", "the seed's KWallet build: Release or DebugFull");
-    public static final Column APPROXIMATE = text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
+    public static final Column APPROXIMATE =
+            text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
     public static final Column SOURCE = text("source", "where the figure was published");
 
     /** The seed's {@code Backend::sync()} time per build and size. */
-    public static final ResultsSchema KWALLET_SYNC = ResultsSchema.of(STUDY, "kwallet-sync",
-            BUILD, ENTRIES, SYNC_MS, APPROXIMATE, SOURCE);
+    public static final ResultsSchema KWALLET_SYNC =
+            ResultsSchema.of(STUDY, "kwallet-sync", BUILD, ENTRIES, SYNC_MS, APPROXIMATE, SOURCE);
 
     /** Every seed table of the study. */
     public static final List<ResultsSchema> ALL = List.of(KWALLET_SYNC);
 
     /** The seed's two builds, as its {@link #BUILD} column names them. */
     public static final String RELEASE = "Release";
+
     public static final String DEBUG_FULL = "DebugFull";
 
     /** One published figure. */
-    public record Figure(String build, int entries, double syncMs, boolean approximate, String source) {
-    }
+    public record Figure(String build, int entries, double syncMs, boolean approximate, String source) {}
 
     private final List<Figure> figures;
 
@@ -51,9 +51,16 @@ public final class WalletSeeds {
 
     /** Reads the resource; a missing or malformed one is a one-line error naming it. */
     public static WalletSeeds load() {
-        return new WalletSeeds(SeedTable.read(WalletSeeds.class, KWALLET_SYNC_RESOURCE, KWALLET_SYNC,
-                r -> new Figure(r.text(BUILD), (int) r.number(ENTRIES), r.number(SYNC_MS),
-                        Boolean.parseBoolean(r.text(APPROXIMATE)), r.text(SOURCE))));
+        return new WalletSeeds(SeedTable.read(
+                WalletSeeds.class,
+                KWALLET_SYNC_RESOURCE,
+                KWALLET_SYNC,
+                r -> new Figure(
+                        r.text(BUILD),
+                        (int) r.number(ENTRIES),
+                        r.number(SYNC_MS),
+                        Boolean.parseBoolean(r.text(APPROXIMATE)),
+                        r.text(SOURCE))));
     }
 
     /** Every figure, in the resource's order. */
@@ -70,14 +77,20 @@ public final class WalletSeeds {
 
     /** The published time of one build at one size, as printed ("56", "~56" when approximate), or "-". */
     public String ms(String build, int entries) {
-        return figures.stream().filter(f -> f.build().equals(build) && f.entries() == entries).findFirst()
-                .map(f -> (f.approximate() ? "~" : "") + number(f.syncMs())).orElse("-");
+        return figures.stream()
+                .filter(f -> f.build().equals(build) && f.entries() == entries)
+                .findFirst()
+                .map(f -> (f.approximate() ? "~" : "") + number(f.syncMs()))
+                .orElse("-");
     }
 
     /** The published time of one build at one size in ms; NaN when the seed has none. */
     public double value(String build, int entries) {
-        return figures.stream().filter(f -> f.build().equals(build) && f.entries() == entries).mapToDouble(Figure::syncMs)
-                .findFirst().orElse(Double.NaN);
+        return figures.stream()
+                .filter(f -> f.build().equals(build) && f.entries() == entries)
+                .mapToDouble(Figure::syncMs)
+                .findFirst()
+                .orElse(Double.NaN);
     }
 
     /** Where the figures come from (the resource's source column, each distinct text once). */

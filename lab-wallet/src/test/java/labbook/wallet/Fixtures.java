@@ -9,8 +9,8 @@ import java.util.List;
 import labbook.wallet.format.RealWallets;
 
 /**
- * The real wallets the lab ships ({@link RealWallets}: class-path resources of lab-wallet), copied
- * once per test JVM into a folder of their own, so a test reads them as files with their salts.
+ * The real wallets the lab ships ({@link RealWallets}: class-path resources of lab-wallet), copied once per test JVM
+ * into a folder of their own, so a test reads them as files with their salts.
  */
 public final class Fixtures {
     public record Wallet(String file, String password, String header) {
@@ -24,12 +24,12 @@ public final class Fixtures {
     }
 
     public static final List<Wallet> ALL = RealWallets.ALL.stream()
-            .map(w -> new Wallet(w.file(), w.password(), w.header())).toList();
+            .map(w -> new Wallet(w.file(), w.password(), w.header()))
+            .toList();
 
     private static Path dir;
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     public static synchronized Path dir() {
         if (dir == null) {

@@ -3,8 +3,8 @@ package labbook.notebooks;
 import java.util.List;
 
 /**
- * A cell that failed: Jupyter shows {@link #getMessage()} as the error and {@link #traceback()}
- * as its short trace. The simple class name is the error's name in the notebook.
+ * A cell that failed: Jupyter shows {@link #getMessage()} as the error and {@link #traceback()} as its short trace. The
+ * simple class name is the error's name in the notebook.
  */
 abstract class CellError extends RuntimeException {
     private final List<String> traceback;

@@ -14,12 +14,11 @@ import org.dflib.jjava.jupyter.messages.publish.PublishStream;
 import org.dflib.jjava.jupyter.messages.publish.PublishStream.StreamType;
 
 /**
- * The running cell's stdout and stderr on their way to the front end, gathered as ipykernel gathers them:
- * what the cell prints is held and sent as one stream message once {@link #FLUSH_INTERVAL} has passed since
- * the first unsent byte, and at once on an explicit {@code flush()}, at the end of the cell, before anything
- * else the cell shows (a display, its value, its error), and before the other stream is written to, so that
- * stdout and stderr keep their order. jjava-jupyter sent a message for every write: seven lines printed with
- * printf made 187.
+ * The running cell's stdout and stderr on their way to the front end, gathered as ipykernel gathers them: what the cell
+ * prints is held and sent as one stream message once {@link #FLUSH_INTERVAL} has passed since the first unsent byte,
+ * and at once on an explicit {@code flush()}, at the end of the cell, before anything else the cell shows (a display,
+ * its value, its error), and before the other stream is written to, so that stdout and stderr keep their order.
+ * jjava-jupyter sent a message for every write: seven lines printed with printf made 187.
  */
 final class CellOutput {
     /** ipykernel's OutStream.flush_interval (ipykernel 6). */
@@ -27,6 +26,7 @@ final class CellOutput {
 
     /** The cell's System.out and System.err. */
     final PrintStream out = new PrintStream(new Stream(StreamType.OUT), false, StandardCharsets.UTF_8);
+
     final PrintStream err = new PrintStream(new Stream(StreamType.ERR), false, StandardCharsets.UTF_8);
 
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -38,6 +38,7 @@ final class CellOutput {
     private final Object lock = new Object();
     /** Where the running cell's messages go; null between cells, when output is dropped (as jjava-jupyter drops it). */
     private Consumer<PublishStream> frontEnd;
+
     private final ByteArrayOutputStream unsent = new ByteArrayOutputStream();
     private StreamType unsentType;
     private ScheduledFuture<?> scheduledSend;

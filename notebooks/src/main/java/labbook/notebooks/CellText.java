@@ -2,8 +2,7 @@ package labbook.notebooks;
 
 /** Positions in a cell's text, as a reader counts them: lines from 1, columns from 0. */
 final class CellText {
-    private CellText() {
-    }
+    private CellText() {}
 
     static int leadingBlanks(String text) {
         int i = 0;

@@ -20,9 +20,9 @@ import jdk.jshell.SnippetEvent;
 import jdk.jshell.UnresolvedReferenceException;
 
 /**
- * A failed cell as the notebook shows it: javac's diagnostics with the cell's line and a caret, or
- * the exception with the cell's own frames. JShell numbers lines from each snippet's start and
- * names its wrapper classes; a reader knows only the cell, so both are translated here.
+ * A failed cell as the notebook shows it: javac's diagnostics with the cell's line and a caret, or the exception with
+ * the cell's own frames. JShell numbers lines from each snippet's start and names its wrapper classes; a reader knows
+ * only the cell, so both are translated here.
  */
 final class CellTraceback {
     /** How many frames of a cell's exception the notebook shows. */
@@ -47,13 +47,14 @@ final class CellTraceback {
     }
 
     static CellError unfinished(int line) {
-        return new CellError.CompileError("the cell ends inside an unfinished statement (line " + line + ")",
+        return new CellError.CompileError(
+                "the cell ends inside an unfinished statement (line " + line + ")",
                 List.of("CompileError: the cell ends inside an unfinished statement (line " + line + ")"));
     }
 
     /**
-     * javac's errors, each as "line N: message", the cell's line and a caret. Front ends show the trace alone
-     * (not the error's name and message beside it), so the first error's message heads the trace, once.
+     * javac's errors, each as "line N: message", the cell's line and a caret. Front ends show the trace alone (not the
+     * error's name and message beside it), so the first error's message heads the trace, once.
      */
     CellError compileError(String cell, int start, Snippet snippet) { // start: where the snippet's source begins
         List<String> traceback = new ArrayList<>();
@@ -63,10 +64,12 @@ final class CellTraceback {
                 continue;
             }
             // positions count from the snippet's source, blanks before it included; none: its first word
-            long position = diag.getStartPosition() >= 0 ? diag.getStartPosition() : CellText.leadingBlanks(snippet.source());
+            long position =
+                    diag.getStartPosition() >= 0 ? diag.getStartPosition() : CellText.leadingBlanks(snippet.source());
             int at = start + (int) position;
             int line = lineOf(cell, Math.min(at, cell.length()));
-            String message = diag.getMessage(Locale.ROOT).lines()
+            String message = diag.getMessage(Locale.ROOT)
+                    .lines()
                     .filter(l -> !l.matches("\\s*location: class\\s*"))
                     .map(CellTraceback::withoutWrapperNames)
                     .collect(Collectors.joining("\n"));
@@ -89,22 +92,31 @@ final class CellTraceback {
 
     CellError uncaught(JShellException exception) {
         if (exception instanceof UnresolvedReferenceException unresolved) {
-            String name = unresolved.getSnippet().source().strip().lines().findFirst().orElse("");
+            String name =
+                    unresolved.getSnippet().source().strip().lines().findFirst().orElse("");
             String message = "the cell uses a declaration that cannot run until "
-                    + String.join(", ", shell.unresolvedDependencies(unresolved.getSnippet()).collect(Collectors.toList()))
+                    + String.join(
+                            ", ",
+                            shell.unresolvedDependencies(unresolved.getSnippet())
+                                    .collect(Collectors.toList()))
                     + " is declared: " + name;
             return new CellError.UncaughtException(message, List.of("UncaughtException: " + message));
         }
-        String className = exception instanceof EvalException eval ? eval.getExceptionClassName()
+        String className = exception instanceof EvalException eval
+                ? eval.getExceptionClassName()
                 : exception.getClass().getName();
-        String message = className + (exception.getMessage() == null ? "" : ": " + withoutWrapperNames(exception.getMessage()));
+        String message =
+                className + (exception.getMessage() == null ? "" : ": " + withoutWrapperNames(exception.getMessage()));
         List<String> traceback = new ArrayList<>();
         traceback.add(message);
         addFrames(traceback, exception.getStackTrace());
         Set<Throwable> seen = new LinkedHashSet<>();
         for (Throwable cause = exception.getCause(); cause != null && seen.add(cause); cause = cause.getCause()) {
-            String causeName = cause instanceof EvalException eval ? eval.getExceptionClassName() : cause.getClass().getName();
-            traceback.add("Caused by: " + causeName + (cause.getMessage() == null ? "" : ": " + withoutWrapperNames(cause.getMessage())));
+            String causeName = cause instanceof EvalException eval
+                    ? eval.getExceptionClassName()
+                    : cause.getClass().getName();
+            traceback.add("Caused by: " + causeName
+                    + (cause.getMessage() == null ? "" : ": " + withoutWrapperNames(cause.getMessage())));
             addFrames(traceback, cause.getStackTrace());
         }
         return new CellError.UncaughtException(message, traceback);
@@ -115,8 +127,10 @@ final class CellTraceback {
         int shown = 0;
         for (StackTraceElement frame : frames) {
             String cls = frame.getClassName();
-            if (cls.startsWith("jdk.internal.reflect") || cls.startsWith("java.lang.reflect")
-                    || cls.startsWith("jdk.jshell") || cls.startsWith(ValueCapturingExecutionControl.class.getName())) {
+            if (cls.startsWith("jdk.internal.reflect")
+                    || cls.startsWith("java.lang.reflect")
+                    || cls.startsWith("jdk.jshell")
+                    || cls.startsWith(ValueCapturingExecutionControl.class.getName())) {
                 break;
             }
             if (shown == MAX_FRAMES) {
@@ -134,7 +148,8 @@ final class CellTraceback {
             return frame.toString();
         }
         // a snippet: JShell names its file "#<snippet id>" and numbers lines from the snippet's start
-        String method = frame.getMethodName().isEmpty() || frame.getMethodName().startsWith("do_it$") ? "the cell"
+        String method = frame.getMethodName().isEmpty() || frame.getMethodName().startsWith("do_it$")
+                ? "the cell"
                 : frame.getMethodName() + "()";
         Integer firstLine = currentCell.get(file.substring(1));
         if (firstLine == null) {

@@ -6,15 +6,14 @@ import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
- * What a notebook cell can call to show something besides its value (imported statically in every
- * session): {@code display(chart)} draws a chart now, {@code html("<b>..</b>")} and
- * {@code markdown("..")} wrap text for rich display, {@code svg(chart)} draws a chart as vector graphics.
+ * What a notebook cell can call to show something besides its value (imported statically in every session):
+ * {@code display(chart)} draws a chart now, {@code html("<b>..</b>")} and {@code markdown("..")} wrap text for rich
+ * display, {@code svg(chart)} draws a chart as vector graphics.
  */
 public final class Display {
     private static volatile Consumer<DisplayData> sink = data -> System.out.println(data.getData(MIMEType.TEXT_PLAIN));
 
-    private Display() {
-    }
+    private Display() {}
 
     /** The kernel routes displays to the running cell's output. */
     static void sendTo(Consumer<DisplayData> target) {

@@ -20,25 +20,38 @@ import jdk.jshell.SourceCodeAnalysis.CompletionInfo;
 import jdk.jshell.VarSnippet;
 
 /**
- * A JShell session that evaluates notebook cells: a cell may hold several snippets (statements,
- * declarations, expressions); they run in order and the cell's value is the last expression's.
- * The snippets run in this JVM, with its class path, so they see the lab's modules.
+ * A JShell session that evaluates notebook cells: a cell may hold several snippets (statements, declarations,
+ * expressions); they run in order and the cell's value is the last expression's. The snippets run in this JVM, with its
+ * class path, so they see the lab's modules.
  */
 final class JavaShell implements AutoCloseable {
     /** What every session imports first: the JDK basics, the lab's reports, tables, charts, display helpers. */
     static final List<String> DEFAULT_IMPORTS = List.of(
-            "java.util.*", "java.util.function.*", "java.util.stream.*", "java.io.*", "java.nio.file.*",
-            "java.time.*", "labbook.reports.*", "labbook.reports.results.*", "labbook.reports.stats.*",
-            "labbook.reports.study.*", "labbook.reports.chart.*", "labbook.reports.wallet.*", "labbook.reports.filecrypt.*",
-            "labbook.reports.vfs.*", "labbook.notebooks.Notebooks", "tech.tablesaw.api.*", "org.knowm.xchart.*", "org.knowm.xchart.style.*",
+            "java.util.*",
+            "java.util.function.*",
+            "java.util.stream.*",
+            "java.io.*",
+            "java.nio.file.*",
+            "java.time.*",
+            "labbook.reports.*",
+            "labbook.reports.results.*",
+            "labbook.reports.stats.*",
+            "labbook.reports.study.*",
+            "labbook.reports.chart.*",
+            "labbook.reports.wallet.*",
+            "labbook.reports.filecrypt.*",
+            "labbook.reports.vfs.*",
+            "labbook.notebooks.Notebooks",
+            "tech.tablesaw.api.*",
+            "org.knowm.xchart.*",
+            "org.knowm.xchart.style.*",
             "static labbook.notebooks.Display.*");
 
     /**
-     * The Java version cells are written in (javac's {@code --source}): the lab's release
-     * (maven.compiler.release), whatever JDK runs the kernel, so the kernel can name its language's version
-     * without naming this JDK (Jupyter writes that name into every notebook it saves). The API is the running
-     * JDK's: {@code --release} would pin it too, but reads the JDK's ct.sym for every cell, which made each
-     * compile three to four times slower.
+     * The Java version cells are written in (javac's {@code --source}): the lab's release (maven.compiler.release),
+     * whatever JDK runs the kernel, so the kernel can name its language's version without naming this JDK (Jupyter
+     * writes that name into every notebook it saves). The API is the running JDK's: {@code --release} would pin it too,
+     * but reads the JDK's ct.sym for every cell, which made each compile three to four times slower.
      */
     static final int JAVA_RELEASE = 17;
 
@@ -62,15 +75,14 @@ final class JavaShell implements AutoCloseable {
         for (String imported : imports) {
             List<SnippetEvent> events = shell.eval("import " + imported + ";");
             if (events.stream().anyMatch(e -> e.status() == Snippet.Status.REJECTED)) {
-                throw new IllegalStateException("cannot import " + imported + " into the Java shell (class path: "
-                        + classPath + ")");
+                throw new IllegalStateException(
+                        "cannot import " + imported + " into the Java shell (class path: " + classPath + ")");
             }
         }
     }
 
     /** The value of a cell whose last snippet is an expression: the object, and JShell's text for it. */
-    record Value(Object object, String text) {
-    }
+    record Value(Object object, String text) {}
 
     /**
      * Runs a cell, snippet by snippet.
@@ -128,8 +140,11 @@ final class JavaShell implements AutoCloseable {
                     || event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED) {
                 System.err.println("note: " + snippet.kind().name().toLowerCase(Locale.ROOT)
                         + " declared, but it cannot be used until "
-                        + String.join(", ", shell.unresolvedDependencies((DeclarationSnippet) snippet)
-                        .collect(Collectors.toList())) + " is declared");
+                        + String.join(
+                                ", ",
+                                shell.unresolvedDependencies((DeclarationSnippet) snippet)
+                                        .collect(Collectors.toList()))
+                        + " is declared");
             }
             if (isExpression(snippet) && event.value() != null) {
                 value = new Value(object, event.value());
@@ -153,20 +168,21 @@ final class JavaShell implements AutoCloseable {
             // Java 20 and 21 dropped Thread.stop before JShell learnt to weave stop checks (Java 22):
             // wake the cell's threads at least, which ends sleeps, waits and blocking I/O
             Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getThreadGroup() != null && t.getThreadGroup().getName().startsWith("JShell"))
+                    .filter(t -> t.getThreadGroup() != null
+                            && t.getThreadGroup().getName().startsWith("JShell"))
                     .forEach(Thread::interrupt);
         }
     }
 
     /** Completion candidates at the cursor, and where the text they replace starts. */
-    record Completions(List<String> candidates, int start) {
-    }
+    record Completions(List<String> candidates, int start) {}
 
     Completions complete(String code, int cursor) {
         int[] anchor = new int[1];
         List<SourceCodeAnalysis.Suggestion> suggestions = analysis.completionSuggestions(code, cursor, anchor);
         Set<String> candidates = new LinkedHashSet<>();
-        suggestions.stream().filter(SourceCodeAnalysis.Suggestion::matchesType)
+        suggestions.stream()
+                .filter(SourceCodeAnalysis.Suggestion::matchesType)
                 .forEach(s -> candidates.add(s.continuation()));
         suggestions.forEach(s -> candidates.add(s.continuation()));
         return new Completions(List.copyOf(candidates), anchor[0]);
@@ -193,11 +209,10 @@ final class JavaShell implements AutoCloseable {
     }
 
     /**
-     * The signatures (and javadoc, when the JDK has it) of what is under the cursor, or "" when there is
-     * nothing to say. JShell documents a method only from inside its argument list and a class or variable
-     * only from the end of its name; a reader presses Shift-Tab anywhere in a name, with or without its "(",
-     * so the cursor is also tried at the end of the name, then inside the argument list (one is opened for a
-     * method named without it).
+     * The signatures (and javadoc, when the JDK has it) of what is under the cursor, or "" when there is nothing to
+     * say. JShell documents a method only from inside its argument list and a class or variable only from the end of
+     * its name; a reader presses Shift-Tab anywhere in a name, with or without its "(", so the cursor is also tried at
+     * the end of the name, then inside the argument list (one is opened for a method named without it).
      */
     String documentation(String code, int cursor) {
         int at = Math.max(0, Math.min(cursor, code.length()));
@@ -214,7 +229,8 @@ final class JavaShell implements AutoCloseable {
             doc = documented(code, end);
         }
         if (doc.isEmpty()) {
-            doc = next < code.length() && code.charAt(next) == '(' ? documented(code, next + 1)
+            doc = next < code.length() && code.charAt(next) == '('
+                    ? documented(code, next + 1)
                     : documented(code.substring(0, end) + "(" + code.substring(end), end + 1);
         }
         return doc;
@@ -222,7 +238,9 @@ final class JavaShell implements AutoCloseable {
 
     private String documented(String code, int cursor) {
         return analysis.documentation(code, cursor, true).stream()
-                .map(d -> d.javadoc() == null || d.javadoc().isBlank() ? d.signature() : d.signature() + "\n" + d.javadoc())
+                .map(d -> d.javadoc() == null || d.javadoc().isBlank()
+                        ? d.signature()
+                        : d.signature() + "\n" + d.javadoc())
                 .collect(Collectors.joining("\n\n"));
     }
 

@@ -8,13 +8,12 @@ import org.dflib.jjava.jupyter.channels.JupyterConnection;
 import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
 
 /**
- * The process Jupyter starts for the kernel (see {@link KernelSpec}):
- * {@code java -cp <the lab's jars> labbook.notebooks.Kernel <connection file>}. It exits when Jupyter shuts
- * it down, or when the front end that started it is gone ({@link FrontEndWatch}).
+ * The process Jupyter starts for the kernel (see {@link KernelSpec}): {@code java -cp <the lab's jars>
+ * labbook.notebooks.Kernel <connection file>}. It exits when Jupyter shuts it down, or when the front end that started
+ * it is gone ({@link FrontEndWatch}).
  */
 public final class Kernel {
-    private Kernel() {
-    }
+    private Kernel() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length != 1) {
@@ -24,14 +23,16 @@ public final class Kernel {
         }
         System.setProperty("java.awt.headless", "true"); // charts are drawn off screen
         // jjava-jupyter's log: warnings and errors only, on stderr, which Jupyter keeps in its own log
-        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
+        System.setProperty(
+                "org.slf4j.simpleLogger.defaultLogLevel",
                 System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
         Path connectionFile = Path.of(args[0]);
         String connection;
         try {
             connection = Files.readString(connectionFile);
         } catch (IOException e) {
-            System.err.println("labbook kernel: cannot read the connection file " + connectionFile + ": " + e.getMessage());
+            System.err.println(
+                    "labbook kernel: cannot read the connection file " + connectionFile + ": " + e.getMessage());
             System.exit(1);
             return;
         }

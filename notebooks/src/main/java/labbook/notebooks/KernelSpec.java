@@ -13,14 +13,13 @@ import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
- * A Jupyter kernelspec ({@code kernels/<name>/kernel.json}) that starts {@link Kernel} with the
- * lab's jars, the same way {@code jupyter kernelspec install} lays one out.
+ * A Jupyter kernelspec ({@code kernels/<name>/kernel.json}) that starts {@link Kernel} with the lab's jars, the same
+ * way {@code jupyter kernelspec install} lays one out.
  */
 final class KernelSpec {
     static final String DEFAULT_NAME = "labbook-java";
 
-    private KernelSpec() {
-    }
+    private KernelSpec() {}
 
     /** Jupyter's per-user data folder: JUPYTER_DATA_DIR, else the platform's usual place. */
     static Path userDataDir() {
@@ -38,7 +37,10 @@ final class KernelSpec {
             return (appData != null ? Path.of(appData) : home.resolve("AppData").resolve("Roaming")).resolve("jupyter");
         }
         String xdg = System.getenv("XDG_DATA_HOME");
-        return (xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".local").resolve("share")).resolve("jupyter");
+        return (xdg != null && !xdg.isBlank()
+                        ? Path.of(xdg)
+                        : home.resolve(".local").resolve("share"))
+                .resolve("jupyter");
     }
 
     /** {@code <prefix>/share/jupyter}, as {@code jupyter kernelspec install --prefix} uses it. */
@@ -48,15 +50,24 @@ final class KernelSpec {
 
     static void checkName(String name) {
         if (!name.matches("[A-Za-z0-9._-]+")) {
-            throw new LabException("kernel name '" + name + "' is not valid: use letters, digits, '.', '_' and '-' only");
+            throw new LabException(
+                    "kernel name '" + name + "' is not valid: use letters, digits, '.', '_' and '-' only");
         }
     }
 
     /** The kernel.json content: java with the lab's jars, interrupts sent as messages (a JVM dies on SIGINT). */
     static Map<String, Object> content(String displayName, Path java, List<Path> jars, Path repo) {
         Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("argv", List.of(java.toString(), "-Djava.awt.headless=true", "-Dlabbook.repo=" + repo,
-                "-cp", LabJars.classPath(jars), Kernel.class.getName(), "{connection_file}"));
+        spec.put(
+                "argv",
+                List.of(
+                        java.toString(),
+                        "-Djava.awt.headless=true",
+                        "-Dlabbook.repo=" + repo,
+                        "-cp",
+                        LabJars.classPath(jars),
+                        Kernel.class.getName(),
+                        "{connection_file}"));
         spec.put("display_name", displayName);
         spec.put("language", "java");
         spec.put("interrupt_mode", "message");

@@ -11,9 +11,9 @@ import org.dflib.jjava.jupyter.messages.MessageContext;
 import org.dflib.jjava.jupyter.messages.publish.PublishStatus;
 
 /**
- * The kernel's sockets to Jupyter: jjava-jupyter's, with every message dated to the microsecond. Requests
- * are answered through a {@link LabReplyEnvironment}; the one message jjava-jupyter sends outside a
- * request, the "starting" status, is sent from {@link #connect()} here.
+ * The kernel's sockets to Jupyter: jjava-jupyter's, with every message dated to the microsecond. Requests are answered
+ * through a {@link LabReplyEnvironment}; the one message jjava-jupyter sends outside a request, the "starting" status,
+ * is sent from {@link #connect()} here.
  */
 final class LabConnection extends JupyterConnection {
     private final KernelConnectionProperties properties;
@@ -35,7 +35,8 @@ final class LabConnection extends JupyterConnection {
         control.bind(properties);
         stdin.bind(properties);
         iopub.bind(properties);
-        iopub.sendMessage(MessageDates.datedNow(new Message<>(null, PublishStatus.MESSAGE_TYPE, PublishStatus.STARTING)));
+        iopub.sendMessage(
+                MessageDates.datedNow(new Message<>(null, PublishStatus.MESSAGE_TYPE, PublishStatus.STARTING)));
         connected = true;
     }
 

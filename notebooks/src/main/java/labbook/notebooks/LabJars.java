@@ -11,19 +11,22 @@ import java.util.stream.Stream;
 import labbook.core.LabException;
 
 /**
- * The built jars a kernel runs on: this module's jar and its runtime dependencies, which
- * {@code mvn package} copies into {@code notebooks/target/lib} (maven-dependency-plugin). The
- * kernelspec names them one by one, so the kernel runs exactly what was built, wherever Jupyter starts.
+ * The built jars a kernel runs on: this module's jar and its runtime dependencies, which {@code mvn package} copies
+ * into {@code notebooks/target/lib} (maven-dependency-plugin). The kernelspec names them one by one, so the kernel runs
+ * exactly what was built, wherever Jupyter starts.
  */
 final class LabJars {
-    private LabJars() {
-    }
+    private LabJars() {}
 
     /** The jars of the build this class was loaded from (its {@code target} folder). */
     static List<Path> ofThisBuild() {
         Path codeSource;
         try {
-            codeSource = Path.of(LabJars.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            codeSource = Path.of(LabJars.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException | NullPointerException e) {
             throw new LabException("cannot tell where the notebooks module was loaded from", e);
         }
@@ -38,7 +41,8 @@ final class LabJars {
         try (Stream<Path> files = Files.list(target)) {
             files.filter(p -> p.getFileName().toString().matches("notebooks-.*\\.jar")
                             && !p.getFileName().toString().matches(".*-(sources|tests|javadoc)\\.jar"))
-                    .sorted().forEach(jars::add);
+                    .sorted()
+                    .forEach(jars::add);
         } catch (IOException e) {
             throw LabException.cannot("list", target, e);
         }

@@ -25,9 +25,9 @@ import org.dflib.jjava.jupyter.messages.reply.KernelInfoReply;
 import org.dflib.jjava.jupyter.messages.request.KernelInfoRequest;
 
 /**
- * The lab's Jupyter kernel: jjava-jupyter speaks the protocol, a {@link JavaShell} (JShell) runs the
- * cells. A cell's value is shown richly ({@link RichOutput}); a failed cell becomes a Jupyter error
- * whose trace shows the cell's lines, not JShell's; an interrupt stops the running cell.
+ * The lab's Jupyter kernel: jjava-jupyter speaks the protocol, a {@link JavaShell} (JShell) runs the cells. A cell's
+ * value is shown richly ({@link RichOutput}); a failed cell becomes a Jupyter error whose trace shows the cell's lines,
+ * not JShell's; an interrupt stops the running cell.
  */
 final class LabKernel extends BaseKernel {
     static final String VERSION = "0.1.0";
@@ -38,36 +38,64 @@ final class LabKernel extends BaseKernel {
     /** The running cell's System.out and System.err, sent to the front end in few messages. */
     private final CellOutput output = new CellOutput();
 
-    private LabKernel(String name, String version, HistoryManager history, JupyterIO io, CommManager comms, Renderer renderer,
-                      MagicsRegistry magics, StringStyler errorStyler, JavaShell shell) {
-        super(name, version, languageInfo(), List.of(
+    private LabKernel(
+            String name,
+            String version,
+            HistoryManager history,
+            JupyterIO io,
+            CommManager comms,
+            Renderer renderer,
+            MagicsRegistry magics,
+            StringStyler errorStyler,
+            JavaShell shell) {
+        super(
+                name,
+                version,
+                languageInfo(),
+                List.of(
                         new HelpLink("JShell", "https://docs.oracle.com/en/java/javase/17/jshell/"),
                         new HelpLink("XChart", "https://knowm.org/open-source/xchart/"),
                         new HelpLink("Tablesaw", "https://jtablesaw.github.io/tablesaw/")),
-                history, io, comms, renderer,
-                new MagicParser("(?<=(?:^|=))\\s*%", "%%", new MagicTranspiler()), magics, false, errorStyler);
+                history,
+                io,
+                comms,
+                renderer,
+                new MagicParser("(?<=(?:^|=))\\s*%", "%%", new MagicTranspiler()),
+                magics,
+                false,
+                errorStyler);
         this.shell = shell;
         Display.sendTo(this::display);
     }
 
     /** A kernel whose JShell sees the given class path (the lab's jars). */
     static LabKernel create(String classPath) {
-        return new Builder().name("labbook").version(VERSION).build(new JavaShell(classPath, JavaShell.DEFAULT_IMPORTS));
+        return new Builder()
+                .name("labbook")
+                .version(VERSION)
+                .build(new JavaShell(classPath, JavaShell.DEFAULT_IMPORTS));
     }
 
     /**
-     * What Jupyter writes into every notebook's metadata on opening it (language_info, from kernel_info): the
-     * same on every machine, so that opening a notebook changes nothing in it. The version is the Java version
-     * cells are written in, not this JDK's (the banner names that).
+     * What Jupyter writes into every notebook's metadata on opening it (language_info, from kernel_info): the same on
+     * every machine, so that opening a notebook changes nothing in it. The version is the Java version cells are
+     * written in, not this JDK's (the banner names that).
      */
     static LanguageInfo languageInfo() {
-        return new LanguageInfo("java", Integer.toString(JavaShell.JAVA_RELEASE), "text/x-java-source", ".jshell", "java",
-                "java", null);
+        return new LanguageInfo(
+                "java",
+                Integer.toString(JavaShell.JAVA_RELEASE),
+                "text/x-java-source",
+                ".jshell",
+                "java",
+                "java",
+                null);
     }
 
     @Override
     public String getBanner() {
-        return "labbook " + VERSION + ": Java " + Runtime.version() + " (JShell) with the lab's reports, Tablesaw and XChart";
+        return "labbook " + VERSION + ": Java " + Runtime.version()
+                + " (JShell) with the lab's reports, Tablesaw and XChart";
     }
 
     @Override
@@ -88,8 +116,8 @@ final class LabKernel extends BaseKernel {
     }
 
     /**
-     * For the request's time, System.out and System.err are the cell's {@link CellOutput} (jjava-jupyter's
-     * streams send a message per write), and System.in reads from the front end, as in jjava-jupyter.
+     * For the request's time, System.out and System.err are the cell's {@link CellOutput} (jjava-jupyter's streams send
+     * a message per write), and System.in reads from the front end, as in jjava-jupyter.
      */
     @Override
     protected void replaceOutputStreams(ShellReplyEnvironment env) {
@@ -124,7 +152,9 @@ final class LabKernel extends BaseKernel {
     @Override
     public String isComplete(String code) {
         String state = shell.isComplete(code);
-        return "incomplete".equals(state) ? "    " : state; // jjava reads any other answer as "incomplete, indent by this"
+        return "incomplete".equals(state)
+                ? "    "
+                : state; // jjava reads any other answer as "incomplete, indent by this"
     }
 
     @Override
@@ -146,16 +176,21 @@ final class LabKernel extends BaseKernel {
     @Override
     protected void handleKernelInfoRequest(ShellReplyEnvironment env, Message<KernelInfoRequest> request) {
         env.setBusyDeferIdle();
-        env.reply(new KernelInfoOk(Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(),
-                getHelpLinks()));
+        env.reply(new KernelInfoOk(
+                Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(), getHelpLinks()));
     }
 
     private static final class KernelInfoOk extends KernelInfoReply {
         @SuppressWarnings("unused") // serialised by jjava-jupyter's gson
         private final String status = "ok";
 
-        KernelInfoOk(String protocol, String name, String version, LanguageInfo language, String banner,
-                     List<HelpLink> links) {
+        KernelInfoOk(
+                String protocol,
+                String name,
+                String version,
+                LanguageInfo language,
+                String banner,
+                List<HelpLink> links) {
             super(protocol, name, version, language, banner, links);
         }
     }
@@ -169,8 +204,16 @@ final class LabKernel extends BaseKernel {
     /** Reaches the protected parts of jjava-jupyter's builder. */
     private static final class Builder extends BaseKernelBuilder<Builder, LabKernel> {
         LabKernel build(JavaShell shell) {
-            return new LabKernel(buildName(), buildVersion(), buildHistoryManager(), buildJupyterIO(buildJupyterIOEncoding()),
-                    buildCommManager(), buildRenderer(), buildMagicsRegistry(), buildErrorStyler(), shell);
+            return new LabKernel(
+                    buildName(),
+                    buildVersion(),
+                    buildHistoryManager(),
+                    buildJupyterIO(buildJupyterIOEncoding()),
+                    buildCommManager(),
+                    buildRenderer(),
+                    buildMagicsRegistry(),
+                    buildErrorStyler(),
+                    shell);
         }
 
         /** jjava-jupyter's entry point; {@link LabKernel#create} is ours, with the shell built first. */

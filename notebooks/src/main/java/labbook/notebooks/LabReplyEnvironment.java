@@ -11,15 +11,15 @@ import org.dflib.jjava.jupyter.messages.reply.InputReply;
 import org.dflib.jjava.jupyter.messages.request.InputRequest;
 
 /**
- * What the kernel answers one request with, as jjava-jupyter's reply environment does, with two changes:
- * every message is dated when it is sent, to the microsecond ({@link MessageDates}), and a cell's output
- * can be published at once ({@link #publishNow}) from any thread, whatever the request's handler has deferred.
+ * What the kernel answers one request with, as jjava-jupyter's reply environment does, with two changes: every message
+ * is dated when it is sent, to the microsecond ({@link MessageDates}), and a cell's output can be published at once
+ * ({@link #publishNow}) from any thread, whatever the request's handler has deferred.
  */
 final class LabReplyEnvironment extends ShellReplyEnvironment {
     private final StdinChannel stdin;
     /**
-     * Whether the next message waits for the end of the request (jjava-jupyter's flag for it is private,
-     * so {@link #defer()} sets this one). Only the request's handler thread reads and writes it.
+     * Whether the next message waits for the end of the request (jjava-jupyter's flag for it is private, so
+     * {@link #defer()} sets this one). Only the request's handler thread reads and writes it.
      */
     private boolean deferNext;
 
@@ -62,8 +62,8 @@ final class LabReplyEnvironment extends ShellReplyEnvironment {
     @Override
     public String readFromStdIn(String prompt, boolean isPassword) {
         synchronized (stdin) {
-            stdin.sendMessage(MessageDates.datedNow(new Message<>(getContext(), InputRequest.MESSAGE_TYPE,
-                    new InputRequest(prompt, isPassword))));
+            stdin.sendMessage(MessageDates.datedNow(
+                    new Message<>(getContext(), InputRequest.MESSAGE_TYPE, new InputRequest(prompt, isPassword))));
             return stdin.readMessage(InputReply.MESSAGE_TYPE).getContent().getValue() + System.lineSeparator();
         }
     }

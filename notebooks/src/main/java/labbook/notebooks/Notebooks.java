@@ -13,16 +13,15 @@ import labbook.reports.results.StudyResults;
 
 /**
  * The first cell of every notebook: which results to show, said out loud. The lab's latest results
- * ({@code <repo>/results}) when the study has run there, else the sample bundled in
- * {@code notebooks/sample-results} (a real quick run on another machine, labelled SAMPLE wherever it
- * is shown); {@value #RESULTS_ENV} = a folder, or "sample", overrides.
+ * ({@code <repo>/results}) when the study has run there, else the sample bundled in {@code notebooks/sample-results} (a
+ * real quick run on another machine, labelled SAMPLE wherever it is shown); {@value #RESULTS_ENV} = a folder, or
+ * "sample", overrides.
  */
 public final class Notebooks {
     /** Environment variable naming the results root a notebook shows ("sample" for the bundled one). */
     public static final String RESULTS_ENV = "LABBOOK_NOTEBOOK_RESULTS";
 
-    private Notebooks() {
-    }
+    private Notebooks() {}
 
     /** The bundled sample results root. */
     public static Path sampleRoot() {
@@ -44,12 +43,12 @@ public final class Notebooks {
         return Lab.load(List.of(choice.root));
     }
 
-    record Choice(Path root, boolean sample) {
-    }
+    record Choice(Path root, boolean sample) {}
 
     static Choice choose(String study, String override) {
         if (override != null && !override.isBlank()) {
-            return override.strip().equals("sample") ? new Choice(sampleRoot(), true)
+            return override.strip().equals("sample")
+                    ? new Choice(sampleRoot(), true)
                     : new Choice(Path.of(override.strip()).toAbsolutePath(), false);
         }
         Path latest = Lab.defaultResults();
@@ -70,8 +69,9 @@ public final class Notebooks {
         StringBuilder md = new StringBuilder();
         if (choice.sample) {
             md.append("**SAMPLE data**: the results bundled with the lab in `notebooks/sample-results` (its README says"
-                    + " where they come from). They are not measurements of this machine: run the studies"
-                    + " (`mvn -q -pl lab-").append(study.equals("overview") ? "<study>" : study)
+                            + " where they come from). They are not measurements of this machine: run the studies"
+                            + " (`mvn -q -pl lab-")
+                    .append(study.equals("overview") ? "<study>" : study)
                     .append(" exec:java -Dexec.args=\"all --quick\"`) and re-run this notebook to see yours.\n\n");
         } else {
             md.append("**Results** from `").append(choice.root).append("`.\n\n");
@@ -84,9 +84,20 @@ public final class Notebooks {
                 continue;
             }
             RunInfo run = sr.latest();
-            md.append("- ").append(s).append(": ").append(sr.experiments().size()).append(" experiments, ")
-                    .append(run.mode()).append(" mode, ").append(run.date()).append(", ").append(run.machine())
-                    .append(", ").append(run.jdk()).append(choice.sample ? " (SAMPLE)" : "").append('\n');
+            md.append("- ")
+                    .append(s)
+                    .append(": ")
+                    .append(sr.experiments().size())
+                    .append(" experiments, ")
+                    .append(run.mode())
+                    .append(" mode, ")
+                    .append(run.date())
+                    .append(", ")
+                    .append(run.machine())
+                    .append(", ")
+                    .append(run.jdk())
+                    .append(choice.sample ? " (SAMPLE)" : "")
+                    .append('\n');
         }
         return md.toString();
     }

@@ -7,7 +7,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The notebooks command line: {@code mvn -q -pl notebooks exec:java -Dexec.args="--help"}. */
-@Command(name = "notebooks", mixinStandardHelpOptions = true, version = "labbook 0.1.0",
+@Command(
+        name = "notebooks",
+        mixinStandardHelpOptions = true,
+        version = "labbook 0.1.0",
         description = "a Jupyter kernel for the lab, and its notebooks",
         subcommands = {InstallCommand.class, ClasspathCommand.class})
 public final class NotebooksCli implements Runnable {

@@ -13,15 +13,14 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 /**
- * Turns a cell's value into what Jupyter shows: XChart charts as PNG images, Tablesaw tables as
- * HTML (with a plain-text twin for consoles), anything else as JShell's text for it.
+ * Turns a cell's value into what Jupyter shows: XChart charts as PNG images, Tablesaw tables as HTML (with a plain-text
+ * twin for consoles), anything else as JShell's text for it.
  */
 final class RichOutput {
     /** Rows of a table shown in a notebook; the rest is summarised in one line. */
     static final int MAX_TABLE_ROWS = 60;
 
-    private RichOutput() {
-    }
+    private RichOutput() {}
 
     static DisplayData render(Object value, String text) {
         if (value instanceof DisplayData data) {
@@ -69,8 +68,8 @@ final class RichOutput {
     }
 
     static DisplayData table(Table table) {
-        DisplayData data = new DisplayData(table.rowCount() <= MAX_TABLE_ROWS ? table.printAll()
-                : table.print(MAX_TABLE_ROWS));
+        DisplayData data =
+                new DisplayData(table.rowCount() <= MAX_TABLE_ROWS ? table.printAll() : table.print(MAX_TABLE_ROWS));
         data.putHTML(html(table));
         return data;
     }
@@ -91,19 +90,26 @@ final class RichOutput {
             for (Column<?> column : table.columns()) {
                 boolean numeric = column.type().name().matches("INTEGER|LONG|SHORT|DOUBLE|FLOAT");
                 html.append(numeric ? "<td style=\"text-align:right\">" : "<td>")
-                        .append(escape(column.getString(r))).append("</td>");
+                        .append(escape(column.getString(r)))
+                        .append("</td>");
             }
             html.append("</tr>");
         }
         html.append("</tbody></table>");
         if (table.rowCount() > rows) {
-            html.append("<p>").append(table.rowCount() - rows).append(" more rows of ").append(table.rowCount())
+            html.append("<p>")
+                    .append(table.rowCount() - rows)
+                    .append(" more rows of ")
+                    .append(table.rowCount())
                     .append("</p>");
         }
         return html.toString();
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 }

@@ -12,12 +12,12 @@ import jdk.jshell.spi.ExecutionEnv;
 /**
  * JShell's in-process execution, keeping the value of the last expression as an object.
  *
- * <p>JShell hands a snippet's value back only as a string, but a notebook wants the object itself to
- * draw a chart or a table. Snippets run in this JVM (so they share the kernel's class path and can
- * reach {@link Display}), on the JDK's own {@link LocalExecutionControl}, whose {@code stop()} is what
- * interrupts a running cell (Java 17 stops the snippet thread; Java 22+ checks a stop flag woven into
- * every loop of the snippet). The only change: the snippet's {@code do_it$} method is called through
- * {@link Trap#run()}, which keeps the returned object before JShell turns it into a string.
+ * <p>JShell hands a snippet's value back only as a string, but a notebook wants the object itself to draw a chart or a
+ * table. Snippets run in this JVM (so they share the kernel's class path and can reach {@link Display}), on the JDK's
+ * own {@link LocalExecutionControl}, whose {@code stop()} is what interrupts a running cell (Java 17 stops the snippet
+ * thread; Java 22+ checks a stop flag woven into every loop of the snippet). The only change: the snippet's
+ * {@code do_it$} method is called through {@link Trap#run()}, which keeps the returned object before JShell turns it
+ * into a string.
  */
 final class ValueCapturingExecutionControl extends LocalExecutionControl {
     private static final Method TRAP;
@@ -41,8 +41,8 @@ final class ValueCapturingExecutionControl extends LocalExecutionControl {
     }
 
     /**
-     * Makes the next snippets fail at once instead of starting (an interrupt that arrives while JShell
-     * is still compiling would otherwise find nothing running to stop), until cleared.
+     * Makes the next snippets fail at once instead of starting (an interrupt that arrives while JShell is still
+     * compiling would otherwise find nothing running to stop), until cleared.
      */
     static void refuseToStart(boolean refuse) {
         Trap.refuse = refuse;
@@ -59,8 +59,7 @@ final class ValueCapturingExecutionControl extends LocalExecutionControl {
         private static volatile Object value;
         private static volatile boolean refuse;
 
-        private Trap() {
-        }
+        private Trap() {}
 
         static void arm(Method doit) {
             armed = doit;

@@ -19,6 +19,7 @@ class CellOutputTest {
     private final CellOutput output = new CellOutput();
     /** What reached the front end, and when (System.nanoTime), in order. */
     private final List<PublishStream> sent = new ArrayList<>();
+
     private final List<Long> sentAt = new ArrayList<>();
 
     @BeforeEach
@@ -90,10 +91,12 @@ class CellOutputTest {
         output.err.print("warning ");
         output.out.print("last");
         output.flush();
-        assertThat(sent).extracting(PublishStream::getStreamType, PublishStream::getText).containsExactly(
-                tuple(StreamType.OUT, "first "),
-                tuple(StreamType.ERR, "warning "),
-                tuple(StreamType.OUT, "last"));
+        assertThat(sent)
+                .extracting(PublishStream::getStreamType, PublishStream::getText)
+                .containsExactly(
+                        tuple(StreamType.OUT, "first "),
+                        tuple(StreamType.ERR, "warning "),
+                        tuple(StreamType.OUT, "last"));
     }
 
     @Test

@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import labbook.core.Child;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import labbook.core.Child;
 
 /** The watch on the front end, on real processes (the test's own children), without Jupyter. */
 class FrontEndWatchTest {
@@ -21,13 +21,16 @@ class FrontEndWatchTest {
     @Test
     void nothingIsWatchedWithoutAFrontEndPidOrWithInit() {
         for (String value : new String[] {null, "", "  ", "not a pid", "0", "1", "-5"}) {
-            assertThat(FrontEndWatch.start(value, pid -> { })).as("JPY_PARENT_PID=" + value).isEmpty();
+            assertThat(FrontEndWatch.start(value, pid -> {}))
+                    .as("JPY_PARENT_PID=" + value)
+                    .isEmpty();
         }
     }
 
     @Test
     void theWatchHearsOfTheFrontEndsExit() throws Exception {
-        try (Child frontEnd = Child.start(Child.spec("sleep 600", "sleep", "600").outputTo(tmp.resolve("sleep.log")))) {
+        try (Child frontEnd =
+                Child.start(Child.spec("sleep 600", "sleep", "600").outputTo(tmp.resolve("sleep.log")))) {
             long pid = frontEnd.pid();
             CompletableFuture<Long> gone = new CompletableFuture<>();
             assertThat(FrontEndWatch.start(" " + pid + "\n", gone::complete)).contains(pid);

@@ -1,6 +1,7 @@
 package labbook.notebooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,7 +16,6 @@ import labbook.core.Cli;
 import labbook.core.LabException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class InstallCommandTest {
     @TempDir
@@ -25,17 +25,24 @@ class InstallCommandTest {
     void theKernelspecStartsTheKernelWithTheJarsAndInterruptsByMessage() throws Exception {
         Path target = fakeBuild();
         List<Path> jars = LabJars.in(target);
-        assertThat(jars).extracting(p -> p.getFileName().toString())
+        assertThat(jars)
+                .extracting(p -> p.getFileName().toString())
                 .containsExactly("notebooks-0.1.0-SNAPSHOT.jar", "a.jar", "b.jar");
 
-        Path file = KernelSpec.write(KernelSpec.dataDirUnderPrefix(tmp.resolve("prefix")), "lab-k",
+        Path file = KernelSpec.write(
+                KernelSpec.dataDirUnderPrefix(tmp.resolve("prefix")),
+                "lab-k",
                 KernelSpec.content("Java (lab)", Path.of("/opt/java/bin/java"), jars, Path.of("/repo")));
 
         assertThat(file).isEqualTo(tmp.resolve("prefix/share/jupyter/kernels/lab-k/kernel.json"));
         JsonNode spec = new ObjectMapper().readTree(file.toFile());
         assertThat(spec.get("argv").get(0).asText()).isEqualTo("/opt/java/bin/java");
-        assertThat(spec.get("argv").toString()).contains("-Dlabbook.repo=/repo", "labbook.notebooks.Kernel",
-                "{connection_file}", target.resolve("lib/a.jar").toString());
+        assertThat(spec.get("argv").toString())
+                .contains(
+                        "-Dlabbook.repo=/repo",
+                        "labbook.notebooks.Kernel",
+                        "{connection_file}",
+                        target.resolve("lib/a.jar").toString());
         assertThat(spec.get("interrupt_mode").asText()).isEqualTo("message");
         assertThat(spec.get("language").asText()).isEqualTo("java");
         assertThat(spec.get("display_name").asText()).isEqualTo("Java (lab)");
@@ -46,7 +53,8 @@ class InstallCommandTest {
 
     @Test
     void anUnbuiltModuleIsOneClearError() {
-        assertThatThrownBy(() -> LabJars.in(tmp)).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> LabJars.in(tmp))
+                .isInstanceOf(LabException.class)
                 .hasMessageContaining("build it first: `mvn -q install -DskipTests`");
     }
 
@@ -83,15 +91,18 @@ class InstallCommandTest {
     private Path fakeBuild() throws Exception {
         Path target = Files.createDirectories(tmp.resolve("target"));
         Files.createDirectories(target.resolve("lib"));
-        for (String name : List.of("notebooks-0.1.0-SNAPSHOT.jar", "notebooks-0.1.0-SNAPSHOT-sources.jar",
-                "lib/b.jar", "lib/a.jar", "lib/readme.txt")) {
+        for (String name : List.of(
+                "notebooks-0.1.0-SNAPSHOT.jar",
+                "notebooks-0.1.0-SNAPSHOT-sources.jar",
+                "lib/b.jar",
+                "lib/a.jar",
+                "lib/readme.txt")) {
             Files.writeString(target.resolve(name), "");
         }
         return target;
     }
 
-    record Result(int code, String out, String err) {
-    }
+    record Result(int code, String out, String err) {}
 
     private static Result run(String... args) {
         var cli = Cli.commandLine(new NotebooksCli());

@@ -81,7 +81,8 @@ class JavaShellTest {
     void theLabsLibrariesAreImportedAndTheirObjectsComeBackWhole() {
         Object chart = shell.eval("new XYChart(300, 200)").object();
         assertThat(chart).isInstanceOf(XYChart.class);
-        Object table = shell.eval("Table.create(\"t\", DoubleColumn.create(\"ms\", 1.5))").object();
+        Object table = shell.eval("Table.create(\"t\", DoubleColumn.create(\"ms\", 1.5))")
+                .object();
         assertThat(table).isInstanceOf(Table.class);
     }
 
@@ -91,8 +92,7 @@ class JavaShellTest {
         Display.sendTo(shown::add);
         shell.eval("display(html(\"<b>x</b>\"))");
         assertThat(shown).hasSize(1);
-        assertThat(shown.get(0).getData(MIMEType.TEXT_HTML))
-                .isEqualTo("<b>x</b>");
+        assertThat(shown.get(0).getData(MIMEType.TEXT_HTML)).isEqualTo("<b>x</b>");
     }
 
     @Test
@@ -122,45 +122,55 @@ class JavaShellTest {
         assertThatThrownBy(() -> shell.eval("int fine = 1;\nString s = 42;"))
                 .isInstanceOf(CellError.CompileError.class)
                 .hasMessageStartingWith("line 2: incompatible types")
-                .satisfies(e -> assertThat(((CellError) e).traceback()).containsExactly(
-                        "CompileError: line 2: incompatible types: int cannot be converted to java.lang.String",
-                        "    String s = 42;",
-                        "               ^")); // under the 42 (the caret stood one further right on a cell's later lines)
+                .satisfies(e -> assertThat(((CellError) e).traceback())
+                        .containsExactly(
+                                "CompileError: line 2: incompatible types: int cannot be converted to java.lang.String",
+                                "    String s = 42;",
+                                "               ^")); // under the 42 (the caret stood one further right on a
+        // cell's later lines)
     }
 
     @Test
     void aCompileErrorSaysItsMessageOnce() {
         // Jupyter shows the trace alone: the message used to head it and then follow it on the next line
         for (String cell : List.of("String s = 42;", "List.of(1).nothingLikeThis()", "int x = 1;\n  int y = \"b\";")) {
-            assertThatThrownBy(() -> shell.eval(cell)).isInstanceOf(CellError.CompileError.class).satisfies(e -> {
-                String trace = String.join("\n", ((CellError) e).traceback());
-                String message = e.getMessage().substring("line N: ".length());
-                assertThat(trace).as(cell).startsWith("CompileError: " + e.getMessage());
-                assertThat(trace.split(Pattern.quote(message), -1)).as(trace).hasSize(2);
-            });
+            assertThatThrownBy(() -> shell.eval(cell))
+                    .isInstanceOf(CellError.CompileError.class)
+                    .satisfies(e -> {
+                        String trace = String.join("\n", ((CellError) e).traceback());
+                        String message = e.getMessage().substring("line N: ".length());
+                        assertThat(trace).as(cell).startsWith("CompileError: " + e.getMessage());
+                        assertThat(trace.split(Pattern.quote(message), -1))
+                                .as(trace)
+                                .hasSize(2);
+                    });
         }
         // two errors in one snippet: each once, each with its line and caret
         assertThatThrownBy(() -> shell.eval("void f() {\n    int x = \"a\";\n    boolean y = 3;\n}"))
-                .satisfies(e -> assertThat(((CellError) e).traceback()).containsExactly(
-                        "CompileError: line 2: incompatible types: java.lang.String cannot be converted to int",
-                        "        int x = \"a\";",
-                        "                ^",
-                        "line 3: incompatible types: int cannot be converted to boolean",
-                        "        boolean y = 3;",
-                        "                    ^"));
+                .satisfies(e -> assertThat(((CellError) e).traceback())
+                        .containsExactly(
+                                "CompileError: line 2: incompatible types: java.lang.String cannot be converted to int",
+                                "        int x = \"a\";",
+                                "                ^",
+                                "line 3: incompatible types: int cannot be converted to boolean",
+                                "        boolean y = 3;",
+                                "                    ^"));
     }
 
     @Test
     void cellsAreJava17WhateverTheJdk() {
         // patterns in switch are Java 21's (a preview in 17): no cell has them, on any JDK
         assertThatThrownBy(() -> shell.eval("switch ((Object) 1) { case Integer i -> \"int\"; default -> \"other\"; }"))
-                .isInstanceOf(CellError.CompileError.class).hasMessageContaining("patterns in switch");
-        assertThat(shell.eval("(Object) 1 instanceof Integer i ? i + 1 : 0").object()).isEqualTo(2); // Java 16's
+                .isInstanceOf(CellError.CompileError.class)
+                .hasMessageContaining("patterns in switch");
+        assertThat(shell.eval("(Object) 1 instanceof Integer i ? i + 1 : 0").object())
+                .isEqualTo(2); // Java 16's
     }
 
     @Test
     void aCellAfterAFailureStillRuns() {
-        assertThatThrownBy(() -> shell.eval("throw new RuntimeException(\"x\");")).isInstanceOf(CellError.class);
+        assertThatThrownBy(() -> shell.eval("throw new RuntimeException(\"x\");"))
+                .isInstanceOf(CellError.class);
         assertThat(shell.eval("1 + 1").object()).isEqualTo(2);
     }
 
@@ -211,10 +221,18 @@ class JavaShellTest {
     @Test
     void documentationAnywhereInANameWithOrWithoutItsParenthesis() {
         String charts = "Lab.charts(Results results, String study)";
-        assertThat(shell.documentation("Lab.charts", 10)).as("at the end of a method's name").contains(charts);
-        assertThat(shell.documentation("Lab.charts", 7)).as("in the middle of it").contains(charts);
-        assertThat(shell.documentation("var m = Lab.charts(results, \"vfs\");", 14)).as("before its (").contains(charts);
-        assertThat(shell.documentation("Math.max(1, 2)", 2)).as("in a class's name").isEqualTo("java.lang.Math");
+        assertThat(shell.documentation("Lab.charts", 10))
+                .as("at the end of a method's name")
+                .contains(charts);
+        assertThat(shell.documentation("Lab.charts", 7))
+                .as("in the middle of it")
+                .contains(charts);
+        assertThat(shell.documentation("var m = Lab.charts(results, \"vfs\");", 14))
+                .as("before its (")
+                .contains(charts);
+        assertThat(shell.documentation("Math.max(1, 2)", 2))
+                .as("in a class's name")
+                .isEqualTo("java.lang.Math");
         assertThat(shell.documentation("1 + 1", 2)).as("no name").isEmpty();
     }
 }

@@ -11,15 +11,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import labbook.core.Child;
 import labbook.core.Cli;
 import org.junit.jupiter.api.Assumptions;
-import labbook.core.Child;
 
 /**
- * Jupyter from outside the JVM, for the tests that start the real kernel: a Python that has the
- * needed Jupyter modules, the kernel installed into a temporary prefix, and processes run with
- * JUPYTER_PATH pointing there. Debian's Jupyter lives in /usr/bin/python3 (a pyenv python3 may come
- * first on PATH); LABBOOK_PYTHON overrides.
+ * Jupyter from outside the JVM, for the tests that start the real kernel: a Python that has the needed Jupyter modules,
+ * the kernel installed into a temporary prefix, and processes run with JUPYTER_PATH pointing there. Debian's Jupyter
+ * lives in /usr/bin/python3 (a pyenv python3 may come first on PATH); LABBOOK_PYTHON overrides.
  */
 final class Jupyter {
     static final String KERNEL = "labbook-test";
@@ -37,7 +36,10 @@ final class Jupyter {
         this.kernel = kernel;
     }
 
-    /** A Python with all the modules, and the kernel installed under prefix as {@value #KERNEL}; aborts (skips) the test if none. */
+    /**
+     * A Python with all the modules, and the kernel installed under prefix as {@value #KERNEL}; aborts (skips) the test
+     * if none.
+     */
     static Jupyter require(Path prefix, String... modules) throws Exception {
         return require(KERNEL, prefix, modules);
     }
@@ -45,9 +47,11 @@ final class Jupyter {
     /** The same, with the kernel installed under this name (and the default display name). */
     static Jupyter require(String kernel, Path prefix, String... modules) throws Exception {
         Optional<Path> python = findPython(prefix, modules);
-        Assumptions.assumeTrue(python.isPresent(), "SKIPPED: no Python with " + String.join(", ", modules)
-                + " (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client python3-ipykernel"
-                + " python3-jupyter-kernel-test; or set LABBOOK_PYTHON)");
+        Assumptions.assumeTrue(
+                python.isPresent(),
+                "SKIPPED: no Python with " + String.join(", ", modules)
+                        + " (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client python3-ipykernel"
+                        + " python3-jupyter-kernel-test; or set LABBOOK_PYTHON)");
         Jupyter jupyter = new Jupyter(python.get(), prefix, kernel);
         int code = Cli.run(new NotebooksCli(), "install", "--prefix", prefix.toString(), "--name", kernel);
         assertThat(code).as("notebooks install --prefix " + prefix).isZero();
@@ -71,7 +75,8 @@ final class Jupyter {
         String imports = "import " + String.join(", ", modules);
         for (String candidate : candidates) {
             Path log = Files.createTempFile(prefix, "python-check", ".log");
-            try (Child check = Child.start(Child.spec(candidate + " -c '" + imports + "'", candidate, "-c", imports).outputTo(log))) {
+            try (Child check = Child.start(Child.spec(candidate + " -c '" + imports + "'", candidate, "-c", imports)
+                    .outputTo(log))) {
                 if (check.waitFor(IMPORT_CHECK) == 0) {
                     return Optional.of(Path.of(candidate));
                 }
@@ -83,8 +88,7 @@ final class Jupyter {
     }
 
     /** A finished Python: its exit status, its output (stdout and stderr), and one line saying how it ended. */
-    record Run(int code, String output, String exitLine) {
-    }
+    record Run(int code, String output, String exitLine) {}
 
     /** Runs the Python with these arguments in dir and waits for it, at most timeoutSeconds (then it is killed). */
     Run python(Path dir, long timeoutSeconds, String... args) throws Exception {
@@ -94,12 +98,16 @@ final class Jupyter {
         }
     }
 
-    /** Starts the Python with these arguments in dir, with Jupyter's environment, its output to a file under the prefix. */
+    /**
+     * Starts the Python with these arguments in dir, with Jupyter's environment, its output to a file under the prefix.
+     */
     Child startPython(Path dir, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(python.toString());
         command.addAll(List.of(args));
-        Child.Spec spec = Child.spec(String.join(" ", command), command).dir(dir).outputTo(Files.createTempFile(prefix, "python", ".log"));
+        Child.Spec spec = Child.spec(String.join(" ", command), command)
+                .dir(dir)
+                .outputTo(Files.createTempFile(prefix, "python", ".log"));
         env.forEach(spec::env);
         return Child.start(spec);
     }

@@ -31,7 +31,8 @@ class LabKernelTest {
 
     @Test
     void aChartValueIsAnImageAndATableValueIsHtml() {
-        DisplayData chart = kernel.eval("var c = new XYChart(200, 100);\nc.addSeries(\"s\", new double[] {1, 2}, new double[] {3, 4});\nc");
+        DisplayData chart = kernel.eval(
+                "var c = new XYChart(200, 100);\nc.addSeries(\"s\", new double[] {1, 2}, new double[] {3, 4});\nc");
         assertThat(chart.hasDataForType(MIMEType.IMAGE_PNG)).isTrue();
         DisplayData table = kernel.eval("Table.create(\"t\", IntColumn.create(\"n\", 1, 2))");
         assertThat((String) table.getData(MIMEType.TEXT_HTML)).contains("<th>n</th>");
@@ -89,7 +90,8 @@ class LabKernelTest {
         try (DataInputStream classFile = new DataInputStream(LabKernel.class.getResourceAsStream("LabKernel.class"))) {
             classFile.readInt(); // magic
             classFile.readUnsignedShort(); // minor version
-            assertThat(classFile.readUnsignedShort() - 44).as("the release notebooks/ is compiled for")
+            assertThat(classFile.readUnsignedShort() - 44)
+                    .as("the release notebooks/ is compiled for")
                     .isEqualTo(JavaShell.JAVA_RELEASE);
         }
     }
@@ -98,7 +100,8 @@ class LabKernelTest {
     void theClassPathHoldsOneSlf4jProvider() {
         // with two (reports brought slf4j-nop beside the kernel's slf4j-simple), every kernel start printed
         // five lines of "SLF4J(W): Class path contains multiple SLF4J providers"
-        assertThat(ServiceLoader.load(SLF4JServiceProvider.class).stream().map(p -> p.type().getName()))
+        assertThat(ServiceLoader.load(SLF4JServiceProvider.class).stream()
+                        .map(p -> p.type().getName()))
                 .containsExactly("org.slf4j.simple.SimpleServiceProvider");
     }
 }

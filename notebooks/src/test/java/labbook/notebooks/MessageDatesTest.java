@@ -25,10 +25,15 @@ class MessageDatesTest {
 
     @Test
     void aMessageDatedNowKeepsEverythingElse() {
-        Header<?> parent = new Header<>("parent-id", "user", "session", new KernelTimestamp("2026-12-01T18:55:03.123456Z"),
-                MessageType.EXECUTE_REQUEST, "5.3");
-        Header<PublishStream> header = new Header<>("id", "user", "session", KernelTimestamp.now(),
-                PublishStream.MESSAGE_TYPE, "5.3");
+        Header<?> parent = new Header<>(
+                "parent-id",
+                "user",
+                "session",
+                new KernelTimestamp("2026-12-01T18:55:03.123456Z"),
+                MessageType.EXECUTE_REQUEST,
+                "5.3");
+        Header<PublishStream> header =
+                new Header<>("id", "user", "session", KernelTimestamp.now(), PublishStream.MESSAGE_TYPE, "5.3");
         PublishStream content = new PublishStream(PublishStream.StreamType.OUT, "text");
         List<byte[]> identities = List.of(new byte[] {1, 2});
         Message<PublishStream> message = new Message<>(identities, header, parent, Map.of("k", "v"), content, null);

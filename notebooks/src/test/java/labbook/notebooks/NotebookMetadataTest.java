@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The notebooks open unchanged in Jupyter (issue 23: each opened as "(unsaved changes)", and saving wrote
- * this JDK's version into it): src/test/python/test_notebook_metadata.py reads each through nbformat,
- * starts the packaged kernel under the name the notebooks ask for, and compares their metadata with its
- * kernel_info_reply and its kernelspec, and each file with what nbformat writes for it.
+ * The notebooks open unchanged in Jupyter (issue 23: each opened as "(unsaved changes)", and saving wrote this JDK's
+ * version into it): src/test/python/test_notebook_metadata.py reads each through nbformat, starts the packaged kernel
+ * under the name the notebooks ask for, and compares their metadata with its kernel_info_reply and its kernelspec, and
+ * each file with what nbformat writes for it.
  */
 @Tag("jupyter")
 class NotebookMetadataTest {
@@ -25,8 +25,13 @@ class NotebookMetadataTest {
         Path notebooks = Repo.root().resolve("notebooks");
         jupyter.env.put("LABBOOK_NOTEBOOKS", notebooks.toString());
 
-        Jupyter.Run run = jupyter.python(notebooks.resolve("src").resolve("test").resolve("python"), 600,
-                "-m", "unittest", "-v", "test_notebook_metadata");
+        Jupyter.Run run = jupyter.python(
+                notebooks.resolve("src").resolve("test").resolve("python"),
+                600,
+                "-m",
+                "unittest",
+                "-v",
+                "test_notebook_metadata");
 
         System.out.println(run.output()); // through Java's System.out: into the test's report, not Surefire's channel
         assertThat(run.code()).as(run.exitLine()).isZero();

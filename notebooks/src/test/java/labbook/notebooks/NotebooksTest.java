@@ -30,7 +30,10 @@ class NotebooksTest {
         Notebooks.Choice choice = Notebooks.choose("wallet", dir.toString());
         assertThat(choice.sample()).isFalse();
         String banner = Notebooks.banner(Lab.load(List.of(dir)), "wallet", choice);
-        assertThat(banner).startsWith("**Results** from `" + dir).contains("wallet: not run").doesNotContain("SAMPLE");
+        assertThat(banner)
+                .startsWith("**Results** from `" + dir)
+                .contains("wallet: not run")
+                .doesNotContain("SAMPLE");
     }
 
     @Test
@@ -46,6 +49,7 @@ class NotebooksTest {
     void aMissingResultsFolderIsOneClearError(@TempDir Path dir) {
         Path missing = dir.resolve("nope");
         assertThatThrownBy(() -> Notebooks.load(Notebooks.choose("wallet", missing.toString())))
-                .isInstanceOf(LabException.class).hasMessage("results folder " + missing + " does not exist");
+                .isInstanceOf(LabException.class)
+                .hasMessage("results folder " + missing + " does not exist");
     }
 }

@@ -18,7 +18,8 @@ class RichOutputTest {
     }
 
     private static XYChart chart() {
-        XYChart chart = new XYChartBuilder().width(320).height(240).title("sync time").build();
+        XYChart chart =
+                new XYChartBuilder().width(320).height(240).title("sync time").build();
         chart.addSeries("gpg", new double[] {1, 2, 3}, new double[] {2, 4, 8});
         return chart;
     }
@@ -39,12 +40,16 @@ class RichOutputTest {
 
     @Test
     void aTableIsAnEscapedHtmlTableWithNumbersToTheRight() {
-        Table table = Table.create("results <raw>", StringColumn.create("variant", "a&b"),
-                DoubleColumn.create("sync_ms", 12.5));
+        Table table = Table.create(
+                "results <raw>", StringColumn.create("variant", "a&b"), DoubleColumn.create("sync_ms", 12.5));
         DisplayData data = RichOutput.render(table, "ignored");
         String html = (String) data.getData(MIMEType.TEXT_HTML);
-        assertThat(html).contains("<caption>results &lt;raw&gt;</caption>", "<th>sync_ms</th>", "<td>a&amp;b</td>",
-                "<td style=\"text-align:right\">12.5</td>");
+        assertThat(html)
+                .contains(
+                        "<caption>results &lt;raw&gt;</caption>",
+                        "<th>sync_ms</th>",
+                        "<td>a&amp;b</td>",
+                        "<td style=\"text-align:right\">12.5</td>");
         assertThat((String) data.getData(MIMEType.TEXT_PLAIN)).contains("sync_ms");
     }
 

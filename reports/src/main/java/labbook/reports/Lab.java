@@ -26,10 +26,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The entry point for notebooks (and anyone else), a thin facade over {@link Studies} and the
- * layers: load results, get a study's tables, its reproduction table, and each chart as an
- * XChart object. The site is built from the same study units, so a notebook and the site cannot
- * disagree.
+ * The entry point for notebooks (and anyone else), a thin facade over {@link Studies} and the layers: load results, get
+ * a study's tables, its reproduction table, and each chart as an XChart object. The site is built from the same study
+ * units, so a notebook and the site cannot disagree.
  *
  * <pre>{@code
  * Results r = Lab.load("results");                 // or Lab.load() for <repo>/results
@@ -39,8 +38,7 @@ import tech.tablesaw.api.Table;
  * }</pre>
  */
 public final class Lab {
-    private Lab() {
-    }
+    private Lab() {}
 
     /** {@code <repository>/results}, the default results root. */
     public static Path defaultResults() {
@@ -73,8 +71,9 @@ public final class Lab {
 
     /** An experiment's raw rows from the first root that has them; a LabException names what is missing. */
     public static Table table(Results results, String study, String experiment) {
-        return results.first(study, experiment).orElseThrow(() -> new LabException(
-                study + "/" + experiment + ".csv is in none of the results roots (not run)"));
+        return results.first(study, experiment)
+                .orElseThrow(() ->
+                        new LabException(study + "/" + experiment + ".csv is in none of the results roots (not run)"));
     }
 
     /** An experiment's raw rows from each root that has them, labelled by machine. */
@@ -94,9 +93,15 @@ public final class Lab {
 
     /** A seed's published figures by name ("kwallet-sync", "crypto-levels", ...). */
     public static Table seed(String name) {
-        return Studies.ALL.stream().flatMap(s -> s.seeds().stream()).filter(s -> s.name().equals(name)).findFirst()
-                .orElseThrow(() -> new LabException("no seed table '" + name + "' (known: " + Studies.ALL.stream()
-                        .flatMap(s -> s.seeds().stream()).map(Seed::name).toList() + ")"))
+        return Studies.ALL.stream()
+                .flatMap(s -> s.seeds().stream())
+                .filter(s -> s.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new LabException("no seed table '" + name + "' (known: "
+                        + Studies.ALL.stream()
+                                .flatMap(s -> s.seeds().stream())
+                                .map(Seed::name)
+                                .toList() + ")"))
                 .table();
     }
 
@@ -108,32 +113,54 @@ public final class Lab {
     /** The reproduction table of a study: claim, seed, measured, ratio, verdict, machine, note. */
     public static Table reproduction(Results results, String study) {
         List<Claim> claims = claims(results, study);
-        return Table.create(study + " reproduction").addColumns(
-                StringColumn.create("claim", claims.stream().map(Claim::claim).toList()),
-                StringColumn.create("seed", claims.stream().map(Claim::seed).toList()),
-                StringColumn.create("measured", claims.stream().map(Claim::measured).toList()),
-                DoubleColumn.create("ratio", claims.stream().mapToDouble(Claim::ratio).toArray()),
-                StringColumn.create("verdict", claims.stream().map(c -> c.verdict().text()).toList()),
-                StringColumn.create("machine", claims.stream().map(Claim::machine).toList()),
-                StringColumn.create("note", claims.stream().map(Claim::note).toList()));
+        return Table.create(study + " reproduction")
+                .addColumns(
+                        StringColumn.create(
+                                "claim", claims.stream().map(Claim::claim).toList()),
+                        StringColumn.create(
+                                "seed", claims.stream().map(Claim::seed).toList()),
+                        StringColumn.create(
+                                "measured", claims.stream().map(Claim::measured).toList()),
+                        DoubleColumn.create(
+                                "ratio",
+                                claims.stream().mapToDouble(Claim::ratio).toArray()),
+                        StringColumn.create(
+                                "verdict",
+                                claims.stream().map(c -> c.verdict().text()).toList()),
+                        StringColumn.create(
+                                "machine", claims.stream().map(Claim::machine).toList()),
+                        StringColumn.create(
+                                "note", claims.stream().map(Claim::note).toList()));
     }
 
     /**
-     * The lab's own targets for a study's code (none is a claim of the seed), as on its page: target,
-     * what it measures, goal, measured, value (the figure in the goal's unit), verdict, machine, note.
-     * Empty for a study with no targets.
+     * The lab's own targets for a study's code (none is a claim of the seed), as on its page: target, what it measures,
+     * goal, measured, value (the figure in the goal's unit), verdict, machine, note. Empty for a study with no targets.
      */
     public static Table targets(Results results, String study) {
         List<Target> targets = Studies.get(study).targetRows(results);
-        return Table.create(study + " targets").addColumns(
-                StringColumn.create("target", targets.stream().map(Target::target).toList()),
-                StringColumn.create("what it measures", targets.stream().map(Target::measures).toList()),
-                StringColumn.create("goal", targets.stream().map(Target::goal).toList()),
-                StringColumn.create("measured", targets.stream().map(Target::measured).toList()),
-                DoubleColumn.create("value", targets.stream().mapToDouble(Target::value).toArray()),
-                StringColumn.create("verdict", targets.stream().map(t -> t.verdict().text()).toList()),
-                StringColumn.create("machine", targets.stream().map(Target::machine).toList()),
-                StringColumn.create("note", targets.stream().map(Target::note).toList()));
+        return Table.create(study + " targets")
+                .addColumns(
+                        StringColumn.create(
+                                "target", targets.stream().map(Target::target).toList()),
+                        StringColumn.create(
+                                "what it measures",
+                                targets.stream().map(Target::measures).toList()),
+                        StringColumn.create(
+                                "goal", targets.stream().map(Target::goal).toList()),
+                        StringColumn.create(
+                                "measured",
+                                targets.stream().map(Target::measured).toList()),
+                        DoubleColumn.create(
+                                "value",
+                                targets.stream().mapToDouble(Target::value).toArray()),
+                        StringColumn.create(
+                                "verdict",
+                                targets.stream().map(t -> t.verdict().text()).toList()),
+                        StringColumn.create(
+                                "machine", targets.stream().map(Target::machine).toList()),
+                        StringColumn.create(
+                                "note", targets.stream().map(Target::note).toList()));
     }
 
     /** The analysis tables of a study page, by title, in page order (only those whose experiment ran). */
@@ -163,10 +190,14 @@ public final class Lab {
     /** One chart by name (see {@link #chartNames}); a LabException when its experiment did not run. */
     @SuppressWarnings("unchecked")
     public static <C extends Chart<?, ?>> C chart(Results results, String study, String name) {
-        StudyChart chart = Studies.get(study).charts().stream().filter(c -> c.name().equals(name)).findFirst()
-                .orElseThrow(() -> new LabException("no chart '" + name + "' in " + study + " (known: " + chartNames(study) + ")"));
-        return (C) chart.draw(results).orElseThrow(() -> new LabException(
-                "chart " + study + "/" + name + " has no data: its experiment is in none of the results roots"));
+        StudyChart chart = Studies.get(study).charts().stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new LabException(
+                        "no chart '" + name + "' in " + study + " (known: " + chartNames(study) + ")"));
+        return (C) chart.draw(results)
+                .orElseThrow(() -> new LabException("chart " + study + "/" + name
+                        + " has no data: its experiment is in none of the results roots"));
     }
 
     /** Builds the site from these roots into {@code out}; returns the path of index.html. */

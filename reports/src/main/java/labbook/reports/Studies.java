@@ -9,18 +9,19 @@ import labbook.reports.vfs.VfsStudy;
 import labbook.reports.wallet.WalletStudy;
 
 /**
- * The studies the lab reports on, in site order: the one list. A fourth study is a package with
- * its {@link Study} implementation and one more entry here.
+ * The studies the lab reports on, in site order: the one list. A fourth study is a package with its {@link Study}
+ * implementation and one more entry here.
  */
 public final class Studies {
     public static final List<Study> ALL = List.of(new WalletStudy(), new FilecryptStudy(), new VfsStudy());
 
-    private Studies() {
-    }
+    private Studies() {}
 
     /** One study by id; a LabException names the known ones. */
     public static Study get(String id) {
-        return ALL.stream().filter(s -> s.id().equals(id)).findFirst()
+        return ALL.stream()
+                .filter(s -> s.id().equals(id))
+                .findFirst()
                 .orElseThrow(() -> new LabException("no study '" + id + "' (known: " + ids() + ")"));
     }
 

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Debian's headless Chromium opens the site (built from the fixture) from disk: no console
- * errors, no broken images, and a screenshot of each page in target/browser/ for the test log.
- * Skipped, saying so, only where chromium is not installed (CI installs it: apt-get install chromium).
+ * Debian's headless Chromium opens the site (built from the fixture) from disk: no console errors, no broken images,
+ * and a screenshot of each page in target/browser/ for the test log. Skipped, saying so, only where chromium is not
+ * installed (CI installs it: apt-get install chromium).
  */
 class BrowserTest {
     static final Path CHROMIUM = Path.of(System.getProperty("labbook.chromium", "/usr/bin/chromium"));
@@ -23,12 +23,15 @@ class BrowserTest {
 
     @TempDir
     static Path tmp;
+
     static HeadlessChromium browser;
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM),
-                "SKIPPED: " + CHROMIUM + " not found; install Debian's chromium (apt-get install chromium) to run the browser test");
+        assumeTrue(
+                Files.isExecutable(CHROMIUM),
+                "SKIPPED: " + CHROMIUM
+                        + " not found; install Debian's chromium (apt-get install chromium) to run the browser test");
         System.setProperty("java.awt.headless", "true");
         browser = HeadlessChromium.start(CHROMIUM, tmp.resolve("profile"));
     }
@@ -42,13 +45,17 @@ class BrowserTest {
 
     @Test
     void everyPageLoadsWithoutErrorsOrBrokenImages() throws Exception {
-        Path index = Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
+        Path index =
+                Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
         for (String page : Fixtures.pages()) {
             Path shot = SCREENSHOTS.resolve(page + ".png");
-            HeadlessChromium.PageReport report = browser.open(index.resolveSibling(page + ".html").toUri(), shot);
-            System.out.println("browser test: " + page + ".html: " + report.images() + " images, "
-                    + report.charts() + " charts, " + Files.size(index.resolveSibling(page + ".html")) + " bytes, screenshot " + shot);
-            assertThat(Files.size(index.resolveSibling(page + ".html"))).as(page + ".html bytes").isLessThan(1_000_000);
+            HeadlessChromium.PageReport report =
+                    browser.open(index.resolveSibling(page + ".html").toUri(), shot);
+            System.out.println("browser test: " + page + ".html: " + report.images() + " images, " + report.charts()
+                    + " charts, " + Files.size(index.resolveSibling(page + ".html")) + " bytes, screenshot " + shot);
+            assertThat(Files.size(index.resolveSibling(page + ".html")))
+                    .as(page + ".html bytes")
+                    .isLessThan(1_000_000);
             assertThat(report.errors()).as(page + " console errors").isEmpty();
             assertThat(report.brokenImages()).as(page + " broken images").isEmpty();
             if (page.equals("index")) {
@@ -68,11 +75,13 @@ class BrowserTest {
         Path index = Path.of(dir).toAbsolutePath().resolve("index.html");
         assertThat(index).isRegularFile();
         for (String page : Fixtures.pages()) {
-            HeadlessChromium.PageReport report = browser.open(index.resolveSibling(page + ".html").toUri(),
-                    SCREENSHOTS.resolve("site-" + page + ".png"));
-            System.out.println("browser test: " + index.resolveSibling(page + ".html") + ": " + report.images() + " images, "
-                    + report.charts() + " charts");
-            assertThat(Files.size(index.resolveSibling(page + ".html"))).as(page + ".html bytes").isLessThan(1_000_000);
+            HeadlessChromium.PageReport report = browser.open(
+                    index.resolveSibling(page + ".html").toUri(), SCREENSHOTS.resolve("site-" + page + ".png"));
+            System.out.println("browser test: " + index.resolveSibling(page + ".html") + ": " + report.images()
+                    + " images, " + report.charts() + " charts");
+            assertThat(Files.size(index.resolveSibling(page + ".html")))
+                    .as(page + ".html bytes")
+                    .isLessThan(1_000_000);
             assertThat(report.errors()).as(page + " console errors").isEmpty();
             assertThat(report.brokenImages()).as(page + " broken images").isEmpty();
         }
@@ -82,8 +91,10 @@ class BrowserTest {
     void theCheckSeesABrokenImageAndAConsoleError() throws Exception {
         // proves the test above could fail: a page with both faults
         Path bad = tmp.resolve("bad.html");
-        Files.writeString(bad, "<!DOCTYPE html><html><body><img src=\"missing.png\" alt=\"x\">"
-                + "<script>console.error('fault on purpose')</script></body></html>");
+        Files.writeString(
+                bad,
+                "<!DOCTYPE html><html><body><img src=\"missing.png\" alt=\"x\">"
+                        + "<script>console.error('fault on purpose')</script></body></html>");
         HeadlessChromium.PageReport report = browser.open(bad.toUri(), tmp.resolve("bad.png"));
         assertThat(report.brokenImages()).containsExactly("missing.png");
         assertThat(report.errors()).anySatisfy(e -> assertThat(e).contains("fault on purpose"));

@@ -29,17 +29,26 @@ class ChartsTest {
         Set<String> names = new HashSet<>();
         for (Study study : Studies.ALL) {
             for (StudyChart c : study.charts()) {
-                assertThat(names.add(study.id() + "-" + c.name())).as("unique name " + c.name()).isTrue();
-                Chart<?, ?> chart = c.draw(results).orElseThrow(() -> new AssertionError(study.id() + "/" + c.name() + " has no data"));
+                assertThat(names.add(study.id() + "-" + c.name()))
+                        .as("unique name " + c.name())
+                        .isTrue();
+                Chart<?, ?> chart = c.draw(results)
+                        .orElseThrow(() -> new AssertionError(study.id() + "/" + c.name() + " has no data"));
                 assertThat(chart.getTitle()).isNotBlank();
                 ChartFiles.Rendered r = ChartFiles.write(chart, tmp.resolve("charts"), study.id() + "-" + c.name());
                 assertThat(Files.size(tmp.resolve(r.png()))).as(r.png()).isGreaterThan(1000);
-                assertThat(Files.readString(tmp.resolve(r.svgFile()))).as(r.svgFile()).contains("<svg");
+                assertThat(Files.readString(tmp.resolve(r.svgFile())))
+                        .as(r.svgFile())
+                        .contains("<svg");
             }
             // the index shows two charts of each study
-            assertThat(study.headlines()).hasSize(2).allSatisfy(h -> assertThat(study.charts()).anyMatch(c -> c.name().equals(h)));
+            assertThat(study.headlines())
+                    .hasSize(2)
+                    .allSatisfy(h ->
+                            assertThat(study.charts()).anyMatch(c -> c.name().equals(h)));
         }
-        assertThat(names).hasSize(3 + 10 + 4); // filecrypt: a directory-runs chart per folder type (text, mp3, pdf, png)
+        assertThat(names)
+                .hasSize(3 + 10 + 4); // filecrypt: a directory-runs chart per folder type (text, mp3, pdf, png)
     }
 
     @Test

@@ -24,10 +24,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The reproduction tables hold the seeds' claims and nothing else; the lab's own targets have a
- * table of their own that says what each measures; no page speaks of the lab's tracker. The site
- * is built from the fixture and from the measured runs that have the filecrypt targets' CSVs
- * (cli-startup, level-decrypt), so every target is measured on some root.
+ * The reproduction tables hold the seeds' claims and nothing else; the lab's own targets have a table of their own that
+ * says what each measures; no page speaks of the lab's tracker. The site is built from the fixture and from the
+ * measured runs that have the filecrypt targets' CSVs (cli-startup, level-decrypt), so every target is measured on some
+ * root.
  */
 class ClaimsAndTargetsTest {
     private static final Pattern SECTION = Pattern.compile("(?s)<h2>(.*?)</h2>(.*?)(?=<h2>|</main>|$)");
@@ -39,21 +39,27 @@ class ClaimsAndTargetsTest {
 
     @TempDir
     static Path tmp;
+
     static Results results;
     static Path site;
 
     @BeforeAll
     static void build() {
         System.setProperty("java.awt.headless", "true");
-        List<Path> roots = List.of(Fixtures.root("results-a"), Fixtures.root("results-b"), measured("startup-quick"),
-                measured("level-decrypt-quick"), measured("process-quick"));
+        List<Path> roots = List.of(
+                Fixtures.root("results-a"),
+                Fixtures.root("results-b"),
+                measured("startup-quick"),
+                measured("level-decrypt-quick"),
+                measured("process-quick"));
         results = Lab.load(roots);
         site = Lab.buildSite(roots, tmp.resolve("site")).getParent();
     }
 
     static Path measured(String run) {
         try {
-            return Path.of(ClaimsAndTargetsTest.class.getResource("/measured/" + run).toURI());
+            return Path.of(
+                    ClaimsAndTargetsTest.class.getResource("/measured/" + run).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -63,15 +69,23 @@ class ClaimsAndTargetsTest {
     void everyReproductionTableHoldsTheSeedsClaimsOnly() throws IOException {
         for (Study study : Studies.ALL) {
             List<List<String>> rows = rows(section(study.id(), REPRODUCTION));
-            assertThat(rows.get(0)).as(study.id()).containsExactly("claim", "seed", "measured", "ratio", "verdict", "machine", "note");
+            assertThat(rows.get(0))
+                    .as(study.id())
+                    .containsExactly("claim", "seed", "measured", "ratio", "verdict", "machine", "note");
             List<Claim> claims = study.reproduction(results);
-            assertThat(rows.subList(1, rows.size())).as(study.id() + ": the page's rows are the study's claims")
-                    .extracting(r -> r.get(0)).containsExactlyElementsOf(claims.stream().map(Claim::claim).toList());
+            assertThat(rows.subList(1, rows.size()))
+                    .as(study.id() + ": the page's rows are the study's claims")
+                    .extracting(r -> r.get(0))
+                    .containsExactlyElementsOf(claims.stream().map(Claim::claim).toList());
             List<Target> targets = study.targets(results);
             for (List<String> row : rows.subList(1, rows.size())) {
                 for (Target t : targets) {
-                    assertThat(row.get(0)).as(study.id() + ": a target among the claims").isNotEqualTo(t.target());
-                    assertThat(row.get(1)).as(study.id() + ": a target's goal in the seed column").isNotEqualTo(t.goal());
+                    assertThat(row.get(0))
+                            .as(study.id() + ": a target among the claims")
+                            .isNotEqualTo(t.target());
+                    assertThat(row.get(1))
+                            .as(study.id() + ": a target's goal in the seed column")
+                            .isNotEqualTo(t.goal());
                 }
             }
             // a target put back among the claims would need its id in the claims' enum
@@ -86,7 +100,8 @@ class ClaimsAndTargetsTest {
             for (Target t : study.targets(results)) {
                 Class<?> claimIds = ((Enum<?>) study.claims(results).get(0).id()).getDeclaringClass();
                 assertThat(Arrays.stream(claimIds.getEnumConstants()).map(Object::toString))
-                        .as(study.id() + ": target " + t.id() + " among the claims' ids").doesNotContain(t.id().name());
+                        .as(study.id() + ": target " + t.id() + " among the claims' ids")
+                        .doesNotContain(t.id().name());
             }
         }
     }
@@ -96,19 +111,31 @@ class ClaimsAndTargetsTest {
         for (Study study : Studies.ALL) {
             List<Target> targets = study.targetRows(results);
             if (targets.isEmpty()) {
-                assertThat(Files.readString(site.resolve(study.id() + ".html"))).as(study.id()).doesNotContain("<h2>" + TARGETS);
+                assertThat(Files.readString(site.resolve(study.id() + ".html")))
+                        .as(study.id())
+                        .doesNotContain("<h2>" + TARGETS);
                 continue;
             }
             List<List<String>> rows = rows(section(study.id(), TARGETS));
-            assertThat(rows.get(0)).as(study.id())
+            assertThat(rows.get(0))
+                    .as(study.id())
                     .containsExactly("target", "what it measures", "goal", "measured", "verdict", "machine", "note");
             assertThat(rows.subList(1, rows.size())).as(study.id()).hasSameSizeAs(targets);
             for (int i = 0; i < targets.size(); i++) {
                 Target t = targets.get(i);
                 List<String> row = rows.get(i + 1);
-                assertThat(row.subList(0, 5)).as(study.id() + " " + t.id())
-                        .containsExactly(t.target(), t.measures(), t.goal(), t.measured(), t.verdict().text());
-                assertThat(t.measures()).as(t.id() + " says what it measures").isNotBlank().isNotEqualTo(t.target());
+                assertThat(row.subList(0, 5))
+                        .as(study.id() + " " + t.id())
+                        .containsExactly(
+                                t.target(),
+                                t.measures(),
+                                t.goal(),
+                                t.measured(),
+                                t.verdict().text());
+                assertThat(t.measures())
+                        .as(t.id() + " says what it measures")
+                        .isNotBlank()
+                        .isNotEqualTo(t.target());
             }
         }
         assertThat(Studies.get("vfs").targets(results)).isEmpty();
@@ -119,29 +146,42 @@ class ClaimsAndTargetsTest {
         List<Target> filecrypt = Studies.get("filecrypt").targets(results);
         assertThat(verdicts(filecrypt, FilecryptStudy.TargetId.STARTUP_CPU)).contains(Verdict.MET);
         assertThat(verdicts(filecrypt, FilecryptStudy.TargetId.DECRYPT_CPU)).contains(Verdict.MET);
-        assertThat(verdicts(filecrypt, FilecryptStudy.TargetId.WHOLE_COMMAND_CPU)).isNotEmpty()
+        assertThat(verdicts(filecrypt, FilecryptStudy.TargetId.WHOLE_COMMAND_CPU))
+                .isNotEmpty()
                 .allSatisfy(v -> assertThat(v.outcome()).isIn(Verdict.Outcome.MEASURED, Verdict.Outcome.NOT_MEASURED))
                 .contains(Verdict.NO_GOAL);
         List<Target> wallet = Studies.get("wallet").targets(results);
-        assertThat(verdicts(wallet, WalletStudy.TargetId.SPEED_AGAINST_REAL)).containsExactly(Verdict.MISSED, Verdict.MISSED);
-        Target a = wallet.stream().filter(t -> t.machine().equals("fixture-a")).findFirst().orElseThrow();
-        assertThat(a.value()).isCloseTo(0.519, within(0.001)); // the fixture's per-repeat ratios at 10,000 entries, about 21 / 40.5 ms
+        assertThat(verdicts(wallet, WalletStudy.TargetId.SPEED_AGAINST_REAL))
+                .containsExactly(Verdict.MISSED, Verdict.MISSED);
+        Target a = wallet.stream()
+                .filter(t -> t.machine().equals("fixture-a"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(a.value())
+                .isCloseTo(
+                        0.519, within(0.001)); // the fixture's per-repeat ratios at 10,000 entries, about 21 / 40.5 ms
         assertThat(a.goal()).isEqualTo("<= 0.4 x kwallet5");
     }
 
     @Test
     void theFacadeGivesThePagesTargets() {
         var table = Lab.targets(results, "filecrypt");
-        assertThat(table.columnNames()).containsExactly("target", "what it measures", "goal", "measured", "value", "verdict", "machine", "note");
+        assertThat(table.columnNames())
+                .containsExactly(
+                        "target", "what it measures", "goal", "measured", "value", "verdict", "machine", "note");
         assertThat(table.stringColumn("target").asList())
-                .containsExactlyElementsOf(Studies.get("filecrypt").targetRows(results).stream().map(Target::target).toList());
+                .containsExactlyElementsOf(Studies.get("filecrypt").targetRows(results).stream()
+                        .map(Target::target)
+                        .toList());
         assertThat(Lab.targets(results, "vfs").rowCount()).isZero();
     }
 
     @Test
     void noPageSpeaksOfTheLabsTracker() throws IOException {
         for (String page : Fixtures.pages()) {
-            assertThat(Files.readString(site.resolve(page + ".html"))).as(page).doesNotContainPattern("(?i)issue\\s*#?\\s*\\d");
+            assertThat(Files.readString(site.resolve(page + ".html")))
+                    .as(page)
+                    .doesNotContainPattern("(?i)issue\\s*#?\\s*\\d");
         }
     }
 
@@ -178,7 +218,13 @@ class ClaimsAndTargetsTest {
     }
 
     private static String text(String html) {
-        return html.replaceAll("(?s)<[^>]*>", "").replaceAll("\\s+", " ").trim().replace("&lt;", "<").replace("&gt;", ">")
-                .replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&");
+        return html.replaceAll("(?s)<[^>]*>", "")
+                .replaceAll("\\s+", " ")
+                .trim()
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&");
     }
 }

@@ -11,8 +11,7 @@ import labbook.reports.results.Results;
 
 /** The hand-made fixture results in src/test/resources/fixtures (not measurements). */
 public final class Fixtures {
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     public static Path root(String name) {
         try {

@@ -15,11 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every table of the site built from the fixture (both roots, then one root with two studies not
- * run), as text: headings, header rows, cells and their CSS classes, without the dates. Compared
- * with {@code src/test/resources/golden/site-tables.txt}, so a refactoring that changes a claim, a
- * verdict or a table shows up here. {@code -Dlabbook.golden.update=true} rewrites the file; say
- * why in the commit.
+ * Every table of the site built from the fixture (both roots, then one root with two studies not run), as text:
+ * headings, header rows, cells and their CSS classes, without the dates. Compared with
+ * {@code src/test/resources/golden/site-tables.txt}, so a refactoring that changes a claim, a verdict or a table shows
+ * up here. {@code -Dlabbook.golden.update=true} rewrites the file; say why in the commit.
  */
 class GoldenSiteTest {
     static final String GOLDEN = "reports/src/test/resources/golden/site-tables.txt";
@@ -33,15 +32,23 @@ class GoldenSiteTest {
     void everyTableIsAsBefore(@TempDir Path tmp) throws IOException {
         System.setProperty("java.awt.headless", "true");
         StringBuilder out = new StringBuilder();
-        tables(out, "two roots", Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("ab")));
-        tables(out, "one root, filecrypt and vfs not run", Lab.buildSite(List.of(Fixtures.root("results-b")), tmp.resolve("b")));
+        tables(
+                out,
+                "two roots",
+                Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("ab")));
+        tables(
+                out,
+                "one root, filecrypt and vfs not run",
+                Lab.buildSite(List.of(Fixtures.root("results-b")), tmp.resolve("b")));
         String actual = out.toString();
         Path source = Repo.root().resolve(GOLDEN);
         if (Boolean.getBoolean("labbook.golden.update")) {
             Files.createDirectories(source.getParent());
             Files.writeString(source, actual, StandardCharsets.UTF_8);
         }
-        assertThat(source).as("golden file; build it with -Dlabbook.golden.update=true").isRegularFile();
+        assertThat(source)
+                .as("golden file; build it with -Dlabbook.golden.update=true")
+                .isRegularFile();
         assertThat(actual).isEqualTo(Files.readString(source, StandardCharsets.UTF_8));
     }
 

@@ -31,9 +31,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Debian's headless Chromium driven over the DevTools protocol with the JDK's own WebSocket client:
- * open a page from disk, collect console errors, uncaught exceptions and failed loads, list the
- * images that did not decode, and take a screenshot.
+ * Debian's headless Chromium driven over the DevTools protocol with the JDK's own WebSocket client: open a page from
+ * disk, collect console errors, uncaught exceptions and failed loads, list the images that did not decode, and take a
+ * screenshot.
  */
 final class HeadlessChromium implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,8 +46,7 @@ final class HeadlessChromium implements AutoCloseable {
     private final List<JsonNode> events = new CopyOnWriteArrayList<>();
 
     /** What one page did while loading. */
-    record PageReport(List<String> errors, List<String> brokenImages, int images, int charts) {
-    }
+    record PageReport(List<String> errors, List<String> brokenImages, int images, int charts) {}
 
     private HeadlessChromium(Process process, WebSocket socket) {
         this.process = process;
@@ -56,25 +55,40 @@ final class HeadlessChromium implements AutoCloseable {
 
     static HeadlessChromium start(Path chromium, Path profile) throws IOException, InterruptedException {
         Files.createDirectories(profile);
-        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--remote-debugging-port=0", "--remote-allow-origins=*",
-                "--window-size=1280,1000", "about:blank")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(
+                        chromium.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--user-data-dir=" + profile,
+                        "--remote-debugging-port=0",
+                        "--remote-allow-origins=*",
+                        "--window-size=1280,1000",
+                        "about:blank")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         CompletableFuture<String> browserUrl = new CompletableFuture<>();
-        Thread drain = new Thread(() -> {
-            try (BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = err.readLine()) != null; ) {
-                    Matcher m = LISTENING.matcher(line);
-                    if (m.find()) {
-                        browserUrl.complete(m.group(1));
+        Thread drain = new Thread(
+                () -> {
+                    try (BufferedReader err =
+                            new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+                        for (String line; (line = err.readLine()) != null; ) {
+                            Matcher m = LISTENING.matcher(line);
+                            if (m.find()) {
+                                browserUrl.complete(m.group(1));
+                            }
+                        }
+                    } catch (IOException ignored) {
+                        // the process ended
                     }
-                }
-            } catch (IOException ignored) {
-                // the process ended
-            }
-            browserUrl.completeExceptionally(new IOException("chromium exited before opening DevTools"));
-        }, "chromium-stderr");
+                    browserUrl.completeExceptionally(new IOException("chromium exited before opening DevTools"));
+                },
+                "chromium-stderr");
         drain.setDaemon(true);
         drain.start();
         try {
@@ -85,8 +99,9 @@ final class HeadlessChromium implements AutoCloseable {
             String pageUrl = null;
             JsonNode targets = null;
             for (int attempt = 0; attempt < 100 && pageUrl == null; attempt++) {
-                targets = JSON.readTree(http.send(HttpRequest.newBuilder(list).build(),
-                        HttpResponse.BodyHandlers.ofString()).body());
+                targets = JSON.readTree(
+                        http.send(HttpRequest.newBuilder(list).build(), HttpResponse.BodyHandlers.ofString())
+                                .body());
                 for (JsonNode t : targets) {
                     if (t.path("type").asText().equals("page")) {
                         pageUrl = t.path("webSocketDebuggerUrl").asText();
@@ -101,7 +116,8 @@ final class HeadlessChromium implements AutoCloseable {
                 throw new IOException("chromium offers no page target: " + targets);
             }
             HeadlessChromium[] self = new HeadlessChromium[1];
-            WebSocket ws = http.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(30))
+            WebSocket ws = http.newWebSocketBuilder()
+                    .connectTimeout(Duration.ofSeconds(30))
                     .buildAsync(URI.create(pageUrl), new WebSocket.Listener() {
                         private final StringBuilder buffer = new StringBuilder();
 
@@ -119,7 +135,8 @@ final class HeadlessChromium implements AutoCloseable {
                             webSocket.request(1);
                             return null;
                         }
-                    }).get(30, TimeUnit.SECONDS);
+                    })
+                    .get(30, TimeUnit.SECONDS);
             self[0] = new HeadlessChromium(p, ws);
             self[0].call("Page.enable", null);
             self[0].call("Runtime.enable", null);
@@ -175,17 +192,26 @@ final class HeadlessChromium implements AutoCloseable {
             Thread.sleep(50);
         }
         Thread.sleep(300); // late console messages
-        JsonNode images = call("Runtime.evaluate", JSON.createObjectNode().put("returnByValue", true).put("expression",
-                "JSON.stringify({all: document.images.length, broken: Array.from(document.images)"
-                        + ".filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src')),"
-                        + " charts: document.querySelectorAll('img.chart').length})"));
+        JsonNode images = call(
+                "Runtime.evaluate",
+                JSON.createObjectNode()
+                        .put("returnByValue", true)
+                        .put(
+                                "expression",
+                                "JSON.stringify({all: document.images.length, broken: Array.from(document.images)"
+                                        + ".filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src')),"
+                                        + " charts: document.querySelectorAll('img.chart').length})"));
         JsonNode found = JSON.readTree(images.path("result").path("value").asText());
         List<String> broken = new ArrayList<>();
         found.path("broken").forEach(b -> broken.add(b.asText()));
         JsonNode shot = call("Page.captureScreenshot", JSON.createObjectNode().put("format", "png"));
         Files.createDirectories(screenshot.getParent());
         Files.write(screenshot, Base64.getDecoder().decode(shot.path("data").asText()));
-        return new PageReport(errors(), broken, found.path("all").asInt(), found.path("charts").asInt());
+        return new PageReport(
+                errors(),
+                broken,
+                found.path("all").asInt(),
+                found.path("charts").asInt());
     }
 
     private List<String> errors() {
@@ -194,8 +220,13 @@ final class HeadlessChromium implements AutoCloseable {
             String method = e.path("method").asText();
             JsonNode p = e.path("params");
             switch (method) {
-                case "Runtime.exceptionThrown" -> out.add("exception: " + p.path("exceptionDetails").path("text").asText()
-                        + " " + p.path("exceptionDetails").path("exception").path("description").asText());
+                case "Runtime.exceptionThrown" ->
+                    out.add("exception: "
+                            + p.path("exceptionDetails").path("text").asText() + " "
+                            + p.path("exceptionDetails")
+                                    .path("exception")
+                                    .path("description")
+                                    .asText());
                 case "Runtime.consoleAPICalled" -> {
                     String type = p.path("type").asText();
                     if (type.equals("error") || type.equals("assert")) {
@@ -204,11 +235,11 @@ final class HeadlessChromium implements AutoCloseable {
                 }
                 case "Log.entryAdded" -> {
                     if (p.path("entry").path("level").asText().equals("error")) {
-                        out.add("log: " + p.path("entry").path("text").asText() + " " + p.path("entry").path("url").asText());
+                        out.add("log: " + p.path("entry").path("text").asText() + " "
+                                + p.path("entry").path("url").asText());
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return out;

@@ -31,15 +31,19 @@ class LabTest {
             assertThat(Lab.charts(r, study).keySet()).as(study).containsExactlyElementsOf(Lab.chartNames(study));
         }
         XYChart sync = Lab.walletSyncTime(r);
-        assertThat(sync.getSeriesMap()).containsKeys("kde4", "seed 2009, Release (Q6600)", "kwallet5 (KDE's real backend)")
+        assertThat(sync.getSeriesMap())
+                .containsKeys("kde4", "seed 2009, Release (Q6600)", "kwallet5 (KDE's real backend)")
                 .doesNotContainKeys("kde4-xint", "kde4-c1");
         HorizontalBarChart bars = Lab.filecryptDirectoryRuns(r);
         assertThat(bars.getSeriesMap()).containsKeys("user time", "system time");
         assertThat(Lab.filecryptLevels(r, "1mb").getTitle()).contains("head-1mb");
         // the crypto seed's chart readings were taken off its images by eye, and every seed series says so
-        assertThat(List.<Object>copyOf(bars.getSeriesMap().get("user time").getXData())).contains("GPG Default (seed, split approx.)");
+        assertThat(List.<Object>copyOf(bars.getSeriesMap().get("user time").getXData()))
+                .contains("GPG Default (seed, split approx.)");
         for (XYChart c : List.of(Lab.filecryptLevels(r, "1mb"), Lab.filecryptTimeTimesSize(r))) {
-            assertThat(c.getSeriesMap().keySet()).filteredOn(k -> k.startsWith("seed")).isNotEmpty()
+            assertThat(c.getSeriesMap().keySet())
+                    .filteredOn(k -> k.startsWith("seed"))
+                    .isNotEmpty()
                     .allSatisfy(k -> assertThat(k).contains("approx."));
         }
         assertThat(Lab.vfsModelScaling(r).getSeriesMap()).containsKeys("rcu-walk", "ref-walk");
@@ -60,16 +64,20 @@ class LabTest {
         Results r = Lab.load(List.of(tmp));
         assertThat(Lab.charts(r, "filecrypt").keySet()).containsExactlyElementsOf(Lab.chartNames("filecrypt"));
         assertThat(Lab.buildSite(List.of(tmp), tmp.resolve("site"))).isRegularFile();
-        assertThat(StudiesTest.claim(Lab.claims(r, "filecrypt"), FilecryptStudy.Id.MIN_TIME_X_SIZE, "1 MB", "fixture-a").note())
+        assertThat(StudiesTest.claim(Lab.claims(r, "filecrypt"), FilecryptStudy.Id.MIN_TIME_X_SIZE, "1 MB", "fixture-a")
+                        .note())
                 .contains("under 3 ticks");
     }
 
     @Test
     void unknownNamesAndMissingDataAreOneLineErrors() {
         Results r = Lab.load(List.of(Fixtures.root("results-b")));
-        assertThatThrownBy(() -> Lab.chart(r, "wallet", "nope")).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> Lab.chart(r, "wallet", "nope"))
+                .isInstanceOf(LabException.class)
                 .hasMessageContaining("no chart 'nope' in wallet");
-        assertThatThrownBy(() -> Lab.vfsGitDiff(r)).isInstanceOf(LabException.class).hasMessageContaining("has no data");
+        assertThatThrownBy(() -> Lab.vfsGitDiff(r))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("has no data");
         assertThatThrownBy(() -> Lab.reproduction(r, "nope")).isInstanceOf(LabException.class);
     }
 
@@ -77,7 +85,8 @@ class LabTest {
     void reproductionProvenanceAndAnalysesAreTables() {
         Results r = Fixtures.ab();
         Table repro = Lab.reproduction(r, "wallet");
-        assertThat(repro.columnNames()).containsExactly("claim", "seed", "measured", "ratio", "verdict", "machine", "note");
+        assertThat(repro.columnNames())
+                .containsExactly("claim", "seed", "measured", "ratio", "verdict", "machine", "note");
         // machine by machine: the two roots' rows of one claim sit together
         List<String> claims = repro.stringColumn("claim").asList();
         int first = claims.indexOf(claims.get(0));
@@ -85,12 +94,19 @@ class LabTest {
         assertThat(repro.stringColumn("machine").get(1)).isEqualTo("fixture-b");
         Table prov = Lab.provenance(r, "wallet");
         assertThat(prov.rowCount()).isEqualTo(11); // 5 experiments per root, and kwallet5-interop in fixture-a
-        assertThat(prov.stringColumn("rerun").asList()).allSatisfy(c -> assertThat(c).startsWith("./labbook wallet "));
-        assertThat(prov.stringColumn("rerun").asList()).contains("./labbook wallet sync-sweep --quick", "./labbook wallet all --quick");
-        assertThat(Lab.analyses(r, "filecrypt").keySet()).anySatisfy(k -> assertThat(k).startsWith("Pareto front"));
-        assertThat(Lab.medians(Lab.table(r, "wallet", "sync-sweep"), "sync_ms", "variant").rowCount()).isEqualTo(7);
+        assertThat(prov.stringColumn("rerun").asList())
+                .allSatisfy(c -> assertThat(c).startsWith("./labbook wallet "));
+        assertThat(prov.stringColumn("rerun").asList())
+                .contains("./labbook wallet sync-sweep --quick", "./labbook wallet all --quick");
+        assertThat(Lab.analyses(r, "filecrypt").keySet())
+                .anySatisfy(k -> assertThat(k).startsWith("Pareto front"));
+        assertThat(Lab.medians(Lab.table(r, "wallet", "sync-sweep"), "sync_ms", "variant")
+                        .rowCount())
+                .isEqualTo(7);
         assertThat(Lab.seed(VfsData.VFS_AXBOE).rowCount()).isEqualTo(4);
         assertThat(Lab.seed("vfs-axboe").rowCount()).isEqualTo(4);
-        assertThatThrownBy(() -> Lab.seed("nope")).isInstanceOf(LabException.class).hasMessageContaining("kwallet-sync");
+        assertThatThrownBy(() -> Lab.seed("nope"))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("kwallet-sync");
     }
 }

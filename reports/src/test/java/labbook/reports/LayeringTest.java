@@ -13,14 +13,14 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * The lab's layering where all of it is on one class path (reports depends on every study module):
- * the study modules know no report and no notebook, and the report's layers know no study. lab-core's
- * own rule is lab-core's LayeringTest.
+ * The lab's layering where all of it is on one class path (reports depends on every study module): the study modules
+ * know no report and no notebook, and the report's layers know no study. lab-core's own rule is lab-core's
+ * LayeringTest.
  *
- * <p>The studies are read from {@link Studies#ALL}, the one list: a study unit's package is its
- * {@code Study} implementation's, its module's is {@code labbook.<id>}. Every other package of
- * {@code labbook.reports} below the root is a layer (today results, stats, chart, site and the
- * {@code study} interfaces), so a fourth study or a new layer is covered without touching this test.
+ * <p>The studies are read from {@link Studies#ALL}, the one list: a study unit's package is its {@code Study}
+ * implementation's, its module's is {@code labbook.<id>}. Every other package of {@code labbook.reports} below the root
+ * is a layer (today results, stats, chart, site and the {@code study} interfaces), so a fourth study or a new layer is
+ * covered without touching this test.
  */
 @AnalyzeClasses(packages = "labbook", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
@@ -58,8 +58,12 @@ class LayeringTest {
     static void theStudyModulesKnowNoReportAndNoNotebook(JavaClasses lab) {
         // fewer would mean the list broke: the rule would then check nothing and pass
         assertThat(studyModules()).containsExactly("labbook.wallet", "labbook.filecrypt", "labbook.vfs");
-        noClasses().that().resideInAnyPackage(withSubpackages(studyModules().stream()))
-                .should().dependOnClassesThat().resideInAnyPackage("labbook.reports..", "labbook.notebooks..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(withSubpackages(studyModules().stream()))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("labbook.reports..", "labbook.notebooks..")
                 .because("experiments never read reports: the CSV files are the contract between them")
                 .check(lab);
     }
@@ -67,11 +71,19 @@ class LayeringTest {
     @ArchTest
     static void theReportsLayersKnowNoStudy(JavaClasses lab) {
         List<String> layers = layers(lab);
-        assertThat(layers).containsAll(List.of(REPORTS + ".results", REPORTS + ".stats", REPORTS + ".chart", REPORTS + ".site",
-                REPORTS + ".study"));
-        noClasses().that().resideInAnyPackage(withSubpackages(layers.stream()))
-                .should().dependOnClassesThat().resideInAnyPackage(withSubpackages(Stream.concat(studyModules().stream(),
-                        studyUnits().stream())))
+        assertThat(layers)
+                .containsAll(List.of(
+                        REPORTS + ".results",
+                        REPORTS + ".stats",
+                        REPORTS + ".chart",
+                        REPORTS + ".site",
+                        REPORTS + ".study"));
+        noClasses()
+                .that()
+                .resideInAnyPackage(withSubpackages(layers.stream()))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(withSubpackages(Stream.concat(studyModules().stream(), studyUnits().stream())))
                 .because("the layers (results loading, statistics and fits, charts and site) know no study:"
                         + " a study is one unit, and adding one is a package and a line in Studies.ALL")
                 .check(lab);

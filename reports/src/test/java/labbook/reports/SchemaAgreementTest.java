@@ -27,10 +27,10 @@ import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
 
 /**
- * The writer (a study module's {@link ResultsSchema}, through lab-core's {@link CsvResults}) and
- * the reader (this module's loader) agree: every fixture CSV has its schema's header, and a CSV
- * written by the schema loads back typed by it. Likewise for the seeds' figures: each seed CSV
- * (a resource of its study module) has the header its module's {@code <Study>Seeds} declares.
+ * The writer (a study module's {@link ResultsSchema}, through lab-core's {@link CsvResults}) and the reader (this
+ * module's loader) agree: every fixture CSV has its schema's header, and a CSV written by the schema loads back typed
+ * by it. Likewise for the seeds' figures: each seed CSV (a resource of its study module) has the header its module's
+ * {@code <Study>Seeds} declares.
  */
 class SchemaAgreementTest {
     @Test
@@ -40,13 +40,16 @@ class SchemaAgreementTest {
             for (ResultsSchema schema : Studies.schemas()) {
                 Path csv = Fixtures.root(root).resolve(schema.study()).resolve(schema.fileName());
                 if (Files.isRegularFile(csv)) {
-                    assertThat(List.of(Files.readAllLines(csv).get(0).split(","))).as(csv.toString())
+                    assertThat(List.of(Files.readAllLines(csv).get(0).split(",")))
+                            .as(csv.toString())
                             .containsExactlyElementsOf(schema.names());
                     checked++;
                 }
             }
         }
-        assertThat(checked).isEqualTo(14 + 5); // results-a: 6 wallet (kwallet5-interop included), 5 filecrypt (directory-files included), 3 vfs; results-b: 5 wallet
+        assertThat(checked)
+                .isEqualTo(14 + 5); // results-a: 6 wallet (kwallet5-interop included), 5 filecrypt (directory-files
+        // included), 3 vfs; results-b: 5 wallet
     }
 
     @Test
@@ -55,28 +58,39 @@ class SchemaAgreementTest {
         for (Seed seed : seeds) {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(seed.open(), StandardCharsets.UTF_8))) {
                 // every declared column is there, and no other: the header is the declaration, in its order
-                assertThat(List.of(in.readLine().split(","))).as(seed.resource()).containsExactlyElementsOf(seed.columns().names());
+                assertThat(List.of(in.readLine().split(",")))
+                        .as(seed.resource())
+                        .containsExactlyElementsOf(seed.columns().names());
             }
             assertThat(seed.columns().study()).as(seed.resource()).isIn(Studies.ids());
             assertThat(seed.resource()).endsWith("/" + seed.columns().study() + "/seeds/" + seed.fileName());
         }
         // every seed table a module declares is shown by its study, and only those
-        assertThat(seeds.stream().map(Seed::columns)).containsExactlyInAnyOrderElementsOf(
-                Stream.of(WalletSeeds.ALL, FilecryptSeeds.ALL, VfsSeeds.ALL).flatMap(List::stream).toList());
+        assertThat(seeds.stream().map(Seed::columns))
+                .containsExactlyInAnyOrderElementsOf(Stream.of(WalletSeeds.ALL, FilecryptSeeds.ALL, VfsSeeds.ALL)
+                        .flatMap(List::stream)
+                        .toList());
     }
 
     @Test
     void aSeedReadByAnotherDeclarationIsRefused() {
-        ResultsSchema fewer = ResultsSchema.of(WalletSeeds.KWALLET_SYNC.study(), WalletSeeds.KWALLET_SYNC.experiment(),
-                WalletSeeds.BUILD, WalletSeeds.SOURCE);
+        ResultsSchema fewer = ResultsSchema.of(
+                WalletSeeds.KWALLET_SYNC.study(),
+                WalletSeeds.KWALLET_SYNC.experiment(),
+                WalletSeeds.BUILD,
+                WalletSeeds.SOURCE);
         assertThatThrownBy(() -> new Seed(fewer, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.SOURCE).table())
-                .isInstanceOf(LabException.class).hasMessageContaining("columns [build, entries, sync_ms, approximate, source], declared [build, source]");
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining(
+                        "columns [build, entries, sync_ms, approximate, source], declared [build, source]");
     }
 
     @Test
     void eachStudyDeclaresItsCsvsThroughItsModule() {
         for (Study study : Studies.ALL) {
-            assertThat(study.schemas()).isNotEmpty().allSatisfy(s -> assertThat(s.study()).isEqualTo(study.id()));
+            assertThat(study.schemas())
+                    .isNotEmpty()
+                    .allSatisfy(s -> assertThat(s.study()).isEqualTo(study.id()));
             assertThat(study.schemas()).containsAll(study.summarisedOnly());
         }
     }
@@ -98,11 +112,14 @@ class SchemaAgreementTest {
             assertThat(t.columnNames()).as(schema.toString()).containsExactlyElementsOf(schema.names());
             assertThat(t.rowCount()).isEqualTo(2);
             for (Column c : schema.columns()) {
-                assertThat(t.column(c.name()).type()).as(schema + " " + c.name()).isEqualTo(switch (c.kind()) {
-                    case TEXT -> ColumnType.STRING;
-                    case COUNT -> ColumnType.LONG;
-                    case MEASURE -> ColumnType.DOUBLE;
-                });
+                assertThat(t.column(c.name()).type())
+                        .as(schema + " " + c.name())
+                        .isEqualTo(
+                                switch (c.kind()) {
+                                    case TEXT -> ColumnType.STRING;
+                                    case COUNT -> ColumnType.LONG;
+                                    case MEASURE -> ColumnType.DOUBLE;
+                                });
             }
         }
     }

@@ -22,12 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
 class SiteTest {
     @TempDir
     static Path tmp;
+
     static Path site;
 
     @BeforeAll
     static void build() {
         System.setProperty("java.awt.headless", "true");
-        Path index = Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
+        Path index =
+                Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
         site = index.getParent();
         assertThat(index.getFileName().toString()).isEqualTo("index.html");
     }
@@ -53,8 +55,11 @@ class SiteTest {
                 assertThat(Files.readString(svg)).contains("<svg");
                 assertThat(html).contains("id=\"" + study + "-" + name + "\"");
             }
-            assertThat(count(html, "class=\"chart\"")).isEqualTo(Lab.chartNames(study).size());
-            assertThat(html).contains("<img src=\"charts/" + study + "-" + Lab.chartNames(study).get(0) + ".png\" class=\"chart\"");
+            assertThat(count(html, "class=\"chart\""))
+                    .isEqualTo(Lab.chartNames(study).size());
+            assertThat(html)
+                    .contains("<img src=\"charts/" + study + "-"
+                            + Lab.chartNames(study).get(0) + ".png\" class=\"chart\"");
             assertThat(html).doesNotContain("Charts without data");
         }
     }
@@ -73,7 +78,9 @@ class SiteTest {
                 assertThat(t).as(page + " table").contains("<td");
                 for (String row : t.split("<tr>")) {
                     if (row.contains("<td")) {
-                        assertThat(row.split("<td", -1).length - 1).as(page + " row " + row).isGreaterThan(0);
+                        assertThat(row.split("<td", -1).length - 1)
+                                .as(page + " row " + row)
+                                .isGreaterThan(0);
                     }
                 }
             }
@@ -83,26 +90,34 @@ class SiteTest {
     @Test
     void pagesNameTheMachinesAndSayHowToRerun() throws IOException {
         String wallet = Files.readString(site.resolve("wallet.html"));
-        assertThat(wallet).contains("fixture-a", "fixture-b", "hand-made fixture (not a measurement)")
+        assertThat(wallet)
+                .contains("fixture-a", "fixture-b", "hand-made fixture (not a measurement)")
                 .contains("./labbook wallet all --quick", "./labbook wallet sync-sweep --quick", "./labbook report")
-                .contains("Reproduction").contains("holds")
-                .contains("kwallet-sync.csv").contains("KDE Community Wiki");
+                .contains("Reproduction")
+                .contains("holds")
+                .contains("kwallet-sync.csv")
+                .contains("KDE Community Wiki");
         assertThat(site.resolve("data/kwallet-sync.csv")).isRegularFile();
-        assertThat(Files.readString(site.resolve("filecrypt.html"))).contains("READ OFF THE CHARTS BY EYE, approximate")
+        assertThat(Files.readString(site.resolve("filecrypt.html")))
+                .contains("READ OFF THE CHARTS BY EYE, approximate")
                 .contains(">10,250<"); // published figures are shown as published, never rounded
         String index = Files.readString(site.resolve("index.html"));
-        assertThat(index).contains("href=\"wallet.html\"", "href=\"filecrypt.html\"", "href=\"vfs.html\"")
+        assertThat(index)
+                .contains("href=\"wallet.html\"", "href=\"filecrypt.html\"", "href=\"vfs.html\"")
                 .contains("<img src=\"charts/wallet-sync-time.png\"");
     }
 
     @Test
     void everyPageIsUnderOneMegabyteAndCitesItsSeedPublicly() throws IOException {
         for (String page : Fixtures.pages()) {
-            assertThat(Files.size(site.resolve(page + ".html"))).as(page + ".html bytes").isLessThan(1_000_000);
+            assertThat(Files.size(site.resolve(page + ".html")))
+                    .as(page + ".html bytes")
+                    .isLessThan(1_000_000);
             assertThat(Files.readString(site.resolve(page + ".html"))).as(page).doesNotContain("shared/", "seeds/");
         }
         assertThat(Files.readString(site.resolve("vfs.html"))).contains("linux-kernel mailing list, 8 Oct 2009");
-        assertThat(Files.readString(site.resolve("filecrypt.html"))).contains("Christopher Simpkins, crypto v1.1.0 (2014)");
+        assertThat(Files.readString(site.resolve("filecrypt.html")))
+                .contains("Christopher Simpkins, crypto v1.1.0 (2014)");
     }
 
     @Test
@@ -114,7 +129,9 @@ class SiteTest {
             Set<String> ids = new HashSet<>();
             Matcher m = Pattern.compile(" id=\"([^\"]+)\"").matcher(html);
             while (m.find()) {
-                assertThat(ids.add(m.group(1))).as(page + " duplicate id " + m.group(1)).isTrue();
+                assertThat(ids.add(m.group(1)))
+                        .as(page + " duplicate id " + m.group(1))
+                        .isTrue();
             }
         }
     }

@@ -12,8 +12,8 @@ import labbook.filecrypt.FilecryptSeeds;
 import labbook.reports.filecrypt.FilecryptData;
 import labbook.reports.filecrypt.FilecryptStudy;
 import labbook.reports.stats.Estimate;
-import labbook.reports.stats.Summaries;
 import labbook.reports.stats.LinearFit;
+import labbook.reports.stats.Summaries;
 import labbook.reports.stats.TradeOff;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Seed;
@@ -32,8 +32,12 @@ import tech.tablesaw.api.Table;
 class StudiesTest {
     /** A claim by its id and what it is about (a size, a variant, a run), on one machine. */
     static Claim claim(List<Claim> claims, Claim.Id id, String about, String machine) {
-        return claims.stream().filter(c -> c.id() == id && c.about().equals(about) && c.machine().equals(machine))
-                .findFirst().orElseThrow(() -> new AssertionError("no claim " + id + " '" + about + "' for " + machine + " in " + claims));
+        return claims.stream()
+                .filter(c ->
+                        c.id() == id && c.about().equals(about) && c.machine().equals(machine))
+                .findFirst()
+                .orElseThrow(() ->
+                        new AssertionError("no claim " + id + " '" + about + "' for " + machine + " in " + claims));
     }
 
     static Claim claim(List<Claim> claims, Claim.Id id, String machine) {
@@ -44,23 +48,28 @@ class StudiesTest {
     void walletFitsRecoverTheFixtureLines() {
         Table sweep = Lab.table(Fixtures.a(), "wallet", "sync-sweep");
         Map<String, LinearFit> fits = WalletData.syncFits(sweep);
-        assertThat(fits.keySet()).containsExactly("kde4", "kf5", "kf5-fdatasync", "aead", "kwallet5", "kde4-c1", "kde4-xint");
+        assertThat(fits.keySet())
+                .containsExactly("kde4", "kf5", "kf5-fdatasync", "aead", "kwallet5", "kde4-c1", "kde4-xint");
         assertThat(fits.get("kwallet5").per1000()).isCloseTo(4, within(1e-9));
         assertThat(fits.get("kde4").per1000()).isCloseTo(2, within(1e-9));
         assertThat(fits.get("kde4").crossing(16)).isCloseTo(7500, within(1e-6));
         assertThat(fits.get("kf5-fdatasync").crossing(100)).isCloseTo(64000, within(1e-6));
         assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 1000)).isEqualTo(new Estimate(3, "median of 3"));
-        assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 2000).how()).isEqualTo("Theil-Sen fit");
-        assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 2000).value()).isCloseTo(5, within(1e-9));
+        assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 2000).how())
+                .isEqualTo("Theil-Sen fit");
+        assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 2000).value())
+                .isCloseTo(5, within(1e-9));
         assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 50000)).isEqualTo(Estimate.NONE);
     }
 
     @Test
     void runsOfPutsAreGroupedByTheSizeTheyStartedAt() {
-        Table t = Table.create("save",
+        Table t = Table.create(
+                "save",
                 StringColumn.create("strategy", "journal", "journal", "journal", "journal", "journal", "journal"),
                 LongColumn.create("entries", 20, 51, 100, 131, 1000, 1031));
-        assertThat(WalletData.bySize(t).numberColumn("entries").asDoubleArray()).containsExactly(20, 20, 100, 100, 1000, 1000);
+        assertThat(WalletData.bySize(t).numberColumn("entries").asDoubleArray())
+                .containsExactly(20, 20, 100, 100, 1000, 1000);
     }
 
     @Test
@@ -103,14 +112,16 @@ class StudiesTest {
         assertThat(at10000.ratio()).isCloseTo(40.5 / 56, within(1e-9));
         assertThat(at10000.verdict().outcome()).isEqualTo(Verdict.Outcome.AGREES);
         assertThat(at10000.claim()).contains("on the real code").contains("kwallet5");
-        assertThat(claim(claims, WalletStudy.Id.REAL_SYNC_AT, "1", "fixture-b").measured()).isEqualTo("1.01 ms");
+        assertThat(claim(claims, WalletStudy.Id.REAL_SYNC_AT, "1", "fixture-b").measured())
+                .isEqualTo("1.01 ms");
         Claim frame = claim(claims, WalletStudy.Id.SAVING_AT_ONCE, "kwallet5", "fixture-a");
         assertThat(frame.measured()).isEqualTo("4.5 ms at 1000");
         assertThat(frame.verdict()).isEqualTo(Verdict.HOLDS);
         Claim myth = claim(claims, WalletStudy.Id.MYTH, "kwallet5", "fixture-a");
         assertThat(myth.measured()).isEqualTo("24,875 entries");
         assertThat(myth.verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(claim(claims, WalletStudy.Id.MYTH, "kwallet5", "fixture-b").measured()).isEqualTo("12,375 entries");
+        assertThat(claim(claims, WalletStudy.Id.MYTH, "kwallet5", "fixture-b").measured())
+                .isEqualTo("12,375 entries");
         // the DebugFull question: C1 alone is x2.95 kde4, the seed's debug build x3.4, -Xint x14.8
         Claim c1 = claim(claims, WalletStudy.Id.SLOW_BUILD, "kde4-c1", "fixture-a");
         assertThat(c1.measured()).isEqualTo("×3");
@@ -128,7 +139,8 @@ class StudiesTest {
         assertThat(t.numberColumn("q1").getDouble(4)).isLessThan(21.0 / 40.5);
         assertThat(t.numberColumn("n").getDouble(4)).isEqualTo(3);
         assertThat(t.numberColumn("kf5 / kwallet5").getDouble(4)).isCloseTo(15.8 / 40.5, within(1e-9));
-        assertThat(WalletData.repeatRatios(sweep, "kde4", "kwallet5", 1)).containsExactly(0.902 / 0.404, 1.002 / 0.504, 1.102 / 0.604);
+        assertThat(WalletData.repeatRatios(sweep, "kde4", "kwallet5", 1))
+                .containsExactly(0.902 / 0.404, 1.002 / 0.504, 1.102 / 0.604);
         Table none = WalletData.againstReal(Summaries.rowsOf(sweep, "variant", "kde4"));
         assertThat(none.isEmpty()).isTrue();
         List<WalletData.Unoptimised> u = WalletData.unoptimised(sweep, 10_000);
@@ -140,15 +152,25 @@ class StudiesTest {
     @Test
     void walletInteropFindings() {
         Map<String, Table> analyses = Lab.analyses(Fixtures.a(), "wallet");
-        Table t = analyses.entrySet().stream().filter(e -> e.getKey().startsWith("kwallet5-interop")).findFirst().orElseThrow().getValue();
-        assertThat(t.stringColumn("direction").asList()).containsExactly("lab-kf5->kwallet5", "kwallet5->lab", "lab-kde4->kwallet5",
-                "fixture->kwallet5", "lab-odd-type->kwallet5");
+        Table t = analyses.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("kwallet5-interop"))
+                .findFirst()
+                .orElseThrow()
+                .getValue();
+        assertThat(t.stringColumn("direction").asList())
+                .containsExactly(
+                        "lab-kf5->kwallet5",
+                        "kwallet5->lab",
+                        "lab-kde4->kwallet5",
+                        "fixture->kwallet5",
+                        "lab-odd-type->kwallet5");
         assertThat(t.intColumn("refused").asList()).containsExactly(0, 0, 1, 1, 0);
         assertThat(t.stringColumn("open() codes").get(2)).isEqualTo("-9");
         assertThat(t.stringColumn("finding").get(2)).contains("KF5 refuses KDE4-era wallets");
         assertThat(t.stringColumn("finding").get(4)).contains("type Unknown");
         assertThat(t.stringColumn("finding").get(0)).startsWith("all identical");
-        assertThat(analyses.keySet()).anySatisfy(k -> assertThat(k).startsWith("The DebugFull question"))
+        assertThat(analyses.keySet())
+                .anySatisfy(k -> assertThat(k).startsWith("The DebugFull question"))
                 .anySatisfy(k -> assertThat(k).startsWith("The lab's Java against the real code"));
     }
 
@@ -158,52 +180,87 @@ class StudiesTest {
         Table gpg = FilecryptData.seedLike(sweep);
         assertThat(gpg.stringColumn("engine").unique().asList()).containsExactly("gpg");
         List<FilecryptData.InputFile> files = FilecryptData.files(gpg);
-        assertThat(files).extracting(FilecryptData.InputFile::file).containsExactly("head-10k", "head-1mb", "head-10mb", "head-20mb");
-        assertThat(FilecryptData.choose(files, FilecryptData.FileChoice.LARGEST).orElseThrow().file()).isEqualTo("head-20mb");
-        assertThat(FilecryptData.choose(files, FilecryptData.FileChoice.MIDDLE).orElseThrow().file()).isEqualTo("head-10mb");
-        assertThat(FilecryptData.choose(files, FilecryptData.FileChoice.ONE_MB).orElseThrow().file()).isEqualTo("head-1mb");
+        assertThat(files)
+                .extracting(FilecryptData.InputFile::file)
+                .containsExactly("head-10k", "head-1mb", "head-10mb", "head-20mb");
+        assertThat(FilecryptData.choose(files, FilecryptData.FileChoice.LARGEST)
+                        .orElseThrow()
+                        .file())
+                .isEqualTo("head-20mb");
+        assertThat(FilecryptData.choose(files, FilecryptData.FileChoice.MIDDLE)
+                        .orElseThrow()
+                        .file())
+                .isEqualTo("head-10mb");
+        assertThat(FilecryptData.choose(files, FilecryptData.FileChoice.ONE_MB)
+                        .orElseThrow()
+                        .file())
+                .isEqualTo("head-1mb");
         // 1 MB: -z 0 costs 0.0125 s x 1,000,060 B; -z 1 0.0225 s x 400,060 B: -z 1 wins
         List<TradeOff.Level> oneMb = FilecryptData.levels(gpg, "head-1mb");
         assertThat(FilecryptData.level(oneMb, 1).orElseThrow().cpuS()).isCloseTo(0.0225, within(1e-9));
         assertThat(TradeOff.minTimeTimesSize(oneMb).orElseThrow().name()).isEqualTo("-z 1");
         // 10 MB: -z 0 costs 0.0305 s x 10,000,060 B against -z 1's 0.1305 s x 4,000,060 B: -z 0 wins
-        assertThat(TradeOff.minTimeTimesSize(FilecryptData.levels(gpg, "head-10mb")).orElseThrow().name()).isEqualTo("-z 0");
+        assertThat(TradeOff.minTimeTimesSize(FilecryptData.levels(gpg, "head-10mb"))
+                        .orElseThrow()
+                        .name())
+                .isEqualTo("-z 0");
         double mean7 = FilecryptData.meanSizeFraction(gpg, f -> 7);
         assertThat(mean7).isCloseTo((0.349 * 4 + 60.0 / 1e4 + 60.0 / 1e6 + 60.0 / 1e7 + 60.0 / 2e7) / 4, within(1e-4));
     }
 
     @Test
     void anEngineWithTwoDeflatersGivesTwoSettingsSharingLevelZero() {
-        Table t = Table.create("t",
+        Table t = Table.create(
+                "t",
                 StringColumn.create("engine", "bcpg", "bcpg", "bcpg", "gpg"),
                 StringColumn.create("scope", "in-process", "in-process", "in-process", "process"),
                 StringColumn.create("algo", "zip", "zip", "zip", "zip"),
                 StringColumn.create("deflater", "none", "jzlib-8k", "jdk-32k", "zlib-8k"));
         List<FilecryptData.Setting> settings = FilecryptData.settings(t);
-        assertThat(settings).extracting(FilecryptData.Setting::label)
+        assertThat(settings)
+                .extracting(FilecryptData.Setting::label)
                 .containsExactly("bcpg in-process zip jzlib-8k", "bcpg in-process zip jdk-32k", "gpg process zip");
-        assertThat(FilecryptData.rowsOf(t, settings.get(0)).stringColumn("deflater").asList()).containsExactly("none", "jzlib-8k");
+        assertThat(FilecryptData.rowsOf(t, settings.get(0))
+                        .stringColumn("deflater")
+                        .asList())
+                .containsExactly("none", "jzlib-8k");
         assertThat(FilecryptData.rowsOf(t, settings.get(2)).rowCount()).isEqualTo(1);
     }
 
     @Test
     void filecryptReproduction() {
         List<Claim> claims = new FilecryptStudy().claims(Fixtures.a());
-        assertThat(claim(claims, FilecryptStudy.Id.MIN_TIME_X_SIZE, "1 MB", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(claim(claims, FilecryptStudy.Id.MIN_TIME_X_SIZE, "10 MB", "fixture-a").verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(claim(claims, FilecryptStudy.Id.MIN_TIME_X_SIZE, "100 MB", "fixture-a").verdict()).isEqualTo(Verdict.NOT_MEASURED);
-        assertThat(claim(claims, FilecryptStudy.Id.LESS_CPU_THAN_GPG_DEFAULT, "crypto-default", "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, FilecryptStudy.Id.MIN_TIME_X_SIZE, "1 MB", "fixture-a")
+                        .verdict())
+                .isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, FilecryptStudy.Id.MIN_TIME_X_SIZE, "10 MB", "fixture-a")
+                        .verdict())
+                .isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(claim(claims, FilecryptStudy.Id.MIN_TIME_X_SIZE, "100 MB", "fixture-a")
+                        .verdict())
+                .isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(claim(claims, FilecryptStudy.Id.LESS_CPU_THAN_GPG_DEFAULT, "crypto-default", "fixture-a")
+                        .verdict())
+                .isEqualTo(Verdict.HOLDS);
         Claim speed = claim(claims, FilecryptStudy.Id.SPEED_OVERHEAD, "fixture-a");
         assertThat(speed.verdict()).isEqualTo(Verdict.HOLDS);
         // the chart readings say they are read by eye, as their seed rows do
-        assertThat(claim(claims, FilecryptStudy.Id.SIZE_AT_LEVEL, "1 MB -z 1", "fixture-a").seed()).isEqualTo("43.5 % (approx.)");
-        assertThat(claim(claims, FilecryptStudy.Id.CPU_AT_LEVEL, "1 MB -z 7", "fixture-a").seed()).isEqualTo("0.05 s (approx.)");
+        assertThat(claim(claims, FilecryptStudy.Id.SIZE_AT_LEVEL, "1 MB -z 1", "fixture-a")
+                        .seed())
+                .isEqualTo("43.5 % (approx.)");
+        assertThat(claim(claims, FilecryptStudy.Id.CPU_AT_LEVEL, "1 MB -z 7", "fixture-a")
+                        .seed())
+                .isEqualTo("0.05 s (approx.)");
         Claim meanDir = claim(claims, FilecryptStudy.Id.DIRECTORY_MEAN_SIZE, "crypto-default", "fixture-a");
         assertThat(meanDir.measured()).isEqualTo("55.2 %"); // 10 kB file at -z 0 (100.6 %), the rest at -z 1 (40 %)
         // the seed side comes from crypto-directory.csv: 42.8 % mean size, 3.68 s of GPG Default's 5.73 s
         assertThat(meanDir.seed()).isEqualTo("42.8 %");
-        assertThat(claim(claims, FilecryptStudy.Id.LESS_CPU_THAN_GPG_DEFAULT, "crypto-default", "fixture-a").seed()).isEqualTo("64.2 % of GPG Default");
-        assertThat(claim(claims, FilecryptStudy.Id.LESS_CPU_THAN_GPG_DEFAULT, "crypto-speed", "fixture-a").seed()).isEqualTo("33 % of GPG Default");
+        assertThat(claim(claims, FilecryptStudy.Id.LESS_CPU_THAN_GPG_DEFAULT, "crypto-default", "fixture-a")
+                        .seed())
+                .isEqualTo("64.2 % of GPG Default");
+        assertThat(claim(claims, FilecryptStudy.Id.LESS_CPU_THAN_GPG_DEFAULT, "crypto-speed", "fixture-a")
+                        .seed())
+                .isEqualTo("33 % of GPG Default");
         Claim dir = claim(claims, FilecryptStudy.Id.DIRECTORY_CPU, "published-gpg-default-z7", "fixture-a");
         assertThat(dir.verdict().text()).endsWith("faster here");
     }
@@ -223,14 +280,19 @@ class StudiesTest {
         assertThat(rcu).extracting(VfsData.ScalingPoint::threads).containsExactly(1.0, 2.0, 4.0);
         assertThat(rcu.get(2).speedup()).isCloseTo(4, within(1e-5));
         assertThat(rcu.get(2).efficiency()).isCloseTo(1, within(1e-5));
-        assertThat(rcu.get(2).efficiencyOnCores()).isCloseTo(2, within(1e-5)); // 4x on 2 cores: the fixture's model is ideal
-        assertThat(VfsData.modelScaling(Lab.table(Fixtures.a(), "vfs", "dcache-model"), "none", 2)).isEmpty();
+        assertThat(rcu.get(2).efficiencyOnCores())
+                .isCloseTo(2, within(1e-5)); // 4x on 2 cores: the fixture's model is ideal
+        assertThat(VfsData.modelScaling(Lab.table(Fixtures.a(), "vfs", "dcache-model"), "none", 2))
+                .isEmpty();
         List<VfsData.ScalingPoint> stat = VfsData.statWalkScaling(Lab.table(Fixtures.a(), "vfs", "stat-walk"), 2);
         assertThat(stat.get(1).speedup()).isCloseTo(0.201 / 0.101, within(1e-9));
         List<Claim> claims = new VfsStudy().claims(Fixtures.a());
-        assertThat(claim(claims, VfsStudy.Id.PARALLEL_FASTER, "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(claim(claims, VfsStudy.Id.SYS_NO_BLOWUP, "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(claim(claims, VfsStudy.Id.MODEL_SCALES, "fixture-a").verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, VfsStudy.Id.PARALLEL_FASTER, "fixture-a").verdict())
+                .isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, VfsStudy.Id.SYS_NO_BLOWUP, "fixture-a").verdict())
+                .isEqualTo(Verdict.HOLDS);
+        assertThat(claim(claims, VfsStudy.Id.MODEL_SCALES, "fixture-a").verdict())
+                .isEqualTo(Verdict.HOLDS);
     }
 
     @Test
@@ -240,7 +302,8 @@ class StudiesTest {
         assertThat(none.verdict()).isEqualTo(Verdict.NOT_MEASURED);
         assertThat(none.claim()).isEqualTo(measured.claim());
         assertThat(none.seed()).isEqualTo(measured.seed()).isEqualTo("real ×0.5 (Axboe, vfs)"); // 0.43 / 0.86
-        assertThat(claim(new VfsStudy().claims(Fixtures.a()), VfsStudy.Id.SYS_NO_BLOWUP, "fixture-a").claim())
+        assertThat(claim(new VfsStudy().claims(Fixtures.a()), VfsStudy.Id.SYS_NO_BLOWUP, "fixture-a")
+                        .claim())
                 .endsWith("(old kernel: sys ×8.38)");
     }
 
@@ -248,36 +311,49 @@ class StudiesTest {
     void theChartReadingsReproduceTheSeedsOwnPickOfZ1() {
         Table seed = FilecryptData.CRYPTO_LEVELS.table();
         for (double mb : new double[] {100, 10, 1}) {
-            Table s = seed.where(seed.numberColumn(FilecryptSeeds.FILE_MB.name()).isEqualTo(mb));
+            Table s =
+                    seed.where(seed.numberColumn(FilecryptSeeds.FILE_MB.name()).isEqualTo(mb));
             List<TradeOff.Level> levels = new ArrayList<>();
             for (int i = 0; i < s.rowCount(); i++) {
-                levels.add(new TradeOff.Level("-z " + (long) s.numberColumn(FilecryptResults.LEVEL.name()).getDouble(i),
+                levels.add(new TradeOff.Level(
+                        "-z "
+                                + (long) s.numberColumn(FilecryptResults.LEVEL.name())
+                                        .getDouble(i),
                         s.numberColumn(FilecryptSeeds.CPU_S.name()).getDouble(i),
                         s.numberColumn(FilecryptSeeds.SIZE_KB.name()).getDouble(i) * 1000));
             }
-            assertThat(TradeOff.minTimeTimesSize(levels).orElseThrow().name()).as(mb + " MB").isEqualTo("-z 1");
+            assertThat(TradeOff.minTimeTimesSize(levels).orElseThrow().name())
+                    .as(mb + " MB")
+                    .isEqualTo("-z 1");
         }
         Table dir = FilecryptData.CRYPTO_DIRECTORY.table();
         for (int i = 0; i < dir.rowCount(); i++) {
             // the split read off the bars adds up to the published total
             assertThat(dir.numberColumn(FilecryptResults.CPU_USER_S.name()).getDouble(i)
-                    + dir.numberColumn(FilecryptResults.CPU_SYS_S.name()).getDouble(i))
-                    .isCloseTo(dir.numberColumn(FilecryptSeeds.CPU_TOTAL_S.name()).getDouble(i), within(1e-9));
+                            + dir.numberColumn(FilecryptResults.CPU_SYS_S.name())
+                                    .getDouble(i))
+                    .isCloseTo(
+                            dir.numberColumn(FilecryptSeeds.CPU_TOTAL_S.name()).getDouble(i), within(1e-9));
         }
     }
 
     @Test
     void seedTablesNameTheirSourceAndFlagApproximateReadings() {
-        List<Seed> seeds = Studies.ALL.stream().flatMap(study -> study.seeds().stream()).toList();
-        assertThat(seeds).extracting(Seed::name).containsExactly("kwallet-sync", "crypto-levels", "crypto-directory", "vfs-git-diff",
-                "vfs-axboe");
+        List<Seed> seeds =
+                Studies.ALL.stream().flatMap(study -> study.seeds().stream()).toList();
+        assertThat(seeds)
+                .extracting(Seed::name)
+                .containsExactly("kwallet-sync", "crypto-levels", "crypto-directory", "vfs-git-diff", "vfs-axboe");
         for (Seed seed : seeds) {
             Table t = seed.table();
             assertThat(t.rowCount()).as(seed.name()).isPositive();
-            assertThat(t.stringColumn(seed.sourceColumn().name()).asList()).as(seed.name()).allSatisfy(s -> assertThat(s).isNotBlank());
+            assertThat(t.stringColumn(seed.sourceColumn().name()).asList())
+                    .as(seed.name())
+                    .allSatisfy(s -> assertThat(s).isNotBlank());
         }
         Table levels = FilecryptData.CRYPTO_LEVELS.table();
-        assertThat(levels.booleanColumn(FilecryptSeeds.APPROXIMATE.name()).asList()).containsOnly(true);
+        assertThat(levels.booleanColumn(FilecryptSeeds.APPROXIMATE.name()).asList())
+                .containsOnly(true);
         assertThat(FilecryptData.CRYPTO_LEVELS.source()).contains("approximate");
         assertThat(WalletData.KWALLET_SYNC.table().rowCount()).isEqualTo(10);
         assertThat(VfsData.VFS_AXBOE.table().rowCount()).isEqualTo(4);

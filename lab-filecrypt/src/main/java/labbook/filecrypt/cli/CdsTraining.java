@@ -12,23 +12,23 @@ import labbook.filecrypt.pgp.Passphrase;
 import org.apache.commons.io.FileUtils;
 
 /**
- * {@code cds-training}: what the launcher runs once, with {@code -XX:ArchiveClassesAtExit}, to make
- * encrypt's and decrypt's CDS archive. A dynamic archive holds the classes its one run loaded, so
- * that run must load what a user's runs load: both commands' help, encrypt on one thread and on
- * several, at level 0 and above, and decrypt, on a small text in a private temporary folder that
- * is removed afterwards. The passphrase is a fixed, non-secret training one. Prints nothing; exit 0
- * when every step did what it should, else 1 (and the launcher keeps no archive).
+ * {@code cds-training}: what the launcher runs once, with {@code -XX:ArchiveClassesAtExit}, to make encrypt's and
+ * decrypt's CDS archive. A dynamic archive holds the classes its one run loaded, so that run must load what a user's
+ * runs load: both commands' help, encrypt on one thread and on several, at level 0 and above, and decrypt, on a small
+ * text in a private temporary folder that is removed afterwards. The passphrase is a fixed, non-secret training one.
+ * Prints nothing; exit 0 when every step did what it should, else 1 (and the launcher keeps no archive).
  */
 public final class CdsTraining {
-    private static final String TEXT_LINE = "Training text for the class-data archive, line %d: the quick brown fox %x.%n";
+    private static final String TEXT_LINE =
+            "Training text for the class-data archive, line %d: the quick brown fox %x.%n";
 
-    private CdsTraining() {
-    }
+    private CdsTraining() {}
 
     public static int run() {
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("labbook-cds-training-",
+            dir = Files.createTempDirectory(
+                    "labbook-cds-training-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path pass = dir.resolve("passphrase");
             Passphrase.write(pass, "labbook cds training".toCharArray());
@@ -37,14 +37,41 @@ public final class CdsTraining {
                 text.append(String.format(TEXT_LINE, i, i * 2654435761L));
             }
             Path in = Files.writeString(dir.resolve("in.txt"), text);
-            boolean ok = run(new EncryptCommand(), "--help") && run(new DecryptCommand(), "--help")
-                    && run(new EncryptCommand(), "--passphrase-file", pass.toString(), "--s2k-count", "65536", in.toString(),
+            boolean ok = run(new EncryptCommand(), "--help")
+                    && run(new DecryptCommand(), "--help")
+                    && run(
+                            new EncryptCommand(),
+                            "--passphrase-file",
+                            pass.toString(),
+                            "--s2k-count",
+                            "65536",
+                            in.toString(),
                             dir.resolve("parallel.gpg").toString())
-                    && run(new EncryptCommand(), "--passphrase-file", pass.toString(), "--s2k-count", "65536", "--threads", "1",
-                            in.toString(), dir.resolve("one.gpg").toString())
-                    && run(new EncryptCommand(), "--passphrase-file", pass.toString(), "--s2k-count", "65536", "-z", "0",
-                            in.toString(), dir.resolve("stored.gpg").toString())
-                    && run(new DecryptCommand(), "--passphrase-file", pass.toString(), dir.resolve("one.gpg").toString(),
+                    && run(
+                            new EncryptCommand(),
+                            "--passphrase-file",
+                            pass.toString(),
+                            "--s2k-count",
+                            "65536",
+                            "--threads",
+                            "1",
+                            in.toString(),
+                            dir.resolve("one.gpg").toString())
+                    && run(
+                            new EncryptCommand(),
+                            "--passphrase-file",
+                            pass.toString(),
+                            "--s2k-count",
+                            "65536",
+                            "-z",
+                            "0",
+                            in.toString(),
+                            dir.resolve("stored.gpg").toString())
+                    && run(
+                            new DecryptCommand(),
+                            "--passphrase-file",
+                            pass.toString(),
+                            dir.resolve("one.gpg").toString(),
                             dir.resolve("back.txt").toString())
                     && Files.mismatch(in, dir.resolve("back.txt")) == -1;
             return ok ? 0 : 1;
@@ -52,7 +79,8 @@ public final class CdsTraining {
             return 1;
         } finally {
             if (dir != null) {
-                FileUtils.deleteQuietly(dir.toFile()); // else a leftover folder in the temp folder, holding nothing secret
+                FileUtils.deleteQuietly(
+                        dir.toFile()); // else a leftover folder in the temp folder, holding nothing secret
             }
         }
     }

@@ -1,8 +1,6 @@
 package labbook.filecrypt.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,15 +20,14 @@ import picocli.CommandLine.Unmatched;
 /**
  * encrypt and decrypt, the commands a user types over and over, so they start like a native tool.
  *
- * <p>Why not picocli, as every other command: picocli builds its model by reflection over
- * annotations at every start (about 0.3 s of CPU here, more than gpg spends encrypting 10 MB at
- * {@code -z 6}), and its Java 5 class files cannot go into a CDS archive. Apache Commons CLI
- * parses and prints help in about 0.05 s. {@link FilecryptLab#main} runs these
- * two commands without loading a picocli class; picocli's command tree still lists them, and tests
- * embed them, through {@link #call}, which hands every argument to the same parser.
+ * <p>Why not picocli, as every other command: picocli builds its model by reflection over annotations at every start
+ * (about 0.3 s of CPU here, more than gpg spends encrypting 10 MB at {@code -z 6}), and its Java 5 class files cannot
+ * go into a CDS archive. Apache Commons CLI parses and prints help in about 0.05 s. {@link FilecryptLab#main} runs
+ * these two commands without loading a picocli class; picocli's command tree still lists them, and tests embed them,
+ * through {@link #call}, which hands every argument to the same parser.
  *
- * <p>Errors read as the picocli commands' do: a bad argument is one line naming it, "(see
- * --help)", exit 2; a failed run is {@link FailureLine}'s one line and code.
+ * <p>Errors read as the picocli commands' do: a bad argument is one line naming it, "(see --help)", exit 2; a failed
+ * run is {@link FailureLine}'s one line and code.
  */
 public abstract class FileCommand implements Callable<Integer> {
     /** The lab's command name, the first word of every error line (a constant: no class loads for it). */
@@ -38,7 +35,11 @@ public abstract class FileCommand implements Callable<Integer> {
 
     /** The help's width: a terminal's 80 columns with room to spare. */
     private static final int HELP_WIDTH = 100;
-    private static final Option HELP = Option.builder("h").longOpt("help").desc("Show this help message and exit.").get();
+
+    private static final Option HELP = Option.builder("h")
+            .longOpt("help")
+            .desc("Show this help message and exit.")
+            .get();
 
     @Spec
     CommandSpec spec;
@@ -69,7 +70,10 @@ public abstract class FileCommand implements Callable<Integer> {
         Options options = options().addOption(HELP);
         CommandLine line;
         try {
-            line = DefaultParser.builder().setAllowPartialMatching(false).get().parse(options, arguments.toArray(String[]::new));
+            line = DefaultParser.builder()
+                    .setAllowPartialMatching(false)
+                    .get()
+                    .parse(options, arguments.toArray(String[]::new));
         } catch (ParseException e) {
             return badArguments(e.getMessage(), err);
         }
@@ -99,15 +103,23 @@ public abstract class FileCommand implements Callable<Integer> {
     }
 
     /**
-     * The classic two-column layout: commons-cli's newer table printer indents a wrapped line one
-     * column less when it starts with a parenthesis, so the descriptions did not line up.
+     * The classic two-column layout: commons-cli's newer table printer indents a wrapped line one column less when it
+     * starts with a parenthesis, so the descriptions did not line up.
      */
     @SuppressWarnings("deprecation")
     private void help(Options options, PrintWriter out) {
         org.apache.commons.cli.HelpFormatter formatter = new org.apache.commons.cli.HelpFormatter();
         formatter.setSyntaxPrefix("usage: ");
         formatter.setOptionComparator(null); // in the order they are declared: the common ones first
-        formatter.printHelp(out, HELP_WIDTH, TOOL + " " + name() + " [OPTIONS] IN OUT", "\n" + description() + "\n\n", options, 1, 3, "");
+        formatter.printHelp(
+                out,
+                HELP_WIDTH,
+                TOOL + " " + name() + " [OPTIONS] IN OUT",
+                "\n" + description() + "\n\n",
+                options,
+                1,
+                3,
+                "");
         out.flush();
     }
 
@@ -121,8 +133,10 @@ public abstract class FileCommand implements Callable<Integer> {
             throw new LabException("missing OUT, the file to write", Cli.BAD_ARGUMENTS, null);
         }
         if (rest.size() > 2) {
-            throw new LabException("unexpected argument '" + rest.get(2) + "' (only IN and OUT follow the options)",
-                    Cli.BAD_ARGUMENTS, null);
+            throw new LabException(
+                    "unexpected argument '" + rest.get(2) + "' (only IN and OUT follow the options)",
+                    Cli.BAD_ARGUMENTS,
+                    null);
         }
         return new InOutFiles(rest.get(0), rest.get(1), line.hasOption(InOutFiles.FORCE));
     }

@@ -6,12 +6,12 @@ import labbook.core.LabException;
 import org.apache.commons.cli.Option;
 
 /**
- * IN and OUT of encrypt and decrypt, checked before any work: IN must be a readable file (a
- * folder is said to be one), and an existing OUT is replaced only with {@code --force}, as gpg
- * refuses in batch mode without {@code --yes}.
+ * IN and OUT of encrypt and decrypt, checked before any work: IN must be a readable file (a folder is said to be one),
+ * and an existing OUT is replaced only with {@code --force}, as gpg refuses in batch mode without {@code --yes}.
  */
 final class InOutFiles {
-    static final Option FORCE = Option.builder().longOpt("force").desc("Replace OUT if it exists.").get();
+    static final Option FORCE =
+            Option.builder().longOpt("force").desc("Replace OUT if it exists.").get();
 
     final Path in;
     final Path out;

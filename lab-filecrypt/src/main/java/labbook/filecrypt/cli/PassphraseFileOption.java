@@ -9,13 +9,18 @@ import org.apache.commons.cli.Option;
 
 /** The {@code --passphrase-file} option encrypt and decrypt share. */
 final class PassphraseFileOption {
-    static final Option OPTION = Option.builder().longOpt("passphrase-file").hasArg().argName("F")
-            .desc("File whose first line is the passphrase (keep it mode 0600). Required.").get();
+    static final Option OPTION = Option.builder()
+            .longOpt("passphrase-file")
+            .hasArg()
+            .argName("F")
+            .desc("File whose first line is the passphrase (keep it mode 0600). Required.")
+            .get();
 
-    private PassphraseFileOption() {
-    }
+    private PassphraseFileOption() {}
 
-    /** The passphrase; the caller wipes it when done. Checked here, not by the parser, so that --help alone still works. */
+    /**
+     * The passphrase; the caller wipes it when done. Checked here, not by the parser, so that --help alone still works.
+     */
     static char[] read(CommandLine line) {
         String file = line.getOptionValue(OPTION);
         if (file == null) {

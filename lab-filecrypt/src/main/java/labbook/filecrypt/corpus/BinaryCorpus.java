@@ -13,12 +13,12 @@ import labbook.core.Mode;
 import org.apache.commons.io.FileUtils;
 
 /**
- * The seed's MP3, PDF and PNG directories, rebuilt from real files of installed Debian packages
- * (see {@link Mp3Plan}, {@link PdfPlan}, {@link PngPlan}): built on first use into the same cache
- * root as the text corpus ({@code <tmp>/labbook-filecrypt/<type>-<size>-<key>}, the key a checksum
- * of the plan and the package versions), with a {@link Manifest} of every file's size, SHA-256,
- * packages and versions, source, command and licence; checked against it on every reuse and rebuilt
- * when it differs. Missing packages are refused in one line that names them, before anything is built.
+ * The seed's MP3, PDF and PNG directories, rebuilt from real files of installed Debian packages (see {@link Mp3Plan},
+ * {@link PdfPlan}, {@link PngPlan}): built on first use into the same cache root as the text corpus
+ * ({@code <tmp>/labbook-filecrypt/<type>-<size>-<key>}, the key a checksum of the plan and the package versions), with
+ * a {@link Manifest} of every file's size, SHA-256, packages and versions, source, command and licence; checked against
+ * it on every reuse and rebuilt when it differs. Missing packages are refused in one line that names them, before
+ * anything is built.
  */
 public final class BinaryCorpus {
     private final Path cacheRoot;
@@ -42,11 +42,15 @@ public final class BinaryCorpus {
 
     /** Refuses, in one line naming them, the packages of {@code needed} that are not installed. */
     public void requireInstalled(BinaryType type, List<String> needed) {
-        List<String> missing = needed.stream().filter(p -> installed.version(p).isEmpty()).toList();
+        List<String> missing =
+                needed.stream().filter(p -> installed.version(p).isEmpty()).toList();
         if (!missing.isEmpty()) {
             String names = String.join(" ", missing);
-            throw new LabException("lab-filecrypt: the " + type.label() + " corpus needs Debian package" + (missing.size() > 1 ? "s " : " ")
-                    + names + ": apt-get install " + names, 2, null);
+            throw new LabException(
+                    "lab-filecrypt: the " + type.label() + " corpus needs Debian package"
+                            + (missing.size() > 1 ? "s " : " ") + names + ": apt-get install " + names,
+                    2,
+                    null);
         }
     }
 
@@ -74,7 +78,8 @@ public final class BinaryCorpus {
                 FileUtils.deleteDirectory(partial.toFile()); // gone once moved
             }
         } catch (IOException e) {
-            throw new LabException("cannot build the " + plan.type().label() + " corpus in " + dir + ": " + e.getMessage(), e);
+            throw new LabException(
+                    "cannot build the " + plan.type().label() + " corpus in " + dir + ": " + e.getMessage(), e);
         }
     }
 
@@ -89,11 +94,20 @@ public final class BinaryCorpus {
             if (!Files.isRegularFile(target) || Files.size(target) == 0) {
                 throw new LabException(r.command() + " made no " + r.name());
             }
-            String packages = r.packages().stream().map(p -> p + "=" + installed.version(p).orElse("?"))
+            String packages = r.packages().stream()
+                    .map(p -> p + "=" + installed.version(p).orElse("?"))
                     .collect(Collectors.joining(" "));
-            String licence = r.licence() != null ? r.licence() : installed.licence(r.packages().get(0));
-            entries.add(new ManifestEntry(r.name(), Files.size(target), Corpus.sha256(target), packages,
-                    ManifestEntry.clean(r.from()), ManifestEntry.clean(r.command()), ManifestEntry.clean(licence)));
+            String licence = r.licence() != null
+                    ? r.licence()
+                    : installed.licence(r.packages().get(0));
+            entries.add(new ManifestEntry(
+                    r.name(),
+                    Files.size(target),
+                    Corpus.sha256(target),
+                    packages,
+                    ManifestEntry.clean(r.from()),
+                    ManifestEntry.clean(r.command()),
+                    ManifestEntry.clean(licence)));
         }
         Manifest manifest = new Manifest(entries);
         manifest.write(dir); // last: a folder with a manifest is a whole corpus
@@ -108,5 +122,4 @@ public final class BinaryCorpus {
     public static Manifest manifest(Corpus corpus) {
         return Manifest.read(corpus.dir()).orElseThrow(() -> new LabException("no manifest in " + corpus.dir()));
     }
-
 }

@@ -6,7 +6,9 @@ import labbook.core.Mode;
 
 /** The seed's three directories of files that are compressed already: MP3, PDF and PNG. */
 public enum BinaryType {
-    MP3, PDF, PNG;
+    MP3,
+    PDF,
+    PNG;
 
     /** The {@code type} column's value: mp3, pdf or png. */
     public String id() {
@@ -31,8 +33,10 @@ public enum BinaryType {
     public CorpusPlan plan(Mode mode, Packages installed) {
         String size = mode == Mode.FULL ? "full" : "quick";
         return switch (this) {
-            case MP3 -> mode == Mode.FULL ? Mp3Plan.of(size, Mp3Plan.FULL_FILES, Mp3Plan.FULL_TEXT_BYTES)
-                    : Mp3Plan.of(size, Mp3Plan.QUICK_FILES, Mp3Plan.QUICK_TEXT_BYTES);
+            case MP3 ->
+                mode == Mode.FULL
+                        ? Mp3Plan.of(size, Mp3Plan.FULL_FILES, Mp3Plan.FULL_TEXT_BYTES)
+                        : Mp3Plan.of(size, Mp3Plan.QUICK_FILES, Mp3Plan.QUICK_TEXT_BYTES);
             case PDF -> mode == Mode.FULL ? PdfPlan.full(installed) : PdfPlan.quick(installed);
             case PNG -> mode == Mode.FULL ? PngPlan.full(installed) : PngPlan.quick(installed);
         };

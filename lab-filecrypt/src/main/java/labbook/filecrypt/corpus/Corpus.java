@@ -14,11 +14,11 @@ import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
- * A folder of files the experiments encrypt. The text corpora: a real English text and heads of it,
- * as the seed used enwik8 and its 10 MB, 5 MB, 2 MB, 1 MB and 10 kB heads; the binary ones
- * ({@link BinaryCorpus}): MP3, PDF and PNG files, as the seed's other three directories. {@code name}
- * goes into every CSV row; {@code sha256} is the checksum of the text's largest file, or of a binary
- * corpus's manifest (which holds every file's), so a result says which bytes it used.
+ * A folder of files the experiments encrypt. The text corpora: a real English text and heads of it, as the seed used
+ * enwik8 and its 10 MB, 5 MB, 2 MB, 1 MB and 10 kB heads; the binary ones ({@link BinaryCorpus}): MP3, PDF and PNG
+ * files, as the seed's other three directories. {@code name} goes into every CSV row; {@code sha256} is the checksum of
+ * the text's largest file, or of a binary corpus's manifest (which holds every file's), so a result says which bytes it
+ * used.
  */
 public record Corpus(String name, Path dir, List<Path> files, String sha256) {
 
@@ -54,8 +54,8 @@ public record Corpus(String name, Path dir, List<Path> files, String sha256) {
     }
 
     /**
-     * The head of {@code bytes} bytes of {@code source} in {@code dir}, named as the seed named it;
-     * written (whole or not at all) only when missing or of the wrong size.
+     * The head of {@code bytes} bytes of {@code source} in {@code dir}, named as the seed named it; written (whole or
+     * not at all) only when missing or of the wrong size.
      */
     static Path head(Path source, Path dir, String prefix, long bytes) throws IOException {
         Path head = dir.resolve(headName(prefix, bytes));
@@ -72,7 +72,8 @@ public record Corpus(String name, Path dir, List<Path> files, String sha256) {
     }
 
     private static void writeHead(Path source, Path target, long bytes) throws IOException {
-        try (InputStream in = Files.newInputStream(source); OutputStream out = Files.newOutputStream(target)) {
+        try (InputStream in = Files.newInputStream(source);
+                OutputStream out = Files.newOutputStream(target)) {
             byte[] buffer = new byte[1 << 16];
             long left = bytes;
             while (left > 0) {
@@ -89,7 +90,8 @@ public record Corpus(String name, Path dir, List<Path> files, String sha256) {
     static String digest(Path file, String algorithm) {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance(algorithm))) {
             in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+            return HexFormat.of()
+                    .formatHex(((DigestInputStream) in).getMessageDigest().digest());
         } catch (IOException e) {
             throw new LabException("cannot read " + file + ": " + e.getMessage(), e);
         } catch (NoSuchAlgorithmException e) {

@@ -4,8 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * What a binary corpus will hold before it is built: its type, its size label (quick, full, or a
- * test's), the Debian packages it needs, and each file's {@link Recipe}, in the corpus's order.
+ * What a binary corpus will hold before it is built: its type, its size label (quick, full, or a test's), the Debian
+ * packages it needs, and each file's {@link Recipe}, in the corpus's order.
  */
 public record CorpusPlan(BinaryType type, String size, List<String> packages, List<Recipe> recipes) {
 
@@ -26,8 +26,8 @@ public record CorpusPlan(BinaryType type, String size, List<String> packages, Li
     }
 
     /**
-     * A short checksum of the plan and the package versions it will be made with, for the cache
-     * folder's name: another package version or another recipe gives another folder.
+     * A short checksum of the plan and the package versions it will be made with, for the cache folder's name: another
+     * package version or another recipe gives another folder.
      */
     String key(Packages installed) {
         StringBuilder text = new StringBuilder(name()).append('\n');
@@ -35,7 +35,12 @@ public record CorpusPlan(BinaryType type, String size, List<String> packages, Li
             text.append(p).append('=').append(installed.version(p).orElse("-")).append('\n');
         }
         for (Recipe r : recipes) {
-            text.append(r.name()).append('\t').append(r.from()).append('\t').append(r.command()).append('\n');
+            text.append(r.name())
+                    .append('\t')
+                    .append(r.from())
+                    .append('\t')
+                    .append(r.command())
+                    .append('\n');
         }
         return Corpus.sha256(text.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 12);
     }

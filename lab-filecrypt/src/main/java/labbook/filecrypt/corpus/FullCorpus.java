@@ -13,19 +13,17 @@ import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
- * The full-mode corpus: 100,000,000 bytes of real English text and its 10 MB, 5 MB, 2 MB, 1 MB and
- * 10 kB heads, as the seed used.
+ * The full-mode corpus: 100,000,000 bytes of real English text and its 10 MB, 5 MB, 2 MB, 1 MB and 10 kB heads, as the
+ * seed used.
  *
- * <p>With {@code --enwik8 FILE}, Matt Mahoney's enwik8 itself (checked by its SHA-1; this lab
- * cannot download it). Otherwise a corpus built from Debian packages: GCIDE's text
- * ({@code dict-gcide}, {@code /usr/share/dictd/gcide.dict.dz} inflated, 39,952,321 bytes), then
- * the Python 3.11 documentation's HTML pages ({@code python3.11-doc}, {@code
- * /usr/share/doc/python3.11/html/**}.html in path order, about 50.6 MB), then PostgreSQL 15's HTML
- * manual ({@code postgresql-doc-15}, {@code /usr/share/doc/postgresql-doc-15/html/*.html} in path
- * order) until 100,000,000 bytes. The bytes depend on those packages' versions: the printout and
- * run.json name the SHA-256 of what was built. Deflate looks back
- * at most 32 KiB and bzip2 900 KiB, so joining distinct real texts keeps their compressibility
- * (repeating one text would not).
+ * <p>With {@code --enwik8 FILE}, Matt Mahoney's enwik8 itself (checked by its SHA-1; this lab cannot download it).
+ * Otherwise a corpus built from Debian packages: GCIDE's text ({@code dict-gcide},
+ * {@code /usr/share/dictd/gcide.dict.dz} inflated, 39,952,321 bytes), then the Python 3.11 documentation's HTML pages
+ * ({@code python3.11-doc}, {@code /usr/share/doc/python3.11/html/**}.html in path order, about 50.6 MB), then
+ * PostgreSQL 15's HTML manual ({@code postgresql-doc-15}, {@code /usr/share/doc/postgresql-doc-15/html/*.html} in path
+ * order) until 100,000,000 bytes. The bytes depend on those packages' versions: the printout and run.json name the
+ * SHA-256 of what was built. Deflate looks back at most 32 KiB and bzip2 900 KiB, so joining distinct real texts keeps
+ * their compressibility (repeating one text would not).
  */
 public final class FullCorpus {
     public static final String ENWIK8_SHA1 = "57b8363b814821dc9d47aa4d41f58733519076b2";
@@ -34,8 +32,7 @@ public final class FullCorpus {
     static final Path PYTHON_DOC = Path.of("/usr/share/doc/python3.11/html");
     static final Path POSTGRESQL_DOC = Path.of("/usr/share/doc/postgresql-doc-15/html");
 
-    private FullCorpus() {
-    }
+    private FullCorpus() {}
 
     public static Corpus materialize(Path enwik8) {
         return enwik8 != null ? fromEnwik8(enwik8) : fromDebian();
@@ -55,8 +52,9 @@ public final class FullCorpus {
 
     static Corpus fromDebian() {
         if (!Files.isRegularFile(GCIDE) || !Files.isDirectory(PYTHON_DOC) || !Files.isDirectory(POSTGRESQL_DOC)) {
-            throw new LabException("full mode needs enwik8 (--enwik8 FILE) or the Debian packages dict-gcide, "
-                    + "python3.11-doc and postgresql-doc-15 (apt-get install dict-gcide python3.11-doc postgresql-doc-15)");
+            throw new LabException(
+                    "full mode needs enwik8 (--enwik8 FILE) or the Debian packages dict-gcide, "
+                            + "python3.11-doc and postgresql-doc-15 (apt-get install dict-gcide python3.11-doc postgresql-doc-15)");
         }
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "labbook-filecrypt", "debian-text-100MB");
         Path full = dir.resolve("debian-text-100MB.txt");

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A binary corpus's {@code MANIFEST.tsv}: one line per file, in the corpus's order (see
- * {@link ManifestEntry}). Written last when a corpus is built, so a folder with a manifest is a
- * whole corpus; checked file by file (size and SHA-256) whenever the corpus is reused.
+ * A binary corpus's {@code MANIFEST.tsv}: one line per file, in the corpus's order (see {@link ManifestEntry}). Written
+ * last when a corpus is built, so a folder with a manifest is a whole corpus; checked file by file (size and SHA-256)
+ * whenever the corpus is reused.
  */
 public record Manifest(List<ManifestEntry> entries) {
     public static final String FILE_NAME = "MANIFEST.tsv";
@@ -53,7 +53,9 @@ public record Manifest(List<ManifestEntry> entries) {
         for (ManifestEntry e : entries) {
             Path f = dir.resolve(e.file());
             try {
-                if (!Files.isRegularFile(f) || Files.size(f) != e.bytes() || !Corpus.sha256(f).equals(e.sha256())) {
+                if (!Files.isRegularFile(f)
+                        || Files.size(f) != e.bytes()
+                        || !Corpus.sha256(f).equals(e.sha256())) {
                     return false;
                 }
             } catch (IOException ex) {

@@ -1,11 +1,12 @@
 package labbook.filecrypt.corpus;
 
 /**
- * One file of a built corpus as its manifest records it: name, size, SHA-256, the packages and
- * versions it came from or was made with ({@code name=version}, space-separated), what it was made
- * from, the command that made it, and its licence.
+ * One file of a built corpus as its manifest records it: name, size, SHA-256, the packages and versions it came from or
+ * was made with ({@code name=version}, space-separated), what it was made from, the command that made it, and its
+ * licence.
  */
-public record ManifestEntry(String file, long bytes, String sha256, String packages, String from, String command, String licence) {
+public record ManifestEntry(
+        String file, long bytes, String sha256, String packages, String from, String command, String licence) {
 
     static final String HEADER = "file\tbytes\tsha256\tpackages\tfrom\tcommand\tlicence";
 

@@ -11,9 +11,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What the binary corpora ask of the machine's Debian packages: whether one is installed and at
- * which version, which files it installed, and the licence its copyright file states. An interface
- * so that a test can say a package is missing without uninstalling it.
+ * What the binary corpora ask of the machine's Debian packages: whether one is installed and at which version, which
+ * files it installed, and the licence its copyright file states. An interface so that a test can say a package is
+ * missing without uninstalling it.
  */
 public interface Packages {
     /** The installed version, or empty when the package is not installed. */
@@ -23,15 +23,15 @@ public interface Packages {
     List<Path> files(String name);
 
     /**
-     * The licence the package's copyright file states ({@code /usr/share/doc/NAME/copyright}): the
-     * {@code Files: *} paragraph's (else its first {@code License:} line), and the others it names
-     * for some of its files.
+     * The licence the package's copyright file states ({@code /usr/share/doc/NAME/copyright}): the {@code Files: *}
+     * paragraph's (else its first {@code License:} line), and the others it names for some of its files.
      */
     default String licence(String name) {
         Path copyright = Path.of("/usr/share/doc", name, "copyright");
         List<String> lines;
         try {
-            lines = Files.readAllLines(copyright, StandardCharsets.ISO_8859_1); // the field names are ASCII; any byte reads
+            lines = Files.readAllLines(
+                    copyright, StandardCharsets.ISO_8859_1); // the field names are ASCII; any byte reads
         } catch (IOException e) {
             return "see the package's copyright file (" + copyright + " unreadable)";
         }
@@ -53,7 +53,8 @@ public interface Packages {
         if (all.isEmpty()) {
             return "see " + copyright;
         }
-        // a copyright file in Debian's machine-readable format has a Files: * paragraph; an older one, a first License: line
+        // a copyright file in Debian's machine-readable format has a Files: * paragraph; an older one, a first License:
+        // line
         String main = star != null ? star : all.iterator().next();
         all.remove(main);
         return main + " (" + (star != null ? "Files: * in " : "") + copyright + ")"
@@ -65,7 +66,8 @@ public interface Packages {
         return new Packages() {
             @Override
             public Optional<String> version(String name) {
-                List<String> out = Commands.output(List.of("dpkg-query", "-W", "-f=${db:Status-Abbrev}\t${Version}", name), true);
+                List<String> out =
+                        Commands.output(List.of("dpkg-query", "-W", "-f=${db:Status-Abbrev}\t${Version}", name), true);
                 if (out.isEmpty() || !out.get(0).startsWith("ii")) {
                     return Optional.empty();
                 }

@@ -13,12 +13,11 @@ import labbook.core.LabException;
 import org.bouncycastle.apache.bzip2.CBZip2InputStream;
 
 /**
- * The quick-mode corpus, the same bytes on every machine: the first 10,000,000 bytes of GCIDE
- * (the GNU Collaborative International Dictionary of English, Webster's 1913 based; GPL-2+; from
- * Debian's {@code dict-gcide} 0.48.5+nmu2, {@code gcide.dict.dz} inflated), embedded in this
- * module as a 2.5 MB bzip2 resource, and its 5 MB, 2 MB, 1 MB and 10 kB heads. Checked by
- * SHA-256 after unpacking; unpacked once into the temp folder and reused while it checks out.
- * See the module README for source and licence.
+ * The quick-mode corpus, the same bytes on every machine: the first 10,000,000 bytes of GCIDE (the GNU Collaborative
+ * International Dictionary of English, Webster's 1913 based; GPL-2+; from Debian's {@code dict-gcide} 0.48.5+nmu2,
+ * {@code gcide.dict.dz} inflated), embedded in this module as a 2.5 MB bzip2 resource, and its 5 MB, 2 MB, 1 MB and 10
+ * kB heads. Checked by SHA-256 after unpacking; unpacked once into the temp folder and reused while it checks out. See
+ * the module README for source and licence.
  */
 public final class QuickCorpus {
     public static final String NAME = "gcide-10MB";
@@ -26,15 +25,17 @@ public final class QuickCorpus {
     static final String SHA256 = "4f629781f4fe481769ae7a1ecc1dd128c8efbd6eec40417df0ed89075ecb1d68";
     static final long BYTES = 10_000_000;
 
-    private QuickCorpus() {
-    }
+    private QuickCorpus() {}
 
     public static Corpus materialize() {
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "labbook-filecrypt", NAME + "-" + SHA256.substring(0, 12));
+        Path dir = Path.of(
+                System.getProperty("java.io.tmpdir"), "labbook-filecrypt", NAME + "-" + SHA256.substring(0, 12));
         try {
             Files.createDirectories(dir);
             Path full = dir.resolve(Corpus.headName("gcide", BYTES));
-            if (!Files.isRegularFile(full) || Files.size(full) != BYTES || !Corpus.sha256(full).equals(SHA256)) {
+            if (!Files.isRegularFile(full)
+                    || Files.size(full) != BYTES
+                    || !Corpus.sha256(full).equals(SHA256)) {
                 unpack(full);
             }
             List<Path> files = new ArrayList<>();
@@ -55,13 +56,14 @@ public final class QuickCorpus {
                     throw new LabException("the quick corpus resource " + RESOURCE + " is missing from the class path");
                 }
                 try (InputStream in = new CBZip2InputStream(new BufferedInputStream(resource, 1 << 16));
-                     OutputStream out = Files.newOutputStream(temp)) {
+                        OutputStream out = Files.newOutputStream(temp)) {
                     in.transferTo(out);
                 }
             }
             String actual = Corpus.sha256(temp);
             if (!actual.equals(SHA256)) {
-                throw new LabException("the quick corpus " + RESOURCE + " unpacks to SHA-256 " + actual + ", expected " + SHA256);
+                throw new LabException(
+                        "the quick corpus " + RESOURCE + " unpacks to SHA-256 " + actual + ", expected " + SHA256);
             }
             AtomicFiles.replace(temp, target);
         } finally {

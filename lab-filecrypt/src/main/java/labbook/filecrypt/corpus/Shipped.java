@@ -14,14 +14,13 @@ import labbook.core.LabException;
 
 /** Choosing files a package ships: a deterministic list for the same package version. */
 final class Shipped {
-    private Shipped() {
-    }
+    private Shipped() {}
 
     /**
-     * The package's regular files (never links) that {@code which} accepts, largest first (ties by
-     * path), at most {@code count} of them, each of at most {@code maxBytes}, and none twice: a
-     * file of the same size as one already chosen is skipped (a package may install one document
-     * twice: r-doc-pdf's refman.pdf and fullrefman.pdf differ only in a few bytes of metadata).
+     * The package's regular files (never links) that {@code which} accepts, largest first (ties by path), at most
+     * {@code count} of them, each of at most {@code maxBytes}, and none twice: a file of the same size as one already
+     * chosen is skipped (a package may install one document twice: r-doc-pdf's refman.pdf and fullrefman.pdf differ
+     * only in a few bytes of metadata).
      */
     static List<Path> largest(Packages installed, String pkg, Predicate<Path> which, int count, long maxBytes) {
         List<Path> candidates = new ArrayList<>();
@@ -42,7 +41,8 @@ final class Shipped {
             }
         }
         if (chosen.isEmpty()) {
-            throw new LabException("Debian package " + pkg + " has no file for the corpus (is it the expected version?)");
+            throw new LabException(
+                    "Debian package " + pkg + " has no file for the corpus (is it the expected version?)");
         }
         return chosen;
     }

@@ -11,14 +11,16 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code all}: every experiment of the study in the chosen mode, in one JVM: level-sweep,
- * directory-runs, interop, pipeline-variants, level-jmh, each with its own quick or full
- * parameters. One JVM also means one JIT warm-up: an in-process variant an earlier experiment
- * warmed is not warmed again. Quick mode is sized for the lab's quick main job: the whole study in
- * about 100 s on 2 idle cores.
+ * {@code all}: every experiment of the study in the chosen mode, in one JVM: level-sweep, directory-runs, interop,
+ * pipeline-variants, level-jmh, each with its own quick or full parameters. One JVM also means one JIT warm-up: an
+ * in-process variant an earlier experiment warmed is not warmed again. Quick mode is sized for the lab's quick main
+ * job: the whole study in about 100 s on 2 idle cores.
  */
-@Command(name = "all", mixinStandardHelpOptions = true,
-        description = "Run every experiment of the study (level-sweep, directory-runs, interop, pipeline-variants, level-jmh).")
+@Command(
+        name = "all",
+        mixinStandardHelpOptions = true,
+        description =
+                "Run every experiment of the study (level-sweep, directory-runs, interop, pipeline-variants, level-jmh).")
 public final class AllCommand implements Callable<Integer> {
     @Mixin
     LabOptions lab;

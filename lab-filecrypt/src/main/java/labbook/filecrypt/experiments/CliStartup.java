@@ -13,9 +13,9 @@ import labbook.core.LabRun;
 import labbook.filecrypt.FilecryptResults;
 
 /**
- * The command line's own start-up, for the level sweep: {@code ./labbook filecrypt encrypt --help}
- * as a user types it, start to exit, nothing encrypted ({@code cli-startup.csv}). Issue #13's goal
- * for it is 0.25 s of CPU; the sweep's {@code bcpg process} rows are the same command with a file.
+ * The command line's own start-up, for the level sweep: {@code ./labbook filecrypt encrypt --help} as a user types it,
+ * start to exit, nothing encrypted ({@code cli-startup.csv}). Issue #13's goal for it is 0.25 s of CPU; the sweep's
+ * {@code bcpg process} rows are the same command with a file.
  */
 final class CliStartup {
     /** Runs timed: five, whose IQR was one or two 10 ms ticks in the runs here. */
@@ -23,8 +23,7 @@ final class CliStartup {
 
     static final String COMMAND_LINE = Encryptions.PROCESS_COMMAND + " --help";
 
-    private CliStartup() {
-    }
+    private CliStartup() {}
 
     /** Times {@link #RUNS} runs, writes them to the run's {@code cli-startup.csv} and returns them. */
     static List<Sample> measure(Encryptions enc, LabRun run) {
@@ -34,8 +33,11 @@ final class CliStartup {
                 Sample s = enc.helpProcess();
                 samples.add(s);
                 int repeat = i;
-                csv.row(row -> row.set(COMMAND, COMMAND_LINE).set(REPEAT, repeat).set(CPU_USER_S, s.cpuUserS())
-                        .set(CPU_SYS_S, s.cpuSysS()).set(WALL_S, s.wallS()));
+                csv.row(row -> row.set(COMMAND, COMMAND_LINE)
+                        .set(REPEAT, repeat)
+                        .set(CPU_USER_S, s.cpuUserS())
+                        .set(CPU_SYS_S, s.cpuSysS())
+                        .set(WALL_S, s.wallS()));
             }
             csv.commit();
         }

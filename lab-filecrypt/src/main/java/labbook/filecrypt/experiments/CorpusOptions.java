@@ -12,16 +12,23 @@ final class CorpusOptions {
     @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
     Path enwik8;
 
-    @Option(names = "--max-file-bytes", paramLabel = "N", hidden = true,
+    @Option(
+            names = "--max-file-bytes",
+            paramLabel = "N",
+            hidden = true,
             description = "Only the corpus files of at most N bytes (smoke tests).")
     Long maxFileBytes;
 
     /**
-     * Refuses, before the corpus is unpacked or built, a {@code --max-file-bytes} that no corpus file
-     * fits under (one line, exit 2).
+     * Refuses, before the corpus is unpacked or built, a {@code --max-file-bytes} that no corpus file fits under (one
+     * line, exit 2).
      */
     void checkValues() {
-        OptionValues.atLeast("--max-file-bytes", maxFileBytes, Arrays.stream(Corpus.HEAD_SIZES).min().orElseThrow(), 0L);
+        OptionValues.atLeast(
+                "--max-file-bytes",
+                maxFileBytes,
+                Arrays.stream(Corpus.HEAD_SIZES).min().orElseThrow(),
+                0L);
     }
 
     /** The mode's corpus, cut to the files of at most {@code --max-file-bytes} when given. */

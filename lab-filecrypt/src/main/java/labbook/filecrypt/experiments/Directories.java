@@ -17,10 +17,11 @@ import labbook.filecrypt.corpus.ManifestEntry;
 /** The folders of a directory-runs run: the text corpus of the mode and the binary ones asked for. */
 final class Directories {
     /** text, then every {@link BinaryType}: mp3, pdf, png. */
-    static final List<String> TYPES = Stream.concat(Stream.of("text"), Arrays.stream(BinaryType.values()).map(BinaryType::id)).toList();
+    static final List<String> TYPES = Stream.concat(
+                    Stream.of("text"), Arrays.stream(BinaryType.values()).map(BinaryType::id))
+            .toList();
 
-    private Directories() {
-    }
+    private Directories() {}
 
     /** Refuses an unknown type in {@code --types} (one line, exit 2) before any corpus is built. */
     static List<String> parse(String types) {
@@ -38,8 +39,8 @@ final class Directories {
     }
 
     /**
-     * Every folder, in {@link #TYPES}' order; the binary ones' packages are checked first, so a
-     * missing one is refused before the text corpus is unpacked or anything is built.
+     * Every folder, in {@link #TYPES}' order; the binary ones' packages are checked first, so a missing one is refused
+     * before the text corpus is unpacked or anything is built.
      */
     static List<Directory> forMode(Mode mode, List<String> types, CorpusOptions corpusOptions) {
         BinaryCorpus binary = BinaryCorpus.onThisMachine();
@@ -66,14 +67,16 @@ final class Directories {
             } else {
                 Corpus corpus = binary.materialize(BinaryType.of(type), mode);
                 Map<Path, String> origins = new LinkedHashMap<>();
-                Map<Path, String> sha256s = new LinkedHashMap<>(); // checked against the files by materialize: not hashed again
+                Map<Path, String> sha256s =
+                        new LinkedHashMap<>(); // checked against the files by materialize: not hashed again
                 for (ManifestEntry e : BinaryCorpus.manifest(corpus).entries()) {
                     origins.put(corpus.dir().resolve(e.file()), e.packages() + "; " + e.from() + "; " + e.command());
                     sha256s.put(corpus.dir().resolve(e.file()), e.sha256());
                 }
                 Corpus kept = corpusOptions.maxFileBytes != null ? corpus.upTo(corpusOptions.maxFileBytes) : corpus;
-                System.err.printf("corpus %s: %d files in %s (manifest SHA-256 %s)%n", kept.name(), kept.files().size(),
-                        kept.dir(), kept.sha256());
+                System.err.printf(
+                        "corpus %s: %d files in %s (manifest SHA-256 %s)%n",
+                        kept.name(), kept.files().size(), kept.dir(), kept.sha256());
                 out.add(Directory.of(type, kept, origins, sha256s));
             }
         }

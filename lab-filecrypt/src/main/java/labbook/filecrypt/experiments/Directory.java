@@ -9,11 +9,12 @@ import labbook.filecrypt.FileMime;
 import labbook.filecrypt.corpus.Corpus;
 
 /**
- * One folder the directory runs encrypt: its type (text, mp3, pdf, png), its files, each file's
- * mime type as crypto read it (asked once, before anything is timed), where each file came from
- * and its SHA-256 (a binary corpus's from its manifest, checked when the corpus was opened).
+ * One folder the directory runs encrypt: its type (text, mp3, pdf, png), its files, each file's mime type as crypto
+ * read it (asked once, before anything is timed), where each file came from and its SHA-256 (a binary corpus's from its
+ * manifest, checked when the corpus was opened).
  */
-record Directory(String type, Corpus corpus, Map<Path, String> mimes, Map<Path, String> origins, Map<Path, String> sha256s) {
+record Directory(
+        String type, Corpus corpus, Map<Path, String> mimes, Map<Path, String> origins, Map<Path, String> sha256s) {
 
     static Directory of(String type, Corpus corpus, Map<Path, String> origins, Map<Path, String> sha256s) {
         return new Directory(type, corpus, FileMime.of(corpus.files()), origins, sha256s);

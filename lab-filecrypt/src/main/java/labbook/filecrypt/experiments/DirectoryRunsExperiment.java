@@ -50,42 +50,45 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * <h2>directory-runs: the crypto tool's three runs over whole folders of text, MP3, PDF and PNG files, and gpg's own default</h2>
  *
- * <p><b>The question.</b> The seed: "The encryption run total CPU time decreased from 5.73 sec to
- * 3.68 sec (64% of GPG default) with the default crypto text file settings compared with the
- * default GPG settings. With the --speed switch, the time was further reduced to 1.89 sec (33% of
- * GPG default). The mean % original file size for the default crypto run was 42.8% and for the
- * default GPG run was 38.6%." And on files compressed already: "crypto disables compression for
- * mp3 files (and all other binary files) by default in order to improve encryption performance"
- * (MP3 2.14 / 0.80 / 0.77 s, PDF 4.73 / 1.56 / 1.55 s, PNG 1.15 / 0.51 / 0.48 s). What are those
- * totals and ratios today, does crypto's mime check send every binary file to -z 0, and what would
- * gpg's true default (-z 6; the published "GPG Default" was crypto --space, -z 7) have given?
  *
- * <p><b>The baseline.</b> The published "GPG default" run: every file at {@code -z 7}, by gpg as a
- * whole process per file (S2K count pinned, as everywhere in this study).
+ * <h2>directory-runs: the crypto tool's three runs over whole folders of text, MP3, PDF and PNG files, and gpg's own
+ * default</h2>
  *
- * <p><b>The variants.</b> crypto's default (-z 1 for files over 10,240 bytes whose mime type,
- * read from the bytes by libmagic as crypto did, is text/*, else -z 0: {@link CryptoPolicy}),
- * crypto --speed (-z 0), and gpg's true default (-z 6); each by gpg (process), bcpg in this warm
- * JVM (in-process) and bcpg as one fresh JVM per file (process); on four folders: the text corpus
- * and the MP3, PDF and PNG corpora ({@link labbook.filecrypt.corpus.BinaryCorpus}). The runs
- * interleave within each repeat. Quick mode times bcpg as a whole process on the text folder's
- * crypto default run only: a fresh JVM costs about a second of CPU here, and 3 repeats x 4 runs x
- * 4 folders of them would take longer than the whole study's quick budget (about 100 s).
+ * <p><b>The question.</b> The seed: "The encryption run total CPU time decreased from 5.73 sec to 3.68 sec (64% of GPG
+ * default) with the default crypto text file settings compared with the default GPG settings. With the --speed switch,
+ * the time was further reduced to 1.89 sec (33% of GPG default). The mean % original file size for the default crypto
+ * run was 42.8% and for the default GPG run was 38.6%." And on files compressed already: "crypto disables compression
+ * for mp3 files (and all other binary files) by default in order to improve encryption performance" (MP3 2.14 / 0.80 /
+ * 0.77 s, PDF 4.73 / 1.56 / 1.55 s, PNG 1.15 / 0.51 / 0.48 s). What are those totals and ratios today, does crypto's
+ * mime check send every binary file to -z 0, and what would gpg's true default (-z 6; the published "GPG Default" was
+ * crypto --space, -z 7) have given?
  *
- * <p><b>How to run.</b> {@code ./labbook filecrypt directory-runs --quick [--types text,mp3,pdf,png]},
- * or {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"} (about 45 s);
- * {@code --full [--enwik8 FILE]} for the seed's six text files with the 100 MB one and folders of
- * MP3, PDF and PNG files of the sizes the seed's pages give.
+ * <p><b>The baseline.</b> The published "GPG default" run: every file at {@code -z 7}, by gpg as a whole process per
+ * file (S2K count pinned, as everywhere in this study).
  *
- * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per folder, run, engine and
- * repeat, times and sizes summed over the folder: {@link FilecryptResults#DIRECTORY_RUNS}; and
- * {@code directory-files.csv}, one row per file with its type, mime type and the level crypto's
- * default gives it: {@link FilecryptResults#DIRECTORY_FILES}.
+ * <p><b>The variants.</b> crypto's default (-z 1 for files over 10,240 bytes whose mime type, read from the bytes by
+ * libmagic as crypto did, is text/*, else -z 0: {@link CryptoPolicy}), crypto --speed (-z 0), and gpg's true default
+ * (-z 6); each by gpg (process), bcpg in this warm JVM (in-process) and bcpg as one fresh JVM per file (process); on
+ * four folders: the text corpus and the MP3, PDF and PNG corpora ({@link labbook.filecrypt.corpus.BinaryCorpus}). The
+ * runs interleave within each repeat. Quick mode times bcpg as a whole process on the text folder's crypto default run
+ * only: a fresh JVM costs about a second of CPU here, and 3 repeats x 4 runs x 4 folders of them would take longer than
+ * the whole study's quick budget (about 100 s).
+ *
+ * <p><b>How to run.</b> {@code ./labbook filecrypt directory-runs --quick [--types text,mp3,pdf,png]}, or {@code mvn -q
+ * -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"} (about 45 s); {@code --full [--enwik8 FILE]} for
+ * the seed's six text files with the 100 MB one and folders of MP3, PDF and PNG files of the sizes the seed's pages
+ * give.
+ *
+ * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per folder, run, engine and repeat, times and
+ * sizes summed over the folder: {@link FilecryptResults#DIRECTORY_RUNS}; and {@code directory-files.csv}, one row per
+ * file with its type, mime type and the level crypto's default gives it: {@link FilecryptResults#DIRECTORY_FILES}.
  */
-@Command(name = "directory-runs", mixinStandardHelpOptions = true,
-        description = "The crypto tool's three runs (and gpg's -z 6) over folders of text, MP3, PDF and PNG files: totals, user/system, sizes.")
+@Command(
+        name = "directory-runs",
+        mixinStandardHelpOptions = true,
+        description =
+                "The crypto tool's three runs (and gpg's -z 6) over folders of text, MP3, PDF and PNG files: totals, user/system, sizes.")
 public final class DirectoryRunsExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
@@ -93,22 +96,29 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
     @Mixin
     CorpusOptions corpusOptions = new CorpusOptions();
 
-    @Option(names = "--repeats", paramLabel = "N", description = "Repeats of each run and engine (default: quick 3, full 3).")
+    @Option(
+            names = "--repeats",
+            paramLabel = "N",
+            description = "Repeats of each run and engine (default: quick 3, full 3).")
     Integer repeats;
 
-    @Option(names = "--types", paramLabel = "LIST", description = "The folders, comma-separated (default: text,mp3,pdf,png).")
+    @Option(
+            names = "--types",
+            paramLabel = "LIST",
+            description = "The folders, comma-separated (default: text,mp3,pdf,png).")
     String types;
 
     /**
-     * Whether a run is timed with an engine: every pair in full mode; quick, bcpg as a whole process
-     * only on the text folder's crypto default.
+     * Whether a run is timed with an engine: every pair in full mode; quick, bcpg as a whole process only on the text
+     * folder's crypto default.
      */
     static boolean timed(Mode mode, String type, Run policy, Engine engine) {
-        return mode == Mode.FULL || engine != Engine.BCPG_PROCESS || (policy == Run.CRYPTO_DEFAULT && type.equals("text"));
+        return mode == Mode.FULL
+                || engine != Engine.BCPG_PROCESS
+                || (policy == Run.CRYPTO_DEFAULT && type.equals("text"));
     }
 
-    record Key(String type, Run run, Engine engine) {
-    }
+    record Key(String type, Run run, Engine engine) {}
 
     @Override
     public Integer call() {
@@ -123,25 +133,44 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
         List<Directory> dirs = Directories.forMode(mode, folders, corpusOptions);
         Results<Key> results = new Results<>();
         Map<Key, Double> meanPct = new HashMap<>();
-        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "directory-runs", OptionValues.rerun("--repeats", repeats,
-                "--types", types, "--enwik8", corpusOptions.enwik8, "--max-file-bytes", corpusOptions.maxFileBytes));
-             Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv(FilecryptResults.DIRECTORY_RUNS);
-             CsvResults filesCsv = run.csv(FilecryptResults.DIRECTORY_FILES)) {
-            run.peer("gpg", Gpg.version()).peer("bcpg-process", Encryptions.PROCESS_COMMAND)
-                    .peer("bcpg", Encryptions.describeBcpg()).peer("file", FileMime.version());
+        try (LabRun run = LabRun.start(
+                        lab,
+                        FilecryptResults.STUDY,
+                        "directory-runs",
+                        OptionValues.rerun(
+                                "--repeats",
+                                repeats,
+                                "--types",
+                                types,
+                                "--enwik8",
+                                corpusOptions.enwik8,
+                                "--max-file-bytes",
+                                corpusOptions.maxFileBytes));
+                Encryptions enc = Encryptions.start();
+                CsvResults csv = run.csv(FilecryptResults.DIRECTORY_RUNS);
+                CsvResults filesCsv = run.csv(FilecryptResults.DIRECTORY_FILES)) {
+            run.peer("gpg", Gpg.version())
+                    .peer("bcpg-process", Encryptions.PROCESS_COMMAND)
+                    .peer("bcpg", Encryptions.describeBcpg())
+                    .peer("file", FileMime.version());
             for (Directory dir : dirs) {
-                run.peer(dir.type().equals("text") ? "corpus" : "corpus-" + dir.type(), dir.corpus().name() + " sha256:" + dir.corpus().sha256());
+                run.peer(
+                        dir.type().equals("text") ? "corpus" : "corpus-" + dir.type(),
+                        dir.corpus().name() + " sha256:" + dir.corpus().sha256());
                 writeFiles(dir, filesCsv);
             }
             filesCsv.commit();
             // warm-up: C2 (rounds on the 1 MB text file, unless an earlier experiment in this JVM did them), the page
             // cache, gpg's first start
             List<EncryptOptions> warmLevels = IntStream.of(0, 1, 6, 7)
-                    .mapToObj(l -> EncryptOptions.defaults().withLevel(l)).toList();
-            QuickCorpus.materialize().files().stream().filter(p -> Corpus.size(p) == 1_000_000).findFirst()
+                    .mapToObj(l -> EncryptOptions.defaults().withLevel(l))
+                    .toList();
+            QuickCorpus.materialize().files().stream()
+                    .filter(p -> Corpus.size(p) == 1_000_000)
+                    .findFirst()
                     .ifPresent(small -> enc.warmUpInProcess(small, warmLevels, Encryptions.JIT_ROUNDS));
-            dirs.forEach(d -> enc.warmUpFiles(d.files(), EncryptOptions.defaults().withLevel(1), () -> { }));
+            dirs.forEach(
+                    d -> enc.warmUpFiles(d.files(), EncryptOptions.defaults().withLevel(1), () -> {}));
             long total = 0;
             for (Directory dir : dirs) {
                 for (Run policy : Run.values()) {
@@ -173,8 +202,15 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
     }
 
     /** One run over one folder with one engine: every file at the level the run gives it, summed. */
-    private static void runFolder(Encryptions enc, Directory dir, Run policy, Engine engine, int repeat, CsvResults csv,
-                                  Results<Key> results, Map<Key, Double> meanPct) {
+    private static void runFolder(
+            Encryptions enc,
+            Directory dir,
+            Run policy,
+            Engine engine,
+            int repeat,
+            CsvResults csv,
+            Results<Key> results,
+            Map<Key, Double> meanPct) {
         Sample sum = Sample.ZERO;
         double pct = 0;
         long in = 0;
@@ -194,10 +230,17 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
         results.add(key, sum);
         long inBytes = in;
         Sample folder = sum;
-        csv.row(row -> row.set(CORPUS, dir.corpus().name()).set(RUN, policy.label())
-                .set(ENGINE, engine.engine()).set(SCOPE, engine.scope()).set(REPEAT, repeat)
-                .set(FILES, dir.files().size()).set(IN_BYTES, inBytes).set(OUT_BYTES, folder.outBytes())
-                .set(CPU_USER_S, folder.cpuUserS()).set(CPU_SYS_S, folder.cpuSysS()).set(WALL_S, folder.wallS())
+        csv.row(row -> row.set(CORPUS, dir.corpus().name())
+                .set(RUN, policy.label())
+                .set(ENGINE, engine.engine())
+                .set(SCOPE, engine.scope())
+                .set(REPEAT, repeat)
+                .set(FILES, dir.files().size())
+                .set(IN_BYTES, inBytes)
+                .set(OUT_BYTES, folder.outBytes())
+                .set(CPU_USER_S, folder.cpuUserS())
+                .set(CPU_SYS_S, folder.cpuSysS())
+                .set(WALL_S, folder.wallS())
                 .set(MEAN_SIZE_PCT, mean)
                 .set(LEVELS, levels.stream().map(String::valueOf).collect(Collectors.joining(" ")))
                 .set(S2K_COUNT, EncryptOptions.PINNED_S2K_COUNT));
@@ -205,9 +248,14 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
 
     private static void writeFiles(Directory dir, CsvResults csv) {
         for (Path file : dir.files()) {
-            csv.row(row -> row.set(CORPUS, dir.corpus().name()).set(TYPE, dir.type()).set(FILE, file.getFileName().toString())
-                    .set(FILE_BYTES, Corpus.size(file)).set(SHA256, dir.sha256s().get(file)).set(MIME, dir.mimes().get(file))
-                    .set(DEFAULT_LEVEL, dir.level(Run.CRYPTO_DEFAULT, file)).set(ORIGIN, dir.origins().get(file)));
+            csv.row(row -> row.set(CORPUS, dir.corpus().name())
+                    .set(TYPE, dir.type())
+                    .set(FILE, file.getFileName().toString())
+                    .set(FILE_BYTES, Corpus.size(file))
+                    .set(SHA256, dir.sha256s().get(file))
+                    .set(MIME, dir.mimes().get(file))
+                    .set(DEFAULT_LEVEL, dir.level(Run.CRYPTO_DEFAULT, file))
+                    .set(ORIGIN, dir.origins().get(file)));
         }
     }
 }

@@ -10,19 +10,29 @@ import labbook.filecrypt.FileMime;
 
 /** What directory-runs prints when it ends: per folder, each run's CPU and size beside the seed's. */
 final class DirectoryRunsPrintout {
-    private DirectoryRunsPrintout() {
-    }
+    private DirectoryRunsPrintout() {}
 
-    static void print(List<Directory> dirs, Results<DirectoryRunsExperiment.Key> results,
-                      Map<DirectoryRunsExperiment.Key, Double> meanPct) {
+    static void print(
+            List<Directory> dirs,
+            Results<DirectoryRunsExperiment.Key> results,
+            Map<DirectoryRunsExperiment.Key, Double> meanPct) {
         SeedDirectoryRuns seeds = SeedDirectoryRuns.load();
         for (Directory dir : dirs) {
             long text = dir.mimes().values().stream().filter(FileMime::isText).count();
             System.out.println();
-            System.out.println("Directory totals over " + dir.files().size() + " " + dir.type() + " files of " + dir.corpus().name()
-                    + " (" + text + " with a text/* mime type; median of repeats; CPU = user + system, s):");
-            ConsoleTable t = new ConsoleTable("run", "engine", "CPU s", "user s", "sys s", "% of -z 7 run", "mean size %",
-                    "seed CPU s", "seed size %");
+            System.out.println("Directory totals over " + dir.files().size() + " " + dir.type() + " files of "
+                    + dir.corpus().name() + " (" + text
+                    + " with a text/* mime type; median of repeats; CPU = user + system, s):");
+            ConsoleTable t = new ConsoleTable(
+                    "run",
+                    "engine",
+                    "CPU s",
+                    "user s",
+                    "sys s",
+                    "% of -z 7 run",
+                    "mean size %",
+                    "seed CPU s",
+                    "seed size %");
             for (Run run : Run.values()) {
                 for (Engine e : Engine.values()) {
                     DirectoryRunsExperiment.Key key = new DirectoryRunsExperiment.Key(dir.type(), run, e);
@@ -30,15 +40,30 @@ final class DirectoryRunsPrintout {
                     if (s.isEmpty()) {
                         continue; // not timed in this mode
                     }
-                    List<Sample> base = results.get(new DirectoryRunsExperiment.Key(dir.type(), Run.PUBLISHED_GPG_DEFAULT_Z7, e));
+                    List<Sample> base =
+                            results.get(new DirectoryRunsExperiment.Key(dir.type(), Run.PUBLISHED_GPG_DEFAULT_Z7, e));
                     double cpu = Results.cpu(s).median();
-                    double user = Summary.of(s.stream().mapToDouble(Sample::cpuUserS).toArray()).median();
-                    double sys = Summary.of(s.stream().mapToDouble(Sample::cpuSysS).toArray()).median();
+                    double user = Summary.of(
+                                    s.stream().mapToDouble(Sample::cpuUserS).toArray())
+                            .median();
+                    double sys = Summary.of(
+                                    s.stream().mapToDouble(Sample::cpuSysS).toArray())
+                            .median();
                     SeedDirectoryRuns.Figure seed = seeds.get(dir.type(), run.label());
                     double seedCpu = seed.cpuTotalS();
                     double seedPct = seed.meanSizePct();
-                    t.row(run.label(), e.label(), Results.f3(cpu), Results.f3(user), Results.f3(sys),
-                            base.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f %%", 100 * cpu / Results.cpu(base).median()),
+                    t.row(
+                            run.label(),
+                            e.label(),
+                            Results.f3(cpu),
+                            Results.f3(user),
+                            Results.f3(sys),
+                            base.isEmpty()
+                                    ? "-"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            "%.0f %%",
+                                            100 * cpu / Results.cpu(base).median()),
                             Results.f2(meanPct.getOrDefault(key, Double.NaN)),
                             e == Engine.GPG && !Double.isNaN(seedCpu) ? Results.f2(seedCpu) : "",
                             e == Engine.GPG && !Double.isNaN(seedPct) ? Results.f2(seedPct) : "");
@@ -46,7 +71,8 @@ final class DirectoryRunsPrintout {
             }
             t.print(System.out);
         }
-        System.out.println("(seed: 2011 MacBook Pro, gpg 2.0.22, S2K not pinned; text: enwik8 + 5 heads, 64 % and 33 % of the -z 7 run;"
-                + " mp3: ten files of 3.5-4.3 MB; pdf: 84.8 MB and 12.2 MB of PDFs; png: eight files of 88 kB-7.3 MB)");
+        System.out.println(
+                "(seed: 2011 MacBook Pro, gpg 2.0.22, S2K not pinned; text: enwik8 + 5 heads, 64 % and 33 % of the -z 7 run;"
+                        + " mp3: ten files of 3.5-4.3 MB; pdf: 84.8 MB and 12.2 MB of PDFs; png: eight files of 88 kB-7.3 MB)");
     }
 }

@@ -28,20 +28,19 @@ import org.apache.commons.io.FileUtils;
 import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
 
 /**
- * Runs and times one encryption with any {@link Engine}, same settings on every side: the three
- * engines get the same input file, options, passphrase and pinned S2K count. Outputs go to a
- * private scratch folder and are deleted once measured.
+ * Runs and times one encryption with any {@link Engine}, same settings on every side: the three engines get the same
+ * input file, options, passphrase and pinned S2K count. Outputs go to a private scratch folder and are deleted once
+ * measured.
  *
- * <p>Clocks: gpg and the forked JVM are measured by lab-core's {@link Peer} (the child's rusage,
- * 10 ms ticks); bcpg in-process by this process's /proc user and system time (also 10 ms ticks,
- * every thread, JIT and GC included) and, for precision, the calling thread's CPU clock.
+ * <p>Clocks: gpg and the forked JVM are measured by lab-core's {@link Peer} (the child's rusage, 10 ms ticks); bcpg
+ * in-process by this process's /proc user and system time (also 10 ms ticks, every thread, JIT and GC included) and,
+ * for precision, the calling thread's CPU clock.
  */
 public final class Encryptions implements AutoCloseable {
     /**
-     * The whole-process bcpg runs: the command a user types, {@code ./labbook filecrypt encrypt ...}.
-     * The launcher alone decides how that JVM starts (its cli_flags: C1, the serial collector, the
-     * unsigned JAR and its CDS archive); LABBOOK_NO_BUILD skips its build check, as this JVM was
-     * started by a built lab.
+     * The whole-process bcpg runs: the command a user types, {@code ./labbook filecrypt encrypt ...}. The launcher
+     * alone decides how that JVM starts (its cli_flags: C1, the serial collector, the unsigned JAR and its CDS
+     * archive); LABBOOK_NO_BUILD skips its build check, as this JVM was started by a built lab.
      */
     private static final List<String> LAUNCHER_ARGS = List.of("filecrypt", "encrypt");
 
@@ -70,7 +69,8 @@ public final class Encryptions implements AutoCloseable {
 
     public static Encryptions start() {
         try {
-            Path scratch = Files.createTempDirectory("labbook-filecrypt-",
+            Path scratch = Files.createTempDirectory(
+                    "labbook-filecrypt-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path pass = scratch.resolve("passphrase");
             Passphrase.write(pass, PASSPHRASE);
@@ -83,8 +83,7 @@ public final class Encryptions implements AutoCloseable {
     /** "BouncyCastle bcpg 1.82; native zlib, direct AES-CFB": what the in-process engine ran on. */
     public static String describeBcpg() {
         String version = PGPEncryptedDataGenerator.class.getPackage().getImplementationVersion();
-        return "BouncyCastle bcpg " + (version == null ? "(version unknown)" : version) + "; "
-                + FastPath.describe();
+        return "BouncyCastle bcpg " + (version == null ? "(version unknown)" : version) + "; " + FastPath.describe();
     }
 
     public Path scratch() {
@@ -105,24 +104,31 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /**
-     * As above; with {@code gpgReadsBack}, gpg then decrypts the output, outside the clock, and the
-     * run fails unless that gives {@code in}'s bytes: a figure is only worth printing for a file gpg reads.
+     * As above; with {@code gpgReadsBack}, gpg then decrypts the output, outside the clock, and the run fails unless
+     * that gives {@code in}'s bytes: a figure is only worth printing for a file gpg reads.
      */
     public Sample run(Engine engine, Path in, EncryptOptions options, boolean gpgReadsBack) {
-        return run(engine, in, options, gpgReadsBack, encrypted -> { });
+        return run(engine, in, options, gpgReadsBack, encrypted -> {});
     }
 
-    /** As above; {@code withOutput} gets the encrypted file after the check, before it is deleted (the level sweep decrypts gpg's). */
+    /**
+     * As above; {@code withOutput} gets the encrypted file after the check, before it is deleted (the level sweep
+     * decrypts gpg's).
+     */
     public Sample run(Engine engine, Path in, EncryptOptions options, boolean gpgReadsBack, Consumer<Path> withOutput) {
         Path out = scratch.resolve("out-" + (counter++) + ".gpg");
         try {
             Sample sample = switch (engine) {
                 case GPG -> fromPeer(gpg.encrypt(in, out, options), out);
-                case BCPG_PROCESS -> fromPeer(launcherPeer(forkedEncrypt(in, out, options)).run(), out);
+                case BCPG_PROCESS ->
+                    fromPeer(launcherPeer(forkedEncrypt(in, out, options)).run(), out);
                 case BCPG_IN_PROCESS -> inProcess(in, out, options);
             };
             if (gpgReadsBack) {
-                readBack(in, out, engine.label() + " at -z " + options.level() + " on " + options.threads() + " threads");
+                readBack(
+                        in,
+                        out,
+                        engine.label() + " at -z " + options.level() + " on " + options.threads() + " threads");
             }
             withOutput.accept(out);
             return sample;
@@ -141,10 +147,16 @@ public final class Encryptions implements AutoCloseable {
             PeerResult r = gpg.decrypt(encrypted, decrypted);
             if (!r.ok()) {
                 throw new LabException("gpg could not decrypt " + what + "'s output of " + in + ": "
-                        + r.stderr().lines().filter(l -> !l.isBlank()).findFirst().orElse("exit " + r.exitCode()).trim());
+                        + r.stderr()
+                                .lines()
+                                .filter(l -> !l.isBlank())
+                                .findFirst()
+                                .orElse("exit " + r.exitCode())
+                                .trim());
             }
             if (Files.mismatch(in, decrypted) != -1) {
-                throw new LabException("gpg decrypted " + what + "'s output of " + in + " to other bytes than the input's");
+                throw new LabException(
+                        "gpg decrypted " + what + "'s output of " + in + " to other bytes than the input's");
             }
         } catch (IOException e) {
             throw LabException.cannot("compare with " + in, decrypted, e);
@@ -158,22 +170,21 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /**
-     * Rounds of the JIT warm-up on the 1 MB file that make the largest file's in-process samples
-     * steady: measured here, the 10 MB file at -z 0 (26-28 ms of thread CPU once C2 is done) still
-     * took ~40 ms after 80 rounds of -z 0 and -z 1, and was steady after 120 (JDK 17) or 160 (JDK 25).
+     * Rounds of the JIT warm-up on the 1 MB file that make the largest file's in-process samples steady: measured here,
+     * the 10 MB file at -z 0 (26-28 ms of thread CPU once C2 is done) still took ~40 ms after 80 rounds of -z 0 and -z
+     * 1, and was steady after 120 (JDK 17) or 160 (JDK 25).
      */
     static final int JIT_ROUNDS = 200;
 
     /**
-     * Lets C2 finish compiling the in-process pipeline before anything is timed: it keeps compiling
-     * for a hundred or more encryptions, and the early samples would be slow and carry its threads'
-     * CPU (see {@link #JIT_ROUNDS}). Untimed, so without
-     * the pause a timed sample takes first. What is warmed is each distinct Java code path among
-     * {@code variants} ({@link #codePath}), and compiled code stays for the JVM's life: a path an
-     * earlier experiment of {@code all} already warmed this many rounds in this JVM is skipped.
+     * Lets C2 finish compiling the in-process pipeline before anything is timed: it keeps compiling for a hundred or
+     * more encryptions, and the early samples would be slow and carry its threads' CPU (see {@link #JIT_ROUNDS}).
+     * Untimed, so without the pause a timed sample takes first. What is warmed is each distinct Java code path among
+     * {@code variants} ({@link #codePath}), and compiled code stays for the JVM's life: a path an earlier experiment of
+     * {@code all} already warmed this many rounds in this JVM is skipped.
      */
     public void warmUpInProcess(Path small, List<EncryptOptions> variants, int rounds) {
-        warmUpInProcess(small, variants, rounds, () -> { });
+        warmUpInProcess(small, variants, rounds, () -> {});
     }
 
     /** As above, calling {@code afterRound} after each round (a progress bar's step; also for skipped rounds). */
@@ -189,8 +200,11 @@ public final class Encryptions implements AutoCloseable {
             for (EncryptOptions o : todo) {
                 // the timed path up to the file's own write, which would add a disk sync per round (SafeOutput)
                 try {
-                    new PgpEncryptor(o).encryptFile(small, new BufferedOutputStream(OutputStream.nullOutputStream(),
-                            1 << 16), PASSPHRASE);
+                    new PgpEncryptor(o)
+                            .encryptFile(
+                                    small,
+                                    new BufferedOutputStream(OutputStream.nullOutputStream(), 1 << 16),
+                                    PASSPHRASE);
                 } catch (IOException e) {
                     throw new LabException("cannot encrypt " + small + ": " + e.getMessage(), e);
                 }
@@ -201,9 +215,9 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /**
-     * The page cache's and gpg's warm-up: each file encrypted once, untimed, by bcpg in this JVM and
-     * by gpg, at {@code options}. Files this JVM already read so (in an earlier experiment of
-     * {@code all}) are skipped. {@code afterFile} runs after each file, skipped or not.
+     * The page cache's and gpg's warm-up: each file encrypted once, untimed, by bcpg in this JVM and by gpg, at
+     * {@code options}. Files this JVM already read so (in an earlier experiment of {@code all}) are skipped.
+     * {@code afterFile} runs after each file, skipped or not.
      */
     public void warmUpFiles(List<Path> files, EncryptOptions options, Runnable afterFile) {
         for (Path file : files) {
@@ -216,9 +230,9 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /**
-     * The options reduced to what decides which Java code runs: no compression at all; native
-     * deflate (zlib-8k, the JDK's Deflater) and BC's bzip2, where the level is only a set-up
-     * parameter; JZlib, whose Java code differs between levels 1-3 (deflate_fast) and 4-9 (deflate_slow).
+     * The options reduced to what decides which Java code runs: no compression at all; native deflate (zlib-8k, the
+     * JDK's Deflater) and BC's bzip2, where the level is only a set-up parameter; JZlib, whose Java code differs
+     * between levels 1-3 (deflate_fast) and 4-9 (deflate_slow).
      */
     static EncryptOptions codePath(EncryptOptions o) {
         if (!o.compresses()) {
@@ -240,15 +254,29 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /**
-     * {@link #PROCESS_COMMAND} with these options. The threads are always passed: the command's own
-     * default is one per core, and this engine's published figures are gpg's way, one thread.
+     * {@link #PROCESS_COMMAND} with these options. The threads are always passed: the command's own default is one per
+     * core, and this engine's published figures are gpg's way, one thread.
      */
     List<String> forkedEncrypt(Path in, Path out, EncryptOptions o) {
-        List<String> args = new ArrayList<>(List.of("--passphrase-file", passphraseFile.toString(),
-                "-z", Integer.toString(o.level()), "--compress-algo", o.compression().gpgName(),
-                "--cipher-algo", o.cipher().gpgName(), "--s2k-count", Long.toString(o.s2kCount()),
-                "--s2k-digest-algo", o.s2kDigest().gpgName(), "--zip-deflater", o.zipDeflater().label(),
-                "--cipher-path", o.cipherPath().label(), "--threads", Integer.toString(o.threads())));
+        List<String> args = new ArrayList<>(List.of(
+                "--passphrase-file",
+                passphraseFile.toString(),
+                "-z",
+                Integer.toString(o.level()),
+                "--compress-algo",
+                o.compression().gpgName(),
+                "--cipher-algo",
+                o.cipher().gpgName(),
+                "--s2k-count",
+                Long.toString(o.s2kCount()),
+                "--s2k-digest-algo",
+                o.s2kDigest().gpgName(),
+                "--zip-deflater",
+                o.zipDeflater().label(),
+                "--cipher-path",
+                o.cipherPath().label(),
+                "--threads",
+                Integer.toString(o.threads())));
         if (o.armor()) {
             args.add("--armor");
         }
@@ -263,7 +291,8 @@ public final class Encryptions implements AutoCloseable {
     }
 
     private static List<String> launcher(List<String> encryptArgs) {
-        List<String> cmd = new ArrayList<>(List.of(Repo.root().resolve("labbook").toString()));
+        List<String> cmd =
+                new ArrayList<>(List.of(Repo.root().resolve("labbook").toString()));
         cmd.addAll(LAUNCHER_ARGS);
         cmd.addAll(encryptArgs);
         return cmd;

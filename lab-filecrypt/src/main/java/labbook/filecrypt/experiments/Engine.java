@@ -1,8 +1,8 @@
 package labbook.filecrypt.experiments;
 
 /**
- * Who encrypts, and how much of it the clock sees: gpg as a whole process (as the seed timed it),
- * bcpg inside this warm JVM, and bcpg as a whole process ({@code ./labbook filecrypt encrypt}, as a user types it).
+ * Who encrypts, and how much of it the clock sees: gpg as a whole process (as the seed timed it), bcpg inside this warm
+ * JVM, and bcpg as a whole process ({@code ./labbook filecrypt encrypt}, as a user types it).
  */
 public enum Engine {
     GPG("gpg", "process"),

@@ -43,38 +43,43 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
+ *
+ *
  * <h2>interop: does gpg read what bcpg writes, and bcpg what gpg writes?</h2>
  *
- * <p><b>The question.</b> The study replays gpg's runs with a Java encryptor; its figures mean
- * something only if the files are the same kind of file. The seed's tool ran {@code gpg -z N --batch
- * --force-mdc --cipher-algo AES256 --symmetric}; each case here is such a command line with one
- * setting changed.
+ * <p><b>The question.</b> The study replays gpg's runs with a Java encryptor; its figures mean something only if the
+ * files are the same kind of file. The seed's tool ran {@code gpg -z N --batch --force-mdc --cipher-algo AES256
+ * --symmetric}; each case here is such a command line with one setting changed.
  *
  * <p><b>The baseline.</b> AES-256, MDC, ZIP, S2K count 65,536 with SHA-256, binary output.
  *
- * <p><b>The variants.</b> ZIP at 0, 1, 6, 9; ZLIB and BZIP2 at 1, 6, 9; no compression; every
- * cipher gpg offers for {@code -c}; S2K counts 1,024 and 65,011,712 with SHA-1 and SHA-512;
- * ASCII armor; bcpg compressing on several threads (ZIP on 2, ZLIB on 4, at 1, 6, 9). Each both
- * ways: bcpg encrypts and gpg decrypts ({@code bcpg-to-gpg}), gpg encrypts and bcpg decrypts
- * ({@code gpg-to-bcpg}); a case passes when the decrypted bytes equal the input. The cases on
- * several threads go one way, bcpg to gpg: gpg compresses on one thread whatever bcpg does, so the
- * other way is the single-threaded case again. The input is the 1 MB head of the quick corpus
- * (quick: its first 256 KiB, still several 64 KiB partial packets of literal data; the cases on
- * several threads keep the whole 1 MB, 8 blocks of the parallel deflate, so 4 threads all work).
+ * <p><b>The variants.</b> ZIP at 0, 1, 6, 9; ZLIB and BZIP2 at 1, 6, 9; no compression; every cipher gpg offers for
+ * {@code -c}; S2K counts 1,024 and 65,011,712 with SHA-1 and SHA-512; ASCII armor; bcpg compressing on several threads
+ * (ZIP on 2, ZLIB on 4, at 1, 6, 9). Each both ways: bcpg encrypts and gpg decrypts ({@code bcpg-to-gpg}), gpg encrypts
+ * and bcpg decrypts ({@code gpg-to-bcpg}); a case passes when the decrypted bytes equal the input. The cases on several
+ * threads go one way, bcpg to gpg: gpg compresses on one thread whatever bcpg does, so the other way is the
+ * single-threaded case again. The input is the 1 MB head of the quick corpus (quick: its first 256 KiB, still several
+ * 64 KiB partial packets of literal data; the cases on several threads keep the whole 1 MB, 8 blocks of the parallel
+ * deflate, so 4 threads all work).
  *
- * <p><b>How to run.</b> {@code ./labbook filecrypt interop --quick}, or
- * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="interop --quick"} (under a minute).
+ * <p><b>How to run.</b> {@code ./labbook filecrypt interop --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
+ * -Dexec.args="interop --quick"} (under a minute).
  *
  * <p><b>CSV</b> {@code results/filecrypt/interop.csv}, one row per case and direction:
  * {@link FilecryptResults#INTEROP}.
  */
-@Command(name = "interop", mixinStandardHelpOptions = true,
+@Command(
+        name = "interop",
+        mixinStandardHelpOptions = true,
         description = "bcpg output decrypted by gpg and gpg output decrypted by bcpg, across settings.")
 public final class InteropExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
-    /** Quick mode's input size: enough for several partial packets, a quarter of the time of 1 MB (BC's bzip2 dominates). */
+    /**
+     * Quick mode's input size: enough for several partial packets, a quarter of the time of 1 MB (BC's bzip2
+     * dominates).
+     */
     static final int QUICK_INPUT_BYTES = 256 * 1024;
 
     /** The cases: the baseline with one setting changed at a time. */
@@ -118,15 +123,18 @@ public final class InteropExperiment implements Callable<Integer> {
             return relaunched;
         }
         Corpus corpus = QuickCorpus.materialize();
-        Path input = corpus.files().stream().filter(p -> Corpus.size(p) == 1_000_000).findFirst().orElse(corpus.largest());
+        Path input = corpus.files().stream()
+                .filter(p -> Corpus.size(p) == 1_000_000)
+                .findFirst()
+                .orElse(corpus.largest());
         List<EncryptOptions> cases = cases();
         int attempts = cases.stream().mapToInt(o -> directions(o).size()).sum();
         int passed = 0;
         ConsoleTable failures = new ConsoleTable("direction", "case", "detail");
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "interop");
-             Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv(FilecryptResults.INTEROP);
-             ProgressBar bar = Progress.bar("interop", attempts, "cases")) {
+                Encryptions enc = Encryptions.start();
+                CsvResults csv = run.csv(FilecryptResults.INTEROP);
+                ProgressBar bar = Progress.bar("interop", attempts, "cases")) {
             run.peer("gpg", Gpg.version());
             Path whole = input;
             byte[] wholeBytes = Files.readAllBytes(whole);
@@ -142,10 +150,17 @@ public final class InteropExperiment implements Callable<Integer> {
                 for (String direction : directions(o)) {
                     Outcome out = attempt(direction, o, in, bytes, enc);
                     int threads = direction.equals("bcpg-to-gpg") ? o.threads() : 1;
-                    csv.row(row -> row.set(DIRECTION, direction).set(CIPHER, o.cipher().gpgName())
-                            .set(ALGO, o.compression().gpgName()).set(LEVEL_TEXT, o.level()).set(S2K_COUNT, o.s2kCount())
-                            .set(ARMOR, o.armor()).set(PASSED, out.passed).set(S2K_DIGEST, o.s2kDigest().gpgName())
-                            .set(IN_BYTES, bytes.length).set(OUT_BYTES, out.outBytes).set(DETAIL, out.detail)
+                    csv.row(row -> row.set(DIRECTION, direction)
+                            .set(CIPHER, o.cipher().gpgName())
+                            .set(ALGO, o.compression().gpgName())
+                            .set(LEVEL_TEXT, o.level())
+                            .set(S2K_COUNT, o.s2kCount())
+                            .set(ARMOR, o.armor())
+                            .set(PASSED, out.passed)
+                            .set(S2K_DIGEST, o.s2kDigest().gpgName())
+                            .set(IN_BYTES, bytes.length)
+                            .set(OUT_BYTES, out.outBytes)
+                            .set(DETAIL, out.detail)
                             .set(THREADS, threads));
                     if (out.passed) {
                         passed++;
@@ -160,16 +175,16 @@ public final class InteropExperiment implements Callable<Integer> {
         } catch (IOException e) {
             throw new LabException("cannot read " + input + ": " + e.getMessage(), e);
         }
-        System.out.printf("interop: %d of %d cases passed (both ways; bcpg on several threads to gpg) with %s%n", passed,
-                attempts, Gpg.version());
+        System.out.printf(
+                "interop: %d of %d cases passed (both ways; bcpg on several threads to gpg) with %s%n",
+                passed, attempts, Gpg.version());
         if (passed < attempts) {
             failures.print(System.out);
         }
         return 0;
     }
 
-    record Outcome(boolean passed, long outBytes, String detail) {
-    }
+    record Outcome(boolean passed, long outBytes, String detail) {}
 
     static Outcome attempt(String direction, EncryptOptions o, Path input, byte[] original, Encryptions enc) {
         Path encrypted = enc.scratch().resolve("interop.gpg");
@@ -196,11 +211,18 @@ public final class InteropExperiment implements Callable<Integer> {
     }
 
     static String describe(EncryptOptions o) {
-        return o.cipher().gpgName() + " " + o.compression().gpgName() + " -z " + o.level() + " s2k " + o.s2kCount() + "/"
-                + o.s2kDigest().gpgName() + (o.armor() ? " armor" : "") + (o.threads() > 1 ? " " + o.threads() + " threads" : "");
+        return o.cipher().gpgName() + " " + o.compression().gpgName() + " -z " + o.level() + " s2k " + o.s2kCount()
+                + "/" + o.s2kDigest().gpgName() + (o.armor() ? " armor" : "")
+                + (o.threads() > 1 ? " " + o.threads() + " threads" : "");
     }
 
     private static String firstLine(String s) {
-        return s == null ? "failed" : s.lines().filter(l -> !l.isBlank()).findFirst().orElse("failed").trim();
+        return s == null
+                ? "failed"
+                : s.lines()
+                        .filter(l -> !l.isBlank())
+                        .findFirst()
+                        .orElse("failed")
+                        .trim();
     }
 }

@@ -35,10 +35,10 @@ import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.PgpDecryptor;
 
 /**
- * The level sweep's decrypt rows: the file gpg encrypted in a timed run, decrypted by gpg (a whole
- * process, {@code gpg --decrypt}) and by bcpg in this JVM ({@link PgpDecryptor#decryptFile}), same
- * file, same passphrase, same pinned S2K count. Every output must be the input's bytes (compared
- * outside the clock). One row each in {@code level-decrypt.csv}.
+ * The level sweep's decrypt rows: the file gpg encrypted in a timed run, decrypted by gpg (a whole process, {@code gpg
+ * --decrypt}) and by bcpg in this JVM ({@link PgpDecryptor#decryptFile}), same file, same passphrase, same pinned S2K
+ * count. Every output must be the input's bytes (compared outside the clock). One row each in
+ * {@code level-decrypt.csv}.
  */
 final class LevelDecrypts {
     /** The decrypt code paths warmed up in this JVM (an earlier experiment of {@code all} may have). */
@@ -66,23 +66,36 @@ final class LevelDecrypts {
         return elapsedNanos / 1e9;
     }
 
-    /** Decrypts {@code encrypted} (gpg's output of {@code file} with {@code options}) with gpg, then bcpg; one row each. */
+    /**
+     * Decrypts {@code encrypted} (gpg's output of {@code file} with {@code options}) with gpg, then bcpg; one row each.
+     */
     void measure(Path file, EncryptOptions options, int repeat, Path encrypted) {
         long start = System.nanoTime();
         Path out = enc.scratch().resolve("decrypted-" + (counter++));
         char[] passphrase = enc.passphrase();
         for (Engine engine : List.of(Engine.GPG, Engine.BCPG_IN_PROCESS)) {
-            Sample s = engine == Engine.GPG ? Sample.of(enc.gpg().decrypt(encrypted, out).orThrow(), Corpus.size(out))
-                    : InProcessClock.time(() -> new PgpDecryptor().decryptFile(encrypted, out, passphrase), () -> Corpus.size(out));
+            Sample s = engine == Engine.GPG
+                    ? Sample.of(enc.gpg().decrypt(encrypted, out).orThrow(), Corpus.size(out))
+                    : InProcessClock.time(
+                            () -> new PgpDecryptor().decryptFile(encrypted, out, passphrase), () -> Corpus.size(out));
             checkAndDelete(file, out, engine);
             String name = file.getFileName().toString();
             results.add(new Key(name, engine, options.compression(), options.level()), s);
-            csv.row(row -> row.set(CORPUS, corpus).set(FILE, name).set(FILE_BYTES, Corpus.size(file))
-                    .set(ENGINE, engine.engine()).set(SCOPE, engine.scope()).set(ALGO, options.compression().gpgName())
-                    .set(LEVEL, options.level()).set(REPEAT, repeat).set(CPU_USER_S, s.cpuUserS()).set(CPU_SYS_S, s.cpuSysS())
-                    .set(WALL_S, s.wallS()).set(IN_BYTES, Corpus.size(encrypted))
+            csv.row(row -> row.set(CORPUS, corpus)
+                    .set(FILE, name)
+                    .set(FILE_BYTES, Corpus.size(file))
+                    .set(ENGINE, engine.engine())
+                    .set(SCOPE, engine.scope())
+                    .set(ALGO, options.compression().gpgName())
+                    .set(LEVEL, options.level())
+                    .set(REPEAT, repeat)
+                    .set(CPU_USER_S, s.cpuUserS())
+                    .set(CPU_SYS_S, s.cpuSysS())
+                    .set(WALL_S, s.wallS())
+                    .set(IN_BYTES, Corpus.size(encrypted))
                     .set(CIPHER_PATH, engine == Engine.GPG ? "gpg" : PgpDecryptor.cipherPath(options.cipher()))
-                    .set(S2K_COUNT, options.s2kCount()).set(CPU_THREAD_S, engine == Engine.GPG ? null : s.cpuThreadS()));
+                    .set(S2K_COUNT, options.s2kCount())
+                    .set(CPU_THREAD_S, engine == Engine.GPG ? null : s.cpuThreadS()));
         }
         elapsedNanos += System.nanoTime() - start;
     }
@@ -90,7 +103,8 @@ final class LevelDecrypts {
     private static void checkAndDelete(Path file, Path decrypted, Engine engine) {
         try {
             if (Files.mismatch(file, decrypted) != -1) {
-                throw new LabException(engine.label() + " decrypted gpg's output of " + file + " to other bytes than the input's");
+                throw new LabException(
+                        engine.label() + " decrypted gpg's output of " + file + " to other bytes than the input's");
             }
             Files.delete(decrypted);
         } catch (IOException e) {
@@ -99,11 +113,11 @@ final class LevelDecrypts {
     }
 
     /**
-     * The JIT's warm-up of bcpg's decryption: {@code rounds} untimed decryptions of {@code small}
-     * as gpg encrypted it, per decrypt code path among {@code variants} (no compressed packet, or
-     * the algorithm inflating: the level changes only the data). Through memory, not files: the
-     * code that decrypts is the same, and the timed runs' file I/O is the JDK's. A path an earlier
-     * experiment of {@code all} warmed is skipped. {@code afterRound} runs after each round.
+     * The JIT's warm-up of bcpg's decryption: {@code rounds} untimed decryptions of {@code small} as gpg encrypted it,
+     * per decrypt code path among {@code variants} (no compressed packet, or the algorithm inflating: the level changes
+     * only the data). Through memory, not files: the code that decrypts is the same, and the timed runs' file I/O is
+     * the JDK's. A path an earlier experiment of {@code all} warmed is skipped. {@code afterRound} runs after each
+     * round.
      */
     void warmUp(Path small, List<EncryptOptions> variants, int rounds, Runnable afterRound) {
         long start = System.nanoTime();
@@ -118,7 +132,8 @@ final class LevelDecrypts {
         for (int i = 0; i < rounds; i++) {
             for (byte[] encrypted : todo.values()) {
                 try {
-                    new PgpDecryptor().decrypt(new ByteArrayInputStream(encrypted), OutputStream.nullOutputStream(), passphrase);
+                    new PgpDecryptor()
+                            .decrypt(new ByteArrayInputStream(encrypted), OutputStream.nullOutputStream(), passphrase);
                 } catch (PgpDecryptor.DecryptException e) {
                     throw new LabException("cannot decrypt gpg's output of " + small + ": " + e.getMessage(), e);
                 }

@@ -28,30 +28,33 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
+ *
+ *
  * <h2>level-jmh: bcpg's in-process encryption throughput at each compression level</h2>
  *
- * <p><b>The question.</b> The seed measured whole gpg processes; a Java service encrypting in a
- * warm JVM pays only the pipeline. How many MB/s does each level cost there, measured the JMH
- * way (forks, warm-up, iterations) rather than by 10 ms CPU ticks?
+ * <p><b>The question.</b> The seed measured whole gpg processes; a Java service encrypting in a warm JVM pays only the
+ * pipeline. How many MB/s does each level cost there, measured the JMH way (forks, warm-up, iterations) rather than by
+ * 10 ms CPU ticks?
  *
  * <p><b>The baseline.</b> {@code -z 0}: no compressed packet, only AES-256 CFB and the MDC's SHA-1.
  *
- * <p><b>The variants.</b> ZIP (gpg's 8 KiB window on the system zlib) at 1, 7, 9 (quick) or
- * ZIP, ZLIB and BZIP2 at 1-9 (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
+ * <p><b>The variants.</b> ZIP (gpg's 8 KiB window on the system zlib) at 1, 7, 9 (quick) or ZIP, ZLIB and BZIP2 at 1-9
+ * (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
  *
- * <p><b>How to run.</b> {@code ./labbook filecrypt level-jmh --quick}, or
- * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-jmh --quick"}
- * (about 20 s: a fork per level, 2 x 0.75 s warm-up and 3 x 0.5 s iterations in it, an iteration
- * being ~7 encryptions of 2 MB at -z 9 and ~100 at -z 0); {@code --full}: 3 forks, 5 x 1 s
- * warm-ups, 10 x 1 s iterations. JMH forks JVMs of the running JDK with the module's class path
- * and the flags that let bcpg call zlib ({@link FastPath#JVM_FLAGS}); ZIP is asked for on native
- * zlib by name, so a fork without it fails rather than measuring JZlib under zlib's label.
+ * <p><b>How to run.</b> {@code ./labbook filecrypt level-jmh --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
+ * -Dexec.args="level-jmh --quick"} (about 20 s: a fork per level, 2 x 0.75 s warm-up and 3 x 0.5 s iterations in it, an
+ * iteration being ~7 encryptions of 2 MB at -z 9 and ~100 at -z 0); {@code --full}: 3 forks, 5 x 1 s warm-ups, 10 x 1 s
+ * iterations. JMH forks JVMs of the running JDK with the module's class path and the flags that let bcpg call zlib
+ * ({@link FastPath#JVM_FLAGS}); ZIP is asked for on native zlib by name, so a fork without it fails rather than
+ * measuring JZlib under zlib's label.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-jmh.csv}, one row per measured JMH iteration:
- * {@link FilecryptResults#LEVEL_JMH}. {@code deflater} is the ZIP deflate the fork used (zlib-8k
- * or jzlib-8k; none at level 0).
+ * {@link FilecryptResults#LEVEL_JMH}. {@code deflater} is the ZIP deflate the fork used (zlib-8k or jzlib-8k; none at
+ * level 0).
  */
-@Command(name = "level-jmh", mixinStandardHelpOptions = true,
+@Command(
+        name = "level-jmh",
+        mixinStandardHelpOptions = true,
         description = "JMH: bcpg in-process encryption throughput (MB/s) per compression level.")
 public final class LevelJmhExperiment implements Callable<Integer> {
     @Mixin
@@ -60,15 +63,44 @@ public final class LevelJmhExperiment implements Callable<Integer> {
     @Override
     public Integer call() {
         Mode mode = lab.mode();
-        List<String> args = new ArrayList<>(mode == Mode.FULL
-                ? List.of("-f", "3", "-wi", "5", "-w", "1s", "-i", "10", "-r", "1s", "-p", "algo=zip,zlib,bzip2",
-                        "-p", "level=0,1,2,3,4,5,6,7,8,9")
-                : List.of("-f", "1", "-wi", "2", "-w", "750ms", "-i", "3", "-r", "500ms", "-p", "algo=zip", "-p", "level=0,1,7,9"));
+        List<String> args = new ArrayList<>(
+                mode == Mode.FULL
+                        ? List.of(
+                                "-f",
+                                "3",
+                                "-wi",
+                                "5",
+                                "-w",
+                                "1s",
+                                "-i",
+                                "10",
+                                "-r",
+                                "1s",
+                                "-p",
+                                "algo=zip,zlib,bzip2",
+                                "-p",
+                                "level=0,1,2,3,4,5,6,7,8,9")
+                        : List.of(
+                                "-f",
+                                "1",
+                                "-wi",
+                                "2",
+                                "-w",
+                                "750ms",
+                                "-i",
+                                "3",
+                                "-r",
+                                "500ms",
+                                "-p",
+                                "algo=zip",
+                                "-p",
+                                "level=0,1,7,9"));
         // native zlib where this JDK has a foreign-function API (17, 22+), else JZlib, named either way
         args.addAll(List.of("-p", "deflater=" + (FastPath.JVM_FLAGS.isEmpty() ? "jzlib-8k" : "zlib-8k")));
         List<String> forkFlags = new ArrayList<>(FastPath.JVM_FLAGS);
         if (Runtime.version().feature() >= 24) {
-            forkFlags.add("--sun-misc-unsafe-memory-access=allow"); // JMH's own sun.misc.Unsafe use; JDK 24+ warns otherwise
+            forkFlags.add(
+                    "--sun-misc-unsafe-memory-access=allow"); // JMH's own sun.misc.Unsafe use; JDK 24+ warns otherwise
         }
         if (!forkFlags.isEmpty()) {
             args.addAll(List.of("-jvmArgsAppend", String.join(" ", forkFlags)));
@@ -76,16 +108,22 @@ public final class LevelJmhExperiment implements Callable<Integer> {
         List<JmhRun.Iteration> iterations = JmhRun.fork(LevelBenchmark.class.getName(), args);
         Map<String, List<Double>> byCase = new TreeMap<>();
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-jmh");
-             CsvResults csv = run.csv(FilecryptResults.LEVEL_JMH)) {
+                CsvResults csv = run.csv(FilecryptResults.LEVEL_JMH)) {
             for (JmhRun.Iteration it : iterations) {
                 int bytes = Integer.parseInt(it.params().get("inputBytes"));
                 double mbPerS = it.score() * bytes / 1e6;
                 String algo = it.params().get("algo");
                 int level = Integer.parseInt(it.params().get("level"));
                 String deflater = level == 0 ? "none" : it.params().get("deflater");
-                csv.row(row -> row.set(ALGO, algo).set(LEVEL, level).set(FORK, it.fork()).set(ITERATION, it.iteration())
-                        .set(MB_PER_S, mbPerS).set(DEFLATER, deflater).set(INPUT_BYTES, bytes));
-                byCase.computeIfAbsent(String.format(Locale.ROOT, "%s -z %d", algo, level), k -> new ArrayList<>()).add(mbPerS);
+                csv.row(row -> row.set(ALGO, algo)
+                        .set(LEVEL, level)
+                        .set(FORK, it.fork())
+                        .set(ITERATION, it.iteration())
+                        .set(MB_PER_S, mbPerS)
+                        .set(DEFLATER, deflater)
+                        .set(INPUT_BYTES, bytes));
+                byCase.computeIfAbsent(String.format(Locale.ROOT, "%s -z %d", algo, level), k -> new ArrayList<>())
+                        .add(mbPerS);
             }
             csv.commit();
             System.out.println("level-jmh: " + csv.rowCount() + " rows in " + csv.path());

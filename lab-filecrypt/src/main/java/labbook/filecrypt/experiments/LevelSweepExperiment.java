@@ -40,57 +40,54 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
+ *
+ *
  * <h2>level-sweep: CPU time and size against the compression level, gpg beside bcpg</h2>
  *
- * <p><b>The question.</b> The seed: "Initial testing with gpg on text files, showed that there is a
- * significant compression vs. speed tradeoff ... I tested encryption time vs. file size using gpg
- * with four different compression settings [-z 0, 1, 7, 9] ... time was defined as total CPU time
- * (=user time + system time) ... I elected to minimize the encryption time x file size product ...
- * that occurred at the -z 1 compression level." Does the trade-off, and the rule's pick, hold on
- * today's machine, with today's gpg (AES-NI makes -z 0 almost free), and with a Java encryptor?
+ * <p><b>The question.</b> The seed: "Initial testing with gpg on text files, showed that there is a significant
+ * compression vs. speed tradeoff ... I tested encryption time vs. file size using gpg with four different compression
+ * settings [-z 0, 1, 7, 9] ... time was defined as total CPU time (=user time + system time) ... I elected to minimize
+ * the encryption time x file size product ... that occurred at the -z 1 compression level." Does the trade-off, and the
+ * rule's pick, hold on today's machine, with today's gpg (AES-NI makes -z 0 almost free), and with a Java encryptor?
  *
- * <p><b>The baseline.</b> The real gpg 2.2 as a whole process, as the seed timed it with GNU time:
- * {@code gpg --batch --force-mdc --cipher-algo AES256 --compress-algo zip -z N --s2k-count 65536
- * --symmetric}, under a throwaway GNUPGHOME; the S2K count is pinned (gpg would calibrate it to
- * ~100 ms of hashing per file, which would hide the compression effect).
+ * <p><b>The baseline.</b> The real gpg 2.2 as a whole process, as the seed timed it with GNU time: {@code gpg --batch
+ * --force-mdc --cipher-algo AES256 --compress-algo zip -z N --s2k-count 65536 --symmetric}, under a throwaway
+ * GNUPGHOME; the S2K count is pinned (gpg would calibrate it to ~100 ms of hashing per file, which would hide the
+ * compression effect).
  *
- * <p><b>The variants.</b> bcpg, this module's BouncyCastle encryptor, with the same settings and
- * gpg's 8 KiB ZIP window (so sizes compare like for like), timed two ways: inside this warm JVM
- * ({@code scope=in-process}: what a Java service pays) and as a whole process, the command a user
- * types, {@code ./labbook filecrypt encrypt} ({@code scope=process}: what the seed's command-line view
- * pays, launcher and JVM start-up included; after the sweep, {@code encrypt --help} alone is timed
- * too, the start-up's share). Beside them, bcpg in-process compressing on N threads ({@code --threads}, default 2;
- * pigz's block-parallel deflate, one ordinary packet) at every level above 0 of ZIP and ZLIB, where
- * wall time, not CPU time, is what it saves; every output of its first repeat is decrypted by gpg
- * (outside the clock) and must give back the input. Engines interleave within each repeat so
- * machine noise spreads over all of them.
- * Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at the seed's 0, 1, 7, 9 and
- * gpg's default 6 (where the parallel engine's goal is set), 3 repeats,
- * bcpg as a whole process on the largest file only. Full:
- * enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3
- * repeats of every engine on every file.
+ * <p><b>The variants.</b> bcpg, this module's BouncyCastle encryptor, with the same settings and gpg's 8 KiB ZIP window
+ * (so sizes compare like for like), timed two ways: inside this warm JVM ({@code scope=in-process}: what a Java service
+ * pays) and as a whole process, the command a user types, {@code ./labbook filecrypt encrypt} ({@code scope=process}:
+ * what the seed's command-line view pays, launcher and JVM start-up included; after the sweep, {@code encrypt --help}
+ * alone is timed too, the start-up's share). Beside them, bcpg in-process compressing on N threads ({@code --threads},
+ * default 2; pigz's block-parallel deflate, one ordinary packet) at every level above 0 of ZIP and ZLIB, where wall
+ * time, not CPU time, is what it saves; every output of its first repeat is decrypted by gpg (outside the clock) and
+ * must give back the input. Engines interleave within each repeat so machine noise spreads over all of them. Quick: the
+ * embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at the seed's 0, 1, 7, 9 and gpg's default 6 (where the
+ * parallel engine's goal is set), 3 repeats, bcpg as a whole process on the largest file only. Full: enwik8 (or the
+ * Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3 repeats of every engine on every file.
  *
- * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at
- * each level is decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process)
- * and by bcpg in this JVM (AES and the MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file,
- * same passphrase and pinned S2K count, after the decrypt path's own JIT warm-up; every output must
- * be the input's bytes (compared outside the clock). Goal (issue #13): bcpg's decrypt CPU time at
- * most 1.0 x gpg's at every level.
+ * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at each level is
+ * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in this JVM (AES and the
+ * MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file, same passphrase and pinned S2K count, after the decrypt
+ * path's own JIT warm-up; every output must be the input's bytes (compared outside the clock). Goal (issue #13): bcpg's
+ * decrypt CPU time at most 1.0 x gpg's at every level.
  *
- * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or
- * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="level-sweep --quick"}
- * (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's sizes (hours).
- * Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall
- * time and CPU time per MB, the N-thread engine's wall time over gpg's and its size over
- * single-threaded bcpg's; and the level the time x size rule picks per file and engine, by CPU
- * time and by wall time; then each level's decrypt CPU time, gpg's and bcpg's, and their ratio.
+ * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
+ * -Dexec.args="level-sweep --quick"} (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's
+ * sizes (hours). Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall
+ * time and CPU time per MB, the N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and
+ * the level the time x size rule picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU
+ * time, gpg's and bcpg's, and their ratio.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
  * {@link FilecryptResults#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
- * {@link FilecryptResults#LEVEL_DECRYPT}; {@code cli-startup.csv}, one row per timed {@code encrypt
- * --help}: {@link FilecryptResults#CLI_STARTUP}.
+ * {@link FilecryptResults#LEVEL_DECRYPT}; {@code cli-startup.csv}, one row per timed {@code encrypt --help}:
+ * {@link FilecryptResults#CLI_STARTUP}.
  */
-@Command(name = "level-sweep", mixinStandardHelpOptions = true,
+@Command(
+        name = "level-sweep",
+        mixinStandardHelpOptions = true,
         description = "CPU time and size against the compression level: gpg vs bcpg (in-process and whole process).")
 public final class LevelSweepExperiment implements Callable<Integer> {
     @Mixin
@@ -99,17 +96,24 @@ public final class LevelSweepExperiment implements Callable<Integer> {
     @Mixin
     CorpusOptions corpusOptions = new CorpusOptions();
 
-    @Option(names = "--repeats", paramLabel = "N",
+    @Option(
+            names = "--repeats",
+            paramLabel = "N",
             description = "Repeats per file, level and engine (default 3; quick times bcpg as a whole process on the "
                     + "largest file only).")
     Integer repeats;
 
-    @Option(names = "--threads", paramLabel = "N",
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
             description = "Compressing threads of the parallel engine, bcpg in-process beside the others (default 2; "
                     + "at least 2: the single-threaded engines are swept anyway).")
     Integer threads;
 
-    @Option(names = "--levels", paramLabel = "N,N", split = ",",
+    @Option(
+            names = "--levels",
+            paramLabel = "N,N",
+            split = ",",
             description = "Levels to sweep, 0-9 (default: quick 0,1,6,7,9, the seed's and gpg's default; full 0-9).")
     List<Integer> levels;
 
@@ -137,9 +141,13 @@ public final class LevelSweepExperiment implements Callable<Integer> {
     record Plan(List<Compression> algos, List<Integer> levels) {
         static Plan of(Mode mode, List<Integer> levels) {
             Plan plan = mode == Mode.FULL
-                    ? new Plan(List.of(Compression.ZIP, Compression.ZLIB, Compression.BZIP2), List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9))
+                    ? new Plan(
+                            List.of(Compression.ZIP, Compression.ZLIB, Compression.BZIP2),
+                            List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9))
                     : new Plan(List.of(Compression.ZIP), List.of(0, 1, 6, 7, 9));
-            return levels == null ? plan : new Plan(plan.algos(), levels.stream().distinct().sorted().toList());
+            return levels == null
+                    ? plan
+                    : new Plan(plan.algos(), levels.stream().distinct().sorted().toList());
         }
     }
 
@@ -160,25 +168,46 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         List<Sample> help = new ArrayList<>();
         int readBack = 0;
         LevelDecrypts decrypts;
-        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-sweep", OptionValues.rerun("--repeats", repeats,
-                "--threads", threads, "--levels", levels, "--enwik8", corpusOptions.enwik8, "--max-file-bytes", corpusOptions.maxFileBytes));
-             Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP);
-             CsvResults decryptCsv = run.csv(FilecryptResults.LEVEL_DECRYPT)) {
+        try (LabRun run = LabRun.start(
+                        lab,
+                        FilecryptResults.STUDY,
+                        "level-sweep",
+                        OptionValues.rerun(
+                                "--repeats",
+                                repeats,
+                                "--threads",
+                                threads,
+                                "--levels",
+                                levels,
+                                "--enwik8",
+                                corpusOptions.enwik8,
+                                "--max-file-bytes",
+                                corpusOptions.maxFileBytes));
+                Encryptions enc = Encryptions.start();
+                CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP);
+                CsvResults decryptCsv = run.csv(FilecryptResults.LEVEL_DECRYPT)) {
             decrypts = new LevelDecrypts(enc, corpus.name(), decryptCsv);
-            run.peer("gpg", Gpg.version()).peer("bcpg-process", Encryptions.PROCESS_COMMAND)
-                    .peer("bcpg", Encryptions.describeBcpg()).peer("corpus", corpus.name() + " sha256:" + corpus.sha256()).peer("java", System.getProperty("java.vm.name") + " "
-                    + System.getProperty("java.runtime.version"));
+            run.peer("gpg", Gpg.version())
+                    .peer("bcpg-process", Encryptions.PROCESS_COMMAND)
+                    .peer("bcpg", Encryptions.describeBcpg())
+                    .peer("corpus", corpus.name() + " sha256:" + corpus.sha256())
+                    .peer(
+                            "java",
+                            System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
             LevelSweepWarmUp.run(enc, decrypts, corpus, plan, mode, n);
             int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
             long total = 0;
             for (Path f : corpus.files()) {
                 for (Runner e : runners) {
-                    total += (long) repeatsFor(mode, f, largest, e.engine()) * plan.algos().size() * plan.levels().size();
+                    total += (long) repeatsFor(mode, f, largest, e.engine())
+                            * plan.algos().size()
+                            * plan.levels().size();
                 }
                 for (Compression algo : plan.algos()) { // the decrypt steps: one per gpg run
-                    total += repeatsFor(mode, f, largest, Engine.GPG) * plan.levels().stream()
-                            .filter(level -> algo == Compression.ZIP || level > 0).count();
+                    total += repeatsFor(mode, f, largest, Engine.GPG)
+                            * plan.levels().stream()
+                                    .filter(level -> algo == Compression.ZIP || level > 0)
+                                    .count();
                 }
             }
             try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
@@ -188,36 +217,61 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                             for (int level : plan.levels()) {
                                 for (Runner runner : runners) {
                                     Engine engine = runner.engine();
-                                    EncryptOptions options = EncryptOptions.defaults().withCompression(algo).withLevel(level)
+                                    EncryptOptions options = EncryptOptions.defaults()
+                                            .withCompression(algo)
+                                            .withLevel(level)
                                             .withThreads(runner.threads());
                                     if (r >= repeatsFor(mode, file, largest, engine)) {
                                         continue; // this engine has its repeats on this file (or, quick, none)
                                     }
                                     if (algo != Compression.ZIP && level == 0 || !runner.sweeps(options)) {
-                                        // -z 0 writes no compressed packet: ZIP's -z 0 row says it all (and threads change nothing)
+                                        // -z 0 writes no compressed packet: ZIP's -z 0 row says it all (and threads
+                                        // change nothing)
                                         bar.step();
                                         continue;
                                     }
                                     // the parallel engine's first repeat: gpg must read back what was timed
                                     boolean check = runner.threads() > 1 && r == 0;
                                     int repeat = r;
-                                    // gpg's output, while it exists, is decrypted by gpg and by bcpg (a step of its own)
-                                    Sample s = enc.run(engine, file, options, check, engine == Engine.GPG
-                                            ? encrypted -> {
-                                                decrypts.measure(file, options, repeat, encrypted);
-                                                bar.step();
-                                            } : encrypted -> { });
+                                    // gpg's output, while it exists, is decrypted by gpg and by bcpg (a step of its
+                                    // own)
+                                    Sample s = enc.run(
+                                            engine,
+                                            file,
+                                            options,
+                                            check,
+                                            engine == Engine.GPG
+                                                    ? encrypted -> {
+                                                        decrypts.measure(file, options, repeat, encrypted);
+                                                        bar.step();
+                                                    }
+                                                    : encrypted -> {});
                                     readBack += check ? 1 : 0;
                                     results.add(new Key(file.getFileName().toString(), runner, algo, level), s);
-                                    csv.row(row -> row.set(CORPUS, corpus.name()).set(FILE, file.getFileName().toString())
-                                            .set(FILE_BYTES, Corpus.size(file)).set(ENGINE, engine.engine())
-                                            .set(SCOPE, engine.scope()).set(ALGO, algo.gpgName()).set(LEVEL, level)
-                                            .set(REPEAT, repeat).set(CPU_USER_S, s.cpuUserS()).set(CPU_SYS_S, s.cpuSysS())
-                                            .set(WALL_S, s.wallS()).set(OUT_BYTES, s.outBytes())
+                                    csv.row(row -> row.set(CORPUS, corpus.name())
+                                            .set(FILE, file.getFileName().toString())
+                                            .set(FILE_BYTES, Corpus.size(file))
+                                            .set(ENGINE, engine.engine())
+                                            .set(SCOPE, engine.scope())
+                                            .set(ALGO, algo.gpgName())
+                                            .set(LEVEL, level)
+                                            .set(REPEAT, repeat)
+                                            .set(CPU_USER_S, s.cpuUserS())
+                                            .set(CPU_SYS_S, s.cpuSysS())
+                                            .set(WALL_S, s.wallS())
+                                            .set(OUT_BYTES, s.outBytes())
                                             .set(DEFLATER, deflater(engine, options))
-                                            .set(CIPHER_PATH, engine == Engine.GPG ? "gpg" : options.cipherPath().label())
-                                            .set(S2K_COUNT, options.s2kCount()).set(THREADS, runner.threads())
-                                            .set(CPU_THREAD_S, engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
+                                            .set(
+                                                    CIPHER_PATH,
+                                                    engine == Engine.GPG
+                                                            ? "gpg"
+                                                            : options.cipherPath()
+                                                                    .label())
+                                            .set(S2K_COUNT, options.s2kCount())
+                                            .set(THREADS, runner.threads())
+                                            .set(
+                                                    CPU_THREAD_S,
+                                                    engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
                                     bar.step();
                                 }
                             }
@@ -227,11 +281,13 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             }
             csv.commit();
             decryptCsv.commit();
-            System.out.printf("level-sweep: %d rows in %s, %d in %s (the decryptions and their warm-up: %.1f s)%n", csv.rowCount(),
-                    csv.path(), decryptCsv.rowCount(), decryptCsv.path(), decrypts.elapsedSeconds());
+            System.out.printf(
+                    "level-sweep: %d rows in %s, %d in %s (the decryptions and their warm-up: %.1f s)%n",
+                    csv.rowCount(), csv.path(), decryptCsv.rowCount(), decryptCsv.path(), decrypts.elapsedSeconds());
             help.addAll(CliStartup.measure(enc, run));
         }
-        System.out.printf("level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the input's bytes%n",
+        System.out.printf(
+                "level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the input's bytes%n",
                 readBack, n);
         LevelSweepPrintout.printRatios(results, largest, plan.levels());
         LevelSweepPrintout.printHelp(help);
@@ -254,11 +310,10 @@ public final class LevelSweepExperiment implements Callable<Integer> {
     }
 
     /**
-     * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all
-     * --quick}, about 100 s for the whole study on 2 cores): 3 (the report takes medians per file,
-     * level and engine; the ratios' -z 0 run is a few 10 ms ticks, so their precision is the
-     * encrypting thread's clock, printed beside them); bcpg as a whole process, about a second of
-     * JVM start-up a run, only on the largest file (the only file the report reads it on).
+     * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all --quick}, about 100 s for
+     * the whole study on 2 cores): 3 (the report takes medians per file, level and engine; the ratios' -z 0 run is a
+     * few 10 ms ticks, so their precision is the encrypting thread's clock, printed beside them); bcpg as a whole
+     * process, about a second of JVM start-up a run, only on the largest file (the only file the report reads it on).
      */
     private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
         if (repeats != null) {

@@ -11,14 +11,13 @@ import labbook.filecrypt.experiments.LevelSweepExperiment.Key;
 import labbook.filecrypt.pgp.Compression;
 
 /**
- * What level-sweep prints when it ends: each engine's CPU time on the largest file with bcpg's
- * ratios to gpg (beside the speed goals); wall time and CPU time per MB with the parallel engine's
- * wall-time ratio to gpg and its size beside single-threaded bcpg's; and the level the seed's time x
- * size rule picks per file and engine, with CPU time as the seed timed and with wall time.
+ * What level-sweep prints when it ends: each engine's CPU time on the largest file with bcpg's ratios to gpg (beside
+ * the speed goals); wall time and CPU time per MB with the parallel engine's wall-time ratio to gpg and its size beside
+ * single-threaded bcpg's; and the level the seed's time x size rule picks per file and engine, with CPU time as the
+ * seed timed and with wall time.
  */
 final class LevelSweepPrintout {
-    private LevelSweepPrintout() {
-    }
+    private LevelSweepPrintout() {}
 
     /** The whole command's goal at gpg's default level: bcpg's process CPU at most this many times gpg's. */
     static final double PROCESS_GOAL = 1.6;
@@ -32,39 +31,72 @@ final class LevelSweepPrintout {
             said.add("in-process " + (ratioIn <= goalIn ? "<= " + goalIn + " met" : "> " + goalIn + " missed"));
         }
         if (!Double.isNaN(goalProcess) && !Double.isNaN(ratioProcess)) {
-            said.add("process " + (ratioProcess <= goalProcess ? "<= " + goalProcess + " met" : "> " + goalProcess + " missed"));
+            said.add("process "
+                    + (ratioProcess <= goalProcess ? "<= " + goalProcess + " met" : "> " + goalProcess + " missed"));
         }
         return String.join("; ", said);
     }
 
-    /** {@code encrypt --help} through the launcher, start to exit: the command line's own cost (goal judged on the median). */
+    /**
+     * {@code encrypt --help} through the launcher, start to exit: the command line's own cost (goal judged on the
+     * median).
+     */
     static void printHelp(List<Sample> help) {
         if (help.isEmpty()) {
             return;
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "Start-up: '%s', whole process, CPU (user + system) %s s over %d runs"
-                        + " (goal <= %.2f s: %s)%n", CliStartup.COMMAND_LINE, Results.cpu(help).format("%.3f"), help.size(),
-                HELP_GOAL_S, Results.cpu(help).median() <= HELP_GOAL_S + 1e-9 ? "met" : "missed"); // the median, as the report judges it
+        System.out.printf(
+                Locale.ROOT,
+                "Start-up: '%s', whole process, CPU (user + system) %s s over %d runs" + " (goal <= %.2f s: %s)%n",
+                CliStartup.COMMAND_LINE,
+                Results.cpu(help).format("%.3f"),
+                help.size(),
+                HELP_GOAL_S,
+                Results.cpu(help).median() <= HELP_GOAL_S + 1e-9
+                        ? "met"
+                        : "missed"); // the median, as the report judges it
     }
 
     static void printRatios(Results<Key> results, Path largest, List<Integer> levels) {
         String file = largest.getFileName().toString();
         System.out.println();
-        System.out.println("CPU time (user + system, s) on " + file + ", ZIP; ratios of mean CPU time to gpg's (whole process):");
-        ConsoleTable t = new ConsoleTable("level", "gpg", "bcpg in-process", "bcpg process", "in-process/gpg",
-                "(thread clock)", "process/gpg", "goal", "gpg bytes", "bcpg bytes");
+        System.out.println(
+                "CPU time (user + system, s) on " + file + ", ZIP; ratios of mean CPU time to gpg's (whole process):");
+        ConsoleTable t = new ConsoleTable(
+                "level",
+                "gpg",
+                "bcpg in-process",
+                "bcpg process",
+                "in-process/gpg",
+                "(thread clock)",
+                "process/gpg",
+                "goal",
+                "gpg bytes",
+                "bcpg bytes");
         for (int level : levels) {
             List<Sample> gpg = results.get(new Key(file, Engine.GPG, Compression.ZIP, level));
             List<Sample> in = results.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
             List<Sample> proc = results.get(new Key(file, Engine.BCPG_PROCESS, Compression.ZIP, level));
             double ratioIn = Results.meanCpu(in) / Results.meanCpu(gpg);
             double goal = level == 0 ? 1.5 : (level == 1 || level == 9 ? 1.0 : Double.NaN);
-            t.row("-z " + level, Results.cpu(gpg).format("%.3f"), Results.cpu(in).format("%.3f"),
-                    Results.cpu(proc).format("%.3f"), Results.f3(ratioIn),
-                    Results.f3(in.stream().mapToDouble(Sample::cpuThreadS).average().orElse(Double.NaN) / Results.meanCpu(gpg)),
+            t.row(
+                    "-z " + level,
+                    Results.cpu(gpg).format("%.3f"),
+                    Results.cpu(in).format("%.3f"),
+                    Results.cpu(proc).format("%.3f"),
+                    Results.f3(ratioIn),
+                    Results.f3(in.stream()
+                                    .mapToDouble(Sample::cpuThreadS)
+                                    .average()
+                                    .orElse(Double.NaN)
+                            / Results.meanCpu(gpg)),
                     Results.f2(Results.meanCpu(proc) / Results.meanCpu(gpg)),
-                    goals(ratioIn, goal, Results.meanCpu(proc) / Results.meanCpu(gpg), level == 6 ? PROCESS_GOAL : Double.NaN),
+                    goals(
+                            ratioIn,
+                            goal,
+                            Results.meanCpu(proc) / Results.meanCpu(gpg),
+                            level == 6 ? PROCESS_GOAL : Double.NaN),
                     String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(gpg)),
                     String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(in)));
         }
@@ -72,10 +104,9 @@ final class LevelSweepPrintout {
     }
 
     /**
-     * Wall time beside CPU time on the largest file: an engine compressing on several threads spends
-     * more CPU than wall time, so what it saves shows on the wall clock only. Goals: bcpg on N
-     * threads at most 0.6 x gpg's wall time at -z 6 and -z 9, and its output within 1 % of
-     * single-threaded bcpg's at the same level.
+     * Wall time beside CPU time on the largest file: an engine compressing on several threads spends more CPU than wall
+     * time, so what it saves shows on the wall clock only. Goals: bcpg on N threads at most 0.6 x gpg's wall time at -z
+     * 6 and -z 9, and its output within 1 % of single-threaded bcpg's at the same level.
      */
     static void printWall(Results<Key> results, Path largest, List<Integer> levels, int threads) {
         String file = largest.getFileName().toString();
@@ -84,8 +115,13 @@ final class LevelSweepPrintout {
         Runner parallel = runners.get(runners.size() - 1);
         Runner single = new Runner(Engine.BCPG_IN_PROCESS, 1);
         System.out.println();
-        System.out.printf(Locale.ROOT, "Wall time (median, ms) and CPU time (user + system, mean, ms per MB of input) on %s,"
-                + " ZIP; %s is bcpg in this JVM compressing on %d threads:%n", file, parallel.label(), threads);
+        System.out.printf(
+                Locale.ROOT,
+                "Wall time (median, ms) and CPU time (user + system, mean, ms per MB of input) on %s,"
+                        + " ZIP; %s is bcpg in this JVM compressing on %d threads:%n",
+                file,
+                parallel.label(),
+                threads);
         List<String> header = new ArrayList<>(List.of("level"));
         for (Runner r : runners) {
             header.addAll(List.of(r.label() + " wall", "CPU/MB"));
@@ -105,59 +141,76 @@ final class LevelSweepPrintout {
             double size = Results.medianOutBytes(results.get(new Key(file, parallel, Compression.ZIP, level)))
                     / Results.medianOutBytes(results.get(new Key(file, single, Compression.ZIP, level)));
             boolean goal = level == 6 || level == 9;
-            row.addAll(List.of(Results.f2(ratio), goal && !Double.isNaN(ratio) ? (ratio <= 0.6 ? "<= 0.6 met" : "> 0.6 missed") : "",
-                    f(100 * size, "%.2f %%"), Double.isNaN(size) ? "" : Math.abs(size - 1) <= 0.01 ? "within 1 % met" : "missed"));
+            row.addAll(List.of(
+                    Results.f2(ratio),
+                    goal && !Double.isNaN(ratio) ? (ratio <= 0.6 ? "<= 0.6 met" : "> 0.6 missed") : "",
+                    f(100 * size, "%.2f %%"),
+                    Double.isNaN(size) ? "" : Math.abs(size - 1) <= 0.01 ? "within 1 % met" : "missed"));
             t.row(row.toArray());
             if (goal) {
                 ratios.add("-z " + level + " " + Results.f2(ratio));
             }
         }
         t.print(System.out);
-        System.out.println(parallel.label() + " / gpg, median wall time: " + (ratios.isEmpty() ? "-" : String.join(", ", ratios))
-                + (levels.contains(6) ? "" : "; -z 6 is not in this plan (--levels adds it)") + " (goal: <= 0.6 at -z 6 and -z 9)");
+        System.out.println(
+                parallel.label() + " / gpg, median wall time: " + (ratios.isEmpty() ? "-" : String.join(", ", ratios))
+                        + (levels.contains(6) ? "" : "; -z 6 is not in this plan (--levels adds it)")
+                        + " (goal: <= 0.6 at -z 6 and -z 9)");
     }
 
     /**
-     * Decryption on the largest file: gpg's output at each level decrypted by gpg (whole process) and
-     * by bcpg in this JVM. Goal (issue #13): bcpg's CPU time at most 1.0 x gpg's at every level,
-     * judged on medians as the report judges it: with 3 repeats of a few 10 ms ticks each, one
-     * sample that catches a collection or a compilation on another thread moves a mean by a third
-     * (measured: 0.10 s once where the decrypting thread's clock read 0.05). The decrypting
-     * thread's median clock is printed beside it.
+     * Decryption on the largest file: gpg's output at each level decrypted by gpg (whole process) and by bcpg in this
+     * JVM. Goal (issue #13): bcpg's CPU time at most 1.0 x gpg's at every level, judged on medians as the report judges
+     * it: with 3 repeats of a few 10 ms ticks each, one sample that catches a collection or a compilation on another
+     * thread moves a mean by a third (measured: 0.10 s once where the decrypting thread's clock read 0.05). The
+     * decrypting thread's median clock is printed beside it.
      */
     static void printDecrypt(Results<Key> decrypts, Path largest, List<Integer> levels) {
         String file = largest.getFileName().toString();
         System.out.println();
-        System.out.println("Decryption of gpg's output, CPU time (user + system, s) on " + file + ", ZIP; ratio of median CPU time"
-                + " to gpg's (whole process); goal: <= 1.0 at every level:");
-        ConsoleTable t = new ConsoleTable("level", "gpg", "bcpg in-process", "in-process/gpg", "(thread clock)", "goal");
+        System.out.println("Decryption of gpg's output, CPU time (user + system, s) on " + file
+                + ", ZIP; ratio of median CPU time" + " to gpg's (whole process); goal: <= 1.0 at every level:");
+        ConsoleTable t =
+                new ConsoleTable("level", "gpg", "bcpg in-process", "in-process/gpg", "(thread clock)", "goal");
         List<String> missed = new ArrayList<>();
         for (int level : levels) {
             List<Sample> gpg = decrypts.get(new Key(file, Engine.GPG, Compression.ZIP, level));
             List<Sample> in = decrypts.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
             double gpgMedian = Results.cpu(gpg).median();
             double ratio = Results.cpu(in).median() / gpgMedian;
-            boolean met = ratio <= 1.0 + 1e-9; // user + system ticks summed in doubles: 0.05 may read 0.05000000000000001
+            boolean met =
+                    ratio <= 1.0 + 1e-9; // user + system ticks summed in doubles: 0.05 may read 0.05000000000000001
             if (!met) {
                 missed.add("-z " + level);
             }
-            t.row("-z " + level, Results.cpu(gpg).format("%.3f"), Results.cpu(in).format("%.3f"), Results.f3(ratio),
-                    Results.f3(Summary.of(in.stream().mapToDouble(Sample::cpuThreadS).toArray()).median() / gpgMedian),
+            t.row(
+                    "-z " + level,
+                    Results.cpu(gpg).format("%.3f"),
+                    Results.cpu(in).format("%.3f"),
+                    Results.f3(ratio),
+                    Results.f3(Summary.of(in.stream()
+                                            .mapToDouble(Sample::cpuThreadS)
+                                            .toArray())
+                                    .median()
+                            / gpgMedian),
                     Double.isNaN(ratio) ? "" : met ? "<= 1.0 met" : "> 1.0 missed");
         }
         t.print(System.out);
-        System.out.println("bcpg in-process decryption / gpg's: " + (missed.isEmpty() ? "<= 1.0 at every level (goal met)"
-                : "above 1.0 at " + String.join(", ", missed) + " (goal missed)"));
+        System.out.println("bcpg in-process decryption / gpg's: "
+                + (missed.isEmpty()
+                        ? "<= 1.0 at every level (goal met)"
+                        : "above 1.0 at " + String.join(", ", missed) + " (goal missed)"));
     }
 
     /** The seed's rule: the level minimising time x output size, per file and engine, by CPU time and by wall time. */
     static void printTimeSizeRule(Results<Key> results, Corpus corpus, List<Integer> levels, List<Runner> runners) {
         for (boolean wall : new boolean[] {false, true}) {
             System.out.println();
-            System.out.println(wall
-                    ? "The same rule with wall time (median wall s x median bytes, ZIP): what a user waiting for the file pays:"
-                    : "The time x size rule (mean CPU s x median bytes, ZIP) picks (the seed, 2011: -z 1 on every size;"
-                    + " files under ~2 MB run for a tick or two, so their pick is coarse):");
+            System.out.println(
+                    wall
+                            ? "The same rule with wall time (median wall s x median bytes, ZIP): what a user waiting for the file pays:"
+                            : "The time x size rule (mean CPU s x median bytes, ZIP) picks (the seed, 2011: -z 1 on every size;"
+                                    + " files under ~2 MB run for a tick or two, so their pick is coarse):");
             List<String> header = new ArrayList<>(List.of("file"));
             runners.forEach(r -> header.add(r.label()));
             ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
@@ -178,7 +231,10 @@ final class LevelSweepPrintout {
         return pick(results, file, new Runner(engine, 1), levels, false);
     }
 
-    /** The level with the smallest time x size; -1 when none was timed. The parallel engine's -z 0 is single-threaded bcpg's. */
+    /**
+     * The level with the smallest time x size; -1 when none was timed. The parallel engine's -z 0 is single-threaded
+     * bcpg's.
+     */
     static int pick(Results<Key> results, String file, Runner runner, List<Integer> levels, boolean wall) {
         int best = -1;
         double bestProduct = Double.MAX_VALUE;

@@ -10,36 +10,40 @@ import labbook.filecrypt.pgp.FastPath;
 import labbook.filecrypt.pgp.NativeZlib;
 
 /**
- * Experiments run in a JVM that may call the system zlib (gpg's ZIP at native speed). Under
- * {@code mvn exec:java} the JVM is Maven's, started without {@link FastPath#JVM_FLAGS} (the
- * running JDK's: JDK 17's incubator module or JDK 22+'s native access); there an experiment
- * re-runs itself, same arguments, in a fresh JVM of the same JDK that has them (lab-core's
- * {@link ForkedJava}: the module's real class path), whose output shows on this console.
+ * Experiments run in a JVM that may call the system zlib (gpg's ZIP at native speed). Under {@code mvn exec:java} the
+ * JVM is Maven's, started without {@link FastPath#JVM_FLAGS} (the running JDK's: JDK 17's incubator module or JDK 22+'s
+ * native access); there an experiment re-runs itself, same arguments, in a fresh JVM of the same JDK that has them
+ * (lab-core's {@link ForkedJava}: the module's real class path), whose output shows on this console.
  */
 public final class NativeJvm {
     static final String MARK = "labbook.filecrypt.relaunched";
     /** The longest a re-run experiment may take: a full run of every experiment takes hours, not a day. */
     static final Duration RUN_LIMIT = Duration.ofHours(24);
 
-    private NativeJvm() {
-    }
+    private NativeJvm() {}
 
     /**
-     * Re-runs the command in a JVM with the fast-path flags when this one lacks them, and returns
-     * that run's exit code (its own one-line error, if any, is already on the console); null when
-     * the command should simply run here.
+     * Re-runs the command in a JVM with the fast-path flags when this one lacks them, and returns that run's exit code
+     * (its own one-line error, if any, is already on the console); null when the command should simply run here.
      */
     public static Integer relaunch() {
-        if (NativeZlib.available() || FastPath.JVM_FLAGS.isEmpty() || Boolean.getBoolean(MARK)
+        if (NativeZlib.available()
+                || FastPath.JVM_FLAGS.isEmpty()
+                || Boolean.getBoolean(MARK)
                 || FilecryptLab.originalArgs() == null) {
             return null;
         }
-        System.err.println("(re-running in a JVM with " + String.join(" ", FastPath.JVM_FLAGS) + ": bcpg's native zlib)");
+        System.err.println(
+                "(re-running in a JVM with " + String.join(" ", FastPath.JVM_FLAGS) + ": bcpg's native zlib)");
         List<String> flags = new ArrayList<>(FastPath.JVM_FLAGS);
         flags.add("-D" + MARK + "=true");
-        // the experiment itself, re-run: bounded only by the longest a full run may take; its output is relayed as it comes
-        Child.Spec spec = Child.spec("lab-filecrypt (re-run with " + String.join(" ", FastPath.JVM_FLAGS) + ")",
-                ForkedJava.command(flags, FilecryptLab.class.getName(), FilecryptLab.originalArgs())).relayOutput().limit(RUN_LIMIT);
+        // the experiment itself, re-run: bounded only by the longest a full run may take; its output is relayed as it
+        // comes
+        Child.Spec spec = Child.spec(
+                        "lab-filecrypt (re-run with " + String.join(" ", FastPath.JVM_FLAGS) + ")",
+                        ForkedJava.command(flags, FilecryptLab.class.getName(), FilecryptLab.originalArgs()))
+                .relayOutput()
+                .limit(RUN_LIMIT);
         try (Child child = Child.start(spec)) {
             return child.waitFor();
         }

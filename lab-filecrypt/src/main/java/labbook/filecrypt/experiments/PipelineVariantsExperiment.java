@@ -37,31 +37,34 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
+ *
+ *
  * <h2>pipeline-variants: where a BouncyCastle encryptor's time goes, step by step</h2>
  *
- * <p><b>The question.</b> A naive BouncyCastle pipeline is about 5x slower than gpg at {@code -z 0}
- * and about twice as slow at {@code -z 1}. Which part costs what: the AES engine, the MDC's SHA-1,
- * the CFB loop around the block function, the deflate and its window?
+ * <p><b>The question.</b> A naive BouncyCastle pipeline is about 5x slower than gpg at {@code -z 0} and about twice as
+ * slow at {@code -z 1}. Which part costs what: the AES engine, the MDC's SHA-1, the CFB loop around the block function,
+ * the deflate and its window?
  *
  * <p><b>The baseline.</b> gpg as a whole process, same file, level and S2K count, in the same run.
  *
- * <p><b>The variants</b>, all bcpg inside this warm JVM on one file of the quick corpus (full: the
- * 10 MB one; quick: the 5 MB one, where gpg's -z 0 run is only two 10 ms ticks, so the -z 0
- * ratios are coarse), at -z 0, 1 and 9 (ZIP):
- * {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the JDK Deflater:
- * the naive pipeline); {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k}
- * (the JDK's {@code AES/CFB/NoPadding}, JDK SHA-1, gpg's window in pure Java); {@code jdk-fast +
- * jzlib-8k} (CFB computed through the JDK's AES/CBC); {@code jdk-fast + jdk-32k}; {@code jdk-fast +
- * zlib-8k} (native zlib with gpg's window: the lab's default). One step changes at a time.
+ * <p><b>The variants</b>, all bcpg inside this warm JVM on one file of the quick corpus (full: the 10 MB one; quick:
+ * the 5 MB one, where gpg's -z 0 run is only two 10 ms ticks, so the -z 0 ratios are coarse), at -z 0, 1 and 9 (ZIP):
+ * {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the JDK Deflater: the naive pipeline);
+ * {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the JDK's {@code AES/CFB/NoPadding},
+ * JDK SHA-1, gpg's window in pure Java); {@code jdk-fast + jzlib-8k} (CFB computed through the JDK's AES/CBC);
+ * {@code jdk-fast + jdk-32k}; {@code jdk-fast + zlib-8k} (native zlib with gpg's window: the lab's default). One step
+ * changes at a time.
  *
- * <p><b>How to run.</b> {@code ./labbook filecrypt pipeline-variants --quick}, or
- * {@code mvn -q -pl lab-filecrypt exec:java -Dexec.args="pipeline-variants --quick"}
- * (about 15 s); quick and full differ in the file (5 MB, 10 MB), repeats (3, 15) and warm-up rounds (5, 10).
+ * <p><b>How to run.</b> {@code ./labbook filecrypt pipeline-variants --quick}, or {@code mvn -q -pl lab-filecrypt
+ * exec:java -Dexec.args="pipeline-variants --quick"} (about 15 s); quick and full differ in the file (5 MB, 10 MB),
+ * repeats (3, 15) and warm-up rounds (5, 10).
  *
  * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
  * {@link FilecryptResults#PIPELINE_VARIANTS}.
  */
-@Command(name = "pipeline-variants", mixinStandardHelpOptions = true,
+@Command(
+        name = "pipeline-variants",
+        mixinStandardHelpOptions = true,
         description = "Where the time goes: bcpg's AES, SHA-1, CFB loop and deflate variants against gpg.")
 public final class PipelineVariantsExperiment implements Callable<Integer> {
     @Mixin
@@ -74,7 +77,8 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
     }
 
     static List<Variant> variants() {
-        return List.of(new Variant(CipherPath.BC_LIGHTWEIGHT, ZipDeflater.JDK_32K),
+        return List.of(
+                new Variant(CipherPath.BC_LIGHTWEIGHT, ZipDeflater.JDK_32K),
                 new Variant(CipherPath.BC_JCE, ZipDeflater.JDK_32K),
                 new Variant(CipherPath.JDK_CIPHER, ZipDeflater.JZLIB_8K),
                 new Variant(CipherPath.JDK_FAST, ZipDeflater.JZLIB_8K),
@@ -82,8 +86,7 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
                 new Variant(CipherPath.JDK_FAST, ZipDeflater.gpgWindow()));
     }
 
-    record Key(String variant, int level) {
-    }
+    record Key(String variant, int level) {}
 
     @Override
     public Integer call() {
@@ -92,7 +95,9 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
             return relaunched;
         }
         Corpus corpus = Corpora.forMode(Mode.QUICK, null);
-        Path file = lab.mode() == Mode.FULL ? corpus.largest() : corpus.upTo(5_000_000).largest();
+        Path file = lab.mode() == Mode.FULL
+                ? corpus.largest()
+                : corpus.upTo(5_000_000).largest();
         // quick: 3 repeats (means over them are printed) and 5 warm-up rounds, for the quick main job's budget
         int repeats = lab.mode() == Mode.FULL ? 15 : 3;
         int warmUpRounds = lab.mode() == Mode.FULL ? 10 : 5;
@@ -100,9 +105,10 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
         List<Variant> variants = variants();
         Results<Key> results = new Results<>();
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "pipeline-variants");
-             Encryptions enc = Encryptions.start();
-             CsvResults csv = run.csv(FilecryptResults.PIPELINE_VARIANTS)) {
-            run.peer("gpg", Gpg.version()).peer("bcpg", Encryptions.describeBcpg())
+                Encryptions enc = Encryptions.start();
+                CsvResults csv = run.csv(FilecryptResults.PIPELINE_VARIANTS)) {
+            run.peer("gpg", Gpg.version())
+                    .peer("bcpg", Encryptions.describeBcpg())
                     .peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
             List<EncryptOptions> warm = new ArrayList<>();
             for (Variant v : variants) {
@@ -117,16 +123,24 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
                 for (int r = 0; r < repeats; r++) {
                     int repeat = r;
                     for (int level : levels) {
-                        Sample g = enc.run(Engine.GPG, file, EncryptOptions.defaults().withLevel(level));
+                        Sample g = enc.run(
+                                Engine.GPG, file, EncryptOptions.defaults().withLevel(level));
                         results.add(new Key("gpg", level), g);
-                        csv.row(row -> measured(row, corpus, file, level, repeat, g).set(VARIANT, "gpg").set(CIPHER_PATH, "gpg")
-                                .set(DEFLATER, level == 0 ? "none" : "zlib-8k").set(CPU_THREAD_S, null));
+                        csv.row(row -> measured(row, corpus, file, level, repeat, g)
+                                .set(VARIANT, "gpg")
+                                .set(CIPHER_PATH, "gpg")
+                                .set(DEFLATER, level == 0 ? "none" : "zlib-8k")
+                                .set(CPU_THREAD_S, null));
                         bar.step();
                         for (Variant v : variants) {
                             Sample s = enc.run(Engine.BCPG_IN_PROCESS, file, options(v, level));
                             results.add(new Key(v.label(), level), s);
-                            csv.row(row -> measured(row, corpus, file, level, repeat, s).set(VARIANT, v.label())
-                                    .set(CIPHER_PATH, v.cipher().label()).set(DEFLATER, level == 0 ? "none" : v.deflater().label())
+                            csv.row(row -> measured(row, corpus, file, level, repeat, s)
+                                    .set(VARIANT, v.label())
+                                    .set(CIPHER_PATH, v.cipher().label())
+                                    .set(
+                                            DEFLATER,
+                                            level == 0 ? "none" : v.deflater().label())
                                     .set(CPU_THREAD_S, s.cpuThreadS()));
                             bar.step();
                         }
@@ -142,19 +156,29 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
 
     /** The columns gpg's rows and the variants' share: what was encrypted, and the sample's clocks and size. */
     private static Row measured(Row row, Corpus corpus, Path file, int level, int repeat, Sample s) {
-        return row.set(CORPUS, corpus.name()).set(FILE, file.getFileName().toString()).set(FILE_BYTES, Corpus.size(file))
-                .set(LEVEL, level).set(REPEAT, repeat).set(CPU_USER_S, s.cpuUserS()).set(CPU_SYS_S, s.cpuSysS())
-                .set(WALL_S, s.wallS()).set(OUT_BYTES, s.outBytes());
+        return row.set(CORPUS, corpus.name())
+                .set(FILE, file.getFileName().toString())
+                .set(FILE_BYTES, Corpus.size(file))
+                .set(LEVEL, level)
+                .set(REPEAT, repeat)
+                .set(CPU_USER_S, s.cpuUserS())
+                .set(CPU_SYS_S, s.cpuSysS())
+                .set(WALL_S, s.wallS())
+                .set(OUT_BYTES, s.outBytes());
     }
 
     private static EncryptOptions options(Variant v, int level) {
-        return EncryptOptions.defaults().withCipherPath(v.cipher()).withZipDeflater(v.deflater()).withLevel(level);
+        return EncryptOptions.defaults()
+                .withCipherPath(v.cipher())
+                .withZipDeflater(v.deflater())
+                .withLevel(level);
     }
 
     private static void print(Results<Key> results, List<Variant> variants, int[] levels, Path file) {
         System.out.println();
-        System.out.println("Mean CPU time (s) on " + file.getFileName() + ", its ratio to gpg's whole process, same run, "
-                + "and the same ratio on the encrypting thread's clock (ns resolution):");
+        System.out.println(
+                "Mean CPU time (s) on " + file.getFileName() + ", its ratio to gpg's whole process, same run, "
+                        + "and the same ratio on the encrypting thread's clock (ns resolution):");
         List<String> header = new ArrayList<>(List.of("variant"));
         for (int level : levels) {
             header.add("-z " + level);
@@ -170,7 +194,10 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
                 List<Sample> samples = results.get(new Key(name, level));
                 double gpg = Results.meanCpu(results.get(new Key("gpg", level)));
                 double mean = Results.meanCpu(samples);
-                double thread = samples.stream().mapToDouble(Sample::cpuThreadS).average().orElse(Double.NaN);
+                double thread = samples.stream()
+                        .mapToDouble(Sample::cpuThreadS)
+                        .average()
+                        .orElse(Double.NaN);
                 row.add(Results.f3(mean));
                 row.add(String.format(Locale.ROOT, "%.2f", mean / gpg));
                 row.add(name.equals("gpg") ? "" : String.format(Locale.ROOT, "%.2f", thread / gpg));

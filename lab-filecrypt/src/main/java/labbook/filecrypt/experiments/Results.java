@@ -24,9 +24,9 @@ final class Results<K> {
     }
 
     /**
-     * Mean CPU seconds (user + system). With 10 ms ticks a 20 ms run reads 0.01, 0.02 or 0.03; the
-     * mean of many such readings is unbiased where their median is stuck on a tick, so ratios of
-     * short runs are taken on means (medians are printed beside them).
+     * Mean CPU seconds (user + system). With 10 ms ticks a 20 ms run reads 0.01, 0.02 or 0.03; the mean of many such
+     * readings is unbiased where their median is stuck on a tick, so ratios of short runs are taken on means (medians
+     * are printed beside them).
      */
     static double meanCpu(List<Sample> samples) {
         return samples.stream().mapToDouble(Sample::cpuS).average().orElse(Double.NaN);
@@ -42,7 +42,9 @@ final class Results<K> {
     }
 
     static double medianOutBytes(List<Sample> samples) {
-        return Summary.of(samples.stream().mapToDouble(s -> (double) s.outBytes()).toArray()).median();
+        return Summary.of(
+                        samples.stream().mapToDouble(s -> (double) s.outBytes()).toArray())
+                .median();
     }
 
     static String f3(double v) {

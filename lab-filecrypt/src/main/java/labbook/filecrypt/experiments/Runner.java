@@ -5,10 +5,10 @@ import java.util.List;
 import labbook.filecrypt.pgp.EncryptOptions;
 
 /**
- * Who encrypts in the level sweep: an {@link Engine} and how many threads compress. Every engine
- * runs on one thread, as gpg compresses and as the published figures were taken; bcpg in this JVM
- * runs a second time on N threads ({@link EncryptOptions#threads()}), with the same engine and
- * scope columns: the {@code threads} column tells them apart.
+ * Who encrypts in the level sweep: an {@link Engine} and how many threads compress. Every engine runs on one thread, as
+ * gpg compresses and as the published figures were taken; bcpg in this JVM runs a second time on N threads
+ * ({@link EncryptOptions#threads()}), with the same engine and scope columns: the {@code threads} column tells them
+ * apart.
  */
 record Runner(Engine engine, int threads) {
     /** The engines as they always ran, then bcpg in-process on {@code threads} threads. */

@@ -10,8 +10,8 @@ import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.FilecryptSeeds;
 
 /**
- * The seed's directory runs, read from the seed table this module ships (the one copy the report
- * reads too), for directory-runs' printout: data with its source, never ours.
+ * The seed's directory runs, read from the seed table this module ships (the one copy the report reads too), for
+ * directory-runs' printout: data with its source, never ours.
  */
 final class SeedDirectoryRuns {
     /** One published run: its CPU total (s) and mean size (% of the original; NaN where the seed gives none). */
@@ -26,20 +26,28 @@ final class SeedDirectoryRuns {
     }
 
     static SeedDirectoryRuns load() {
-        return new SeedDirectoryRuns(SeedTable.read(SeedDirectoryRuns.class, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE,
-                FilecryptSeeds.CRYPTO_DIRECTORY, SeedDirectoryRuns::entry));
+        return new SeedDirectoryRuns(SeedTable.read(
+                SeedDirectoryRuns.class,
+                FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE,
+                FilecryptSeeds.CRYPTO_DIRECTORY,
+                SeedDirectoryRuns::entry));
     }
 
     static SeedDirectoryRuns parse(Reader reader, String name) {
-        return new SeedDirectoryRuns(SeedTable.parse(reader, name, FilecryptSeeds.CRYPTO_DIRECTORY, SeedDirectoryRuns::entry));
+        return new SeedDirectoryRuns(
+                SeedTable.parse(reader, name, FilecryptSeeds.CRYPTO_DIRECTORY, SeedDirectoryRuns::entry));
     }
 
     private static Map.Entry<String, Figure> entry(SeedRow r) {
-        return Map.entry(key(r.text(FilecryptResults.TYPE), r.text(FilecryptResults.RUN)),
+        return Map.entry(
+                key(r.text(FilecryptResults.TYPE), r.text(FilecryptResults.RUN)),
                 new Figure(r.number(FilecryptSeeds.CPU_TOTAL_S), r.number(FilecryptResults.MEAN_SIZE_PCT)));
     }
 
-    /** The seed's figure for a folder type and run ({@code published-gpg-default-z7}, ...); NONE where it published none. */
+    /**
+     * The seed's figure for a folder type and run ({@code published-gpg-default-z7}, ...); NONE where it published
+     * none.
+     */
     Figure get(String type, String run) {
         return byTypeAndRun.getOrDefault(key(type, run), Figure.NONE);
     }

@@ -3,8 +3,8 @@ package labbook.filecrypt.gpg;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Child;
@@ -16,13 +16,12 @@ import labbook.filecrypt.pgp.Passphrase;
 import org.apache.commons.io.FileUtils;
 
 /**
- * The real gpg as a peer: the same settings as gpg command lines, under a throwaway GNUPGHOME
- * (mode 0700), the passphrase in a file of mode 0600 inside it (only its path is on the command
- * line), the S2K count always given so gpg does not calibrate it, and every run measured by
- * lab-core's {@link Peer} (the child's own user and system CPU).
+ * The real gpg as a peer: the same settings as gpg command lines, under a throwaway GNUPGHOME (mode 0700), the
+ * passphrase in a file of mode 0600 inside it (only its path is on the command line), the S2K count always given so gpg
+ * does not calibrate it, and every run measured by lab-core's {@link Peer} (the child's own user and system CPU).
  *
- * <p>Encryption is gpg's {@code -c} as the crypto tool ran it: {@code --batch --force-mdc
- * --cipher-algo C -z N --symmetric}, plus the algorithm, S2K settings and armor asked for.
+ * <p>Encryption is gpg's {@code -c} as the crypto tool ran it: {@code --batch --force-mdc --cipher-algo C -z N
+ * --symmetric}, plus the algorithm, S2K settings and armor asked for.
  */
 public final class Gpg implements AutoCloseable {
     private final Path home;
@@ -36,7 +35,9 @@ public final class Gpg implements AutoCloseable {
     /** A fresh GNUPGHOME under /tmp (short, since gpg-agent's socket path must be short). */
     public static Gpg start(char[] passphrase) {
         try {
-            Path home = Files.createTempDirectory(Path.of("/tmp"), "lfc-gpg-",
+            Path home = Files.createTempDirectory(
+                    Path.of("/tmp"),
+                    "lfc-gpg-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path pass = home.resolve("passphrase");
             Passphrase.write(pass, passphrase);
@@ -57,10 +58,20 @@ public final class Gpg implements AutoCloseable {
     /** The gpg command line for an encryption with these options (no secret on it). */
     public List<String> encryptCommand(Path in, Path out, EncryptOptions o) {
         List<String> cmd = base();
-        cmd.addAll(List.of("--force-mdc", "--cipher-algo", o.cipher().gpgName(),
-                "--compress-algo", o.compression().gpgName(), "-z", Integer.toString(o.level()),
-                "--s2k-mode", "3", "--s2k-count", Long.toString(o.s2kCount()),
-                "--s2k-digest-algo", o.s2kDigest().gpgName()));
+        cmd.addAll(List.of(
+                "--force-mdc",
+                "--cipher-algo",
+                o.cipher().gpgName(),
+                "--compress-algo",
+                o.compression().gpgName(),
+                "-z",
+                Integer.toString(o.level()),
+                "--s2k-mode",
+                "3",
+                "--s2k-count",
+                Long.toString(o.s2kCount()),
+                "--s2k-digest-algo",
+                o.s2kDigest().gpgName()));
         if (o.armor()) {
             cmd.add("--armor");
         }
@@ -69,25 +80,37 @@ public final class Gpg implements AutoCloseable {
     }
 
     public PeerResult encrypt(Path in, Path out, EncryptOptions o) {
-        return Peer.command(encryptCommand(in, out, o)).env("GNUPGHOME", home.toString()).limit(limitFor(in)).run();
+        return Peer.command(encryptCommand(in, out, o))
+                .env("GNUPGHOME", home.toString())
+                .limit(limitFor(in))
+                .run();
     }
 
-    /** Plain {@code gpg -c}: every setting gpg's own default (Debian's AES-256, ZIP 6, S2K count calibrated by the agent). */
+    /**
+     * Plain {@code gpg -c}: every setting gpg's own default (Debian's AES-256, ZIP 6, S2K count calibrated by the
+     * agent).
+     */
     public PeerResult encryptWithGpgDefaults(Path in, Path out) {
         List<String> cmd = base();
         cmd.addAll(List.of("-o", out.toString(), "-c", in.toString()));
-        return Peer.command(cmd).env("GNUPGHOME", home.toString()).limit(limitFor(in)).run();
+        return Peer.command(cmd)
+                .env("GNUPGHOME", home.toString())
+                .limit(limitFor(in))
+                .run();
     }
 
     public PeerResult decrypt(Path in, Path out) {
         List<String> cmd = base();
         cmd.addAll(List.of("-o", out.toString(), "--decrypt", in.toString()));
-        return Peer.command(cmd).env("GNUPGHOME", home.toString()).limit(limitFor(in)).run();
+        return Peer.command(cmd)
+                .env("GNUPGHOME", home.toString())
+                .limit(limitFor(in))
+                .run();
     }
 
     /**
-     * A gpg run's bound, scaled to its input: gpg works at tens of MB/s even at {@code -z 9}, so a
-     * minute plus 5 s per MB is a run that has hung, not a slow one (writing to a file, it prints nothing meanwhile).
+     * A gpg run's bound, scaled to its input: gpg works at tens of MB/s even at {@code -z 9}, so a minute plus 5 s per
+     * MB is a run that has hung, not a slow one (writing to a file, it prints nothing meanwhile).
      */
     static Duration limitFor(Path in) {
         long bytes;
@@ -100,15 +123,26 @@ public final class Gpg implements AutoCloseable {
     }
 
     private List<String> base() {
-        return new ArrayList<>(List.of("gpg", "--batch", "--yes", "--quiet", "--no-tty", "--no-symkey-cache",
-                "--pinentry-mode", "loopback", "--passphrase-file", passphraseFile.toString()));
+        return new ArrayList<>(List.of(
+                "gpg",
+                "--batch",
+                "--yes",
+                "--quiet",
+                "--no-tty",
+                "--no-symkey-cache",
+                "--pinentry-mode",
+                "loopback",
+                "--passphrase-file",
+                passphraseFile.toString()));
     }
 
     /** Stops any agent gpg started for this home and deletes the home, passphrase file included. */
     @Override
     public void close() {
         try {
-            Peer.command("gpgconf", "--kill", "all").env("GNUPGHOME", home.toString()).run();
+            Peer.command("gpgconf", "--kill", "all")
+                    .env("GNUPGHOME", home.toString())
+                    .run();
         } catch (Child.CannotStart noGpgconf) {
             // without gpgconf there is no agent to stop either
         }

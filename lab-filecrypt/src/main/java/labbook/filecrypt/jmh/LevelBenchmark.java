@@ -24,10 +24,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The JMH benchmark behind {@link LevelJmhExperiment}: in-process encryption throughput of bcpg at one
- * compression algorithm and level, from memory to a discarding stream (no file system), so only
- * the OpenPGP pipeline is timed. Input: the first {@code inputBytes} of the quick corpus (real text).
- * One operation encrypts the whole input; throughput in MB/s = ops/s x inputBytes / 10^6.
+ * The JMH benchmark behind {@link LevelJmhExperiment}: in-process encryption throughput of bcpg at one compression
+ * algorithm and level, from memory to a discarding stream (no file system), so only the OpenPGP pipeline is timed.
+ * Input: the first {@code inputBytes} of the quick corpus (real text). One operation encrypts the whole input;
+ * throughput in MB/s = ops/s x inputBytes / 10^6.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -39,7 +39,10 @@ public class LevelBenchmark {
     @Param({"0", "1", "7", "9"})
     public int level;
 
-    /** zlib-8k (native, gpg's window: LevelJmhExperiment asks for it where the JDK can call zlib), jzlib-8k, jdk-32k or auto. */
+    /**
+     * zlib-8k (native, gpg's window: LevelJmhExperiment asks for it where the JDK can call zlib), jzlib-8k, jdk-32k or
+     * auto.
+     */
     @Param({"auto"})
     public String deflater;
 
@@ -56,12 +59,15 @@ public class LevelBenchmark {
         try (InputStream in = Files.newInputStream(QuickCorpus.materialize().largest())) {
             input = in.readNBytes(inputBytes);
         }
-        encryptor = new PgpEncryptor(EncryptOptions.defaults().withCompression(Compression.parse(algo)).withLevel(level)
+        encryptor = new PgpEncryptor(EncryptOptions.defaults()
+                .withCompression(Compression.parse(algo))
+                .withLevel(level)
                 .withZipDeflater(ZipDeflater.parse(deflater)));
     }
 
     @Benchmark
     public void encrypt() throws IOException {
-        encryptor.encrypt(new ByteArrayInputStream(input), OutputStream.nullOutputStream(), passphrase, "jmh.txt", date);
+        encryptor.encrypt(
+                new ByteArrayInputStream(input), OutputStream.nullOutputStream(), passphrase, "jmh.txt", date);
     }
 }

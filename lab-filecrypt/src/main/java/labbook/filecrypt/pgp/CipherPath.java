@@ -6,17 +6,20 @@ import labbook.core.LabException;
 /**
  * How the SEIPD (encrypted, integrity protected) layer is computed when encrypting.
  *
- * <p>This is where a naive BouncyCastle pipeline loses to gpg at {@code -z 0}: the cipher and the
- * MDC's SHA-1 see every byte, and which implementation of each runs decides the speed.
+ * <p>This is where a naive BouncyCastle pipeline loses to gpg at {@code -z 0}: the cipher and the MDC's SHA-1 see every
+ * byte, and which implementation of each runs decides the speed.
  */
 public enum CipherPath {
     /**
-     * The lab's path: CFB computed through the JDK's {@code AES/CBC/NoPadding} (its loop compiled to
-     * AES-NI; see {@link CbcKeyStreamCfb}), and the JDK's SHA-1 (SHA-NI where the CPU has it) for
-     * the MDC. Public API only, the same on every JDK. BouncyCastle still frames every packet.
+     * The lab's path: CFB computed through the JDK's {@code AES/CBC/NoPadding} (its loop compiled to AES-NI; see
+     * {@link CbcKeyStreamCfb}), and the JDK's SHA-1 (SHA-NI where the CPU has it) for the MDC. Public API only, the
+     * same on every JDK. BouncyCastle still frames every packet.
      */
     JDK_FAST,
-    /** As {@link #JDK_FAST} but through the JDK's {@code AES/CFB/NoPadding}: isolates what computing CFB through CBC gains. */
+    /**
+     * As {@link #JDK_FAST} but through the JDK's {@code AES/CFB/NoPadding}: isolates what computing CFB through CBC
+     * gains.
+     */
     JDK_CIPHER,
     /** BouncyCastle's own JCE builder on the JDK provider: JDK AES, but BC's pure-Java SHA-1 for the MDC. */
     BC_JCE,
@@ -33,6 +36,7 @@ public enum CipherPath {
                 return p;
             }
         }
-        throw new LabException("unknown cipher path '" + text + "' (use jdk-fast, jdk-cipher, bc-jce or bc-lightweight)");
+        throw new LabException(
+                "unknown cipher path '" + text + "' (use jdk-fast, jdk-cipher, bc-jce or bc-lightweight)");
     }
 }

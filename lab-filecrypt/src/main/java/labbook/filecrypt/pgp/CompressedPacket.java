@@ -11,13 +11,12 @@ import org.bouncycastle.openpgp.PGPCompressedDataGenerator;
 import org.bouncycastle.openpgp.PGPException;
 
 /**
- * The compressed data packet inside {@link PgpEncryptor}'s encrypted packet, written as gpg writes
- * it for each algorithm, level and deflater: the packet's header, then the compressor's stream,
- * whose close() finishes the compression and leaves the encrypted layer open for the MDC.
+ * The compressed data packet inside {@link PgpEncryptor}'s encrypted packet, written as gpg writes it for each
+ * algorithm, level and deflater: the packet's header, then the compressor's stream, whose close() finishes the
+ * compression and leaves the encrypted layer open for the MDC.
  */
 final class CompressedPacket {
-    private CompressedPacket() {
-    }
+    private CompressedPacket() {}
 
     /** The compressed-packet layer for {@code options}; at -z 0 (or algorithm none) there is none, as with gpg. */
     static OutputStream open(OutputStream encrypted, EncryptOptions options) throws IOException, PGPException {
@@ -39,9 +38,9 @@ final class CompressedPacket {
     }
 
     /**
-     * ZIP or ZLIB on several threads, in the packet gpg writes: an old-format header of
-     * indeterminate length, as for {@link ZipPacketStream}, then the deflate stream. Its close()
-     * finishes the stream and leaves the encrypted layer open.
+     * ZIP or ZLIB on several threads, in the packet gpg writes: an old-format header of indeterminate length, as for
+     * {@link ZipPacketStream}, then the deflate stream. Its close() finishes the stream and leaves the encrypted layer
+     * open.
      */
     private static OutputStream parallel(OutputStream encrypted, EncryptOptions options) throws IOException {
         encrypted.write(ZipPacketStream.OLD_FORMAT_COMPRESSED_INDETERMINATE);
@@ -69,9 +68,9 @@ final class CompressedPacket {
     }
 
     /**
-     * The ZIP packet as gpg writes it: an old-format header of indeterminate length (the packet runs
-     * to the end of the encrypted data, so the deflate output needs no chunk framing or copy), then
-     * raw deflate with an 8 KiB window, memLevel 8, by native zlib or JZlib.
+     * The ZIP packet as gpg writes it: an old-format header of indeterminate length (the packet runs to the end of the
+     * encrypted data, so the deflate output needs no chunk framing or copy), then raw deflate with an 8 KiB window,
+     * memLevel 8, by native zlib or JZlib.
      */
     static final class ZipPacketStream extends OutputStream {
         /** Old format (bit 6 clear), tag 8 (compressed data), length type 3 (indeterminate). */
@@ -119,9 +118,8 @@ final class CompressedPacket {
     }
 
     /**
-     * The BZIP2 packet as gpg writes it: old-format indeterminate header, then bzip2 with a block
-     * size of {@code level} x 100 kB (gpg passes -z to bzip2 as its block size; BouncyCastle's own
-     * generator always uses 900 kB).
+     * The BZIP2 packet as gpg writes it: old-format indeterminate header, then bzip2 with a block size of {@code level}
+     * x 100 kB (gpg passes -z to bzip2 as its block size; BouncyCastle's own generator always uses 900 kB).
      */
     static final class Bzip2PacketStream extends OutputStream {
         private final CBZip2OutputStream bzip2;

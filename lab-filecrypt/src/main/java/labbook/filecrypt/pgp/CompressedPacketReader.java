@@ -10,30 +10,29 @@ import org.bouncycastle.openpgp.PGPCompressedData;
 import org.bouncycastle.openpgp.PGPException;
 
 /**
- * The contents of a compressed packet. ZIP and ZLIB are inflated by the JDK's {@link Inflater}
- * (zlib) reading 64 KiB of the packet at a time; BZIP2 and anything else by BouncyCastle.
+ * The contents of a compressed packet. ZIP and ZLIB are inflated by the JDK's {@link Inflater} (zlib) reading 64 KiB of
+ * the packet at a time; BZIP2 and anything else by BouncyCastle.
  *
- * <p>Why: BC's own stream for ZIP and ZLIB is the JDK's {@link InflaterInputStream} with its
- * default 512-byte input buffer, so zlib is entered (through JNI) once per 512 compressed bytes.
+ * <p>Why: BC's own stream for ZIP and ZLIB is the JDK's {@link InflaterInputStream} with its default 512-byte input
+ * buffer, so zlib is entered (through JNI) once per 512 compressed bytes.
  */
 final class CompressedPacketReader {
     private static final int BUFFER = 1 << 16;
 
-    private CompressedPacketReader() {
-    }
+    private CompressedPacketReader() {}
 
     static InputStream open(PGPCompressedData compressed) throws PGPException {
         int algo = compressed.getAlgorithm();
         if (algo != CompressionAlgorithmTags.ZIP && algo != CompressionAlgorithmTags.ZLIB) {
             return compressed.getDataStream();
         }
-        return new InflaterInputStream(compressed.getInputStream(), new Inflater(algo == CompressionAlgorithmTags.ZIP), BUFFER) {
+        return new InflaterInputStream(
+                compressed.getInputStream(), new Inflater(algo == CompressionAlgorithmTags.ZIP), BUFFER) {
             private boolean eof;
 
             /**
-             * As BC's: raw deflate ({@code nowrap}, gpg's ZIP) may need one byte past the end of
-             * the data, so the end of input gives zlib one zero byte; a second call means the
-             * deflate stream is cut short.
+             * As BC's: raw deflate ({@code nowrap}, gpg's ZIP) may need one byte past the end of the data, so the end
+             * of input gives zlib one zero byte; a second call means the deflate stream is cut short.
              */
             @Override
             protected void fill() throws IOException {

@@ -27,15 +27,27 @@ public enum Compression {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Accepts gpg's names ({@code zip}, {@code zlib}, {@code bzip2}, {@code none}/{@code uncompressed}) and ids 0-3. */
+    /**
+     * Accepts gpg's names ({@code zip}, {@code zlib}, {@code bzip2}, {@code none}/{@code uncompressed}) and ids 0-3.
+     */
     public static Compression parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         switch (t) {
-            case "none": case "uncompressed": case "0": return NONE;
-            case "zip": case "1": return ZIP;
-            case "zlib": case "2": return ZLIB;
-            case "bzip2": case "3": return BZIP2;
-            default: throw new LabException("unknown compression algorithm '" + text + "' (use zip, zlib, bzip2 or none)");
+            case "none":
+            case "uncompressed":
+            case "0":
+                return NONE;
+            case "zip":
+            case "1":
+                return ZIP;
+            case "zlib":
+            case "2":
+                return ZLIB;
+            case "bzip2":
+            case "3":
+                return BZIP2;
+            default:
+                throw new LabException("unknown compression algorithm '" + text + "' (use zip, zlib, bzip2 or none)");
         }
     }
 }

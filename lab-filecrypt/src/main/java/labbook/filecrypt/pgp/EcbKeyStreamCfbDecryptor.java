@@ -8,16 +8,15 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * OpenPGP's CFB decryption for SEIPD v1 (zero IV, no resync: plain CFB-128) computed with the
- * JDK's public {@code AES/ECB/NoPadding}, in place.
+ * OpenPGP's CFB decryption for SEIPD v1 (zero IV, no resync: plain CFB-128) computed with the JDK's public
+ * {@code AES/ECB/NoPadding}, in place.
  *
- * <p>Why ECB: CFB decryption, unlike encryption, is parallel. Plaintext block {@code i} is
- * {@code C_i xor E(C_i-1)}, and every {@code C_i-1} is already in hand, so the key stream of a run
- * of ciphertext blocks is one ECB encryption of the same run, shifted by a block. HotSpot compiles
- * the JDK's ECB loop to AES-NI (VAES on AVX-512 CPUs): measured here 3.0-3.2 ms per 10 MB in
- * 64 KiB calls, against 21 ms for the JDK's own {@code AES/CFB/NoPadding} decryption, which goes a
- * block at a time with a byte-by-byte XOR. Reads of any length are fine: a block split across reads is finished byte by
- * byte, its ciphertext kept to make the next block's key stream.
+ * <p>Why ECB: CFB decryption, unlike encryption, is parallel. Plaintext block {@code i} is {@code C_i xor E(C_i-1)},
+ * and every {@code C_i-1} is already in hand, so the key stream of a run of ciphertext blocks is one ECB encryption of
+ * the same run, shifted by a block. HotSpot compiles the JDK's ECB loop to AES-NI (VAES on AVX-512 CPUs): measured here
+ * 3.0-3.2 ms per 10 MB in 64 KiB calls, against 21 ms for the JDK's own {@code AES/CFB/NoPadding} decryption, which
+ * goes a block at a time with a byte-by-byte XOR. Reads of any length are fine: a block split across reads is finished
+ * byte by byte, its ciphertext kept to make the next block's key stream.
  */
 final class EcbKeyStreamCfbDecryptor {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
@@ -33,7 +32,10 @@ final class EcbKeyStreamCfbDecryptor {
     /** Bytes of the current block already decrypted (0-15). */
     private int used;
 
-    /** CFB with a zero IV under {@code key} (16, 24 or 32 bytes); {@code chunk} bytes of ECB output are kept (a multiple of 16). */
+    /**
+     * CFB with a zero IV under {@code key} (16, 24 or 32 bytes); {@code chunk} bytes of ECB output are kept (a multiple
+     * of 16).
+     */
     EcbKeyStreamCfbDecryptor(byte[] key, int chunk) throws GeneralSecurityException {
         if (chunk < BLOCK || chunk % BLOCK != 0) {
             throw new IllegalArgumentException("chunk " + chunk + " is not a positive multiple of 16");

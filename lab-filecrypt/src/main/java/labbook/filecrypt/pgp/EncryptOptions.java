@@ -3,26 +3,32 @@ package labbook.filecrypt.pgp;
 import labbook.core.LabException;
 
 /**
- * Everything that shapes an encrypted file, as gpg's options name it: {@code --cipher-algo},
- * {@code --compress-algo}, {@code -z}, {@code --s2k-count}, {@code --s2k-digest-algo}, {@code --armor};
- * plus which deflate writes ZIP and which code computes the cipher layer (the lab's two knobs), and
- * how many threads compress.
+ * Everything that shapes an encrypted file, as gpg's options name it: {@code --cipher-algo}, {@code --compress-algo},
+ * {@code -z}, {@code --s2k-count}, {@code --s2k-digest-algo}, {@code --armor}; plus which deflate writes ZIP and which
+ * code computes the cipher layer (the lab's two knobs), and how many threads compress.
  *
  * @param level 0-9 as gpg's {@code -z}; 0 writes no compressed packet at all, whatever the algorithm
  * @param s2kCount bytes hashed by the S2K, rounded up as gpg rounds {@code --s2k-count}
- * @param threads compressing threads: 1 is gpg's way (and the lab's measured engines'); above 1,
- *     ZIP and ZLIB are deflated by {@link ParallelDeflateStream} into the same kind of stream, and
- *     BZIP2 stays on one thread
+ * @param threads compressing threads: 1 is gpg's way (and the lab's measured engines'); above 1, ZIP and ZLIB are
+ *     deflated by {@link ParallelDeflateStream} into the same kind of stream, and BZIP2 stays on one thread
  */
-public record EncryptOptions(SymmetricCipher cipher, Compression compression, int level, long s2kCount,
-                             S2kDigest s2kDigest, boolean armor, ZipDeflater zipDeflater, CipherPath cipherPath,
-                             int threads) {
+public record EncryptOptions(
+        SymmetricCipher cipher,
+        Compression compression,
+        int level,
+        long s2kCount,
+        S2kDigest s2kDigest,
+        boolean armor,
+        ZipDeflater zipDeflater,
+        CipherPath cipherPath,
+        int threads) {
 
     /** The S2K count the lab pins on both sides in timed runs (gpg would otherwise calibrate to ~100 ms). */
     public static final long PINNED_S2K_COUNT = 65_536;
 
     /** gpg -c's defaults, as Debian's gpg 2.2 has them: {@link #defaults()} and the encrypt command's fallbacks. */
     public static final SymmetricCipher DEFAULT_CIPHER = SymmetricCipher.AES256;
+
     public static final Compression DEFAULT_COMPRESSION = Compression.ZIP;
     public static final int DEFAULT_LEVEL = 6;
     public static final S2kDigest DEFAULT_S2K_DIGEST = S2kDigest.SHA256;
@@ -43,8 +49,15 @@ public record EncryptOptions(SymmetricCipher cipher, Compression compression, in
     }
 
     /** Single-threaded compression, as gpg: the options as they were before threads were one of them. */
-    public EncryptOptions(SymmetricCipher cipher, Compression compression, int level, long s2kCount,
-                          S2kDigest s2kDigest, boolean armor, ZipDeflater zipDeflater, CipherPath cipherPath) {
+    public EncryptOptions(
+            SymmetricCipher cipher,
+            Compression compression,
+            int level,
+            long s2kCount,
+            S2kDigest s2kDigest,
+            boolean armor,
+            ZipDeflater zipDeflater,
+            CipherPath cipherPath) {
         this(cipher, compression, level, s2kCount, s2kDigest, armor, zipDeflater, cipherPath, 1);
     }
 
@@ -55,12 +68,20 @@ public record EncryptOptions(SymmetricCipher cipher, Compression compression, in
 
     /** gpg -c as Debian's gpg 2.2 does it (AES-256, MDC, ZIP level 6) with the lab's pinned S2K count. */
     public static EncryptOptions defaults() {
-        return new EncryptOptions(DEFAULT_CIPHER, DEFAULT_COMPRESSION, DEFAULT_LEVEL, PINNED_S2K_COUNT, DEFAULT_S2K_DIGEST,
-                false, ZipDeflater.gpgWindow(), DEFAULT_CIPHER_PATH);
+        return new EncryptOptions(
+                DEFAULT_CIPHER,
+                DEFAULT_COMPRESSION,
+                DEFAULT_LEVEL,
+                PINNED_S2K_COUNT,
+                DEFAULT_S2K_DIGEST,
+                false,
+                ZipDeflater.gpgWindow(),
+                DEFAULT_CIPHER_PATH);
     }
 
     public EncryptOptions withLevel(int newLevel) {
-        return new EncryptOptions(cipher, compression, newLevel, s2kCount, s2kDigest, armor, zipDeflater, cipherPath, threads);
+        return new EncryptOptions(
+                cipher, compression, newLevel, s2kCount, s2kDigest, armor, zipDeflater, cipherPath, threads);
     }
 
     public EncryptOptions withCompression(Compression algo) {

@@ -14,15 +14,14 @@ import org.bouncycastle.openpgp.operator.PGPDataEncryptorBuilder;
 import org.bouncycastle.openpgp.operator.PGPDigestCalculator;
 
 /**
- * The SEIPD v1 layer (AES in OpenPGP's CFB mode, MDC by SHA-1) computed by the JDK, plugged into
- * BouncyCastle's {@code PGPEncryptedDataGenerator}, which still writes every packet.
+ * The SEIPD v1 layer (AES in OpenPGP's CFB mode, MDC by SHA-1) computed by the JDK, plugged into BouncyCastle's
+ * {@code PGPEncryptedDataGenerator}, which still writes every packet.
  *
- * <p>Why: with BC's own builders the MDC's SHA-1 is BC's pure-Java digest and (lightweight API)
- * so is AES. The JDK compiles AES's block function to AES-NI and SHA-1 to SHA-NI. SEIPD v1 is
- * plain CFB with a zero IV over "random prefix, data, MDC" (no resync), which is exactly the JDK's
- * {@code AES/CFB/NoPadding}; faster is the same CFB computed through the JDK's AES/CBC
- * ({@link CbcKeyStreamCfb}), public API only. Either way data go through in 64 KiB chunks and one
- * reused buffer.
+ * <p>Why: with BC's own builders the MDC's SHA-1 is BC's pure-Java digest and (lightweight API) so is AES. The JDK
+ * compiles AES's block function to AES-NI and SHA-1 to SHA-NI. SEIPD v1 is plain CFB with a zero IV over "random
+ * prefix, data, MDC" (no resync), which is exactly the JDK's {@code AES/CFB/NoPadding}; faster is the same CFB computed
+ * through the JDK's AES/CBC ({@link CbcKeyStreamCfb}), public API only. Either way data go through in 64 KiB chunks and
+ * one reused buffer.
  */
 final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
     private static final int CHUNK = 1 << 16;
@@ -31,7 +30,10 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
     private final SecureRandom random;
     private final boolean cbcKeyStream;
 
-    /** {@code cbcKeyStream}: CFB through AES/CBC ({@link CipherPath#JDK_FAST}), else through AES/CFB ({@link CipherPath#JDK_CIPHER}). */
+    /**
+     * {@code cbcKeyStream}: CFB through AES/CBC ({@link CipherPath#JDK_FAST}), else through AES/CFB
+     * ({@link CipherPath#JDK_CIPHER}).
+     */
     FastCfbEncryptorBuilder(SymmetricCipher cipher, SecureRandom random, boolean cbcKeyStream) {
         if (!cipher.isAes()) {
             throw new IllegalArgumentException("the JDK path does AES only, not " + cipher);
@@ -128,9 +130,9 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
     }
 
     /**
-     * Encrypts whatever is written in 64 KiB chunks into one reused buffer; close() finishes CFB and
-     * closes the packet stream. The two subclasses differ only in the code that encrypts a chunk,
-     * which is what {@link CipherPath#JDK_FAST} and {@link CipherPath#JDK_CIPHER} compare.
+     * Encrypts whatever is written in 64 KiB chunks into one reused buffer; close() finishes CFB and closes the packet
+     * stream. The two subclasses differ only in the code that encrypts a chunk, which is what
+     * {@link CipherPath#JDK_FAST} and {@link CipherPath#JDK_CIPHER} compare.
      */
     private abstract static class ChunkedCfbStream extends OutputStream {
         private final OutputStream out;

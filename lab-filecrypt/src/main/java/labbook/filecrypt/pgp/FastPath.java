@@ -7,21 +7,23 @@ import java.util.List;
  * bcpg's two fast paths and the JVM flags they need on the running JDK.
  *
  * <ul>
- * <li>Native zlib for gpg's ZIP ({@link NativeZlib}): JDK 17 needs {@code --add-modules
- * jdk.incubator.foreign --enable-native-access=ALL-UNNAMED}, JDK 22+ {@code
- * --enable-native-access=ALL-UNNAMED}; without them it falls back to JZlib (pure Java).
- * <li>AES-CFB computed through the JDK's AES/CBC ({@link CbcKeyStreamCfb}): public API, no flag,
- * every JDK; fast where HotSpot's AES intrinsics (AES-NI) are on.
+ *   <li>Native zlib for gpg's ZIP ({@link NativeZlib}): JDK 17 needs {@code --add-modules jdk.incubator.foreign
+ *       --enable-native-access=ALL-UNNAMED}, JDK 22+ {@code --enable-native-access=ALL-UNNAMED}; without them it falls
+ *       back to JZlib (pure Java).
+ *   <li>AES-CFB computed through the JDK's AES/CBC ({@link CbcKeyStreamCfb}): public API, no flag, every JDK; fast
+ *       where HotSpot's AES intrinsics (AES-NI) are on.
  * </ul>
  */
 public final class FastPath {
     /** The flags this JDK needs for both fast paths (only native zlib needs any). */
     public static final List<String> JVM_FLAGS = NativeZlib.jvmFlags();
 
-    private FastPath() {
-    }
+    private FastPath() {}
 
-    /** "native zlib 1.2.13 via java.lang.foreign, AES-CFB via AES/CBC (AES-NI)", or what is missing: for run.json and printouts. */
+    /**
+     * "native zlib 1.2.13 via java.lang.foreign, AES-CFB via AES/CBC (AES-NI)", or what is missing: for run.json and
+     * printouts.
+     */
     public static String describe() {
         return (NativeZlib.available() ? "native " : "") + NativeZlib.describe() + ", AES-CFB via AES/CBC ("
                 + (aesIntrinsics() ? "AES-NI" : "no AES intrinsics on this JVM/CPU") + ")";
@@ -33,13 +35,15 @@ public final class FastPath {
     }
 
     /**
-     * Whether HotSpot compiles the JDK's AES to AES-NI: {@code -XX:+UseAES}, which the JVM turns on
-     * where the CPU has the instructions (its diagnostic {@code UseAESIntrinsics} follows it).
+     * Whether HotSpot compiles the JDK's AES to AES-NI: {@code -XX:+UseAES}, which the JVM turns on where the CPU has
+     * the instructions (its diagnostic {@code UseAESIntrinsics} follows it).
      */
     public static boolean aesIntrinsics() {
         try {
-            return Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
-                    .getVMOption("UseAES").getValue());
+            return Boolean.parseBoolean(
+                    ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                            .getVMOption("UseAES")
+                            .getValue());
         } catch (RuntimeException | LinkageError notHotSpot) {
             return false;
         }

@@ -15,9 +15,9 @@ import jdk.incubator.foreign.ResourceScope;
 import jdk.incubator.foreign.SymbolLookup;
 
 /**
- * {@link NativeZlib}'s binding on JDK 17: the incubating {@code jdk.incubator.foreign} (JEP 412).
- * Needs {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED}; loaded
- * only on JDK 17 (the API changed in every release until it was final in 22).
+ * {@link NativeZlib}'s binding on JDK 17: the incubating {@code jdk.incubator.foreign} (JEP 412). Needs
+ * {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED}; loaded only on JDK 17 (the API
+ * changed in every release until it was final in 22).
  */
 final class IncubatorZlib implements NativeZlib.Binding {
     private final MethodHandle deflateInit2;
@@ -31,27 +31,50 @@ final class IncubatorZlib implements NativeZlib.Binding {
         System.load(library.toString());
         SymbolLookup lookup = SymbolLookup.loaderLookup();
         CLinker linker = CLinker.getInstance();
-        MethodHandle zlibVersion = linker.downcallHandle(lookup.lookup("zlibVersion").orElseThrow(),
-                MethodType.methodType(MemoryAddress.class), FunctionDescriptor.of(CLinker.C_POINTER));
+        MethodHandle zlibVersion = linker.downcallHandle(
+                lookup.lookup("zlibVersion").orElseThrow(),
+                MethodType.methodType(MemoryAddress.class),
+                FunctionDescriptor.of(CLinker.C_POINTER));
         version = CLinker.toJavaString((MemoryAddress) zlibVersion.invokeExact());
         if (!version.startsWith("1.")) {
             throw new IllegalStateException(library + " is zlib " + version + ", not 1.x");
         }
-        deflateInit2 = linker.downcallHandle(lookup.lookup("deflateInit2_").orElseThrow(),
-                MethodType.methodType(int.class, MemoryAddress.class, int.class, int.class, int.class, int.class,
-                        int.class, MemoryAddress.class, int.class),
-                FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER, CLinker.C_INT, CLinker.C_INT, CLinker.C_INT,
-                        CLinker.C_INT, CLinker.C_INT, CLinker.C_POINTER, CLinker.C_INT));
-        deflate = linker.downcallHandle(lookup.lookup("deflate").orElseThrow(),
+        deflateInit2 = linker.downcallHandle(
+                lookup.lookup("deflateInit2_").orElseThrow(),
+                MethodType.methodType(
+                        int.class,
+                        MemoryAddress.class,
+                        int.class,
+                        int.class,
+                        int.class,
+                        int.class,
+                        int.class,
+                        MemoryAddress.class,
+                        int.class),
+                FunctionDescriptor.of(
+                        CLinker.C_INT,
+                        CLinker.C_POINTER,
+                        CLinker.C_INT,
+                        CLinker.C_INT,
+                        CLinker.C_INT,
+                        CLinker.C_INT,
+                        CLinker.C_INT,
+                        CLinker.C_POINTER,
+                        CLinker.C_INT));
+        deflate = linker.downcallHandle(
+                lookup.lookup("deflate").orElseThrow(),
                 MethodType.methodType(int.class, MemoryAddress.class, int.class),
                 FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER, CLinker.C_INT));
-        deflateEnd = linker.downcallHandle(lookup.lookup("deflateEnd").orElseThrow(),
+        deflateEnd = linker.downcallHandle(
+                lookup.lookup("deflateEnd").orElseThrow(),
                 MethodType.methodType(int.class, MemoryAddress.class),
                 FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER));
-        deflateReset = linker.downcallHandle(lookup.lookup("deflateReset").orElseThrow(),
+        deflateReset = linker.downcallHandle(
+                lookup.lookup("deflateReset").orElseThrow(),
                 MethodType.methodType(int.class, MemoryAddress.class),
                 FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER));
-        deflateSetDictionary = linker.downcallHandle(lookup.lookup("deflateSetDictionary").orElseThrow(),
+        deflateSetDictionary = linker.downcallHandle(
+                lookup.lookup("deflateSetDictionary").orElseThrow(),
                 MethodType.methodType(int.class, MemoryAddress.class, MemoryAddress.class, int.class),
                 FunctionDescriptor.of(CLinker.C_INT, CLinker.C_POINTER, CLinker.C_POINTER, CLinker.C_INT));
     }
@@ -69,7 +92,8 @@ final class IncubatorZlib implements NativeZlib.Binding {
     @Override
     public NativeZlib.DeflateStream rawDeflate(OutputStream out, int level, int windowBits, boolean shared)
             throws IOException {
-        return new Stream(out, level, windowBits, shared ? ResourceScope.newSharedScope() : ResourceScope.newConfinedScope());
+        return new Stream(
+                out, level, windowBits, shared ? ResourceScope.newSharedScope() : ResourceScope.newConfinedScope());
     }
 
     private final class Stream extends NativeZlib.DeflateStream {
@@ -88,8 +112,8 @@ final class IncubatorZlib implements NativeZlib.Binding {
             int rc;
             try {
                 MemorySegment v = CLinker.toCString(version, scope);
-                rc = (int) deflateInit2.invokeExact(stream.address(), level, 8, -windowBits, 8, 0, v.address(),
-                        (int) NativeZlib.Z_STREAM_SIZE);
+                rc = (int) deflateInit2.invokeExact(
+                        stream.address(), level, 8, -windowBits, 8, 0, v.address(), (int) NativeZlib.Z_STREAM_SIZE);
             } catch (Throwable t) {
                 scope.close();
                 throw new IOException("zlib deflateInit2 failed: " + t, t);

@@ -6,13 +6,13 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * {@link BlockDeflater} on JZlib (pure Java) with gpg's 8 KiB ZIP window: gpg's sizes where native
- * zlib cannot be called.
+ * {@link BlockDeflater} on JZlib (pure Java) with gpg's 8 KiB ZIP window: gpg's sizes where native zlib cannot be
+ * called.
  *
- * <p>JZlib refuses a dictionary on a raw stream (its deflateSetDictionary accepts one only in the
- * zlib wrapper's initial state), so each block is deflated inside a zlib wrapper and the wrapper is
- * cut off: the 2-byte header (6 with the dictionary's id) and, after the final block, the 4-byte
- * Adler-32. What lies between is exactly what a raw stream would hold.
+ * <p>JZlib refuses a dictionary on a raw stream (its deflateSetDictionary accepts one only in the zlib wrapper's
+ * initial state), so each block is deflated inside a zlib wrapper and the wrapper is cut off: the 2-byte header (6 with
+ * the dictionary's id) and, after the final block, the 4-byte Adler-32. What lies between is exactly what a raw stream
+ * would hold.
  */
 final class JZlibBlockDeflater implements BlockDeflater {
     private static final int ZLIB_TRAILER = 4;
@@ -32,10 +32,12 @@ final class JZlibBlockDeflater implements BlockDeflater {
     }
 
     @Override
-    public byte[] deflate(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength,
-                          boolean last) throws IOException {
+    public byte[] deflate(
+            byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength, boolean last)
+            throws IOException {
         // a new JZlib deflater per block: it has no reset, and its state is plain Java arrays
-        com.jcraft.jzlib.Deflater deflater = new com.jcraft.jzlib.Deflater(level, ZlibBlockDeflater.GPG_ZIP_WINDOW_BITS, false);
+        com.jcraft.jzlib.Deflater deflater =
+                new com.jcraft.jzlib.Deflater(level, ZlibBlockDeflater.GPG_ZIP_WINDOW_BITS, false);
         try {
             if (dictionaryLength > 0) {
                 byte[] dict = Arrays.copyOfRange(dictionary, dictionaryOffset, dictionaryOffset + dictionaryLength);

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.zip.Deflater;
 
 /**
- * {@link BlockDeflater} on the JDK's {@link Deflater}: the system zlib with its fixed 32 KiB window
- * (windowBits 15), as gpg's ZLIB writes, and the lab's jdk-32k ZIP.
+ * {@link BlockDeflater} on the JDK's {@link Deflater}: the system zlib with its fixed 32 KiB window (windowBits 15), as
+ * gpg's ZLIB writes, and the lab's jdk-32k ZIP.
  */
 final class JdkBlockDeflater implements BlockDeflater {
     static final int WINDOW = 32 * 1024;
@@ -24,8 +24,8 @@ final class JdkBlockDeflater implements BlockDeflater {
     }
 
     @Override
-    public byte[] deflate(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength,
-                          boolean last) {
+    public byte[] deflate(
+            byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength, boolean last) {
         deflater.reset();
         if (dictionaryLength > 0) {
             deflater.setDictionary(dictionary, dictionaryOffset, dictionaryLength);

@@ -7,13 +7,12 @@ import org.bouncycastle.bcpg.HashAlgorithmTags;
 import org.bouncycastle.openpgp.operator.PGPDigestCalculator;
 
 /**
- * OpenPGP's hashes on the JDK's MessageDigest: the names {@link S2kKey} looks them up by, and a
- * BouncyCastle digest calculator for the encryptor's MDC. Why: BouncyCastle's own digests are pure
- * Java, and the JDK's SHA-1 and SHA-2 compile to SHA-NI (or AVX2) on HotSpot.
+ * OpenPGP's hashes on the JDK's MessageDigest: the names {@link S2kKey} looks them up by, and a BouncyCastle digest
+ * calculator for the encryptor's MDC. Why: BouncyCastle's own digests are pure Java, and the JDK's SHA-1 and SHA-2
+ * compile to SHA-NI (or AVX2) on HotSpot.
  */
 final class JdkDigests {
-    private JdkDigests() {
-    }
+    private JdkDigests() {}
 
     /** The JDK's name of an OpenPGP hash, or null when the JDK has none (RIPEMD-160). */
     static String jdkName(int algorithm) {

@@ -10,14 +10,14 @@ import org.bouncycastle.openpgp.operator.PGPDataEncryptorBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPBEKeyEncryptionMethodGenerator;
 
 /**
- * gpg {@code -c}'s key packet: a v4 SKESK with an iterated and salted S2K and no encrypted session
- * key (the S2K's output is the message key), the one layout {@link PgpEncryptor} writes. It is
- * BouncyCastle's generator with the key derived by {@link S2kKey}: BouncyCastle keeps its S2K in
- * a private field, so this class makes its own and writes the packet from it.
+ * gpg {@code -c}'s key packet: a v4 SKESK with an iterated and salted S2K and no encrypted session key (the S2K's
+ * output is the message key), the one layout {@link PgpEncryptor} writes. It is BouncyCastle's generator with the key
+ * derived by {@link S2kKey}: BouncyCastle keeps its S2K in a private field, so this class makes its own and writes the
+ * packet from it.
  *
- * <p>BouncyCastle 1.82's own generator, asked for no session key, still encrypts the S2K's key
- * under itself into the packet (gpg lists it as "seskey 256 bits"; gpg -c writes none). Here the
- * packet is gpg's: it is handed the key it derived, and writes the S2K alone.
+ * <p>BouncyCastle 1.82's own generator, asked for no session key, still encrypts the S2K's key under itself into the
+ * packet (gpg lists it as "seskey 256 bits"; gpg -c writes none). Here the packet is gpg's: it is handed the key it
+ * derived, and writes the S2K alone.
  */
 final class JdkPbeKeyMethod extends BcPBEKeyEncryptionMethodGenerator {
     private final char[] passphrase;
@@ -42,7 +42,8 @@ final class JdkPbeKeyMethod extends BcPBEKeyEncryptionMethodGenerator {
     public ContainedPacket generate(PGPDataEncryptorBuilder encryptor, byte[] sessionInfo) throws PGPException {
         // BouncyCastle passes the data's key: the S2K's own when it encrypts the data directly
         if (sessionInfo != null && !Arrays.equals(sessionInfo, key) || encryptor.getAeadAlgorithm() > 0) {
-            throw new PGPException("only gpg -c's layout is written here: the S2K's key encrypts the data, no session key, no AEAD");
+            throw new PGPException(
+                    "only gpg -c's layout is written here: the S2K's key encrypts the data, no session key, no AEAD");
         }
         return SymmetricKeyEncSessionPacket.createV4Packet(encryptor.getAlgorithm(), s2k, null);
     }

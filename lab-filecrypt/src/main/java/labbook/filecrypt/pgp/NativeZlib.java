@@ -7,22 +7,21 @@ import java.nio.channels.ReadableByteChannel;
 import java.util.List;
 
 /**
- * gpg's own ZIP deflate, the system zlib with an 8 KiB window ({@code deflateInit2(level,
- * Z_DEFLATED, -13, 8, Z_DEFAULT_STRATEGY)}), called through the JDK's foreign-function API.
+ * gpg's own ZIP deflate, the system zlib with an 8 KiB window ({@code deflateInit2(level, Z_DEFLATED, -13, 8,
+ * Z_DEFAULT_STRATEGY)}), called through the JDK's foreign-function API.
  *
- * <p>Why: the JDK's {@code Deflater} is this same native zlib but always opens a 32 KiB window, so
- * it cannot write gpg's sizes; JZlib can, but as pure Java it takes about twice zlib's time. With
- * zlib itself the compression costs what it costs gpg, and only the encryption layer differs.
+ * <p>Why: the JDK's {@code Deflater} is this same native zlib but always opens a 32 KiB window, so it cannot write
+ * gpg's sizes; JZlib can, but as pure Java it takes about twice zlib's time. With zlib itself the compression costs
+ * what it costs gpg, and only the encryption layer differs.
  *
- * <p>Two bindings, chosen at run time by the running JDK: on JDK 17 {@link IncubatorZlib}, on JDK
- * 17's incubating {@code jdk.incubator.foreign}; on JDK 22 and later {@code FfmZlib}, on the final
- * {@code java.lang.foreign} (its source is in {@code src/main/java22}, compiled with
- * {@code --release 22} into the same classes folder when the build has a JDK 22+ javac; see the
- * module pom). A run-time choice rather than a multi-release JAR because tests and
- * {@code mvn exec:java} run from {@code target/classes}, where versioned classes are never picked.
- * The API of each JDK needs its own JVM flags ({@link #jvmFlags()}); without them, on another JDK,
- * or without libz, {@link #available()} is false and callers fall back to JZlib. Every foreign
- * type stays inside its binding class, loaded only on the JDK it was written for.
+ * <p>Two bindings, chosen at run time by the running JDK: on JDK 17 {@link IncubatorZlib}, on JDK 17's incubating
+ * {@code jdk.incubator.foreign}; on JDK 22 and later {@code FfmZlib}, on the final {@code java.lang.foreign} (its
+ * source is in {@code src/main/java22}, compiled with {@code --release 22} into the same classes folder when the build
+ * has a JDK 22+ javac; see the module pom). A run-time choice rather than a multi-release JAR because tests and
+ * {@code mvn exec:java} run from {@code target/classes}, where versioned classes are never picked. The API of each JDK
+ * needs its own JVM flags ({@link #jvmFlags()}); without them, on another JDK, or without libz, {@link #available()} is
+ * false and callers fall back to JZlib. Every foreign type stays inside its binding class, loaded only on the JDK it
+ * was written for.
  *
  * <p>This class holds what both bindings share: the z_stream layout and the deflate loop.
  */
@@ -30,12 +29,14 @@ public final class NativeZlib {
 
     /** z_stream on LP64: next_in 0, avail_in 8, next_out 24, avail_out 32, 112 bytes in all. */
     static final long Z_STREAM_SIZE = 112;
+
     static final long NEXT_IN = 0;
     static final long AVAIL_IN = 8;
     static final long NEXT_OUT = 24;
     static final long AVAIL_OUT = 32;
     /** Input and output buffer size. */
     static final int CHUNK = 1 << 16;
+
     private static final int Z_OK = 0;
     private static final int Z_STREAM_END = 1;
     private static final int Z_BUF_ERROR = -5;
@@ -43,8 +44,7 @@ public final class NativeZlib {
     private static final int Z_SYNC_FLUSH = 2;
     private static final int Z_FINISH = 4;
 
-    private NativeZlib() {
-    }
+    private NativeZlib() {}
 
     /**
      * The JVM flags this JDK needs for native zlib: JDK 17 {@code --add-modules jdk.incubator.foreign
@@ -65,10 +65,14 @@ public final class NativeZlib {
 
     /** "zlib 1.2.13 via java.lang.foreign", or why not. */
     public static String describe() {
-        return ZlibProbe.BINDING != null ? "zlib " + ZlibProbe.BINDING.version() + " via " + ZlibProbe.BINDING.api() : ZlibProbe.whyNot;
+        return ZlibProbe.BINDING != null
+                ? "zlib " + ZlibProbe.BINDING.version() + " via " + ZlibProbe.BINDING.api()
+                : ZlibProbe.whyNot;
     }
 
-    /** A raw-deflate stream (gpg's ZIP) writing compressed bytes to {@code out}; close() finishes it, not {@code out}. */
+    /**
+     * A raw-deflate stream (gpg's ZIP) writing compressed bytes to {@code out}; close() finishes it, not {@code out}.
+     */
     public static OutputStream rawDeflate(OutputStream out, int level, int windowBits) throws IOException {
         if (!available()) {
             throw new IOException("native zlib is not available in this JVM: " + ZlibProbe.whyNot);
@@ -77,9 +81,9 @@ public final class NativeZlib {
     }
 
     /**
-     * A raw-deflate stream for one block after another ({@link DeflateStream#reset()}, {@link
-     * DeflateStream#setDictionary}, {@link DeflateStream#syncFlush()}), on native memory that any
-     * thread may use: a parallel deflate's workers take it from a pool one block at a time.
+     * A raw-deflate stream for one block after another ({@link DeflateStream#reset()},
+     * {@link DeflateStream#setDictionary}, {@link DeflateStream#syncFlush()}), on native memory that any thread may
+     * use: a parallel deflate's workers take it from a pool one block at a time.
      */
     static DeflateStream sharedRawDeflate(OutputStream out, int level, int windowBits) throws IOException {
         if (!available()) {
@@ -94,7 +98,9 @@ public final class NativeZlib {
         long deflateAll(ReadableByteChannel channel) throws IOException;
     }
 
-    /** One JDK's way of calling zlib; an implementation's constructor takes the library and fails if it cannot call it. */
+    /**
+     * One JDK's way of calling zlib; an implementation's constructor takes the library and fails if it cannot call it.
+     */
     interface Binding {
         /** zlib's own version string. */
         String version();
@@ -103,16 +109,16 @@ public final class NativeZlib {
         String api();
 
         /**
-         * {@code shared}: the native memory may be used and freed by any thread, one at a time (a
-         * pool's); otherwise only by the creating thread, which costs nothing to free.
+         * {@code shared}: the native memory may be used and freed by any thread, one at a time (a pool's); otherwise
+         * only by the creating thread, which costs nothing to free.
          */
         DeflateStream rawDeflate(OutputStream out, int level, int windowBits, boolean shared) throws IOException;
     }
 
     /**
-     * A raw-deflate stream on native memory: the deflate loop, with the binding's foreign calls
-     * behind the abstract methods. Writes go through a native input buffer; each deflate call fills
-     * at most one native output buffer, copied downstream.
+     * A raw-deflate stream on native memory: the deflate loop, with the binding's foreign calls behind the abstract
+     * methods. Writes go through a native input buffer; each deflate call fills at most one native output buffer,
+     * copied downstream.
      */
     abstract static class DeflateStream extends OutputStream implements ChannelSource {
         private final OutputStream out;
@@ -170,8 +176,8 @@ public final class NativeZlib {
         }
 
         /**
-         * The file's bytes go from the kernel straight into zlib's input buffer: no copy through
-         * the Java heap (gpg's path: read(2) into a buffer, deflate from it).
+         * The file's bytes go from the kernel straight into zlib's input buffer: no copy through the Java heap (gpg's
+         * path: read(2) into a buffer, deflate from it).
          */
         @Override
         public long deflateAll(ReadableByteChannel channel) throws IOException {
@@ -214,8 +220,8 @@ public final class NativeZlib {
         }
 
         /**
-         * Everything written so far goes downstream, ending on a byte boundary (an empty stored
-         * block), and the stream stays open: what follows continues the same deflate stream.
+         * Everything written so far goes downstream, ending on a byte boundary (an empty stored block), and the stream
+         * stays open: what follows continues the same deflate stream.
          */
         void syncFlush() throws IOException {
             setInput(0);
@@ -246,8 +252,8 @@ public final class NativeZlib {
         }
 
         /**
-         * deflateReset: a new raw-deflate stream on the same native state, level and window (no
-         * allocation), for the next block.
+         * deflateReset: a new raw-deflate stream on the same native state, level and window (no allocation), for the
+         * next block.
          */
         void reset() throws IOException {
             check("deflateReset", this::callReset);

@@ -16,51 +16,54 @@ import java.util.zip.Adler32;
 import labbook.core.Reasons;
 
 /**
- * One deflate stream, raw (OpenPGP's ZIP) or in zlib's wrapper (RFC 1950, OpenPGP's ZLIB),
- * compressed by several threads and readable by any inflater, gpg's included: pigz's method.
+ * One deflate stream, raw (OpenPGP's ZIP) or in zlib's wrapper (RFC 1950, OpenPGP's ZLIB), compressed by several
+ * threads and readable by any inflater, gpg's included: pigz's method.
  *
- * <p>The input is cut into blocks of {@link #BLOCK} bytes. Each block is deflated on its own, on a
- * worker thread, with the end of the block before it as a preset dictionary, so matches still
- * reach back across the cut and the output is within a fraction of a percent of one deflate's;
- * every block but the last ends on a byte boundary with zlib's sync flush (an empty stored block),
- * the last with the final block. The outputs, written in input order, form one stream. For ZLIB
- * the stream's 2-byte header is written here, and the trailer's Adler-32 of the whole input is
- * combined from the blocks' own ({@link Adler32Combine}), each computed by the worker that
- * compressed the block, so the writing thread never reads the input again.
+ * <p>The input is cut into blocks of {@link #BLOCK} bytes. Each block is deflated on its own, on a worker thread, with
+ * the end of the block before it as a preset dictionary, so matches still reach back across the cut and the output is
+ * within a fraction of a percent of one deflate's; every block but the last ends on a byte boundary with zlib's sync
+ * flush (an empty stored block), the last with the final block. The outputs, written in input order, form one stream.
+ * For ZLIB the stream's 2-byte header is written here, and the trailer's Adler-32 of the whole input is combined from
+ * the blocks' own ({@link Adler32Combine}), each computed by the worker that compressed the block, so the writing
+ * thread never reads the input again.
  *
- * <p>The dictionary is the deflater's window ({@link BlockDeflater#window()}): 32 KiB for the
- * JDK's Deflater (pigz's choice too), 8 KiB for gpg's ZIP window. A match can never reach further
- * back than the window, so a longer dictionary would be ignored by zlib, and a shorter one would
- * lose the matches that reach across the cut. Any inflater reads the result with the window it
- * already uses: gpg inflates ZIP with 32 KiB ({@code inflateInit2(zs, -15)} in gpg 2.2's
+ * <p>The dictionary is the deflater's window ({@link BlockDeflater#window()}): 32 KiB for the JDK's Deflater (pigz's
+ * choice too), 8 KiB for gpg's ZIP window. A match can never reach further back than the window, so a longer dictionary
+ * would be ignored by zlib, and a shorter one would lose the matches that reach across the cut. Any inflater reads the
+ * result with the window it already uses: gpg inflates ZIP with 32 KiB ({@code inflateInit2(zs, -15)} in gpg 2.2's
  * compress.c) and ZLIB by the header, which says 32 KiB.
  *
- * <p>Bounded memory: at most {@link #IN_FLIGHT_PER_THREAD} blocks per thread are submitted and not
- * yet written; when that many are pending, {@code write} waits for the oldest. Each pending block
- * holds its input, a reference to the previous block's input (its dictionary) and its output, so
- * memory is a few hundred KiB per thread, whatever the input's size.
+ * <p>Bounded memory: at most {@link #IN_FLIGHT_PER_THREAD} blocks per thread are submitted and not yet written; when
+ * that many are pending, {@code write} waits for the oldest. Each pending block holds its input, a reference to the
+ * previous block's input (its dictionary) and its output, so memory is a few hundred KiB per thread, whatever the
+ * input's size.
  *
- * <p>The calling thread writes every byte to {@code out}: the layers under this stream (the
- * encryption and the MDC) stay streaming on one thread. A failure, whether of {@code out} (a full
- * disk) or of a worker, is thrown once from {@code write} or {@code close}; by then no worker is
- * left running and the deflaters' native memory is freed. Input that fits one block never starts a
- * thread: it is deflated on the calling thread.
+ * <p>The calling thread writes every byte to {@code out}: the layers under this stream (the encryption and the MDC)
+ * stay streaming on one thread. A failure, whether of {@code out} (a full disk) or of a worker, is thrown once from
+ * {@code write} or {@code close}; by then no worker is left running and the deflaters' native memory is freed. Input
+ * that fits one block never starts a thread: it is deflated on the calling thread.
  *
- * <p>{@code close()} finishes the deflate stream and leaves {@code out} open, as the packet layer
- * above needs. {@code flush()} does nothing: a block is deflated once it is full.
+ * <p>{@code close()} finishes the deflate stream and leaves {@code out} open, as the packet layer above needs.
+ * {@code flush()} does nothing: a block is deflated once it is full.
  */
 public final class ParallelDeflateStream extends OutputStream {
-    /** Input per block: pigz's 128 KiB, where the cost of a cut (a flush, a cold start of the Huffman tables) is below 0.1 %. */
+    /**
+     * Input per block: pigz's 128 KiB, where the cost of a cut (a flush, a cold start of the Huffman tables) is below
+     * 0.1 %.
+     */
     static final int BLOCK = 128 * 1024;
     /** Enough that no worker waits on the writer while it writes one block's output, with little memory. */
     static final int IN_FLIGHT_PER_THREAD = 2;
 
     private static final byte[] NO_DICTIONARY = new byte[0];
 
-    private enum State { OPEN, FINISHED, FAILED }
-
-    private record Deflated(byte[] bytes, int inputLength, long adler32) {
+    private enum State {
+        OPEN,
+        FINISHED,
+        FAILED
     }
+
+    private record Deflated(byte[] bytes, int inputLength, long adler32) {}
 
     private final OutputStream out;
     private final boolean zlib;
@@ -70,12 +73,14 @@ public final class ParallelDeflateStream extends OutputStream {
     private final Queue<BlockDeflater> idle = new ConcurrentLinkedQueue<>();
     /** Submitted blocks in input order, oldest first. */
     private final ArrayDeque<Future<Deflated>> pending = new ArrayDeque<>();
+
     private final byte[] one = new byte[1];
     private ExecutorService workers;
     private byte[] block = new byte[BLOCK];
     private int filled;
     /** The last block submitted (always full): its end is the next block's dictionary. */
     private byte[] previous;
+
     private long adler32 = Adler32Combine.EMPTY;
     private State state = State.OPEN;
     private String failure;
@@ -92,8 +97,8 @@ public final class ParallelDeflateStream extends OutputStream {
     }
 
     /**
-     * Raw deflate (OpenPGP's ZIP) at {@code level} on {@code threads} workers, by {@code deflater}:
-     * zlib-8k and jzlib-8k with gpg's 8 KiB window, jdk-32k with the JDK's 32 KiB.
+     * Raw deflate (OpenPGP's ZIP) at {@code level} on {@code threads} workers, by {@code deflater}: zlib-8k and
+     * jzlib-8k with gpg's 8 KiB window, jdk-32k with the JDK's 32 KiB.
      */
     public static ParallelDeflateStream raw(OutputStream out, int level, int threads, ZipDeflater deflater) {
         return new ParallelDeflateStream(out, false, threads, BlockDeflater.forZip(deflater, level));
@@ -109,8 +114,8 @@ public final class ParallelDeflateStream extends OutputStream {
     }
 
     /**
-     * RFC 1950's header as zlib writes it for a 32 KiB window: CMF 0x78, then FLEVEL as zlib
-     * derives it from the level, and FCHECK making the pair a multiple of 31.
+     * RFC 1950's header as zlib writes it for a 32 KiB window: CMF 0x78, then FLEVEL as zlib derives it from the level,
+     * and FCHECK making the pair a multiple of 31.
      */
     static int zlibHeader(int level) {
         int flevel = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
@@ -163,8 +168,9 @@ public final class ParallelDeflateStream extends OutputStream {
                 }
             }
             if (zlib) {
-                out.write(new byte[] {(byte) (adler32 >>> 24), (byte) (adler32 >>> 16), (byte) (adler32 >>> 8),
-                        (byte) adler32});
+                out.write(new byte[] {
+                    (byte) (adler32 >>> 24), (byte) (adler32 >>> 16), (byte) (adler32 >>> 8), (byte) adler32
+                });
             }
         } catch (Throwable t) {
             fail(t);
@@ -195,7 +201,8 @@ public final class ParallelDeflateStream extends OutputStream {
         previous = block;
         block = last ? null : new byte[BLOCK];
         filled = 0;
-        while (pending.size() >= threads * IN_FLIGHT_PER_THREAD || (!pending.isEmpty() && pending.peek().isDone())) {
+        while (pending.size() >= threads * IN_FLIGHT_PER_THREAD
+                || (!pending.isEmpty() && pending.peek().isDone())) {
             writeOldest();
         }
     }
@@ -209,8 +216,13 @@ public final class ParallelDeflateStream extends OutputStream {
         boolean ok = false;
         try {
             int dictionary = before == null ? 0 : Math.min(deflater.window(), before.length);
-            byte[] bytes = deflater.deflate(input, length, before == null ? NO_DICTIONARY : before,
-                    before == null ? 0 : before.length - dictionary, dictionary, last);
+            byte[] bytes = deflater.deflate(
+                    input,
+                    length,
+                    before == null ? NO_DICTIONARY : before,
+                    before == null ? 0 : before.length - dictionary,
+                    dictionary,
+                    last);
             long adler = 0;
             if (zlib) {
                 Adler32 sum = new Adler32();
@@ -263,8 +275,8 @@ public final class ParallelDeflateStream extends OutputStream {
     }
 
     /**
-     * Stops the workers and waits until none runs (a block takes milliseconds), so no deflater is
-     * in use when they are all ended; an interrupt during the wait is kept for the caller.
+     * Stops the workers and waits until none runs (a block takes milliseconds), so no deflater is in use when they are
+     * all ended; an interrupt during the wait is kept for the caller.
      */
     private void release() {
         block = null;

@@ -13,8 +13,7 @@ import labbook.core.SecretFile;
 
 /** Passphrases live in files (mode 0600), read as gpg's {@code --passphrase-file} reads them: the first line. */
 public final class Passphrase {
-    private Passphrase() {
-    }
+    private Passphrase() {}
 
     public static char[] read(Path file) {
         byte[] bytes = SecretFile.read(file, "passphrase file");

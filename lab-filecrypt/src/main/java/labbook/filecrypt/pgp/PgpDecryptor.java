@@ -22,15 +22,14 @@ import org.bouncycastle.openpgp.bc.BcPGPObjectFactory;
 import org.bouncycastle.openpgp.operator.bc.BcSessionKeyDataDecryptorFactory;
 
 /**
- * Decrypts passphrase-encrypted OpenPGP messages: what gpg writes by default and with its common
- * options (every cipher gpg offers for {@code -c}, armored input, any S2K digest, ZIP/ZLIB/BZIP2 or
- * no compression). Messages without integrity protection are refused, as gpg 2.2 refuses them;
- * newer formats (RFC 9580, LibrePGP) are refused naming the packet, version or algorithm
- * ({@link SupportedFormats}).
+ * Decrypts passphrase-encrypted OpenPGP messages: what gpg writes by default and with its common options (every cipher
+ * gpg offers for {@code -c}, armored input, any S2K digest, ZIP/ZLIB/BZIP2 or no compression). Messages without
+ * integrity protection are refused, as gpg 2.2 refuses them; newer formats (RFC 9580, LibrePGP) are refused naming the
+ * packet, version or algorithm ({@link SupportedFormats}).
  *
- * <p>The plaintext streams out while it is decrypted, so a caller writing a file must not trust
- * it until {@link #decrypt} returns: {@link #decryptFile} writes to a temporary file and renames it
- * only after the MDC has been checked.
+ * <p>The plaintext streams out while it is decrypted, so a caller writing a file must not trust it until
+ * {@link #decrypt} returns: {@link #decryptFile} writes to a temporary file and renames it only after the MDC has been
+ * checked.
  */
 public final class PgpDecryptor {
 
@@ -42,8 +41,8 @@ public final class PgpDecryptor {
     }
 
     /**
-     * The code that decrypts a SEIPD v1 packet of {@code cipher}, for results: {@code jdk-ecb-cfb}
-     * for AES ({@link SeipdV1Stream}), BouncyCastle's {@code bc-lightweight} for the others.
+     * The code that decrypts a SEIPD v1 packet of {@code cipher}, for results: {@code jdk-ecb-cfb} for AES
+     * ({@link SeipdV1Stream}), BouncyCastle's {@code bc-lightweight} for the others.
      */
     public static String cipherPath(SymmetricCipher cipher) {
         return cipher.isAes() ? "jdk-ecb-cfb" : CipherPath.BC_LIGHTWEIGHT.label();
@@ -55,7 +54,8 @@ public final class PgpDecryptor {
             InputStream message = SupportedFormats.checkHeads(PGPUtil.getDecoderStream(in));
             PGPPBEEncryptedData encrypted = findPassphraseData(new BcPGPObjectFactory(message));
             if (!encrypted.isIntegrityProtected()) {
-                throw new DecryptException("it has no integrity protection (no MDC), refused as gpg 2.2 refuses it", null);
+                throw new DecryptException(
+                        "it has no integrity protection (no MDC), refused as gpg 2.2 refuses it", null);
             }
             PGPSessionKey key;
             try {
@@ -77,26 +77,29 @@ public final class PgpDecryptor {
         }
     }
 
-    /** The plaintext and how to check its MDC once read: {@code verify} reads what is left of the packet, then compares. */
-    private record IntegrityChecked(InputStream stream, MdcCheck mdc) {
-    }
+    /**
+     * The plaintext and how to check its MDC once read: {@code verify} reads what is left of the packet, then compares.
+     */
+    private record IntegrityChecked(InputStream stream, MdcCheck mdc) {}
 
     private interface MdcCheck {
         boolean matches() throws IOException, PGPException;
     }
 
     /**
-     * AES in a SEIPD v1 packet (what gpg writes) on the JDK ({@link SeipdV1Stream}); any other
-     * cipher or packet on BouncyCastle's lightweight API, as before. The key is derived once, by
-     * {@link JdkS2kDecryptorFactory}, either way.
+     * AES in a SEIPD v1 packet (what gpg writes) on the JDK ({@link SeipdV1Stream}); any other cipher or packet on
+     * BouncyCastle's lightweight API, as before. The key is derived once, by {@link JdkS2kDecryptorFactory}, either
+     * way.
      */
-    private static IntegrityChecked open(PGPPBEEncryptedData encrypted, PGPSessionKey key) throws IOException, DecryptException {
+    private static IntegrityChecked open(PGPPBEEncryptedData encrypted, PGPSessionKey key)
+            throws IOException, DecryptException {
         try {
             if (SeipdV1Stream.handles(encrypted, key)) {
                 SeipdV1Stream s = SeipdV1Stream.open(encrypted.getInputStream(), key);
                 return new IntegrityChecked(s, s::verify);
             }
-            return new IntegrityChecked(encrypted.getDataStream(new BcSessionKeyDataDecryptorFactory(key)), encrypted::verify);
+            return new IntegrityChecked(
+                    encrypted.getDataStream(new BcSessionKeyDataDecryptorFactory(key)), encrypted::verify);
         } catch (PGPDataValidationException wrongKey) {
             throw new DecryptException("wrong passphrase", wrongKey);
         } catch (PGPException e) {
@@ -109,14 +112,18 @@ public final class PgpDecryptor {
         if (!Files.isRegularFile(in)) {
             throw new LabException("cannot read " + in + ": no such file");
         }
-        SafeOutput.write(out, stream -> {
-            try (InputStream input = Files.newInputStream(in)) {
-                decrypt(input, stream, passphrase);
-            }
-        }, e -> new LabException("cannot decrypt " + in + ": " + e.getMessage(), e));
+        SafeOutput.write(
+                out,
+                stream -> {
+                    try (InputStream input = Files.newInputStream(in)) {
+                        decrypt(input, stream, passphrase);
+                    }
+                },
+                e -> new LabException("cannot decrypt " + in + ": " + e.getMessage(), e));
     }
 
-    private static PGPPBEEncryptedData findPassphraseData(BcPGPObjectFactory factory) throws IOException, DecryptException {
+    private static PGPPBEEncryptedData findPassphraseData(BcPGPObjectFactory factory)
+            throws IOException, DecryptException {
         Object o = factory.nextObject();
         while (o instanceof PGPMarker) {
             o = factory.nextObject();
@@ -132,8 +139,8 @@ public final class PgpDecryptor {
         throw new DecryptException("it is encrypted to a public key, not with a passphrase", null);
     }
 
-    private static void copyLiteral(BcPGPObjectFactory factory, OutputStream out) throws IOException, PGPException,
-            DecryptException {
+    private static void copyLiteral(BcPGPObjectFactory factory, OutputStream out)
+            throws IOException, PGPException, DecryptException {
         Object o = factory.nextObject();
         if (o instanceof PGPCompressedData compressed) {
             SupportedFormats.checkCompression(compressed.getAlgorithm());
@@ -144,10 +151,14 @@ public final class PgpDecryptor {
             o = factory.nextObject();
         }
         if (!(o instanceof PGPLiteralData literal)) {
-            throw new DecryptException("no literal data inside (" + (o == null ? "empty" : o.getClass().getSimpleName()) + ")", null);
+            throw new DecryptException(
+                    "no literal data inside ("
+                            + (o == null ? "empty" : o.getClass().getSimpleName()) + ")",
+                    null);
         }
         try (InputStream data = literal.getInputStream()) {
-            byte[] buffer = new byte[1 << 16]; // transferTo's 8 KiB would mean 8 times the calls down the packet streams
+            byte[] buffer =
+                    new byte[1 << 16]; // transferTo's 8 KiB would mean 8 times the calls down the packet streams
             for (int n; (n = data.read(buffer)) >= 0; ) {
                 out.write(buffer, 0, n);
             }
@@ -156,6 +167,7 @@ public final class PgpDecryptor {
 
     private static String describe(Exception e) {
         String m = e.getMessage();
-        return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m.lines().findFirst().orElse(""));
+        return e.getClass().getSimpleName()
+                + (m == null || m.isBlank() ? "" : ": " + m.lines().findFirst().orElse(""));
     }
 }

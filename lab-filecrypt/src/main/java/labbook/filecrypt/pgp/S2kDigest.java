@@ -34,6 +34,7 @@ public enum S2kDigest {
                 return d;
             }
         }
-        throw new LabException("unknown S2K digest '" + text + "' (use SHA1, SHA224, SHA256, SHA384, SHA512 or RIPEMD160)");
+        throw new LabException(
+                "unknown S2K digest '" + text + "' (use SHA1, SHA224, SHA256, SHA384, SHA512 or RIPEMD160)");
     }
 }

@@ -11,34 +11,37 @@ import org.bouncycastle.bcpg.SymmetricKeyUtils;
 import org.bouncycastle.openpgp.PGPException;
 
 /**
- * The S2K key derivation (RFC 4880, 3.7.1: simple, salted, iterated and salted) on the JDK's
- * digest, fed in 64 KiB runs of the repeated salt and passphrase; for the encryptor's key packet
- * ({@link JdkPbeKeyMethod}) and the decryptor ({@link JdkS2kDecryptorFactory}).
+ * The S2K key derivation (RFC 4880, 3.7.1: simple, salted, iterated and salted) on the JDK's digest, fed in 64 KiB runs
+ * of the repeated salt and passphrase; for the encryptor's key packet ({@link JdkPbeKeyMethod}) and the decryptor
+ * ({@link JdkS2kDecryptorFactory}).
  *
- * <p>Why not BouncyCastle's: it writes salt and passphrase to its pure-Java digest a few dozen
- * bytes a call, so at gpg's largest count (65 MB hashed, what a fast machine calibrates to and the
- * encrypt command's default) a fresh JVM spends about a second of CPU before it encrypts a byte.
- * The stream hashed is periodic, so it is laid out once in a buffer of whole periods and fed a
- * buffer at a time: the same bytes, about a thousand calls, on the JDK's SHA-1 and SHA-2 (SHA-NI
- * once C2 compiles them). Argon2, the GNU dummy S2K and digests the JDK lacks (RIPEMD-160) are
- * left to BouncyCastle ({@link #handles}).
+ * <p>Why not BouncyCastle's: it writes salt and passphrase to its pure-Java digest a few dozen bytes a call, so at
+ * gpg's largest count (65 MB hashed, what a fast machine calibrates to and the encrypt command's default) a fresh JVM
+ * spends about a second of CPU before it encrypts a byte. The stream hashed is periodic, so it is laid out once in a
+ * buffer of whole periods and fed a buffer at a time: the same bytes, about a thousand calls, on the JDK's SHA-1 and
+ * SHA-2 (SHA-NI once C2 compiles them). Argon2, the GNU dummy S2K and digests the JDK lacks (RIPEMD-160) are left to
+ * BouncyCastle ({@link #handles}).
  */
 final class S2kKey {
     private static final int RUN = 64 << 10;
 
-    private S2kKey() {
-    }
+    private S2kKey() {}
 
     /** Whether {@link #derive} computes this S2K: simple, salted or iterated and salted, on a digest the JDK has. */
     static boolean handles(int type, int hashTag) {
-        return (type == S2K.SIMPLE || type == S2K.SALTED || type == S2K.SALTED_AND_ITERATED) && JdkDigests.jdkName(hashTag) != null;
+        return (type == S2K.SIMPLE || type == S2K.SALTED || type == S2K.SALTED_AND_ITERATED)
+                && JdkDigests.jdkName(hashTag) != null;
     }
 
-    /** The key for {@code cipherTag} (an OpenPGP symmetric algorithm) from {@code passphrase} by {@code s2k}, which it {@link #handles}. */
+    /**
+     * The key for {@code cipherTag} (an OpenPGP symmetric algorithm) from {@code passphrase} by {@code s2k}, which it
+     * {@link #handles}.
+     */
     static byte[] derive(int cipherTag, S2K s2k, char[] passphrase) throws PGPException {
         int type = s2k.getType();
         if (!handles(type, s2k.getHashAlgorithm())) {
-            throw new IllegalArgumentException("an S2K of type " + type + " on hash " + s2k.getHashAlgorithm() + " is BouncyCastle's to derive");
+            throw new IllegalArgumentException(
+                    "an S2K of type " + type + " on hash " + s2k.getHashAlgorithm() + " is BouncyCastle's to derive");
         }
         MessageDigest digest;
         try {
@@ -59,9 +62,9 @@ final class S2kKey {
     }
 
     /**
-     * As many hash contexts as it takes to fill the key, context {@code i} first fed {@code i} zero
-     * bytes, each then fed the first {@code count} bytes of the endless repetition of salt and
-     * passphrase, of which {@code run} holds a whole number of periods (so every run starts at one).
+     * As many hash contexts as it takes to fill the key, context {@code i} first fed {@code i} zero bytes, each then
+     * fed the first {@code count} bytes of the endless repetition of salt and passphrase, of which {@code run} holds a
+     * whole number of periods (so every run starts at one).
      */
     private static byte[] derive(MessageDigest md, byte[] run, long count, int keyBytes) {
         byte[] key = new byte[keyBytes];

@@ -1,7 +1,6 @@
 package labbook.filecrypt.pgp;
 
 import java.io.BufferedOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,11 +9,10 @@ import labbook.core.LabException;
 import labbook.core.PartialFile;
 
 /**
- * Writes a file whole or not at all, through lab-core's {@link PartialFile}: into a hidden
- * temporary file (mode 0600, since it may hold plaintext) beside the target, renamed over it only
- * once the writer returned normally. On any failure, and on SIGTERM or SIGINT, the temporary file
- * is deleted and an existing target is left as it was; one left by a killed run goes at the next
- * write of the same target.
+ * Writes a file whole or not at all, through lab-core's {@link PartialFile}: into a hidden temporary file (mode 0600,
+ * since it may hold plaintext) beside the target, renamed over it only once the writer returned normally. On any
+ * failure, and on SIGTERM or SIGINT, the temporary file is deleted and an existing target is left as it was; one left
+ * by a killed run goes at the next write of the same target.
  */
 public final class SafeOutput {
     /** The writing step; it may throw, and then nothing appears. */
@@ -23,8 +21,7 @@ public final class SafeOutput {
         void writeTo(OutputStream out) throws Exception;
     }
 
-    private SafeOutput() {
-    }
+    private SafeOutput() {}
 
     public static void write(Path target, Writer writer, Function<Exception, LabException> onFailure) {
         try (PartialFile partial = PartialFile.create(target, true)) {

@@ -12,19 +12,17 @@ import org.bouncycastle.openpgp.PGPEncryptedData;
 import org.bouncycastle.openpgp.PGPSessionKey;
 
 /**
- * The plaintext of a SEIPD v1 packet (RFC 4880, 5.13) encrypted with AES, decrypted and checked by
- * the JDK: AES by {@link EcbKeyStreamCfbDecryptor}, the MDC's SHA-1 by {@link MessageDigest}. It
- * reads the packet's raw body from BouncyCastle, which still parses every packet around and inside it.
+ * The plaintext of a SEIPD v1 packet (RFC 4880, 5.13) encrypted with AES, decrypted and checked by the JDK: AES by
+ * {@link EcbKeyStreamCfbDecryptor}, the MDC's SHA-1 by {@link MessageDigest}. It reads the packet's raw body from
+ * BouncyCastle, which still parses every packet around and inside it.
  *
- * <p>Why not a {@code PGPDataDecryptor} plugged into BC: BC then reads the plaintext through its
- * own look-ahead stream, which holds back the 22 bytes of the MDC packet one byte at a time
- * through a ring of ints; with the cipher and hash on the JDK, that loop was the largest cost left.
- * Here the hold-back is one array copy per 64 KiB read.
+ * <p>Why not a {@code PGPDataDecryptor} plugged into BC: BC then reads the plaintext through its own look-ahead stream,
+ * which holds back the 22 bytes of the MDC packet one byte at a time through a ring of ints; with the cipher and hash
+ * on the JDK, that loop was the largest cost left. Here the hold-back is one array copy per 64 KiB read.
  *
- * <p>Layout: 16 random bytes and their last two repeated (the quick check, which a wrong key fails
- * with 1 chance in 65,536 of passing), the data, then the MDC packet {@code D3 14} and the SHA-1 of
- * everything before its 20 bytes. The MDC is known only at the end: {@link #verify} says whether
- * it matched, and no caller may trust the plaintext before.
+ * <p>Layout: 16 random bytes and their last two repeated (the quick check, which a wrong key fails with 1 chance in
+ * 65,536 of passing), the data, then the MDC packet {@code D3 14} and the SHA-1 of everything before its 20 bytes. The
+ * MDC is known only at the end: {@link #verify} says whether it matched, and no caller may trust the plaintext before.
  */
 final class SeipdV1Stream extends InputStream {
     private static final int BLOCK = 16;
@@ -36,6 +34,7 @@ final class SeipdV1Stream extends InputStream {
     private final MessageDigest sha1;
     /** Decrypted bytes: [pos, limit) not yet read by the caller, [limit, filled) held back (the last 22 so far). */
     private final byte[] buf = new byte[CHUNK + MDC];
+
     private final byte[] one = new byte[1];
     private int pos;
     private int limit;
@@ -51,18 +50,20 @@ final class SeipdV1Stream extends InputStream {
 
     /** Whether this class decrypts {@code data} under {@code key}: a SEIPD v1 packet and an AES key. */
     static boolean handles(PGPEncryptedData data, PGPSessionKey key) {
-        return data.getEncData() instanceof SymmetricEncIntegrityPacket p && p.getVersion() == SymmetricEncIntegrityPacket.VERSION_1
-                && SymmetricCipher.AES128.tag() <= key.getAlgorithm() && key.getAlgorithm() <= SymmetricCipher.AES256.tag();
+        return data.getEncData() instanceof SymmetricEncIntegrityPacket p
+                && p.getVersion() == SymmetricEncIntegrityPacket.VERSION_1
+                && SymmetricCipher.AES128.tag() <= key.getAlgorithm()
+                && key.getAlgorithm() <= SymmetricCipher.AES256.tag();
     }
 
     /**
-     * Opens the packet's body ({@link PGPEncryptedData#getInputStream()}) and checks the prefix;
-     * a {@link PGPDataValidationException} says the key is wrong.
+     * Opens the packet's body ({@link PGPEncryptedData#getInputStream()}) and checks the prefix; a
+     * {@link PGPDataValidationException} says the key is wrong.
      */
     static SeipdV1Stream open(InputStream raw, PGPSessionKey key) throws IOException, PGPDataValidationException {
         try {
-            SeipdV1Stream s = new SeipdV1Stream(raw, new EcbKeyStreamCfbDecryptor(key.getKey(), CHUNK),
-                    MessageDigest.getInstance("SHA-1"));
+            SeipdV1Stream s = new SeipdV1Stream(
+                    raw, new EcbKeyStreamCfbDecryptor(key.getKey(), CHUNK), MessageDigest.getInstance("SHA-1"));
             s.checkPrefix();
             return s;
         } catch (GeneralSecurityException e) {
@@ -149,8 +150,10 @@ final class SeipdV1Stream extends InputStream {
         return mdcMatched;
     }
 
-    /** Leaves the packet's stream open: {@link #verify} may still read from it after BC closes the literal data's stream. */
+    /**
+     * Leaves the packet's stream open: {@link #verify} may still read from it after BC closes the literal data's
+     * stream.
+     */
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -19,47 +19,57 @@ import org.bouncycastle.bcpg.SymmetricKeyAlgorithmTags;
 import org.bouncycastle.bcpg.SymmetricKeyEncSessionPacket;
 
 /**
- * The OpenPGP formats the decryptor reads, gpg 2.2's (RFC 4880, with RFC 5581's Camellia), and the
- * one line naming the first one in a message that it does not: RFC 9580's and LibrePGP's packets,
- * packet versions and S2K types, and ciphers, digests and compression algorithms outside gpg 2.2's.
+ * The OpenPGP formats the decryptor reads, gpg 2.2's (RFC 4880, with RFC 5581's Camellia), and the one line naming the
+ * first one in a message that it does not: RFC 9580's and LibrePGP's packets, packet versions and S2K types, and
+ * ciphers, digests and compression algorithms outside gpg 2.2's.
  *
- * <p>{@link #checkHeads} peeks the packets in front of the encrypted data before BouncyCastle reads
- * them. Why not ask BouncyCastle afterwards: its {@code PGPEncryptedDataList} drops an SKESK packet
- * of a version or S2K type it does not know without a word (the message then looks encrypted to a
- * public key), and what it does parse fails later as something else: an OCB packet (tag 20) as data
- * without an MDC, an unknown cipher or digest as a wrong passphrase.
+ * <p>{@link #checkHeads} peeks the packets in front of the encrypted data before BouncyCastle reads them. Why not ask
+ * BouncyCastle afterwards: its {@code PGPEncryptedDataList} drops an SKESK packet of a version or S2K type it does not
+ * know without a word (the message then looks encrypted to a public key), and what it does parse fails later as
+ * something else: an OCB packet (tag 20) as data without an MDC, an unknown cipher or digest as a wrong passphrase.
  */
 final class SupportedFormats {
-    /** How far {@link #checkHeads} looks: gpg {@code -c}'s key packet takes 13 bytes, a few recipients' key packets fit too. */
+    /**
+     * How far {@link #checkHeads} looks: gpg {@code -c}'s key packet takes 13 bytes, a few recipients' key packets fit
+     * too.
+     */
     private static final int PEEK = 4096;
 
     /** Packet types of the newer formats, by name; any other type is BouncyCastle's to read or refuse. */
     private static final Map<Integer, String> NEWER_PACKETS = Map.of(
             PacketTags.AEAD_ENC_DATA, "OCB Encrypted Data, LibrePGP",
             PacketTags.PADDING, "Padding, RFC 9580");
+
     private static final Map<Integer, String> NEWER_SKESK_VERSIONS = Map.of(
             SymmetricKeyEncSessionPacket.VERSION_5, "LibrePGP",
             SymmetricKeyEncSessionPacket.VERSION_6, "RFC 9580");
-    private static final Map<Integer, String> NEWER_SEIPD_VERSIONS = Map.of(SymmetricEncIntegrityPacket.VERSION_2, "RFC 9580");
+    private static final Map<Integer, String> NEWER_SEIPD_VERSIONS =
+            Map.of(SymmetricEncIntegrityPacket.VERSION_2, "RFC 9580");
     private static final Map<Integer, String> NEWER_S2K_TYPES = Map.of(S2K.ARGON_2, "Argon2, RFC 9580");
 
     /** gpg 2.2's ciphers: those encrypt offers, and IDEA, which gpg 2.2 still writes and BouncyCastle decrypts. */
-    private static final int[] CIPHERS = IntStream.concat(Arrays.stream(SymmetricCipher.values()).mapToInt(SymmetricCipher::tag),
-            IntStream.of(SymmetricKeyAlgorithmTags.IDEA)).sorted().toArray();
-    /** gpg 2.2's S2K digests: those encrypt offers, and MD5, which gpg 2.2 still writes and BouncyCastle derives with. */
-    private static final int[] S2K_DIGESTS = IntStream.concat(Arrays.stream(S2kDigest.values()).mapToInt(S2kDigest::tag),
-            IntStream.of(HashAlgorithmTags.MD5)).sorted().toArray();
+    private static final int[] CIPHERS = IntStream.concat(
+                    Arrays.stream(SymmetricCipher.values()).mapToInt(SymmetricCipher::tag),
+                    IntStream.of(SymmetricKeyAlgorithmTags.IDEA))
+            .sorted()
+            .toArray();
+    /**
+     * gpg 2.2's S2K digests: those encrypt offers, and MD5, which gpg 2.2 still writes and BouncyCastle derives with.
+     */
+    private static final int[] S2K_DIGESTS = IntStream.concat(
+                    Arrays.stream(S2kDigest.values()).mapToInt(S2kDigest::tag), IntStream.of(HashAlgorithmTags.MD5))
+            .sorted()
+            .toArray();
+
     private static final int[] S2K_TYPES = {S2K.SIMPLE, S2K.SALTED, S2K.SALTED_AND_ITERATED};
 
-    private SupportedFormats() {
-    }
+    private SupportedFormats() {}
 
     /**
-     * Peeks the packets in front of the encrypted data of {@code decoded} (binary, or the armor's
-     * content) and throws naming the first one of a format this decryptor does not read; returns the
-     * stream to read the message from, at its start. It says nothing of what it does not see in its
-     * first {@link #PEEK} bytes, nor of anything but an OpenPGP message: BouncyCastle's reading then
-     * reports as before.
+     * Peeks the packets in front of the encrypted data of {@code decoded} (binary, or the armor's content) and throws
+     * naming the first one of a format this decryptor does not read; returns the stream to read the message from, at
+     * its start. It says nothing of what it does not see in its first {@link #PEEK} bytes, nor of anything but an
+     * OpenPGP message: BouncyCastle's reading then reports as before.
      */
     static InputStream checkHeads(InputStream decoded) throws IOException, DecryptException {
         // binary input comes buffered (PGPUtil.getDecoderStream), armor's content not. A mark within the 8 KiB
@@ -76,7 +86,8 @@ final class SupportedFormats {
         try {
             for (Header h; (h = Header.read(in)) != null; ) {
                 // a packet's fields are read from its body only: a short packet must not borrow the next one's bytes
-                ByteBuffer body = in.slice(in.position(), h.length() < 0 ? in.remaining() : Math.min(h.length(), in.remaining()));
+                ByteBuffer body =
+                        in.slice(in.position(), h.length() < 0 ? in.remaining() : Math.min(h.length(), in.remaining()));
                 switch (h.tag()) {
                     case PacketTags.SYM_ENC_INTEGRITY_PRO -> {
                         int version = body.get() & 0xff;
@@ -87,14 +98,16 @@ final class SupportedFormats {
                         return;
                     }
                     case PacketTags.SYMMETRIC_KEY_ENC_SESSION -> checkSkesk(body);
-                    // a marker is ignored (RFC 4880, 5.8; BouncyCastle skips it); a public key's packet is BouncyCastle's to report
-                    case PacketTags.MARKER, PacketTags.PUBLIC_KEY_ENC_SESSION -> {
-                    }
+                    // a marker is ignored (RFC 4880, 5.8; BouncyCastle skips it); a public key's packet is
+                    // BouncyCastle's to report
+                    case PacketTags.MARKER, PacketTags.PUBLIC_KEY_ENC_SESSION -> {}
                     default -> {
                         if (NEWER_PACKETS.containsKey(h.tag())) {
-                            throw unsupported("packet type " + h.tag() + named(NEWER_PACKETS, h.tag()) + " is not supported");
+                            throw unsupported(
+                                    "packet type " + h.tag() + named(NEWER_PACKETS, h.tag()) + " is not supported");
                         }
-                        return; // data without an MDC, or no encrypted message at all: BouncyCastle's reading says which
+                        return; // data without an MDC, or no encrypted message at all: BouncyCastle's reading says
+                        // which
                     }
                 }
                 if (h.length() < 0 || h.length() > in.remaining()) {
@@ -122,13 +135,14 @@ final class SupportedFormats {
         }
         int digest = in.get() & 0xff;
         if (!contains(S2K_DIGESTS, digest)) {
-            throw unsupported("S2K digest algorithm " + digest + " is not supported; gpg 2.2's are " + list(S2K_DIGESTS));
+            throw unsupported(
+                    "S2K digest algorithm " + digest + " is not supported; gpg 2.2's are " + list(S2K_DIGESTS));
         }
     }
 
     /**
-     * The cipher an SKESK packet names. Not for the one inside a wrapped session key: under a wrong
-     * passphrase that byte is noise, and BouncyCastle's "wrong passphrase" is then the truth.
+     * The cipher an SKESK packet names. Not for the one inside a wrapped session key: under a wrong passphrase that
+     * byte is noise, and BouncyCastle's "wrong passphrase" is then the truth.
      */
     private static void checkCipher(int algorithm) throws DecryptException {
         if (!contains(CIPHERS, algorithm)) {
@@ -140,7 +154,9 @@ final class SupportedFormats {
     static void checkCompression(int algorithm) throws DecryptException {
         if (Stream.of(Compression.values()).noneMatch(c -> c.tag() == algorithm)) {
             throw unsupported("compression algorithm " + algorithm + " is not supported; gpg 2.2's are "
-                    + Stream.of(Compression.values()).map(c -> c.tag() + " (" + c.gpgName() + ")").collect(Collectors.joining(", ")));
+                    + Stream.of(Compression.values())
+                            .map(c -> c.tag() + " (" + c.gpgName() + ")")
+                            .collect(Collectors.joining(", ")));
         }
     }
 
@@ -162,9 +178,8 @@ final class SupportedFormats {
     }
 
     /**
-     * A packet header (RFC 4880, 4.2): the tag, and the body's length, negative when partial,
-     * indeterminate or over 2 GiB (a partial body's first part, at least 512 bytes, holds every
-     * field read here).
+     * A packet header (RFC 4880, 4.2): the tag, and the body's length, negative when partial, indeterminate or over 2
+     * GiB (a partial body's first part, at least 512 bytes, holds every field read here).
      */
     private record Header(int tag, int length) {
         /** The header at {@code in}'s position, or null if no packet starts there. */

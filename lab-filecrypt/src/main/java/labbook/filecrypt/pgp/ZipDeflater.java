@@ -7,10 +7,10 @@ import labbook.core.LabException;
  * Which deflate writes the ZIP (raw deflate) packet.
  *
  * <p>gpg's ZIP is zlib's raw deflate with an 8 KiB window ({@code windowBits -13}); the JDK's
- * {@link java.util.zip.Deflater} always uses 32 KiB, so at the same level it finds longer matches
- * and writes smaller files (2 MB of text at level 6: 732,173 B from gpg, 664,580 B from the JDK),
- * and at level 9 it takes far longer. To compare like for like, the default is gpg's window: the
- * system zlib itself where the JVM allows native calls ({@link NativeZlib}), else JZlib.
+ * {@link java.util.zip.Deflater} always uses 32 KiB, so at the same level it finds longer matches and writes smaller
+ * files (2 MB of text at level 6: 732,173 B from gpg, 664,580 B from the JDK), and at level 9 it takes far longer. To
+ * compare like for like, the default is gpg's window: the system zlib itself where the JVM allows native calls
+ * ({@link NativeZlib}), else JZlib.
  */
 public enum ZipDeflater {
     /** The system zlib through the foreign-function API, 8 KiB window: what gpg runs. */

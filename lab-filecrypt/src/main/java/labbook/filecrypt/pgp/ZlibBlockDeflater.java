@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
 /**
- * {@link BlockDeflater} on the system zlib through {@link NativeZlib}, with gpg's 8 KiB ZIP window:
- * what gpg itself runs, one block per call. One native z_stream, reset between blocks.
+ * {@link BlockDeflater} on the system zlib through {@link NativeZlib}, with gpg's 8 KiB ZIP window: what gpg itself
+ * runs, one block per call. One native z_stream, reset between blocks.
  */
 final class ZlibBlockDeflater implements BlockDeflater {
     /** gpg's ZIP: {@code deflateInit2(..., -13, ...)}, an 8 KiB window. */
@@ -24,8 +24,9 @@ final class ZlibBlockDeflater implements BlockDeflater {
     }
 
     @Override
-    public byte[] deflate(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength,
-                          boolean last) throws IOException {
+    public byte[] deflate(
+            byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength, boolean last)
+            throws IOException {
         output.reset();
         zlib.reset();
         if (dictionaryLength > 0) {

@@ -6,19 +6,23 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Finds, once, how this JVM can call the system zlib: the binding for its JDK's foreign-function
- * API and libz.so.1, or the reason there is none (then {@link NativeZlib} falls back to JZlib).
+ * Finds, once, how this JVM can call the system zlib: the binding for its JDK's foreign-function API and libz.so.1, or
+ * the reason there is none (then {@link NativeZlib} falls back to JZlib).
  */
 final class ZlibProbe {
-    private static final List<String> LIBRARIES = List.of("/lib/x86_64-linux-gnu/libz.so.1",
-            "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib/aarch64-linux-gnu/libz.so.1",
-            "/usr/lib/aarch64-linux-gnu/libz.so.1", "/usr/lib64/libz.so.1", "/lib64/libz.so.1", "/usr/lib/libz.so.1");
+    private static final List<String> LIBRARIES = List.of(
+            "/lib/x86_64-linux-gnu/libz.so.1",
+            "/usr/lib/x86_64-linux-gnu/libz.so.1",
+            "/lib/aarch64-linux-gnu/libz.so.1",
+            "/usr/lib/aarch64-linux-gnu/libz.so.1",
+            "/usr/lib64/libz.so.1",
+            "/lib64/libz.so.1",
+            "/usr/lib/libz.so.1");
 
     static String whyNot = "";
     static final NativeZlib.Binding BINDING = probe();
 
-    private ZlibProbe() {
-    }
+    private ZlibProbe() {}
 
     private static NativeZlib.Binding probe() {
         int feature = Runtime.version().feature();
@@ -33,12 +37,17 @@ final class ZlibProbe {
         } else {
             return none("JDK " + feature + " has neither JDK 17's incubating nor the final (22+) foreign-function API");
         }
-        Path lib = LIBRARIES.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
+        Path lib = LIBRARIES.stream()
+                .map(Path::of)
+                .filter(Files::isRegularFile)
+                .findFirst()
+                .orElse(null);
         if (lib == null) {
             return none("no libz.so.1 in " + String.join(", ", LIBRARIES));
         }
         try {
-            return (NativeZlib.Binding) Class.forName(binding).getDeclaredConstructor(Path.class).newInstance(lib);
+            return (NativeZlib.Binding)
+                    Class.forName(binding).getDeclaredConstructor(Path.class).newInstance(lib);
         } catch (ClassNotFoundException notBuilt) {
             return none("this build has no " + binding + " (it was compiled without a JDK 22+ javac)");
         } catch (InvocationTargetException e) {

@@ -18,13 +18,13 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * A damaged file or a wrong passphrase: one clear line, a non-zero exit, and no output file; the
- * same for a file compressed on one thread and on two ({@code --threads 2}: two 128 KiB blocks of
- * the parallel deflate).
+ * A damaged file or a wrong passphrase: one clear line, a non-zero exit, and no output file; the same for a file
+ * compressed on one thread and on two ({@code --threads 2}: two 128 KiB blocks of the parallel deflate).
  */
 class DecryptFailureTest {
     @TempDir
     Path dir;
+
     Path plain;
     Path pass;
     Path encrypted;
@@ -38,13 +38,36 @@ class DecryptFailureTest {
         pass = passFile("pass", "the right one");
         encrypted = dir.resolve("plain.txt.gpg");
         out = dir.resolve("out.txt");
-        assertThat(run("encrypt", "--passphrase-file", pass.toString(), "-z", "1", "--s2k-count", "65536",
-                plain.toString(), encrypted.toString()).exit).isZero();
+        assertThat(run(
+                                "encrypt",
+                                "--passphrase-file",
+                                pass.toString(),
+                                "-z",
+                                "1",
+                                "--s2k-count",
+                                "65536",
+                                plain.toString(),
+                                encrypted.toString())
+                        .exit)
+                .isZero();
         encryptedOnTwoThreads = dir.resolve("plain.txt.2.gpg");
-        assertThat(run("encrypt", "--passphrase-file", pass.toString(), "-z", "1", "--s2k-count", "65536", "--threads", "2",
-                plain.toString(), encryptedOnTwoThreads.toString()).exit).isZero();
+        assertThat(run(
+                                "encrypt",
+                                "--passphrase-file",
+                                pass.toString(),
+                                "-z",
+                                "1",
+                                "--s2k-count",
+                                "65536",
+                                "--threads",
+                                "2",
+                                plain.toString(),
+                                encryptedOnTwoThreads.toString())
+                        .exit)
+                .isZero();
         for (Path file : encryptedFiles()) {
-            assertThat(run("decrypt", "--passphrase-file", pass.toString(), file.toString(), out.toString()).exit).isZero();
+            assertThat(run("decrypt", "--passphrase-file", pass.toString(), file.toString(), out.toString()).exit)
+                    .isZero();
             assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
             Files.delete(out);
         }
@@ -57,10 +80,17 @@ class DecryptFailureTest {
     @Test
     void wrongPassphrase() throws Exception {
         for (Path file : encryptedFiles()) {
-            Result r = run("decrypt", "--passphrase-file", passFile("wrong", "the wrong one").toString(),
-                    file.toString(), out.toString());
+            Result r = run(
+                    "decrypt",
+                    "--passphrase-file",
+                    passFile("wrong", "the wrong one").toString(),
+                    file.toString(),
+                    out.toString());
             assertFailedCleanly(r);
-            assertThat(r.err).contains("wrong passphrase").doesNotContain("the wrong one").doesNotContain("the right one");
+            assertThat(r.err)
+                    .contains("wrong passphrase")
+                    .doesNotContain("the wrong one")
+                    .doesNotContain("the right one");
         }
     }
 
@@ -71,7 +101,8 @@ class DecryptFailureTest {
             bytes[bytes.length / 2] ^= 0x10;
             Path damaged = dir.resolve("damaged.gpg");
             Files.write(damaged, bytes);
-            assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString()));
+            assertFailedCleanly(
+                    run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString()));
         }
     }
 
@@ -94,7 +125,8 @@ class DecryptFailureTest {
             for (int keep : new int[] {10, 100, (int) Files.size(file) / 2, (int) Files.size(file) - 1}) {
                 Path cut = dir.resolve("cut.gpg");
                 Files.write(cut, Arrays.copyOf(Files.readAllBytes(file), keep));
-                assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), cut.toString(), out.toString()));
+                assertFailedCleanly(
+                        run("decrypt", "--passphrase-file", pass.toString(), cut.toString(), out.toString()));
             }
         }
     }
@@ -112,14 +144,26 @@ class DecryptFailureTest {
     @Test
     void notAnOpenPgpFileAndAMissingFile() throws Exception {
         assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), plain.toString(), out.toString()));
-        Result missing = run("decrypt", "--passphrase-file", pass.toString(), dir.resolve("nope.gpg").toString(), out.toString());
+        Result missing = run(
+                "decrypt",
+                "--passphrase-file",
+                pass.toString(),
+                dir.resolve("nope.gpg").toString(),
+                out.toString());
         assertFailedCleanly(missing);
         assertThat(missing.err).contains("nope.gpg");
     }
 
     @Test
     void badLevelIsAUsageErrorOrOneLine() throws Exception {
-        Result r = run("encrypt", "--passphrase-file", pass.toString(), "-z", "12", plain.toString(), dir.resolve("x.gpg").toString());
+        Result r = run(
+                "encrypt",
+                "--passphrase-file",
+                pass.toString(),
+                "-z",
+                "12",
+                plain.toString(),
+                dir.resolve("x.gpg").toString());
         assertThat(r.exit).isNotZero();
         assertThat(r.err.strip().lines().count()).isEqualTo(1);
         assertThat(r.err).contains("12");
@@ -129,7 +173,13 @@ class DecryptFailureTest {
     @Test
     void badThreadsAreABadArgumentBeforeAnythingIsWritten() throws Exception {
         for (String threads : new String[] {"0", "-1", "257", "many"}) {
-            Result r = run("encrypt", "--passphrase-file", pass.toString(), "--threads", threads, plain.toString(),
+            Result r = run(
+                    "encrypt",
+                    "--passphrase-file",
+                    pass.toString(),
+                    "--threads",
+                    threads,
+                    plain.toString(),
                     dir.resolve("x.gpg").toString());
             assertThat(r.exit).as(threads).isEqualTo(Cli.BAD_ARGUMENTS);
             assertThat(r.err.strip().lines().count()).as(r.err).isEqualTo(1);
@@ -155,8 +205,7 @@ class DecryptFailureTest {
         return p;
     }
 
-    private record Result(int exit, String err) {
-    }
+    private record Result(int exit, String err) {}
 
     private static Result run(String... args) {
         StringWriter err = new StringWriter();

@@ -26,11 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * Messages in formats decrypt does not read (RFC 9580's and LibrePGP's packets, packet versions and
- * S2K types; ciphers, digests and compression outside gpg 2.2's), written here packet by packet in
- * both header formats: each is one line naming what it is, exit 1, no output file; never a missing
- * MDC or a wrong passphrase. The packets' contents past what names them are noise: decrypt must
- * refuse before it would need them.
+ * Messages in formats decrypt does not read (RFC 9580's and LibrePGP's packets, packet versions and S2K types; ciphers,
+ * digests and compression outside gpg 2.2's), written here packet by packet in both header formats: each is one line
+ * naming what it is, exit 1, no output file; never a missing MDC or a wrong passphrase. The packets' contents past what
+ * names them are noise: decrypt must refuse before it would need them.
  */
 class DecryptUnsupportedFormatsTest {
     private static final String PASSPHRASE = "the right one";
@@ -46,6 +45,7 @@ class DecryptUnsupportedFormatsTest {
 
     @TempDir
     Path dir;
+
     Path pass;
     Path out;
     final Random random = new Random(20);
@@ -60,74 +60,119 @@ class DecryptUnsupportedFormatsTest {
 
     @Test
     void anOcbEncryptedDataPacketAfterAVersion4KeyPacket() throws Exception {
-        assertRefused("ocb.gpg", "packet type 20 (OCB Encrypted Data, LibrePGP) is not supported",
-                oldPacket(SKESK, skeskV4(AES256, iteratedS2k())), newPacket(OCB_ENCRYPTED, ocbEncryptedBody()));
+        assertRefused(
+                "ocb.gpg",
+                "packet type 20 (OCB Encrypted Data, LibrePGP) is not supported",
+                oldPacket(SKESK, skeskV4(AES256, iteratedS2k())),
+                newPacket(OCB_ENCRYPTED, ocbEncryptedBody()));
     }
 
     @Test
     void anOcbEncryptedDataPacketAfterAVersion5KeyPacketNamesTheKeyPacketFirst() throws Exception {
-        assertRefused("v5.gpg", "SKESK packet version 5 (LibrePGP) is not supported; this decrypts version 4 (gpg 2.2's)",
-                newPacket(SKESK, skeskV5()), newPacket(OCB_ENCRYPTED, ocbEncryptedBody()));
+        assertRefused(
+                "v5.gpg",
+                "SKESK packet version 5 (LibrePGP) is not supported; this decrypts version 4 (gpg 2.2's)",
+                newPacket(SKESK, skeskV5()),
+                newPacket(OCB_ENCRYPTED, ocbEncryptedBody()));
     }
 
     @Test
     void aVersion2SeipdPacketAfterAVersion4KeyPacket() throws Exception {
-        assertRefused("seipd2.gpg", "SEIPD packet version 2 (RFC 9580) is not supported; this decrypts version 1 (gpg 2.2's)",
-                oldPacket(SKESK, skeskV4(AES256, iteratedS2k())), newPacket(SEIPD, seipdV2Body()));
-        assertRefused("seipd2-new.gpg", "SEIPD packet version 2 (RFC 9580)",
-                newPacket(SKESK, skeskV4(AES256, iteratedS2k())), newPacket(SEIPD, seipdV2Body()));
+        assertRefused(
+                "seipd2.gpg",
+                "SEIPD packet version 2 (RFC 9580) is not supported; this decrypts version 1 (gpg 2.2's)",
+                oldPacket(SKESK, skeskV4(AES256, iteratedS2k())),
+                newPacket(SEIPD, seipdV2Body()));
+        assertRefused(
+                "seipd2-new.gpg",
+                "SEIPD packet version 2 (RFC 9580)",
+                newPacket(SKESK, skeskV4(AES256, iteratedS2k())),
+                newPacket(SEIPD, seipdV2Body()));
     }
 
     @Test
     void aVersion2SeipdPacketInPartialLengthsAsStreamingWritersSendIt() throws Exception {
         byte[] body = seipdV2Body();
-        byte[] first = Arrays.copyOf(body, 512); // a partial body's first part is at least 512 bytes (RFC 4880, 4.2.2.4)
+        byte[] first =
+                Arrays.copyOf(body, 512); // a partial body's first part is at least 512 bytes (RFC 4880, 4.2.2.4)
         byte[] rest = Arrays.copyOfRange(body, 512, body.length);
-        assertRefused("partial.gpg", "SEIPD packet version 2 (RFC 9580)", oldPacket(SKESK, skeskV4(AES256, iteratedS2k())),
-                new byte[] {(byte) (0xC0 | SEIPD), (byte) (224 + 9)}, first, lengthOctets(rest.length), rest);
+        assertRefused(
+                "partial.gpg",
+                "SEIPD packet version 2 (RFC 9580)",
+                oldPacket(SKESK, skeskV4(AES256, iteratedS2k())),
+                new byte[] {(byte) (0xC0 | SEIPD), (byte) (224 + 9)},
+                first,
+                lengthOctets(rest.length),
+                rest);
     }
 
     @Test
     void aVersion6KeyPacketAndVersion2Seipd() throws Exception {
-        assertRefused("v6.gpg", "SKESK packet version 6 (RFC 9580) is not supported; this decrypts version 4 (gpg 2.2's)",
-                newPacket(SKESK, skeskV6()), newPacket(SEIPD, seipdV2Body()));
+        assertRefused(
+                "v6.gpg",
+                "SKESK packet version 6 (RFC 9580) is not supported; this decrypts version 4 (gpg 2.2's)",
+                newPacket(SKESK, skeskV6()),
+                newPacket(SEIPD, seipdV2Body()));
     }
 
     @Test
     void aKeyPacketOfAnUnknownVersion() throws Exception {
-        assertRefused("v7.gpg", "SKESK packet version 7 is not supported; this decrypts version 4 (gpg 2.2's)",
-                oldPacket(SKESK, concat(new byte[] {7}, noise(20))), newPacket(SEIPD, seipdV1Body()));
+        assertRefused(
+                "v7.gpg",
+                "SKESK packet version 7 is not supported; this decrypts version 4 (gpg 2.2's)",
+                oldPacket(SKESK, concat(new byte[] {7}, noise(20))),
+                newPacket(SEIPD, seipdV1Body()));
     }
 
     @Test
     void anArgon2S2kInAVersion4KeyPacket() throws Exception {
         byte[] argon2 = concat(new byte[] {4}, noise(16), new byte[] {1, 4, 21}); // salt, passes, lanes, 2^21 KiB
-        assertRefused("argon2.gpg", "S2K type 4 (Argon2, RFC 9580) is not supported; this derives keys by S2K types 0, 1, 3 (gpg 2.2's)",
-                oldPacket(SKESK, skeskV4(AES256, argon2)), newPacket(SEIPD, seipdV1Body()));
+        assertRefused(
+                "argon2.gpg",
+                "S2K type 4 (Argon2, RFC 9580) is not supported; this derives keys by S2K types 0, 1, 3 (gpg 2.2's)",
+                oldPacket(SKESK, skeskV4(AES256, argon2)),
+                newPacket(SEIPD, seipdV1Body()));
     }
 
     @Test
     void aReservedS2kType() throws Exception {
-        assertRefused("s2k2.gpg", "S2K type 2 is not supported",
-                oldPacket(SKESK, skeskV4(AES256, concat(new byte[] {2, SHA256}, noise(9)))), newPacket(SEIPD, seipdV1Body()));
+        assertRefused(
+                "s2k2.gpg",
+                "S2K type 2 is not supported",
+                oldPacket(SKESK, skeskV4(AES256, concat(new byte[] {2, SHA256}, noise(9)))),
+                newPacket(SEIPD, seipdV1Body()));
     }
 
     @Test
     void aCipherOrS2kDigestOutsideGpg22s() throws Exception {
-        assertRefused("cipher.gpg", "symmetric algorithm 100 is not supported; gpg 2.2's are 1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13",
-                oldPacket(SKESK, skeskV4(100, iteratedS2k())), newPacket(SEIPD, seipdV1Body()));
+        assertRefused(
+                "cipher.gpg",
+                "symmetric algorithm 100 is not supported; gpg 2.2's are 1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13",
+                oldPacket(SKESK, skeskV4(100, iteratedS2k())),
+                newPacket(SEIPD, seipdV1Body()));
         byte[] sha3 = concat(new byte[] {3, 12}, noise(8), new byte[] {0x60}); // SHA3-256 (RFC 9580)
-        assertRefused("digest.gpg", "S2K digest algorithm 12 is not supported; gpg 2.2's are 1, 2, 3, 8, 9, 10, 11",
-                oldPacket(SKESK, skeskV4(AES256, sha3)), newPacket(SEIPD, seipdV1Body()));
+        assertRefused(
+                "digest.gpg",
+                "S2K digest algorithm 12 is not supported; gpg 2.2's are 1, 2, 3, 8, 9, 10, 11",
+                oldPacket(SKESK, skeskV4(AES256, sha3)),
+                newPacket(SEIPD, seipdV1Body()));
     }
 
     @Test
     void aMarkerInFrontIsLookedPastAndAPaddingPacketIsNamed() throws Exception {
         byte[] marker = oldPacket(MARKER, "PGP".getBytes(StandardCharsets.US_ASCII));
-        assertRefused("marker.gpg", "packet type 20 (OCB Encrypted Data, LibrePGP) is not supported",
-                marker, oldPacket(SKESK, skeskV4(AES256, iteratedS2k())), newPacket(OCB_ENCRYPTED, ocbEncryptedBody()));
-        assertRefused("padding.gpg", "packet type 21 (Padding, RFC 9580) is not supported",
-                newPacket(PADDING, noise(32)), oldPacket(SKESK, skeskV4(AES256, iteratedS2k())), newPacket(SEIPD, seipdV1Body()));
+        assertRefused(
+                "marker.gpg",
+                "packet type 20 (OCB Encrypted Data, LibrePGP) is not supported",
+                marker,
+                oldPacket(SKESK, skeskV4(AES256, iteratedS2k())),
+                newPacket(OCB_ENCRYPTED, ocbEncryptedBody()));
+        assertRefused(
+                "padding.gpg",
+                "packet type 21 (Padding, RFC 9580) is not supported",
+                newPacket(PADDING, noise(32)),
+                oldPacket(SKESK, skeskV4(AES256, iteratedS2k())),
+                newPacket(SEIPD, seipdV1Body()));
     }
 
     @Test
@@ -139,7 +184,10 @@ class DecryptUnsupportedFormatsTest {
         assertRefused("armored.asc", "SEIPD packet version 2 (RFC 9580)", armored.toByteArray());
     }
 
-    /** Only decryption shows the compressed packet: a real SEIPD v1 message under the right passphrase, holding algorithm 110. */
+    /**
+     * Only decryption shows the compressed packet: a real SEIPD v1 message under the right passphrase, holding
+     * algorithm 110.
+     */
     @Test
     void aCompressionAlgorithmOutsideGpg22s() throws Exception {
         PGPEncryptedDataGenerator generator = new PGPEncryptedDataGenerator(
@@ -149,7 +197,9 @@ class DecryptUnsupportedFormatsTest {
         try (OutputStream encrypted = generator.open(message, new byte[1 << 10])) {
             encrypted.write(newPacket(COMPRESSED, concat(new byte[] {110}, noise(300))));
         }
-        assertRefused("compressed.gpg", "compression algorithm 110 is not supported; gpg 2.2's are 0 (none), 1 (zip), 2 (zlib), 3 (bzip2)",
+        assertRefused(
+                "compressed.gpg",
+                "compression algorithm 110 is not supported; gpg 2.2's are 0 (none), 1 (zip), 2 (zlib), 3 (bzip2)",
                 message.toByteArray());
     }
 
@@ -159,11 +209,22 @@ class DecryptUnsupportedFormatsTest {
         Path plain = dir.resolve("plain.txt");
         Files.writeString(plain, "still read\n".repeat(1000));
         Path encrypted = dir.resolve("plain.txt.gpg");
-        assertThat(run("encrypt", "--passphrase-file", pass.toString(), "--s2k-count", "65536", plain.toString(),
-                encrypted.toString()).exit).isZero();
+        assertThat(run(
+                                "encrypt",
+                                "--passphrase-file",
+                                pass.toString(),
+                                "--s2k-count",
+                                "65536",
+                                plain.toString(),
+                                encrypted.toString())
+                        .exit)
+                .isZero();
         Path marked = dir.resolve("marked.gpg");
-        Files.write(marked, concat(oldPacket(MARKER, "PGP".getBytes(StandardCharsets.US_ASCII)), Files.readAllBytes(encrypted)));
-        assertThat(run("decrypt", "--passphrase-file", pass.toString(), marked.toString(), out.toString()).exit).isZero();
+        Files.write(
+                marked,
+                concat(oldPacket(MARKER, "PGP".getBytes(StandardCharsets.US_ASCII)), Files.readAllBytes(encrypted)));
+        assertThat(run("decrypt", "--passphrase-file", pass.toString(), marked.toString(), out.toString()).exit)
+                .isZero();
         assertThat(out).hasSameBinaryContentAs(plain);
     }
 
@@ -177,7 +238,9 @@ class DecryptUnsupportedFormatsTest {
         assertThat(lines.get(0)).startsWith(FilecryptLab.NAME + ": cannot decrypt " + in + ": " + reason);
         assertThat(out).doesNotExist();
         try (var listing = Files.list(dir)) {
-            assertThat(listing.map(p -> p.getFileName().toString())).as("partial files").noneMatch(n -> n.endsWith(".partial"));
+            assertThat(listing.map(p -> p.getFileName().toString()))
+                    .as("partial files")
+                    .noneMatch(n -> n.endsWith(".partial"));
         }
     }
 
@@ -196,10 +259,16 @@ class DecryptUnsupportedFormatsTest {
         return concat(new byte[] {5, AES256, OCB}, iteratedS2k(), noise(15), noise(32 + 16));
     }
 
-    /** RFC 9580's v6 SKESK (5.3.2): version, the next fields' length, cipher, AEAD, the S2K's length, an Argon2 S2K, nonce, key and tag. */
+    /**
+     * RFC 9580's v6 SKESK (5.3.2): version, the next fields' length, cipher, AEAD, the S2K's length, an Argon2 S2K,
+     * nonce, key and tag.
+     */
     private byte[] skeskV6() {
         byte[] argon2 = concat(new byte[] {4}, noise(16), new byte[] {1, 4, 21});
-        return concat(new byte[] {6, (byte) (3 + argon2.length + 15), AES256, OCB, (byte) argon2.length}, argon2, noise(15),
+        return concat(
+                new byte[] {6, (byte) (3 + argon2.length + 15), AES256, OCB, (byte) argon2.length},
+                argon2,
+                noise(15),
                 noise(32 + 16));
     }
 
@@ -230,7 +299,9 @@ class DecryptUnsupportedFormatsTest {
         if (length < 8384) {
             return new byte[] {(byte) (((length - 192) >> 8) + 192), (byte) (length - 192)};
         }
-        return new byte[] {(byte) 255, (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length};
+        return new byte[] {
+            (byte) 255, (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length
+        };
     }
 
     /** An old-format header (RFC 4880, 4.2.1): 0x80 | tag << 2 | 0 (one-octet length) or 1 (two-octet). */
@@ -255,8 +326,7 @@ class DecryptUnsupportedFormatsTest {
         return all.toByteArray();
     }
 
-    private record Result(int exit, String err) {
-    }
+    private record Result(int exit, String err) {}
 
     private static Result run(String... args) {
         StringWriter err = new StringWriter();

@@ -13,15 +13,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * encrypt and decrypt parsed without picocli: help, bad arguments (one line naming them, exit 2)
- * and gpg -c's key packet.
+ * encrypt and decrypt parsed without picocli: help, bad arguments (one line naming them, exit 2) and gpg -c's key
+ * packet.
  */
 class FileCommandTest {
     @TempDir
     Path dir;
 
-    record Outcome(int exit, String out, String err) {
-    }
+    record Outcome(int exit, String out, String err) {}
 
     static Outcome run(FileCommand command, String... args) {
         StringWriter out = new StringWriter();
@@ -34,15 +33,30 @@ class FileCommandTest {
     void helpListsEveryOptionAndExitsZero() {
         Outcome o = run(new EncryptCommand(), "--help");
         assertThat(o.exit()).isZero();
-        assertThat(o.out()).contains("lab-filecrypt encrypt [OPTIONS] IN OUT", "--passphrase-file", "-z", "--threads",
-                "--s2k-count", "--force");
-        assertThat(run(new DecryptCommand(), "-h").out()).contains("lab-filecrypt decrypt [OPTIONS] IN OUT", "--passphrase-file");
+        assertThat(o.out())
+                .contains(
+                        "lab-filecrypt encrypt [OPTIONS] IN OUT",
+                        "--passphrase-file",
+                        "-z",
+                        "--threads",
+                        "--s2k-count",
+                        "--force");
+        assertThat(run(new DecryptCommand(), "-h").out())
+                .contains("lab-filecrypt decrypt [OPTIONS] IN OUT", "--passphrase-file");
     }
 
     @Test
     void badArgumentsAreOneLineNamingThemWithExitTwo() {
-        for (String[] args : new String[][] {{"--bogus", "a", "b"}, {"-z", "10", "a", "b"}, {"-z", "six", "a", "b"},
-                {"--threads", "0", "a", "b"}, {"--cipher-algo", "ROT13", "a", "b"}, {"a"}, {"a", "b", "c"}, {"a", "b"}}) {
+        for (String[] args : new String[][] {
+            {"--bogus", "a", "b"},
+            {"-z", "10", "a", "b"},
+            {"-z", "six", "a", "b"},
+            {"--threads", "0", "a", "b"},
+            {"--cipher-algo", "ROT13", "a", "b"},
+            {"a"},
+            {"a", "b", "c"},
+            {"a", "b"}
+        }) {
             Outcome o = run(new EncryptCommand(), args);
             assertThat(o.exit()).as(String.join(" ", args)).isEqualTo(Cli.BAD_ARGUMENTS);
             assertThat(o.err().lines()).as(String.join(" ", args)).hasSize(1);
@@ -60,15 +74,26 @@ class FileCommandTest {
         Files.setPosixFilePermissions(pass, PosixFilePermissions.fromString("rw-------"));
         Path in = Files.writeString(dir.resolve("in.txt"), "hello\n".repeat(100));
         Path out = dir.resolve("in.txt.gpg");
-        assertThat(run(new EncryptCommand(), "--passphrase-file", pass.toString(), "--s2k-count", "1024", in.toString(),
-                out.toString()).exit()).isZero();
+        assertThat(run(
+                                new EncryptCommand(),
+                                "--passphrase-file",
+                                pass.toString(),
+                                "--s2k-count",
+                                "1024",
+                                in.toString(),
+                                out.toString())
+                        .exit())
+                .isZero();
         byte[] m = Files.readAllBytes(out);
-        // new-format tag 3 (SKESK), 13 bytes: version 4, AES-256, iterated+salted S2K on SHA-256, 8 bytes of salt, count
+        // new-format tag 3 (SKESK), 13 bytes: version 4, AES-256, iterated+salted S2K on SHA-256, 8 bytes of salt,
+        // count
         assertThat(Byte.toUnsignedInt(m[0])).isEqualTo(0xC3);
         assertThat(m[1]).isEqualTo((byte) 13);
         assertThat(new byte[] {m[2], m[3], m[4], m[5]}).containsExactly(4, 9, 3, 8);
         Path back = dir.resolve("back.txt");
-        assertThat(run(new DecryptCommand(), "--passphrase-file", pass.toString(), out.toString(), back.toString()).exit()).isZero();
+        assertThat(run(new DecryptCommand(), "--passphrase-file", pass.toString(), out.toString(), back.toString())
+                        .exit())
+                .isZero();
         assertThat(back).hasSameBinaryContentAs(in);
     }
 
@@ -77,11 +102,14 @@ class FileCommandTest {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         long before;
         try (var list = Files.list(tmp)) {
-            before = list.filter(p -> p.getFileName().toString().startsWith("labbook-cds-training-")).count();
+            before = list.filter(p -> p.getFileName().toString().startsWith("labbook-cds-training-"))
+                    .count();
         }
         assertThat(CdsTraining.run()).isZero();
         try (var list = Files.list(tmp)) {
-            assertThat(list.filter(p -> p.getFileName().toString().startsWith("labbook-cds-training-")).count()).isEqualTo(before);
+            assertThat(list.filter(p -> p.getFileName().toString().startsWith("labbook-cds-training-"))
+                            .count())
+                    .isEqualTo(before);
         }
     }
 }

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The binary corpora on tiny plans of the real packages: the manifest and its checksums, the same
- * files for the same package versions, reuse while the files match, rebuild when one differs, and
- * the one-line refusal when a package is missing (told so by a package checker, nothing uninstalled).
+ * The binary corpora on tiny plans of the real packages: the manifest and its checksums, the same files for the same
+ * package versions, reuse while the files match, rebuild when one differs, and the one-line refusal when a package is
+ * missing (told so by a package checker, nothing uninstalled).
  */
 class BinaryCorpusTest {
     @TempDir
@@ -64,16 +64,21 @@ class BinaryCorpusTest {
         CorpusPlan plan = PdfPlan.shipped("test", dpkg, "r-doc-pdf", 2, 400_000);
         BinaryCorpus binary = new BinaryCorpus(root, dpkg);
         Corpus corpus = binary.materialize(plan);
-        // the two largest R manuals of at most 400 kB: R-lang (380,214 bytes) and R-FAQ (370,129 bytes) in r-doc-pdf 4.2.2
-        assertThat(corpus.files()).extracting(p -> p.getFileName().toString())
+        // the two largest R manuals of at most 400 kB: R-lang (380,214 bytes) and R-FAQ (370,129 bytes) in r-doc-pdf
+        // 4.2.2
+        assertThat(corpus.files())
+                .extracting(p -> p.getFileName().toString())
                 .containsExactly("R_doc_manual_R-lang.pdf", "R_doc_manual_R-FAQ.pdf");
         assertThat(corpus.name()).isEqualTo("pdf-test");
         Manifest manifest = BinaryCorpus.manifest(corpus);
         for (ManifestEntry e : manifest.entries()) {
             Path f = corpus.dir().resolve(e.file());
             assertThat(e.bytes()).isEqualTo(Files.size(f));
-            assertThat(e.sha256()).isEqualTo(Corpus.sha256(f)).isEqualTo(Corpus.sha256(Path.of(e.from().substring("r-doc-pdf:".length()))));
-            assertThat(e.packages()).isEqualTo("r-doc-pdf=" + dpkg.version("r-doc-pdf").orElseThrow());
+            assertThat(e.sha256())
+                    .isEqualTo(Corpus.sha256(f))
+                    .isEqualTo(Corpus.sha256(Path.of(e.from().substring("r-doc-pdf:".length()))));
+            assertThat(e.packages())
+                    .isEqualTo("r-doc-pdf=" + dpkg.version("r-doc-pdf").orElseThrow());
             assertThat(e.command()).startsWith("cp /usr/share/");
             assertThat(e.licence()).contains("/usr/share/doc/r-doc-pdf/copyright");
         }
@@ -87,7 +92,8 @@ class BinaryCorpusTest {
 
         Files.write(corpus.files().get(0), new byte[] {'%', 'P', 'D', 'F'});
         Corpus rebuilt = binary.materialize(plan);
-        assertThat(Corpus.sha256(rebuilt.files().get(0))).isEqualTo(manifest.entries().get(0).sha256());
+        assertThat(Corpus.sha256(rebuilt.files().get(0)))
+                .isEqualTo(manifest.entries().get(0).sha256());
     }
 
     @Test
@@ -108,9 +114,13 @@ class BinaryCorpusTest {
     @Test
     void aPngCorpusIsDesktopBasesLargestPngsBelowTheSize() throws Exception {
         Corpus corpus = new BinaryCorpus(root, dpkg).materialize(PngPlan.shipped("test", dpkg, 2, 50_000));
-        assertThat(corpus.files()).hasSize(2).allSatisfy(f -> assertThat(FileMime.of(f)).isEqualTo("image/png"));
-        assertThat(Corpus.size(corpus.files().get(0))).isGreaterThanOrEqualTo(Corpus.size(corpus.files().get(1)));
-        assertThat(BinaryCorpus.manifest(corpus).entries()).allSatisfy(e -> assertThat(e.licence()).contains("GPL"));
+        assertThat(corpus.files())
+                .hasSize(2)
+                .allSatisfy(f -> assertThat(FileMime.of(f)).isEqualTo("image/png"));
+        assertThat(Corpus.size(corpus.files().get(0)))
+                .isGreaterThanOrEqualTo(Corpus.size(corpus.files().get(1)));
+        assertThat(BinaryCorpus.manifest(corpus).entries())
+                .allSatisfy(e -> assertThat(e.licence()).contains("GPL"));
     }
 
     @Test

@@ -38,7 +38,8 @@ class CorpusHeadTest {
     void aSourceTooShortIsOneLineAndLeavesNoHead() throws Exception {
         Path source = dir.resolve("short.txt");
         Files.write(source, new byte[500]);
-        assertThatThrownBy(() -> Corpus.head(source, dir, "s", 1_000_000)).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> Corpus.head(source, dir, "s", 1_000_000))
+                .isInstanceOf(LabException.class)
                 .hasMessageContaining(source.toString());
         assertThat(dir.resolve("s-head-1MB.txt")).doesNotExist();
         assertThat(dir.resolve(".s-head-1MB.txt.partial")).doesNotExist();

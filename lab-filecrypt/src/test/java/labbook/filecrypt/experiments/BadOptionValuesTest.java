@@ -15,9 +15,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * A bad number for any experiment's numeric option is refused before anything runs: exit 2 and
- * one line naming the option, and no results written. The options are found from
- * the command line itself, so an option added later is covered too.
+ * A bad number for any experiment's numeric option is refused before anything runs: exit 2 and one line naming the
+ * option, and no results written. The options are found from the command line itself, so an option added later is
+ * covered too.
  */
 class BadOptionValuesTest {
     @TempDir
@@ -48,9 +48,14 @@ class BadOptionValuesTest {
 
     @Test
     void theExperimentsNumericOptionsAreFound() {
-        assertThat(numericOptions("-1")).extracting(c -> c.command() + " " + c.option()).contains(
-                "level-sweep --repeats", "level-sweep --max-file-bytes", "level-sweep --threads", "directory-runs --repeats",
-                "directory-runs --max-file-bytes");
+        assertThat(numericOptions("-1"))
+                .extracting(c -> c.command() + " " + c.option())
+                .contains(
+                        "level-sweep --repeats",
+                        "level-sweep --max-file-bytes",
+                        "level-sweep --threads",
+                        "directory-runs --repeats",
+                        "directory-runs --max-file-bytes");
     }
 
     @Test
@@ -62,9 +67,13 @@ class BadOptionValuesTest {
 
     @Test
     void zeroRepeatsAFileSizeNoCorpusFileFitsUnderAndThreadsOutOfRangeAreRefusedToo() {
-        for (Case c : List.of(new Case("level-sweep", "--repeats", "0"), new Case("directory-runs", "--repeats", "0"),
-                new Case("level-sweep", "--max-file-bytes", "9999"), new Case("directory-runs", "--max-file-bytes", "0"),
-                new Case("level-sweep", "--threads", "1"), new Case("level-sweep", "--threads", "257"),
+        for (Case c : List.of(
+                new Case("level-sweep", "--repeats", "0"),
+                new Case("directory-runs", "--repeats", "0"),
+                new Case("level-sweep", "--max-file-bytes", "9999"),
+                new Case("directory-runs", "--max-file-bytes", "0"),
+                new Case("level-sweep", "--threads", "1"),
+                new Case("level-sweep", "--threads", "257"),
                 new Case("level-sweep", "--levels", "10"))) {
             assertRefused(c);
         }

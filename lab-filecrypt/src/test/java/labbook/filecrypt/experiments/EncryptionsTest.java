@@ -16,16 +16,19 @@ class EncryptionsTest {
     void nativeDeflateLevelsAreOnePathAndNoCompressionIsOne() {
         assertThat(Encryptions.codePath(ZIP.withLevel(1))).isEqualTo(Encryptions.codePath(ZIP.withLevel(9)));
         assertThat(Encryptions.codePath(ZIP.withLevel(0)))
-                .isEqualTo(Encryptions.codePath(ZIP.withCompression(Compression.NONE).withLevel(6)))
+                .isEqualTo(Encryptions.codePath(
+                        ZIP.withCompression(Compression.NONE).withLevel(6)))
                 .isNotEqualTo(Encryptions.codePath(ZIP.withLevel(1)));
         assertThat(Encryptions.codePath(ZIP.withCompression(Compression.BZIP2).withLevel(1)))
-                .isEqualTo(Encryptions.codePath(ZIP.withCompression(Compression.BZIP2).withLevel(9)));
+                .isEqualTo(Encryptions.codePath(
+                        ZIP.withCompression(Compression.BZIP2).withLevel(9)));
     }
 
     @Test
     void jzlibsFastAndSlowDeflateAndEachCipherPathAreTheirOwn() {
         EncryptOptions jzlib = ZIP.withZipDeflater(ZipDeflater.JZLIB_8K);
-        assertThat(Encryptions.codePath(jzlib.withLevel(1))).isEqualTo(Encryptions.codePath(jzlib.withLevel(3)))
+        assertThat(Encryptions.codePath(jzlib.withLevel(1)))
+                .isEqualTo(Encryptions.codePath(jzlib.withLevel(3)))
                 .isNotEqualTo(Encryptions.codePath(jzlib.withLevel(4)));
         assertThat(Encryptions.codePath(jzlib.withLevel(4))).isEqualTo(Encryptions.codePath(jzlib.withLevel(9)));
         assertThat(Encryptions.codePath(ZIP.withLevel(1).withCipherPath(CipherPath.BC_JCE)))

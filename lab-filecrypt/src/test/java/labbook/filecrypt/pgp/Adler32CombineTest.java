@@ -20,7 +20,8 @@ class Adler32CombineTest {
                     byte[] b = bytes(random, lengthB, saturated);
                     long expected = adler(a, b);
                     assertThat(Adler32Combine.combine(adler(a), adler(b), b.length))
-                            .as("%d + %d bytes%s", lengthA, lengthB, saturated ? " of 0xff" : "").isEqualTo(expected);
+                            .as("%d + %d bytes%s", lengthA, lengthB, saturated ? " of 0xff" : "")
+                            .isEqualTo(expected);
                 }
             }
         }

@@ -29,7 +29,9 @@ class CbcKeyStreamCfbTest {
                     cfb.encrypt(plain, off, n, actual, off);
                     off += n;
                 }
-                assertThat(actual).as("AES-%d, writes up to %d bytes", keyBytes * 8, maxWrite).isEqualTo(expected);
+                assertThat(actual)
+                        .as("AES-%d, writes up to %d bytes", keyBytes * 8, maxWrite)
+                        .isEqualTo(expected);
             }
         }
     }

@@ -8,7 +8,10 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
-/** CFB decryption through AES/ECB must give exactly what the JDK's AES/CFB/NoPadding decryption gives, whatever the chunking. */
+/**
+ * CFB decryption through AES/ECB must give exactly what the JDK's AES/CFB/NoPadding decryption gives, whatever the
+ * chunking.
+ */
 class EcbKeyStreamCfbDecryptorTest {
     @Test
     void samePlaintextAsTheJdkCfbForAnyChunking() throws Exception {
@@ -29,7 +32,9 @@ class EcbKeyStreamCfbDecryptorTest {
                     cfb.decrypt(actual, off, n);
                     off += n;
                 }
-                assertThat(actual).as("AES-%d, reads up to %d bytes", keyBytes * 8, maxRead).isEqualTo(expected);
+                assertThat(actual)
+                        .as("AES-%d, reads up to %d bytes", keyBytes * 8, maxRead)
+                        .isEqualTo(expected);
             }
         }
     }

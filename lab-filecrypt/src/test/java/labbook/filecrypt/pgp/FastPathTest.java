@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fast paths are what runs, on whichever JDK runs the tests (17 or 22+): surefire starts this
- * JVM with the running JDK's {@link FastPath#JVM_FLAGS} (the module pom's jdk profiles), so a
- * silent fall-back to JZlib or a lost AES intrinsic fails here rather than only slowing the study.
+ * The fast paths are what runs, on whichever JDK runs the tests (17 or 22+): surefire starts this JVM with the running
+ * JDK's {@link FastPath#JVM_FLAGS} (the module pom's jdk profiles), so a silent fall-back to JZlib or a lost AES
+ * intrinsic fails here rather than only slowing the study.
  */
 class FastPathTest {
     private static final int FEATURE = Runtime.version().feature();
@@ -26,8 +26,8 @@ class FastPathTest {
     @Test
     void flagsAreTheRunningJdks() {
         if (FEATURE == 17) {
-            assertThat(FastPath.JVM_FLAGS).containsExactly("--add-modules", "jdk.incubator.foreign",
-                    "--enable-native-access=ALL-UNNAMED");
+            assertThat(FastPath.JVM_FLAGS)
+                    .containsExactly("--add-modules", "jdk.incubator.foreign", "--enable-native-access=ALL-UNNAMED");
         } else if (FEATURE >= 22) {
             assertThat(FastPath.JVM_FLAGS).containsExactly("--enable-native-access=ALL-UNNAMED");
         }
@@ -38,7 +38,8 @@ class FastPathTest {
     void nativeZlibIsCalledThroughTheRunningJdksForeignApi() {
         assumeTrue(FEATURE == 17 || FEATURE >= 22, "native zlib is for JDK 17 and 22+");
         assertThat(NativeZlib.available()).as(NativeZlib.describe()).isTrue();
-        assertThat(NativeZlib.describe()).startsWith("zlib 1.")
+        assertThat(NativeZlib.describe())
+                .startsWith("zlib 1.")
                 .endsWith(FEATURE == 17 ? "via jdk.incubator.foreign" : "via java.lang.foreign");
         assertThat(ZipDeflater.gpgWindow()).isEqualTo(ZipDeflater.ZLIB_8K);
         assertThat(EncryptOptions.defaults().zipDeflater()).isEqualTo(ZipDeflater.ZLIB_8K);
@@ -47,8 +48,11 @@ class FastPathTest {
     @Test
     void aesCfbRunsOnAesNiWithoutOpeningJdkInternals() {
         assertThat(EncryptOptions.defaults().cipherPath()).isEqualTo(CipherPath.JDK_FAST);
-        assertThat(FastPath.aesIntrinsics()).as("HotSpot's AES intrinsics (AES-NI) are on").isTrue();
-        assertThat(ManagementFactory.getRuntimeMXBean().getInputArguments()).noneMatch(a -> a.startsWith("--add-opens"));
+        assertThat(FastPath.aesIntrinsics())
+                .as("HotSpot's AES intrinsics (AES-NI) are on")
+                .isTrue();
+        assertThat(ManagementFactory.getRuntimeMXBean().getInputArguments())
+                .noneMatch(a -> a.startsWith("--add-opens"));
         assertThat(FastPath.available()).isTrue();
         assertThat(FastPath.describe()).contains("native zlib").contains("AES-CFB via AES/CBC (AES-NI)");
     }
@@ -61,11 +65,21 @@ class FastPathTest {
         Files.write(in, TestTexts.head(100_000));
         Path pass = dir.resolve("pass");
         Passphrase.write(pass, "fork test".toCharArray());
-        List<String> args = new ArrayList<>(List.of("encrypt", "--passphrase-file", pass.toString(), "-z", "1",
-                "--zip-deflater", "zlib-8k", in.toString(), dir.resolve("out.gpg").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "encrypt",
+                "--passphrase-file",
+                pass.toString(),
+                "-z",
+                "1",
+                "--zip-deflater",
+                "zlib-8k",
+                in.toString(),
+                dir.resolve("out.gpg").toString()));
         Path err = dir.resolve("stderr");
         Process p = new ProcessBuilder(ForkedJava.command(FastPath.JVM_FLAGS, FilecryptLab.class.getName(), args))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile())
+                .start();
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
         String stderr = Files.readString(err);
         assertThat(p.exitValue()).as(stderr).isZero();

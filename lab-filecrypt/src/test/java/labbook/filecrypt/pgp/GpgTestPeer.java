@@ -10,12 +10,13 @@ import labbook.filecrypt.gpg.Gpg;
 
 /** The real gpg as the interop tests' peer (the CI installs gnupg): started once per test class, asked to decrypt. */
 public final class GpgTestPeer {
-    private GpgTestPeer() {
-    }
+    private GpgTestPeer() {}
 
     /** gpg with its own home and agent holding {@code passphrase}; fails the tests if gpg is not installed. */
     public static Gpg start(char[] passphrase) {
-        assertThat(Gpg.version()).as("gpg must be installed (apt-get install gnupg)").startsWith("gpg (GnuPG)");
+        assertThat(Gpg.version())
+                .as("gpg must be installed (apt-get install gnupg)")
+                .startsWith("gpg (GnuPG)");
         return Gpg.start(passphrase);
     }
 

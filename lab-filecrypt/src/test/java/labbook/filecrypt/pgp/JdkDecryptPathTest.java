@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The decryptor's JDK path (AES in SEIPD v1: {@link SeipdV1Stream}, {@link JdkS2kDecryptorFactory},
- * {@link CompressedPacketReader}) beside BouncyCastle's for the other ciphers: messages gpg wrote and
- * messages bcpg wrote, at several levels, algorithms and ciphers, and the failures it must report.
+ * {@link CompressedPacketReader}) beside BouncyCastle's for the other ciphers: messages gpg wrote and messages bcpg
+ * wrote, at several levels, algorithms and ciphers, and the failures it must report.
  */
 class JdkDecryptPathTest {
     private static final char[] PASS = "correct horse battery staple".toCharArray();
@@ -45,8 +45,13 @@ class JdkDecryptPathTest {
     @Test
     void decryptsWhatGpgWritesAtEveryCipherLevelAndAlgorithm() throws Exception {
         EncryptOptions base = EncryptOptions.defaults();
-        for (SymmetricCipher cipher : new SymmetricCipher[] {SymmetricCipher.AES128, SymmetricCipher.AES192,
-                SymmetricCipher.AES256, SymmetricCipher.CAST5, SymmetricCipher.TWOFISH}) {
+        for (SymmetricCipher cipher : new SymmetricCipher[] {
+            SymmetricCipher.AES128,
+            SymmetricCipher.AES192,
+            SymmetricCipher.AES256,
+            SymmetricCipher.CAST5,
+            SymmetricCipher.TWOFISH
+        }) {
             for (int level : new int[] {0, 1, 6, 9}) {
                 assertDecryptsGpgs(base.withCipher(cipher).withLevel(level));
             }
@@ -67,7 +72,9 @@ class JdkDecryptPathTest {
         Path out = dir.resolve("out.txt");
         Files.deleteIfExists(out);
         new PgpDecryptor().decryptFile(enc, out, PASS);
-        assertThat(Files.readAllBytes(out)).as("gpg's %s %s -z %d", o.cipher(), o.compression(), o.level()).isEqualTo(text);
+        assertThat(Files.readAllBytes(out))
+                .as("gpg's %s %s -z %d", o.cipher(), o.compression(), o.level())
+                .isEqualTo(text);
     }
 
     @Test
@@ -75,25 +82,36 @@ class JdkDecryptPathTest {
         Random random = new Random(13);
         for (int bytes : new int[] {0, 1, 17, 21, 22, 23, 65_535, 65_536, 65_559, 200_003}) {
             byte[] plain = Arrays.copyOf(text, bytes);
-            for (SymmetricCipher cipher : new SymmetricCipher[] {SymmetricCipher.AES128, SymmetricCipher.AES256,
-                    SymmetricCipher.CAMELLIA256}) {
+            for (SymmetricCipher cipher :
+                    new SymmetricCipher[] {SymmetricCipher.AES128, SymmetricCipher.AES256, SymmetricCipher.CAMELLIA256
+                    }) {
                 for (int level : new int[] {0, 1, 9}) {
-                    EncryptOptions o = EncryptOptions.defaults().withCipher(cipher).withLevel(level)
+                    EncryptOptions o = EncryptOptions.defaults()
+                            .withCipher(cipher)
+                            .withLevel(level)
                             .withCipherPath(CipherPath.values()[random.nextInt(CipherPath.values().length)]);
-                    assertThat(decrypt(encrypt(o, plain))).as("%d bytes, %s -z %d", bytes, cipher, level).isEqualTo(plain);
+                    assertThat(decrypt(encrypt(o, plain)))
+                            .as("%d bytes, %s -z %d", bytes, cipher, level)
+                            .isEqualTo(plain);
                 }
             }
         }
     }
 
-    /** AES: the quick check fails; CAST5 as bcpg writes it: a wrapped session key, which decrypts to no known cipher. */
+    /**
+     * AES: the quick check fails; CAST5 as bcpg writes it: a wrapped session key, which decrypts to no known cipher.
+     */
     @Test
     void wrongPassphraseIsOneLineWithoutTheSecret() throws Exception {
         for (SymmetricCipher cipher : new SymmetricCipher[] {SymmetricCipher.AES256, SymmetricCipher.CAST5}) {
             byte[] encrypted = encrypt(EncryptOptions.defaults().withCipher(cipher), text);
-            assertThatThrownBy(() -> new PgpDecryptor().decrypt(new ByteArrayInputStream(encrypted),
-                    new ByteArrayOutputStream(), "not the passphrase".toCharArray()))
-                    .isInstanceOf(DecryptException.class).hasMessageStartingWith("wrong passphrase")
+            assertThatThrownBy(() -> new PgpDecryptor()
+                            .decrypt(
+                                    new ByteArrayInputStream(encrypted),
+                                    new ByteArrayOutputStream(),
+                                    "not the passphrase".toCharArray()))
+                    .isInstanceOf(DecryptException.class)
+                    .hasMessageStartingWith("wrong passphrase")
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("not the passphrase"));
         }
     }
@@ -105,7 +123,8 @@ class JdkDecryptPathTest {
         for (int at : new int[] {encrypted.length / 2, encrypted.length - 22, encrypted.length - 1}) {
             byte[] damaged = encrypted.clone();
             damaged[at] ^= 0x10;
-            assertThatThrownBy(() -> decrypt(damaged)).as("bit flipped at %d of %d", at, encrypted.length)
+            assertThatThrownBy(() -> decrypt(damaged))
+                    .as("bit flipped at %d of %d", at, encrypted.length)
                     .isInstanceOf(DecryptException.class)
                     .hasMessage("integrity check failed: the file was modified or damaged");
         }
@@ -116,7 +135,8 @@ class JdkDecryptPathTest {
         byte[] encrypted = encrypt(EncryptOptions.defaults().withLevel(6), text);
         byte[] damaged = encrypted.clone();
         damaged[encrypted.length / 2] ^= 0x01;
-        assertThatThrownBy(() -> decrypt(damaged)).isInstanceOf(DecryptException.class)
+        assertThatThrownBy(() -> decrypt(damaged))
+                .isInstanceOf(DecryptException.class)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").doesNotContain(new String(PASS)));
     }
 
@@ -125,7 +145,8 @@ class JdkDecryptPathTest {
         byte[] encrypted = encrypt(EncryptOptions.defaults().withLevel(0), text);
         for (int keep : new int[] {encrypted.length - 1, encrypted.length - 21, encrypted.length / 2, 60}) {
             byte[] cut = Arrays.copyOf(encrypted, keep);
-            assertThatThrownBy(() -> decrypt(cut)).as("%d of %d bytes", keep, encrypted.length)
+            assertThatThrownBy(() -> decrypt(cut))
+                    .as("%d of %d bytes", keep, encrypted.length)
                     .isInstanceOf(DecryptException.class)
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         }

@@ -52,7 +52,9 @@ class ParallelDeflateStreamTest {
         // zlib's two deflate loops: deflate_fast (1-3) and deflate_slow (4-9); every level is in everyLevelAndWriteSize
         for (int level : new int[] {1, 9}) {
             byte[] deflated = deflate(format, level, threads, input, 8191);
-            assertThat(inflate(deflated, format.equals("zlib"))).as("-z %d", level).isEqualTo(input);
+            assertThat(inflate(deflated, format.equals("zlib")))
+                    .as("-z %d", level)
+                    .isEqualTo(input);
         }
     }
 
@@ -75,7 +77,9 @@ class ParallelDeflateStreamTest {
                     continue; // byte by byte is slow and the same code at every level
                 }
                 byte[] deflated = deflate("zlib", level, 2, input, chunk);
-                assertThat(inflate(deflated, true)).as("-z %d, writes of %d", level, chunk).isEqualTo(input);
+                assertThat(inflate(deflated, true))
+                        .as("-z %d, writes of %d", level, chunk)
+                        .isEqualTo(input);
             }
         }
     }
@@ -94,9 +98,9 @@ class ParallelDeflateStreamTest {
     }
 
     /**
-     * The cost of the cuts: a sync flush per block and fresh Huffman tables; the dictionary keeps the
-     * matches. Compared with one uncut deflate stream by the same deflater (raw, so ZLIB's header and
-     * trailer are left out of the comparison).
+     * The cost of the cuts: a sync flush per block and fresh Huffman tables; the dictionary keeps the matches. Compared
+     * with one uncut deflate stream by the same deflater (raw, so ZLIB's header and trailer are left out of the
+     * comparison).
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"zip zlib-8k", "zip jzlib-8k", "zip jdk-32k"})
@@ -105,16 +109,16 @@ class ParallelDeflateStreamTest {
         for (int level : new int[] {1, 6, 9}) {
             int parallel = deflate(format, level, 2, text, 1 << 16).length;
             int uncut = uncut(deflater, level, text);
-            System.out.printf("%-13s -z %d, %,d B of text: %,d B in blocks, %,d B uncut (%+.3f %%)%n", format, level,
-                    text.length, parallel, uncut, 100.0 * (parallel - uncut) / uncut);
+            System.out.printf(
+                    "%-13s -z %d, %,d B of text: %,d B in blocks, %,d B uncut (%+.3f %%)%n",
+                    format, level, text.length, parallel, uncut, 100.0 * (parallel - uncut) / uncut);
             assertThat((double) parallel).isCloseTo(uncut, org.assertj.core.data.Percentage.withPercentage(3));
         }
     }
 
     /**
-     * The size checks above cannot see a lost dictionary: on this text it costs 0.4 to 0.6 % with
-     * the 8 KiB window and 0.9 to 1.9 % with 32 KiB, inside their 3 %. Here the same blocks without
-     * one must come out larger.
+     * The size checks above cannot see a lost dictionary: on this text it costs 0.4 to 0.6 % with the 8 KiB window and
+     * 0.9 to 1.9 % with 32 KiB, inside their 3 %. Here the same blocks without one must come out larger.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"zlib-8k", "jzlib-8k", "jdk-32k"})
@@ -123,8 +127,14 @@ class ParallelDeflateStreamTest {
         BlockDeflater.Factory real = BlockDeflater.forZip(deflater, 6);
         BlockDeflater.Factory noDictionary = () -> new CountingDeflater(real.create(), new AtomicInteger()) {
             @Override
-            public byte[] deflate(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength,
-                                  boolean last) throws IOException {
+            public byte[] deflate(
+                    byte[] input,
+                    int length,
+                    byte[] dictionary,
+                    int dictionaryOffset,
+                    int dictionaryLength,
+                    boolean last)
+                    throws IOException {
                 return super.deflate(input, length, dictionary, 0, 0, last);
             }
         };
@@ -191,7 +201,9 @@ class ParallelDeflateStreamTest {
         }
         assertThat(thrown).isNotNull().hasMessage("No space left on device");
         IOException first = thrown;
-        assertThatThrownBy(out::close).isInstanceOf(IOException.class).isNotSameAs(first)
+        assertThatThrownBy(out::close)
+                .isInstanceOf(IOException.class)
+                .isNotSameAs(first)
                 .hasMessageContaining("No space left on device");
         assertThatThrownBy(() -> out.write(1)).isInstanceOf(IOException.class);
         assertNoWorkerLeft();
@@ -203,20 +215,29 @@ class ParallelDeflateStreamTest {
         AtomicInteger calls = new AtomicInteger();
         BlockDeflater.Factory failsOnTheFifthBlock = () -> new CountingDeflater(new JdkBlockDeflater(6), blocks) {
             @Override
-            public byte[] deflate(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength,
-                                  boolean last) throws IOException {
+            public byte[] deflate(
+                    byte[] input,
+                    int length,
+                    byte[] dictionary,
+                    int dictionaryOffset,
+                    int dictionaryLength,
+                    boolean last)
+                    throws IOException {
                 if (calls.incrementAndGet() == 5) {
                     throw new IOException("zlib deflate returned -2");
                 }
                 return super.deflate(input, length, dictionary, dictionaryOffset, dictionaryLength, last);
             }
         };
-        ParallelDeflateStream out = new ParallelDeflateStream(new ByteArrayOutputStream(), false, 2, failsOnTheFifthBlock);
+        ParallelDeflateStream out =
+                new ParallelDeflateStream(new ByteArrayOutputStream(), false, 2, failsOnTheFifthBlock);
         assertThatThrownBy(() -> {
-            try (out) {
-                out.write(text);
-            }
-        }).isInstanceOf(IOException.class).hasMessage("zlib deflate returned -2");
+                    try (out) {
+                        out.write(text);
+                    }
+                })
+                .isInstanceOf(IOException.class)
+                .hasMessage("zlib deflate returned -2");
         assertNoWorkerLeft();
     }
 
@@ -227,9 +248,11 @@ class ParallelDeflateStreamTest {
         };
         ParallelDeflateStream out = new ParallelDeflateStream(new ByteArrayOutputStream(), false, 2, outOfMemory);
         assertThatThrownBy(() -> {
-            out.write(text, 0, 3 * BLOCK);
-            out.close();
-        }).isInstanceOf(IOException.class).hasMessage("out of memory");
+                    out.write(text, 0, 3 * BLOCK);
+                    out.close();
+                })
+                .isInstanceOf(IOException.class)
+                .hasMessage("out of memory");
         assertNoWorkerLeft();
     }
 
@@ -253,12 +276,14 @@ class ParallelDeflateStreamTest {
 
     private static List<Thread> workers() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("parallel-deflate-") && t.isAlive()).toList();
+                .filter(t -> t.getName().startsWith("parallel-deflate-") && t.isAlive())
+                .toList();
     }
 
     static byte[] deflate(String format, int level, int threads, byte[] input, int writeSize) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParallelDeflateStream out = format.equals("zlib") ? ParallelDeflateStream.zlib(bytes, level, threads)
+        try (ParallelDeflateStream out = format.equals("zlib")
+                ? ParallelDeflateStream.zlib(bytes, level, threads)
                 : ParallelDeflateStream.raw(bytes, level, threads, ZipDeflater.parse(format.substring(4)))) {
             for (int off = 0; off < input.length; off += writeSize) {
                 out.write(input, off, Math.min(writeSize, input.length - off));
@@ -281,7 +306,9 @@ class ParallelDeflateStreamTest {
                 }
                 out.write(buffer, 0, n);
             }
-            assertThat(inflater.getRemaining()).as("bytes after the final block").isZero();
+            assertThat(inflater.getRemaining())
+                    .as("bytes after the final block")
+                    .isZero();
             return out.toByteArray();
         } finally {
             inflater.end();
@@ -298,8 +325,8 @@ class ParallelDeflateStreamTest {
                 }
             }
             case JZLIB_8K -> {
-                var out = new com.jcraft.jzlib.DeflaterOutputStream(bytes,
-                        new com.jcraft.jzlib.Deflater(level, ZlibBlockDeflater.GPG_ZIP_WINDOW_BITS, true));
+                var out = new com.jcraft.jzlib.DeflaterOutputStream(
+                        bytes, new com.jcraft.jzlib.Deflater(level, ZlibBlockDeflater.GPG_ZIP_WINDOW_BITS, true));
                 out.write(input);
                 out.finish();
             }
@@ -328,8 +355,9 @@ class ParallelDeflateStreamTest {
         }
 
         @Override
-        public byte[] deflate(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength,
-                              boolean last) throws IOException {
+        public byte[] deflate(
+                byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength, boolean last)
+                throws IOException {
             byte[] out = inner.deflate(input, length, dictionary, dictionaryOffset, dictionaryLength, last);
             count.incrementAndGet();
             return out;

@@ -16,15 +16,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Failures with several compressing threads, as with one: one line, no output file, no thread left.
- * Encrypting: the disk fills up under the parallel deflate. Decrypting what it wrote: a flipped
- * bit, a truncated file, a wrong passphrase.
+ * Failures with several compressing threads, as with one: one line, no output file, no thread left. Encrypting: the
+ * disk fills up under the parallel deflate. Decrypting what it wrote: a flipped bit, a truncated file, a wrong
+ * passphrase.
  */
 class ParallelEncryptFailureTest {
     private static final char[] PASS = "the right one".toCharArray();
 
     @TempDir
     Path dir;
+
     Path plain;
     Path out;
 
@@ -38,12 +39,15 @@ class ParallelEncryptFailureTest {
     @ParameterizedTest(name = "{0} with {1} threads, disk full after {2} bytes")
     @CsvSource({"zip, 2, 0", "zip, 2, 100", "zip, 4, 70000", "zip, 4, 300000", "zlib, 2, 5000", "zlib, 4, 300000"})
     void aFullDiskLeavesNoOutputAndNoThread(String algo, int threads, long room) {
-        EncryptOptions options = EncryptOptions.defaults().withCompression(Compression.parse(algo)).withThreads(threads);
+        EncryptOptions options = EncryptOptions.defaults()
+                .withCompression(Compression.parse(algo))
+                .withThreads(threads);
         PgpEncryptor encryptor = new PgpEncryptor(options);
         // encryptFile(Path, Path)'s own steps, with a disk that fills up under them
-        assertThatThrownBy(() -> SafeOutput.write(out,
-                stream -> encryptor.encryptFile(plain, new FillingDisk(stream, room), PASS),
-                e -> new LabException("cannot encrypt " + plain + ": " + e.getMessage(), e)))
+        assertThatThrownBy(() -> SafeOutput.write(
+                        out,
+                        stream -> encryptor.encryptFile(plain, new FillingDisk(stream, room), PASS),
+                        e -> new LabException("cannot encrypt " + plain + ": " + e.getMessage(), e)))
                 .isInstanceOf(LabException.class)
                 .hasMessage("cannot encrypt " + plain + ": No space left on device");
         assertNothingWritten();
@@ -70,7 +74,8 @@ class ParallelEncryptFailureTest {
 
     @Test
     void zlibTrailerIsChecked() throws Exception {
-        Path encrypted = encrypt(EncryptOptions.defaults().withCompression(Compression.ZLIB).withThreads(2));
+        Path encrypted = encrypt(
+                EncryptOptions.defaults().withCompression(Compression.ZLIB).withThreads(2));
         new PgpDecryptor().decryptFile(encrypted, out, PASS);
         assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
         Files.delete(out);
@@ -91,8 +96,8 @@ class ParallelEncryptFailureTest {
     }
 
     private String assertRefused(Path encrypted, char[] passphrase) throws Exception {
-        LabException e = org.junit.jupiter.api.Assertions.assertThrows(LabException.class,
-                () -> new PgpDecryptor().decryptFile(encrypted, out, passphrase));
+        LabException e = org.junit.jupiter.api.Assertions.assertThrows(
+                LabException.class, () -> new PgpDecryptor().decryptFile(encrypted, out, passphrase));
         assertThat(e.getMessage().lines().count()).as(e.getMessage()).isEqualTo(1);
         assertNothingWritten();
         return e.getMessage();

@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What bcpg writes with several compressing threads, read by the real gpg and by {@link
- * PgpDecryptor}: the same bytes back, for ZIP and ZLIB, around the block size and across blocks.
+ * What bcpg writes with several compressing threads, read by the real gpg and by {@link PgpDecryptor}: the same bytes
+ * back, for ZIP and ZLIB, around the block size and across blocks.
  */
 class ParallelGpgInteropTest {
     private static final char[] PASS = "parallel passphrase".toCharArray();
@@ -62,7 +62,12 @@ class ParallelGpgInteropTest {
     void gpgAndBcpgDecryptWhatSeveralThreadsWrote(Compression algo, int size, int level) throws Exception {
         byte[] plain = Arrays.copyOf(text, size);
         for (int threads : new int[] {1, 2, 4}) {
-            assertBothDecrypt(EncryptOptions.defaults().withCompression(algo).withLevel(level).withThreads(threads), plain);
+            assertBothDecrypt(
+                    EncryptOptions.defaults()
+                            .withCompression(algo)
+                            .withLevel(level)
+                            .withThreads(threads),
+                    plain);
         }
     }
 
@@ -71,8 +76,12 @@ class ParallelGpgInteropTest {
     void everyLevelOnASmallFile(String algo) throws Exception {
         byte[] plain = Arrays.copyOf(text, 2 * BLOCK + 4321);
         for (int level = 1; level <= 9; level++) {
-            assertBothDecrypt(EncryptOptions.defaults().withCompression(Compression.parse(algo)).withLevel(level)
-                    .withThreads(2), plain);
+            assertBothDecrypt(
+                    EncryptOptions.defaults()
+                            .withCompression(Compression.parse(algo))
+                            .withLevel(level)
+                            .withThreads(2),
+                    plain);
         }
     }
 
@@ -81,8 +90,12 @@ class ParallelGpgInteropTest {
     @ValueSource(strings = {"jdk-32k", "jzlib-8k", "zlib-8k"})
     void everyZipDeflater(String deflater) throws Exception {
         for (int level : new int[] {1, 9}) {
-            assertBothDecrypt(EncryptOptions.defaults().withZipDeflater(ZipDeflater.parse(deflater)).withLevel(level)
-                    .withThreads(2), text);
+            assertBothDecrypt(
+                    EncryptOptions.defaults()
+                            .withZipDeflater(ZipDeflater.parse(deflater))
+                            .withLevel(level)
+                            .withThreads(2),
+                    text);
         }
     }
 
@@ -90,8 +103,17 @@ class ParallelGpgInteropTest {
     void armorAndOtherCiphersAreUnchanged() throws Exception {
         byte[] plain = Arrays.copyOf(text, 3 * BLOCK);
         assertBothDecrypt(EncryptOptions.defaults().withArmor(true).withThreads(2), plain);
-        assertBothDecrypt(EncryptOptions.defaults().withCipher(SymmetricCipher.CAMELLIA256).withThreads(4), plain);
-        assertBothDecrypt(EncryptOptions.defaults().withCompression(Compression.BZIP2).withLevel(1).withThreads(4), plain);
+        assertBothDecrypt(
+                EncryptOptions.defaults()
+                        .withCipher(SymmetricCipher.CAMELLIA256)
+                        .withThreads(4),
+                plain);
+        assertBothDecrypt(
+                EncryptOptions.defaults()
+                        .withCompression(Compression.BZIP2)
+                        .withLevel(1)
+                        .withThreads(4),
+                plain);
     }
 
     /** A stream of unknown length: the literal packet comes in partial-length chunks through the deflate. */
@@ -101,7 +123,9 @@ class ParallelGpgInteropTest {
         byte[] plain = Arrays.copyOf(text, 5 * BLOCK + 99);
         Path encrypted = dir.resolve("stream.gpg");
         try (var out = Files.newOutputStream(encrypted)) {
-            new PgpEncryptor(EncryptOptions.defaults().withCompression(Compression.parse(algo)).withThreads(2))
+            new PgpEncryptor(EncryptOptions.defaults()
+                            .withCompression(Compression.parse(algo))
+                            .withThreads(2))
                     .encrypt(new java.io.ByteArrayInputStream(plain), out, PASS, "stream", new java.util.Date(0));
         }
         GpgTestPeer.assertGpgDecrypts(gpg, encrypted, dir.resolve("by-gpg.txt"), plain, algo + " stream");
@@ -113,11 +137,14 @@ class ParallelGpgInteropTest {
         Path in = dir.resolve("text.txt");
         Files.write(in, text);
         for (int level : new int[] {1, 6, 9}) {
-            EncryptOptions options = EncryptOptions.defaults().withCompression(Compression.parse(algo)).withLevel(level);
+            EncryptOptions options = EncryptOptions.defaults()
+                    .withCompression(Compression.parse(algo))
+                    .withLevel(level);
             long single = encryptedSize(in, options);
             long parallel = encryptedSize(in, options.withThreads(2));
-            System.out.printf("%s -z %d, %,d B of text: %,d B on 1 thread, %,d B on 2 (%+.2f %%)%n", algo, level,
-                    text.length, single, parallel, 100.0 * (parallel - single) / single);
+            System.out.printf(
+                    "%s -z %d, %,d B of text: %,d B on 1 thread, %,d B on 2 (%+.2f %%)%n",
+                    algo, level, text.length, single, parallel, 100.0 * (parallel - single) / single);
             // a correctness check, not a measurement; a lost dictionary costs less than 2 % (see
             // ParallelDeflateStreamTest.theDictionaryKeepsMatchesAcrossTheCut), so this one cannot see it
             assertThat((double) parallel).isCloseTo(single, org.assertj.core.data.Percentage.withPercentage(3));
@@ -128,9 +155,12 @@ class ParallelGpgInteropTest {
     void onlyZipAndZlibAboveLevelZeroAreParallel() {
         EncryptOptions four = EncryptOptions.defaults().withThreads(4);
         assertThat(four.compressesInParallel()).isTrue();
-        assertThat(four.withCompression(Compression.ZLIB).compressesInParallel()).isTrue();
-        assertThat(four.withCompression(Compression.BZIP2).compressesInParallel()).isFalse();
-        assertThat(four.withCompression(Compression.NONE).compressesInParallel()).isFalse();
+        assertThat(four.withCompression(Compression.ZLIB).compressesInParallel())
+                .isTrue();
+        assertThat(four.withCompression(Compression.BZIP2).compressesInParallel())
+                .isFalse();
+        assertThat(four.withCompression(Compression.NONE).compressesInParallel())
+                .isFalse();
         assertThat(four.withLevel(0).compressesInParallel()).isFalse();
         assertThat(EncryptOptions.defaults().compressesInParallel()).isFalse();
         assertThat(EncryptOptions.defaults().threads()).isEqualTo(1);

@@ -17,10 +17,10 @@ import labbook.core.PeerResult;
 import labbook.filecrypt.corpus.QuickCorpus;
 
 /**
- * By hand, not a test: bcpg's wall and CPU time on 1 and 2 compressing threads beside gpg's, at
- * {@code -z 6} and {@code -z 9}, on the quick corpus' 10 MB text (or the file given), rounds
- * interleaved so that every engine sees the same machine load. bcpg is timed in this process after
- * a JIT warm-up, as the level sweep's in-process engine; gpg as a process, with its start-up.
+ * By hand, not a test: bcpg's wall and CPU time on 1 and 2 compressing threads beside gpg's, at {@code -z 6} and
+ * {@code -z 9}, on the quick corpus' 10 MB text (or the file given), rounds interleaved so that every engine sees the
+ * same machine load. bcpg is timed in this process after a JIT warm-up, as the level sweep's in-process engine; gpg as
+ * a process, with its start-up.
  *
  * <pre>
  * mvn -o -q -pl lab-filecrypt test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
@@ -32,18 +32,21 @@ import labbook.filecrypt.corpus.QuickCorpus;
 public final class ParallelTiming {
     private static final char[] PASS = "x".toCharArray();
 
-    private ParallelTiming() {
-    }
+    private ParallelTiming() {}
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
-        Path file = args.length > 1 ? Path.of(args[1]) : QuickCorpus.materialize().largest();
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "pt-gpg-",
+        Path file =
+                args.length > 1 ? Path.of(args[1]) : QuickCorpus.materialize().largest();
+        Path home = Files.createTempDirectory(
+                Path.of("/tmp"),
+                "pt-gpg-",
                 java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
                         java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
         Path out = Files.createTempDirectory("parallel-timing");
-        System.out.printf("%s, %,d B; %s; %s; load %s%n", file, Files.size(file), NativeZlib.describe(),
-                Runtime.version(), loadAverage());
+        System.out.printf(
+                "%s, %,d B; %s; %s; load %s%n",
+                file, Files.size(file), NativeZlib.describe(), Runtime.version(), loadAverage());
         printAdler32(file);
 
         Map<String, List<Measurement>> times = new LinkedHashMap<>();
@@ -56,7 +59,8 @@ public final class ParallelTiming {
                 times.computeIfAbsent(gpgRun, k -> new ArrayList<>()).add(gpg(file, gpgOut, home, level));
                 sizes.put(gpgRun, Files.size(gpgOut));
                 for (int threads : new int[] {1, 2}) {
-                    EncryptOptions options = EncryptOptions.defaults().withLevel(level).withThreads(threads);
+                    EncryptOptions options =
+                            EncryptOptions.defaults().withLevel(level).withThreads(threads);
                     String run = "bcpg -z " + level + ", " + threads + " thread" + (threads > 1 ? "s" : "");
                     Path bcpgOut = out.resolve("bcpg.gpg");
                     times.computeIfAbsent(run, k -> new ArrayList<>()).add(bcpg(file, bcpgOut, options));
@@ -67,18 +71,22 @@ public final class ParallelTiming {
         System.out.printf("%-22s %11s %11s %11s %12s%n", "", "wall min", "wall median", "CPU median", "output");
         for (Map.Entry<String, List<Measurement>> e : times.entrySet()) {
             List<Measurement> m = e.getValue();
-            System.out.printf("%-22s %8.0f ms %8.0f ms %8.0f ms %,12d B%n", e.getKey(), min(m), median(m, true),
-                    median(m, false), sizes.get(e.getKey()));
+            System.out.printf(
+                    "%-22s %8.0f ms %8.0f ms %8.0f ms %,12d B%n",
+                    e.getKey(), min(m), median(m, true), median(m, false), sizes.get(e.getKey()));
         }
         for (int level : new int[] {6, 9}) {
             double gpgMedian = median(times.get("gpg -z " + level), true);
             double gpgMin = min(times.get("gpg -z " + level));
             List<Measurement> two = times.get("bcpg -z " + level + ", 2 threads");
-            System.out.printf("-z %d: bcpg on 2 threads / gpg, wall: %.2f (medians), %.2f (minimums)%n", level,
-                    median(two, true) / gpgMedian, min(two) / gpgMin);
+            System.out.printf(
+                    "-z %d: bcpg on 2 threads / gpg, wall: %.2f (medians), %.2f (minimums)%n",
+                    level, median(two, true) / gpgMedian, min(two) / gpgMin);
         }
         System.out.printf("load after: %s%n", loadAverage());
-        Peer.command("gpgconf", "--kill", "all").env("GNUPGHOME", home.toString()).run();
+        Peer.command("gpgconf", "--kill", "all")
+                .env("GNUPGHOME", home.toString())
+                .run();
         deleteTree(home);
         deleteTree(out);
     }
@@ -93,7 +101,9 @@ public final class ParallelTiming {
             for (int round = 0; round < 60; round++) {
                 for (int threads : new int[] {1, 2}) {
                     for (int level : new int[] {6, 9}) {
-                        new PgpEncryptor(EncryptOptions.defaults().withLevel(level).withThreads(threads))
+                        new PgpEncryptor(EncryptOptions.defaults()
+                                        .withLevel(level)
+                                        .withThreads(threads))
                                 .encryptFile(small, OutputStream.nullOutputStream(), PASS);
                     }
                 }
@@ -120,10 +130,30 @@ public final class ParallelTiming {
     /** The command line the issue names, under a throwaway GNUPGHOME. */
     private static Measurement gpg(Path file, Path out, Path home, int level) {
         sleep();
-        PeerResult r = Peer.command("gpg", "--batch", "--yes", "--passphrase", "x", "--pinentry-mode", "loopback",
-                "--s2k-count", "65536", "--force-mdc", "--cipher-algo", "AES256", "--compress-algo", "zip",
-                "-z", Integer.toString(level), "-o", out.toString(), "-c", file.toString())
-                .env("GNUPGHOME", home.toString()).run().orThrow();
+        PeerResult r = Peer.command(
+                        "gpg",
+                        "--batch",
+                        "--yes",
+                        "--passphrase",
+                        "x",
+                        "--pinentry-mode",
+                        "loopback",
+                        "--s2k-count",
+                        "65536",
+                        "--force-mdc",
+                        "--cipher-algo",
+                        "AES256",
+                        "--compress-algo",
+                        "zip",
+                        "-z",
+                        Integer.toString(level),
+                        "-o",
+                        out.toString(),
+                        "-c",
+                        file.toString())
+                .env("GNUPGHOME", home.toString())
+                .run()
+                .orThrow();
         return r.time();
     }
 
@@ -138,12 +168,16 @@ public final class ParallelTiming {
             adler.getValue();
             best = Math.min(best, System.nanoTime() - t0);
         }
-        System.out.printf("Adler-32 of %,d B on one thread: %.1f ms (%.1f GB/s)%n", bytes.length, best / 1e6,
-                bytes.length / (double) best);
+        System.out.printf(
+                "Adler-32 of %,d B on one thread: %.1f ms (%.1f GB/s)%n",
+                bytes.length, best / 1e6, bytes.length / (double) best);
     }
 
     private static double median(List<Measurement> m, boolean wall) {
-        double[] v = m.stream().mapToDouble(x -> wall ? x.wallMillis() : x.cpu().totalSeconds() * 1000).sorted().toArray();
+        double[] v = m.stream()
+                .mapToDouble(x -> wall ? x.wallMillis() : x.cpu().totalSeconds() * 1000)
+                .sorted()
+                .toArray();
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 

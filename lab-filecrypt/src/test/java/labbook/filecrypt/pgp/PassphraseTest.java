@@ -38,10 +38,14 @@ class PassphraseTest {
     void anEmptyFirstLineAndAMissingFileAreOneLineNamingTheFile() throws Exception {
         Path empty = dir.resolve("empty");
         Files.writeString(empty, "\nnot the passphrase");
-        assertThatThrownBy(() -> Passphrase.read(empty)).isInstanceOf(LabException.class)
-                .hasMessageContaining(empty.toString()).hasMessageNotContaining("not the passphrase");
+        assertThatThrownBy(() -> Passphrase.read(empty))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining(empty.toString())
+                .hasMessageNotContaining("not the passphrase");
         Path missing = dir.resolve("missing");
-        assertThatThrownBy(() -> Passphrase.read(missing)).isInstanceOf(LabException.class)
-                .hasMessageContaining(missing.toString()).hasMessageContaining("passphrase file");
+        assertThatThrownBy(() -> Passphrase.read(missing))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining(missing.toString())
+                .hasMessageContaining("passphrase file");
     }
 }

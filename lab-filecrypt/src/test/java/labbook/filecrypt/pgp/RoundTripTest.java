@@ -40,7 +40,10 @@ class RoundTripTest {
     @ParameterizedTest(name = "{0} {1} -z {2}")
     @MethodSource("everyAlgorithmAndLevel")
     void decryptsWhatItEncrypts(Compression algo, ZipDeflater deflater, int level) throws Exception {
-        EncryptOptions options = EncryptOptions.defaults().withCompression(algo).withZipDeflater(deflater).withLevel(level);
+        EncryptOptions options = EncryptOptions.defaults()
+                .withCompression(algo)
+                .withZipDeflater(deflater)
+                .withLevel(level);
         byte[] encrypted = encrypt(options, text);
         assertThat(decrypt(encrypted)).isEqualTo(text);
         if (options.compresses()) {
@@ -53,7 +56,8 @@ class RoundTripTest {
     @Test
     void everyCipherPathWritesTheSameKindOfMessage() throws Exception {
         for (CipherPath path : CipherPath.values()) {
-            byte[] encrypted = encrypt(EncryptOptions.defaults().withCipherPath(path).withLevel(1), text);
+            byte[] encrypted =
+                    encrypt(EncryptOptions.defaults().withCipherPath(path).withLevel(1), text);
             assertThat(decrypt(encrypted)).as(path.label()).isEqualTo(text);
         }
     }
@@ -61,7 +65,8 @@ class RoundTripTest {
     @Test
     void everyCipherAndArmor() throws Exception {
         for (SymmetricCipher cipher : SymmetricCipher.values()) {
-            byte[] encrypted = encrypt(EncryptOptions.defaults().withCipher(cipher).withArmor(true), text);
+            byte[] encrypted =
+                    encrypt(EncryptOptions.defaults().withCipher(cipher).withArmor(true), text);
             assertThat(new String(encrypted, 0, 27, java.nio.charset.StandardCharsets.US_ASCII))
                     .isEqualTo("-----BEGIN PGP MESSAGE-----");
             assertThat(decrypt(encrypted)).as(cipher.gpgName()).isEqualTo(text);
@@ -69,10 +74,17 @@ class RoundTripTest {
     }
 
     @ParameterizedTest(name = "file of {0} bytes, {1}")
-    @org.junit.jupiter.params.provider.CsvSource({"0, zlib-8k", "1, zlib-8k", "65536, zlib-8k", "65537, zlib-8k",
-            "48000, zlib-8k", "48000, jzlib-8k", "48000, jdk-32k"})
-    void filesRoundTripThroughEveryZipPath(int bytes, String deflater, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
+    @org.junit.jupiter.params.provider.CsvSource({
+        "0, zlib-8k",
+        "1, zlib-8k",
+        "65536, zlib-8k",
+        "65537, zlib-8k",
+        "48000, zlib-8k",
+        "48000, jzlib-8k",
+        "48000, jdk-32k"
+    })
+    void filesRoundTripThroughEveryZipPath(
+            int bytes, String deflater, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         byte[] plain = java.util.Arrays.copyOf(text, bytes);
         if (bytes > text.length) {
             new java.util.Random(bytes).nextBytes(plain);
@@ -99,9 +111,12 @@ class RoundTripTest {
     @Test
     void nativeZlibAndJzlibWriteNearlyTheSameDeflate() throws Exception {
         for (int level : new int[] {1, 6, 9}) {
-            byte[] zlib = encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.ZLIB_8K), text);
-            byte[] jzlib = encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.JZLIB_8K), text);
-            assertThat((double) zlib.length).isCloseTo(jzlib.length, org.assertj.core.data.Percentage.withPercentage(1));
+            byte[] zlib =
+                    encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.ZLIB_8K), text);
+            byte[] jzlib =
+                    encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.JZLIB_8K), text);
+            assertThat((double) zlib.length)
+                    .isCloseTo(jzlib.length, org.assertj.core.data.Percentage.withPercentage(1));
         }
     }
 

@@ -19,7 +19,9 @@ class S2kCountTest {
 
     @Test
     void outOfRangeIsOneClearLine() {
-        assertThatThrownBy(() -> S2kCount.encode(1023)).isInstanceOf(LabException.class).hasMessageContaining("1023");
+        assertThatThrownBy(() -> S2kCount.encode(1023))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("1023");
         assertThatThrownBy(() -> S2kCount.encode(70_000_000L)).isInstanceOf(LabException.class);
     }
 }

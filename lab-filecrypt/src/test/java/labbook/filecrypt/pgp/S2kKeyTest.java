@@ -14,15 +14,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 class S2kKeyTest {
     @ParameterizedTest(name = "hash {0}, cipher {1}, count byte {2}, passphrase {3}")
     @CsvSource({
-            // one hash context, the usual case: AES-256 keyed by SHA-256
-            HashAlgorithmTags.SHA256 + "," + SymmetricKeyAlgorithmTags.AES_256 + ",96,correct horse",
-            // the largest count, 65,011,712 bytes hashed
-            HashAlgorithmTags.SHA256 + "," + SymmetricKeyAlgorithmTags.AES_256 + ",255,correct horse",
-            // a key longer than the digest: SHA-1's 20 bytes for AES-256's 32 take a second context
-            HashAlgorithmTags.SHA1 + "," + SymmetricKeyAlgorithmTags.AES_256 + ",96,correct horse",
-            HashAlgorithmTags.SHA224 + "," + SymmetricKeyAlgorithmTags.AES_256 + ",16,x",
-            HashAlgorithmTags.SHA512 + "," + SymmetricKeyAlgorithmTags.AES_128 + ",0,päßwört ünïcödé",
-            HashAlgorithmTags.SHA384 + "," + SymmetricKeyAlgorithmTags.CAST5 + ",200,p"})
+        // one hash context, the usual case: AES-256 keyed by SHA-256
+        HashAlgorithmTags.SHA256 + "," + SymmetricKeyAlgorithmTags.AES_256 + ",96,correct horse",
+        // the largest count, 65,011,712 bytes hashed
+        HashAlgorithmTags.SHA256 + "," + SymmetricKeyAlgorithmTags.AES_256 + ",255,correct horse",
+        // a key longer than the digest: SHA-1's 20 bytes for AES-256's 32 take a second context
+        HashAlgorithmTags.SHA1 + "," + SymmetricKeyAlgorithmTags.AES_256 + ",96,correct horse",
+        HashAlgorithmTags.SHA224 + "," + SymmetricKeyAlgorithmTags.AES_256 + ",16,x",
+        HashAlgorithmTags.SHA512 + "," + SymmetricKeyAlgorithmTags.AES_128 + ",0,päßwört ünïcödé",
+        HashAlgorithmTags.SHA384 + "," + SymmetricKeyAlgorithmTags.CAST5 + ",200,p"
+    })
     void givesBouncyCastlesKey(int hash, int cipher, int countByte, String passphrase) throws Exception {
         byte[] salt = {1, 2, 3, 4, 5, 6, 7, (byte) 0xF8};
         S2K s2k = new S2K(hash, salt, countByte);
@@ -38,6 +39,7 @@ class S2kKeyTest {
         char[] passphrase = "p".repeat(length).toCharArray();
         byte[] expected = new BcPBEDataDecryptorFactory(passphrase, new BcPGPDigestCalculatorProvider())
                 .makeKeyFromPassPhrase(SymmetricKeyAlgorithmTags.AES_256, s2k);
-        assertThat(S2kKey.derive(SymmetricKeyAlgorithmTags.AES_256, s2k, passphrase)).isEqualTo(expected);
+        assertThat(S2kKey.derive(SymmetricKeyAlgorithmTags.AES_256, s2k, passphrase))
+                .isEqualTo(expected);
     }
 }

@@ -5,26 +5,24 @@ import java.lang.invoke.VarHandle;
 import java.util.List;
 
 /**
- * A model of the kernel's dentry cache over a tree's paths, and the two ways of walking a path
- * through it that the seed compares.
+ * A model of the kernel's dentry cache over a tree's paths, and the two ways of walking a path through it that the seed
+ * compares.
  *
- * <p><b>ref-walk</b> (2.6.32, the seed's baseline): take the shared {@code fs->lock} to read the
- * working folder and take references on it and its mount; then, for every component, find the
- * child in its (parent, name) chain of the global hash table ({@link DentryHash}), lock its
- * {@code d_lock}, check it is still that parent's child of that name, increment
- * its count, unlock, and put the parent. Every walk stores to every ancestor it passes (the tree's
- * top, {@code drivers/}, {@code drivers/net/}...), so parallel walkers bounce those cache lines.
- * A miss while a rename was under way ({@code rename_lock}'s sequence moved) is looked up again.
+ * <p><b>ref-walk</b> (2.6.32, the seed's baseline): take the shared {@code fs->lock} to read the working folder and
+ * take references on it and its mount; then, for every component, find the child in its (parent, name) chain of the
+ * global hash table ({@link DentryHash}), lock its {@code d_lock}, check it is still that parent's child of that name,
+ * increment its count, unlock, and put the parent. Every walk stores to every ancestor it passes (the tree's top,
+ * {@code drivers/}, {@code drivers/net/}...), so parallel walkers bounce those cache lines. A miss while a rename was
+ * under way ({@code rename_lock}'s sequence moved) is looked up again.
  *
- * <p><b>RCU-walk</b> (store-free, Piggin's patch, merged in 2.6.38): read the working folder
- * under the fs sequence, then for every component find the child in its chain without a lock,
- * sample its {@code d_seq}, check its parent and name, and re-check the parent's sequence (hand over hand):
- * no store to any shared entry. Only the final entry gets a reference (a lockref cmpxchg), after
- * which its sequence is checked once more. Any change sends the walk back to a full ref-walk
- * (counted as a fall-back), as {@code -ECHILD} does in the kernel. The walk itself is {@link RcuWalk}.
+ * <p><b>RCU-walk</b> (store-free, Piggin's patch, merged in 2.6.38): read the working folder under the fs sequence,
+ * then for every component find the child in its chain without a lock, sample its {@code d_seq}, check its parent and
+ * name, and re-check the parent's sequence (hand over hand): no store to any shared entry. Only the final entry gets a
+ * reference (a lockref cmpxchg), after which its sequence is checked once more. Any change sends the walk back to a
+ * full ref-walk (counted as a fall-back), as {@code -ECHILD} does in the kernel. The walk itself is {@link RcuWalk}.
  *
- * <p>All paths are cached (no disk): a walk returns the inode, or null when no entry has that
- * path at that moment (a rename took it away).
+ * <p>All paths are cached (no disk): a walk returns the inode, or null when no entry has that path at that moment (a
+ * rename took it away).
  */
 public final class Dcache {
     private static final VarHandle LONG_ARRAY = MethodHandles.arrayElementVarHandle(long[].class);
@@ -33,19 +31,23 @@ public final class Dcache {
     final Dentry root;
     /** fs_struct: the reader count of 2.6.32's {@code fs->lock} rwlock and, for RCU-walk, its sequence. */
     private final long[] fsLock = new long[1];
+
     final SeqLock fsSeq = new SeqLock();
     /** The vfsmount's {@code mnt_count}, shared by every ref-walk in 2.6.32. */
     private final long[] mountCount = new long[1];
+
     private final SeqLock renameLock = new SeqLock();
     final DentryHash hash;
     private final int entries;
     /**
-     * Tests only (null otherwise): called at the points where a concurrent rename can hurt a walk,
-     * so tests can put a rename exactly there and show that the walks' checks are needed.
+     * Tests only (null otherwise): called at the points where a concurrent rename can hurt a walk, so tests can put a
+     * rename exactly there and show that the walks' checks are needed.
      */
     interface Interleave {
-        /** {@code point}: "lookup" (before a chain is read; {@code d} the parent), "rcu-candidate"
-         *  (RCU-walk read a candidate's parent, not yet its name), "ref-candidate" (ref-walk reached a candidate). */
+        /**
+         * {@code point}: "lookup" (before a chain is read; {@code d} the parent), "rcu-candidate" (RCU-walk read a
+         * candidate's parent, not yet its name), "ref-candidate" (ref-walk reached a candidate).
+         */
         void at(String point, Dentry d);
     }
 
@@ -65,9 +67,8 @@ public final class Dcache {
     }
 
     /**
-     * The same with a hash table of about {@code buckets} chains: the kernel sizes its table to
-     * memory (a chain or less per entry); tests shrink it so chains are long and renames make
-     * readers jump from chain to chain.
+     * The same with a hash table of about {@code buckets} chains: the kernel sizes its table to memory (a chain or less
+     * per entry); tests shrink it so chains are long and renames make readers jump from chain to chain.
      */
     public static Dcache of(List<String> paths, int buckets) {
         return of(paths, buckets, null);
@@ -237,8 +238,8 @@ public final class Dcache {
     // renames ------------------------------------------------------------------------------
 
     /**
-     * d_move: moves {@code d} to {@code newName} in {@code newParent} (which must not hold that
-     * name). Writers take rename_lock and the entry's d_lock and keep its sequence odd meanwhile.
+     * d_move: moves {@code d} to {@code newName} in {@code newParent} (which must not hold that name). Writers take
+     * rename_lock and the entry's d_lock and keep its sequence odd meanwhile.
      */
     public void rename(Dentry d, Dentry newParent, String newName, WalkCounters c) {
         if (!newParent.isDirectory()) {

@@ -4,19 +4,19 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A directory entry of the model: a name in a parent folder, bound to an inode. Like the kernel's
- * {@code struct dentry} it keeps, in one object (so on neighbouring cache lines), the fields both
- * walks touch:
+ * A directory entry of the model: a name in a parent folder, bound to an inode. Like the kernel's {@code struct dentry}
+ * it keeps, in one object (so on neighbouring cache lines), the fields both walks touch:
+ *
  * <ul>
- *   <li>{@code seq}, the {@code d_seq} sequence count: odd while a rename changes the entry;
- *       RCU-walk only reads it;</li>
- *   <li>{@code lockref}, the {@code d_lock} spin lock and the {@code d_count} reference count in
- *       one word (bit 0 the lock, the count above it), as in today's {@code struct lockref}:
- *       ref-walk locks it and changes the count on every entry it passes.</li>
+ *   <li>{@code seq}, the {@code d_seq} sequence count: odd while a rename changes the entry; RCU-walk only reads it;
+ *   <li>{@code lockref}, the {@code d_lock} spin lock and the {@code d_count} reference count in one word (bit 0 the
+ *       lock, the count above it), as in today's {@code struct lockref}: ref-walk locks it and changes the count on
+ *       every entry it passes.
  * </ul>
- * Entries are found through {@link DentryHash}, one global table of chains keyed by (parent,
- * name), as the kernel's {@code dentry_hashtable}: readers traverse the chains without a store;
- * a rename moves an entry from one chain to another under readers' feet.
+ *
+ * Entries are found through {@link DentryHash}, one global table of chains keyed by (parent, name), as the kernel's
+ * {@code dentry_hashtable}: readers traverse the chains without a store; a rename moves an entry from one chain to
+ * another under readers' feet.
  */
 public final class Dentry {
     private static final VarHandle SEQ;
@@ -34,6 +34,7 @@ public final class Dentry {
 
     /** The inode this entry names: its identity never changes, whatever the entry's name becomes. */
     final Inode inode;
+
     final boolean directory;
     volatile Dentry parent;
     volatile String name;
@@ -43,8 +44,10 @@ public final class Dentry {
     volatile Dentry hashNext;
     /** Whether the entry is in the hash table (not d_unhashed). */
     volatile boolean hashed;
+
     @SuppressWarnings("unused") // through SEQ
     private volatile int seq;
+
     @SuppressWarnings("unused") // through LOCKREF
     private volatile long lockref;
 
@@ -112,7 +115,9 @@ public final class Dentry {
         addRef(2, c);
     }
 
-    /** The lockref cmpxchg loop both share; {@code delta} is +2 or -2, one count (the count sits above bit 0, the lock). */
+    /**
+     * The lockref cmpxchg loop both share; {@code delta} is +2 or -2, one count (the count sits above bit 0, the lock).
+     */
     private void addRef(long delta, WalkCounters c) {
         int turns = 0;
         while (true) {

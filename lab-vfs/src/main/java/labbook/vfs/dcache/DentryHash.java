@@ -3,12 +3,11 @@ package labbook.vfs.dcache;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The dentry hash table: one table of chains for the whole cache, keyed by (parent, name), as the
- * kernel's {@code dentry_hashtable}. Readers walk a chain with plain loads and no lock, so they
- * must check each candidate's parent and name themselves. Writers lock the bucket; an entry taken
- * out keeps its {@code hashNext}, so a reader standing on it carries on, and an entry put back in
- * another chain takes that chain's head as its {@code hashNext}: a reader standing on it jumps
- * chains and may miss what it looked for. Hence ref-walk's rename_lock retry and RCU-walk's
+ * The dentry hash table: one table of chains for the whole cache, keyed by (parent, name), as the kernel's
+ * {@code dentry_hashtable}. Readers walk a chain with plain loads and no lock, so they must check each candidate's
+ * parent and name themselves. Writers lock the bucket; an entry taken out keeps its {@code hashNext}, so a reader
+ * standing on it carries on, and an entry put back in another chain takes that chain's head as its {@code hashNext}: a
+ * reader standing on it jumps chains and may miss what it looked for. Hence ref-walk's rename_lock retry and RCU-walk's
  * sequence checks.
  */
 final class DentryHash {

@@ -1,11 +1,11 @@
 package labbook.vfs.dcache;
 
 /**
- * The store-free walk of a {@link Dcache} (Piggin's patch, merged as RCU-walk in 2.6.38): read
- * the working folder under the fs sequence, then for every component find the child in its chain
- * without a lock, sample its {@code d_seq}, check its parent and name, and re-check the parent's
- * sequence (hand over hand). Nothing is stored to a shared entry; any change makes the walk give
- * up (null), and {@link Dcache#statRcu} redoes it by ref-walk, as {@code -ECHILD} does in the kernel.
+ * The store-free walk of a {@link Dcache} (Piggin's patch, merged as RCU-walk in 2.6.38): read the working folder under
+ * the fs sequence, then for every component find the child in its chain without a lock, sample its {@code d_seq}, check
+ * its parent and name, and re-check the parent's sequence (hand over hand). Nothing is stored to a shared entry; any
+ * change makes the walk give up (null), and {@link Dcache#statRcu} redoes it by ref-walk, as {@code -ECHILD} does in
+ * the kernel.
  */
 final class RcuWalk {
     private final Dcache cache;
@@ -48,9 +48,9 @@ final class RcuWalk {
     }
 
     /**
-     * __d_lookup_rcu: no lock, no store. Each candidate's sequence is sampled (odd masked off, so
-     * a rename in progress fails the later check) before its parent and name are compared; the
-     * caller re-checks it, which is what makes those unlocked comparisons trustworthy.
+     * __d_lookup_rcu: no lock, no store. Each candidate's sequence is sampled (odd masked off, so a rename in progress
+     * fails the later check) before its parent and name are compared; the caller re-checks it, which is what makes
+     * those unlocked comparisons trustworthy.
      */
     private Dentry lookup(Dentry parent, String name, WalkCounters c) {
         int h = name.hashCode();

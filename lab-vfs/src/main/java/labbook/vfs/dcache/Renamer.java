@@ -3,9 +3,9 @@ package labbook.vfs.dcache;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A thread that keeps renaming one folder away and back ({@code mv drivers drivers.renamed;
- * mv drivers.renamed drivers}), pausing between pairs: the concurrent renames that make
- * RCU-walk's sequence checks fail and ref-walk's lookups retry.
+ * A thread that keeps renaming one folder away and back ({@code mv drivers drivers.renamed; mv drivers.renamed
+ * drivers}), pausing between pairs: the concurrent renames that make RCU-walk's sequence checks fail and ref-walk's
+ * lookups retry.
  */
 public final class Renamer implements AutoCloseable {
     private final Dcache cache;

@@ -4,10 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A sequence lock ({@code seqlock_t}): writers serialise on a spin lock and make the count odd
- * while they change things; readers store nothing, they sample the count and check it again.
- * The model's {@code rename_lock}, and the {@code fs_struct} sequence RCU-walk reads the working
- * folder under.
+ * A sequence lock ({@code seqlock_t}): writers serialise on a spin lock and make the count odd while they change
+ * things; readers store nothing, they sample the count and check it again. The model's {@code rename_lock}, and the
+ * {@code fs_struct} sequence RCU-walk reads the working folder under.
  */
 final class SeqLock {
     private static final VarHandle SEQ;
@@ -25,6 +24,7 @@ final class SeqLock {
 
     @SuppressWarnings("unused")
     private volatile int seq;
+
     @SuppressWarnings("unused")
     private volatile int lock;
 

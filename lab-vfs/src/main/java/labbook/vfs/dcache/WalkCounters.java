@@ -1,9 +1,8 @@
 package labbook.vfs.dcache;
 
 /**
- * Contention seen by one walking thread. Each thread owns its counters (plain fields, no shared
- * stores), so counting does not itself add the cache-line traffic the model is about; they are
- * summed after the threads stop.
+ * Contention seen by one walking thread. Each thread owns its counters (plain fields, no shared stores), so counting
+ * does not itself add the cache-line traffic the model is about; they are summed after the threads stop.
  */
 public final class WalkCounters {
     /** compare-and-swap attempts that lost a race (lockref get, dput, the final reference). */

@@ -6,8 +6,8 @@ import labbook.core.PeerResult;
 import labbook.vfs.tree.KernelTree;
 
 /**
- * One cached {@code git diff} over a clean tree, serial or parallel: how git-diff and stat-walk
- * both run git, so that stat-walk's reference runs are the same runs git-diff measures.
+ * One cached {@code git diff} over a clean tree, serial or parallel: how git-diff and stat-walk both run git, so that
+ * stat-walk's reference runs are the same runs git-diff measures.
  */
 public final class CachedGitDiff {
     /** {@code core.preloadIndex=false}: one thread lstats every index entry. */
@@ -15,20 +15,19 @@ public final class CachedGitDiff {
     /** {@code core.preloadIndex=true}: git's preload-index threads lstat the index in slices. */
     public static final String PARALLEL = "parallel";
 
-    private CachedGitDiff() {
-    }
+    private CachedGitDiff() {}
 
     /**
-     * Both modes for round {@code round}: serial first in even rounds, parallel first in odd ones,
-     * so that drift on a shared machine falls on both modes alike.
+     * Both modes for round {@code round}: serial first in even rounds, parallel first in odd ones, so that drift on a
+     * shared machine falls on both modes alike.
      */
     public static List<String> modesInOrder(int round) {
         return round % 2 == 0 ? List.of(SERIAL, PARALLEL) : List.of(PARALLEL, SERIAL);
     }
 
     /**
-     * One {@code git diff} in {@code mode}, with git's pinned configuration, measured by lab-core's
-     * {@code Peer} (the child's own user and system CPU); a run that fails is one line.
+     * One {@code git diff} in {@code mode}, with git's pinned configuration, measured by lab-core's {@code Peer} (the
+     * child's own user and system CPU); a run that fails is one line.
      */
     public static PeerResult run(KernelTree tree, String mode) {
         List<String> config = List.of("core.preloadIndex=" + mode.equals(PARALLEL));

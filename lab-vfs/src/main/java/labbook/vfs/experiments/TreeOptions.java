@@ -14,13 +14,20 @@ import picocli.CommandLine.Option;
 
 /** The workload options every experiment shares (a picocli mixin): which tree, which git. */
 public class TreeOptions {
-    @Option(names = "--tree", paramLabel = "DIR",
-            description = "The kernel tree, a clean git repository (default: the mode's tree under <repo>/target/lab-vfs/, "
-                    + "built from the shipped linux 6.1 manifest when missing: quick, one entry in 4; full, all 78,635). "
-                    + "dcache-model models this tree's index paths (default: the same manifest paths, no tree needed).")
+    @Option(
+            names = "--tree",
+            paramLabel = "DIR",
+            description =
+                    "The kernel tree, a clean git repository (default: the mode's tree under <repo>/target/lab-vfs/, "
+                            + "built from the shipped linux 6.1 manifest when missing: quick, one entry in 4; full, all 78,635). "
+                            + "dcache-model models this tree's index paths (default: the same manifest paths, no tree needed).")
     Path tree;
 
-    @Option(names = "--git", paramLabel = "BINARY", defaultValue = "git", description = "The git to run (default: git on PATH).")
+    @Option(
+            names = "--git",
+            paramLabel = "BINARY",
+            defaultValue = "git",
+            description = "The git to run (default: git on PATH).")
     String gitBinary = "git";
 
     public Git git() {
@@ -51,15 +58,17 @@ public class TreeOptions {
     }
 
     /**
-     * The tree, after checking that the results can be written (one clear line otherwise, before
-     * any work); the mode's default tree is built when missing.
+     * The tree, after checking that the results can be written (one clear line otherwise, before any work); the mode's
+     * default tree is built when missing.
      */
     public KernelTree open(LabOptions lab) {
         requireResultsFolder(lab);
         return KernelTree.forExperiment(tree, lab.mode(), git());
     }
 
-    /** The paths to model: the --tree's index, or else the manifest's paths of the mode's default tree (no tree needed). */
+    /**
+     * The paths to model: the --tree's index, or else the manifest's paths of the mode's default tree (no tree needed).
+     */
     public List<String> paths(Mode mode) {
         if (tree != null) {
             return KernelTree.open(tree.toAbsolutePath().normalize(), git()).entries();

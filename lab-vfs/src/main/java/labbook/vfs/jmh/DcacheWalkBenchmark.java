@@ -32,18 +32,16 @@ import org.openjdk.jmh.infra.ThreadParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
- * One lstat's path walk through the model dentry cache ({@link Dcache}), by ref-walk or RCU-walk,
- * over a tree's paths: the file named by the system property {@code labbook.vfs.paths} (one path a
- * line; dcache-model writes the paths of its tree there), else the shipped linux 6.1 manifest's
- * 78,635. Each JMH thread walks the paths in a loop from its own starting point (see
- * {@link Walker}). Thread counts come from JMH's {@code -t}; {@code renames=1} adds a thread
+ * One lstat's path walk through the model dentry cache ({@link Dcache}), by ref-walk or RCU-walk, over a tree's paths:
+ * the file named by the system property {@code labbook.vfs.paths} (one path a line; dcache-model writes the paths of
+ * its tree there), else the shipped linux 6.1 manifest's 78,635. Each JMH thread walks the paths in a loop from its own
+ * starting point (see {@link Walker}). Thread counts come from JMH's {@code -t}; {@code renames=1} adds a thread
  * renaming {@code drivers} away and back.
  *
- * <p>Besides JMH's score, each measured iteration appends one line to the file named by the
- * system property {@code labbook.vfs.counters}: walk, threads, renames, the fork's pid,
- * iteration, the fork's process CPU seconds over the iteration, the summed contention counters
- * ({@link WalkCounters}: failed CAS, lock spins, fall-backs, retries, misses), the renames done and
- * the iteration's wall seconds, so the experiment can keep them beside the score.
+ * <p>Besides JMH's score, each measured iteration appends one line to the file named by the system property
+ * {@code labbook.vfs.counters}: walk, threads, renames, the fork's pid, iteration, the fork's process CPU seconds over
+ * the iteration, the summed contention counters ({@link WalkCounters}: failed CAS, lock spins, fall-backs, retries,
+ * misses), the renames done and the iteration's wall seconds, so the experiment can keep them beside the score.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -55,6 +53,7 @@ public class DcacheWalkBenchmark {
     public static final String PATHS_PROPERTY = "labbook.vfs.paths";
     /** System property naming the file each measured iteration appends its counters to. */
     public static final String COUNTERS_PROPERTY = "labbook.vfs.counters";
+
     static final ConcurrentLinkedQueue<WalkCounters> THREAD_COUNTERS = new ConcurrentLinkedQueue<>();
 
     @Param({"ref", "rcu"})
@@ -79,7 +78,8 @@ public class DcacheWalkBenchmark {
     @Setup(Level.Trial)
     public void load() throws IOException {
         String file = System.getProperty(PATHS_PROPERTY);
-        List<String> list = file == null ? KernelManifest.linux61().paths()
+        List<String> list = file == null
+                ? KernelManifest.linux61().paths()
                 : Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
         cache = Dcache.of(list);
         paths = new String[list.size()][];
@@ -118,9 +118,24 @@ public class DcacheWalkBenchmark {
         if (file == null || iteration.getType() != IterationType.MEASUREMENT) {
             return;
         }
-        String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%s%n", walk, benchmark.getThreads(), renames,
-                ProcessHandle.current().pid(), measured++, cpu, c.failedCas, c.lockSpins, c.fallbacks, c.retries, c.misses, renamesDone, wall);
-        Files.writeString(Path.of(file), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        String line = String.format(
+                Locale.ROOT,
+                "%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%s%n",
+                walk,
+                benchmark.getThreads(),
+                renames,
+                ProcessHandle.current().pid(),
+                measured++,
+                cpu,
+                c.failedCas,
+                c.lockSpins,
+                c.fallbacks,
+                c.retries,
+                c.misses,
+                renamesDone,
+                wall);
+        Files.writeString(
+                Path.of(file), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
     private static WalkCounters sum() {
@@ -132,10 +147,10 @@ public class DcacheWalkBenchmark {
     }
 
     /**
-     * A walking thread. Threads start at evenly spaced points of the path list, as preload-index
-     * gives each thread its own slice, but each goes on through the whole list: with a slice each,
-     * 20 threads time-sliced on 2 cores would each revisit a small, cache-warm part of the tree,
-     * and the model would measure cache locality instead of contention.
+     * A walking thread. Threads start at evenly spaced points of the path list, as preload-index gives each thread its
+     * own slice, but each goes on through the whole list: with a slice each, 20 threads time-sliced on 2 cores would
+     * each revisit a small, cache-warm part of the tree, and the model would measure cache locality instead of
+     * contention.
      */
     @State(Scope.Thread)
     public static class Walker {

@@ -9,13 +9,12 @@ import labbook.core.Peer;
 import labbook.core.PeerResult;
 
 /**
- * The real peer's driver: git with the study's pinned configuration, so that a user's or a
- * distribution's settings cannot change what is timed: no system or global configuration
- * ({@code GIT_CONFIG_NOSYSTEM=1}, {@code GIT_CONFIG_GLOBAL=/dev/null}), no fsmonitor, no untracked
- * cache, stat data honoured ({@code core.ignoreStat=false}), no {@code feature.manyFiles} defaults
- * (which would turn on the untracked cache and index version 4), and no automatic gc (a background
- * repack skews the first minutes of timings). Every run goes through lab-core's {@link Peer},
- * which measures the child's own user and system CPU.
+ * The real peer's driver: git with the study's pinned configuration, so that a user's or a distribution's settings
+ * cannot change what is timed: no system or global configuration ({@code GIT_CONFIG_NOSYSTEM=1},
+ * {@code GIT_CONFIG_GLOBAL=/dev/null}), no fsmonitor, no untracked cache, stat data honoured
+ * ({@code core.ignoreStat=false}), no {@code feature.manyFiles} defaults (which would turn on the untracked cache and
+ * index version 4), and no automatic gc (a background repack skews the first minutes of timings). Every run goes
+ * through lab-core's {@link Peer}, which measures the child's own user and system CPU.
  */
 public final class Git {
     /** The -c options every run carries, so a user's or distribution's configuration cannot leak in. */

@@ -17,16 +17,14 @@ import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
- * The paths of the real linux 6.1 tree, shipped with the lab so that the workload tree can be
- * built offline: every regular file (with its size) and every symbolic link (with its target),
- * as git's index would list them. Path lookup depends on the paths, not on the bytes, so the tree
- * built from it has the kernel's shape (78,635 index entries, the same folders and depths) with
- * small generated contents.
+ * The paths of the real linux 6.1 tree, shipped with the lab so that the workload tree can be built offline: every
+ * regular file (with its size) and every symbolic link (with its target), as git's index would list them. Path lookup
+ * depends on the paths, not on the bytes, so the tree built from it has the kernel's shape (78,635 index entries, the
+ * same folders and depths) with small generated contents.
  *
- * <p>Format (gzip-compressed UTF-8 text, generated once by the {@code manifest} subcommand from
- * Debian's linux-source-6.1 tarball): comment lines start with '#'; then one entry per line,
- * {@code f<TAB>size_bytes<TAB>path} or {@code l<TAB>target<TAB>path}, paths relative to the
- * tree's top folder, in the tarball's order.
+ * <p>Format (gzip-compressed UTF-8 text, generated once by the {@code manifest} subcommand from Debian's
+ * linux-source-6.1 tarball): comment lines start with '#'; then one entry per line, {@code f<TAB>size_bytes<TAB>path}
+ * or {@code l<TAB>target<TAB>path}, paths relative to the tree's top folder, in the tarball's order.
  */
 public record KernelManifest(List<String> header, List<Entry> entries) {
 
@@ -35,14 +33,16 @@ public record KernelManifest(List<String> header, List<Entry> entries) {
     /** Index entries of linux 6.1 (Debian linux-source-6.1): 78,579 files and 56 symbolic links. */
     public static final int KERNEL_ENTRIES = 78_635;
     /**
-     * Quick mode's tree keeps every {@code QUICK_EVERY}-th entry in the manifest's order: a quarter
-     * of the files of every folder, 19,659 entries in 4,490 of the 5,095 folders, all 24 top-level
-     * folders and the same mean path depth (4.65 components), so the walks have the kernel's shape
-     * at a quarter of the cost.
+     * Quick mode's tree keeps every {@code QUICK_EVERY}-th entry in the manifest's order: a quarter of the files of
+     * every folder, 19,659 entries in 4,490 of the 5,095 folders, all 24 top-level folders and the same mean path depth
+     * (4.65 components), so the walks have the kernel's shape at a quarter of the cost.
      */
     public static final int QUICK_EVERY = 4;
 
-    public enum Kind { FILE, SYMLINK }
+    public enum Kind {
+        FILE,
+        SYMLINK
+    }
 
     /** One index entry: a regular file of {@code sizeBytes}, or a symbolic link to {@code target}. */
     public record Entry(Kind kind, String path, long sizeBytes, String target) {
@@ -85,7 +85,8 @@ public record KernelManifest(List<String> header, List<Entry> entries) {
     public static KernelManifest linux61() {
         InputStream in = KernelManifest.class.getResourceAsStream(RESOURCE);
         if (in == null) {
-            throw new LabException("the kernel manifest " + RESOURCE + " is missing from the class path (rebuild lab-vfs)");
+            throw new LabException(
+                    "the kernel manifest " + RESOURCE + " is missing from the class path (rebuild lab-vfs)");
         }
         try (in) {
             return read(in, RESOURCE);
@@ -105,7 +106,8 @@ public record KernelManifest(List<String> header, List<Entry> entries) {
     static KernelManifest read(InputStream gz, String name) throws IOException {
         List<String> header = new ArrayList<>();
         List<Entry> entries = new ArrayList<>(80_000);
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(gz, 1 << 16), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(new GZIPInputStream(gz, 1 << 16), StandardCharsets.UTF_8))) {
             String line;
             int n = 0;
             while ((line = r.readLine()) != null) {
@@ -145,9 +147,10 @@ public record KernelManifest(List<String> header, List<Entry> entries) {
                     w.write("# " + h + "\n");
                 }
                 for (Entry e : entries) {
-                    w.write(e.kind() == Kind.FILE
-                            ? "f\t" + e.sizeBytes() + "\t" + e.path() + "\n"
-                            : "l\t" + e.target() + "\t" + e.path() + "\n");
+                    w.write(
+                            e.kind() == Kind.FILE
+                                    ? "f\t" + e.sizeBytes() + "\t" + e.path() + "\n"
+                                    : "l\t" + e.target() + "\t" + e.path() + "\n");
                 }
             }
             AtomicFiles.replace(temp, file);

@@ -20,19 +20,19 @@ import labbook.vfs.peer.Git;
 import org.apache.commons.io.FileUtils;
 
 /**
- * The workload: a kernel tree as a git repository with a clean index (every entry's stat data
- * matches the file, so {@code git diff} only lstats and compares). Its sources are
- * {@link TreeSource}s: the shipped manifest of linux 6.1 (offline, the default; whole for full
- * mode, a quarter for quick mode), Debian's linux-source-6.1 tarball, or any folder or repository.
+ * The workload: a kernel tree as a git repository with a clean index (every entry's stat data matches the file, so
+ * {@code git diff} only lstats and compares). Its sources are {@link TreeSource}s: the shipped manifest of linux 6.1
+ * (offline, the default; whole for full mode, a quarter for quick mode), Debian's linux-source-6.1 tarball, or any
+ * folder or repository.
  *
- * <p>A tree is built in {@code DIR.partial} and renamed to {@code DIR} when whole, and carries a
- * marker naming its source, so re-running reuses it and an interrupted build is never mistaken
- * for a tree. The {@code .partial} folder holds a file naming the process that builds it: a later
- * build removes it only when that process is gone, and never touches a {@code .partial} it did not make.
+ * <p>A tree is built in {@code DIR.partial} and renamed to {@code DIR} when whole, and carries a marker naming its
+ * source, so re-running reuses it and an interrupted build is never mistaken for a tree. The {@code .partial} folder
+ * holds a file naming the process that builds it: a later build removes it only when that process is gone, and never
+ * touches a {@code .partial} it did not make.
  *
- * <p>The default locations are under {@code <repo>/target/lab-vfs/}: outside git's tracking (the
- * lab's .gitignore ignores target/), outside results/ (which holds only CSVs and run.json), and
- * disposable: {@code mvn clean} at the root removes them and the next run rebuilds them.
+ * <p>The default locations are under {@code <repo>/target/lab-vfs/}: outside git's tracking (the lab's .gitignore
+ * ignores target/), outside results/ (which holds only CSVs and run.json), and disposable: {@code mvn clean} at the
+ * root removes them and the next run rebuilds them.
  */
 public final class KernelTree {
     /** The marker inside .git saying which source built this tree. */
@@ -48,7 +48,9 @@ public final class KernelTree {
         this.git = git;
     }
 
-    /** The tree experiments use in {@code mode} when none is given: built from the manifest (quick: a quarter of it). */
+    /**
+     * The tree experiments use in {@code mode} when none is given: built from the manifest (quick: a quarter of it).
+     */
     public static Path defaultDir(Mode mode) {
         return TreeSource.manifest(mode).defaultDir();
     }
@@ -62,9 +64,8 @@ public final class KernelTree {
     }
 
     /**
-     * The tree an experiment runs on: without {@code requested}, the mode's default tree, built
-     * from the manifest when missing; any other folder must already be a tree (one line
-     * otherwise). The tree must be clean.
+     * The tree an experiment runs on: without {@code requested}, the mode's default tree, built from the manifest when
+     * missing; any other folder must already be a tree (one line otherwise). The tree must be clean.
      */
     public static KernelTree forExperiment(Path requested, Mode mode, Git git) {
         git.requireInstalled();
@@ -87,7 +88,8 @@ public final class KernelTree {
             throw new LabException("the tree " + dir + " is not a folder");
         }
         if (!Files.exists(dir.resolve(".git"))) {
-            throw new LabException(dir + " is not a git repository: build a tree there with `tree --source " + dir + "`");
+            throw new LabException(
+                    dir + " is not a git repository: build a tree there with `tree --source " + dir + "`");
         }
         KernelTree tree = new KernelTree(dir, git);
         tree.requireClean();
@@ -110,7 +112,8 @@ public final class KernelTree {
                 System.err.println("reusing the tree at " + target + " (" + existing + ")");
                 return open(target, git);
             }
-            throw new LabException(target + " exists and is not a tree built by lab-vfs: remove it or pass another --dir");
+            throw new LabException(
+                    target + " exists and is not a tree built by lab-vfs: remove it or pass another --dir");
         }
         requireWritable(target.getParent());
         Path partial = target.resolveSibling(target.getFileName() + ".partial");
@@ -132,25 +135,28 @@ public final class KernelTree {
             throw e;
         }
         KernelTree tree = open(target, git);
-        System.err.printf("built %s: %,d index entries from %s in %s%n", target, tree.entries().size(), marker,
-                Progress.human(Duration.ofNanos(System.nanoTime() - start)));
+        System.err.printf(
+                "built %s: %,d index entries from %s in %s%n",
+                target, tree.entries().size(), marker, Progress.human(Duration.ofNanos(System.nanoTime() - start)));
         return tree;
     }
 
     /**
-     * Creates {@code partial} with a file naming this process. A {@code .partial} left by a lab-vfs
-     * build whose process is gone is removed first; one that a live build owns, or that lab-vfs
-     * did not make, is left alone and refused in one line.
+     * Creates {@code partial} with a file naming this process. A {@code .partial} left by a lab-vfs build whose process
+     * is gone is removed first; one that a live build owns, or that lab-vfs did not make, is left alone and refused in
+     * one line.
      */
     static void claim(Path partial) {
         if (Files.exists(partial, LinkOption.NOFOLLOW_LINKS)) {
             Path owner = partial.resolve(PARTIAL_OWNER);
             long pid = ownerPid(owner);
             if (pid < 0) {
-                throw new LabException(partial + " exists and was not made by lab-vfs: remove it or pass another --dir");
+                throw new LabException(
+                        partial + " exists and was not made by lab-vfs: remove it or pass another --dir");
             }
             if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                throw new LabException(partial + " is being built by process " + pid + ": wait for it or pass another --dir");
+                throw new LabException(
+                        partial + " is being built by process " + pid + ": wait for it or pass another --dir");
             }
             System.err.println("removing " + partial + ", left by an interrupted build (process " + pid + ")");
             deleteRecursively(partial);
@@ -163,7 +169,9 @@ public final class KernelTree {
             throw LabException.cannot("create", partial, e);
         }
         try {
-            Files.writeString(partial.resolve(PARTIAL_OWNER), "lab-vfs " + ProcessHandle.current().pid() + "\n",
+            Files.writeString(
+                    partial.resolve(PARTIAL_OWNER),
+                    "lab-vfs " + ProcessHandle.current().pid() + "\n",
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
             deleteRecursively(partial);
@@ -177,7 +185,8 @@ public final class KernelTree {
             return -1;
         }
         try {
-            String[] words = Files.readString(owner, StandardCharsets.UTF_8).trim().split(" ");
+            String[] words =
+                    Files.readString(owner, StandardCharsets.UTF_8).trim().split(" ");
             return words.length == 2 && words[0].equals("lab-vfs") ? Long.parseLong(words[1]) : -1;
         } catch (IOException | NumberFormatException e) {
             return -1;
@@ -200,12 +209,14 @@ public final class KernelTree {
     public void requireClean() {
         PeerResult r = git.capture(dir, "--no-optional-locks", "status", "--porcelain", "--untracked-files=no");
         if (!r.ok()) {
-            throw new LabException(dir + " is not a usable git tree: " + r.stderr().lines().findFirst().orElse("git status failed"));
+            throw new LabException(dir + " is not a usable git tree: "
+                    + r.stderr().lines().findFirst().orElse("git status failed"));
         }
         if (!r.stdoutText().isBlank()) {
             long changed = r.stdoutText().lines().count();
             throw new LabException("the tree " + dir + " is not clean (" + changed + " changed "
-                    + (changed == 1 ? "entry" : "entries") + ", first: " + r.stdoutText().lines().findFirst().orElse("").trim()
+                    + (changed == 1 ? "entry" : "entries") + ", first: "
+                    + r.stdoutText().lines().findFirst().orElse("").trim()
                     + "): restore it with `git checkout -- .` or build a new one");
         }
     }
@@ -219,8 +230,8 @@ public final class KernelTree {
     }
 
     /**
-     * The folder must accept new files. The owner's write bit is checked as well as a real
-     * write, so a read-only folder is refused even for root (who may write anywhere).
+     * The folder must accept new files. The owner's write bit is checked as well as a real write, so a read-only folder
+     * is refused even for root (who may write anywhere).
      */
     public static void requireWritable(Path folder) {
         Path existing = folder;
@@ -244,8 +255,8 @@ public final class KernelTree {
     }
 
     /**
-     * Files written in the same second as the index are "racily clean": git would re-read them on
-     * every diff. Waiting past that second and refreshing rewrites the index with settled stat data.
+     * Files written in the same second as the index are "racily clean": git would re-read them on every diff. Waiting
+     * past that second and refreshing rewrites the index with settled stat data.
      */
     static void refreshIndex(Path root, Git git) {
         try {

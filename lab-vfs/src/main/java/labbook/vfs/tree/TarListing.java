@@ -5,14 +5,12 @@ import java.util.List;
 import labbook.core.LabException;
 
 /**
- * Reads GNU tar's verbose listing ({@code tar -tv --quoting-style=escape}) into manifest
- * entries: regular files with their sizes and symbolic links with their targets; folders are
- * implied by the paths (git does not track them either). The first path component (the
- * tarball's top folder, {@code linux-source-6.1/}) is dropped.
+ * Reads GNU tar's verbose listing ({@code tar -tv --quoting-style=escape}) into manifest entries: regular files with
+ * their sizes and symbolic links with their targets; folders are implied by the paths (git does not track them either).
+ * The first path component (the tarball's top folder, {@code linux-source-6.1/}) is dropped.
  */
 public final class TarListing {
-    private TarListing() {
-    }
+    private TarListing() {}
 
     public static List<KernelManifest.Entry> parse(String listing) {
         List<KernelManifest.Entry> entries = new ArrayList<>(80_000);
@@ -36,10 +34,12 @@ public final class TarListing {
                     if (arrow < 0) {
                         throw new LabException("tar listing line " + n + ": symbolic link without a target");
                     }
-                    entries.add(KernelManifest.Entry.symlink(strip(unescape(name.substring(0, arrow))),
-                            unescape(name.substring(arrow + 4))));
+                    entries.add(KernelManifest.Entry.symlink(
+                            strip(unescape(name.substring(0, arrow))), unescape(name.substring(arrow + 4))));
                 }
-                case 'd' -> { /* implied by the paths below it */ }
+                case 'd' -> {
+                    /* implied by the paths below it */
+                }
                 default -> throw new LabException("tar listing line " + n + ": unexpected entry type '" + type + "'");
             }
         }
@@ -71,16 +71,17 @@ public final class TarListing {
                 out.write(Integer.parseInt(new String(b, i, 3, java.nio.charset.StandardCharsets.US_ASCII), 8));
                 i += 2;
             } else {
-                out.write(switch (c) {
-                    case 'n' -> '\n';
-                    case 't' -> '\t';
-                    case 'r' -> '\r';
-                    case 'a' -> 7;
-                    case 'b' -> '\b';
-                    case 'f' -> '\f';
-                    case 'v' -> 11;
-                    default -> c;
-                });
+                out.write(
+                        switch (c) {
+                            case 'n' -> '\n';
+                            case 't' -> '\t';
+                            case 'r' -> '\r';
+                            case 'a' -> 7;
+                            case 'b' -> '\b';
+                            case 'f' -> '\f';
+                            case 'v' -> 11;
+                            default -> c;
+                        });
             }
         }
         return out.toString(java.nio.charset.StandardCharsets.UTF_8);

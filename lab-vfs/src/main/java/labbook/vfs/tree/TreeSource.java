@@ -21,27 +21,34 @@ import labbook.core.Repo;
 import labbook.vfs.peer.Git;
 
 /**
- * Where a workload tree's files come from, and how they are put into a new git repository:
- * the shipped linux 6.1 manifest (all of it, or quick mode's quarter: {@link KernelManifest#QUICK_EVERY}),
- * Debian's linux-source-6.1 tarball, or any folder or git repository.
+ * Where a workload tree's files come from, and how they are put into a new git repository: the shipped linux 6.1
+ * manifest (all of it, or quick mode's quarter: {@link KernelManifest#QUICK_EVERY}), Debian's linux-source-6.1 tarball,
+ * or any folder or git repository.
  *
- * <p>A manifest tree is written by git itself: one {@code git fast-import} stream (one blob, the
- * same comment line for every file, since path lookup depends on the paths, not the bytes; each
- * symbolic link with its target) and one {@code git checkout}. That writes a single pack instead
- * of a loose object per file and per folder, which is most of the cost of {@code git add} and
- * {@code git commit} over 78,635 files.
+ * <p>A manifest tree is written by git itself: one {@code git fast-import} stream (one blob, the same comment line for
+ * every file, since path lookup depends on the paths, not the bytes; each symbolic link with its target) and one
+ * {@code git checkout}. That writes a single pack instead of a loose object per file and per folder, which is most of
+ * the cost of {@code git add} and {@code git commit} over 78,635 files.
  */
 public record TreeSource(Kind kind, Path path) {
 
-    public enum Kind { MANIFEST, MANIFEST_QUICK, LINUX_SOURCE, PATH }
+    public enum Kind {
+        MANIFEST,
+        MANIFEST_QUICK,
+        LINUX_SOURCE,
+        PATH
+    }
 
     /** The {@code --source} value for Debian's tarball. */
     public static final String LINUX_SOURCE = "linux-source";
+
     public static final Path DEBIAN_TARBALL = Path.of("/usr/src/linux-source-6.1.tar.xz");
     /** Every manifest file's content: a comment line, safe in .gitignore and .gitattributes too. */
-    static final String FILE_CONTENT = "# a file of linux 6.1 (labbook: path lookup depends on the path, not on these bytes)\n";
+    static final String FILE_CONTENT =
+            "# a file of linux 6.1 (labbook: path lookup depends on the path, not on these bytes)\n";
     /** The seed's date (Piggin's post, 8 October 2009), so a tree's commit id depends on its paths only. */
     static final String COMMIT_DATE = "1255013866 +0000";
+
     static final String COMMIT_DATE_ISO = "2009-10-08T14:57:46Z";
 
     /** The shipped manifest: all of it ({@code --full}) or quick mode's quarter ({@code --quick}). */
@@ -49,7 +56,10 @@ public record TreeSource(Kind kind, Path path) {
         return new TreeSource(mode == Mode.FULL ? Kind.MANIFEST : Kind.MANIFEST_QUICK, null);
     }
 
-    /** A {@code --source} value: null or "manifest" (then {@code mode} picks the whole manifest or its quarter), "linux-source", or a folder. */
+    /**
+     * A {@code --source} value: null or "manifest" (then {@code mode} picks the whole manifest or its quarter),
+     * "linux-source", or a folder.
+     */
     public static TreeSource of(String option, Mode mode) {
         if (option == null || option.equals("manifest")) {
             return manifest(mode);
@@ -76,7 +86,8 @@ public record TreeSource(Kind kind, Path path) {
             case MANIFEST -> "linux-6.1";
             case MANIFEST_QUICK -> "linux-6.1-quick";
             case LINUX_SOURCE -> "linux-source-6.1";
-            case PATH -> path.getFileName() == null ? "root" : path.getFileName().toString();
+            case PATH ->
+                path.getFileName() == null ? "root" : path.getFileName().toString();
         };
         return Repo.root().resolve("target").resolve("lab-vfs").resolve(name + "-tree");
     }
@@ -91,8 +102,8 @@ public record TreeSource(Kind kind, Path path) {
     }
 
     /**
-     * Fills {@code root} (an empty folder but for {@code ignored}, where {@code git init} has run)
-     * and commits everything, so the index holds every file.
+     * Fills {@code root} (an empty folder but for {@code ignored}, where {@code git init} has run) and commits
+     * everything, so the index holds every file.
      */
     void fill(Path root, String ignored, Git git) throws IOException {
         switch (kind) {
@@ -103,7 +114,8 @@ public record TreeSource(Kind kind, Path path) {
             }
             case PATH -> {
                 if (!Files.isDirectory(path)) {
-                    throw new LabException("tree source " + path + (Files.exists(path) ? " is not a folder" : " does not exist"));
+                    throw new LabException(
+                            "tree source " + path + (Files.exists(path) ? " is not a folder" : " does not exist"));
                 }
                 if (Files.exists(path.resolve(".git"))) {
                     fetch(path, root, git);
@@ -120,10 +132,12 @@ public record TreeSource(Kind kind, Path path) {
         System.err.printf("tree: git fast-import and checkout of %,d entries%n", manifest.size());
         Path stream = root.resolve(".git").resolve("labbook-fast-import");
         try (OutputStream out = Files.newOutputStream(stream);
-             BufferedWriter w = new BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16)) {
+                BufferedWriter w =
+                        new BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16)) {
             w.write("blob\nmark :1\n" + data(FILE_CONTENT));
             w.write("commit refs/heads/master\ncommitter labbook <labbook@localhost> " + COMMIT_DATE + "\n"
-                    + data("workload tree: " + manifest.header().stream().findFirst().orElse("linux 6.1 manifest")));
+                    + data("workload tree: "
+                            + manifest.header().stream().findFirst().orElse("linux 6.1 manifest")));
             for (KernelManifest.Entry e : manifest.entries()) {
                 if (e.kind() == KernelManifest.Kind.SYMLINK) {
                     w.write("M 120000 inline " + quoted(e.path()) + "\n" + data(e.target()));
@@ -133,7 +147,8 @@ public record TreeSource(Kind kind, Path path) {
             }
             w.write("\n");
         }
-        git.start(git.command(root, List.of(), "fast-import", "--quiet").stdinFrom(stream)).orThrow();
+        git.start(git.command(root, List.of(), "fast-import", "--quiet").stdinFrom(stream))
+                .orThrow();
         Files.delete(stream);
         git.run(root, "checkout", "-q", "-f", "master").orThrow();
     }
@@ -160,12 +175,14 @@ public record TreeSource(Kind kind, Path path) {
 
     static void extractTarball(Path tarball, Path root) {
         if (!Files.isRegularFile(tarball)) {
-            throw new LabException(tarball + " not found: install it with `apt-get install --no-install-recommends linux-source-6.1`");
+            throw new LabException(
+                    tarball + " not found: install it with `apt-get install --no-install-recommends linux-source-6.1`");
         }
         System.err.println("tree: unpacking " + tarball + " (about a minute)");
         PeerResult r;
         try {
-            r = Peer.command("tar", "-xJf", tarball.toString(), "-C", root.toString(), "--strip-components=1").run();
+            r = Peer.command("tar", "-xJf", tarball.toString(), "-C", root.toString(), "--strip-components=1")
+                    .run();
         } catch (Child.CannotStart noTar) {
             throw new LabException("cannot run tar to unpack " + tarball + " (install tar and xz-utils)");
         }
@@ -182,7 +199,10 @@ public record TreeSource(Kind kind, Path path) {
 
             @Override
             public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-                Files.copy(f, to.resolve(from.relativize(f).toString()), LinkOption.NOFOLLOW_LINKS,
+                Files.copy(
+                        f,
+                        to.resolve(from.relativize(f).toString()),
+                        LinkOption.NOFOLLOW_LINKS,
                         StandardCopyOption.COPY_ATTRIBUTES);
                 return FileVisitResult.CONTINUE;
             }
@@ -193,9 +213,16 @@ public record TreeSource(Kind kind, Path path) {
     static void commitAll(Path root, String ignored, Git git) {
         System.err.println("tree: git add -A -f, commit (tens of seconds for a kernel tree)");
         git.run(root, "add", "-A", "-f", "--", ".", ":(exclude)" + ignored).orThrow();
-        git.start(git.command(root, List.of("user.name=labbook", "user.email=labbook@localhost"),
-                "commit", "-q", "--no-verify", "-m", "workload tree")
-                .env("GIT_AUTHOR_DATE", COMMIT_DATE_ISO)
-                .env("GIT_COMMITTER_DATE", COMMIT_DATE_ISO)).orThrow();
+        git.start(git.command(
+                                root,
+                                List.of("user.name=labbook", "user.email=labbook@localhost"),
+                                "commit",
+                                "-q",
+                                "--no-verify",
+                                "-m",
+                                "workload tree")
+                        .env("GIT_AUTHOR_DATE", COMMIT_DATE_ISO)
+                        .env("GIT_COMMITTER_DATE", COMMIT_DATE_ISO))
+                .orThrow();
     }
 }

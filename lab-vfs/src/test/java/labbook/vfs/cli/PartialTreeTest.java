@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PartialTreeTest {
     @TempDir
     static Path shared;
+
     static Path source;
 
     @BeforeAll
@@ -28,7 +29,8 @@ class PartialTreeTest {
     void aForeignPartialFolderIsLeftAloneAndRefused(@TempDir Path dir) throws IOException {
         Path partial = Files.createDirectory(dir.resolve("t.partial"));
         Files.writeString(partial.resolve("mine.txt"), "keep me");
-        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
+        CliRunner r = CliRunner.run(
+                "tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err().strip()).doesNotContain("\n").contains(partial + " exists and was not made by lab-vfs");
         assertThat(partial.resolve("mine.txt")).hasContent("keep me");
@@ -40,7 +42,8 @@ class PartialTreeTest {
         Path partial = Files.createDirectory(dir.resolve("t.partial"));
         long live = ProcessHandle.current().pid();
         Files.writeString(partial.resolve(".labbook-vfs-partial"), "lab-vfs " + live + "\n");
-        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
+        CliRunner r = CliRunner.run(
+                "tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err().strip()).doesNotContain("\n").contains("is being built by process " + live);
         assertThat(partial.resolve(".labbook-vfs-partial")).exists();
@@ -53,7 +56,8 @@ class PartialTreeTest {
         Path partial = Files.createDirectory(dir.resolve("t.partial"));
         Files.writeString(partial.resolve(".labbook-vfs-partial"), "lab-vfs " + gone.pid() + "\n");
         Files.writeString(partial.resolve("half-written.c"), "");
-        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
+        CliRunner r = CliRunner.run(
+                "tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).contains("left by an interrupted build (process " + gone.pid() + ")");
         assertThat(r.out()).contains("1 index entries, clean");
@@ -66,8 +70,12 @@ class PartialTreeTest {
     void aFailedBuildRemovesOnlyItsOwnPartialFolder(@TempDir Path dir) throws Exception {
         // a repository with no commit: fetching its HEAD fails
         Path empty = Files.createDirectory(dir.resolve("empty"));
-        assertThat(new ProcessBuilder("git", "init", "-q", empty.toString()).start().waitFor()).isZero();
-        CliRunner r = CliRunner.run("tree", "--source", empty.toString(), "--dir", dir.resolve("t").toString());
+        assertThat(new ProcessBuilder("git", "init", "-q", empty.toString())
+                        .start()
+                        .waitFor())
+                .isZero();
+        CliRunner r = CliRunner.run(
+                "tree", "--source", empty.toString(), "--dir", dir.resolve("t").toString());
         assertThat(r.exit()).isEqualTo(1);
         List<String> lines = r.err().strip().lines().toList();
         assertThat(lines.get(lines.size() - 1)).startsWith("lab-vfs: git failed");

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TreeAndErrorsTest {
     @TempDir
     static Path shared;
+
     static Path source;
     static Path tree;
 
@@ -40,8 +41,8 @@ class TreeAndErrorsTest {
         CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", tree.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).contains("reusing the tree at " + tree);
-        assertThat(KernelTree.open(tree, Git.system()).entries()).containsExactlyInAnyOrder(
-                "Makefile", "drivers/net/loopback.c", "fs/namei.c", "fs/link.c");
+        assertThat(KernelTree.open(tree, Git.system()).entries())
+                .containsExactlyInAnyOrder("Makefile", "drivers/net/loopback.c", "fs/namei.c", "fs/link.c");
     }
 
     @Test
@@ -53,7 +54,12 @@ class TreeAndErrorsTest {
 
     @Test
     void aRepositoryCanBeTheSource(@TempDir Path dir) {
-        CliRunner r = CliRunner.run("tree", "--source", tree.toString(), "--dir", dir.resolve("clone").toString());
+        CliRunner r = CliRunner.run(
+                "tree",
+                "--source",
+                tree.toString(),
+                "--dir",
+                dir.resolve("clone").toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("4 index entries, clean");
     }
@@ -74,10 +80,16 @@ class TreeAndErrorsTest {
 
     @Test
     void noGitIsOneLineAndNonZero(@TempDir Path dir) {
-        CliRunner r = CliRunner.run("git-diff", "--tree", tree.toString(), "--git", "/nonexistent/bin/git", "--out", dir.toString());
+        CliRunner r = CliRunner.run(
+                "git-diff", "--tree", tree.toString(), "--git", "/nonexistent/bin/git", "--out", dir.toString());
         assertThat(r.exit()).isNotZero();
         assertThat(r.err().strip()).doesNotContain("\n").contains("git not found");
-        CliRunner t = CliRunner.run("tree", "--git", "/nonexistent/bin/git", "--dir", dir.resolve("t").toString());
+        CliRunner t = CliRunner.run(
+                "tree",
+                "--git",
+                "/nonexistent/bin/git",
+                "--dir",
+                dir.resolve("t").toString());
         assertThat(t.exit()).isNotZero();
         assertThat(t.err().strip()).contains("git not found");
     }
@@ -85,11 +97,16 @@ class TreeAndErrorsTest {
     @Test
     void aTreeThatIsNotCleanIsRefused(@TempDir Path dir) throws IOException {
         Path dirty = dir.resolve("dirty");
-        assertThat(CliRunner.run("tree", "--source", source.toString(), "--dir", dirty.toString()).exit()).isZero();
+        assertThat(CliRunner.run("tree", "--source", source.toString(), "--dir", dirty.toString())
+                        .exit())
+                .isZero();
         Files.writeString(dirty.resolve("fs/namei.c"), "changed\n");
         CliRunner r = CliRunner.run("stat-walk", "--tree", dirty.toString(), "--out", dir.toString());
         assertThat(r.exit()).isNotZero();
-        assertThat(r.err().strip()).doesNotContain("\n").contains("is not clean").contains("fs/namei.c");
+        assertThat(r.err().strip())
+                .doesNotContain("\n")
+                .contains("is not clean")
+                .contains("fs/namei.c");
         assertThat(dir.resolve("vfs/stat-walk.csv")).doesNotExist();
     }
 
@@ -98,7 +115,12 @@ class TreeAndErrorsTest {
         Path locked = Files.createDirectory(dir.resolve("locked"));
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
-            CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", locked.resolve("tree").toString());
+            CliRunner r = CliRunner.run(
+                    "tree",
+                    "--source",
+                    source.toString(),
+                    "--dir",
+                    locked.resolve("tree").toString());
             assertThat(r.exit()).isNotZero();
             assertThat(r.err().strip()).doesNotContain("\n").contains("no write permission in " + locked);
             assertThat(locked.resolve("tree")).doesNotExist();
@@ -161,8 +183,11 @@ class TreeAndErrorsTest {
     @Test
     void aTreeWithoutTheRenamedFolderNeedsRenamesOff(@TempDir Path dir) {
         Path fsTree = dir.resolve("fs-tree");
-        assertThat(CliRunner.run("tree", "--source", source.resolve("fs").toString(), "--dir", fsTree.toString()).exit()).isZero();
-        CliRunner noDrivers = CliRunner.run("dcache-model", "--tree", fsTree.toString(), "--renames", "both", "--out", dir.toString());
+        assertThat(CliRunner.run("tree", "--source", source.resolve("fs").toString(), "--dir", fsTree.toString())
+                        .exit())
+                .isZero();
+        CliRunner noDrivers = CliRunner.run(
+                "dcache-model", "--tree", fsTree.toString(), "--renames", "both", "--out", dir.toString());
         assertThat(noDrivers.exit()).isNotZero();
         assertThat(noDrivers.err().strip()).doesNotContain("\n").contains("no folder 'drivers'");
         CliRunner unknown = CliRunner.run("git-diff", "--bogus");
@@ -175,7 +200,11 @@ class TreeAndErrorsTest {
         for (String cmd : new String[] {"git-diff", "stat-walk", "dcache-model", "all"}) {
             CliRunner r = CliRunner.run(cmd, "--tree", tree.toString(), "--out", file.toString());
             assertThat(r.exit()).as(cmd).isEqualTo(1);
-            assertThat(r.err().strip()).as(cmd).doesNotContain("\n").contains(file + " is not a folder").doesNotContain("does not exist");
+            assertThat(r.err().strip())
+                    .as(cmd)
+                    .doesNotContain("\n")
+                    .contains(file + " is not a folder")
+                    .doesNotContain("does not exist");
         }
         assertThat(file).hasContent("not a folder");
     }

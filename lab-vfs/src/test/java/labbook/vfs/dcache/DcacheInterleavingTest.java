@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * A rename put exactly where it can hurt a walk (through the cache's test-only interleaving
- * hook), one case per check the walks make: without the check, each walk below would return an
- * inode that was never at its path, or miss one that never moved.
+ * A rename put exactly where it can hurt a walk (through the cache's test-only interleaving hook), one case per check
+ * the walks make: without the check, each walk below would return an inode that was never at its path, or miss one that
+ * never moved.
  */
 class DcacheInterleavingTest {
 
@@ -53,9 +53,9 @@ class DcacheInterleavingTest {
     }
 
     /**
-     * RCU-walk passed P/x; then x moved to Q/x, its f left and Q/y became x/f. Only the
-     * hand-over-hand check of x's sequence stops the walk from returning y for P/x/f. (Ref-walk, as
-     * in the kernel, gives no such promise: holding x, it would follow x to its new place.)
+     * RCU-walk passed P/x; then x moved to Q/x, its f left and Q/y became x/f. Only the hand-over-hand check of x's
+     * sequence stops the walk from returning y for P/x/f. (Ref-walk, as in the kernel, gives no such promise: holding
+     * x, it would follow x to its new place.)
      */
     @Test
     void rcuWalkRechecksTheParentsSequenceHandOverHand() {
@@ -81,9 +81,9 @@ class DcacheInterleavingTest {
     }
 
     /**
-     * A walk stood on an entry of Q/f_k's chain when that entry was renamed into another chain:
-     * the walk went on in the wrong chain and missed Q/f_k, which never moved. rename_lock's
-     * sequence shows a rename happened, so the lookup is made again.
+     * A walk stood on an entry of Q/f_k's chain when that entry was renamed into another chain: the walk went on in the
+     * wrong chain and missed Q/f_k, which never moved. rename_lock's sequence shows a rename happened, so the lookup is
+     * made again.
      */
     @Test
     void aLookupDivertedIntoAnotherChainIsRetried() {
@@ -115,7 +115,9 @@ class DcacheInterleavingTest {
             String[] path = Dcache.split("Q/f" + target);
             Inode got = rcu ? cache.statRcu(path, c) : cache.statRef(path, c);
             assertThat(fired).as(rcu ? "rcu" : "ref").isTrue();
-            assertThat(got).as(rcu ? "rcu" : "ref").isSameAs(cache.find("Q/f" + target).inode());
+            assertThat(got)
+                    .as(rcu ? "rcu" : "ref")
+                    .isSameAs(cache.find("Q/f" + target).inode());
             if (rcu) {
                 assertThat(c.fallbacks).isEqualTo(1);
             } else {

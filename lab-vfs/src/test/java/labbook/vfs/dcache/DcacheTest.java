@@ -16,9 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dentry-cache model over the shipped kernel paths and small trees: both walks find every
- * entry and give back every reference, and under concurrent renames no walk finds an entry where
- * it never was.
+ * The dentry-cache model over the shipped kernel paths and small trees: both walks find every entry and give back every
+ * reference, and under concurrent renames no walk finds an entry where it never was.
  */
 class DcacheTest {
     static List<String> paths;
@@ -37,7 +36,11 @@ class DcacheTest {
             String[] parts = Dcache.split(p);
             Inode ref = cache.statRef(parts, c);
             Inode rcu = cache.statRcu(parts, c);
-            assertThat(ref).as(p).isNotNull().isSameAs(rcu).isSameAs(cache.find(p).inode());
+            assertThat(ref)
+                    .as(p)
+                    .isNotNull()
+                    .isSameAs(rcu)
+                    .isSameAs(cache.find(p).inode());
             inodes.add(ref.number());
         }
         assertThat(inodes).hasSize(paths.size());
@@ -86,18 +89,18 @@ class DcacheTest {
         cache.rename(cache.find("a/x"), cache.find("b"), "z", c);
         assertThat(cache.statRcu(Dcache.split("b/z"), c)).isSameAs(x);
         assertThat(cache.statRef(Dcache.split("a/x"), c)).isNull();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> cache.rename(cache.find("b/z"), cache.find("b"), "y", c))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> cache.rename(cache.find("b/z"), cache.find("b"), "y", c))
                 .isInstanceOf(IllegalArgumentException.class);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> cache.rename(cache.find("b"), cache.find("b"), "q", c))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     /**
-     * Files renamed across folders and names ({@code P/f7 -> Q/g7} and back) in a cache with a
-     * tiny hash table, so readers traverse long chains that renames splice under them: a walk that
-     * trusted unlocked, unchecked reads of a moving entry's parent and name could find it at
-     * {@code P/g7}, where it never was; a walk diverted into another chain could miss
-     * {@code Q/f7}, which never moves. Neither may happen.
+     * Files renamed across folders and names ({@code P/f7 -> Q/g7} and back) in a cache with a tiny hash table, so
+     * readers traverse long chains that renames splice under them: a walk that trusted unlocked, unchecked reads of a
+     * moving entry's parent and name could find it at {@code P/g7}, where it never was; a walk diverted into another
+     * chain could miss {@code Q/f7}, which never moves. Neither may happen.
      */
     @Test
     void underRenamesAcrossFoldersNoWalkFindsAnEntryWhereItNeverWas() throws Exception {
@@ -140,11 +143,42 @@ class DcacheTest {
                 for (int round = 0; round < 400 && System.nanoTime() < deadline; round++) {
                     for (int i = 0; i < n; i++) {
                         long moving = original.get("P/f" + i);
-                        check(wrong, rcu, "P/f" + i, rcu ? cache.statRcu(Dcache.split("P/f" + i), c) : cache.statRef(Dcache.split("P/f" + i), c), moving, true);
-                        check(wrong, rcu, "Q/g" + i, rcu ? cache.statRcu(Dcache.split("Q/g" + i), c) : cache.statRef(Dcache.split("Q/g" + i), c), moving, true);
-                        check(wrong, rcu, "P/g" + i, rcu ? cache.statRcu(Dcache.split("P/g" + i), c) : cache.statRef(Dcache.split("P/g" + i), c), -1, true);
-                        check(wrong, rcu, "Q/f" + i, rcu ? cache.statRcu(Dcache.split("Q/f" + i), c) : cache.statRef(Dcache.split("Q/f" + i), c),
-                                original.get("Q/f" + i), false);
+                        check(
+                                wrong,
+                                rcu,
+                                "P/f" + i,
+                                rcu
+                                        ? cache.statRcu(Dcache.split("P/f" + i), c)
+                                        : cache.statRef(Dcache.split("P/f" + i), c),
+                                moving,
+                                true);
+                        check(
+                                wrong,
+                                rcu,
+                                "Q/g" + i,
+                                rcu
+                                        ? cache.statRcu(Dcache.split("Q/g" + i), c)
+                                        : cache.statRef(Dcache.split("Q/g" + i), c),
+                                moving,
+                                true);
+                        check(
+                                wrong,
+                                rcu,
+                                "P/g" + i,
+                                rcu
+                                        ? cache.statRcu(Dcache.split("P/g" + i), c)
+                                        : cache.statRef(Dcache.split("P/g" + i), c),
+                                -1,
+                                true);
+                        check(
+                                wrong,
+                                rcu,
+                                "Q/f" + i,
+                                rcu
+                                        ? cache.statRcu(Dcache.split("Q/f" + i), c)
+                                        : cache.statRef(Dcache.split("Q/f" + i), c),
+                                original.get("Q/f" + i),
+                                false);
                     }
                 }
                 synchronized (total) {
@@ -156,16 +190,18 @@ class DcacheTest {
         assertThat(wrong).isEmpty();
         assertThat(renames.get()).isPositive();
         assertEveryReferenceGivenBack(cache, p, q);
-        System.out.printf("across folders: renames %d, fallbacks %d, retries %d, misses %d%n", renames.get(), total.fallbacks,
-                total.retries, total.misses);
+        System.out.printf(
+                "across folders: renames %d, fallbacks %d, retries %d, misses %d%n",
+                renames.get(), total.fallbacks, total.retries, total.misses);
     }
 
     /**
-     * Starts the renamer, then the walkers; stops the renamer once every walker is done. A thread
-     * that died of an exception (a walk or rename the model got wrong) fails the test: otherwise
-     * it would only print a stack trace and leave nothing in the list of wrong answers.
+     * Starts the renamer, then the walkers; stops the renamer once every walker is done. A thread that died of an
+     * exception (a walk or rename the model got wrong) fails the test: otherwise it would only print a stack trace and
+     * leave nothing in the list of wrong answers.
      */
-    private static void runWhileRenaming(Thread renamer, AtomicBoolean stop, List<Thread> walkers) throws InterruptedException {
+    private static void runWhileRenaming(Thread renamer, AtomicBoolean stop, List<Thread> walkers)
+            throws InterruptedException {
         ConcurrentLinkedQueue<Throwable> died = new ConcurrentLinkedQueue<>();
         renamer.setUncaughtExceptionHandler((t, e) -> died.add(e));
         walkers.forEach(w -> w.setUncaughtExceptionHandler((t, e) -> died.add(e)));
@@ -189,7 +225,8 @@ class DcacheTest {
     }
 
     /** {@code expected} -1: the path must be empty; {@code mayMiss}: nothing found is also right. */
-    private static void check(ConcurrentLinkedQueue<String> wrong, boolean rcu, String path, Inode got, long expected, boolean mayMiss) {
+    private static void check(
+            ConcurrentLinkedQueue<String> wrong, boolean rcu, String path, Inode got, long expected, boolean mayMiss) {
         boolean ok = got == null ? mayMiss || expected == -1 : got.number() == expected;
         if (!ok) {
             wrong.add((rcu ? "rcu " : "ref ") + path + " -> " + (got == null ? "nothing" : "inode " + got.number()));
@@ -197,9 +234,9 @@ class DcacheTest {
     }
 
     /**
-     * Under concurrent renames that swap two folders (arch/arm and arch/arm64, through a
-     * temporary name), a walk may find a path missing or holding the other folder's file that was
-     * moved there, but never an inode that was never at that path.
+     * Under concurrent renames that swap two folders (arch/arm and arch/arm64, through a temporary name), a walk may
+     * find a path missing or holding the other folder's file that was moved there, but never an inode that was never at
+     * that path.
      */
     @Test
     void underConcurrentRenamesNoWalkReturnsAnInodeThatWasNeverAtThatPath() throws Exception {
@@ -228,7 +265,8 @@ class DcacheTest {
             }
         }
         // the swap must be able to put a different file at a path, or the test proves little
-        assertThat(renamed.stream().filter(p -> allowed.get(p).size() == 2).count()).isGreaterThan(100);
+        assertThat(renamed.stream().filter(p -> allowed.get(p).size() == 2).count())
+                .isGreaterThan(100);
 
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong renames = new AtomicLong();
@@ -277,7 +315,8 @@ class DcacheTest {
         assertThat(wrong).isEmpty();
         assertThat(renames.get()).isPositive();
         assertEveryReferenceGivenBack(cache, arch, arm);
-        System.out.printf("renames %d, fallbacks %d, retries %d, misses %d%n", renames.get(), total.fallbacks, total.retries,
-                total.misses);
+        System.out.printf(
+                "renames %d, fallbacks %d, retries %d, misses %d%n",
+                renames.get(), total.fallbacks, total.retries, total.misses);
     }
 }

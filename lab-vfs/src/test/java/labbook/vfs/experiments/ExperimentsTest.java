@@ -16,12 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The experiments run small, end to end: one results folder holds every CSV of the study, so each
- * CSV's header can be checked against {@link VfsResults}, and the rows are one per measurement.
+ * The experiments run small, end to end: one results folder holds every CSV of the study, so each CSV's header can be
+ * checked against {@link VfsResults}, and the rows are one per measurement.
  */
 class ExperimentsTest {
     @TempDir
     static Path dir;
+
     static Path tree;
     static Path out;
     static CliRunner gitDiff;
@@ -32,16 +33,30 @@ class ExperimentsTest {
     static void runTheExperimentsSmall() throws IOException {
         Path source = dir.resolve("src");
         for (int i = 0; i < 30; i++) {
-            Path f = source.resolve(i % 3 == 0 ? "drivers" : "d" + (i % 3)).resolve("sub" + (i % 2)).resolve("f" + i + ".c");
+            Path f = source.resolve(i % 3 == 0 ? "drivers" : "d" + (i % 3))
+                    .resolve("sub" + (i % 2))
+                    .resolve("f" + i + ".c");
             Files.createDirectories(f.getParent());
             Files.writeString(f, "x" + i);
         }
         tree = dir.resolve("tree");
-        assertThat(CliRunner.run("tree", "--source", source.toString(), "--dir", tree.toString()).exit()).isZero();
+        assertThat(CliRunner.run("tree", "--source", source.toString(), "--dir", tree.toString())
+                        .exit())
+                .isZero();
         out = dir.resolve("results");
-        gitDiff = CliRunner.run("git-diff", "--tree", tree.toString(), "--loops", "2", "--runs", "3", "--out", out.toString());
+        gitDiff = CliRunner.run(
+                "git-diff", "--tree", tree.toString(), "--loops", "2", "--runs", "3", "--out", out.toString());
         statWalk = CliRunner.run("stat-walk", "--tree", tree.toString(), "--repeats", "2", "--out", out.toString());
-        model = CliRunner.run("dcache-model", "--tree", tree.toString(), "--threads", "1", "--renames", "on", "--out", out.toString());
+        model = CliRunner.run(
+                "dcache-model",
+                "--tree",
+                tree.toString(),
+                "--threads",
+                "1",
+                "--renames",
+                "on",
+                "--out",
+                out.toString());
     }
 
     private static List<String> lines(String csv) throws IOException {
@@ -50,13 +65,17 @@ class ExperimentsTest {
 
     @Test
     void everyCsvOfTheStudyHasExactlyItsDeclaredHeader() throws IOException {
-        assertThat(List.of(gitDiff, statWalk, model)).allSatisfy(r -> assertThat(r.exit()).as(r.err()).isZero());
+        assertThat(List.of(gitDiff, statWalk, model))
+                .allSatisfy(r -> assertThat(r.exit()).as(r.err()).isZero());
         for (ResultsSchema schema : VfsResults.ALL) {
-            assertThat(lines(schema.fileName()).get(0)).as(schema.toString()).isEqualTo(String.join(",", schema.names()));
+            assertThat(lines(schema.fileName()).get(0))
+                    .as(schema.toString())
+                    .isEqualTo(String.join(",", schema.names()));
         }
         try (var files = Files.list(out.resolve("vfs"))) {
             assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")))
-                    .containsExactlyInAnyOrderElementsOf(VfsResults.ALL.stream().map(ResultsSchema::fileName).toList());
+                    .containsExactlyInAnyOrderElementsOf(
+                            VfsResults.ALL.stream().map(ResultsSchema::fileName).toList());
         }
     }
 
@@ -70,7 +89,10 @@ class ExperimentsTest {
         assertThat(csv.get(1)).startsWith("serial,0");
         assertThat(csv.get(3)).startsWith("parallel,1");
         assertThat(out.resolve("vfs/run.json")).content().contains("\"git\"").contains("git-diff");
-        assertThat(gitDiff.out()).contains("Axboe's normalisation").contains("2.6.32-rc3 parallel").contains("measured here")
+        assertThat(gitDiff.out())
+                .contains("Axboe's normalisation")
+                .contains("2.6.32-rc3 parallel")
+                .contains("measured here")
                 .contains("compare ratios with the seed");
     }
 
@@ -88,13 +110,16 @@ class ExperimentsTest {
     void theModelWritesOneRowPerMeasuredIterationWithItsCounters() throws IOException {
         assertThat(model.exit()).as(model.err()).isZero();
         List<String> csv = lines("dcache-model.csv");
-        int iterations = Integer.parseInt(DcacheModelExperiment.QUICK_TIMING.get(DcacheModelExperiment.QUICK_TIMING.indexOf("-i") + 1));
+        int iterations = Integer.parseInt(
+                DcacheModelExperiment.QUICK_TIMING.get(DcacheModelExperiment.QUICK_TIMING.indexOf("-i") + 1));
         assertThat(csv).hasSize(1 + 2 * iterations);
         assertThat(csv.subList(1, csv.size())).allMatch(l -> l.matches("(ref|rcu),1,1,0,[0-9]+,.*"));
         // the renamer ran beside the walkers in every iteration
         int renameOps = VfsResults.DCACHE_MODEL.indexOf(VfsResults.RENAME_OPS);
         assertThat(csv.subList(1, csv.size())).allMatch(l -> Long.parseLong(l.split(",")[renameOps]) > 0);
-        assertThat(out.resolve("vfs/run.json")).content().contains("\"jmh\"")
+        assertThat(out.resolve("vfs/run.json"))
+                .content()
+                .contains("\"jmh\"")
                 .contains("./labbook vfs dcache-model --quick --threads 1 --renames on --tree " + tree);
     }
 }

@@ -17,8 +17,11 @@ class KernelManifestTest {
     @Test
     void theShippedManifestHasTheKernelsEntryCountWithinOnePercent() {
         KernelManifest m = KernelManifest.linux61();
-        assertThat(m.size()).isCloseTo(KernelManifest.KERNEL_ENTRIES, org.assertj.core.data.Percentage.withPercentage(1));
-        long links = m.entries().stream().filter(e -> e.kind() == KernelManifest.Kind.SYMLINK).count();
+        assertThat(m.size())
+                .isCloseTo(KernelManifest.KERNEL_ENTRIES, org.assertj.core.data.Percentage.withPercentage(1));
+        long links = m.entries().stream()
+                .filter(e -> e.kind() == KernelManifest.Kind.SYMLINK)
+                .count();
         assertThat(links).isEqualTo(56);
         assertThat(m.header()).anyMatch(h -> h.contains("linux-source-6.1"));
     }
@@ -30,13 +33,20 @@ class KernelManifestTest {
             assertThat(seen.add(e.path())).as("duplicate %s", e.path()).isTrue();
             assertThat(e.path()).doesNotStartWith("/").doesNotContain("//").doesNotEndWith("/");
         }
-        assertThat(seen).contains("Makefile", "MAINTAINERS", "fs/namei.c", "fs/dcache.c", "Documentation/filesystems/path-lookup.rst");
+        assertThat(seen)
+                .contains(
+                        "Makefile",
+                        "MAINTAINERS",
+                        "fs/namei.c",
+                        "fs/dcache.c",
+                        "Documentation/filesystems/path-lookup.rst");
     }
 
     @Test
     void writesAndReadsBackTheSameEntries(@TempDir Path dir) {
-        KernelManifest m = new KernelManifest(List.of("test"), List.of(
-                KernelManifest.Entry.file("a/b.c", 12), KernelManifest.Entry.symlink("a/link", "b.c")));
+        KernelManifest m = new KernelManifest(
+                List.of("test"),
+                List.of(KernelManifest.Entry.file("a/b.c", 12), KernelManifest.Entry.symlink("a/link", "b.c")));
         Path file = dir.resolve("m.gz");
         m.write(file);
         assertThat(KernelManifest.read(file)).isEqualTo(m);
@@ -51,14 +61,17 @@ class KernelManifestTest {
                 lrwxrwxrwx 0/0               0 2026-11-06 18:15 linux-source-6.1/Documentation/Changes -> process/changes.rst
                 """;
         List<KernelManifest.Entry> entries = TarListing.parse(listing);
-        assertThat(entries).containsExactly(
-                KernelManifest.Entry.file(".clang-format", 20420),
-                KernelManifest.Entry.file("a dir/with space", 10),
-                KernelManifest.Entry.symlink("Documentation/Changes", "process/changes.rst"));
+        assertThat(entries)
+                .containsExactly(
+                        KernelManifest.Entry.file(".clang-format", 20420),
+                        KernelManifest.Entry.file("a dir/with space", 10),
+                        KernelManifest.Entry.symlink("Documentation/Changes", "process/changes.rst"));
     }
 
     @Test
     void aBadListingLineIsOneClearError() {
-        assertThatThrownBy(() -> TarListing.parse("garbage\n")).isInstanceOf(LabException.class).hasMessageContaining("line 1");
+        assertThatThrownBy(() -> TarListing.parse("garbage\n"))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("line 1");
     }
 }

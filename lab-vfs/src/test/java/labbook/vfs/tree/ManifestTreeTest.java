@@ -23,11 +23,15 @@ class ManifestTreeTest {
         KernelManifest quick = KernelManifest.linux61().everyNth(KernelManifest.QUICK_EVERY);
         assertThat(quick.size()).isEqualTo(19_659);
         assertThat(tree.entries()).containsExactlyInAnyOrderElementsOf(quick.paths());
-        KernelManifest.Entry link = quick.entries().stream().filter(e -> e.kind() == KernelManifest.Kind.SYMLINK).findFirst().orElseThrow();
+        KernelManifest.Entry link = quick.entries().stream()
+                .filter(e -> e.kind() == KernelManifest.Kind.SYMLINK)
+                .findFirst()
+                .orElseThrow();
         assertThat(Files.readSymbolicLink(tree.dir().resolve(link.path()))).hasToString(link.target());
         tree.requireClean();
         // a clean index: git diff prints nothing
-        assertThat(Git.system().capture(tree.dir(), "diff", "--stat").stdoutText()).isEmpty();
+        assertThat(Git.system().capture(tree.dir(), "diff", "--stat").stdoutText())
+                .isEmpty();
         assertThat(dir.resolve("linux.partial")).doesNotExist();
         assertThat(tree.dir().resolve(KernelTree.PARTIAL_OWNER)).doesNotExist();
     }
@@ -35,11 +39,13 @@ class ManifestTreeTest {
     /** fast-import's paths: spaces as they are, a leading quote or a newline C-quoted. */
     @Test
     void aManifestWithAwkwardPathsImportsExactly(@TempDir Path dir) throws Exception {
-        KernelManifest m = new KernelManifest(List.of("test"), List.of(
-                KernelManifest.Entry.file("a dir/with space.c", 1),
-                KernelManifest.Entry.file("\"quoted\\name\".c", 1),
-                KernelManifest.Entry.file("b/new\nline", 1),
-                KernelManifest.Entry.symlink("a dir/link", "with space.c")));
+        KernelManifest m = new KernelManifest(
+                List.of("test"),
+                List.of(
+                        KernelManifest.Entry.file("a dir/with space.c", 1),
+                        KernelManifest.Entry.file("\"quoted\\name\".c", 1),
+                        KernelManifest.Entry.file("b/new\nline", 1),
+                        KernelManifest.Entry.symlink("a dir/link", "with space.c")));
         Path root = Files.createDirectory(dir.resolve("t"));
         Git.system().run(root, "init", "-q").orThrow();
         TreeSource.importManifest(m, root, Git.system());
@@ -54,7 +60,8 @@ class ManifestTreeTest {
     void theFullTreeHasTheKernelsEntryCountAndIsClean(@TempDir Path dir) {
         KernelTree tree = KernelTree.build(TreeSource.manifest(Mode.FULL), dir.resolve("linux"), Git.system());
         assertThat(tree.entries()).hasSize(KernelManifest.linux61().size());
-        assertThat(Files.isSymbolicLink(tree.dir().resolve("Documentation/Changes"))).isTrue();
+        assertThat(Files.isSymbolicLink(tree.dir().resolve("Documentation/Changes")))
+                .isTrue();
         tree.requireClean();
     }
 
@@ -66,7 +73,8 @@ class ManifestTreeTest {
     @Test
     @EnabledIf("linuxSourceInstalled")
     void theLinuxSourceTreeMatchesTheManifest(@TempDir Path dir) {
-        KernelTree tree = KernelTree.build(TreeSource.of(TreeSource.LINUX_SOURCE, Mode.FULL), dir.resolve("linux-source"), Git.system());
+        KernelTree tree = KernelTree.build(
+                TreeSource.of(TreeSource.LINUX_SOURCE, Mode.FULL), dir.resolve("linux-source"), Git.system());
         assertThat(tree.entries().size()).isCloseTo(KernelManifest.KERNEL_ENTRIES, Percentage.withPercentage(1));
     }
 }

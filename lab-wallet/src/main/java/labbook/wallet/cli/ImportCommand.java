@@ -18,13 +18,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code import --format kde4|kf5 --password-file F --json IN.json OUT.kwl}: writes a wallet real KWallet opens. */
-@Command(name = "import", mixinStandardHelpOptions = true,
-        description = {"Writes JSON (the shape dump prints) as a .kwl wallet that real KWallet opens;",
-                "for kf5 also OUT.salt beside it (both mode 0600, each saved through a temp file and a rename)."})
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Writes JSON (the shape dump prints) as a .kwl wallet that real KWallet opens;",
+            "for kf5 also OUT.salt beside it (both mode 0600, each saved through a temp file and a rename)."
+        })
 public final class ImportCommand implements Callable<Integer> {
     /** The generations import can write. */
     public enum Format {
-        kde4(KwlFormat.KDE4), kf5(KwlFormat.KF5);
+        kde4(KwlFormat.KDE4),
+        kf5(KwlFormat.KF5);
 
         final KwlFormat format;
 
@@ -36,13 +41,24 @@ public final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--format", required = true, description = "kde4 (00 00 00 00, 2009) or kf5 (00 01 03 02, with a .salt file).")
+    @Option(
+            names = "--format",
+            required = true,
+            description = "kde4 (00 00 00 00, 2009) or kf5 (00 01 03 02, with a .salt file).")
     Format format;
 
-    @Option(names = "--password-file", required = true, paramLabel = "F", description = "File holding the new wallet's password (one trailing newline is ignored).")
+    @Option(
+            names = "--password-file",
+            required = true,
+            paramLabel = "F",
+            description = "File holding the new wallet's password (one trailing newline is ignored).")
     Path passwordFile;
 
-    @Option(names = "--json", required = true, paramLabel = "IN.json", description = "The wallet's folders and entries, as dump prints them.")
+    @Option(
+            names = "--json",
+            required = true,
+            paramLabel = "IN.json",
+            description = "The wallet's folders and entries, as dump prints them.")
     Path json;
 
     @Option(names = "--force", description = "Replace OUT.kwl (and for kf5 OUT.salt) if it exists.")
@@ -63,15 +79,17 @@ public final class ImportCommand implements Callable<Integer> {
         byte[] password = PasswordFile.read(passwordFile);
         checkOutputs();
         KwlFile.create(out, contents, format.format, password, fdatasync);
-        spec.commandLine().getErr().println("wrote " + out + (format.format.needsSalt() ? " and " + KwlFile.saltPathFor(out) : "")
-                + " (" + contents.folders().size() + " folders, " + contents.entryCount() + " entries, " + format + ")");
+        spec.commandLine()
+                .getErr()
+                .println("wrote " + out + (format.format.needsSalt() ? " and " + KwlFile.saltPathFor(out) : "") + " ("
+                        + contents.folders().size() + " folders, " + contents.entryCount() + " entries, " + format
+                        + ")");
         return 0;
     }
 
     /**
-     * OUT (and for kf5 its salt) may be written: a file is only replaced with --force, and never a
-     * salt that belongs to another wallet (OUT {@code a} has the salt {@code a.salt}, which is
-     * {@code a.kwl}'s when that exists).
+     * OUT (and for kf5 its salt) may be written: a file is only replaced with --force, and never a salt that belongs to
+     * another wallet (OUT {@code a} has the salt {@code a.salt}, which is {@code a.kwl}'s when that exists).
      */
     private void checkOutputs() {
         if (Files.isDirectory(out)) {
@@ -102,7 +120,9 @@ public final class ImportCommand implements Callable<Integer> {
         }
     }
 
-    /** The wallet a JSON file describes; every error names the file and never quotes its content (it may be a secret). */
+    /**
+     * The wallet a JSON file describes; every error names the file and never quotes its content (it may be a secret).
+     */
     static WalletContents read(Path json) {
         byte[] text = FileLimits.read(json, "JSON file", FileLimits.JSON_BYTES);
         JsonNode root;

@@ -6,8 +6,7 @@ import labbook.wallet.store.FileLimits;
 
 /** A wallet password read from a file (never from the command line, where {@code ps} would show it). */
 public final class PasswordFile {
-    private PasswordFile() {
-    }
+    private PasswordFile() {}
 
     /**
      * The file's bytes (UTF-8), without one trailing newline ({@code \n} or {@code \r\n}); at most

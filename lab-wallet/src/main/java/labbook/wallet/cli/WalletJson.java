@@ -7,8 +7,8 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.Base64;
@@ -24,17 +24,18 @@ import labbook.wallet.format.QData;
 import labbook.wallet.format.WalletContents;
 
 /**
- * The JSON shape {@code dump} prints and {@code import} reads:
- * {@code {"folders":[{"name":..., "entries":[{"key":..., "type":"password|stream|map|unknown", "value":...}]}]}}.
- * Password values are text, Map values a JSON object, Stream and unknown values base64; a null
- * value is JSON null. A Password or Map value that is not a well-formed QString/QMap (the 2009
- * benchmark stored raw bytes as passwords) is given as {@code "value": null, "raw": base64}, so
- * that import writes back exactly the same bytes.
+ * The JSON shape {@code dump} prints and {@code import} reads: {@code {"folders":[{"name":..., "entries":[{"key":...,
+ * "type":"password|stream|map|unknown", "value":...}]}]}}. Password values are text, Map values a JSON object, Stream
+ * and unknown values base64; a null value is JSON null. A Password or Map value that is not a well-formed QString/QMap
+ * (the 2009 benchmark stored raw bytes as passwords) is given as {@code "value": null, "raw": base64}, so that import
+ * writes back exactly the same bytes.
  */
 public final class WalletJson {
     public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     /** What import reads with: a key twice in one object is an error. */
-    private static final ObjectMapper READER = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final ObjectMapper READER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
     /** A JSON document that is not a wallet: the message names the place at fault. */
     public static final class BadJsonException extends Exception {
@@ -43,8 +44,7 @@ public final class WalletJson {
         }
     }
 
-    private WalletJson() {
-    }
+    private WalletJson() {}
 
     public static ObjectNode toJson(WalletContents contents) {
         ObjectNode root = MAPPER.createObjectNode();
@@ -85,9 +85,9 @@ public final class WalletJson {
     }
 
     /**
-     * One JSON document and nothing after it (null when there is none). Errors give the kind of
-     * fault and its place only: the parser's own messages quote the text they choked on, and a
-     * wrong file (a password file given as --json) must not be quoted.
+     * One JSON document and nothing after it (null when there is none). Errors give the kind of fault and its place
+     * only: the parser's own messages quote the text they choked on, and a wrong file (a password file given as --json)
+     * must not be quoted.
      */
     static JsonNode parse(byte[] text) throws BadJsonException {
         try (JsonParser p = READER.createParser(text)) {
@@ -116,11 +116,15 @@ public final class WalletJson {
 
     private static String notJson(String message, JsonLocation at) {
         String m = message == null ? "" : message;
-        String kind = m.startsWith("Duplicate field") ? "a key appears twice in one object"
-                : m.startsWith("Trailing token") ? "more text after the JSON document"
-                : m.startsWith("Unexpected end-of-input") ? "it ends before the JSON document does"
-                : "a syntax error";
-        String where = at != null && at.getLineNr() > 0 ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "";
+        String kind = m.startsWith("Duplicate field")
+                ? "a key appears twice in one object"
+                : m.startsWith("Trailing token")
+                        ? "more text after the JSON document"
+                        : m.startsWith("Unexpected end-of-input")
+                                ? "it ends before the JSON document does"
+                                : "a syntax error";
+        String where =
+                at != null && at.getLineNr() > 0 ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "";
         return "not valid JSON: " + kind + where;
     }
 
@@ -137,7 +141,8 @@ public final class WalletJson {
             String name = text(folder, "name", where);
             Integer before = folderAt.putIfAbsent(name, f);
             if (before != null) {
-                throw new BadJsonException(where + ".name: the same name as folders[" + before + "] (a wallet's folder names are unique)");
+                throw new BadJsonException(
+                        where + ".name: the same name as folders[" + before + "] (a wallet's folder names are unique)");
             }
             contents.createFolder(name);
             Map<String, Integer> keyAt = new HashMap<>();
@@ -149,8 +154,8 @@ public final class WalletJson {
                 Entry e = entry(entries.get(i), where + ".entries[" + i + "]");
                 Integer first = keyAt.putIfAbsent(e.key(), i);
                 if (first != null) {
-                    throw new BadJsonException(where + ".entries[" + i + "].key: the same key as " + where + ".entries[" + first
-                            + "] (a folder's keys are unique)");
+                    throw new BadJsonException(where + ".entries[" + i + "].key: the same key as " + where + ".entries["
+                            + first + "] (a folder's keys are unique)");
                 }
                 contents.writeEntry(name, e);
             }
@@ -168,7 +173,8 @@ public final class WalletJson {
             case "stream" -> EntryType.STREAM;
             case "map" -> EntryType.MAP;
             case "unknown" -> EntryType.UNKNOWN;
-            default -> throw new BadJsonException(where + ".type: '" + type + "' is not password, stream, map or unknown");
+            default ->
+                throw new BadJsonException(where + ".type: '" + type + "' is not password, stream, map or unknown");
         };
         if (raw.isTextual()) {
             return new Entry(key, entryType, base64(raw, where + ".raw"));
@@ -193,7 +199,9 @@ public final class WalletJson {
                     if (!e.getValue().isTextual() && !e.getValue().isNull()) {
                         throw new BadJsonException(where + ".value." + e.getKey() + ": map values must be strings");
                     }
-                    map.put(e.getKey(), e.getValue().isNull() ? null : e.getValue().asText());
+                    map.put(
+                            e.getKey(),
+                            e.getValue().isNull() ? null : e.getValue().asText());
                 }
                 yield Entry.map(key, new LinkedHashMap<>(map));
             }

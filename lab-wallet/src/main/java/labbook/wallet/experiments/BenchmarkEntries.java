@@ -8,9 +8,9 @@ import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
 
 /**
- * The seed's entries: a random 20-character key and 50 random bytes stored as a Password (the
- * seed put raw /dev/urandom bytes in the value, not a serialised QString), in one folder,
- * "benchmark". Each adds 102 bytes to the payload and 16 to the hash section.
+ * The seed's entries: a random 20-character key and 50 random bytes stored as a Password (the seed put raw /dev/urandom
+ * bytes in the value, not a serialised QString), in one folder, "benchmark". Each adds 102 bytes to the payload and 16
+ * to the hash section.
  */
 public final class BenchmarkEntries {
     public static final String FOLDER = "benchmark";
@@ -23,9 +23,9 @@ public final class BenchmarkEntries {
     }
 
     /**
-     * Entries from a fast generator seeded from {@link SecureRandom}: as random as the cipher and the
-     * file care, and cheap to make, which matters under -Xint, where 21 SecureRandom calls per entry
-     * (each mixed through an interpreted SHA-1) cost more than the syncs being timed.
+     * Entries from a fast generator seeded from {@link SecureRandom}: as random as the cipher and the file care, and
+     * cheap to make, which matters under -Xint, where 21 SecureRandom calls per entry (each mixed through an
+     * interpreted SHA-1) cost more than the syncs being timed.
      */
     public static BenchmarkEntries random() {
         return new BenchmarkEntries(new Random(new SecureRandom().nextLong()));

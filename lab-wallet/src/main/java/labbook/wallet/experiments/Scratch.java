@@ -13,10 +13,10 @@ import java.util.stream.Stream;
 import labbook.core.LabException;
 
 /**
- * A scratch folder for an experiment's wallets, beside its results (on the disk the results go
- * to, so fdatasync meets a real file system rather than a tmpfs), removed when closed, and on
- * SIGTERM or Ctrl-C too. A folder left by a run that was killed outright (SIGKILL, a power cut)
- * is named after its process, and the next run removes it once that process is gone.
+ * A scratch folder for an experiment's wallets, beside its results (on the disk the results go to, so fdatasync meets a
+ * real file system rather than a tmpfs), removed when closed, and on SIGTERM or Ctrl-C too. A folder left by a run that
+ * was killed outright (SIGKILL, a power cut) is named after its process, and the next run removes it once that process
+ * is gone.
  */
 public final class Scratch implements AutoCloseable {
     private final Path dir;
@@ -27,7 +27,8 @@ public final class Scratch implements AutoCloseable {
         try {
             Files.createDirectories(studyDir);
             removeLeftovers(studyDir, prefix);
-            this.dir = Files.createTempDirectory(studyDir, prefix + ProcessHandle.current().pid() + "-");
+            this.dir = Files.createTempDirectory(
+                    studyDir, prefix + ProcessHandle.current().pid() + "-");
         } catch (IOException e) {
             throw LabException.cannot("create a scratch folder in", studyDir, e);
         }
@@ -44,7 +45,8 @@ public final class Scratch implements AutoCloseable {
                     continue;
                 }
                 String pid = rest.substring(prefix.length()).replaceAll("-.*", "");
-                if (pid.matches("\\d{1,10}") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+                if (pid.matches("\\d{1,10}")
+                        && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
                     deleteTree(p);
                 }
             }
@@ -52,9 +54,8 @@ public final class Scratch implements AutoCloseable {
     }
 
     /**
-     * On a signal the experiment's threads, and the worker processes it forked (which the signal
-     * does not reach), are still writing into the folder: stop the workers first, then delete,
-     * again if a late write recreated something.
+     * On a signal the experiment's threads, and the worker processes it forked (which the signal does not reach), are
+     * still writing into the folder: stop the workers first, then delete, again if a late write recreated something.
      */
     private void removeOnSignal() {
         List<ProcessHandle> workers = ProcessHandle.current().descendants().toList();

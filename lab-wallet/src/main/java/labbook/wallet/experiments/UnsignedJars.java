@@ -20,28 +20,31 @@ import labbook.core.ForkedJava;
 import labbook.core.LabException;
 
 /**
- * Unsigned copies of the class path's signed jars, for the forked JVMs that start many times (the
- * crash test's writers) or run interpreted (sync-sweep's C1 and -Xint loops). With BouncyCastle's
- * signed jar, the first class loaded from it makes the JVM verify the jar's PKCS#7 signature and
- * certificates, and each class the SHA-256 digest of its entry: a large part of a JVM's start-up,
- * and far more under -Xint. The lab only calls BouncyCastle's lightweight API, which needs no
- * signature (only a JCE provider does), so these JVMs get an unsigned copy of each signed jar:
- * same entries and main manifest attributes, without the signature files, made once per run in a
- * scratch folder. The experiment's own JVM keeps the real jars.
+ * Unsigned copies of the class path's signed jars, for the forked JVMs that start many times (the crash test's writers)
+ * or run interpreted (sync-sweep's C1 and -Xint loops). With BouncyCastle's signed jar, the first class loaded from it
+ * makes the JVM verify the jar's PKCS#7 signature and certificates, and each class the SHA-256 digest of its entry: a
+ * large part of a JVM's start-up, and far more under -Xint. The lab only calls BouncyCastle's lightweight API, which
+ * needs no signature (only a JCE provider does), so these JVMs get an unsigned copy of each signed jar: same entries
+ * and main manifest attributes, without the signature files, made once per run in a scratch folder. The experiment's
+ * own JVM keeps the real jars.
  */
 public final class UnsignedJars {
-    private static final Pattern SIGNATURE = Pattern.compile("META-INF/[^/]+\\.(SF|RSA|DSA|EC)", Pattern.CASE_INSENSITIVE);
+    private static final Pattern SIGNATURE =
+            Pattern.compile("META-INF/[^/]+\\.(SF|RSA|DSA|EC)", Pattern.CASE_INSENSITIVE);
 
-    private UnsignedJars() {
-    }
+    private UnsignedJars() {}
 
-    /** {@link ForkedJava#command} with each signed jar of the class path replaced by an unsigned copy in {@code scratch}. */
+    /**
+     * {@link ForkedJava#command} with each signed jar of the class path replaced by an unsigned copy in
+     * {@code scratch}.
+     */
     public static List<String> command(List<String> jvmArgs, String mainClass, List<String> args, Path scratch) {
         List<String> cmd = new ArrayList<>(ForkedJava.command(jvmArgs, mainClass, args));
         int cp = cmd.indexOf("-cp") + 1;
         List<String> entries = new ArrayList<>();
         for (String entry : cmd.get(cp).split(File.pathSeparator)) {
-            entries.add(unsigned(Path.of(entry), scratch.resolve("unsigned-jars")).toString());
+            entries.add(
+                    unsigned(Path.of(entry), scratch.resolve("unsigned-jars")).toString());
         }
         cmd.set(cp, String.join(File.pathSeparator, entries));
         return cmd;
@@ -67,10 +70,11 @@ public final class UnsignedJars {
                 manifest.getMainAttributes().putAll(in.getManifest().getMainAttributes());
             }
             try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(temp));
-                 JarOutputStream out = new JarOutputStream(file, manifest)) {
+                    JarOutputStream out = new JarOutputStream(file, manifest)) {
                 for (Enumeration<JarEntry> en = in.entries(); en.hasMoreElements(); ) {
                     JarEntry e = en.nextElement();
-                    if (!SIGNATURE.matcher(e.getName()).matches() && !e.getName().equalsIgnoreCase(JarFile.MANIFEST_NAME)) {
+                    if (!SIGNATURE.matcher(e.getName()).matches()
+                            && !e.getName().equalsIgnoreCase(JarFile.MANIFEST_NAME)) {
                         copyStored(in, e, out);
                     }
                 }

@@ -7,10 +7,10 @@ import org.bouncycastle.crypto.params.KeyParameter;
 import org.bouncycastle.crypto.params.ParametersWithIV;
 
 /**
- * KWallet's use of Blowfish (BouncyCastle's engine): the whole buffer in "ECB" (cipher 0, what
- * 2009 called CBC) or CBC with an all-zero IV (cipher 3), and optionally KDE4's little-endian
- * loading of each 32-bit word. Byte-swapping every word before and after standard Blowfish is
- * exactly the little-endian cipher, in CBC too, since the swap commutes with XOR.
+ * KWallet's use of Blowfish (BouncyCastle's engine): the whole buffer in "ECB" (cipher 0, what 2009 called CBC) or CBC
+ * with an all-zero IV (cipher 3), and optionally KDE4's little-endian loading of each 32-bit word. Byte-swapping every
+ * word before and after standard Blowfish is exactly the little-endian cipher, in CBC too, since the swap commutes with
+ * XOR.
  */
 public final class BlowfishCodec {
     private static final int SWAP_PART_BYTES = 16 * 1024;
@@ -41,8 +41,8 @@ public final class BlowfishCodec {
     }
 
     /**
-     * KWallet's weak-key test. BouncyCastle keeps the keyed S-boxes private, so they are read
-     * by reflection; if a future BouncyCastle renames them this fails loudly rather than skip the test.
+     * KWallet's weak-key test. BouncyCastle keeps the keyed S-boxes private, so they are read by reflection; if a
+     * future BouncyCastle renames them this fails loudly rather than skip the test.
      */
     static boolean isWeak(BlowfishEngine engine) {
         for (java.lang.reflect.Field box : SBOXES) {
@@ -82,8 +82,8 @@ public final class BlowfishCodec {
     }
 
     /**
-     * Encryption of a buffer in pieces, in order, with one key setup: what a sync uses to encrypt
-     * each part of the file as soon as it is serialised (CBC chains across the pieces).
+     * Encryption of a buffer in pieces, in order, with one key setup: what a sync uses to encrypt each part of the file
+     * as soon as it is serialised (CBC chains across the pieces).
      */
     public Stream encryptor() {
         return new Stream(true);

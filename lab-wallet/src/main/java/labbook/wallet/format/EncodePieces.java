@@ -14,12 +14,20 @@ final class EncodePieces {
     private final KwlCodec.Sink sink;
     /** Plaintext before this is given to the hasher; nothing at or after it is encrypted yet. */
     int hashed;
+
     private CompletableFuture<Void> hashing = CompletableFuture.completedFuture(null);
     private int hashingEnd;
     private int encrypted;
     private int handed;
 
-    EncodePieces(byte[] file, int size, int blobStart, BlowfishCodec.Stream cipher, PayloadDigest digest, Executor hasher, KwlCodec.Sink sink) {
+    EncodePieces(
+            byte[] file,
+            int size,
+            int blobStart,
+            BlowfishCodec.Stream cipher,
+            PayloadDigest digest,
+            Executor hasher,
+            KwlCodec.Sink sink) {
         this.file = file;
         this.size = size;
         this.blobStart = blobStart;

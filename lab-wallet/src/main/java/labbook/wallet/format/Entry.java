@@ -8,14 +8,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One wallet entry as KWallet stores it: a key, a type, and the value as the raw QByteArray the
- * file holds (null for a null QByteArray). A Password value is itself a serialised QString and a
- * Map value a serialised {@code QMap<QString,QString>}; {@link QData} reads and writes both.
+ * One wallet entry as KWallet stores it: a key, a type, and the value as the raw QByteArray the file holds (null for a
+ * null QByteArray). A Password value is itself a serialised QString and a Map value a serialised
+ * {@code QMap<QString,QString>}; {@link QData} reads and writes both.
  *
- * <p>The entry also keeps the MD5 of its key, which the clear hash section of every saved file
- * lists. Real KWallet ({@code Backend::sync}) recomputes all those digests at every sync; keys are
- * immutable, so this implementation computes each once, when the entry is made, and a sync does
- * not re-hash the keys it hashed last time. The bytes written are the same.
+ * <p>The entry also keeps the MD5 of its key, which the clear hash section of every saved file lists. Real KWallet
+ * ({@code Backend::sync}) recomputes all those digests at every sync; keys are immutable, so this implementation
+ * computes each once, when the entry is made, and a sync does not re-hash the keys it hashed last time. The bytes
+ * written are the same.
  */
 public final class Entry {
     private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> WalletKeys.md("MD5"));

@@ -5,7 +5,11 @@ import java.util.Optional;
 
 /** KWallet's entry types with their on-disk codes; any other code is dropped when a wallet is read. */
 public enum EntryType {
-    UNKNOWN(0), PASSWORD(1), STREAM(2), MAP(3), UNUSED(0xFFFF);
+    UNKNOWN(0),
+    PASSWORD(1),
+    STREAM(2),
+    MAP(3),
+    UNUSED(0xFFFF);
 
     private final int code;
 

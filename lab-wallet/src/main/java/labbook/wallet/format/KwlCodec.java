@@ -9,13 +9,15 @@ import java.util.concurrent.Executor;
 
 /**
  * The {@code .kwl} file, byte for byte:
+ *
  * <pre>
  *   magic "KWALLET\n\r\0\r\n" | major minor cipher hash
  *   | clear hash section: u32 folders, per folder MD5(name) u32 n, n x MD5(key)
  *   | ciphertext of: 8 random bytes, u32 len(D), D (QDataStream), 1..8 random bytes, SHA-1(D)
  * </pre>
- * {@link #encode} is what one KWallet sync computes; {@link #decode} what opening a wallet does,
- * trying each byte-order dialect until the SHA-1 digest matches.
+ *
+ * {@link #encode} is what one KWallet sync computes; {@link #decode} what opening a wallet does, trying each byte-order
+ * dialect until the SHA-1 digest matches.
  */
 public final class KwlCodec {
     public static final byte[] MAGIC = {'K', 'W', 'A', 'L', 'L', 'E', 'T', '\n', '\r', 0, '\r', '\n'};
@@ -26,12 +28,14 @@ public final class KwlCodec {
     public static final int MAX_FOLDERS = 0xFFFF;
 
     /** An opened wallet: its contents, and how its file was made. */
-    public record Decoded(WalletContents contents, KwlHeader header, Dialect dialect, int hashSectionBytes,
-                          boolean hashSectionConsistent) {
-    }
+    public record Decoded(
+            WalletContents contents,
+            KwlHeader header,
+            Dialect dialect,
+            int hashSectionBytes,
+            boolean hashSectionConsistent) {}
 
-    private KwlCodec() {
-    }
+    private KwlCodec() {}
 
     /** Receives the parts of a file being encoded, in order, as soon as each is final (encrypted). */
     public interface Sink {
@@ -40,8 +44,8 @@ public final class KwlCodec {
     }
 
     /**
-     * Encoding hands the file to its {@link Sink} in pieces of this size, each serialised, hashed and
-     * encrypted while it is still in the CPU's cache, so the writer can store it while the next is made.
+     * Encoding hands the file to its {@link Sink} in pieces of this size, each serialised, hashed and encrypted while
+     * it is still in the CPU's cache, so the writer can store it while the next is made.
      */
     static final int PIECE_BYTES = 128 * 1024;
 
@@ -51,33 +55,46 @@ public final class KwlCodec {
     }
 
     public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random) {
-        return encode(contents, header, dialect, key, random, (file, from, to) -> { }, Runnable::run, null);
+        return encode(contents, header, dialect, key, random, (file, from, to) -> {}, Runnable::run, null);
     }
 
-    /** As {@link #encode(WalletContents, KwlHeader, Dialect, byte[], Random, Sink, Executor, byte[])}, all on this thread. */
-    public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random, Sink sink) {
+    /**
+     * As {@link #encode(WalletContents, KwlHeader, Dialect, byte[], Random, Sink, Executor, byte[])}, all on this
+     * thread.
+     */
+    public static byte[] encode(
+            WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random, Sink sink) {
         return encode(contents, header, dialect, key, random, sink, Runnable::run, null);
     }
 
     /** The length of the file a sync of {@code contents} writes. */
     public static int fileSize(WalletContents contents) {
-        return Math.toIntExact(HEADER_BYTES + (long) hashSectionSize(contents.folders()) + blobSize(KwlPayload.size(contents.folders())));
+        return Math.toIntExact(HEADER_BYTES
+                + (long) hashSectionSize(contents.folders())
+                + blobSize(KwlPayload.size(contents.folders())));
     }
 
     /**
-     * One sync in a single pass over the file: the payload is serialised straight into the file
-     * buffer, and every {@link #PIECE_BYTES} the new part is fed to SHA-1 and, once hashed, encrypted
-     * in place (every block of it is final: the digest only fills the last blocks), then handed to
-     * {@code sink}. SHA-1 runs on {@code hasher} (which must run its tasks one at a time, in order):
-     * given another thread, piece i is hashed there while piece i+1 is serialised and piece i-1
-     * encrypted here. The file is made in {@code reuse} when it is big enough (a sync of a big
-     * wallet then allocates nothing), else in a new array of exactly its size; the array is
-     * returned, holding the whole encrypted file in its first {@link #fileSize} bytes.
+     * One sync in a single pass over the file: the payload is serialised straight into the file buffer, and every
+     * {@link #PIECE_BYTES} the new part is fed to SHA-1 and, once hashed, encrypted in place (every block of it is
+     * final: the digest only fills the last blocks), then handed to {@code sink}. SHA-1 runs on {@code hasher} (which
+     * must run its tasks one at a time, in order): given another thread, piece i is hashed there while piece i+1 is
+     * serialised and piece i-1 encrypted here. The file is made in {@code reuse} when it is big enough (a sync of a big
+     * wallet then allocates nothing), else in a new array of exactly its size; the array is returned, holding the whole
+     * encrypted file in its first {@link #fileSize} bytes.
      */
-    public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random, Sink sink,
-                                Executor hasher, byte[] reuse) {
+    public static byte[] encode(
+            WalletContents contents,
+            KwlHeader header,
+            Dialect dialect,
+            byte[] key,
+            Random random,
+            Sink sink,
+            Executor hasher,
+            byte[] reuse) {
         // the key schedule first: a weak key is refused before anything is written
-        BlowfishCodec.Stream cipher = new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encryptor();
+        BlowfishCodec.Stream cipher =
+                new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encryptor();
         Map<String, TreeMap<String, Entry>> folders = contents.folders();
         if (folders.size() > MAX_FOLDERS) {
             throw new IllegalArgumentException(folders.size() + " folders: a .kwl file holds at most " + MAX_FOLDERS);
@@ -98,7 +115,8 @@ public final class KwlCodec {
         fillRandom(random, file, b, 8);
         QData.Writer w = new QData.Writer(file, b + 8);
         w.u32(payload);
-        EncodePieces pieces = new EncodePieces(file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
+        EncodePieces pieces = new EncodePieces(
+                file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
             w.qstring(f.getKey());
             w.u32(f.getValue().size());
@@ -166,7 +184,8 @@ public final class KwlCodec {
             if (n > 0 && !Arrays.equals(file, 0, n, MAGIC, 0, n)) {
                 throw new BadWalletException("not a KWallet file (wrong magic bytes)");
             }
-            throw new BadWalletException("truncated: " + file.length + " bytes, a wallet has at least " + MIN_FILE_BYTES);
+            throw new BadWalletException(
+                    "truncated: " + file.length + " bytes, a wallet has at least " + MIN_FILE_BYTES);
         }
         if (!Arrays.equals(file, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new BadWalletException("not a KWallet file (wrong magic bytes)");
@@ -176,7 +195,8 @@ public final class KwlCodec {
         int hashEnd = skipHashSection(file, HEADER_BYTES);
         int blob = file.length - hashEnd;
         if (blob % 8 != 0) {
-            throw new BadWalletException("truncated or damaged: the encrypted part (" + blob + " bytes) is not a whole number of 8-byte blocks");
+            throw new BadWalletException("truncated or damaged: the encrypted part (" + blob
+                    + " bytes) is not a whole number of 8-byte blocks");
         }
         if (blob < 40) {
             throw new BadWalletException("truncated: the encrypted part has " + blob + " bytes, at least 40 expected");
@@ -185,13 +205,19 @@ public final class KwlCodec {
         for (Dialect dialect : dialectsToTry(header)) {
             byte[] plain = Arrays.copyOfRange(file, hashEnd, file.length);
             try {
-                new BlowfishCodec(keys.keyFor(header, dialect.sha1LittleEndianWords()), header.cbc(),
-                        dialect.blowfishLittleEndianWords()).decrypt(plain, 0, plain.length);
+                new BlowfishCodec(
+                                keys.keyFor(header, dialect.sha1LittleEndianWords()),
+                                header.cbc(),
+                                dialect.blowfishLittleEndianWords())
+                        .decrypt(plain, 0, plain.length);
             } catch (WeakKeyException e) {
                 weak = true;
                 continue;
             }
-            long len = ((plain[8] & 0xFFL) << 24) | ((plain[9] & 0xFF) << 16) | ((plain[10] & 0xFF) << 8) | (plain[11] & 0xFF);
+            long len = ((plain[8] & 0xFFL) << 24)
+                    | ((plain[9] & 0xFF) << 16)
+                    | ((plain[10] & 0xFF) << 8)
+                    | (plain[11] & 0xFF);
             if (len > plain.length - 12) {
                 continue;
             }
@@ -208,7 +234,8 @@ public final class KwlCodec {
             return new Decoded(contents, header, dialect, hashBytes, consistent);
         }
         if (weak) {
-            throw new BadWalletException("wrong password (it gives a weak Blowfish key, which KWallet refuses), or the file is damaged");
+            throw new BadWalletException(
+                    "wrong password (it gives a weak Blowfish key, which KWallet refuses), or the file is damaged");
         }
         throw new BadWalletException("wrong password, or the file is damaged (the SHA-1 digest does not match)");
     }
@@ -227,7 +254,8 @@ public final class KwlCodec {
         try {
             long folders = r.u32();
             if (folders > MAX_FOLDERS) {
-                throw new BadWalletException("damaged hash section (" + folders + " folders, at most " + MAX_FOLDERS + ")");
+                throw new BadWalletException(
+                        "damaged hash section (" + folders + " folders, at most " + MAX_FOLDERS + ")");
             }
             for (long f = 0; f < folders; f++) {
                 r.bytes(16);

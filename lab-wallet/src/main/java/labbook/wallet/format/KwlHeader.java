@@ -1,8 +1,8 @@
 package labbook.wallet.format;
 
 /**
- * The four bytes after the magic: major, minor (0 legacy SHA-1 key, 1 PBKDF2 key), cipher
- * (0 Blowfish "ECB", 1 3DES, 2 GPG, 3 Blowfish CBC) and hash (0 SHA-1, 1 MD5, 2 PBKDF2-SHA512).
+ * The four bytes after the magic: major, minor (0 legacy SHA-1 key, 1 PBKDF2 key), cipher (0 Blowfish "ECB", 1 3DES, 2
+ * GPG, 3 Blowfish CBC) and hash (0 SHA-1, 1 MD5, 2 PBKDF2-SHA512).
  */
 public record KwlHeader(int major, int minor, int cipher, int hash) {
     public static final int CIPHER_BLOWFISH_ECB = 0;
@@ -14,7 +14,8 @@ public record KwlHeader(int major, int minor, int cipher, int hash) {
     public static final int HASH_PBKDF2_SHA512 = 2;
 
     public static KwlHeader of(byte[] file, int offset) {
-        return new KwlHeader(file[offset] & 0xFF, file[offset + 1] & 0xFF, file[offset + 2] & 0xFF, file[offset + 3] & 0xFF);
+        return new KwlHeader(
+                file[offset] & 0xFF, file[offset + 1] & 0xFF, file[offset + 2] & 0xFF, file[offset + 3] & 0xFF);
     }
 
     public boolean pbkdf2Key() {
@@ -31,13 +32,17 @@ public record KwlHeader(int major, int minor, int cipher, int hash) {
             throw new BadWalletException("unsupported wallet version " + major + "." + minor);
         }
         switch (cipher) {
-            case CIPHER_BLOWFISH_ECB, CIPHER_BLOWFISH_CBC -> { }
-            case CIPHER_3DES -> throw new BadWalletException("its cipher is 3DES (cipher 1), which KWallet never implemented and this lab does not support");
-            case CIPHER_GPG -> throw new BadWalletException("it is a GPG-encrypted wallet (cipher 2), which this lab does not support");
+            case CIPHER_BLOWFISH_ECB, CIPHER_BLOWFISH_CBC -> {}
+            case CIPHER_3DES ->
+                throw new BadWalletException(
+                        "its cipher is 3DES (cipher 1), which KWallet never implemented and this lab does not support");
+            case CIPHER_GPG ->
+                throw new BadWalletException(
+                        "it is a GPG-encrypted wallet (cipher 2), which this lab does not support");
             default -> throw new BadWalletException("unknown cipher " + cipher);
         }
         switch (hash) {
-            case HASH_SHA1, HASH_PBKDF2_SHA512 -> { }
+            case HASH_SHA1, HASH_PBKDF2_SHA512 -> {}
             case HASH_MD5 -> throw new BadWalletException("its hash is MD5 (hash 1), which KWallet never implemented");
             default -> throw new BadWalletException("unknown hash " + hash);
         }

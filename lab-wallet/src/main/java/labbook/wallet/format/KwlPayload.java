@@ -4,12 +4,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * D, the part of a wallet that is encrypted: a QDataStream of each folder's name and entry count,
- * then each entry's key, type code and value, in KWallet's (QMap's) order.
+ * D, the part of a wallet that is encrypted: a QDataStream of each folder's name and entry count, then each entry's
+ * key, type code and value, in KWallet's (QMap's) order.
  */
 public final class KwlPayload {
-    private KwlPayload() {
-    }
+    private KwlPayload() {}
 
     /** The length of D for these folders, in bytes. */
     public static long size(Map<String, TreeMap<String, Entry>> folders) {

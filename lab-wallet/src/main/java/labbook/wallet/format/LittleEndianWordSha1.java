@@ -3,11 +3,10 @@ package labbook.wallet.format;
 import org.bouncycastle.crypto.digests.SHA1Digest;
 
 /**
- * KF5 KWallet's SHA-1: the standard padded message, but every 32-bit word loaded little-endian
- * and every word of the result stored little-endian (its sha1.cc is built as if the machine were
- * big-endian). Equivalently: byte-swap each word of the padded message, run the standard
- * compression, byte-swap each word of the output. Built on BouncyCastle's SHA-1 by swapping
- * the words it is fed; the compression function itself is BouncyCastle's.
+ * KF5 KWallet's SHA-1: the standard padded message, but every 32-bit word loaded little-endian and every word of the
+ * result stored little-endian (its sha1.cc is built as if the machine were big-endian). Equivalently: byte-swap each
+ * word of the padded message, run the standard compression, byte-swap each word of the output. Built on BouncyCastle's
+ * SHA-1 by swapping the words it is fed; the compression function itself is BouncyCastle's.
  */
 public final class LittleEndianWordSha1 extends SHA1Digest {
     private final byte[] word = new byte[4];

@@ -7,15 +7,14 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The few Qt {@code QDataStream} encodings a wallet uses (Qt 4/5 stream versions, big-endian):
- * {@code quint32}, QString (u32 byte length, then UTF-16BE; null = 0xFFFFFFFF), QByteArray
- * (u32 length, then bytes; null = 0xFFFFFFFF) and {@code QMap<QString,QString>}.
+ * The few Qt {@code QDataStream} encodings a wallet uses (Qt 4/5 stream versions, big-endian): {@code quint32}, QString
+ * (u32 byte length, then UTF-16BE; null = 0xFFFFFFFF), QByteArray (u32 length, then bytes; null = 0xFFFFFFFF) and
+ * {@code QMap<QString,QString>}.
  */
 public final class QData {
     static final int NULL_LENGTH = 0xFFFFFFFF;
 
-    private QData() {
-    }
+    private QData() {}
 
     public static int qstringSize(String s) {
         return 4 + (s == null ? 0 : 2 * s.length());
@@ -32,7 +31,10 @@ public final class QData {
         return w.buf;
     }
 
-    /** A serialised {@code QMap<QString,QString>} as Qt 4/5 write it: count, then entries from the last key to the first. */
+    /**
+     * A serialised {@code QMap<QString,QString>} as Qt 4/5 write it: count, then entries from the last key to the
+     * first.
+     */
     public static byte[] qmapBytes(Map<String, String> map) {
         TreeMap<String, String> sorted = new TreeMap<>(map);
         int size = 4;
@@ -150,7 +152,9 @@ public final class QData {
 
         public long u32() throws BadWalletException {
             need(4);
-            long v = ((buf[pos] & 0xFFL) << 24) | ((buf[pos + 1] & 0xFF) << 16) | ((buf[pos + 2] & 0xFF) << 8)
+            long v = ((buf[pos] & 0xFFL) << 24)
+                    | ((buf[pos + 1] & 0xFF) << 16)
+                    | ((buf[pos + 2] & 0xFF) << 8)
                     | (buf[pos + 3] & 0xFF);
             pos += 4;
             return v;

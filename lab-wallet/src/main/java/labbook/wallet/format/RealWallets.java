@@ -10,9 +10,9 @@ import java.util.List;
 import labbook.core.LabException;
 
 /**
- * The real KWallet files the lab ships (class-path resources under {@code labbook/wallet/fixtures/},
- * whose README gives their provenance) and their passwords. A wallet is opened as a file with its
- * {@code .salt} beside it, so callers first copy them into a folder of their own.
+ * The real KWallet files the lab ships (class-path resources under {@code labbook/wallet/fixtures/}, whose README gives
+ * their provenance) and their passwords. A wallet is opened as a file with its {@code .salt} beside it, so callers
+ * first copy them into a folder of their own.
  */
 public final class RealWallets {
     private static final String RESOURCES = "/labbook/wallet/fixtures/";
@@ -33,14 +33,18 @@ public final class RealWallets {
             new Wallet("openwall.kwl", "openwall", "00 00 00 00"),
             new Wallet("blank_pass.kwl", "", "00 00 00 00"),
             new Wallet("python5.kwl", "pythonpythonpythonpythonpython", "00 00 00 00"),
-            new Wallet("kwalletmanager-15.04.2-2_fedora23.kwl", "eel-bronze-aghast-blissful-duh-duration-outrank-shrunk", "00 01 03 02"),
+            new Wallet(
+                    "kwalletmanager-15.04.2-2_fedora23.kwl",
+                    "eel-bronze-aghast-blissful-duh-duration-outrank-shrunk",
+                    "00 01 03 02"),
             new Wallet("kwallet-with-salt.kwl", "openwall", "00 01 03 02"));
 
-    private RealWallets() {
-    }
+    private RealWallets() {}
 
     public static Wallet named(String file) {
-        return ALL.stream().filter(w -> w.file().equals(file)).findFirst()
+        return ALL.stream()
+                .filter(w -> w.file().equals(file))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no fixture wallet '" + file + "'"));
     }
 
@@ -64,7 +68,8 @@ public final class RealWallets {
         Path target = dir.resolve(name);
         try (InputStream in = RealWallets.class.getResourceAsStream(RESOURCES + name)) {
             if (in == null) {
-                throw new LabException("fixture wallet " + name + " is missing from the class path (rebuild lab-wallet)");
+                throw new LabException(
+                        "fixture wallet " + name + " is missing from the class path (rebuild lab-wallet)");
             }
             Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {

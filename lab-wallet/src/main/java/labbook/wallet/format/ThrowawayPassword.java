@@ -4,21 +4,20 @@ import java.security.SecureRandom;
 import java.util.function.Supplier;
 
 /**
- * The passwords the lab makes for its own wallets (benchmark, crash-test and interop wallets):
- * random, never printed, and always ones KWallet accepts. A legacy (salt-free) key is the
- * password's alone, and about 3 random keys in 100,000 are weak, which KWallet refuses; so a
- * password whose legacy key is weak in either SHA-1 dialect is drawn again. Salted (PBKDF2) keys
- * are the salt's business: the lab draws another salt ({@code KwlFile.create}).
+ * The passwords the lab makes for its own wallets (benchmark, crash-test and interop wallets): random, never printed,
+ * and always ones KWallet accepts. A legacy (salt-free) key is the password's alone, and about 3 random keys in 100,000
+ * are weak, which KWallet refuses; so a password whose legacy key is weak in either SHA-1 dialect is drawn again.
+ * Salted (PBKDF2) keys are the salt's business: the lab draws another salt ({@code KwlFile.create}).
  */
 public final class ThrowawayPassword {
     static final int LENGTH = 24;
     /** Draws before giving up: at 3 in 100,000 weak, 64 weak draws in a row do not happen. */
     static final int MAX_DRAWS = 64;
+
     private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ThrowawayPassword() {
-    }
+    private ThrowawayPassword() {}
 
     /** A new password, ASCII letters and digits, that gives no weak key. */
     public static byte[] draw() {
@@ -32,7 +31,8 @@ public final class ThrowawayPassword {
                 return password;
             }
         }
-        throw new IllegalStateException(MAX_DRAWS + " passwords in a row gave a weak Blowfish key: the random source is broken");
+        throw new IllegalStateException(
+                MAX_DRAWS + " passwords in a row gave a weak Blowfish key: the random source is broken");
     }
 
     /** True when neither SHA-1 dialect's legacy key of this password is weak. */

@@ -6,8 +6,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * What a wallet holds: folders of entries, each kept sorted by UTF-16 code unit (Java's String
- * order), the order KWallet's QMap writes them in.
+ * What a wallet holds: folders of entries, each kept sorted by UTF-16 code unit (Java's String order), the order
+ * KWallet's QMap writes them in.
  */
 public final class WalletContents {
     private final TreeMap<String, TreeMap<String, Entry>> folders = new TreeMap<>();

@@ -13,9 +13,9 @@ import org.bouncycastle.crypto.generators.PKCS5S2ParametersGenerator;
 import org.bouncycastle.crypto.params.KeyParameter;
 
 /**
- * The Blowfish key of a wallet, from its password: the legacy SHA-1 key (minor version 0) or the
- * PBKDF2-HMAC-SHA512 key with its salt (minor version 1). Keys are remembered per (kind, SHA-1
- * dialect), so trying several dialects, or opening many tampered copies, derives each key once.
+ * The Blowfish key of a wallet, from its password: the legacy SHA-1 key (minor version 0) or the PBKDF2-HMAC-SHA512 key
+ * with its salt (minor version 1). Keys are remembered per (kind, SHA-1 dialect), so trying several dialects, or
+ * opening many tampered copies, derives each key once.
  */
 public final class WalletKeys {
     public static final int PBKDF2_ITERATIONS = 50_000;
@@ -48,7 +48,8 @@ public final class WalletKeys {
             }
             return cache.computeIfAbsent("pbkdf2", k -> pbkdf2(password, salt)).clone();
         }
-        return cache.computeIfAbsent("legacy-" + sha1LittleEndianWords, k -> legacy(password, sha1LittleEndianWords)).clone();
+        return cache.computeIfAbsent("legacy-" + sha1LittleEndianWords, k -> legacy(password, sha1LittleEndianWords))
+                .clone();
     }
 
     static byte[] pbkdf2(byte[] password, byte[] salt) {
@@ -58,8 +59,8 @@ public final class WalletKeys {
     }
 
     /**
-     * The pre-4.13 key: the UTF-8 password cut in 16-byte pieces (the last takes the rest), each
-     * hashed with SHA-1 2000 times; the pieces' hashes are joined as KWallet's password2hash does.
+     * The pre-4.13 key: the UTF-8 password cut in 16-byte pieces (the last takes the rest), each hashed with SHA-1 2000
+     * times; the pieces' hashes are joined as KWallet's password2hash does.
      */
     static byte[] legacy(byte[] password, boolean sha1LittleEndianWords) {
         int n = password.length;

@@ -9,8 +9,7 @@ final class Words {
     private static final VarHandle BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private Words() {
-    }
+    private Words() {}
 
     /** Reverses the bytes of each 4-byte word of {@code b[off, off+len)}; len is a multiple of 4. */
     static void swap(byte[] b, int off, int len) {

@@ -20,9 +20,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * One whole wallet sync at a fixed size, under JMH (forks, warm-up, iterations), the
- * mean ± error beside the sweep's single shots. Launched by {@code sync-jmh} ({@link labbook.wallet.experiments.syncjmh.SyncJmhExperiment}) through lab-core's
- * JmhRun; the wallet lives in {@code -Dlabbook.wallet.scratch} (beside the results) or the temp folder.
+ * One whole wallet sync at a fixed size, under JMH (forks, warm-up, iterations), the mean ± error beside the sweep's
+ * single shots. Launched by {@code sync-jmh} ({@link labbook.wallet.experiments.syncjmh.SyncJmhExperiment}) through
+ * lab-core's JmhRun; the wallet lives in {@code -Dlabbook.wallet.scratch} (beside the results) or the temp folder.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

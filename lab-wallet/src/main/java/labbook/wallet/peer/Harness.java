@@ -26,19 +26,21 @@ import org.apache.commons.io.FileUtils;
 
 /**
  * The C++ harness: its source ({@code lab-wallet/src/main/cpp/}), its build on first use into
- * {@code lab-wallet/target/kwallet5/} with g++ against Debian's libraries, and the environment it
- * runs in. Every process here (dpkg-query, pkg-config, g++, the harness) runs through
- * {@link Peer}.
+ * {@code lab-wallet/target/kwallet5/} with g++ against Debian's libraries, and the environment it runs in. Every
+ * process here (dpkg-query, pkg-config, g++, the harness) runs through {@link Peer}.
  */
 final class Harness {
     /** What building and running the harness needs, as Debian 12 packages (installed with --no-install-recommends). */
-    static final List<String> PACKAGES = List.of("libkwalletbackend5-5", "libkf5wallet-dev", "qtbase5-dev", "g++", "pkg-config");
+    static final List<String> PACKAGES =
+            List.of("libkwalletbackend5-5", "libkf5wallet-dev", "qtbase5-dev", "g++", "pkg-config");
+
     static final String BINARY = "kwallet5-harness";
     /** kwallet.h (KWallet::Wallet::EntryType) as libkf5wallet-dev installs it. */
     static final Path KWALLET_INCLUDE = Path.of("/usr/include/KF5/KWallet");
 
     /** Harness exit codes (see the source's header comment). */
     static final int EXIT_USAGE = 2;
+
     static final int EXIT_OPEN_FAILED = 3;
     static final int EXIT_SYNC_FAILED = 4;
     static final int EXIT_BAD_INPUT = 5;
@@ -47,8 +49,7 @@ final class Harness {
 
     private static Path built;
 
-    private Harness() {
-    }
+    private Harness() {}
 
     static Path sourceDir() {
         return Repo.root().resolve("lab-wallet").resolve("src").resolve("main").resolve("cpp");
@@ -64,7 +65,9 @@ final class Harness {
         for (String p : PACKAGES) {
             PeerResult r;
             try {
-                r = Peer.command("dpkg-query", "-W", "-f=${Status}", p).captureStdout().run();
+                r = Peer.command("dpkg-query", "-W", "-f=${Status}", p)
+                        .captureStdout()
+                        .run();
             } catch (Child.CannotStart noDpkg) {
                 return PACKAGES;
             }
@@ -80,9 +83,9 @@ final class Harness {
     }
 
     /**
-     * The harness binary, built first if it is missing or its sources (or the build command)
-     * changed since it was built. One line, as a {@link LabException}, when it cannot be built:
-     * the missing packages with the apt-get line that installs them, or the compiler's first error.
+     * The harness binary, built first if it is missing or its sources (or the build command) changed since it was
+     * built. One line, as a {@link LabException}, when it cannot be built: the missing packages with the apt-get line
+     * that installs them, or the compiler's first error.
      */
     static synchronized Path ensureBuilt() {
         if (built != null && Files.isExecutable(built)) {
@@ -90,7 +93,8 @@ final class Harness {
         }
         List<String> missing = missingPackages();
         if (!missing.isEmpty()) {
-            throw new LabException("the real KWallet backend (kwallet5) needs Debian packages: " + installLine(missing));
+            throw new LabException(
+                    "the real KWallet backend (kwallet5) needs Debian packages: " + installLine(missing));
         }
         Path src = sourceDir();
         List<Path> sources = sources(src);
@@ -101,12 +105,14 @@ final class Harness {
         } catch (IOException e) {
             throw LabException.cannot("create", dir, e);
         }
-        try (FileChannel lockFile = FileChannel.open(dir.resolve(".build.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock lock = lockFile.lock()) {
+        try (FileChannel lockFile = FileChannel.open(
+                        dir.resolve(".build.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = lockFile.lock()) {
             List<String> command = compileCommand(sources, binary.resolveSibling(BINARY + ".building"));
             String stamp = stamp(sources, command);
             Path stampFile = dir.resolve(BINARY + ".stamp");
-            if (Files.isExecutable(binary) && Files.isRegularFile(stampFile)
+            if (Files.isExecutable(binary)
+                    && Files.isRegularFile(stampFile)
                     && Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp)) {
                 built = binary;
                 return binary;
@@ -116,9 +122,14 @@ final class Harness {
             Files.deleteIfExists(temp);
             PeerResult r = Peer.command(command).captureStdout().run();
             if (!r.ok()) {
-                String first = r.stderr().lines().filter(l -> l.contains("error")).findFirst()
-                        .or(() -> r.stderr().lines().filter(l -> !l.isBlank()).findFirst()).orElse("no message");
-                throw new LabException("cannot build the kwallet5 harness (g++ exit " + r.exitCode() + "): " + first.trim());
+                String first = r.stderr()
+                        .lines()
+                        .filter(l -> l.contains("error"))
+                        .findFirst()
+                        .or(() -> r.stderr().lines().filter(l -> !l.isBlank()).findFirst())
+                        .orElse("no message");
+                throw new LabException(
+                        "cannot build the kwallet5 harness (g++ exit " + r.exitCode() + "): " + first.trim());
             }
             AtomicFiles.replace(temp, binary);
             Files.writeString(stampFile, stamp, StandardCharsets.UTF_8);
@@ -131,10 +142,14 @@ final class Harness {
 
     private static List<Path> sources(Path src) {
         if (!Files.isDirectory(src)) {
-            throw new LabException("the kwallet5 harness source is missing: " + src + " (run from the labbook repository)");
+            throw new LabException(
+                    "the kwallet5 harness source is missing: " + src + " (run from the labbook repository)");
         }
         try (Stream<Path> s = Files.list(src)) {
-            List<Path> files = s.filter(p -> p.toString().endsWith(".cpp") || p.toString().endsWith(".h")).sorted().toList();
+            List<Path> files = s.filter(
+                            p -> p.toString().endsWith(".cpp") || p.toString().endsWith(".h"))
+                    .sorted()
+                    .toList();
             if (files.stream().noneMatch(p -> p.toString().endsWith(".cpp"))) {
                 throw new LabException("the kwallet5 harness source is missing: no .cpp file in " + src);
             }
@@ -146,7 +161,8 @@ final class Harness {
 
     private static List<String> compileCommand(List<Path> sources, Path out) {
         if (!Files.isRegularFile(KWALLET_INCLUDE.resolve("kwallet.h"))) {
-            throw new LabException("the kwallet5 harness needs " + KWALLET_INCLUDE.resolve("kwallet.h") + ": " + installLine(List.of("libkf5wallet-dev")));
+            throw new LabException("the kwallet5 harness needs " + KWALLET_INCLUDE.resolve("kwallet.h") + ": "
+                    + installLine(List.of("libkf5wallet-dev")));
         }
         List<String> cmd = new ArrayList<>(List.of("g++", "-std=c++17", "-O2", "-fPIC", "-Wall", "-o", out.toString()));
         sources.stream().filter(p -> p.toString().endsWith(".cpp")).forEach(p -> cmd.add(p.toString()));
@@ -180,9 +196,9 @@ final class Harness {
     }
 
     /**
-     * The environment the harness runs in: HOME, TMPDIR and the XDG folders inside {@code scratch}
-     * (the harness sets the same itself), no session bus, no display. The backend then keeps (and
-     * creates) salt files in {@code scratch/data}, and has nowhere else to write.
+     * The environment the harness runs in: HOME, TMPDIR and the XDG folders inside {@code scratch} (the harness sets
+     * the same itself), no session bus, no display. The backend then keeps (and creates) salt files in
+     * {@code scratch/data}, and has nowhere else to write.
      */
     static Map<String, String> environment(Path scratch) {
         Map<String, String> env = new LinkedHashMap<>();
@@ -193,7 +209,9 @@ final class Harness {
         env.put("XDG_STATE_HOME", scratch.resolve("state").toString());
         env.put("XDG_RUNTIME_DIR", scratch.resolve("runtime").toString());
         env.put("TMPDIR", scratch.resolve("tmp").toString());
-        env.put("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + scratch.resolve("runtime").resolve("no-session-bus"));
+        env.put(
+                "DBUS_SESSION_BUS_ADDRESS",
+                "unix:path=" + scratch.resolve("runtime").resolve("no-session-bus"));
         env.put("DISPLAY", "");
         env.put("WAYLAND_DISPLAY", "");
         return env;
@@ -220,7 +238,10 @@ final class Harness {
     static Path newScratch(Path parent) {
         try {
             Files.createDirectories(parent);
-            Path dir = Files.createTempDirectory(parent, "kwallet5-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Path dir = Files.createTempDirectory(
+                    parent,
+                    "kwallet5-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path real = dir.toRealPath();
             Files.createDirectories(dataHome(real));
             return real;

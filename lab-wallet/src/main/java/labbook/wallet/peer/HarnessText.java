@@ -9,14 +9,12 @@ import labbook.wallet.format.EntryType;
 import labbook.wallet.format.WalletContents;
 
 /**
- * The harness's line protocol (see the header comment of {@code src/main/cpp/kwallet5_harness.cpp}):
- * tokens are {@code -} for null, else {@code =} and base64 of the bytes; names and keys travel as
- * their UTF-16 code units, big-endian, so every Java {@code String} (even one with a lone
- * surrogate) and every QString round-trips exactly.
+ * The harness's line protocol (see the header comment of {@code src/main/cpp/kwallet5_harness.cpp}): tokens are
+ * {@code -} for null, else {@code =} and base64 of the bytes; names and keys travel as their UTF-16 code units,
+ * big-endian, so every Java {@code String} (even one with a lone surrogate) and every QString round-trips exactly.
  */
 final class HarnessText {
-    private HarnessText() {
-    }
+    private HarnessText() {}
 
     static String bytesToken(byte[] b) {
         return b == null ? "-" : "=" + Base64.getEncoder().encodeToString(b);
@@ -71,8 +69,13 @@ final class HarnessText {
         for (Map.Entry<String, TreeMap<String, Entry>> f : contents.folders().entrySet()) {
             sb.append("folder ").append(stringToken(f.getKey())).append('\n');
             for (Entry e : f.getValue().values()) {
-                sb.append("entry ").append(stringToken(e.key())).append(' ').append(e.type().code()).append(' ')
-                        .append(bytesToken(e.value())).append('\n');
+                sb.append("entry ")
+                        .append(stringToken(e.key()))
+                        .append(' ')
+                        .append(e.type().code())
+                        .append(' ')
+                        .append(bytesToken(e.value()))
+                        .append('\n');
             }
         }
         return sb.append("end\n").toString();
@@ -84,8 +87,7 @@ final class HarnessText {
     }
 
     /** What {@code dump} printed: the header bytes and the contents, checked against its own counts. */
-    record Dumped(String header, WalletContents contents) {
-    }
+    record Dumped(String header, WalletContents contents) {}
 
     static Dumped parseDump(String text) {
         WalletContents contents = new WalletContents();
@@ -112,14 +114,15 @@ final class HarnessText {
                     }
                     int code = Integer.parseInt(t[2]);
                     EntryType type = EntryType.ofCode(code)
-                            .orElseThrow(() -> new IllegalArgumentException("entry type " + code + " unknown to the lab"));
+                            .orElseThrow(
+                                    () -> new IllegalArgumentException("entry type " + code + " unknown to the lab"));
                     contents.writeEntry(folder, new Entry(tokenString(t[1]), type, tokenBytes(t[3])));
                     entries++;
                 }
                 case "end" -> {
                     if (Integer.parseInt(t[1]) != folders || Integer.parseInt(t[2]) != entries) {
-                        throw new IllegalArgumentException("counts do not match: end " + t[1] + " " + t[2] + ", read "
-                                + folders + " " + entries);
+                        throw new IllegalArgumentException(
+                                "counts do not match: end " + t[1] + " " + t[2] + ", read " + folders + " " + entries);
                     }
                     ended = true;
                 }

@@ -7,9 +7,9 @@ import labbook.core.LabException;
 import labbook.core.PeerResult;
 
 /**
- * The real backend (through the harness) refused or failed: one line, the harness's exit code,
- * and, when {@code Backend::open} refused a wallet, its return code (e.g. -9), so that a finding
- * ("KF5 opens this KDE4 wallet with rc -9") can be recorded rather than only printed.
+ * The real backend (through the harness) refused or failed: one line, the harness's exit code, and, when
+ * {@code Backend::open} refused a wallet, its return code (e.g. -9), so that a finding ("KF5 opens this KDE4 wallet
+ * with rc -9") can be recorded rather than only printed.
  */
 public final class Kwallet5Exception extends LabException {
     private static final Pattern RC = Pattern.compile(" failed: rc (-?\\d+): (.*)$");
@@ -26,11 +26,16 @@ public final class Kwallet5Exception extends LabException {
     }
 
     /**
-     * From a failed harness run: {@code subject} names what the caller asked about (the user's
-     * wallet, not the harness's scratch copy of it).
+     * From a failed harness run: {@code subject} names what the caller asked about (the user's wallet, not the
+     * harness's scratch copy of it).
      */
     static Kwallet5Exception of(PeerResult r, String subject) {
-        String line = r.stderr().lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no message").trim();
+        String line = r.stderr()
+                .lines()
+                .filter(l -> !l.isBlank())
+                .reduce((a, b) -> b)
+                .orElse("no message")
+                .trim();
         line = line.replaceFirst("^kwallet5-harness: ", "");
         Integer code = null;
         String reason = line;
@@ -54,7 +59,9 @@ public final class Kwallet5Exception extends LabException {
         return new Kwallet5Exception(subject + ": " + what + line, r.exitCode(), null, line);
     }
 
-    /** The harness's exit code (3: open refused, 4: sync failed, 5: bad input, 6: bad wallet file; see the C++ source). */
+    /**
+     * The harness's exit code (3: open refused, 4: sync failed, 5: bad input, 6: bad wallet file; see the C++ source).
+     */
     public int harnessExit() {
         return harnessExit;
     }

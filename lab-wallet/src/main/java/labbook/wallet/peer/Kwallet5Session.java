@@ -24,8 +24,8 @@ import labbook.core.PeerResult;
 import labbook.wallet.format.ThrowawayPassword;
 
 /**
- * One long-lived harness ({@code kwallet5-harness serve}) holding a new benchmark wallet open in
- * the real backend, so that an experiment can interleave it with its Java variants in one loop:
+ * One long-lived harness ({@code kwallet5-harness serve}) holding a new benchmark wallet open in the real backend, so
+ * that an experiment can interleave it with its Java variants in one loop:
  *
  * <pre>{@code
  * try (Kwallet5Session kw = Kwallet5.session(true, scratch.dir())) {
@@ -42,25 +42,23 @@ import labbook.wallet.format.ThrowawayPassword;
  * }   // close(): quits the harness; peerResult() then holds the whole session's exit, wall and CPU
  * }</pre>
  *
- * <p><b>How it runs through {@link Peer}.</b> {@code Peer.run()} starts a process and waits for its
- * end, with stdin and stdout redirected to files. The session gives it two named pipes (made with
- * {@code mkfifo} in the session's scratch folder) and calls it on a thread of its own; this side
- * holds both pipes open read-write, so that no open ever blocks, writes one command line and reads
- * one reply line per call. When the harness ends, that thread writes an end marker into the reply
- * pipe, so a read never waits for a harness that is gone.
+ * <p><b>How it runs through {@link Peer}.</b> {@code Peer.run()} starts a process and waits for its end, with stdin and
+ * stdout redirected to files. The session gives it two named pipes (made with {@code mkfifo} in the session's scratch
+ * folder) and calls it on a thread of its own; this side holds both pipes open read-write, so that no open ever blocks,
+ * writes one command line and reads one reply line per call. When the harness ends, that thread writes an end marker
+ * into the reply pipe, so a read never waits for a harness that is gone.
  *
- * <p><b>While a session is open no other {@link Peer} run can start</b> (Peer runs one process at
- * a time, and this one lasts the whole session): get {@link Kwallet5#version()} before (the session
- * does) and start no gpg, git or second session meanwhile. In-JVM work (the Java variants) is
- * unaffected. The session's {@link PeerResult} CPU time covers the whole session (adding entries
- * included) and is only its own if no other child process of this JVM ends meanwhile (a forked
- * {@code -Xint} JVM would): use the per-sync {@link SyncTiming#cpuMs()}, measured in the harness.
+ * <p><b>While a session is open no other {@link Peer} run can start</b> (Peer runs one process at a time, and this one
+ * lasts the whole session): get {@link Kwallet5#version()} before (the session does) and start no gpg, git or second
+ * session meanwhile. In-JVM work (the Java variants) is unaffected. The session's {@link PeerResult} CPU time covers
+ * the whole session (adding entries included) and is only its own if no other child process of this JVM ends meanwhile
+ * (a forked {@code -Xint} JVM would): use the per-sync {@link SyncTiming#cpuMs()}, measured in the harness.
  */
 public final class Kwallet5Session implements AutoCloseable {
     private static final String ENDED = "#harness-ended";
     /**
-     * The longest one reply may take: a sync of 100,000 entries takes a fraction of a second, and
-     * adding a step's entries less; 120 s is for a machine loaded many times over.
+     * The longest one reply may take: a sync of 100,000 entries takes a fraction of a second, and adding a step's
+     * entries less; 120 s is for a machine loaded many times over.
      */
     static final Duration REPLY_SILENCE = Duration.ofSeconds(120);
     /** The session's own bound: the longest experiment it serves (a full sweep) and then some. */
@@ -79,8 +77,12 @@ public final class Kwallet5Session implements AutoCloseable {
     private boolean closed;
     private PeerResult result;
 
-    private Kwallet5Session(Path scratch, RandomAccessFile commands, RandomAccessFile replies, CompletableFuture<PeerResult> finished,
-                            CompletableFuture<Child> harness) {
+    private Kwallet5Session(
+            Path scratch,
+            RandomAccessFile commands,
+            RandomAccessFile replies,
+            CompletableFuture<PeerResult> finished,
+            CompletableFuture<Child> harness) {
         this.scratch = scratch;
         this.commands = commands;
         this.replies = replies;
@@ -89,29 +91,32 @@ public final class Kwallet5Session implements AutoCloseable {
         BufferedReader lines;
         try {
             this.toHarness = new FileOutputStream(commands.getFD());
-            lines = new BufferedReader(new InputStreamReader(new FileInputStream(replies.getFD()), StandardCharsets.US_ASCII));
+            lines = new BufferedReader(
+                    new InputStreamReader(new FileInputStream(replies.getFD()), StandardCharsets.US_ASCII));
         } catch (IOException e) {
             throw new LabException("kwallet5 session: cannot use its pipes: " + e.getMessage(), e);
         }
         // replies are read on a thread of their own, so that a wait for one is bounded (reply())
-        Thread reader = new Thread(() -> {
-            try {
-                for (String line; (line = lines.readLine()) != null; ) {
-                    fromHarness.add(line);
-                }
-            } catch (IOException closed) {
-                // the session was closed
-            } finally {
-                fromHarness.add(ENDED);
-            }
-        }, "kwallet5-session-replies");
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        for (String line; (line = lines.readLine()) != null; ) {
+                            fromHarness.add(line);
+                        }
+                    } catch (IOException closed) {
+                        // the session was closed
+                    } finally {
+                        fromHarness.add(ENDED);
+                    }
+                },
+                "kwallet5-session-replies");
         reader.setDaemon(true);
         reader.start();
     }
 
     /**
-     * Fails at once, rather than waiting forever for Peer, when a session is open: a harness run
-     * (or any Peer run) started now would wait for the session to end.
+     * Fails at once, rather than waiting forever for Peer, when a session is open: a harness run (or any Peer run)
+     * started now would wait for the session to end.
      */
     static void checkNoneOpen() {
         if (OPEN.get()) {
@@ -136,31 +141,47 @@ public final class Kwallet5Session implements AutoCloseable {
         try {
             Path in = scratch.resolve("commands.fifo");
             Path out = scratch.resolve("replies.fifo");
-            Peer.command("mkfifo", "-m", "600", in.toString(), out.toString()).run().orThrow();
+            Peer.command("mkfifo", "-m", "600", in.toString(), out.toString())
+                    .run()
+                    .orThrow();
             // read-write on this side: neither open waits for the other end, and the harness's opens do not wait either
             commands = new RandomAccessFile(in.toFile(), "rw");
             replies = new RandomAccessFile(out.toFile(), "rw");
-            List<String> cmd = new ArrayList<>(List.of(binary.toString(), "serve", "--scratch", scratch.toString(),
-                    scratch.resolve("benchmark.kwl").toString(), "--fdatasync", fdatasync ? "on" : "off"));
+            List<String> cmd = new ArrayList<>(List.of(
+                    binary.toString(),
+                    "serve",
+                    "--scratch",
+                    scratch.toString(),
+                    scratch.resolve("benchmark.kwl").toString(),
+                    "--fdatasync",
+                    fdatasync ? "on" : "off"));
             // the session lasts as long as its experiment; each reply has a bound of its own instead (REPLY_SILENCE)
             CompletableFuture<Child> harness = new CompletableFuture<>();
-            Peer peer = Peer.command(cmd).dir(scratch).stdinFrom(in).stdoutTo(out).limit(SESSION_LIMIT).onStart(harness::complete);
+            Peer peer = Peer.command(cmd)
+                    .dir(scratch)
+                    .stdinFrom(in)
+                    .stdoutTo(out)
+                    .limit(SESSION_LIMIT)
+                    .onStart(harness::complete);
             Harness.environment(scratch).forEach(peer::env);
             CompletableFuture<PeerResult> finished = new CompletableFuture<>();
             RandomAccessFile marker = replies;
-            Thread runner = new Thread(() -> {
-                try {
-                    finished.complete(peer.run());
-                } catch (Throwable t) {
-                    finished.completeExceptionally(t);
-                } finally {
-                    try {
-                        new FileOutputStream(marker.getFD()).write(("\n" + ENDED + "\n").getBytes(StandardCharsets.US_ASCII));
-                    } catch (IOException closedAlready) {
-                        // the session was closed: nobody is reading
-                    }
-                }
-            }, "kwallet5-session");
+            Thread runner = new Thread(
+                    () -> {
+                        try {
+                            finished.complete(peer.run());
+                        } catch (Throwable t) {
+                            finished.completeExceptionally(t);
+                        } finally {
+                            try {
+                                new FileOutputStream(marker.getFD())
+                                        .write(("\n" + ENDED + "\n").getBytes(StandardCharsets.US_ASCII));
+                            } catch (IOException closedAlready) {
+                                // the session was closed: nobody is reading
+                            }
+                        }
+                    },
+                    "kwallet5-session");
             runner.setDaemon(true);
             runner.start();
             Kwallet5Session session = new Kwallet5Session(scratch, commands, replies, finished, harness);
@@ -182,7 +203,9 @@ public final class Kwallet5Session implements AutoCloseable {
         }
     }
 
-    /** Adds {@code n} of the seed's entries to the wallet (made in the harness, not timed); returns the wallet's size. */
+    /**
+     * Adds {@code n} of the seed's entries to the wallet (made in the harness, not timed); returns the wallet's size.
+     */
     public int add(int n) {
         if (n < 0) {
             throw new IllegalArgumentException("n < 0");
@@ -260,8 +283,8 @@ public final class Kwallet5Session implements AutoCloseable {
     }
 
     /**
-     * The harness's next reply line. A harness that ends first ends the wait at once (the end
-     * marker); one that stays alive but does not answer within {@link #REPLY_SILENCE} is killed.
+     * The harness's next reply line. A harness that ends first ends the wait at once (the end marker); one that stays
+     * alive but does not answer within {@link #REPLY_SILENCE} is killed.
      */
     private String reply() {
         long deadline = System.nanoTime() + REPLY_SILENCE.toNanos();
@@ -292,13 +315,15 @@ public final class Kwallet5Session implements AutoCloseable {
         if (child != null) {
             child.kill();
         }
-        String last = child == null ? "" : child.lastStderrLine().map(l -> ": " + l).orElse("");
+        String last =
+                child == null ? "" : child.lastStderrLine().map(l -> ": " + l).orElse("");
         try {
             ended();
         } catch (LabException alreadyDescribed) {
             // its exit is the kill's: the line below says why
         }
-        return new LabException("kwallet5 session: " + who + " did not answer within " + REPLY_SILENCE.toSeconds() + " s; killed" + last);
+        return new LabException("kwallet5 session: " + who + " did not answer within " + REPLY_SILENCE.toSeconds()
+                + " s; killed" + last);
     }
 
     /** The harness stopped answering: its one-line error. */

@@ -13,32 +13,51 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The seed's benchmark on the real backend, printed: a new wallet grown in steps of 100 seed
- * entries to {@code --max} (10,000), {@code --repeats} timed syncs at 1, 100, 1,000, 5,000 and
- * 10,000 entries, and the median sync time at each. Writes no CSV (sync-sweep's {@code kwallet5}
- * variant does); for a first look and for wiring:
+ * The seed's benchmark on the real backend, printed: a new wallet grown in steps of 100 seed entries to {@code --max}
+ * (10,000), {@code --repeats} timed syncs at 1, 100, 1,000, 5,000 and 10,000 entries, and the median sync time at each.
+ * Writes no CSV (sync-sweep's {@code kwallet5} variant does); for a first look and for wiring:
+ *
  * <pre>
  * java -cp "$(cat lab-wallet/target/classpath.txt):lab-wallet/target/classes" labbook.wallet.peer.Kwallet5SweepCommand [--repeats 5] [--fdatasync on|off|both] [--session]
  * </pre>
- * {@code --session} drives the same loop through a {@link Kwallet5Session} (a command per step,
- * as an interleaving experiment would) instead of the harness's own loop.
+ *
+ * {@code --session} drives the same loop through a {@link Kwallet5Session} (a command per step, as an interleaving
+ * experiment would) instead of the harness's own loop.
  */
-@Command(name = "kwallet5-sweep", mixinStandardHelpOptions = true,
-        description = "The seed's loop on KDE's real KWallet backend: median sync ms at 1/100/1,000/5,000/10,000 entries.")
+@Command(
+        name = "kwallet5-sweep",
+        mixinStandardHelpOptions = true,
+        description =
+                "The seed's loop on KDE's real KWallet backend: median sync ms at 1/100/1,000/5,000/10,000 entries.")
 public final class Kwallet5SweepCommand implements Callable<Integer> {
-    @Option(names = "--max", defaultValue = "10000", description = "Grow the wallet to this many entries (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max",
+            defaultValue = "10000",
+            description = "Grow the wallet to this many entries (default ${DEFAULT-VALUE}).")
     int max;
 
-    @Option(names = "--repeats", defaultValue = "5", description = "Timed syncs at each checkpoint (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--repeats",
+            defaultValue = "5",
+            description = "Timed syncs at each checkpoint (default ${DEFAULT-VALUE}).")
     int repeats;
 
-    @Option(names = "--fdatasync", defaultValue = "on", description = "on (as KWallet ships: QSaveFile's fdatasync), off, or both (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--fdatasync",
+            defaultValue = "on",
+            description = "on (as KWallet ships: QSaveFile's fdatasync), off, or both (default ${DEFAULT-VALUE}).")
     String fdatasync;
 
-    @Option(names = "--session", description = "Drive the loop step by step through a long-lived harness (as an interleaving experiment does).")
+    @Option(
+            names = "--session",
+            description =
+                    "Drive the loop step by step through a long-lived harness (as an interleaving experiment does).")
     boolean session;
 
-    @Option(names = "--scratch", paramLabel = "DIR", description = "Where the wallet lives while it grows (default: lab-wallet/target/kwallet5/scratch).")
+    @Option(
+            names = "--scratch",
+            paramLabel = "DIR",
+            description = "Where the wallet lives while it grows (default: lab-wallet/target/kwallet5/scratch).")
     Path scratch;
 
     public static void main(String[] args) {
@@ -61,8 +80,10 @@ public final class Kwallet5SweepCommand implements Callable<Integer> {
         });
         Path parent = scratch != null ? scratch : Harness.defaultScratchParent();
         SweepPlan plan = SweepPlan.seed(max, repeats);
-        System.out.println("kwallet5: " + Kwallet5.BACKEND_PACKAGE + " " + Kwallet5.version() + ", " + (session ? "session" : "one harness loop")
-                + ", " + plan.sizes().size() + " sizes to " + String.format(Locale.ROOT, "%,d", max) + ", " + repeats + " syncs per checkpoint");
+        System.out.println("kwallet5: " + Kwallet5.BACKEND_PACKAGE + " " + Kwallet5.version() + ", "
+                + (session ? "session" : "one harness loop") + ", "
+                + plan.sizes().size() + " sizes to " + String.format(Locale.ROOT, "%,d", max) + ", " + repeats
+                + " syncs per checkpoint");
         for (boolean sync : modes) {
             long t0 = System.nanoTime();
             List<SyncTiming> rows = session ? viaSession(plan, sync, parent) : Kwallet5.sweep(plan, sync, parent);
@@ -96,12 +117,21 @@ public final class Kwallet5SweepCommand implements Callable<Integer> {
             }
             Summary wall = Summary.of(at.stream().map(SyncTiming::syncMs).toList());
             Summary cpu = Summary.of(at.stream().map(SyncTiming::cpuMs).toList());
-            t.row(String.format(Locale.ROOT, "%,d", c), String.format(Locale.ROOT, "%.2f", wall.median()),
-                    String.format(Locale.ROOT, "%.2f-%.2f", wall.q1(), wall.q3()), String.format(Locale.ROOT, "%.2f", cpu.median()),
-                    String.format(Locale.ROOT, "%,d", at.get(0).fileBytes()), at.size());
+            t.row(
+                    String.format(Locale.ROOT, "%,d", c),
+                    String.format(Locale.ROOT, "%.2f", wall.median()),
+                    String.format(Locale.ROOT, "%.2f-%.2f", wall.q1(), wall.q3()),
+                    String.format(Locale.ROOT, "%.2f", cpu.median()),
+                    String.format(Locale.ROOT, "%,d", at.get(0).fileBytes()),
+                    at.size());
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "kwallet5, fdatasync %s: %d timed syncs in %.1f s%n", fdatasync ? "on (as shipped)" : "off", rows.size(), seconds);
+        System.out.printf(
+                Locale.ROOT,
+                "kwallet5, fdatasync %s: %d timed syncs in %.1f s%n",
+                fdatasync ? "on (as shipped)" : "off",
+                rows.size(),
+                seconds);
         t.print(System.out);
     }
 }

@@ -9,9 +9,9 @@ import java.util.TreeSet;
 import labbook.wallet.WalletSeeds;
 
 /**
- * The seed's loop as the harness runs it: wallet sizes 1, then every {@code step} up to
- * {@code max}, plus the checkpoints; {@code repeats} timed syncs at each checkpoint, one elsewhere.
- * The same sizes as the Java variants' plan in sync-sweep.
+ * The seed's loop as the harness runs it: wallet sizes 1, then every {@code step} up to {@code max}, plus the
+ * checkpoints; {@code repeats} timed syncs at each checkpoint, one elsewhere. The same sizes as the Java variants' plan
+ * in sync-sweep.
  */
 public record SweepPlan(int max, int step, SortedSet<Integer> checkpoints, int repeats) {
 
@@ -36,8 +36,8 @@ public record SweepPlan(int max, int step, SortedSet<Integer> checkpoints, int r
     }
 
     /**
-     * The sizes of the seed's loop, for the harness's plan and sync-sweep's alike: 1, then every
-     * {@code step} up to {@code max}, and the checkpoints up to {@code max}; ascending, each once.
+     * The sizes of the seed's loop, for the harness's plan and sync-sweep's alike: 1, then every {@code step} up to
+     * {@code max}, and the checkpoints up to {@code max}; ascending, each once.
      */
     public static List<Integer> sizes(int max, int step, Collection<Integer> checkpoints) {
         TreeSet<Integer> sizes = new TreeSet<>();
@@ -60,8 +60,13 @@ public record SweepPlan(int max, int step, SortedSet<Integer> checkpoints, int r
 
     /** The harness's arguments for this plan. */
     List<String> harnessArgs() {
-        List<String> args = new ArrayList<>(List.of("--max", Integer.toString(max), "--step", Integer.toString(step),
-                "--repeats", Integer.toString(repeats)));
+        List<String> args = new ArrayList<>(List.of(
+                "--max",
+                Integer.toString(max),
+                "--step",
+                Integer.toString(step),
+                "--repeats",
+                Integer.toString(repeats)));
         if (!checkpoints.isEmpty()) {
             StringBuilder sb = new StringBuilder();
             checkpoints.forEach(c -> sb.append(sb.length() == 0 ? "" : ",").append(c));

@@ -10,8 +10,8 @@ import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
 import org.bouncycastle.crypto.params.Argon2Parameters;
 
 /**
- * Today's choice for the modern variants: AES-256-GCM from the JDK (random 96-bit nonces) and an
- * Argon2id key from BouncyCastle with OWASP's minimum parameters (19 MiB, 2 passes, 1 lane).
+ * Today's choice for the modern variants: AES-256-GCM from the JDK (random 96-bit nonces) and an Argon2id key from
+ * BouncyCastle with OWASP's minimum parameters (19 MiB, 2 passes, 1 lane).
  */
 public final class Aead {
     public static final int KEY_BYTES = 32;
@@ -23,13 +23,16 @@ public final class Aead {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Aead() {
-    }
+    private Aead() {}
 
     public static byte[] argon2id(byte[] password, byte[] salt, int memoryKiB, int iterations, int lanes) {
         Argon2BytesGenerator gen = new Argon2BytesGenerator();
-        gen.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id).withSalt(salt).withMemoryAsKB(memoryKiB)
-                .withIterations(iterations).withParallelism(lanes).build());
+        gen.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id)
+                .withSalt(salt)
+                .withMemoryAsKB(memoryKiB)
+                .withIterations(iterations)
+                .withParallelism(lanes)
+                .build());
         byte[] key = new byte[KEY_BYTES];
         gen.generateBytes(password, key);
         return key;
@@ -42,10 +45,11 @@ public final class Aead {
     }
 
     /**
-     * Encrypts {@code plain[off, off+len)} into {@code out} at {@code outOff} (len + 16 bytes),
-     * authenticating {@code out[0, aadLen)} as associated data; the nonce is given by the caller.
+     * Encrypts {@code plain[off, off+len)} into {@code out} at {@code outOff} (len + 16 bytes), authenticating
+     * {@code out[0, aadLen)} as associated data; the nonce is given by the caller.
      */
-    public static void seal(byte[] key, byte[] nonce, byte[] out, int aadLen, byte[] plain, int off, int len, int outOff) {
+    public static void seal(
+            byte[] key, byte[] nonce, byte[] out, int aadLen, byte[] plain, int off, int len, int outOff) {
         try {
             Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
             c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BYTES * 8, nonce));
@@ -57,7 +61,8 @@ public final class Aead {
     }
 
     /** Decrypts and authenticates; null when the tag does not match (wrong key, or tampered). */
-    public static byte[] open(byte[] key, byte[] nonce, byte[] aad, int aadOff, int aadLen, byte[] sealed, int off, int len) {
+    public static byte[] open(
+            byte[] key, byte[] nonce, byte[] aad, int aadOff, int aadLen, byte[] sealed, int off, int len) {
         try {
             Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
             c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BYTES * 8, nonce));

@@ -9,10 +9,10 @@ import labbook.wallet.format.KwlPayload;
 import labbook.wallet.format.WalletContents;
 
 /**
- * The modern authenticated variant of a wallet file: the same QDataStream payload as a .kwl,
- * sealed whole with AES-256-GCM under an Argon2id key, saved by the same temp-file-and-rename
- * path. Everything before the ciphertext is authenticated, so no byte of the file is unprotected
- * (unlike the .kwl's clear hash section).
+ * The modern authenticated variant of a wallet file: the same QDataStream payload as a .kwl, sealed whole with
+ * AES-256-GCM under an Argon2id key, saved by the same temp-file-and-rename path. Everything before the ciphertext is
+ * authenticated, so no byte of the file is unprotected (unlike the .kwl's clear hash section).
+ *
  * <pre>
  *   "LBWAEAD1" | u8 kdf (1 = Argon2id) | u32 memory KiB | u32 passes | u8 lanes | salt[16] | nonce[12]
  *   | AES-256-GCM(D) with a 16-byte tag, the preceding 46 bytes as associated data
@@ -40,8 +40,14 @@ public final class AeadWallet implements WholeFileWallet {
     public static AeadWallet create(Path file, byte[] passwordUtf8, boolean fdatasync) {
         byte[] salt = Aead.randomBytes(SALT_BYTES);
         ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES);
-        h.put(MAGIC).put((byte) 1).putInt(Aead.ARGON2_MEMORY_KIB).putInt(Aead.ARGON2_ITERATIONS).put((byte) Aead.ARGON2_LANES).put(salt);
-        byte[] key = Aead.argon2id(passwordUtf8, salt, Aead.ARGON2_MEMORY_KIB, Aead.ARGON2_ITERATIONS, Aead.ARGON2_LANES);
+        h.put(MAGIC)
+                .put((byte) 1)
+                .putInt(Aead.ARGON2_MEMORY_KIB)
+                .putInt(Aead.ARGON2_ITERATIONS)
+                .put((byte) Aead.ARGON2_LANES)
+                .put(salt);
+        byte[] key =
+                Aead.argon2id(passwordUtf8, salt, Aead.ARGON2_MEMORY_KIB, Aead.ARGON2_ITERATIONS, Aead.ARGON2_LANES);
         AeadWallet w = new AeadWallet(file, h.array(), key, fdatasync, new WalletContents());
         w.sync();
         return w;
@@ -58,7 +64,8 @@ public final class AeadWallet implements WholeFileWallet {
         }
     }
 
-    static AeadWallet decode(Path file, byte[] bytes, byte[] passwordUtf8, boolean fdatasync) throws BadWalletException {
+    static AeadWallet decode(Path file, byte[] bytes, byte[] passwordUtf8, boolean fdatasync)
+            throws BadWalletException {
         if (bytes.length < HEADER_BYTES + Aead.TAG_BYTES) {
             throw new BadWalletException("truncated: " + bytes.length + " bytes");
         }
@@ -70,7 +77,13 @@ public final class AeadWallet implements WholeFileWallet {
         int memory = h.getInt();
         int passes = h.getInt();
         int lanes = h.get();
-        if (kdf != 1 || memory < 8 * lanes || memory > (1 << 22) || passes < 1 || passes > 64 || lanes < 1 || lanes > 16) {
+        if (kdf != 1
+                || memory < 8 * lanes
+                || memory > (1 << 22)
+                || passes < 1
+                || passes > 64
+                || lanes < 1
+                || lanes > 16) {
             throw new BadWalletException("unsupported or damaged key-derivation parameters");
         }
         byte[] salt = Arrays.copyOfRange(bytes, 18, 18 + SALT_BYTES);

@@ -7,14 +7,13 @@ import labbook.wallet.format.QData;
 
 /** One entry with its folder, serialised the QDataStream way, for the journal and file-per-entry stores. */
 final class EntryRecords {
-    record FolderEntry(String folder, Entry entry) {
-    }
+    record FolderEntry(String folder, Entry entry) {}
 
-    private EntryRecords() {
-    }
+    private EntryRecords() {}
 
     static byte[] encode(String folder, Entry e) {
-        byte[] b = new byte[QData.qstringSize(folder) + QData.qstringSize(e.key()) + 4 + QData.qbyteArraySize(e.value())];
+        byte[] b =
+                new byte[QData.qstringSize(folder) + QData.qstringSize(e.key()) + 4 + QData.qbyteArraySize(e.value())];
         QData.Writer w = new QData.Writer(b, 0);
         w.qstring(folder);
         w.qstring(e.key());

@@ -9,10 +9,9 @@ import java.util.Locale;
 import labbook.core.LabException;
 
 /**
- * Every file the wallet tools read has a size limit, checked while reading (a device such as
- * {@code /dev/zero} or a pipe has no size to check first): a wrong file given as a password file,
- * a sparse 3 GB "wallet" or a runaway JSON document ends in one line naming it, not in an
- * out-of-memory error minutes later.
+ * Every file the wallet tools read has a size limit, checked while reading (a device such as {@code /dev/zero} or a
+ * pipe has no size to check first): a wrong file given as a password file, a sparse 3 GB "wallet" or a runaway JSON
+ * document ends in one line naming it, not in an out-of-memory error minutes later.
  */
 public final class FileLimits {
     /** A password file holds one line: far less than this. */
@@ -24,8 +23,7 @@ public final class FileLimits {
     /** A wallet's JSON, as dump prints it (base64 and quoting make it larger than the wallet). */
     public static final int JSON_BYTES = 128 * 1024 * 1024;
 
-    private FileLimits() {
-    }
+    private FileLimits() {}
 
     /** The bytes of {@code file}, at most {@code max}; {@code what} names it in errors ("password file"). */
     public static byte[] read(Path file, String what, int max) {

@@ -14,12 +14,11 @@ import labbook.wallet.format.Entry;
 import labbook.wallet.format.WalletContents;
 
 /**
- * The {@code pass} design: one encrypted file per entry, {@code <dir>/<hex folder>/<hex key>},
- * so saving an entry costs the same whatever the store's size. Each file is
- * {@code nonce[12] | AES-256-GCM(u32 type, QByteArray value)} with the folder and key as
- * associated data (a file cannot be renamed into another entry); the Argon2id salt lives in
- * {@code <dir>/.store}. Unlike pass, a file is saved through a temp file and a rename, with
- * fdatasync when durable, so a crash never leaves half an entry.
+ * The {@code pass} design: one encrypted file per entry, {@code <dir>/<hex folder>/<hex key>}, so saving an entry costs
+ * the same whatever the store's size. Each file is {@code nonce[12] | AES-256-GCM(u32 type, QByteArray value)} with the
+ * folder and key as associated data (a file cannot be renamed into another entry); the Argon2id salt lives in
+ * {@code <dir>/.store}. Unlike pass, a file is saved through a temp file and a rename, with fdatasync when durable, so
+ * a crash never leaves half an entry.
  */
 public final class FilePerEntryStore implements WalletStore {
     static final byte[] MAGIC = {'L', 'B', 'P', 'A', 'S', 'S', '0', '1'};
@@ -38,7 +37,8 @@ public final class FilePerEntryStore implements WalletStore {
 
     public static FilePerEntryStore create(Path dir, byte[] passwordUtf8, boolean fdatasync) {
         try {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(
+                    dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (IOException e) {
             throw LabException.cannot("create the store", dir, e);
         }
@@ -54,7 +54,8 @@ public final class FilePerEntryStore implements WalletStore {
         if (meta.length != MAGIC.length + 16 || !Arrays.equals(meta, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new LabException(dir.resolve(".store") + ": not a file-per-entry store");
         }
-        FilePerEntryStore store = new FilePerEntryStore(dir, key(passwordUtf8, Arrays.copyOfRange(meta, MAGIC.length, meta.length)), fdatasync);
+        FilePerEntryStore store = new FilePerEntryStore(
+                dir, key(passwordUtf8, Arrays.copyOfRange(meta, MAGIC.length, meta.length)), fdatasync);
         store.load();
         return store;
     }
@@ -68,7 +69,8 @@ public final class FilePerEntryStore implements WalletStore {
             for (Path f : folders) {
                 String folder = new String(HEX.parseHex(f.getFileName().toString()), StandardCharsets.UTF_8);
                 contents.createFolder(folder);
-                try (DirectoryStream<Path> entries = Files.newDirectoryStream(f, p -> !p.getFileName().toString().endsWith(".new"))) {
+                try (DirectoryStream<Path> entries = Files.newDirectoryStream(
+                        f, p -> !p.getFileName().toString().endsWith(".new"))) {
                     for (Path e : entries) {
                         String k = new String(HEX.parseHex(e.getFileName().toString()), StandardCharsets.UTF_8);
                         contents.writeEntry(folder, readEntry(e, folder, k));
@@ -83,8 +85,17 @@ public final class FilePerEntryStore implements WalletStore {
     private Entry readEntry(Path file, String folder, String k) throws IOException {
         byte[] b = Files.readAllBytes(file);
         byte[] aad = aad(folder, k);
-        byte[] plain = b.length < Aead.NONCE_BYTES + Aead.TAG_BYTES ? null
-                : Aead.open(key, Arrays.copyOf(b, Aead.NONCE_BYTES), aad, 0, aad.length, b, Aead.NONCE_BYTES, b.length - Aead.NONCE_BYTES);
+        byte[] plain = b.length < Aead.NONCE_BYTES + Aead.TAG_BYTES
+                ? null
+                : Aead.open(
+                        key,
+                        Arrays.copyOf(b, Aead.NONCE_BYTES),
+                        aad,
+                        0,
+                        aad.length,
+                        b,
+                        Aead.NONCE_BYTES,
+                        b.length - Aead.NONCE_BYTES);
         if (plain == null) {
             throw new LabException(file + ": wrong password, or the entry was changed (AES-GCM authentication failed)");
         }

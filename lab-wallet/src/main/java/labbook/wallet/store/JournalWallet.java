@@ -15,27 +15,26 @@ import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.WalletContents;
 
 /**
- * The seed's first workaround, built: each new entry is encrypted on its own (AES-256-GCM, key
- * derived from the wallet key) and appended to {@code <wallet>.journal}, then fdatasynced; the
- * journal is folded into the .kwl (a whole rewrite with fdatasync) when it holds
- * {@link #foldEvery} records, and on close. Opening replays the journal over the wallet; a torn
- * last record (a crash mid-append) is dropped and cut off.
+ * The seed's first workaround, built: each new entry is encrypted on its own (AES-256-GCM, key derived from the wallet
+ * key) and appended to {@code <wallet>.journal}, then fdatasynced; the journal is folded into the .kwl (a whole rewrite
+ * with fdatasync) when it holds {@link #foldEvery} records, and on close. Opening replays the journal over the wallet;
+ * a torn last record (a crash mid-append) is dropped and cut off.
+ *
  * <pre>
  *   "LBJRNL02" | [u64 N | tag[16]] | records: u32 L | nonce[12] | AES-256-GCM(QString folder, QString key, u32 type, QByteArray value)
  *   each record authenticated with its sequence number (u64) as associated data, so records cannot be reordered;
  *   tag = HMAC-SHA256(key', magic | N) cut to 16 bytes; the count block is absent (file = magic alone) after a fold
  * </pre>
  *
- * <p><b>Truncation.</b> Records are authenticated one by one, so a journal cut cleanly after a
- * whole record would replay as a shorter, valid one and acknowledged entries would vanish without
- * a word. The count block says how many records were appended: it is rewritten after each record
- * is written (and fdatasynced, when asked), so it never counts a record that was not whole
- * on disk first, and opening refuses a journal holding fewer whole records than it counts.
- * What it still cannot see: a cut inside the last record, which is taken for a torn append and
- * dropped (without fdatasync, a power loss can legitimately write the count before the record);
- * a journal cut back to its bare magic (the state a fold leaves); a rollback to an older, whole
- * journal with its own older count (no state outside the file to compare with); and, without
- * fdatasync, a power loss that writes the count but not the record is refused like a truncation.
+ * <p><b>Truncation.</b> Records are authenticated one by one, so a journal cut cleanly after a whole record would
+ * replay as a shorter, valid one and acknowledged entries would vanish without a word. The count block says how many
+ * records were appended: it is rewritten after each record is written (and fdatasynced, when asked), so it never counts
+ * a record that was not whole on disk first, and opening refuses a journal holding fewer whole records than it counts.
+ * What it still cannot see: a cut inside the last record, which is taken for a torn append and dropped (without
+ * fdatasync, a power loss can legitimately write the count before the record); a journal cut back to its bare magic
+ * (the state a fold leaves); a rollback to an older, whole journal with its own older count (no state outside the file
+ * to compare with); and, without fdatasync, a power loss that writes the count but not the record is refused like a
+ * truncation.
  */
 public final class JournalWallet implements WalletStore {
     static final byte[] MAGIC = {'L', 'B', 'J', 'R', 'N', 'L', '0', '2'};
@@ -62,7 +61,8 @@ public final class JournalWallet implements WalletStore {
         this.foldEvery = foldEvery;
         try {
             if (!Files.exists(journal)) {
-                Files.createFile(journal, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        journal, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             }
             this.channel = FileChannel.open(journal, StandardOpenOption.READ, StandardOpenOption.WRITE);
             try {
@@ -88,7 +88,10 @@ public final class JournalWallet implements WalletStore {
         return new JournalWallet(KwlBackend.open(wallet, passwordUtf8, true), fdatasync, foldEvery);
     }
 
-    /** Applies every whole, authentic record; cuts the file after the last one; refuses a journal missing counted records. */
+    /**
+     * Applies every whole, authentic record; cuts the file after the last one; refuses a journal missing counted
+     * records.
+     */
     private void replay() throws IOException {
         long size = channel.size();
         if (size == 0) {
@@ -110,7 +113,8 @@ public final class JournalWallet implements WalletStore {
         }
         long counted = ByteBuffer.wrap(all, MAGIC.length, 8).getLong();
         if (!Arrays.equals(countTag(counted), 0, 16, all, MAGIC.length + 8, RECORDS_START)) {
-            throw new LabException(journal + ": damaged journal (its record count does not authenticate); the wallet file itself is intact");
+            throw new LabException(journal
+                    + ": damaged journal (its record count does not authenticate); the wallet file itself is intact");
         }
         int pos = RECORDS_START;
         while (pos + 4 <= all.length) {
@@ -119,7 +123,8 @@ public final class JournalWallet implements WalletStore {
                 break;
             }
             byte[] nonce = Arrays.copyOfRange(all, pos + 4, pos + 4 + Aead.NONCE_BYTES);
-            byte[] plain = Aead.open(key, nonce, sequence(records), 0, 8, all, pos + 4 + Aead.NONCE_BYTES, len - Aead.NONCE_BYTES);
+            byte[] plain = Aead.open(
+                    key, nonce, sequence(records), 0, 8, all, pos + 4 + Aead.NONCE_BYTES, len - Aead.NONCE_BYTES);
             if (plain == null) {
                 break;
             }
@@ -136,8 +141,9 @@ public final class JournalWallet implements WalletStore {
         // a torn last record may be the counted one (the count can reach the disk first without
         // fdatasync); a journal that ends cleanly, or lacks more than one record, was cut
         if (records < counted && !(records == counted - 1 && tornTail)) {
-            throw new LabException(journal + ": truncated or damaged journal: it counts " + counted + " records but only " + records
-                    + " are whole and authentic, so acknowledged entries are missing; the wallet file itself is intact");
+            throw new LabException(
+                    journal + ": truncated or damaged journal: it counts " + counted + " records but only " + records
+                            + " are whole and authentic, so acknowledged entries are missing; the wallet file itself is intact");
         }
         if (tornTail || records != counted) {
             channel.truncate(pos);

@@ -17,8 +17,7 @@ import labbook.wallet.format.WalletKeys;
 public final class KwlFile {
     public static final int SALT_BYTES = 56;
 
-    private KwlFile() {
-    }
+    private KwlFile() {}
 
     /** {@code <wallet name>.salt} beside the wallet: {@code x.kwl} gives {@code x.salt}. */
     public static Path saltPathFor(Path wallet) {
@@ -50,14 +49,13 @@ public final class KwlFile {
     }
 
     /**
-     * Writes a new wallet the way KWallet would, through the temp-file-and-rename save path (mode
-     * 0600): for KF5 with a fresh random salt, the wallet and its .salt as one change
-     * ({@link SaveGroup}: both written first, the salt renamed last, the previous wallet put back if
-     * that fails), so a failed or interrupted save never leaves a wallet beside a salt that is not
-     * its own. Contents the format cannot hold are refused before anything is written.
+     * Writes a new wallet the way KWallet would, through the temp-file-and-rename save path (mode 0600): for KF5 with a
+     * fresh random salt, the wallet and its .salt as one change ({@link SaveGroup}: both written first, the salt
+     * renamed last, the previous wallet put back if that fails), so a failed or interrupted save never leaves a wallet
+     * beside a salt that is not its own. Contents the format cannot hold are refused before anything is written.
      */
-    public static void create(Path wallet, WalletContents contents, KwlFormat format, byte[] passwordUtf8,
-                              boolean fdatasync) {
+    public static void create(
+            Path wallet, WalletContents contents, KwlFormat format, byte[] passwordUtf8, boolean fdatasync) {
         KwlLimits.whyNotWritable(contents, FileLimits.WALLET_BYTES).ifPresent(why -> {
             throw new LabException(wallet + ": cannot write this wallet: " + why + " (nothing written)");
         });
@@ -71,7 +69,8 @@ public final class KwlFile {
                 random.nextBytes(salt);
             }
             try {
-                key = new WalletKeys(passwordUtf8, salt).keyFor(format.header(), format.dialect().sha1LittleEndianWords());
+                key = new WalletKeys(passwordUtf8, salt)
+                        .keyFor(format.header(), format.dialect().sha1LittleEndianWords());
             } catch (BadWalletException e) {
                 throw new IllegalStateException(e);
             }
@@ -79,7 +78,8 @@ public final class KwlFile {
                 break;
             }
             if (!format.needsSalt() || attempt >= 16) {
-                throw new LabException(wallet + ": this password gives a weak Blowfish key, which KWallet refuses; choose another password");
+                throw new LabException(wallet
+                        + ": this password gives a weak Blowfish key, which KWallet refuses; choose another password");
             }
         }
         byte[] file = KwlCodec.encode(contents, format, key, random);
@@ -88,7 +88,7 @@ public final class KwlFile {
             return;
         }
         try (SaveFile.Pending w = SaveFile.begin(wallet, fdatasync, false);
-             SaveFile.Pending s = SaveFile.begin(saltPathFor(wallet), fdatasync, false)) {
+                SaveFile.Pending s = SaveFile.begin(saltPathFor(wallet), fdatasync, false)) {
             w.ready(file, 0, file.length);
             s.ready(salt, 0, salt.length);
             SaveGroup.commit(List.of(w, s));

@@ -19,18 +19,18 @@ import labbook.core.LabException;
 import labbook.wallet.format.KwlCodec;
 
 /**
- * KWallet's save path: write a temporary file in the target's folder (mode 0600), optionally
- * fdatasync it (today's QSaveFile; KDE4's KSaveFile did not), then rename it over the target.
- * Any failure deletes the temporary file and leaves the previous file exactly as it was.
+ * KWallet's save path: write a temporary file in the target's folder (mode 0600), optionally fdatasync it (today's
+ * QSaveFile; KDE4's KSaveFile did not), then rename it over the target. Any failure deletes the temporary file and
+ * leaves the previous file exactly as it was.
  *
  * <p>The temporary file keeps KSaveFile's name, {@code <target>XXXXXX.new}. It is created with one
- * {@code open(O_CREAT|O_EXCL, 0600)} and its writer holds an exclusive {@code fcntl} lock on it
- * until it is renamed, so {@link #removeStaleTemps} can tell a temp file whose writer was killed
- * (the kernel dropped its lock with the process) from one a live writer is still filling.
+ * {@code open(O_CREAT|O_EXCL, 0600)} and its writer holds an exclusive {@code fcntl} lock on it until it is renamed, so
+ * {@link #removeStaleTemps} can tell a temp file whose writer was killed (the kernel dropped its lock with the process)
+ * from one a live writer is still filling.
  *
- * <p>A save can run its file work on a background writer thread ({@link #begin} with {@code background}):
- * the caller hands over finished parts of the file while it makes the rest (a sync encrypts while
- * the previous part is written); {@link Pending#commit()} waits for the write, fdatasync and rename.
+ * <p>A save can run its file work on a background writer thread ({@link #begin} with {@code background}): the caller
+ * hands over finished parts of the file while it makes the rest (a sync encrypts while the previous part is written);
+ * {@link Pending#commit()} waits for the write, fdatasync and rename.
  */
 public final class SaveFile {
     private static final ExecutorService WRITER = Executors.newSingleThreadExecutor(r -> {
@@ -39,8 +39,7 @@ public final class SaveFile {
         return t;
     });
 
-    private SaveFile() {
-    }
+    private SaveFile() {}
 
     /** Saves {@code bytes} as {@code target}, all on this thread; returns the number of bytes written. */
     public static long write(Path target, byte[] bytes, boolean fdatasync) {
@@ -56,8 +55,8 @@ public final class SaveFile {
     }
 
     /**
-     * Removes the temp files of {@code target} ({@code <target>XXXXXX.new}) that no live writer owns:
-     * those this JVM is not writing and whose lock can be taken. Returns how many were removed.
+     * Removes the temp files of {@code target} ({@code <target>XXXXXX.new}) that no live writer owns: those this JVM is
+     * not writing and whose lock can be taken. Returns how many were removed.
      */
     public static int removeStaleTemps(Path target) {
         return TempFiles.remove(target);
@@ -72,6 +71,7 @@ public final class SaveFile {
         private FileChannel channel;
         /** The version being replaced, held open across the rename (see {@link #holdPrevious}). */
         private FileChannel previous;
+
         private volatile Throwable failure;
         private Future<?> last;
         private long written;
@@ -96,7 +96,8 @@ public final class SaveFile {
         private void create() throws IOException {
             for (int attempt = 0; ; attempt++) {
                 try {
-                    channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), TempFiles.PRIVATE);
+                    channel = FileChannel.open(
+                            temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), TempFiles.PRIVATE);
                 } catch (FileAlreadyExistsException e) {
                     if (attempt >= 100) {
                         throw e;
@@ -115,10 +116,10 @@ public final class SaveFile {
         }
 
         /**
-         * Opens the file about to be replaced, so the rename only unlinks it and the kernel frees the
-         * old version (page cache and disk blocks under writeback since ext4's rename flushed it, a
-         * large part of a small sync) when this handle is closed, on the writer thread after the save,
-         * not inside the rename the caller waits for. What is written, and in which order, is unchanged.
+         * Opens the file about to be replaced, so the rename only unlinks it and the kernel frees the old version (page
+         * cache and disk blocks under writeback since ext4's rename flushed it, a large part of a small sync) when this
+         * handle is closed, on the writer thread after the save, not inside the rename the caller waits for. What is
+         * written, and in which order, is unchanged.
          */
         private void holdPrevious() {
             try {
@@ -146,7 +147,9 @@ public final class SaveFile {
             temp = next;
         }
 
-        /** Runs helper work of the save's producer (hashing) on the writer thread, in order with the writes; or here. */
+        /**
+         * Runs helper work of the save's producer (hashing) on the writer thread, in order with the writes; or here.
+         */
         public Executor helper() {
             return background ? WRITER : Runnable::run;
         }
@@ -170,9 +173,8 @@ public final class SaveFile {
         }
 
         /**
-         * Waits until every part is written, and fdatasyncs the temp file if asked: after this only
-         * the rename is left. A failure (a full disk) removes the temp file and throws; the target
-         * is untouched.
+         * Waits until every part is written, and fdatasyncs the temp file if asked: after this only the rename is left.
+         * A failure (a full disk) removes the temp file and throws; the target is untouched.
          */
         public void flush() {
             step(() -> {
@@ -190,7 +192,8 @@ public final class SaveFile {
         }
 
         private LabException failed(Throwable f) {
-            return new LabException("cannot save " + target + ": " + f.getMessage() + " (the previous file is unchanged)", f);
+            return new LabException(
+                    "cannot save " + target + ": " + f.getMessage() + " (the previous file is unchanged)", f);
         }
 
         /** Finishes the save (fdatasync if asked, rename over the target); returns the bytes written. */

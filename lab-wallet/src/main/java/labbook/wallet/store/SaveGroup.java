@@ -11,16 +11,15 @@ import labbook.core.AtomicFiles;
 import labbook.core.LabException;
 
 /**
- * Files that change together, such as a KF5 wallet and its {@code .salt} (a wallet with another
- * wallet's salt cannot be opened): every file is written and synced to its temp file first, so a
- * failure there (a full disk) leaves every target as it was; then the targets are renamed in
- * order, the last one last, and if a rename fails the ones renamed before it get their previous
- * versions back (each kept as {@code <target>XXXXXX.old}, a hard link, until the group is done).
+ * Files that change together, such as a KF5 wallet and its {@code .salt} (a wallet with another wallet's salt cannot be
+ * opened): every file is written and synced to its temp file first, so a failure there (a full disk) leaves every
+ * target as it was; then the targets are renamed in order, the last one last, and if a rename fails the ones renamed
+ * before it get their previous versions back (each kept as {@code <target>XXXXXX.old}, a hard link, until the group is
+ * done).
  *
- * <p>SIGTERM and SIGINT (Ctrl-C) run a shutdown hook that removes the temp files of every save
- * still in progress, after waiting for a group's renames to finish: an interrupted import leaves
- * the previous files and nothing else. (SIGKILL runs no hook: the next open of the wallet removes
- * its temp files, {@link SaveFile#removeStaleTemps}.)
+ * <p>SIGTERM and SIGINT (Ctrl-C) run a shutdown hook that removes the temp files of every save still in progress, after
+ * waiting for a group's renames to finish: an interrupted import leaves the previous files and nothing else. (SIGKILL
+ * runs no hook: the next open of the wallet removes its temp files, {@link SaveFile#removeStaleTemps}.)
  */
 public final class SaveGroup {
     private static final Object RENAMING = new Object();
@@ -30,8 +29,7 @@ public final class SaveGroup {
         Runtime.getRuntime().addShutdownHook(new Thread(SaveGroup::abandonAll, "wallet-save-cleanup"));
     }
 
-    private SaveGroup() {
-    }
+    private SaveGroup() {}
 
     /** True once the JVM is shutting down: no save renames anything any more. */
     static boolean closing() {
@@ -58,7 +56,8 @@ public final class SaveGroup {
         if (closing) {
             // the hook ran before this group took the lock: the JVM may halt at any moment, so make
             // no .old link that nothing would remove
-            throw new LabException("interrupted: " + saves.get(0).target() + " was not saved (the previous version is kept)");
+            throw new LabException(
+                    "interrupted: " + saves.get(0).target() + " was not saved (the previous version is kept)");
         }
         List<Path> kept = new ArrayList<>();
         int renamed = 0;
@@ -80,7 +79,9 @@ public final class SaveGroup {
         }
     }
 
-    /** A hard link to the file about to be replaced (a copy where links are not supported), or null when there is none. */
+    /**
+     * A hard link to the file about to be replaced (a copy where links are not supported), or null when there is none.
+     */
     private static Path keepPrevious(Path target) {
         if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
             return null;
@@ -108,8 +109,10 @@ public final class SaveGroup {
             }
         } catch (IOException e) {
             failure.addSuppressed(e);
-            throw new LabException(failure.getMessage() + "; and " + target + " could not be put back"
-                    + (kept == null ? "" : " (its previous version is " + kept + ")"), failure);
+            throw new LabException(
+                    failure.getMessage() + "; and " + target + " could not be put back"
+                            + (kept == null ? "" : " (its previous version is " + kept + ")"),
+                    failure);
         }
     }
 

@@ -3,8 +3,8 @@ package labbook.wallet.store;
 import labbook.wallet.format.Entry;
 
 /**
- * A wallet saved by rewriting its whole file ({@link #sync()}), as KWallet does: a put, a batch of
- * puts and a close each end in exactly one sync.
+ * A wallet saved by rewriting its whole file ({@link #sync()}), as KWallet does: a put, a batch of puts and a close
+ * each end in exactly one sync.
  */
 public interface WholeFileWallet extends WalletStore {
     /** Adds or replaces an entry in memory only; the next {@link #sync()} saves it. */

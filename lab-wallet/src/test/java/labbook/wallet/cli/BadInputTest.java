@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Wrong password, truncated, garbage, wrong magic, 3DES and GPG wallets: one line naming the file,
- * a non-zero exit, no stack trace, nothing on stdout, the file untouched, no secret in the message.
+ * Wrong password, truncated, garbage, wrong magic, 3DES and GPG wallets: one line naming the file, a non-zero exit, no
+ * stack trace, nothing on stdout, the file untouched, no secret in the message.
  */
 class BadInputTest {
     static final String SECRET = "openwall";
@@ -69,7 +69,11 @@ class BadInputTest {
         assertThat(run.code()).isEqualTo(1);
         assertThat(run.err()).contains(dir.resolve("nope").toString());
         Path pw = Files.writeString(dir.resolve("pw"), SECRET);
-        run = CliRun.of("dump", "--password-file", pw.toString(), dir.resolve("missing.kwl").toString());
+        run = CliRun.of(
+                "dump",
+                "--password-file",
+                pw.toString(),
+                dir.resolve("missing.kwl").toString());
         assertThat(run.code()).isEqualTo(1);
         assertThat(run.err()).contains("missing.kwl");
         assertThat(CliRun.of("dump", kf5.toString()).code()).isEqualTo(2);

@@ -10,7 +10,10 @@ record CliRun(int code, String out, String err) {
     static CliRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Cli.commandLine(new WalletLab()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        int code = Cli.commandLine(new WalletLab())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(args);
         return new CliRun(code, out.toString(), err.toString());
     }
 }

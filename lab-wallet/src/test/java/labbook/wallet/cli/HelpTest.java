@@ -8,7 +8,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Every subcommand answers --help; experiment commands take --quick/--full and --out. */
 class HelpTest {
     @ParameterizedTest
-    @ValueSource(strings = {"dump", "import", "sync-sweep", "sync-jmh", "save-strategies", "crash-test", "tamper-test", "all"})
+    @ValueSource(
+            strings = {"dump", "import", "sync-sweep", "sync-jmh", "save-strategies", "crash-test", "tamper-test", "all"
+            })
     void helpWorks(String command) {
         CliRun run = CliRun.of(command, "--help");
         assertThat(run.code()).isZero();

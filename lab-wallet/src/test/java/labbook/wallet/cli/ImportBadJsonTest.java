@@ -23,10 +23,22 @@ class ImportBadJsonTest {
     private void refused(Path json, String reason) throws Exception {
         Path pw = Files.writeString(dir.resolve("pw"), "a password for this test");
         Path out = dir.resolve("out.kwl");
-        CliRun run = CliRun.of("import", "--format", "kde4", "--password-file", pw.toString(), "--json", json.toString(), out.toString());
+        CliRun run = CliRun.of(
+                "import",
+                "--format",
+                "kde4",
+                "--password-file",
+                pw.toString(),
+                "--json",
+                json.toString(),
+                out.toString());
         assertThat(run.code()).isEqualTo(1);
         String err = run.err().strip();
-        assertThat(err).doesNotContain("\n").doesNotContain("Exception").contains(json.toString()).contains(reason);
+        assertThat(err)
+                .doesNotContain("\n")
+                .doesNotContain("Exception")
+                .contains(json.toString())
+                .contains(reason);
         assertThat(err).doesNotContain("a password for this test");
         assertThat(out).doesNotExist();
     }

@@ -25,10 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What {@code import} writes, checked byte by byte against the format notes with independent
- * tools only: the JDK's own Blowfish, MD5, SHA-1 and PBKDF2, Java's DataOutputStream for the
- * QDataStream payload, and a SHA-1 written out here for KF5's little-endian-word variant.
- * Nothing from the lab's format package is used to check its output.
+ * What {@code import} writes, checked byte by byte against the format notes with independent tools only: the JDK's own
+ * Blowfish, MD5, SHA-1 and PBKDF2, Java's DataOutputStream for the QDataStream payload, and a SHA-1 written out here
+ * for KF5's little-endian-word variant. Nothing from the lab's format package is used to check its output.
  */
 class ImportSpecTest {
     static final String JSON = """
@@ -68,10 +67,12 @@ class ImportSpecTest {
         assertThat(Arrays.copyOf(file, 16)).isEqualTo(hex("4B57414C4C45540A0D000D0A 00010302"));
         byte[] salt = Files.readAllBytes(dir.resolve("w.salt"));
         assertThat(salt).hasSize(56);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("w.salt")))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("w.salt"))))
+                .isEqualTo("rw-------");
         int blobStart = checkHashSection(file);
         SecretKeyFactory pbkdf2 = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA512");
-        byte[] key = pbkdf2.generateSecret(new PBEKeySpec(PASSWORD.toCharArray(), salt, 50_000, 56 * 8)).getEncoded();
+        byte[] key = pbkdf2.generateSecret(new PBEKeySpec(PASSWORD.toCharArray(), salt, 50_000, 56 * 8))
+                .getEncoded();
         byte[] blob = jdk("Blowfish/CBC/NoPadding", key, new byte[8], Arrays.copyOfRange(file, blobStart, file.length));
         checkPlaintext(blob, littleEndianWordSha1(expectedPayload()));
     }
@@ -82,10 +83,20 @@ class ImportSpecTest {
         Path out = dir.resolve("w.kwl");
         Files.deleteIfExists(out);
         StringWriter err = new StringWriter();
-        int code = Cli.commandLine(new WalletLab()).setErr(new PrintWriter(err))
-                .execute("import", "--format", format, "--password-file", pw.toString(), "--json", json.toString(), out.toString());
+        int code = Cli.commandLine(new WalletLab())
+                .setErr(new PrintWriter(err))
+                .execute(
+                        "import",
+                        "--format",
+                        format,
+                        "--password-file",
+                        pw.toString(),
+                        "--json",
+                        json.toString(),
+                        out.toString());
         assertThat(code).as(err.toString()).isZero();
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out)))
+                .isEqualTo("rw-------");
         return out;
     }
 
@@ -212,7 +223,9 @@ class ImportSpecTest {
             }
             int a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
             for (int t = 0; t < 80; t++) {
-                int f = t < 20 ? (b & c) | (~b & d) : t < 40 ? b ^ c ^ d : t < 60 ? (b & c) | (b & d) | (c & d) : b ^ c ^ d;
+                int f = t < 20
+                        ? (b & c) | (~b & d)
+                        : t < 40 ? b ^ c ^ d : t < 60 ? (b & c) | (b & d) | (c & d) : b ^ c ^ d;
                 int k = t < 20 ? 0x5A827999 : t < 40 ? 0x6ED9EBA1 : t < 60 ? 0x8F1BBCDC : 0xCA62C1D6;
                 int tmp = Integer.rotateLeft(a, 5) + f + e + k + w[t];
                 e = d;

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The repository's direct launcher, as a user pipes it: {@code ./labbook wallet dump} of a real
- * fixture into {@code ./labbook wallet import}, and back. Its stdout must hold the program's output
- * alone (no build chatter, no escape codes), or the JSON would not parse. Runs inside Maven's own
- * build, so the launcher is told not to build (LABBOOK_NO_BUILD) and uses the module as built.
+ * The repository's direct launcher, as a user pipes it: {@code ./labbook wallet dump} of a real fixture into
+ * {@code ./labbook wallet import}, and back. Its stdout must hold the program's output alone (no build chatter, no
+ * escape codes), or the JSON would not parse. Runs inside Maven's own build, so the launcher is told not to build
+ * (LABBOOK_NO_BUILD) and uses the module as built.
  */
 class LauncherPipeTest {
     @TempDir
@@ -36,9 +36,15 @@ class LauncherPipeTest {
                 + " && ./labbook wallet dump --password-file \"$PW\" \"$OUT\" > \"$AGAIN\""
                 + " && ./labbook wallet dump --password-file \"$PW\" \"$IN\" > \"$FIRST\"";
         // four JVMs start one after another: on a machine loaded many times over that takes minutes, not a hang
-        Child.Spec spec = Child.spec("the launcher pipe", "bash", "-c", pipe).dir(Repo.root()).limit(Duration.ofMinutes(10))
-                .env("LABBOOK_NO_BUILD", "1").env("PW", pw.toString()).env("IN", w.path().toString()).env("OUT", copy.toString())
-                .env("AGAIN", dir.resolve("again.json").toString()).env("FIRST", dir.resolve("first.json").toString());
+        Child.Spec spec = Child.spec("the launcher pipe", "bash", "-c", pipe)
+                .dir(Repo.root())
+                .limit(Duration.ofMinutes(10))
+                .env("LABBOOK_NO_BUILD", "1")
+                .env("PW", pw.toString())
+                .env("IN", w.path().toString())
+                .env("OUT", copy.toString())
+                .env("AGAIN", dir.resolve("again.json").toString())
+                .env("FIRST", dir.resolve("first.json").toString());
         try (Child pipeline = Child.start(spec)) {
             assertThat(pipeline.waitFor()).as(pipeline.stderrText()).isZero();
         }

@@ -39,9 +39,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
 /**
- * Every experiment run once, in a tiny form, through the same entry points {@code all} uses, into
- * one results folder: each CSV must have exactly the header its {@link WalletResults} schema
- * declares (the contract {@code reports} reads by), and the rows must make sense. No timing is checked.
+ * Every experiment run once, in a tiny form, through the same entry points {@code all} uses, into one results folder:
+ * each CSV must have exactly the header its {@link WalletResults} schema declares (the contract {@code reports} reads
+ * by), and the rows must make sense. No timing is checked.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExperimentsSmokeTest {
@@ -66,16 +66,40 @@ class ExperimentsSmokeTest {
         try (LabRun run = LabRun.start(results, Mode.QUICK, WalletResults.STUDY, "test")) {
             SweepLoop.Plan tiny = new SweepLoop.Plan(300, 100, new TreeSet<>(Set.of(1, 100)), 2, 1);
             SweepLoop.Plan forked = new SweepLoop.Plan(100, 100, new TreeSet<>(Set.of(1, 100)), 1, 0);
-            sweep = SyncSweepExperiment.run(run, List.of(SweepVariant.KDE4, SweepVariant.KF5, SweepVariant.AEAD, SweepVariant.KWALLET5,
-                    SweepVariant.KDE4_C1, SweepVariant.KDE4_XINT), v -> v.forked() ? forked : tiny, false, out);
+            sweep = SyncSweepExperiment.run(
+                    run,
+                    List.of(
+                            SweepVariant.KDE4,
+                            SweepVariant.KF5,
+                            SweepVariant.AEAD,
+                            SweepVariant.KWALLET5,
+                            SweepVariant.KDE4_C1,
+                            SweepVariant.KDE4_XINT),
+                    v -> v.forked() ? forked : tiny,
+                    false,
+                    out);
             jmhRan = SyncJmhExperiment.jmhLockFree();
             if (jmhRan) {
-                SyncJmhExperiment.run(run, new SyncJmhExperiment.Settings(List.of("kde4"), List.of(100),
-                        List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "20ms")), out);
+                SyncJmhExperiment.run(
+                        run,
+                        new SyncJmhExperiment.Settings(
+                                List.of("kde4"), List.of(100), List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "20ms")),
+                        out);
             } else {
                 // another JMH run on this machine holds JMH's lock: the CSV from a made-up iteration
-                SyncJmhExperiment.record(run, List.of(new JmhRun.Iteration(WalletSyncBenchmark.class.getName() + ".sync",
-                        Map.of("variant", "kde4", "entries", "100"), "avgt", 0, 0, 1.5, "ms/op", 1.5, Double.NaN)), out);
+                SyncJmhExperiment.record(
+                        run,
+                        List.of(new JmhRun.Iteration(
+                                WalletSyncBenchmark.class.getName() + ".sync",
+                                Map.of("variant", "kde4", "entries", "100"),
+                                "avgt",
+                                0,
+                                0,
+                                1.5,
+                                "ms/op",
+                                1.5,
+                                Double.NaN)),
+                        out);
             }
             SaveStrategiesExperiment.run(run, new SaveStrategiesExperiment.Plan(List.of(1, 30), 3, 10, 2), out);
             kills = CrashTestExperiment.run(run, 4, out);
@@ -89,13 +113,24 @@ class ExperimentsSmokeTest {
     @FieldSource("SCHEMAS")
     void everyCsvHasExactlyItsSchemasHeader(ResultsSchema schema) throws Exception {
         if (schema.equals(WalletResults.KWALLET5_INTEROP)) {
-            assumeTrue(realBackend, () -> "kwallet5 not available: " + Kwallet5.unavailableReason().orElse(""));
+            assumeTrue(
+                    realBackend,
+                    () -> "kwallet5 not available: "
+                            + Kwallet5.unavailableReason().orElse(""));
         }
         Path csv = results.resolve(schema.study()).resolve(schema.fileName());
-        try (CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(Files.newBufferedReader(csv))) {
+        try (CSVParser p = CSVFormat.DEFAULT
+                .builder()
+                .setHeader()
+                .setSkipHeaderRecord(true)
+                .get()
+                .parse(Files.newBufferedReader(csv))) {
             assertThat(p.getHeaderNames()).isEqualTo(schema.names());
             List<CSVRecord> rows = p.getRecords();
-            assertThat(rows).isNotEmpty().allSatisfy(r -> assertThat(r.size()).isEqualTo(schema.columns().size()));
+            assertThat(rows)
+                    .isNotEmpty()
+                    .allSatisfy(
+                            r -> assertThat(r.size()).isEqualTo(schema.columns().size()));
         }
         assertThat(results.resolve("wallet/run.json")).exists();
     }
@@ -108,19 +143,28 @@ class ExperimentsSmokeTest {
 
     @Test
     void sweepRowsHaveTheSeedsFileSizes() {
-        List<String> expected = new java.util.ArrayList<>(List.of("kde4", "kf5", "aead", "kwallet5", "kde4-c1", "kde4-xint"));
+        List<String> expected =
+                new java.util.ArrayList<>(List.of("kde4", "kf5", "aead", "kwallet5", "kde4-c1", "kde4-xint"));
         if (!realBackend) {
             expected.remove("kwallet5");
         }
         assertThat(sweep.stream().map(SweepLoop.Row::variant).distinct()).containsExactlyElementsOf(expected);
         for (String interleaved : List.of("kde4", "kf5", "aead", "kwallet5")) {
             if (expected.contains(interleaved)) {
-                assertThat(sweep).filteredOn(r -> r.variant().equals(interleaved)).extracting(SweepLoop.Row::entries)
+                assertThat(sweep)
+                        .filteredOn(r -> r.variant().equals(interleaved))
+                        .extracting(SweepLoop.Row::entries)
                         .containsExactly(1, 1, 100, 100, 200, 300);
             }
         }
-        assertThat(sweep).filteredOn(r -> r.variant().equals("kde4-xint")).extracting(SweepLoop.Row::entries).containsExactly(1, 100);
-        assertThat(sweep).filteredOn(r -> r.variant().equals("kde4-c1")).extracting(SweepLoop.Row::entries).containsExactly(1, 100);
+        assertThat(sweep)
+                .filteredOn(r -> r.variant().equals("kde4-xint"))
+                .extracting(SweepLoop.Row::entries)
+                .containsExactly(1, 100);
+        assertThat(sweep)
+                .filteredOn(r -> r.variant().equals("kde4-c1"))
+                .extracting(SweepLoop.Row::entries)
+                .containsExactly(1, 100);
         assertThat(sweep).filteredOn(r -> r.variant().equals("kwallet5")).allSatisfy(r -> {
             assertThat(r.hasCipher()).isFalse();
             assertThat(r.syncCpuMs()).isNotNegative();
@@ -136,10 +180,18 @@ class ExperimentsSmokeTest {
 
     @Test
     void theRealBackendIsComparedRepeatByRepeat() {
-        assumeTrue(realBackend, () -> "kwallet5 not available: " + Kwallet5.unavailableReason().orElse(""));
-        assertThat(printed).contains("the lab's kde4 against KDE's real backend").containsPattern("100 +[0-9.]+ +[0-9.]+ +[0-9.]+ ");
-        assertThat(interop).extracting(c -> c.direction()).contains("lab-kf5->kwallet5", "kwallet5->lab", "fixture->kwallet5");
-        assertThat(interop).filteredOn(c -> c.direction().equals("lab-kf5->kwallet5")).allMatch(c -> c.identical());
+        assumeTrue(
+                realBackend,
+                () -> "kwallet5 not available: " + Kwallet5.unavailableReason().orElse(""));
+        assertThat(printed)
+                .contains("the lab's kde4 against KDE's real backend")
+                .containsPattern("100 +[0-9.]+ +[0-9.]+ +[0-9.]+ ");
+        assertThat(interop)
+                .extracting(c -> c.direction())
+                .contains("lab-kf5->kwallet5", "kwallet5->lab", "fixture->kwallet5");
+        assertThat(interop)
+                .filteredOn(c -> c.direction().equals("lab-kf5->kwallet5"))
+                .allMatch(c -> c.identical());
         assertThat(printed).contains("kwallet5-interop:").contains("refused (-9)");
     }
 
@@ -148,40 +200,62 @@ class ExperimentsSmokeTest {
         assertThat(kills).hasSize(4).allSatisfy(k -> {
             assertThat(k.outcome()).isIn("previous", "new");
             assertThat(k.acknowledgedLost()).isZero();
-            assertThat(k.tempAfterCleanup()).as("temp files left after the next open's clean-up").isZero();
+            assertThat(k.tempAfterCleanup())
+                    .as("temp files left after the next open's clean-up")
+                    .isZero();
         });
         assertThat(kills.stream().filter(CrashTestExperiment.Kill::fdatasync)).hasSize(2);
     }
 
     @Test
     void printoutsQuoteTheSeedFromItsCsv() {
-        assertThat(printed).contains("KDE Community Wiki").contains("seed Release").contains("crash-test: 4 kills")
-                .contains("tamper-test:").contains("save-strategies:");
+        assertThat(printed)
+                .contains("KDE Community Wiki")
+                .contains("seed Release")
+                .contains("crash-test: 4 kills")
+                .contains("tamper-test:")
+                .contains("save-strategies:");
     }
 
     @Test
     void theModesPlansKeepTheSeedsParameters() {
         long payload = 26 + 102L * 10_000;
-        assertThat(16 + 24 + 16L * 10_000 + payload + 32 + (8 - (payload + 32) % 8)).isEqualTo(1_180_104);
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4).sizes()).hasSize(52).startsWith(1, 100, 200).contains(1000, 5000).endsWith(10_000);
-        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4).sizes()).hasSize(1001).endsWith(100_000);
+        assertThat(16 + 24 + 16L * 10_000 + payload + 32 + (8 - (payload + 32) % 8))
+                .isEqualTo(1_180_104);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4).sizes())
+                .hasSize(52)
+                .startsWith(1, 100, 200)
+                .contains(1000, 5000)
+                .endsWith(10_000);
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4).sizes())
+                .hasSize(1001)
+                .endsWith(100_000);
         // the real backend runs in the in-JVM loop, on its plan: the seed's loop to 100,000 in full mode
-        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KWALLET5)).isEqualTo(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4));
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).sizes()).containsExactly(1, 100, 1000, 10_000);
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).repeats()).isGreaterThanOrEqualTo(3);
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).cipherAlone()).isFalse();
-        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_XINT).cipherAlone()).isTrue();
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KWALLET5))
+                .isEqualTo(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4));
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).sizes())
+                .containsExactly(1, 100, 1000, 10_000);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).repeats())
+                .isGreaterThanOrEqualTo(3);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).cipherAlone())
+                .isFalse();
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_XINT).cipherAlone())
+                .isTrue();
         for (SweepVariant v : SweepVariant.values()) {
             SweepLoop.Plan p = SyncSweepExperiment.plan(Mode.QUICK, v);
             assertThat(SweepLoop.Plan.decode(p.encode())).isEqualTo(p);
         }
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).sizes()).containsExactly(1, 100, 1000, 5000, 10_000);
-        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).warmupSyncs()).isPositive();
-        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_C1).sizes()).hasSize(1001);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).sizes())
+                .containsExactly(1, 100, 1000, 5000, 10_000);
+        assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).warmupSyncs())
+                .isPositive();
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_C1).sizes())
+                .hasSize(1001);
         assertThat(Kwallet5InteropExperiment.largest(Mode.QUICK)).isEqualTo(10_000);
         assertThat(Kwallet5InteropExperiment.largest(Mode.FULL)).isEqualTo(100_000);
         assertThat(CrashTestExperiment.kills(Mode.QUICK)).isGreaterThanOrEqualTo(50);
         assertThat(CrashTestExperiment.kills(Mode.FULL)).isGreaterThanOrEqualTo(1000);
-        assertThat(TamperTestExperiment.Plan.of(Mode.FULL)).isEqualTo(new TamperTestExperiment.Plan(Integer.MAX_VALUE, Integer.MAX_VALUE));
+        assertThat(TamperTestExperiment.Plan.of(Mode.FULL))
+                .isEqualTo(new TamperTestExperiment.Plan(Integer.MAX_VALUE, Integer.MAX_VALUE));
     }
 }

@@ -16,18 +16,23 @@ class ScratchTest {
     void aFolderLeftByAKilledRunIsRemovedAtTheNextStartAndALiveOnesIsKept() throws Exception {
         // 999999999 is above Linux's largest pid, so no process has it
         Path killed = Files.createDirectories(studyDir.resolve(".sync-sweep-scratch-999999999-123/warmup"));
-        Path live = Files.createDirectories(studyDir.resolve(".sync-sweep-scratch-" + ProcessHandle.current().pid() + "-456"));
+        Path live = Files.createDirectories(studyDir.resolve(
+                ".sync-sweep-scratch-" + ProcessHandle.current().pid() + "-456"));
         Path other = Files.createDirectories(studyDir.resolve(".crash-test-scratch-999999999-789"));
         try (Scratch s = new Scratch(studyDir, "sync-sweep")) {
             assertThat(killed.getParent()).doesNotExist();
             assertThat(live).exists();
-            assertThat(other).as("another experiment's folders are its own business").exists();
-            assertThat(s.dir().getFileName().toString()).startsWith(".sync-sweep-scratch-" + ProcessHandle.current().pid() + "-");
+            assertThat(other)
+                    .as("another experiment's folders are its own business")
+                    .exists();
+            assertThat(s.dir().getFileName().toString())
+                    .startsWith(".sync-sweep-scratch-" + ProcessHandle.current().pid() + "-");
             Files.writeString(s.resolve("w.kwl"), "x");
         }
         try (var left = Files.list(studyDir)) {
-            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(
-                    live.getFileName().toString(), other.getFileName().toString());
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder(
+                            live.getFileName().toString(), other.getFileName().toString());
         }
     }
 }

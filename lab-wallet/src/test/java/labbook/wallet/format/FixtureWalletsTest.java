@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every real wallet the lab ships (src/main/resources/labbook/wallet/fixtures) opens with its password and holds what real KWallet wrote. */
+/**
+ * Every real wallet the lab ships (src/main/resources/labbook/wallet/fixtures) opens with its password and holds what
+ * real KWallet wrote.
+ */
 class FixtureWalletsTest {
 
     static java.util.List<Fixtures.Wallet> wallets() {
@@ -25,7 +28,8 @@ class FixtureWalletsTest {
         assertThat(d.header().toString()).isEqualTo(w.header());
         assertThat(d.contents().folders()).isNotEmpty();
         assertThat(d.hashSectionConsistent()).isTrue();
-        assertThat(d.hashSectionBytes()).isEqualTo(KwlCodec.hashSectionSize(d.contents().folders()));
+        assertThat(d.hashSectionBytes())
+                .isEqualTo(KwlCodec.hashSectionSize(d.contents().folders()));
     }
 
     @Test
@@ -45,7 +49,8 @@ class FixtureWalletsTest {
             assertThat(stream.type()).isEqualTo(EntryType.STREAM);
             assertThat(stream.value()).isNull();
             Entry map = c.readEntry("Passwords", "kde.org").orElseThrow();
-            assertThat(QData.readQMapValue(map.value())).containsExactly(Map.entry("key1", "value1"), Map.entry("key2", "value2"));
+            assertThat(QData.readQMapValue(map.value()))
+                    .containsExactly(Map.entry("key1", "value1"), Map.entry("key2", "value2"));
             // Qt 4/5 write a QMap from its last key to its first; ours must give the same bytes
             assertThat(QData.qmapBytes(QData.readQMapValue(map.value()))).isEqualTo(map.value());
         }
@@ -75,7 +80,8 @@ class FixtureWalletsTest {
     @MethodSource("wallets")
     void reencodesToTheSameContents(Fixtures.Wallet w) throws Exception {
         KwlCodec.Decoded d = KwlFile.open(w.path(), null, w.passwordBytes());
-        byte[] salt = Files.exists(KwlFile.saltPathFor(w.path())) ? Files.readAllBytes(KwlFile.saltPathFor(w.path())) : null;
+        byte[] salt =
+                Files.exists(KwlFile.saltPathFor(w.path())) ? Files.readAllBytes(KwlFile.saltPathFor(w.path())) : null;
         WalletKeys keys = new WalletKeys(w.passwordBytes(), salt);
         byte[] key = keys.keyFor(d.header(), d.dialect().sha1LittleEndianWords());
         byte[] again = KwlCodec.encode(d.contents(), d.header(), d.dialect(), key, new SecureRandom());

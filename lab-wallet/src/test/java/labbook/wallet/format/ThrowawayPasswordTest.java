@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The passwords the lab makes for its own wallets are always ones KWallet accepts. Two passwords
- * whose legacy keys are weak, one per SHA-1 dialect, were found by drawing random ones (49,876 and
- * 12,171 draws); each is shown to be refused by the format, and then to be passed over by the draw.
+ * The passwords the lab makes for its own wallets are always ones KWallet accepts. Two passwords whose legacy keys are
+ * weak, one per SHA-1 dialect, were found by drawing random ones (49,876 and 12,171 draws); each is shown to be refused
+ * by the format, and then to be passed over by the draw.
  */
 class ThrowawayPasswordTest {
     /** Its legacy key in the standard SHA-1 dialect (the KDE4 format's) is weak. */
@@ -32,20 +32,28 @@ class ThrowawayPasswordTest {
 
     @Test
     void theKnownWeakPasswordsAreRefusedByTheFormat() {
-        assertThat(BlowfishCodec.isWeak(WalletKeys.legacy(bytes(WEAK_IN_KDE4), false))).isTrue();
-        assertThat(BlowfishCodec.isWeak(WalletKeys.legacy(bytes(WEAK_IN_LITTLE_ENDIAN_SHA1), true))).isTrue();
-        assertThatThrownBy(() -> KwlFile.create(dir.resolve("weak.kwl"), new WalletContents(), KwlFormat.KDE4, bytes(WEAK_IN_KDE4), false))
-                .isInstanceOf(LabException.class).hasMessageContaining("weak Blowfish key");
+        assertThat(BlowfishCodec.isWeak(WalletKeys.legacy(bytes(WEAK_IN_KDE4), false)))
+                .isTrue();
+        assertThat(BlowfishCodec.isWeak(WalletKeys.legacy(bytes(WEAK_IN_LITTLE_ENDIAN_SHA1), true)))
+                .isTrue();
+        assertThatThrownBy(() -> KwlFile.create(
+                        dir.resolve("weak.kwl"), new WalletContents(), KwlFormat.KDE4, bytes(WEAK_IN_KDE4), false))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("weak Blowfish key");
         assertThat(ThrowawayPassword.givesNoWeakKey(bytes(WEAK_IN_KDE4))).isFalse();
-        assertThat(ThrowawayPassword.givesNoWeakKey(bytes(WEAK_IN_LITTLE_ENDIAN_SHA1))).isFalse();
+        assertThat(ThrowawayPassword.givesNoWeakKey(bytes(WEAK_IN_LITTLE_ENDIAN_SHA1)))
+                .isFalse();
     }
 
     @Test
     void aDrawPassesOverPasswordsWithAWeakKey() {
-        Deque<byte[]> candidates = new ArrayDeque<>(List.of(bytes(WEAK_IN_KDE4), bytes(WEAK_IN_LITTLE_ENDIAN_SHA1), bytes("a-password-with-strong-keys")));
-        assertThat(new String(ThrowawayPassword.draw(candidates::pop), StandardCharsets.US_ASCII)).isEqualTo("a-password-with-strong-keys");
+        Deque<byte[]> candidates = new ArrayDeque<>(
+                List.of(bytes(WEAK_IN_KDE4), bytes(WEAK_IN_LITTLE_ENDIAN_SHA1), bytes("a-password-with-strong-keys")));
+        assertThat(new String(ThrowawayPassword.draw(candidates::pop), StandardCharsets.US_ASCII))
+                .isEqualTo("a-password-with-strong-keys");
         assertThat(candidates).isEmpty();
-        assertThatThrownBy(() -> ThrowawayPassword.draw(() -> bytes(WEAK_IN_KDE4))).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> ThrowawayPassword.draw(() -> bytes(WEAK_IN_KDE4)))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
@@ -60,12 +68,14 @@ class ThrowawayPasswordTest {
             for (KwlFormat format : i < 10 ? List.of(KwlFormat.values()) : List.of(KwlFormat.KDE4)) {
                 Path wallet = dir.resolve(format + "-" + i + ".kwl");
                 KwlFile.create(wallet, new WalletContents(), format, password, false);
-                assertThat(KwlBackend.open(wallet, password, false).contents().entryCount()).isZero();
+                assertThat(KwlBackend.open(wallet, password, false).contents().entryCount())
+                        .isZero();
             }
         }
         // the draw's own check, over many more passwords than the formats can open in a test's time
         for (int i = 0; i < 1000; i++) {
-            assertThat(ThrowawayPassword.givesNoWeakKey(ThrowawayPassword.draw())).isTrue();
+            assertThat(ThrowawayPassword.givesNoWeakKey(ThrowawayPassword.draw()))
+                    .isTrue();
         }
     }
 

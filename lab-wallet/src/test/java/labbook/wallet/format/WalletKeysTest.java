@@ -37,7 +37,9 @@ class WalletKeysTest {
         if (n <= 48) {
             return cat(cat(b[0], b[1]), Arrays.copyOf(b[2], 16));
         }
-        return cat(cat(Arrays.copyOf(b[0], 14), Arrays.copyOf(b[1], 14)), cat(Arrays.copyOf(b[2], 14), Arrays.copyOf(b[3], 14)));
+        return cat(
+                cat(Arrays.copyOf(b[0], 14), Arrays.copyOf(b[1], 14)),
+                cat(Arrays.copyOf(b[2], 14), Arrays.copyOf(b[3], 14)));
     }
 
     private static byte[] sha2000(byte[] piece) throws Exception {

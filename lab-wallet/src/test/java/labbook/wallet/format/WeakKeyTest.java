@@ -18,13 +18,16 @@ class WeakKeyTest {
             r.nextBytes(key);
             tries++;
         } while (!BlowfishCodec.isWeak(key) && tries < 2_000_000);
-        assertThat(BlowfishCodec.isWeak(key)).as("a weak key among %d random keys", tries).isTrue();
+        assertThat(BlowfishCodec.isWeak(key))
+                .as("a weak key among %d random keys", tries)
+                .isTrue();
 
         WalletContents c = new WalletContents();
         c.writeEntry("f", Entry.password("k", "v"));
         byte[] weak = key;
         assertThatThrownBy(() -> KwlCodec.encode(c, KwlFormat.KDE4, weak, new SecureRandom()))
-                .isInstanceOf(WeakKeyException.class).hasMessageContaining("weak");
+                .isInstanceOf(WeakKeyException.class)
+                .hasMessageContaining("weak");
         // the same wallet under a strong key opens, but not when its key is weak
         byte[] strong = new byte[20];
         r.nextBytes(strong);

@@ -23,9 +23,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Bad input to the real backend: one line with the translated return code, a non-zero exit, no
- * crash, and nothing written outside the scratch folder (the wallet's own folder is unchanged,
- * the scratch folder is gone afterwards, and the user's KWallet folder is not touched).
+ * Bad input to the real backend: one line with the translated return code, a non-zero exit, no crash, and nothing
+ * written outside the scratch folder (the wallet's own folder is unchanged, the scratch folder is gone afterwards, and
+ * the user's KWallet folder is not touched).
  */
 @ExtendWith(RealBackend.class)
 class Kwallet5BadInputTest {
@@ -54,18 +54,23 @@ class Kwallet5BadInputTest {
             return; // skipped: no real backend here
         }
         assertThat(snapshot(wallets)).isEqualTo(walletsBefore);
-        assertThat(scratchParent).satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(p).isEmptyDirectory());
+        assertThat(scratchParent)
+                .satisfiesAnyOf(
+                        p -> assertThat(p).doesNotExist(), p -> assertThat(p).isEmptyDirectory());
         assertThat(userKwalletFiles()).isEqualTo(userKwalletBefore);
     }
 
     @Test
     void wrongPasswordIsOneLineWithTheTranslatedCode() {
         Path wallet = wallets.resolve("good.kwl");
-        assertThatThrownBy(() -> Kwallet5.open(wallet, KwlFile.saltPathFor(wallet), "wrong".getBytes(StandardCharsets.UTF_8), scratchParent))
+        assertThatThrownBy(() -> Kwallet5.open(
+                        wallet, KwlFile.saltPathFor(wallet), "wrong".getBytes(StandardCharsets.UTF_8), scratchParent))
                 .isInstanceOfSatisfying(Kwallet5Exception.class, e -> {
                     System.out.println("kwallet5 bad input: " + e.getMessage());
-                    assertThat(e.getMessage()).isEqualTo(wallet + ": real KWallet (kwallet5) cannot open it: "
-                            + "-9: wrong password or a KDE4-era wallet (the length field is wrong after decrypting)");
+                    assertThat(e.getMessage())
+                            .isEqualTo(
+                                    wallet + ": real KWallet (kwallet5) cannot open it: "
+                                            + "-9: wrong password or a KDE4-era wallet (the length field is wrong after decrypting)");
                     assertThat(e.openCode()).hasValue(-9);
                     assertThat(e.harnessExit()).isEqualTo(Harness.EXIT_OPEN_FAILED);
                     assertThat(e.exitCode()).isEqualTo(1);
@@ -77,7 +82,8 @@ class Kwallet5BadInputTest {
         Path wallet = wallets.resolve("good.kwl");
         // the backend makes a new salt (in the scratch folder), derives another key, and fails as for a wrong password
         assertThatThrownBy(() -> Kwallet5.open(wallet, null, PASSWORD, scratchParent))
-                .isInstanceOfSatisfying(Kwallet5Exception.class, e -> assertThat(e.openCode()).hasValue(-9));
+                .isInstanceOfSatisfying(
+                        Kwallet5Exception.class, e -> assertThat(e.openCode()).hasValue(-9));
     }
 
     @Test
@@ -91,16 +97,22 @@ class Kwallet5BadInputTest {
                 });
     }
 
-    /** The backend would take a file under 60 bytes for no wallet and write a new one over it: the harness refuses first. */
+    /**
+     * The backend would take a file under 60 bytes for no wallet and write a new one over it: the harness refuses
+     * first.
+     */
     @Test
     void fileUnder60BytesIsRefusedBeforeTheBackendSeesIt() throws IOException {
-        Path shortFile = Files.write(wallets.resolve("short.kwl"), "KWALLET\n\r\0\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        Path shortFile =
+                Files.write(wallets.resolve("short.kwl"), "KWALLET\n\r\0\r\n".getBytes(StandardCharsets.ISO_8859_1));
         walletsBefore = snapshot(wallets);
         assertThatThrownBy(() -> Kwallet5.open(shortFile, null, PASSWORD, scratchParent))
                 .isInstanceOfSatisfying(Kwallet5Exception.class, e -> {
                     assertThat(e.harnessExit()).isEqualTo(Harness.EXIT_BAD_WALLET_FILE);
                     assertThat(e.openCode()).isEmpty();
-                    assertThat(e.getMessage()).doesNotContain("\n").contains("12 bytes; KWallet treats a file under 60 bytes as no wallet");
+                    assertThat(e.getMessage())
+                            .doesNotContain("\n")
+                            .contains("12 bytes; KWallet treats a file under 60 bytes as no wallet");
                 });
     }
 
@@ -108,7 +120,8 @@ class Kwallet5BadInputTest {
     void missingWalletNamesTheFile() {
         Path missing = wallets.resolve("missing.kwl");
         assertThatThrownBy(() -> Kwallet5.open(missing, null, PASSWORD, scratchParent))
-                .isInstanceOf(LabException.class).hasMessage("cannot read wallet " + missing + ": no such file");
+                .isInstanceOf(LabException.class)
+                .hasMessage("cannot read wallet " + missing + ": no such file");
     }
 
     @Test
@@ -116,7 +129,9 @@ class Kwallet5BadInputTest {
         Path scratch = Harness.newScratch(scratchParent);
         try {
             Path outside = wallets.resolve("outside.kwl");
-            PeerResult r = Harness.run(scratch, "password =YQ==\nend\n".getBytes(StandardCharsets.US_ASCII),
+            PeerResult r = Harness.run(
+                    scratch,
+                    "password =YQ==\nend\n".getBytes(StandardCharsets.US_ASCII),
                     List.of("write", "--scratch", scratch.toString(), outside.toString()));
             assertThat(r.exitCode()).isEqualTo(Harness.EXIT_BAD_WALLET_FILE);
             assertThat(r.stderr().strip()).doesNotContain("\n").contains("outside the scratch folder");
@@ -131,9 +146,16 @@ class Kwallet5BadInputTest {
         Path scratch = Harness.newScratch(scratchParent);
         try {
             Path target = scratch.resolve("new.kwl");
-            for (String input : new String[] {"", "password abc\n", "password =YQ==\nentry =AGE= 1 =YQ==\nend\n",
-                    "password =YQ==\nfolder =AGE=\nentry =AGE= x =YQ==\nend\n", "password =YQ==\nfolder =AGE=\n"}) {
-                PeerResult r = Harness.run(scratch, input.getBytes(StandardCharsets.US_ASCII),
+            for (String input : new String[] {
+                "",
+                "password abc\n",
+                "password =YQ==\nentry =AGE= 1 =YQ==\nend\n",
+                "password =YQ==\nfolder =AGE=\nentry =AGE= x =YQ==\nend\n",
+                "password =YQ==\nfolder =AGE=\n"
+            }) {
+                PeerResult r = Harness.run(
+                        scratch,
+                        input.getBytes(StandardCharsets.US_ASCII),
                         List.of("write", "--scratch", scratch.toString(), target.toString()));
                 assertThat(r.exitCode()).as(input).isEqualTo(Harness.EXIT_BAD_INPUT);
                 assertThat(r.stderr().strip()).as(input).doesNotContain("\n").startsWith("kwallet5-harness: ");
@@ -146,20 +168,27 @@ class Kwallet5BadInputTest {
         }
     }
 
-    /** What the backend would write for this user without the scratch folder: ~/.local/share/kwalletd and salts in ~/.local/share. */
+    /**
+     * What the backend would write for this user without the scratch folder: ~/.local/share/kwalletd and salts in
+     * ~/.local/share.
+     */
     private static Map<String, String> userKwalletFiles() throws IOException {
         Path share = Path.of(System.getProperty("user.home"), ".local", "share");
         Map<String, String> files = snapshot(share.resolve("kwalletd"));
         if (Files.isDirectory(share)) {
             try (Stream<Path> s = Files.list(share)) {
-                s.filter(p -> p.getFileName().toString().endsWith(".salt")).forEach(p -> files.put(p.toString(), "salt"));
+                s.filter(p -> p.getFileName().toString().endsWith(".salt"))
+                        .forEach(p -> files.put(p.toString(), "salt"));
             }
         }
         files.put("kwalletd exists", Boolean.toString(Files.exists(share.resolve("kwalletd"))));
         return files;
     }
 
-    /** Every file under {@code root} (relative path) with its size and modification time; empty if there is no such folder. */
+    /**
+     * Every file under {@code root} (relative path) with its size and modification time; empty if there is no such
+     * folder.
+     */
     private static Map<String, String> snapshot(Path root) throws IOException {
         Map<String, String> files = new TreeMap<>();
         if (!Files.isDirectory(root)) {
@@ -167,9 +196,13 @@ class Kwallet5BadInputTest {
         }
         try (Stream<Path> s = Files.walk(root, 3)) {
             for (Path p : s.toList()) {
-                files.put(root.relativize(p).toString(), Files.isRegularFile(p)
-                        ? Files.size(p) + "@" + Files.getLastModifiedTime(p).toMillis() + "#" + java.util.Arrays.hashCode(Files.readAllBytes(p))
-                        : "dir");
+                files.put(
+                        root.relativize(p).toString(),
+                        Files.isRegularFile(p)
+                                ? Files.size(p) + "@"
+                                        + Files.getLastModifiedTime(p).toMillis() + "#"
+                                        + java.util.Arrays.hashCode(Files.readAllBytes(p))
+                                : "dir");
             }
         } catch (java.io.UncheckedIOException | java.nio.file.AccessDeniedException e) {
             // a folder we may not read is not one the harness could have written either

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The seed's loop on the real backend, small: one row per timed sync, the lab's file sizes, both ways of driving it. */
+/**
+ * The seed's loop on the real backend, small: one row per timed sync, the lab's file sizes, both ways of driving it.
+ */
 @ExtendWith(RealBackend.class)
 class Kwallet5SweepTest {
     @TempDir
@@ -42,8 +44,12 @@ class Kwallet5SweepTest {
             assertThat(t.entries()).isEqualTo(7);
             assertThat(t.repeat()).isEqualTo(4);
             // a second harness cannot start while this one holds Peer: refused at once, not a deadlock
-            assertThatThrownBy(() -> Kwallet5.session(true, dir)).isInstanceOf(LabException.class).hasMessageContaining("session is open");
-            assertThatThrownBy(() -> Kwallet5.sweep(PLAN, true, dir)).isInstanceOf(LabException.class).hasMessageContaining("session is open");
+            assertThatThrownBy(() -> Kwallet5.session(true, dir))
+                    .isInstanceOf(LabException.class)
+                    .hasMessageContaining("session is open");
+            assertThatThrownBy(() -> Kwallet5.sweep(PLAN, true, dir))
+                    .isInstanceOf(LabException.class)
+                    .hasMessageContaining("session is open");
             assertThat(kw.add(3)).isEqualTo(10);
         }
         assertThat(kw.peerResult().ok()).isTrue();
@@ -63,6 +69,10 @@ class Kwallet5SweepTest {
             assertThat(t.cpuMs()).isPositive();
             assertThat(t.fdatasyncs()).isEqualTo(fdatasyncs);
         }
-        assertThat(rows.stream().filter(r -> r.entries() == 500).map(SyncTiming::repeat).toList()).containsExactly(0, 1, 2);
+        assertThat(rows.stream()
+                        .filter(r -> r.entries() == 500)
+                        .map(SyncTiming::repeat)
+                        .toList())
+                .containsExactly(0, 1, 2);
     }
 }

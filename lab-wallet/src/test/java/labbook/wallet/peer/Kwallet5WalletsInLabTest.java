@@ -45,8 +45,10 @@ class Kwallet5WalletsInLabTest {
 
         Path salt = KwlFile.saltPathFor(wallet);
         assertThat(Files.size(salt)).isEqualTo(KwlFile.SALT_BYTES);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(wallet))).isEqualTo("rw-------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(salt))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(wallet)))
+                .isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(salt)))
+                .isEqualTo("rw-------");
         KwlCodec.Decoded d = KwlFile.open(wallet, null, pw);
         assertThat(d.header().toString()).isEqualTo("00 01 03 02");
         assertThat(d.dialect()).isEqualTo(Dialect.KF5);

@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Lab to real KWallet: every wallet the lab writes in kf5 format (as {@code import --format kf5}
- * does, through {@link KwlFile#create}) opens in the real backend with identical content.
+ * Lab to real KWallet: every wallet the lab writes in kf5 format (as {@code import --format kf5} does, through
+ * {@link KwlFile#create}) opens in the real backend with identical content.
  */
 @ExtendWith(RealBackend.class)
 class LabWalletsInKwallet5Test {
@@ -32,10 +32,16 @@ class LabWalletsInKwallet5Test {
                 Arguments.of("empty", InteropCases.empty(), "benchmark"),
                 Arguments.of("one empty folder", InteropCases.emptyFolder(), "benchmark"),
                 Arguments.of("1 entry", InteropCases.oneEntry(), "benchmark"),
-                Arguments.of("several folders, non-ASCII, binary, password/stream/map, nulls", InteropCases.mixed(), "benchmark"),
+                Arguments.of(
+                        "several folders, non-ASCII, binary, password/stream/map, nulls",
+                        InteropCases.mixed(),
+                        "benchmark"),
                 Arguments.of("empty password", InteropCases.mixed(), ""),
                 Arguments.of("non-ASCII password", InteropCases.mixed(), "pässwörd ключ 🔑"),
-                Arguments.of("password over 48 bytes", InteropCases.oneEntry(), "a-password-of-more-than-forty-eight-bytes-in-utf-8-ok"),
+                Arguments.of(
+                        "password over 48 bytes",
+                        InteropCases.oneEntry(),
+                        "a-password-of-more-than-forty-eight-bytes-in-utf-8-ok"),
                 Arguments.of("100 random entries", InteropCases.random(100, 100), "benchmark"),
                 Arguments.of("10,000 random entries", InteropCases.random(10_000, 10_000), "benchmark"));
     }
@@ -59,11 +65,11 @@ class LabWalletsInKwallet5Test {
     }
 
     /**
-     * A finding, not a failure. The lab keeps entries of type Unknown (0) and Unused (0xFFFF), as
-     * KWallet's QDataStream allows them. The real backend's reader (BlowfishPersistHandler::read,
-     * v5.103) skips an entry of any type but Password, Stream and Map before reading its value, so
-     * it reads the rest of the payload out of step: every entry and folder after the first such
-     * entry is lost, and a spurious folder with an empty name appears. open() still returns 0.
+     * A finding, not a failure. The lab keeps entries of type Unknown (0) and Unused (0xFFFF), as KWallet's QDataStream
+     * allows them. The real backend's reader (BlowfishPersistHandler::read, v5.103) skips an entry of any type but
+     * Password, Stream and Map before reading its value, so it reads the rest of the payload out of step: every entry
+     * and folder after the first such entry is lost, and a spurious folder with an empty name appears. open() still
+     * returns 0.
      */
     @Test
     void anEntryOfTypeUnknownMakesTheRealBackendLoseTheRest() {
@@ -78,7 +84,8 @@ class LabWalletsInKwallet5Test {
 
             WalletContents seen = Kwallet5.dump(wallet, pw);
 
-            System.out.println("kwallet5 finding: a lab wallet with an entry of type " + odd + " (" + contents.folders().size() + " folders, "
+            System.out.println("kwallet5 finding: a lab wallet with an entry of type " + odd + " ("
+                    + contents.folders().size() + " folders, "
                     + contents.entryCount() + " entries) opens in real KF5 " + Kwallet5.version() + " as folders "
                     + seen.folders().keySet().stream().map(f -> "'" + f + "'").toList() + " with " + seen.entryCount()
                     + " entries: everything after that entry is lost");

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The tests that run the real backend skip, with the reason (e.g. the apt-get line), when it is
- * not installed: a class of such tests says {@code @ExtendWith(RealBackend.class)}.
+ * The tests that run the real backend skip, with the reason (e.g. the apt-get line), when it is not installed: a class
+ * of such tests says {@code @ExtendWith(RealBackend.class)}.
  */
 public final class RealBackend implements BeforeEachCallback {
     private static boolean told;

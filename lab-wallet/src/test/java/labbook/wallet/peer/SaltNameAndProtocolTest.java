@@ -11,10 +11,17 @@ import labbook.wallet.experiments.interop.InteropCases;
 import labbook.wallet.format.WalletContents;
 import org.junit.jupiter.api.Test;
 
-/** The driver's own pieces: the backend's salt-file naming, and the harness's line protocol (no packages needed, except one cross-check). */
+/**
+ * The driver's own pieces: the backend's salt-file naming, and the harness's line protocol (no packages needed, except
+ * one cross-check).
+ */
 class SaltNameAndProtocolTest {
-    private static final List<String> NAMES = List.of("/tmp/x/benchmark.kwl", "/home/jörg/a b/w.kwl", "/s/a;b%c~d^&'@{}[],$=!-#()+_.kwl",
-            "/s/tab\there/🔑.kwl", "/s/\u0001ctl/\"quote\"/back\\slash/star*?.kwl");
+    private static final List<String> NAMES = List.of(
+            "/tmp/x/benchmark.kwl",
+            "/home/jörg/a b/w.kwl",
+            "/s/a;b%c~d^&'@{}[],$=!-#()+_.kwl",
+            "/s/tab\there/🔑.kwl",
+            "/s/\u0001ctl/\"quote\"/back\\slash/star*?.kwl");
 
     @Test
     void saltNameIsThePathPercentEncodedWithSemicolons() {
@@ -29,8 +36,13 @@ class SaltNameAndProtocolTest {
         String why = Kwallet5.unavailableReason().orElse("");
         assumeTrue(why.isEmpty(), () -> "kwallet5 tests skipped: " + why);
         for (String name : NAMES) {
-            PeerResult r = labbook.core.Peer.command(Kwallet5.harness().toString(), "encode-name", name).captureStdout().run().orThrow();
-            assertThat(Kwallet5.encodeWalletName(name)).as(name).isEqualTo(r.stdoutText().strip());
+            PeerResult r = labbook.core.Peer.command(Kwallet5.harness().toString(), "encode-name", name)
+                    .captureStdout()
+                    .run()
+                    .orThrow();
+            assertThat(Kwallet5.encodeWalletName(name))
+                    .as(name)
+                    .isEqualTo(r.stdoutText().strip());
         }
     }
 
@@ -49,10 +61,12 @@ class SaltNameAndProtocolTest {
     void writeInputParsesBackAsADump() {
         WalletContents c = InteropCases.mixed();
         String lines = HarnessText.contentsLines(c);
-        HarnessText.Dumped d = HarnessText.parseDump("header 00 01 03 02\n" + lines.replace("end\n", "end " + c.folders().size() + " " + c.entryCount() + "\n"));
+        HarnessText.Dumped d = HarnessText.parseDump("header 00 01 03 02\n"
+                + lines.replace("end\n", "end " + c.folders().size() + " " + c.entryCount() + "\n"));
         assertThat(d.contents()).isEqualTo(c);
         assertThat(d.header()).isEqualTo("00 01 03 02");
-        assertThat(new String(HarnessText.writeInput("pw".getBytes(StandardCharsets.UTF_8), c), StandardCharsets.US_ASCII))
+        assertThat(new String(
+                        HarnessText.writeInput("pw".getBytes(StandardCharsets.UTF_8), c), StandardCharsets.US_ASCII))
                 .startsWith("password =cHc=\nfolder ");
     }
 }

@@ -16,9 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A sync of a wallet big enough for the pipelined path (SHA-1 and writing on the save's writer
- * thread, a reused buffer) writes a file that opens to exactly the contents, in both generations,
- * as the wallet grows and shrinks.
+ * A sync of a wallet big enough for the pipelined path (SHA-1 and writing on the save's writer thread, a reused buffer)
+ * writes a file that opens to exactly the contents, in both generations, as the wallet grows and shrinks.
  */
 class BigSyncTest {
     static final byte[] PW = "big-sync-test".getBytes(StandardCharsets.UTF_8);
@@ -40,7 +39,9 @@ class BigSyncTest {
                     entries.subList(0, 1500).forEach(e -> b.contents().removeEntry(BenchmarkEntries.FOLDER, e.key()));
                 }
                 if (round == 2) {
-                    new BenchmarkEntries(new Random(8)).next(3000).forEach(e -> b.writeEntry(BenchmarkEntries.FOLDER, e));
+                    new BenchmarkEntries(new Random(8))
+                            .next(3000)
+                            .forEach(e -> b.writeEntry(BenchmarkEntries.FOLDER, e));
                 }
                 long written = b.sync();
                 WalletContents expected = b.contents().copy();
@@ -50,7 +51,8 @@ class BigSyncTest {
                 assertThat(d.hashSectionConsistent()).isTrue();
             }
             try (var s = Files.list(dir)) {
-                assertThat(s.filter(p -> p.getFileName().toString().endsWith(".new"))).isEmpty();
+                assertThat(s.filter(p -> p.getFileName().toString().endsWith(".new")))
+                        .isEmpty();
             }
         }
     }

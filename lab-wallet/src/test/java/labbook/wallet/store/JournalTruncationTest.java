@@ -23,12 +23,14 @@ class JournalTruncationTest {
 
     @TempDir
     Path dir;
+
     Path wallet;
     Path journal;
     byte[] full;
     byte[] walletBytes;
     /** Where each record ends in {@link #full}. */
     List<Integer> ends = new ArrayList<>();
+
     List<WalletContents> after = new ArrayList<>();
 
     @BeforeEach
@@ -68,9 +70,12 @@ class JournalTruncationTest {
     void aJournalCutAfterAWholeRecordIsRefused() throws Exception {
         for (int cut : List.of(ends.get(1), ends.get(0), JournalWallet.RECORDS_START)) {
             Files.write(journal, Arrays.copyOf(full, cut));
-            assertThatThrownBy(() -> JournalWallet.open(wallet, PW, false, 1000)).as("cut at %d", cut)
+            assertThatThrownBy(() -> JournalWallet.open(wallet, PW, false, 1000))
+                    .as("cut at %d", cut)
                     .isInstanceOf(LabException.class)
-                    .hasMessageContaining(journal.toString()).hasMessageContaining("truncated").hasMessageContaining("counts 3 records");
+                    .hasMessageContaining(journal.toString())
+                    .hasMessageContaining("truncated")
+                    .hasMessageContaining("counts 3 records");
             assertThat(Files.readAllBytes(wallet)).isEqualTo(walletBytes);
         }
     }
@@ -88,7 +93,8 @@ class JournalTruncationTest {
     void aCutThatAlsoLosesAWholeRecordIsRefused() throws Exception {
         Files.write(journal, Arrays.copyOf(full, ends.get(1) - 5));
         assertThatThrownBy(() -> JournalWallet.open(wallet, PW, false, 1000))
-                .isInstanceOf(LabException.class).hasMessageContaining("only 1 are whole");
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("only 1 are whole");
     }
 
     @Test
@@ -97,7 +103,8 @@ class JournalTruncationTest {
         t[JournalWallet.MAGIC.length + 7] ^= 1; // 3 -> 2: would hide the last record
         Files.write(journal, t);
         assertThatThrownBy(() -> JournalWallet.open(wallet, PW, false, 1000))
-                .isInstanceOf(LabException.class).hasMessageContaining("damaged journal");
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("damaged journal");
     }
 
     @Test

@@ -9,14 +9,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import labbook.core.LabException;
+import labbook.wallet.format.Entry;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.WalletContents;
-import labbook.wallet.format.Entry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files that change together (a KF5 wallet and its salt) change together or not at all. A failed rename puts back the files renamed before it; nothing is left behind.
+ * Files that change together (a KF5 wallet and its salt) change together or not at all. A failed rename puts back the
+ * files renamed before it; nothing is left behind.
  */
 class SaveGroupTest {
     @TempDir
@@ -37,7 +38,9 @@ class SaveGroupTest {
         Path a = Files.writeString(dir.resolve("a"), "a0");
         Path b = Files.createDirectories(dir.resolve("b")); // a folder with a file in it: the rename over it fails
         Files.writeString(b.resolve("inside"), "x");
-        assertThatThrownBy(() -> commit(a, "a1", b, "b1")).isInstanceOf(LabException.class).hasMessageContaining(b.toString());
+        assertThatThrownBy(() -> commit(a, "a1", b, "b1"))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining(b.toString());
         assertThat(Files.readString(a)).isEqualTo("a0");
         assertThat(names()).containsExactlyInAnyOrder("a", "b");
         Path fresh = dir.resolve("fresh");
@@ -57,13 +60,15 @@ class SaveGroupTest {
         WalletContents next = new WalletContents();
         next.writeEntry("f", Entry.password("k", "new"));
         assertThatThrownBy(() -> KwlFile.create(w, next, KwlFormat.KF5, "pw".getBytes(StandardCharsets.UTF_8), false))
-                .isInstanceOf(LabException.class).hasMessageContaining("w.salt");
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("w.salt");
         assertThat(Files.readAllBytes(w)).isEqualTo(before);
         assertThat(names()).containsExactlyInAnyOrder("w.kwl", "w.salt");
     }
 
     private static void commit(Path a, String aText, Path b, String bText) {
-        try (SaveFile.Pending pa = SaveFile.begin(a, false, false); SaveFile.Pending pb = SaveFile.begin(b, true, false)) {
+        try (SaveFile.Pending pa = SaveFile.begin(a, false, false);
+                SaveFile.Pending pb = SaveFile.begin(b, true, false)) {
             byte[] x = aText.getBytes(StandardCharsets.UTF_8);
             byte[] y = bText.getBytes(StandardCharsets.UTF_8);
             pa.ready(x, 0, x.length);

@@ -77,7 +77,8 @@ class StaleTempFilesTest {
         Path stale = dir.resolve("l.kwlSTALE1.new");
         Files.write(locked, new byte[] {7});
         Files.write(stale, new byte[] {8});
-        try (FileChannel ch = FileChannel.open(locked, StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
+        try (FileChannel ch = FileChannel.open(locked, StandardOpenOption.WRITE);
+                FileLock ignored = ch.lock()) {
             assertThat(SaveFile.removeStaleTemps(w)).isEqualTo(1);
             assertThat(names()).containsExactly("l.kwlLOCKED.new");
         }
@@ -91,8 +92,12 @@ class StaleTempFilesTest {
             start.writeEntry(BenchmarkEntries.FOLDER, CrashWriter.entry(i));
         }
         KwlFile.create(w, start, KwlFormat.KDE4, PW, false);
-        List<String> command = ForkedJava.command(List.of("-XX:TieredStopAtLevel=1", "-Xmx256m"), CrashWriter.class.getName(), List.of(w.toString()));
-        try (Child p = Child.start(Child.spec("crash-test writer", command).stdinPipe().stdoutLines().silence(Duration.ofSeconds(120)))) {
+        List<String> command = ForkedJava.command(
+                List.of("-XX:TieredStopAtLevel=1", "-Xmx256m"), CrashWriter.class.getName(), List.of(w.toString()));
+        try (Child p = Child.start(Child.spec("crash-test writer", command)
+                .stdinPipe()
+                .stdoutLines()
+                .silence(Duration.ofSeconds(120)))) {
             try (OutputStream stdin = p.stdin()) {
                 stdin.write("false\n".getBytes(StandardCharsets.UTF_8));
                 stdin.write(PW);
@@ -117,11 +122,14 @@ class StaleTempFilesTest {
             while (acked.get() < 0 && p.isAlive() && System.nanoTime() < readyBy) {
                 Thread.sleep(10);
             }
-            assertThat(acked.get()).as("the writer opened the wallet: %s", p.stderrText()).isNotNegative();
+            assertThat(acked.get())
+                    .as("the writer opened the wallet: %s", p.stderrText())
+                    .isNotNegative();
             int seenLive = 0;
             for (int i = 0; i < 300 && p.isAlive(); i++) {
                 try (Stream<Path> s = Files.list(dir)) {
-                    seenLive += (int) s.filter(f -> f.getFileName().toString().endsWith(".new")).count();
+                    seenLive += (int) s.filter(f -> f.getFileName().toString().endsWith(".new"))
+                            .count();
                 }
                 SaveFile.removeStaleTemps(w);
                 Thread.sleep(1);
@@ -132,7 +140,9 @@ class StaleTempFilesTest {
                 Thread.sleep(10);
             }
             // had a clean-up taken the temp file it was writing, its rename would have failed and it would have died
-            assertThat(p.isAlive()).as("the writer survived 300 clean-ups (its temp file seen %d times): %s", seenLive, p.stderrText()).isTrue();
+            assertThat(p.isAlive())
+                    .as("the writer survived 300 clean-ups (its temp file seen %d times): %s", seenLive, p.stderrText())
+                    .isTrue();
             assertThat(acked.get()).isGreaterThan(afterCleanups + 2);
         }
         // its last temp file (killed mid-sync) goes when the wallet is next opened

@@ -28,8 +28,12 @@ class StoresTest {
     static List<Entry> entries(int from, int n) {
         List<Entry> out = new ArrayList<>();
         for (int i = from; i < from + n; i++) {
-            out.add(i % 3 == 0 ? Entry.password("key-" + i, "secret " + i)
-                    : i % 3 == 1 ? Entry.map("key-" + i, Map.of("u", "user" + i)) : Entry.stream("key-" + i, new byte[] {(byte) i}));
+            out.add(
+                    i % 3 == 0
+                            ? Entry.password("key-" + i, "secret " + i)
+                            : i % 3 == 1
+                                    ? Entry.map("key-" + i, Map.of("u", "user" + i))
+                                    : Entry.stream("key-" + i, new byte[] {(byte) i}));
         }
         return out;
     }
@@ -103,7 +107,9 @@ class StoresTest {
         }
         assertThat(FilePerEntryStore.open(d, PW, false).contents()).isEqualTo(expected);
         assertThatThrownBy(() -> FilePerEntryStore.open(d, "wrong".getBytes(StandardCharsets.UTF_8), false))
-                .isInstanceOf(LabException.class).hasMessageContaining("wrong password").hasMessageNotContaining("wrong\"");
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("wrong password")
+                .hasMessageNotContaining("wrong\"");
     }
 
     @Test
@@ -120,28 +126,34 @@ class StoresTest {
             byte[] t = bytes.clone();
             t[i] ^= 0x10;
             final int at = i;
-            assertThatThrownBy(() -> AeadWallet.decode(w, t, PW, false)).as("byte " + at)
+            assertThatThrownBy(() -> AeadWallet.decode(w, t, PW, false))
+                    .as("byte " + at)
                     .isInstanceOf(labbook.wallet.format.BadWalletException.class);
         }
         assertThatThrownBy(() -> AeadWallet.open(w, "nope".getBytes(StandardCharsets.UTF_8), false))
-                .isInstanceOf(LabException.class).hasMessageContaining(w.toString()).hasMessageContaining("wrong password");
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining(w.toString())
+                .hasMessageContaining("wrong password");
     }
 
     @Test
     void saveFileIsPrivateAndLeavesTheOldFileWhenItFails() throws IOException {
         Path f = dir.resolve("x.kwl");
         SaveFile.write(f, new byte[] {1, 2, 3}, true);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f)))
+                .isEqualTo("rw-------");
         SaveFile.write(f, new byte[] {4}, false);
         assertThat(Files.readAllBytes(f)).containsExactly(4);
         // a target that cannot be replaced (a non-empty folder): the save fails, nothing is left behind
         Path blocked = Files.createDirectories(dir.resolve("blocked.kwl"));
         Files.writeString(blocked.resolve("inside"), "keep");
         assertThatThrownBy(() -> SaveFile.write(blocked, new byte[] {9}, false))
-                .isInstanceOf(LabException.class).hasMessageContaining("blocked.kwl");
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("blocked.kwl");
         assertThat(Files.readString(blocked.resolve("inside"))).isEqualTo("keep");
         try (var s = Files.list(dir)) {
-            assertThat(s.filter(p -> p.getFileName().toString().endsWith(".new"))).isEmpty();
+            assertThat(s.filter(p -> p.getFileName().toString().endsWith(".new")))
+                    .isEmpty();
         }
     }
 }

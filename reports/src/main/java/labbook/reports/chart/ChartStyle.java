@@ -27,28 +27,39 @@ public final class ChartStyle {
     public static final int HEIGHT = 460;
     /** Seed figures are drawn in greys (as the crypto seed drew its charts); ours in colour. */
     public static final Color SEED = new Color(90, 90, 90);
+
     public static final Color SEED_LIGHT = new Color(170, 170, 170);
     public static final Color[] OURS = {
-            new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44), new Color(148, 103, 189),
-            new Color(255, 127, 14), new Color(23, 190, 207), new Color(140, 86, 75), new Color(227, 119, 194)};
+        new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44), new Color(148, 103, 189),
+        new Color(255, 127, 14), new Color(23, 190, 207), new Color(140, 86, 75), new Color(227, 119, 194)
+    };
 
     /** How the axes write numbers: thousands grouped, at most three decimals. */
     public static final String AXIS_DECIMALS = "#,##0.###";
 
-    private ChartStyle() {
-    }
+    private ChartStyle() {}
 
     public static XYChart xy(String title, String xTitle, String yTitle) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
         style(chart.getStyler());
         chart.getStyler().setSeriesColors(OURS);
         return chart;
     }
 
     public static CategoryChart bars(String title, String xTitle, String yTitle) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
         style(chart.getStyler());
         chart.getStyler().setSeriesColors(OURS);
         chart.getStyler().setXAxisLabelRotation(0);
@@ -77,9 +88,9 @@ public final class ChartStyle {
     }
 
     /**
-     * Adds a series without the points a chart cannot draw: NaN or infinite values (a ratio over a
-     * CPU time below the clock's 10 ms resolution), and values at or below 0 on a log axis. A series
-     * left with no point is not added (the returned one is detached, so styling it is harmless).
+     * Adds a series without the points a chart cannot draw: NaN or infinite values (a ratio over a CPU time below the
+     * clock's 10 ms resolution), and values at or below 0 on a log axis. A series left with no point is not added (the
+     * returned one is detached, so styling it is harmless).
      */
     public static XYSeries add(XYChart chart, String name, double[] x, double[] y) {
         boolean logX = chart.getStyler().isXAxisLogarithmic();
@@ -102,7 +113,9 @@ public final class ChartStyle {
 
     /** Bar values a chart can draw: a missing or infinite value becomes 0 (the table beside it says n/a). */
     public static List<Double> bars(List<Double> values) {
-        return values.stream().map(v -> v == null || !Double.isFinite(v) ? 0.0 : v).toList();
+        return values.stream()
+                .map(v -> v == null || !Double.isFinite(v) ? 0.0 : v)
+                .toList();
     }
 
     /** Our measured medians: markers while they can be told apart, a plain line for a dense sweep. */
@@ -123,13 +136,19 @@ public final class ChartStyle {
     public static XYSeries guide(XYSeries s, Color color) {
         s.setMarker(SeriesMarkers.NONE);
         s.setLineColor(color);
-        s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        s.setLineStyle(
+                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         return s;
     }
 
-    /** A value of the chart's x axis written as its tick labels write it (its pattern and locale), for a title that names it. */
+    /**
+     * A value of the chart's x axis written as its tick labels write it (its pattern and locale), for a title that
+     * names it.
+     */
     public static String xAxisNumber(XYChart chart, double value) {
-        return new DecimalFormat(chart.getStyler().getXAxisDecimalPattern(), DecimalFormatSymbols.getInstance(chart.getStyler().getLocale()))
+        return new DecimalFormat(
+                        chart.getStyler().getXAxisDecimalPattern(),
+                        DecimalFormatSymbols.getInstance(chart.getStyler().getLocale()))
                 .format(value);
     }
 

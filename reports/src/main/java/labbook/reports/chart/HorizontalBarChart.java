@@ -17,9 +17,9 @@ import org.knowm.xchart.internal.series.Series.DataType;
 import org.knowm.xchart.style.CategoryStyler;
 
 /**
- * Stacked horizontal bars, one bar per category, drawn with Java2D (XChart has no horizontal bar
- * chart). It is an XChart {@link Chart}, so XChart's PNG and SVG encoders and the notebooks draw
- * it like any other chart; its series are {@link CategorySeries} (category names as x data).
+ * Stacked horizontal bars, one bar per category, drawn with Java2D (XChart has no horizontal bar chart). It is an
+ * XChart {@link Chart}, so XChart's PNG and SVG encoders and the notebooks draw it like any other chart; its series are
+ * {@link CategorySeries} (category names as x data).
  */
 public final class HorizontalBarChart extends Chart<CategoryStyler, CategorySeries> {
     private static final int PAD = 12;
@@ -57,7 +57,12 @@ public final class HorizontalBarChart extends Chart<CategoryStyler, CategorySeri
         FontMetrics labels = g.getFontMetrics(labelFont);
         FontMetrics titleMetrics = g.getFontMetrics(styler.getChartTitleFont());
         FontMetrics legendMetrics = g.getFontMetrics(styler.getLegendFont());
-        int legendWidth = seriesMap.keySet().stream().mapToInt(legendMetrics::stringWidth).max().orElse(0) + LEGEND_SWATCH + 3 * PAD;
+        int legendWidth = seriesMap.keySet().stream()
+                        .mapToInt(legendMetrics::stringWidth)
+                        .max()
+                        .orElse(0)
+                + LEGEND_SWATCH
+                + 3 * PAD;
         int labelWidth = categories.stream().mapToInt(labels::stringWidth).max().orElse(0);
         int left = PAD + labelWidth + PAD;
         int top = PAD + titleMetrics.getHeight() + PAD;
@@ -76,7 +81,8 @@ public final class HorizontalBarChart extends Chart<CategoryStyler, CategorySeri
         drawLegend(g, legendMetrics, right + PAD, top);
     }
 
-    private void drawAxis(Graphics2D g, FontMetrics labels, int left, int right, int top, int bottom, double step, double axisMax) {
+    private void drawAxis(
+            Graphics2D g, FontMetrics labels, int left, int right, int top, int bottom, double step, double axisMax) {
         for (double v = 0; v <= axisMax + step / 2; v += step) {
             double x = left + (right - left) * v / axisMax;
             g.setColor(new Color(225, 225, 225));
@@ -87,12 +93,24 @@ public final class HorizontalBarChart extends Chart<CategoryStyler, CategorySeri
         }
         g.setColor(Color.DARK_GRAY);
         g.drawRect(left, top, right - left, bottom - top);
-        drawText(g, styler.getAxisTitleFont(), valueTitle, (left + right) / 2.0,
-                bottom + PAD / 2.0 + labels.getHeight() + labels.getAscent() + 2, 0.5);
+        drawText(
+                g,
+                styler.getAxisTitleFont(),
+                valueTitle,
+                (left + right) / 2.0,
+                bottom + PAD / 2.0 + labels.getHeight() + labels.getAscent() + 2,
+                0.5);
     }
 
-    private void drawBars(Graphics2D g, FontMetrics labels, List<String> categories, int left, int right, int top, int bottom,
-                          double axisMax) {
+    private void drawBars(
+            Graphics2D g,
+            FontMetrics labels,
+            List<String> categories,
+            int left,
+            int right,
+            int top,
+            int bottom,
+            double axisMax) {
         double band = (bottom - top) / (double) Math.max(1, categories.size());
         double bar = band * 0.7;
         for (int i = 0; i < categories.size(); i++) {
@@ -106,7 +124,13 @@ public final class HorizontalBarChart extends Chart<CategoryStyler, CategorySeri
                 x += w;
             }
             g.setColor(Color.DARK_GRAY);
-            drawText(g, labels.getFont(), categories.get(i), left - PAD / 2.0, y + bar / 2 + labels.getAscent() / 2.0 - 1, 1);
+            drawText(
+                    g,
+                    labels.getFont(),
+                    categories.get(i),
+                    left - PAD / 2.0,
+                    y + bar / 2 + labels.getAscent() / 2.0 - 1,
+                    1);
         }
     }
 

@@ -15,15 +15,14 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.Table;
 
 /**
- * The view the seed's rule stands in for: compressing then moving the output over a link or
- * disk of bandwidth B costs CPU time + size / B. One line per level (largest file, the seed's
- * setup); where the lines cross, the cheapest level changes.
+ * The view the seed's rule stands in for: compressing then moving the output over a link or disk of bandwidth B costs
+ * CPU time + size / B. One line per level (largest file, the seed's setup); where the lines cross, the cheapest level
+ * changes.
  */
 public final class BandwidthChart extends ExperimentChart<XYChart> {
     public BandwidthChart() {
         super("bandwidth", FilecryptResults.LEVEL_SWEEP);
     }
-
 
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
@@ -33,8 +32,11 @@ public final class BandwidthChart extends ExperimentChart<XYChart> {
             return Optional.empty();
         }
         FilecryptData.InputFile largest = files.get(files.size() - 1);
-        XYChart chart = ChartStyle.xy("Bandwidth view: CPU time + size / bandwidth, " + largest.file() + " ("
-                + Format.num(largest.bytes() / 1e6) + " MB)", "bandwidth of the link or disk (MB/s, log)", "total cost (s, log)");
+        XYChart chart = ChartStyle.xy(
+                "Bandwidth view: CPU time + size / bandwidth, " + largest.file() + " ("
+                        + Format.num(largest.bytes() / 1e6) + " MB)",
+                "bandwidth of the link or disk (MB/s, log)",
+                "total cost (s, log)");
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
         int points = 61;
@@ -43,7 +45,11 @@ public final class BandwidthChart extends ExperimentChart<XYChart> {
             mbps[i] = Math.pow(10, i / 15.0); // 1 MB/s .. 10 GB/s
         }
         for (TradeOff.Level level : FilecryptData.levels(rows, largest.file())) {
-            ChartStyle.add(chart, level.name(), mbps, Arrays.stream(mbps).map(b -> level.costAt(b * 1e6)).toArray())
+            ChartStyle.add(
+                            chart,
+                            level.name(),
+                            mbps,
+                            Arrays.stream(mbps).map(b -> level.costAt(b * 1e6)).toArray())
                     .setMarker(SeriesMarkers.NONE);
         }
         return Optional.of(chart);

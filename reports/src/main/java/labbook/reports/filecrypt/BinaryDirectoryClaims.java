@@ -26,16 +26,18 @@ import labbook.reports.study.Verdict;
 import tech.tablesaw.api.Table;
 
 /**
- * The claims on one folder of files compressed already (MP3, PDF, PNG), on gpg as a whole process
- * as the seed timed it. The seed's pages: "Use of compression with the -z 1, -z 7, and -z 9 gpg
- * options did not lead to a significant change in file size for mp3 files. crypto disables
- * compression for mp3 files (and all other binary files) by default in order to improve encryption
- * performance." Ratios are of the mean CPU over the repeats of one results root (process CPU comes
- * in 10 ms ticks; a mean is not stuck on a tick as a median of three is).
+ * The claims on one folder of files compressed already (MP3, PDF, PNG), on gpg as a whole process as the seed timed it.
+ * The seed's pages: "Use of compression with the -z 1, -z 7, and -z 9 gpg options did not lead to a significant change
+ * in file size for mp3 files. crypto disables compression for mp3 files (and all other binary files) by default in
+ * order to improve encryption performance." Ratios are of the mean CPU over the repeats of one results root (process
+ * CPU comes in 10 ms ticks; a mean is not stuck on a tick as a median of three is).
  */
 final class BinaryDirectoryClaims {
     static final String SPEED_RUN = "crypto-speed";
-    /** crypto Default "about as little as --speed": at most this many times --speed's CPU (the seed's: 1.04, 1.01, 1.06). */
+    /**
+     * crypto Default "about as little as --speed": at most this many times --speed's CPU (the seed's: 1.04, 1.01,
+     * 1.06).
+     */
     static final double SAME_COST = 1.25;
     /** Our GPG Default / crypto Default ratio matches the seed's within this factor either way. */
     static final double RATIO_TOLERANCE = 1.5;
@@ -55,7 +57,9 @@ final class BinaryDirectoryClaims {
     List<Claim> of(Results.Labelled<Table> dir) {
         List<Claim> claims = new ArrayList<>();
         Table all = DirectoryTypes.ofType(dir, type);
-        Table runs = all.where(all.stringColumn(ENGINE.name()).isEqualTo("gpg").and(all.stringColumn(SCOPE.name()).isEqualTo("process")));
+        Table runs = all.where(all.stringColumn(ENGINE.name())
+                .isEqualTo("gpg")
+                .and(all.stringColumn(SCOPE.name()).isEqualTo("process")));
         if (runs.isEmpty()) {
             return claims; // this root did not run the folder with gpg
         }
@@ -68,28 +72,43 @@ final class BinaryDirectoryClaims {
         double seedSpeed = seedCpu(SPEED_RUN);
 
         double same = byDefault / speed;
-        claims.add(Claim.of(FilecryptStudy.Id.BINARY_DEFAULT_AS_SPEED, type, "crypto Default costs about as little as --speed on " + label + " files")
-                .seed(times(seedDefault / seedSpeed) + " (" + Format.num(seedDefault) + " s / " + Format.num(seedSpeed) + " s)")
+        claims.add(Claim.of(
+                        FilecryptStudy.Id.BINARY_DEFAULT_AS_SPEED,
+                        type,
+                        "crypto Default costs about as little as --speed on " + label + " files")
+                .seed(times(seedDefault / seedSpeed) + " (" + Format.num(seedDefault) + " s / " + Format.num(seedSpeed)
+                        + " s)")
                 .measured(times(same) + " (" + Format.num(byDefault) + " s / " + Format.num(speed) + " s)")
                 .ratio(Verdict.ratio(same, seedDefault / seedSpeed))
-                .verdict(Verdict.claim(same <= SAME_COST, same)).from(dir.label(), how + "; holds at most " + SAME_COST + " x"));
+                .verdict(Verdict.claim(same <= SAME_COST, same))
+                .from(dir.label(), how + "; holds at most " + SAME_COST + " x"));
 
         double cost = z7 / byDefault;
         double seedCost = seedZ7 / seedDefault;
         double r = Verdict.ratio(cost, seedCost);
-        claims.add(Claim.of(FilecryptStudy.Id.BINARY_GPG_DEFAULT_COST, type, "GPG Default (-z 7) costs about "
-                        + Format.sig(seedCost, 2) + " x crypto Default's CPU on " + label + " files")
+        claims.add(Claim.of(
+                        FilecryptStudy.Id.BINARY_GPG_DEFAULT_COST,
+                        type,
+                        "GPG Default (-z 7) costs about " + Format.sig(seedCost, 2) + " x crypto Default's CPU on "
+                                + label + " files")
                 .seed(times(seedCost) + " (" + Format.num(seedZ7) + " s / " + Format.num(seedDefault) + " s)")
-                .measured(times(cost) + " (" + Format.num(z7) + " s / " + Format.num(byDefault) + " s)").ratio(r)
-                .verdict(Verdict.match(r, RATIO_TOLERANCE)).from(dir.label(), how));
+                .measured(times(cost) + " (" + Format.num(z7) + " s / " + Format.num(byDefault) + " s)")
+                .ratio(r)
+                .verdict(Verdict.match(r, RATIO_TOLERANCE))
+                .from(dir.label(), how));
 
         double kept = sizeFraction(runs, GPG_DEFAULT_RUN);
-        claims.add(Claim.of(FilecryptStudy.Id.BINARY_COMPRESSION_GAIN, type, "compression gains almost nothing on " + label
-                        + " files (GPG Default's output, % of the original)")
+        claims.add(Claim.of(
+                        FilecryptStudy.Id.BINARY_COMPRESSION_GAIN,
+                        type,
+                        "compression gains almost nothing on " + label
+                                + " files (GPG Default's output, % of the original)")
                 .seed("no significant change in file size")
                 .measured(Double.isNaN(kept) ? "n/a" : Format.pct(kept) + " of the original")
                 .verdict(Verdict.claim(kept >= ALMOST_NOTHING, kept))
-                .from(dir.label(), "gpg -z 7, out / in over the folder; holds at " + Format.pct(ALMOST_NOTHING) + " or more"));
+                .from(
+                        dir.label(),
+                        "gpg -z 7, out / in over the folder; holds at " + Format.pct(ALMOST_NOTHING) + " or more"));
 
         claims.add(sentToZ1(dir));
         return claims;
@@ -97,7 +116,10 @@ final class BinaryDirectoryClaims {
 
     /** The files of the folder that crypto's mime check called text/*, so its default sent them to -z 1. */
     private Claim sentToZ1(Results.Labelled<Table> dir) {
-        Claim claim = Claim.of(FilecryptStudy.Id.BINARY_SENT_TO_Z1, type, "crypto's mime check sends no " + label + " file to -z 1")
+        Claim claim = Claim.of(
+                        FilecryptStudy.Id.BINARY_SENT_TO_Z1,
+                        type,
+                        "crypto's mime check sends no " + label + " file to -z 1")
                 .seed("crypto disables compression for " + type + " files");
         Optional<Table> files = DirectoryTypes.files(dir);
         if (files.isEmpty()) {
@@ -107,12 +129,15 @@ final class BinaryDirectoryClaims {
         List<String> wrong = new ArrayList<>();
         for (int i = 0; i < ofType.rowCount(); i++) {
             if (ofType.numberColumn(DEFAULT_LEVEL.name()).getDouble(i) != 0) {
-                wrong.add(ofType.stringColumn(FILE.name()).get(i) + " (" + ofType.stringColumn(MIME.name()).get(i) + ")");
+                wrong.add(ofType.stringColumn(FILE.name()).get(i) + " ("
+                        + ofType.stringColumn(MIME.name()).get(i) + ")");
             }
         }
-        String measured = wrong.isEmpty() ? "none of " + ofType.rowCount() + " files"
+        String measured = wrong.isEmpty()
+                ? "none of " + ofType.rowCount() + " files"
                 : wrong.size() + " of " + ofType.rowCount() + ": " + String.join(", ", wrong);
-        return claim.measured(measured).verdict(Verdict.claim(wrong.isEmpty(), ofType.isEmpty() ? Double.NaN : ofType.rowCount()))
+        return claim.measured(measured)
+                .verdict(Verdict.claim(wrong.isEmpty(), ofType.isEmpty() ? Double.NaN : ofType.rowCount()))
                 .from(dir.label(), "file --mime-type on each file, as crypto v1.1.0");
     }
 
@@ -128,7 +153,8 @@ final class BinaryDirectoryClaims {
         }
         double sum = 0;
         for (int i = 0; i < t.rowCount(); i++) {
-            sum += t.numberColumn(CPU_USER_S.name()).getDouble(i) + t.numberColumn(CPU_SYS_S.name()).getDouble(i);
+            sum += t.numberColumn(CPU_USER_S.name()).getDouble(i)
+                    + t.numberColumn(CPU_SYS_S.name()).getDouble(i);
         }
         return sum / t.rowCount();
     }
@@ -136,7 +162,10 @@ final class BinaryDirectoryClaims {
     /** The run's output over its input, summed over the folder (the first repeat: sizes do not vary). */
     static double sizeFraction(Table runs, String run) {
         Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(run));
-        return t.isEmpty() ? Double.NaN : t.numberColumn(OUT_BYTES.name()).getDouble(0) / t.numberColumn(IN_BYTES.name()).getDouble(0);
+        return t.isEmpty()
+                ? Double.NaN
+                : t.numberColumn(OUT_BYTES.name()).getDouble(0)
+                        / t.numberColumn(IN_BYTES.name()).getDouble(0);
     }
 
     private static String times(double ratio) {

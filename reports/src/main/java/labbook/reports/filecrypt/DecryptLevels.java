@@ -18,21 +18,22 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The level sweep's decrypt rows ({@code level-decrypt.csv}): gpg's output at each level decrypted
- * by gpg (a whole process) and by bcpg in-process, on the largest file, ZIP. The lab's target for
- * bcpg (a row of the targets table, not a claim of the seed): its median CPU time at most 1.0 x
- * gpg's at every level. Results from before the decrypt rows have no such CSV; the row then says so.
+ * The level sweep's decrypt rows ({@code level-decrypt.csv}): gpg's output at each level decrypted by gpg (a whole
+ * process) and by bcpg in-process, on the largest file, ZIP. The lab's target for bcpg (a row of the targets table, not
+ * a claim of the seed): its median CPU time at most 1.0 x gpg's at every level. Results from before the decrypt rows
+ * have no such CSV; the row then says so.
  */
 final class DecryptLevels {
     static final String TARGET = "bcpg's decryption against gpg at every level (largest file, ZIP)";
-    static final String MEASURES = "CPU time (user + system) of bcpg decrypting gpg's output in-process, over gpg's decrypting"
-            + " it as a whole process, at each level the sweep ran; the worst level counts";
+    static final String MEASURES =
+            "CPU time (user + system) of bcpg decrypting gpg's output in-process, over gpg's decrypting"
+                    + " it as a whole process, at each level the sweep ran; the worst level counts";
     /** The lab's goal: bcpg's CPU time over gpg's, at every level. */
     static final double GOAL_RATIO = 1.0;
+
     static final String GOAL = "<= " + Format.num(GOAL_RATIO) + " x gpg";
 
-    private DecryptLevels() {
-    }
+    private DecryptLevels() {}
 
     /** One level: each engine's CPU seconds (user + system) over the repeats. */
     record Level(int level, Stats.Spread gpg, Stats.Spread bcpg) {
@@ -48,15 +49,21 @@ final class DecryptLevels {
         if (files.isEmpty()) {
             return List.of();
         }
-        Table largest = t.where(t.stringColumn(FILE.name()).isEqualTo(files.get(files.size() - 1).file())
+        Table largest = t.where(t.stringColumn(FILE.name())
+                .isEqualTo(files.get(files.size() - 1).file())
                 .and(t.stringColumn(ALGO.name()).isEqualTo("zip")));
-        return largest.numberColumn(LEVEL.name()).asDoubleColumn().unique().asList().stream().sorted()
-                .map(l -> new Level(l.intValue(), cpu(largest, "gpg", "process", l), cpu(largest, "bcpg", "in-process", l)))
-                .filter(l -> l.gpg().n() > 0 && l.bcpg().n() > 0).toList();
+        return largest.numberColumn(LEVEL.name()).asDoubleColumn().unique().asList().stream()
+                .sorted()
+                .map(l -> new Level(
+                        l.intValue(), cpu(largest, "gpg", "process", l), cpu(largest, "bcpg", "in-process", l)))
+                .filter(l -> l.gpg().n() > 0 && l.bcpg().n() > 0)
+                .toList();
     }
 
     private static Stats.Spread cpu(Table t, String engine, String scope, double level) {
-        Table rows = t.where(t.stringColumn(ENGINE.name()).isEqualTo(engine).and(t.stringColumn(SCOPE.name()).isEqualTo(scope))
+        Table rows = t.where(t.stringColumn(ENGINE.name())
+                .isEqualTo(engine)
+                .and(t.stringColumn(SCOPE.name()).isEqualTo(scope))
                 .and(t.numberColumn(LEVEL.name()).isEqualTo(level)));
         return Stats.spread(rows.numberColumn(CPU_S).asDoubleArray());
     }
@@ -85,15 +92,24 @@ final class DecryptLevels {
     /** The target on one results root: the worst level's ratio against the goal. */
     static Target target(List<Level> levels, String machine) {
         Target t = Target.of(FilecryptStudy.TargetId.DECRYPT_CPU, TARGET, MEASURES, GOAL);
-        Optional<Level> worst = levels.stream().filter(l -> !Double.isNaN(l.ratio()))
+        Optional<Level> worst = levels.stream()
+                .filter(l -> !Double.isNaN(l.ratio()))
                 .max((a, b) -> Double.compare(a.ratio(), b.ratio()));
         if (worst.isEmpty()) {
             return t.measured("no level of the largest file by both engines").from(machine, "level-decrypt.csv");
         }
         double ratio = worst.get().ratio();
-        String each = String.join(", ", levels.stream().map(l -> "-z " + l.level() + " " + Format.ratio(l.ratio())).toList());
-        return t.measured("at most " + Format.ratio(ratio) + " (-z " + worst.get().level() + ")", ratio,
-                        Verdict.target(ratio <= GOAL_RATIO + 1e-9, ratio)) // user + system ticks summed: float noise, not a tick
+        String each = String.join(
+                ", ",
+                levels.stream()
+                        .map(l -> "-z " + l.level() + " " + Format.ratio(l.ratio()))
+                        .toList());
+        return t.measured(
+                        "at most " + Format.ratio(ratio) + " (-z " + worst.get().level() + ")",
+                        ratio,
+                        Verdict.target(
+                                ratio <= GOAL_RATIO + 1e-9,
+                                ratio)) // user + system ticks summed: float noise, not a tick
                 .from(machine, "median CPU time (user + system, 10 ms ticks) over the repeats, bcpg / gpg: " + each);
     }
 

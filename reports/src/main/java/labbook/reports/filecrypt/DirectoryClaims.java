@@ -23,7 +23,10 @@ import labbook.reports.study.Verdict;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 
-/** The text folder's directory-run claims: CPU totals against the seed's, each run against GPG Default, mean sizes, --speed's overhead. */
+/**
+ * The text folder's directory-run claims: CPU totals against the seed's, each run against GPG Default, mean sizes,
+ * --speed's overhead.
+ */
 final class DirectoryClaims {
     private final Table seedDir = DirectoryTypes.seedOf(DirectoryTypes.TEXT);
 
@@ -34,34 +37,55 @@ final class DirectoryClaims {
         if (all.isEmpty()) {
             return claims; // this root ran the binary folders only
         }
-        String engine = all.stringColumn(ENGINE.name()).contains("gpg") ? "gpg" : all.stringColumn(ENGINE.name()).get(0);
+        String engine = all.stringColumn(ENGINE.name()).contains("gpg")
+                ? "gpg"
+                : all.stringColumn(ENGINE.name()).get(0);
         Table ofEngine = all.where(all.stringColumn(ENGINE.name()).isEqualTo(engine));
         // the seed timed whole processes: prefer that scope when the engine was timed both ways
-        String scope = ofEngine.stringColumn(SCOPE.name()).contains("process") ? "process" : ofEngine.stringColumn(SCOPE.name()).get(0);
+        String scope = ofEngine.stringColumn(SCOPE.name()).contains("process")
+                ? "process"
+                : ofEngine.stringColumn(SCOPE.name()).get(0);
         Table runs = ofEngine.where(ofEngine.stringColumn(SCOPE.name()).isEqualTo(scope));
         cpuTotals(runs, engine, dir.label(), claims);
-        if (runs.containsColumn(MEAN_SIZE_PCT.name()) && runs.column(MEAN_SIZE_PCT.name()) instanceof NumericColumn<?>) {
-            for (String[] r : new String[][] {{GPG_DEFAULT_RUN, "GPG Default"}, {CRYPTO_DEFAULT_RUN, "crypto default"}}) {
-                Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(r[0]).and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
-                double pct = t.isEmpty() ? Double.NaN : Stats.median(t.numberColumn(MEAN_SIZE_PCT.name()).asDoubleArray()) / 100;
+        if (runs.containsColumn(MEAN_SIZE_PCT.name())
+                && runs.column(MEAN_SIZE_PCT.name()) instanceof NumericColumn<?>) {
+            for (String[] r :
+                    new String[][] {{GPG_DEFAULT_RUN, "GPG Default"}, {CRYPTO_DEFAULT_RUN, "crypto default"}}) {
+                Table t = runs.where(runs.stringColumn(RUN.name())
+                        .isEqualTo(r[0])
+                        .and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
+                double pct = t.isEmpty()
+                        ? Double.NaN
+                        : Stats.median(t.numberColumn(MEAN_SIZE_PCT.name()).asDoubleArray()) / 100;
                 double seedPct = FilecryptData.seedDirectory(seedDir, r[0], MEAN_SIZE_PCT) / 100;
-                claims.add(LevelClaims.meanSize(FilecryptStudy.Id.DIRECTORY_MEAN_SIZE, r[0], "mean size, " + r[1] + " directory run, % of original",
-                        seedPct, pct).from(dir.label(), engine + ", as the directory run recorded it; different corpus"));
+                claims.add(LevelClaims.meanSize(
+                                FilecryptStudy.Id.DIRECTORY_MEAN_SIZE,
+                                r[0],
+                                "mean size, " + r[1] + " directory run, % of original",
+                                seedPct,
+                                pct)
+                        .from(dir.label(), engine + ", as the directory run recorded it; different corpus"));
             }
         }
-        Table speed = runs.where(runs.stringColumn(RUN.name()).isEqualTo("crypto-speed").and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
+        Table speed = runs.where(runs.stringColumn(RUN.name())
+                .isEqualTo("crypto-speed")
+                .and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
         double overhead = Double.NaN;
         if (!speed.isEmpty()) {
             double[] per = new double[speed.rowCount()];
             for (int i = 0; i < per.length; i++) {
-                per[i] = (speed.numberColumn(OUT_BYTES.name()).getDouble(i) - speed.numberColumn(IN_BYTES.name()).getDouble(i))
+                per[i] = (speed.numberColumn(OUT_BYTES.name()).getDouble(i)
+                                - speed.numberColumn(IN_BYTES.name()).getDouble(i))
                         / speed.numberColumn(FILES.name()).getDouble(i);
             }
             overhead = Stats.median(per);
         }
-        claims.add(Claim.of(FilecryptStudy.Id.SPEED_OVERHEAD, "", "--speed output is only slightly larger than its input")
-                .seed("< 100 bytes per file").measured(Double.isNaN(overhead) ? "n/a" : Format.num(overhead) + " bytes per file")
-                .verdict(Verdict.claim(overhead >= 0 && overhead < 100, overhead)).from(dir.label(), engine));
+        claims.add(
+                Claim.of(FilecryptStudy.Id.SPEED_OVERHEAD, "", "--speed output is only slightly larger than its input")
+                        .seed("< 100 bytes per file")
+                        .measured(Double.isNaN(overhead) ? "n/a" : Format.num(overhead) + " bytes per file")
+                        .verdict(Verdict.claim(overhead >= 0 && overhead < 100, overhead))
+                        .from(dir.label(), engine));
         return claims;
     }
 
@@ -73,17 +97,28 @@ final class DirectoryClaims {
             String run = seedDir.stringColumn(RUN.name()).get(i);
             String label = seedDir.stringColumn(LABEL.name()).get(i);
             double seed = seedDir.numberColumn(CPU_TOTAL_S.name()).getDouble(i);
-            double cpu = FilecryptData.directoryCpu(runs, run, engine).map(c -> c[2]).orElse(Double.NaN);
+            double cpu =
+                    FilecryptData.directoryCpu(runs, run, engine).map(c -> c[2]).orElse(Double.NaN);
             double r = Verdict.ratio(cpu, seed);
-            claims.add(Claim.of(FilecryptStudy.Id.DIRECTORY_CPU, run, "directory CPU total, " + label + " (" + run + ")")
-                    .seed(Format.num(seed) + " s").measured(Double.isNaN(cpu) ? "n/a" : Format.num(cpu) + " s").ratio(r)
-                    .verdict(Verdict.time(r, 2)).from(machine, engine + ", median of repeats; different corpus"));
+            claims.add(
+                    Claim.of(FilecryptStudy.Id.DIRECTORY_CPU, run, "directory CPU total, " + label + " (" + run + ")")
+                            .seed(Format.num(seed) + " s")
+                            .measured(Double.isNaN(cpu) ? "n/a" : Format.num(cpu) + " s")
+                            .ratio(r)
+                            .verdict(Verdict.time(r, 2))
+                            .from(machine, engine + ", median of repeats; different corpus"));
             if (!run.equals(GPG_DEFAULT_RUN)) {
                 double seedShare = seed / seedGpgTotal;
                 double share = gpgDefault.map(g -> cpu / g[2]).orElse(Double.NaN);
-                claims.add(Claim.of(FilecryptStudy.Id.LESS_CPU_THAN_GPG_DEFAULT, run, label + " takes less CPU than GPG Default")
-                        .seed(Format.pct(seedShare) + " of GPG Default").measured(Format.pct(share))
-                        .ratio(Verdict.ratio(share, seedShare)).verdict(Verdict.claim(share < 1, share)).from(machine, engine));
+                claims.add(Claim.of(
+                                FilecryptStudy.Id.LESS_CPU_THAN_GPG_DEFAULT,
+                                run,
+                                label + " takes less CPU than GPG Default")
+                        .seed(Format.pct(seedShare) + " of GPG Default")
+                        .measured(Format.pct(share))
+                        .ratio(Verdict.ratio(share, seedShare))
+                        .verdict(Verdict.claim(share < 1, share))
+                        .from(machine, engine));
             }
         }
     }

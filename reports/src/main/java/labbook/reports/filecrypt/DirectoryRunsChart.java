@@ -22,9 +22,8 @@ import labbook.reports.study.ExperimentChart;
 import tech.tablesaw.api.Table;
 
 /**
- * The directory runs as the seed drew them: horizontal bars, user and system CPU stacked per run,
- * the seed's three runs above ours; one chart per folder type (text, mp3, pdf, png), each with the
- * seed's own bars for that folder.
+ * The directory runs as the seed drew them: horizontal bars, user and system CPU stacked per run, the seed's three runs
+ * above ours; one chart per folder type (text, mp3, pdf, png), each with the seed's own bars for that folder.
  */
 public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart> {
     private final String type;
@@ -36,7 +35,9 @@ public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart
 
     /** The chart of one folder type: "directory-runs" for text, "directory-runs-mp3" and so on. */
     public DirectoryRunsChart(String type) {
-        super(type.equals(DirectoryTypes.TEXT) ? "directory-runs" : "directory-runs-" + type, FilecryptResults.DIRECTORY_RUNS);
+        super(
+                type.equals(DirectoryTypes.TEXT) ? "directory-runs" : "directory-runs-" + type,
+                FilecryptResults.DIRECTORY_RUNS);
         this.type = type;
     }
 
@@ -59,7 +60,8 @@ public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart
             for (String run : Summaries.distinct(runs, RUN.name())) {
                 Table ofRun = Summaries.rowsOf(runs, RUN.name(), run);
                 for (String engine : Summaries.distinct(ofRun, ENGINE.name())) {
-                    List<String> scopes = Summaries.distinct(Summaries.rowsOf(ofRun, ENGINE.name(), engine), SCOPE.name());
+                    List<String> scopes =
+                            Summaries.distinct(Summaries.rowsOf(ofRun, ENGINE.name(), engine), SCOPE.name());
                     for (String scope : scopes) {
                         String what = scopes.size() > 1 ? engine + ", " + scope : engine;
                         Optional<double[]> cpu = FilecryptData.directoryCpu(runs, run, engine, scope);
@@ -77,7 +79,8 @@ public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart
             return Optional.empty(); // no root ran this folder
         }
         int height = Math.max(ChartStyle.HEIGHT, 120 + 26 * names.size());
-        String title = type.equals(DirectoryTypes.TEXT) ? "Directory runs: CPU time, user and system"
+        String title = type.equals(DirectoryTypes.TEXT)
+                ? "Directory runs: CPU time, user and system"
                 : "Directory runs, " + type.toUpperCase(Locale.ROOT) + " files: CPU time, user and system";
         HorizontalBarChart chart = new HorizontalBarChart(ChartStyle.WIDTH, height, title, "CPU time (s)");
         chart.addSeries("user time", names, user);

@@ -13,10 +13,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * Which folder each directory-runs row timed: text, mp3, pdf or png. directory-runs.csv names the
- * corpus; directory-files.csv, written by the same run, gives each corpus's type. A corpus that
- * directory-files.csv does not name (a root from before the binary folders) is text: every
- * directory run was on text then.
+ * Which folder each directory-runs row timed: text, mp3, pdf or png. directory-runs.csv names the corpus;
+ * directory-files.csv, written by the same run, gives each corpus's type. A corpus that directory-files.csv does not
+ * name (a root from before the binary folders) is text: every directory run was on text then.
  */
 final class DirectoryTypes {
     static final String TEXT = "text";
@@ -25,15 +24,16 @@ final class DirectoryTypes {
     /** The folders of files compressed already. */
     static final List<String> BINARY = List.of("mp3", "pdf", "png");
 
-    private DirectoryTypes() {
-    }
+    private DirectoryTypes() {}
 
     /** The directory-runs rows with a {@code type} column. */
     static Table withType(Labelled<Table> runs) {
         Map<String, String> types = new HashMap<>();
         files(runs).ifPresent(files -> {
             for (int i = 0; i < files.rowCount(); i++) {
-                types.put(files.stringColumn(CORPUS.name()).get(i), files.stringColumn(TYPE.name()).get(i));
+                types.put(
+                        files.stringColumn(CORPUS.name()).get(i),
+                        files.stringColumn(TYPE.name()).get(i));
             }
         });
         Table t = runs.value().copy();
@@ -55,7 +55,9 @@ final class DirectoryTypes {
 
     /** The same root's directory-files.csv, when it has one with rows. */
     static Optional<Table> files(Labelled<?> runs) {
-        return runs.root().table(FilecryptResults.STUDY, FilecryptResults.DIRECTORY_FILES.experiment()).filter(t -> !t.isEmpty());
+        return runs.root()
+                .table(FilecryptResults.STUDY, FilecryptResults.DIRECTORY_FILES.experiment())
+                .filter(t -> !t.isEmpty());
     }
 
     /** The seed's rows for one folder type. */

@@ -36,55 +36,73 @@ import tech.tablesaw.api.Table;
 
 /** The file-encryption page's analysis tables: the seed's rule and the bandwidth view, the Pareto front, medians. */
 final class FilecryptAnalyses {
-    private FilecryptAnalyses() {
-    }
+    private FilecryptAnalyses() {}
 
     static Map<String, Table> of(Results results) {
         Map<String, Table> out = new LinkedHashMap<>();
         for (var sweep : results.tables(FilecryptResults.LEVEL_SWEEP)) {
             Table rows = FilecryptData.seedLike(sweep.value());
-            String setup = rows.isEmpty() ? "" : rows.stringColumn(ENGINE.name()).get(0) + " " + rows.stringColumn(SCOPE.name()).get(0)
-                    + " " + rows.stringColumn(ALGO.name()).get(0);
-            out.put("The seed's rule (minimise CPU time x size) and the bandwidth view it stands in for "
-                    + "(cost = CPU time + size / bandwidth) [" + sweep.label() + ", " + setup + "]", rule(rows));
+            String setup = rows.isEmpty()
+                    ? ""
+                    : rows.stringColumn(ENGINE.name()).get(0) + " "
+                            + rows.stringColumn(SCOPE.name()).get(0) + " "
+                            + rows.stringColumn(ALGO.name()).get(0);
+            out.put(
+                    "The seed's rule (minimise CPU time x size) and the bandwidth view it stands in for "
+                            + "(cost = CPU time + size / bandwidth) [" + sweep.label() + ", " + setup + "]",
+                    rule(rows));
             settings(sweep.value(), sweep.label(), out);
             WallTime.analyses(sweep.value(), sweep.label(), out);
         }
         for (var decrypt : results.tables(FilecryptResults.LEVEL_DECRYPT)) {
-            out.put("level-decrypt: median CPU time (user + system) to decrypt gpg's output, gpg and bcpg in-process, largest file,"
-                    + " ZIP (the lab's target, bcpg " + DecryptLevels.GOAL + ", is on the targets table) [" + decrypt.label() + "]",
+            out.put(
+                    "level-decrypt: median CPU time (user + system) to decrypt gpg's output, gpg and bcpg in-process, largest file,"
+                            + " ZIP (the lab's target, bcpg " + DecryptLevels.GOAL + ", is on the targets table) ["
+                            + decrypt.label() + "]",
                     DecryptLevels.table(DecryptLevels.levels(decrypt.value())));
         }
         for (var dir : results.tables(FilecryptResults.DIRECTORY_RUNS)) {
             Table t = DirectoryTypes.withType(dir);
             DoubleColumn total = DoubleColumn.create(CPU_S, t.rowCount());
             for (int i = 0; i < t.rowCount(); i++) {
-                total.set(i, t.numberColumn(CPU_USER_S.name()).getDouble(i) + t.numberColumn(CPU_SYS_S.name()).getDouble(i));
+                total.set(
+                        i,
+                        t.numberColumn(CPU_USER_S.name()).getDouble(i)
+                                + t.numberColumn(CPU_SYS_S.name()).getDouble(i));
             }
             t.addColumns(total);
-            out.put("directory-runs: median CPU time per folder and run [" + dir.label() + "]",
+            out.put(
+                    "directory-runs: median CPU time per folder and run [" + dir.label() + "]",
                     Summaries.medians(t, CPU_S, TYPE.name(), RUN.name(), ENGINE.name(), SCOPE.name()));
         }
         for (var files : results.tables(FilecryptResults.DIRECTORY_FILES)) {
-            out.put("directory-files: files per folder, mime type (file --mime-type) and the level crypto's default gave them ["
-                    + files.label() + "]", Summaries.counts(files.value(), FILE_BYTES.name(), TYPE.name(), MIME.name(), DEFAULT_LEVEL.name()));
+            out.put(
+                    "directory-files: files per folder, mime type (file --mime-type) and the level crypto's default gave them ["
+                            + files.label() + "]",
+                    Summaries.counts(files.value(), FILE_BYTES.name(), TYPE.name(), MIME.name(), DEFAULT_LEVEL.name()));
         }
         for (var interop : results.tables(FilecryptResults.INTEROP)) {
-            out.put("interop: cases per direction and result [" + interop.label() + "]",
+            out.put(
+                    "interop: cases per direction and result [" + interop.label() + "]",
                     Summaries.counts(interop.value(), null, DIRECTION.name(), PASSED.name()));
         }
         for (var jmh : results.tables(FilecryptResults.LEVEL_JMH)) {
             Table t = jmh.value();
             // a deflater column with nothing in it (gpg's side, or an older writer) does not split the rows
-            String[] by = t.containsColumn(DEFLATER.name()) && t.column(DEFLATER.name()).countMissing() < t.rowCount()
-                    ? new String[] {ALGO.name(), DEFLATER.name(), LEVEL.name()} : new String[] {ALGO.name(), LEVEL.name()};
-            out.put("level-jmh: compression throughput per algorithm and level [" + jmh.label() + "]",
+            String[] by = t.containsColumn(DEFLATER.name())
+                            && t.column(DEFLATER.name()).countMissing() < t.rowCount()
+                    ? new String[] {ALGO.name(), DEFLATER.name(), LEVEL.name()}
+                    : new String[] {ALGO.name(), LEVEL.name()};
+            out.put(
+                    "level-jmh: compression throughput per algorithm and level [" + jmh.label() + "]",
                     Summaries.medians(t, MB_PER_S.name(), by));
         }
         return out;
     }
 
-    /** Per file: the seed's rule over its levels and over every level, where compressing pays, the best level per link. */
+    /**
+     * Per file: the seed's rule over its levels and over every level, where compressing pays, the best level per link.
+     */
     private static Table rule(Table rows) {
         StringColumn file = StringColumn.create("file");
         DoubleColumn mb = DoubleColumn.create("MB");
@@ -99,10 +117,16 @@ final class FilecryptAnalyses {
             file.append(f.file());
             mb.append(f.bytes() / 1e6);
             // process CPU comes in 10 ms ticks: below a few ticks the product compares noise
-            String coarse = levels.stream().mapToDouble(TradeOff.Level::cpuS).max().orElse(0) < 0.03
-                    ? " (CPU under 3 clock ticks: not meaningful)" : "";
-            best.append(TradeOff.minTimeTimesSize(FilecryptData.seedLevels(levels)).map(TradeOff.Level::name).orElse("n/a") + coarse);
-            bestAny.append(TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a") + coarse);
+            String coarse =
+                    levels.stream().mapToDouble(TradeOff.Level::cpuS).max().orElse(0) < 0.03
+                            ? " (CPU under 3 clock ticks: not meaningful)"
+                            : "";
+            best.append(TradeOff.minTimeTimesSize(FilecryptData.seedLevels(levels))
+                            .map(TradeOff.Level::name)
+                            .orElse("n/a")
+                    + coarse);
+            bestAny.append(
+                    TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a") + coarse);
             z1Pays.append(pays(zero, FilecryptData.level(levels, 1)));
             z7Pays.append(pays(zero, FilecryptData.level(levels, 7)));
             FilecryptData.appendBestAt(at, levels);
@@ -120,8 +144,7 @@ final class FilecryptAnalyses {
     }
 
     /** A setting at one level on the largest file. */
-    private record Point(String name, double cpu, double pct) {
-    }
+    private record Point(String name, double cpu, double pct) {}
 
     /** Every setting's medians on the largest file, and the Pareto front through them. */
     private static void settings(Table sweep, String label, Map<String, Table> out) {
@@ -147,16 +170,27 @@ final class FilecryptAnalyses {
                 sCpu.append(cpuM.numberColumn(CPU_S).getDouble(i));
                 sIqr.append(cpuM.numberColumn("iqr").getDouble(i));
                 sPct.append(pct);
-                points.add(new Point(s.label() + " " + level, cpuM.numberColumn(CPU_S).getDouble(i), pct));
+                points.add(new Point(
+                        s.label() + " " + level, cpuM.numberColumn(CPU_S).getDouble(i), pct));
             }
         }
         List<Point> front = Pareto.front(points, Point::cpu, Point::pct);
-        out.put("Pareto front on " + largest.file() + ": the settings nothing else beats on both CPU time and size ["
-                + label + "]", Table.create("front").addColumns(
-                        StringColumn.create("setting", front.stream().map(Point::name).toList()),
-                        DoubleColumn.create("CPU s (median)", front.stream().mapToDouble(Point::cpu).toArray()),
-                        DoubleColumn.create("size % of input", front.stream().mapToDouble(Point::pct).toArray())));
-        out.put("level-sweep: median CPU time (user + system) and size per setting, largest file [" + label + "]",
+        out.put(
+                "Pareto front on " + largest.file() + ": the settings nothing else beats on both CPU time and size ["
+                        + label + "]",
+                Table.create("front")
+                        .addColumns(
+                                StringColumn.create(
+                                        "setting",
+                                        front.stream().map(Point::name).toList()),
+                                DoubleColumn.create(
+                                        "CPU s (median)",
+                                        front.stream().mapToDouble(Point::cpu).toArray()),
+                                DoubleColumn.create(
+                                        "size % of input",
+                                        front.stream().mapToDouble(Point::pct).toArray())));
+        out.put(
+                "level-sweep: median CPU time (user + system) and size per setting, largest file [" + label + "]",
                 Table.create("settings").addColumns(sName, sLevel, sCpu, sIqr, sPct));
     }
 }

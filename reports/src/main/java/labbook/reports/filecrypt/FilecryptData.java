@@ -31,21 +31,23 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The file-encryption study's analyses, pure functions of the tables. The seed: "I elected to minimize the
- * encryption time x file size product [...] Across each of these tested file sizes, that occurred at
- * the -z 1 compression level."
+ * The file-encryption study's analyses, pure functions of the tables. The seed: "I elected to minimize the encryption
+ * time x file size product [...] Across each of these tested file sizes, that occurred at the -z 1 compression level."
  */
 public final class FilecryptData {
     /** crypto's gpg size and CPU time per level for the 100/10/1 MB heads (approximate chart readings). */
-    public static final Seed CRYPTO_LEVELS = new Seed(FilecryptSeeds.CRYPTO_LEVELS, FilecryptSeeds.CRYPTO_LEVELS_RESOURCE,
-            FilecryptSeeds.SOURCE);
-    /** crypto's three directory runs on its text, MP3, PDF and PNG folders: CPU totals, user/system split, mean sizes. */
-    public static final Seed CRYPTO_DIRECTORY = new Seed(FilecryptSeeds.CRYPTO_DIRECTORY, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE,
-            FilecryptSeeds.SOURCE);
+    public static final Seed CRYPTO_LEVELS =
+            new Seed(FilecryptSeeds.CRYPTO_LEVELS, FilecryptSeeds.CRYPTO_LEVELS_RESOURCE, FilecryptSeeds.SOURCE);
+    /**
+     * crypto's three directory runs on its text, MP3, PDF and PNG folders: CPU totals, user/system split, mean sizes.
+     */
+    public static final Seed CRYPTO_DIRECTORY =
+            new Seed(FilecryptSeeds.CRYPTO_DIRECTORY, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE, FilecryptSeeds.SOURCE);
     /** The CPU time the seed timed, user + system: the seed's column, which {@link #withCpu} adds to ours. */
     public static final String CPU_S = FilecryptSeeds.CPU_S.name();
     /** The seed's directory runs (the {@code run} column of directory-runs.csv and of its seed table). */
     static final String GPG_DEFAULT_RUN = "published-gpg-default-z7";
+
     static final String CRYPTO_DEFAULT_RUN = "crypto-default";
     /** The levels the seed tested (its chart labels 1..4). */
     public static final List<Integer> SEED_LEVELS = List.of(0, 1, 7, 9);
@@ -69,25 +71,31 @@ public final class FilecryptData {
 
     /** Appends to each of {@link #bestAtColumns}' columns the level of {@code levels} best at its link. */
     static void appendBestAt(Map<String, StringColumn> at, List<TradeOff.Level> levels) {
-        TYPICAL_BANDWIDTHS.forEach((k, b) -> at.get(k).append(TradeOff.bestAt(levels, b).map(TradeOff.Level::name).orElse("n/a")));
+        TYPICAL_BANDWIDTHS.forEach((k, b) -> at.get(k)
+                .append(TradeOff.bestAt(levels, b).map(TradeOff.Level::name).orElse("n/a")));
     }
 
     /** Which of the measured files a per-file chart shows. */
-    public enum FileChoice { LARGEST, MIDDLE, ONE_MB }
-
-    private FilecryptData() {
+    public enum FileChoice {
+        LARGEST,
+        MIDDLE,
+        ONE_MB
     }
+
+    private FilecryptData() {}
 
     /** A measured input file: its name and size. */
-    public record InputFile(String file, double bytes) {
-    }
+    public record InputFile(String file, double bytes) {}
 
     /** The raw rows with a {@code cpu_s} column added: user + system, what the seed timed. */
     public static Table withCpu(Table levelSweep) {
         Table t = levelSweep.copy();
         DoubleColumn cpu = DoubleColumn.create(CPU_S, t.rowCount());
         for (int i = 0; i < t.rowCount(); i++) {
-            cpu.set(i, t.numberColumn(CPU_USER_S.name()).getDouble(i) + t.numberColumn(CPU_SYS_S.name()).getDouble(i));
+            cpu.set(
+                    i,
+                    t.numberColumn(CPU_USER_S.name()).getDouble(i)
+                            + t.numberColumn(CPU_SYS_S.name()).getDouble(i));
         }
         if (t.containsColumn(CPU_S)) {
             t.removeColumns(CPU_S);
@@ -101,16 +109,18 @@ public final class FilecryptData {
         for (String[] pref : new String[][] {{ENGINE.name(), "gpg"}, {SCOPE.name(), "process"}, {ALGO.name(), "zip"}}) {
             Table narrowed = t.where(t.stringColumn(pref[0]).isEqualTo(pref[1]));
             String first = t.isEmpty() ? null : t.stringColumn(pref[0]).get(0);
-            t = !narrowed.isEmpty() ? narrowed : first == null ? t : t.where(t.stringColumn(pref[0]).isEqualTo(first));
+            t = !narrowed.isEmpty()
+                    ? narrowed
+                    : first == null ? t : t.where(t.stringColumn(pref[0]).isEqualTo(first));
         }
         List<Setting> settings = settings(t);
         return settings.isEmpty() ? t : rowsOf(t, settings.get(0));
     }
 
     /**
-     * One way of encrypting: engine, scope, algorithm, the deflater when an engine was measured
-     * with more than one (bcpg with JZlib's 8 KiB window and with the JDK's 32 KiB one), and the
-     * compressing threads (bcpg in-process on N threads is a setting of its own).
+     * One way of encrypting: engine, scope, algorithm, the deflater when an engine was measured with more than one
+     * (bcpg with JZlib's 8 KiB window and with the JDK's 32 KiB one), and the compressing threads (bcpg in-process on N
+     * threads is a setting of its own).
      */
     public record Setting(String engine, String scope, String algo, String deflater, int threads) {
         public String label() {
@@ -127,7 +137,8 @@ public final class FilecryptData {
             String engine = levelSweep.stringColumn(ENGINE.name()).get(i);
             String scope = levelSweep.stringColumn(SCOPE.name()).get(i);
             String algo = levelSweep.stringColumn(ALGO.name()).get(i);
-            boolean several = hasDeflater && deflatersOf(levelSweep, engine, scope, algo).size() > 1;
+            boolean several =
+                    hasDeflater && deflatersOf(levelSweep, engine, scope, algo).size() > 1;
             String deflater = null;
             if (several) {
                 String d = levelSweep.column(DEFLATER.name()).getString(i);
@@ -144,11 +155,17 @@ public final class FilecryptData {
         return out;
     }
 
-    /** The rows of one setting; level-0 rows (no deflater at all) belong to every deflater's setting on as many threads. */
+    /**
+     * The rows of one setting; level-0 rows (no deflater at all) belong to every deflater's setting on as many threads.
+     */
     public static Table rowsOf(Table levelSweep, Setting s) {
-        Table t = WallTime.onThreads(levelSweep.where(levelSweep.stringColumn(ENGINE.name()).isEqualTo(s.engine())
-                .and(levelSweep.stringColumn(SCOPE.name()).isEqualTo(s.scope()))
-                .and(levelSweep.stringColumn(ALGO.name()).isEqualTo(s.algo()))), s.threads());
+        Table t = WallTime.onThreads(
+                levelSweep.where(levelSweep
+                        .stringColumn(ENGINE.name())
+                        .isEqualTo(s.engine())
+                        .and(levelSweep.stringColumn(SCOPE.name()).isEqualTo(s.scope()))
+                        .and(levelSweep.stringColumn(ALGO.name()).isEqualTo(s.algo()))),
+                s.threads());
         if (s.deflater() == null) {
             return t;
         }
@@ -165,7 +182,8 @@ public final class FilecryptData {
     private static List<String> deflatersOf(Table t, String engine, String scope, String algo) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < t.rowCount(); i++) {
-            if (t.stringColumn(ENGINE.name()).get(i).equals(engine) && t.stringColumn(SCOPE.name()).get(i).equals(scope)
+            if (t.stringColumn(ENGINE.name()).get(i).equals(engine)
+                    && t.stringColumn(SCOPE.name()).get(i).equals(scope)
                     && t.stringColumn(ALGO.name()).get(i).equals(algo)) {
                 String d = t.column(DEFLATER.name()).getString(i);
                 if (!isNoDeflater(d) && !out.contains(d)) {
@@ -184,7 +202,9 @@ public final class FilecryptData {
     public static List<InputFile> files(Table levelSweep) {
         Map<String, Double> sizes = new LinkedHashMap<>();
         for (int i = 0; i < levelSweep.rowCount(); i++) {
-            sizes.putIfAbsent(levelSweep.stringColumn(FILE.name()).get(i), levelSweep.numberColumn(FILE_BYTES.name()).getDouble(i));
+            sizes.putIfAbsent(
+                    levelSweep.stringColumn(FILE.name()).get(i),
+                    levelSweep.numberColumn(FILE_BYTES.name()).getDouble(i));
         }
         List<InputFile> out = new ArrayList<>();
         sizes.forEach((f, b) -> out.add(new InputFile(f, b)));
@@ -207,7 +227,12 @@ public final class FilecryptData {
         return switch (choice) {
             case LARGEST -> Optional.of(largest);
             case ONE_MB -> oneMb.equals(largest) ? Optional.empty() : Optional.of(oneMb);
-            case MIDDLE -> nearest(files.stream().filter(f -> !f.equals(largest) && !f.equals(oneMb)).toList(), 1e7);
+            case MIDDLE ->
+                nearest(
+                        files.stream()
+                                .filter(f -> !f.equals(largest) && !f.equals(oneMb))
+                                .toList(),
+                        1e7);
         };
     }
 
@@ -218,8 +243,10 @@ public final class FilecryptData {
         Table out = Summaries.medians(t, OUT_BYTES.name(), LEVEL.name());
         List<TradeOff.Level> levels = new ArrayList<>();
         for (int i = 0; i < cpu.rowCount(); i++) {
-            levels.add(new TradeOff.Level("-z " + (long) cpu.numberColumn(LEVEL.name()).getDouble(i),
-                    cpu.numberColumn(CPU_S).getDouble(i), out.numberColumn(OUT_BYTES.name()).getDouble(i)));
+            levels.add(new TradeOff.Level(
+                    "-z " + (long) cpu.numberColumn(LEVEL.name()).getDouble(i),
+                    cpu.numberColumn(CPU_S).getDouble(i),
+                    out.numberColumn(OUT_BYTES.name()).getDouble(i)));
         }
         return levels;
     }
@@ -230,12 +257,14 @@ public final class FilecryptData {
 
     /** Only the levels the seed tested. */
     public static List<TradeOff.Level> seedLevels(List<TradeOff.Level> levels) {
-        return levels.stream().filter(l -> SEED_LEVELS.stream().anyMatch(z -> l.name().equals("-z " + z))).toList();
+        return levels.stream()
+                .filter(l -> SEED_LEVELS.stream().anyMatch(z -> l.name().equals("-z " + z)))
+                .toList();
     }
 
     /**
-     * The mean, over files, of output size as a fraction of input under a per-file level rule
-     * (the seed's "mean % original file size"). NaN when a file lacks the level its rule picks.
+     * The mean, over files, of output size as a fraction of input under a per-file level rule (the seed's "mean %
+     * original file size"). NaN when a file lacks the level its rule picks.
      */
     public static double meanSizeFraction(Table rows, ToIntFunction<InputFile> rule) {
         List<InputFile> files = files(rows);
@@ -265,7 +294,9 @@ public final class FilecryptData {
 
     /** As above for one scope (process or in-process); a null scope takes every row of the engine. */
     public static Optional<double[]> directoryCpu(Table runs, String run, String engine, String scope) {
-        Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(run).and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
+        Table t = runs.where(runs.stringColumn(RUN.name())
+                .isEqualTo(run)
+                .and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
         if (scope != null) {
             t = t.where(t.stringColumn(SCOPE.name()).isEqualTo(scope));
         }
@@ -284,9 +315,12 @@ public final class FilecryptData {
 
     /** One published figure of a seed directory run on the folder of {@code type} (text, mp3, pdf, png). */
     static double seedDirectory(Table seedDir, String type, String run, Column column) {
-        Table t = seedDir.where(seedDir.stringColumn(RUN.name()).isEqualTo(run).and(seedDir.stringColumn(TYPE.name()).isEqualTo(type)));
+        Table t = seedDir.where(seedDir.stringColumn(RUN.name())
+                .isEqualTo(run)
+                .and(seedDir.stringColumn(TYPE.name()).isEqualTo(type)));
         if (t.rowCount() != 1) {
-            throw new IllegalStateException("seed " + CRYPTO_DIRECTORY.name() + " has no single row for run " + run + " on " + type);
+            throw new IllegalStateException(
+                    "seed " + CRYPTO_DIRECTORY.name() + " has no single row for run " + run + " on " + type);
         }
         return t.numberColumn(column.name()).getDouble(0);
     }

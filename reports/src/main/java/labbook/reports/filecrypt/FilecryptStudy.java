@@ -21,7 +21,9 @@ public final class FilecryptStudy implements Study {
     public enum Id implements Claim.Id {
         /** The seed's rule picks -z 1 ({@code about}: "100 MB", "10 MB", "1 MB"). */
         MIN_TIME_X_SIZE,
-        /** The seed's rule by wall time, for bcpg compressing on several threads (largest file): which level it picks. */
+        /**
+         * The seed's rule by wall time, for bcpg compressing on several threads (largest file): which level it picks.
+         */
         MIN_WALL_TIME_X_SIZE,
         /** Output size at a level ({@code about}: "1 MB -z 7"). */
         SIZE_AT_LEVEL,
@@ -36,9 +38,15 @@ public final class FilecryptStudy implements Study {
         /** A directory run's mean size as it recorded it ({@code about}: the run). */
         DIRECTORY_MEAN_SIZE,
         SPEED_OVERHEAD,
-        /** On a folder of files compressed already, crypto Default costs about what --speed does ({@code about}: mp3, pdf, png). */
+        /**
+         * On a folder of files compressed already, crypto Default costs about what --speed does ({@code about}: mp3,
+         * pdf, png).
+         */
         BINARY_DEFAULT_AS_SPEED,
-        /** On such a folder, GPG Default's CPU over crypto Default's, against the seed's ratio ({@code about}: the type). */
+        /**
+         * On such a folder, GPG Default's CPU over crypto Default's, against the seed's ratio ({@code about}: the
+         * type).
+         */
         BINARY_GPG_DEFAULT_COST,
         /** On such a folder, compression keeps almost every byte ({@code about}: the type). */
         BINARY_COMPRESSION_GAIN,
@@ -46,11 +54,15 @@ public final class FilecryptStudy implements Study {
         BINARY_SENT_TO_Z1
     }
 
-    /** The lab's own targets for bcpg and its command line, and the measurement shown beside them: none is the seed's. */
+    /**
+     * The lab's own targets for bcpg and its command line, and the measurement shown beside them: none is the seed's.
+     */
     public enum TargetId implements Target.Id {
         /** The command line's start-up, {@code encrypt --help}, against its CPU-time goal. */
         STARTUP_CPU,
-        /** bcpg's whole command at -z 6 over gpg's CPU time (largest file): a measurement beside the start-up, no goal. */
+        /**
+         * bcpg's whole command at -z 6 over gpg's CPU time (largest file): a measurement beside the start-up, no goal.
+         */
         WHOLE_COMMAND_CPU,
         /** bcpg's in-process decryption CPU time over gpg's at every level (largest file), against its goal. */
         DECRYPT_CPU
@@ -78,12 +90,13 @@ public final class FilecryptStudy implements Study {
 
     @Override
     public PageText text() {
-        return new PageText("crypto: gpg compression level, time against size",
+        return new PageText(
+                "crypto: gpg compression level, time against size",
                 "I elected to minimize the encryption time x file size product in order to achieve a balanced "
-                + "approach to text file handling in crypto. Across each of these tested file sizes, that occurred at the -z 1 "
-                + "compression level.",
+                        + "approach to text file handling in crypto. Across each of these tested file sizes, that occurred at the -z 1 "
+                        + "compression level.",
                 "Christopher Simpkins, crypto v1.1.0 (2014), documentation page \"Text File Benchmarks\" and its charts "
-                + "(chrissimpkins.github.io/crypto); chart readings are approximate");
+                        + "(chrissimpkins.github.io/crypto); chart readings are approximate");
     }
 
     @Override
@@ -91,7 +104,8 @@ public final class FilecryptStudy implements Study {
         List<Claim> claims = new ArrayList<>();
         var sweeps = results.tables(FilecryptResults.LEVEL_SWEEP);
         if (sweeps.isEmpty()) {
-            claims.add(Claim.of(Id.MIN_TIME_X_SIZE, "", "time x size is smallest at -z 1 for every file size").seed("-z 1 (100, 10, 1 MB)"));
+            claims.add(Claim.of(Id.MIN_TIME_X_SIZE, "", "time x size is smallest at -z 1 for every file size")
+                    .seed("-z 1 (100, 10, 1 MB)"));
         }
         LevelClaims levels = new LevelClaims();
         sweeps.forEach(sweep -> claims.addAll(levels.of(sweep)));
@@ -114,7 +128,10 @@ public final class FilecryptStudy implements Study {
         }
         // the whole command sits beside the start-up of the same root, which is most of its fixed cost
         for (var sweep : results.tables(FilecryptResults.LEVEL_SWEEP)) {
-            Optional<Table> startup = startups.stream().filter(s -> s.root().equals(sweep.root())).map(Results.Labelled::value).findFirst();
+            Optional<Table> startup = startups.stream()
+                    .filter(s -> s.root().equals(sweep.root()))
+                    .map(Results.Labelled::value)
+                    .findFirst();
             targets.add(CommandLineCost.wholeCommand(sweep.value(), startup, sweep.label()));
         }
         var decrypts = results.tables(FilecryptResults.LEVEL_DECRYPT);
@@ -127,10 +144,17 @@ public final class FilecryptStudy implements Study {
 
     @Override
     public List<StudyChart> charts() {
-        return List.of(new LevelsChart(FilecryptData.FileChoice.LARGEST), new LevelsChart(FilecryptData.FileChoice.MIDDLE),
-                new LevelsChart(FilecryptData.FileChoice.ONE_MB), new DirectoryRunsChart(), new DirectoryRunsChart("mp3"),
-                new DirectoryRunsChart("pdf"), new DirectoryRunsChart("png"), new TimeTimesSizeChart(),
-                new BandwidthChart(), new ParetoChart());
+        return List.of(
+                new LevelsChart(FilecryptData.FileChoice.LARGEST),
+                new LevelsChart(FilecryptData.FileChoice.MIDDLE),
+                new LevelsChart(FilecryptData.FileChoice.ONE_MB),
+                new DirectoryRunsChart(),
+                new DirectoryRunsChart("mp3"),
+                new DirectoryRunsChart("pdf"),
+                new DirectoryRunsChart("png"),
+                new TimeTimesSizeChart(),
+                new BandwidthChart(),
+                new ParetoChart());
     }
 
     @Override

@@ -21,21 +21,24 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.Table;
 
 /**
- * Output size and CPU time against level for one file, on two y-axes, as the seed drew them
- * (size dark, time light), with the seed's readings for the nearest size overlaid in grey. When the
- * sweep ran bcpg compressing on several threads, its wall time and gpg's join the time axis: the
- * threads cut wall time, not CPU time, so that is the clock they are drawn on.
+ * Output size and CPU time against level for one file, on two y-axes, as the seed drew them (size dark, time light),
+ * with the seed's readings for the nearest size overlaid in grey. When the sweep ran bcpg compressing on several
+ * threads, its wall time and gpg's join the time axis: the threads cut wall time, not CPU time, so that is the clock
+ * they are drawn on.
  */
 public final class LevelsChart extends ExperimentChart<XYChart> {
     private final FilecryptData.FileChoice choice;
 
     /** {@code levels-largest}, {@code levels-middle} or {@code levels-1mb}. */
     public LevelsChart(FilecryptData.FileChoice choice) {
-        super("levels-" + switch (choice) {
-            case LARGEST -> "largest";
-            case MIDDLE -> "middle";
-            case ONE_MB -> "1mb";
-        }, FilecryptResults.LEVEL_SWEEP);
+        super(
+                "levels-"
+                        + switch (choice) {
+                            case LARGEST -> "largest";
+                            case MIDDLE -> "middle";
+                            case ONE_MB -> "1mb";
+                        },
+                FilecryptResults.LEVEL_SWEEP);
         this.choice = choice;
     }
 
@@ -47,8 +50,10 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
             return Optional.empty();
         }
         double bytes = file.get().bytes();
-        XYChart chart = ChartStyle.xy("Size and CPU time against level: " + file.get().file() + " ("
-                + Format.num(bytes / 1e6) + " MB)", "compression level (-z)", "output size (kB)");
+        XYChart chart = ChartStyle.xy(
+                "Size and CPU time against level: " + file.get().file() + " (" + Format.num(bytes / 1e6) + " MB)",
+                "compression level (-z)",
+                "output size (kB)");
         chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
         chart.setYAxisGroupTitle(0, "output size (kB)");
         chart.setYAxisGroupTitle(1, "CPU time, user + system (s); wall time where named");
@@ -62,9 +67,18 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
             }
             List<TradeOff.Level> levels = FilecryptData.levels(rows, f.get().file());
             double[] z = zOf(levels);
-            ChartStyle.add(chart, ChartStyle.name("size here (kB)", results, sweep.root()), z,
-                    levels.stream().mapToDouble(l -> l.outBytes() / 1000).toArray()).setMarker(SeriesMarkers.CIRCLE);
-            XYSeries time = ChartStyle.add(chart, ChartStyle.name("CPU time here (s)", results, sweep.root()), z,
+            ChartStyle.add(
+                            chart,
+                            ChartStyle.name("size here (kB)", results, sweep.root()),
+                            z,
+                            levels.stream()
+                                    .mapToDouble(l -> l.outBytes() / 1000)
+                                    .toArray())
+                    .setMarker(SeriesMarkers.CIRCLE);
+            XYSeries time = ChartStyle.add(
+                    chart,
+                    ChartStyle.name("CPU time here (s)", results, sweep.root()),
+                    z,
                     levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
             time.setYAxisGroup(1);
             time.setMarker(SeriesMarkers.TRIANGLE_UP);
@@ -74,7 +88,9 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
         return Optional.of(chart);
     }
 
-    /** gpg's wall time and the engine on several threads' (its -z 0 is one thread's: nothing to compress), if it ran. */
+    /**
+     * gpg's wall time and the engine on several threads' (its -z 0 is one thread's: nothing to compress), if it ran.
+     */
     private static void addWall(XYChart chart, Results results, Labelled<Table> sweep, Table seedLike, String file) {
         Optional<FilecryptData.Setting> parallel = WallTime.parallel(sweep.value());
         if (parallel.isEmpty()) {
@@ -82,12 +98,18 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
         }
         List<TradeOff.Level> gpg = WallTime.levels(seedLike, file);
         List<TradeOff.Level> threads = WallTime.levels(WallTime.rows(sweep.value(), parallel.get()), file);
-        XYSeries gpgWall = ChartStyle.add(chart, ChartStyle.name("wall time here (s)", results, sweep.root()), zOf(gpg),
+        XYSeries gpgWall = ChartStyle.add(
+                chart,
+                ChartStyle.name("wall time here (s)", results, sweep.root()),
+                zOf(gpg),
                 gpg.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
         gpgWall.setYAxisGroup(1);
         gpgWall.setMarker(SeriesMarkers.TRIANGLE_DOWN);
-        XYSeries wall = ChartStyle.add(chart, ChartStyle.name("wall time, " + parallel.get().label() + " (s)", results,
-                sweep.root()), zOf(threads), threads.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
+        XYSeries wall = ChartStyle.add(
+                chart,
+                ChartStyle.name("wall time, " + parallel.get().label() + " (s)", results, sweep.root()),
+                zOf(threads),
+                threads.stream().mapToDouble(TradeOff.Level::cpuS).toArray());
         wall.setYAxisGroup(1);
         wall.setMarker(SeriesMarkers.RECTANGLE);
     }
@@ -102,12 +124,18 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
         Table s = seed.where(seed.numberColumn(FILE_MB.name()).isEqualTo(seedMb));
         double[] z = s.numberColumn(LEVEL.name()).asDoubleArray();
         double scale = bytes / (seedMb * 1e6);
-        XYSeries size = ChartStyle.add(chart, "seed size, " + Format.num(seedMb) + " MB (approx., scaled)",
-                z, s.numberColumn(SIZE_KB.name()).multiply(scale).asDoubleArray());
+        XYSeries size = ChartStyle.add(
+                chart,
+                "seed size, " + Format.num(seedMb) + " MB (approx., scaled)",
+                z,
+                s.numberColumn(SIZE_KB.name()).multiply(scale).asDoubleArray());
         size.setMarker(SeriesMarkers.DIAMOND);
         size.setLineColor(ChartStyle.SEED);
         size.setMarkerColor(ChartStyle.SEED);
-        XYSeries cpu = ChartStyle.add(chart, "seed CPU, " + Format.num(seedMb) + " MB (approx.)", z,
+        XYSeries cpu = ChartStyle.add(
+                chart,
+                "seed CPU, " + Format.num(seedMb) + " MB (approx.)",
+                z,
                 s.numberColumn(CPU_S.name()).asDoubleArray());
         cpu.setYAxisGroup(1);
         cpu.setMarker(SeriesMarkers.SQUARE);
@@ -117,7 +145,9 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
 
     /** The levels' numbers (a level is named "-z N"). */
     static double[] zOf(List<TradeOff.Level> levels) {
-        return levels.stream().mapToDouble(l -> Double.parseDouble(l.name().substring(3))).toArray();
+        return levels.stream()
+                .mapToDouble(l -> Double.parseDouble(l.name().substring(3)))
+                .toArray();
     }
 
     /** The seed size (100, 10 or 1 MB) within a factor 2 of this file, else NaN. */

@@ -16,22 +16,24 @@ import org.knowm.xchart.XYSeries;
 import tech.tablesaw.api.Table;
 
 /**
- * Every level, algorithm, engine and scope measured on the largest file: CPU time against output
- * size, with the Pareto front (nothing else is both faster and smaller) drawn through.
+ * Every level, algorithm, engine and scope measured on the largest file: CPU time against output size, with the Pareto
+ * front (nothing else is both faster and smaller) drawn through.
  */
 public final class ParetoChart extends ExperimentChart<XYChart> {
     public ParetoChart() {
         super("pareto", FilecryptResults.LEVEL_SWEEP);
     }
 
-
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         Table all = sweeps.get(0).value();
         List<FilecryptData.InputFile> files = FilecryptData.files(all);
         FilecryptData.InputFile largest = files.get(files.size() - 1);
-        XYChart chart = ChartStyle.xy("Pareto front: CPU time against size, every setting, " + largest.file()
-                + " (" + Format.num(largest.bytes() / 1e6) + " MB)", "CPU time, user + system (s, median)", "output size (% of input)");
+        XYChart chart = ChartStyle.xy(
+                "Pareto front: CPU time against size, every setting, " + largest.file() + " ("
+                        + Format.num(largest.bytes() / 1e6) + " MB)",
+                "CPU time, user + system (s, median)",
+                "output size (% of input)");
         List<double[]> points = new ArrayList<>();
         for (FilecryptData.Setting setting : FilecryptData.settings(all)) {
             List<TradeOff.Level> levels = FilecryptData.levels(FilecryptData.rowsOf(all, setting), largest.file());
@@ -39,15 +41,22 @@ public final class ParetoChart extends ExperimentChart<XYChart> {
                 continue;
             }
             double[] x = levels.stream().mapToDouble(TradeOff.Level::cpuS).toArray();
-            double[] y = levels.stream().mapToDouble(l -> 100 * l.outBytes() / largest.bytes()).toArray();
+            double[] y = levels.stream()
+                    .mapToDouble(l -> 100 * l.outBytes() / largest.bytes())
+                    .toArray();
             for (int i = 0; i < x.length; i++) {
                 points.add(new double[] {x[i], y[i]});
             }
             ChartStyle.add(chart, setting.label(), x, y).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         }
         List<double[]> front = Pareto.front(points, p -> p[0], p -> p[1]);
-        ChartStyle.guide(ChartStyle.add(chart, "Pareto front", front.stream().mapToDouble(p -> p[0]).toArray(),
-                front.stream().mapToDouble(p -> p[1]).toArray()), ChartStyle.SEED);
+        ChartStyle.guide(
+                ChartStyle.add(
+                        chart,
+                        "Pareto front",
+                        front.stream().mapToDouble(p -> p[0]).toArray(),
+                        front.stream().mapToDouble(p -> p[1]).toArray()),
+                ChartStyle.SEED);
         return Optional.of(chart);
     }
 }

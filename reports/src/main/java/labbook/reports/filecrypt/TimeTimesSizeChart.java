@@ -20,28 +20,35 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.Table;
 
 /**
- * Time x size per level (the seed's rule: the lowest point of each line is the level it picks),
- * in CPU seconds x MB on a log axis so every file size fits; a level whose CPU time is below the
- * clock's resolution has a product of 0 and no point. bcpg compressing on several threads is drawn
- * by wall time on the largest file: its threads save wall time, which is what the rule would then weigh.
+ * Time x size per level (the seed's rule: the lowest point of each line is the level it picks), in CPU seconds x MB on
+ * a log axis so every file size fits; a level whose CPU time is below the clock's resolution has a product of 0 and no
+ * point. bcpg compressing on several threads is drawn by wall time on the largest file: its threads save wall time,
+ * which is what the rule would then weigh.
  */
 public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
     public TimeTimesSizeChart() {
         super("time-x-size", FilecryptResults.LEVEL_SWEEP);
     }
 
-
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
-        XYChart chart = ChartStyle.xy("CPU time x output size per level (the seed's rule: lowest wins)",
-                "compression level (-z)", "CPU s (wall s where named) x output MB (log)");
+        XYChart chart = ChartStyle.xy(
+                "CPU time x output size per level (the seed's rule: lowest wins)",
+                "compression level (-z)",
+                "CPU s (wall s where named) x output MB (log)");
         chart.getStyler().setYAxisLogarithmic(true);
         for (var sweep : sweeps) {
             Table rows = FilecryptData.seedLike(sweep.value());
             for (FilecryptData.InputFile f : FilecryptData.files(rows)) {
                 List<TradeOff.Level> levels = FilecryptData.levels(rows, f.file());
-                ChartStyle.add(chart, ChartStyle.name(f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)", results, sweep.root()),
-                        LevelsChart.zOf(levels), levels.stream().mapToDouble(l -> l.timeTimesSize() / 1e6).toArray())
+                ChartStyle.add(
+                                chart,
+                                ChartStyle.name(
+                                        f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)", results, sweep.root()),
+                                LevelsChart.zOf(levels),
+                                levels.stream()
+                                        .mapToDouble(l -> l.timeTimesSize() / 1e6)
+                                        .toArray())
                         .setMarker(SeriesMarkers.CIRCLE);
             }
             Optional<FilecryptData.Setting> parallel = WallTime.parallel(sweep.value());
@@ -49,8 +56,14 @@ public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
             if (parallel.isPresent() && !files.isEmpty()) {
                 FilecryptData.InputFile f = files.get(files.size() - 1);
                 List<TradeOff.Level> wall = WallTime.levels(WallTime.rows(sweep.value(), parallel.get()), f.file());
-                ChartStyle.add(chart, ChartStyle.name(f.file() + ", " + parallel.get().label() + ", wall s", results, sweep.root()),
-                        LevelsChart.zOf(wall), wall.stream().mapToDouble(l -> l.timeTimesSize() / 1e6).toArray())
+                ChartStyle.add(
+                                chart,
+                                ChartStyle.name(
+                                        f.file() + ", " + parallel.get().label() + ", wall s", results, sweep.root()),
+                                LevelsChart.zOf(wall),
+                                wall.stream()
+                                        .mapToDouble(l -> l.timeTimesSize() / 1e6)
+                                        .toArray())
                         .setMarker(SeriesMarkers.RECTANGLE);
             }
         }
@@ -59,10 +72,17 @@ public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
             Table s = seed.where(seed.numberColumn(FILE_MB.name()).isEqualTo(mb));
             double[] product = new double[s.rowCount()];
             for (int i = 0; i < product.length; i++) {
-                product[i] = s.numberColumn(SIZE_KB.name()).getDouble(i) / 1000 * s.numberColumn(CPU_S.name()).getDouble(i);
+                product[i] = s.numberColumn(SIZE_KB.name()).getDouble(i)
+                        / 1000
+                        * s.numberColumn(CPU_S.name()).getDouble(i);
             }
-            XYSeries series = ChartStyle.seedPoints(ChartStyle.add(chart, "seed " + Format.num(mb) + " MB (approx.)",
-                    s.numberColumn(LEVEL.name()).asDoubleArray(), product), mb == 100);
+            XYSeries series = ChartStyle.seedPoints(
+                    ChartStyle.add(
+                            chart,
+                            "seed " + Format.num(mb) + " MB (approx.)",
+                            s.numberColumn(LEVEL.name()).asDoubleArray(),
+                            product),
+                    mb == 100);
             if (mb == 1) {
                 series.setMarker(SeriesMarkers.TRIANGLE_DOWN);
             }

@@ -23,31 +23,34 @@ import org.apache.commons.csv.CSVRecord;
 import tech.tablesaw.api.ColumnType;
 
 /**
- * The checks of {@link ResultsCsv#read}, streaming (no row is kept), against the study module's
- * {@link ResultsSchema}: a declared column that is missing is a schema error; extra columns are
- * kept, typed by what their values parse as.
+ * The checks of {@link ResultsCsv#read}, streaming (no row is kept), against the study module's {@link ResultsSchema}:
+ * a declared column that is missing is a schema error; extra columns are kept, typed by what their values parse as.
  */
 final class CsvCheck {
-    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get();
+    private static final CSVFormat FORMAT =
+            CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get();
 
-    private CsvCheck() {
-    }
+    private CsvCheck() {}
 
     /** Checks {@code csv} line by line; returns each column's type, in the header's order. */
     static Map<String, ColumnType> check(Path csv, ResultsSchema schema, String experiment) {
         Map<String, ColumnType> promised = types(schema);
         Set<String> neverNegative = new HashSet<>();
         if (schema != null) {
-            schema.columns().stream().filter(NeverNegative::holdsFor).map(Column::name).forEach(neverNegative::add);
+            schema.columns().stream()
+                    .filter(NeverNegative::holdsFor)
+                    .map(Column::name)
+                    .forEach(neverNegative::add);
         }
         Map<String, ColumnType> types = new LinkedHashMap<>();
-        try (Reader reader = ResultsCsv.text(csv); CSVParser parser = FORMAT.parse(reader)) {
+        try (Reader reader = ResultsCsv.text(csv);
+                CSVParser parser = FORMAT.parse(reader)) {
             Iterator<CSVRecord> records = parser.iterator();
             List<String> header = header(next(records, parser, csv), csv);
             for (String column : promised.keySet()) {
                 if (!header.contains(column)) {
-                    throw new LabException(csv + ": missing column '" + column + "' promised by the "
-                            + schema.study() + " study's " + experiment + " schema");
+                    throw new LabException(csv + ": missing column '" + column + "' promised by the " + schema.study()
+                            + " study's " + experiment + " schema");
                 }
             }
             boolean[] numeric = new boolean[header.size()];
@@ -56,8 +59,8 @@ final class CsvCheck {
             for (CSVRecord record = next(records, parser, csv); record != null; record = next(records, parser, csv)) {
                 line++;
                 if (record.size() != header.size()) {
-                    throw new LabException(csv + ":" + line + ": " + record.size() + " fields, but the header has "
-                            + header.size());
+                    throw new LabException(
+                            csv + ":" + line + ": " + record.size() + " fields, but the header has " + header.size());
                 }
                 for (int c = 0; c < header.size(); c++) {
                     String value = record.get(c);
@@ -65,12 +68,14 @@ final class CsvCheck {
                         continue;
                     }
                     String column = header.get(c);
-                    numeric[c] &= checkValue(value, promised.get(column), neverNegative.contains(column), csv, line, column);
+                    numeric[c] &=
+                            checkValue(value, promised.get(column), neverNegative.contains(column), csv, line, column);
                 }
             }
             for (int c = 0; c < header.size(); c++) {
-                types.put(header.get(c), promised.getOrDefault(header.get(c),
-                        numeric[c] ? ColumnType.DOUBLE : ColumnType.STRING));
+                types.put(
+                        header.get(c),
+                        promised.getOrDefault(header.get(c), numeric[c] ? ColumnType.DOUBLE : ColumnType.STRING));
             }
         } catch (IOException e) {
             throw ResultsCsv.failed(csv, e);
@@ -80,7 +85,9 @@ final class CsvCheck {
 
     /** The header line's column names: none blank, none twice. */
     private static List<String> header(CSVRecord first, Path csv) {
-        if (first == null || first.size() == 0 || (first.size() == 1 && first.get(0).isBlank())) {
+        if (first == null
+                || first.size() == 0
+                || (first.size() == 1 && first.get(0).isBlank())) {
             throw new LabException(csv + ":1: empty file, expected a header line");
         }
         List<String> header = first.toList();
@@ -97,10 +104,11 @@ final class CsvCheck {
     }
 
     /**
-     * One non-empty cell against its column's declared type ({@code type} null when undeclared)
-     * and the never-negative rule. Returns whether it is a number.
+     * One non-empty cell against its column's declared type ({@code type} null when undeclared) and the never-negative
+     * rule. Returns whether it is a number.
      */
-    private static boolean checkValue(String value, ColumnType type, boolean neverNegative, Path csv, long line, String column) {
+    private static boolean checkValue(
+            String value, ColumnType type, boolean neverNegative, Path csv, long line, String column) {
         boolean parses = parses(value, Double::parseDouble);
         String problem = null;
         if (type == ColumnType.DOUBLE && !parses) {
@@ -109,7 +117,9 @@ final class CsvCheck {
             problem = "not a whole number";
         } else if (neverNegative) {
             double v = Double.parseDouble(value);
-            problem = v < 0 ? "below 0 (a duration, size or rate never is)" : Double.isInfinite(v) ? "not a finite number" : null;
+            problem = v < 0
+                    ? "below 0 (a duration, size or rate never is)"
+                    : Double.isInfinite(v) ? "not a finite number" : null;
         }
         if (problem != null) {
             throw new LabException(csv + ":" + line + ": column '" + column + "' is '" + value + "', " + problem);
@@ -127,8 +137,8 @@ final class CsvCheck {
             if (e.getCause() instanceof CharacterCodingException) {
                 throw new LabException(csv + ": not UTF-8 text", e); // the decoder reads ahead: no line to name
             }
-            throw new LabException(csv + ":" + (parser.getCurrentLineNumber() + 1) + ": malformed CSV ("
-                    + Reasons.of(e) + ")", e);
+            throw new LabException(
+                    csv + ":" + (parser.getCurrentLineNumber() + 1) + ": malformed CSV (" + Reasons.of(e) + ")", e);
         }
     }
 
@@ -137,11 +147,13 @@ final class CsvCheck {
         Map<String, ColumnType> types = new LinkedHashMap<>();
         if (schema != null) {
             for (Column c : schema.columns()) {
-                types.put(c.name(), switch (c.kind()) {
-                    case TEXT -> ColumnType.STRING;
-                    case COUNT -> ColumnType.LONG;
-                    case MEASURE -> ColumnType.DOUBLE;
-                });
+                types.put(
+                        c.name(),
+                        switch (c.kind()) {
+                            case TEXT -> ColumnType.STRING;
+                            case COUNT -> ColumnType.LONG;
+                            case MEASURE -> ColumnType.DOUBLE;
+                        });
             }
         }
         return types;

@@ -21,8 +21,8 @@ public record Results(List<ResultsRoot> roots) {
     }
 
     /**
-     * Each root's table for one experiment, with the root it came from. Roots that lack it, or whose
-     * CSV holds a header and no rows, are skipped: analyses and charts only ever see data.
+     * Each root's table for one experiment, with the root it came from. Roots that lack it, or whose CSV holds a header
+     * and no rows, are skipped: analyses and charts only ever see data.
      */
     public List<Labelled<Table>> tables(String study, String experiment) {
         List<Labelled<Table>> out = new ArrayList<>();
@@ -60,7 +60,9 @@ public record Results(List<ResultsRoot> roots) {
                 out.add(r);
                 continue;
             }
-            String name = r.root().getFileName() == null ? r.root().toString() : r.root().getFileName().toString();
+            String name = r.root().getFileName() == null
+                    ? r.root().toString()
+                    : r.root().getFileName().toString();
             String label = r.label() + ": " + name;
             int n = seen.merge(label, 1, Integer::sum);
             out.add(r.withLabel(n == 1 ? label : label + " #" + n));

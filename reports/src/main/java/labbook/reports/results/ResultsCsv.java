@@ -17,24 +17,24 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
- * One results CSV as a Tablesaw table, read only after {@link CsvCheck} has passed it line by line,
- * so a bad file fails with one line naming the file (and the line) rather than a Tablesaw stack
- * trace later. A UTF-8 byte-order mark before the header is skipped, as spreadsheets write one.
+ * One results CSV as a Tablesaw table, read only after {@link CsvCheck} has passed it line by line, so a bad file fails
+ * with one line naming the file (and the line) rather than a Tablesaw stack trace later. A UTF-8 byte-order mark before
+ * the header is skipped, as spreadsheets write one.
  */
 public final class ResultsCsv {
     /** The largest results CSV read (the full-mode sweeps write a few MB). */
     public static final long LIMIT = 512L << 20;
+
     static final String WHAT = "a results CSV";
 
     private static final char BOM = '\uFEFF';
 
-    private ResultsCsv() {
-    }
+    private ResultsCsv() {}
 
     /**
-     * Reads one CSV after checking it: the header holds every declared column, every row has as
-     * many fields as the header, every declared number parses, and no declared duration, size or
-     * rate is below 0. {@code schema} is null for a CSV no study module declares.
+     * Reads one CSV after checking it: the header holds every declared column, every row has as many fields as the
+     * header, every declared number parses, and no declared duration, size or rate is below 0. {@code schema} is null
+     * for a CSV no study module declares.
      */
     public static Table read(Path csv, ResultsSchema schema, String experiment) {
         Map<String, ColumnType> types;
@@ -64,8 +64,10 @@ public final class ResultsCsv {
 
     /** A CSV as UTF-8 text, strictly decoded, without a leading byte-order mark. */
     static Reader text(Path csv) throws IOException {
-        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharsetDecoder utf8 = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         BufferedReader reader = new BufferedReader(new InputStreamReader(SizeLimits.open(csv, LIMIT), utf8));
         try {
             reader.mark(1);

@@ -15,19 +15,17 @@ import labbook.core.ResultsSchema;
 import tech.tablesaw.api.Table;
 
 /**
- * Loads a results root: every {@code <root>/<study>/*.csv} as a Tablesaw table, with the study's
- * run.json. Each declared experiment is checked against its {@link ResultsSchema} (the study
- * module's own declaration, the one its experiments write by) first ({@link ResultsCsv}); extra
- * CSVs are kept, typed by what their values parse as.
+ * Loads a results root: every {@code <root>/<study>/*.csv} as a Tablesaw table, with the study's run.json. Each
+ * declared experiment is checked against its {@link ResultsSchema} (the study module's own declaration, the one its
+ * experiments write by) first ({@link ResultsCsv}); extra CSVs are kept, typed by what their values parse as.
  *
- * <p>What is refused, each with one line naming the file: a CSV over {@link ResultsCsv#LIMIT} or a
- * run.json over {@link RunJson#LIMIT} (checked before reading, and again while reading, in case
- * the file grows); a declared duration, size or rate below 0 ({@link NeverNegative}).
+ * <p>What is refused, each with one line naming the file: a CSV over {@link ResultsCsv#LIMIT} or a run.json over
+ * {@link RunJson#LIMIT} (checked before reading, and again while reading, in case the file grows); a declared duration,
+ * size or rate below 0 ({@link NeverNegative}).
  */
 public final class ResultsLoader {
 
-    private ResultsLoader() {
-    }
+    private ResultsLoader() {}
 
     /** Loads several roots side by side; the studies are those the schemas name, in their order. */
     public static Results load(List<Path> roots, List<ResultsSchema> schemas) {
@@ -61,17 +59,21 @@ public final class ResultsLoader {
         checkRoot(root);
         Map<String, StudyResults> studies = new LinkedHashMap<>();
         String host = null;
-        for (String study : schemas.stream().map(ResultsSchema::study).distinct().toList()) {
-            List<ResultsSchema> declared = schemas.stream().filter(s -> s.study().equals(study)).toList();
+        for (String study :
+                schemas.stream().map(ResultsSchema::study).distinct().toList()) {
+            List<ResultsSchema> declared =
+                    schemas.stream().filter(s -> s.study().equals(study)).toList();
             StudyResults s = loadStudy(study, declared, root.resolve(study));
             studies.put(study, s);
             if (host == null && s.ran() && s.latest() != RunInfo.UNKNOWN) {
                 host = s.latest().host();
             }
         }
-        String label = host != null ? host
-                : root.toAbsolutePath().normalize().getFileName() == null ? root.toString()
-                : root.toAbsolutePath().normalize().getFileName().toString();
+        String label = host != null
+                ? host
+                : root.toAbsolutePath().normalize().getFileName() == null
+                        ? root.toString()
+                        : root.toAbsolutePath().normalize().getFileName().toString();
         return new ResultsRoot(root, label, studies);
     }
 
@@ -83,7 +85,8 @@ public final class ResultsLoader {
         try (Stream<Path> files = Files.list(dir)) {
             csvs = files.filter(p -> p.getFileName().toString().endsWith(".csv"))
                     .filter(p -> !p.getFileName().toString().startsWith("."))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         } catch (IOException | UncheckedIOException e) {
             throw LabException.cannot("list", dir, e);
         }
@@ -92,7 +95,8 @@ public final class ResultsLoader {
         }
         // declared experiments first, in the module's order, then any extra CSV a study added
         Map<String, Table> tables = new LinkedHashMap<>();
-        List<String> order = new ArrayList<>(declared.stream().map(ResultsSchema::experiment).toList());
+        List<String> order =
+                new ArrayList<>(declared.stream().map(ResultsSchema::experiment).toList());
         for (Path csv : csvs) {
             String name = csv.getFileName().toString().replaceFirst("\\.csv$", "");
             if (!order.contains(name)) {
@@ -102,7 +106,9 @@ public final class ResultsLoader {
         for (String experiment : order) {
             Path csv = dir.resolve(experiment + ".csv");
             if (Files.isRegularFile(csv)) {
-                ResultsSchema schema = declared.stream().filter(s -> s.experiment().equals(experiment)).findFirst()
+                ResultsSchema schema = declared.stream()
+                        .filter(s -> s.experiment().equals(experiment))
+                        .findFirst()
                         .orElse(null);
                 tables.put(experiment, ResultsCsv.read(csv, schema, experiment));
             }

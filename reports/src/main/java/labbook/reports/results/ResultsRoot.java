@@ -6,8 +6,8 @@ import java.util.Optional;
 import tech.tablesaw.api.Table;
 
 /**
- * Everything one results root holds (one machine, or one run at one time): each study's results.
- * {@code label} names it on the site and in chart legends ("host" or "host: folder").
+ * Everything one results root holds (one machine, or one run at one time): each study's results. {@code label} names it
+ * on the site and in chart legends ("host" or "host: folder").
  */
 public record ResultsRoot(Path root, String label, Map<String, StudyResults> studies) {
 

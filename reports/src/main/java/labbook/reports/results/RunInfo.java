@@ -9,29 +9,65 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What produced a set of rows, from run.json: the machine, the JDK, the lab's commit, the mode,
- * when it ran and the command line. Every number on the site is shown beside one of these.
+ * What produced a set of rows, from run.json: the machine, the JDK, the lab's commit, the mode, when it ran and the
+ * command line. Every number on the site is shown beside one of these.
  */
-public record RunInfo(String host, String cpuModel, int cores, long memoryBytes, String osKernel,
-                      String jdkVendor, String jdkVersion, String labCommit, String mode,
-                      String start, String end, String commandLine, Map<String, String> peers, String study,
-                      String rerunLine) {
+public record RunInfo(
+        String host,
+        String cpuModel,
+        int cores,
+        long memoryBytes,
+        String osKernel,
+        String jdkVendor,
+        String jdkVersion,
+        String labCommit,
+        String mode,
+        String start,
+        String end,
+        String commandLine,
+        Map<String, String> peers,
+        String study,
+        String rerunLine) {
 
     /** For results with no run.json: every field says so rather than guessing. */
-    public static final RunInfo UNKNOWN = new RunInfo("unknown host", "unknown CPU", 0, 0, "unknown kernel",
-            "", "unknown JDK", "unknown", "unknown", "", "", "", Map.of(), "", "");
+    public static final RunInfo UNKNOWN = new RunInfo(
+            "unknown host",
+            "unknown CPU",
+            0,
+            0,
+            "unknown kernel",
+            "",
+            "unknown JDK",
+            "unknown",
+            "unknown",
+            "",
+            "",
+            "",
+            Map.of(),
+            "",
+            "");
 
     static RunInfo of(JsonNode node, String study) {
         // in run.json's order (Map.copyOf would shuffle it differently in every JVM)
         Map<String, String> peers = new LinkedHashMap<>();
         JsonNode p = node.path("peers");
         p.fieldNames().forEachRemaining(name -> peers.put(name, p.path(name).asText()));
-        return new RunInfo(text(node, "host", UNKNOWN.host), text(node, "cpu_model", UNKNOWN.cpuModel),
-                node.path("cores").asInt(0), node.path("memory_bytes").asLong(0),
-                text(node, "os_kernel", UNKNOWN.osKernel), text(node, "jdk_vendor", ""),
-                text(node, "jdk_version", UNKNOWN.jdkVersion), text(node, "lab_commit", "unknown"),
-                text(node, "mode", "unknown"), text(node, "start", ""), text(node, "end", ""),
-                text(node, "command_line", ""), Collections.unmodifiableMap(peers), text(node, "study", study), text(node, "rerun", ""));
+        return new RunInfo(
+                text(node, "host", UNKNOWN.host),
+                text(node, "cpu_model", UNKNOWN.cpuModel),
+                node.path("cores").asInt(0),
+                node.path("memory_bytes").asLong(0),
+                text(node, "os_kernel", UNKNOWN.osKernel),
+                text(node, "jdk_vendor", ""),
+                text(node, "jdk_version", UNKNOWN.jdkVersion),
+                text(node, "lab_commit", "unknown"),
+                text(node, "mode", "unknown"),
+                text(node, "start", ""),
+                text(node, "end", ""),
+                text(node, "command_line", ""),
+                Collections.unmodifiableMap(peers),
+                text(node, "study", study),
+                text(node, "rerun", ""));
     }
 
     private static String text(JsonNode node, String field, String fallback) {
@@ -46,7 +82,9 @@ public record RunInfo(String host, String cpuModel, int cores, long memoryBytes,
             b.append(", ").append(cores).append(cores == 1 ? " core" : " cores");
         }
         if (memoryBytes > 0) {
-            b.append(", ").append(Math.round(memoryBytes / (1024.0 * 1024 * 1024))).append(" GiB");
+            b.append(", ")
+                    .append(Math.round(memoryBytes / (1024.0 * 1024 * 1024)))
+                    .append(" GiB");
         }
         return b.toString();
     }
@@ -62,10 +100,10 @@ public record RunInfo(String host, String cpuModel, int cores, long memoryBytes,
     }
 
     /**
-     * How to run this again from the repository root, the same form for every study:
-     * {@code ./labbook wallet sync-sweep --quick}. run.json records it as {@code rerun}; for an
-     * older run.json without it, it is derived from the command line ({@code lab-wallet all --quick}
-     * or {@code wallet all --quick}) and the mode; "" when there is no command to derive it from.
+     * How to run this again from the repository root, the same form for every study: {@code ./labbook wallet sync-sweep
+     * --quick}. run.json records it as {@code rerun}; for an older run.json without it, it is derived from the command
+     * line ({@code lab-wallet all --quick} or {@code wallet all --quick}) and the mode; "" when there is no command to
+     * derive it from.
      */
     public String rerun() {
         if (!rerunLine.isBlank()) {
@@ -75,7 +113,10 @@ public record RunInfo(String host, String cpuModel, int cores, long memoryBytes,
         if (!words.isEmpty() && (words.get(0).equals(study) || words.get(0).equals("lab-" + study))) {
             words.remove(0);
         }
-        String command = words.stream().filter(w -> !w.isEmpty() && !w.startsWith("-")).findFirst().orElse("");
+        String command = words.stream()
+                .filter(w -> !w.isEmpty() && !w.startsWith("-"))
+                .findFirst()
+                .orElse("");
         if (study.isEmpty() || command.isEmpty()) {
             return "";
         }

@@ -18,8 +18,7 @@ final class RunJson {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private RunJson() {
-    }
+    private RunJson() {}
 
     static JsonNode read(Path runJson) {
         JsonNode node;
@@ -27,8 +26,11 @@ final class RunJson {
             node = JSON.readTree(in);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw new LabException(runJson + ": not valid JSON (" + (at == null ? "" : "line " + at.getLineNr()
-                    + ", column " + at.getColumnNr() + ": ") + reason(e) + ")", e);
+            throw new LabException(
+                    runJson + ": not valid JSON ("
+                            + (at == null ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ")
+                            + reason(e) + ")",
+                    e);
         } catch (IOException e) {
             throw SizeLimits.failed("read", runJson, LIMIT, "a run.json", e);
         }

@@ -9,13 +9,12 @@ import java.nio.file.Path;
 import labbook.core.LabException;
 
 /**
- * Reading a file under a size limit: a file over it is refused before a byte is read, and one that
- * grows past it while being read is cut off there, so a huge or growing file ends the build with
- * one line naming it instead of filling the heap.
+ * Reading a file under a size limit: a file over it is refused before a byte is read, and one that grows past it while
+ * being read is cut off there, so a huge or growing file ends the build with one line naming it instead of filling the
+ * heap.
  */
 final class SizeLimits {
-    private SizeLimits() {
-    }
+    private SizeLimits() {}
 
     /** A file's bytes, refused before reading when over {@code limit}, and cut off there if it grows. */
     static InputStream open(Path file, long limit) throws IOException {
@@ -26,7 +25,10 @@ final class SizeLimits {
         return new Bounded(Files.newInputStream(file), limit);
     }
 
-    /** A failed read of {@code file} ({@code what}: "a results CSV") as one line: over the limit, not UTF-8, or the reason. */
+    /**
+     * A failed read of {@code file} ({@code what}: "a results CSV") as one line: over the limit, not UTF-8, or the
+     * reason.
+     */
     static LabException failed(String action, Path file, long limit, String what, Throwable e) {
         if (isOverLimit(e)) {
             return overLimit(file, limit, what);

@@ -7,10 +7,11 @@ import java.util.Optional;
 import tech.tablesaw.api.Table;
 
 /**
- * One study's results from one results root: its tables (one per CSV, named after the experiment)
- * and, per experiment, the run.json record of the run that wrote it. A study with no CSV is "not run".
+ * One study's results from one results root: its tables (one per CSV, named after the experiment) and, per experiment,
+ * the run.json record of the run that wrote it. A study with no CSV is "not run".
  */
-public record StudyResults(String study, Path dir, Map<String, Table> tables, Map<String, RunInfo> runs, RunInfo latest) {
+public record StudyResults(
+        String study, Path dir, Map<String, Table> tables, Map<String, RunInfo> runs, RunInfo latest) {
 
     public static StudyResults notRun(String study, Path dir) {
         return new StudyResults(study, dir, Map.of(), Map.of(), RunInfo.UNKNOWN);

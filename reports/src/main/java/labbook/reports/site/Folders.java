@@ -14,8 +14,7 @@ import java.util.List;
 
 /** Moving and removing whole folders for {@link SiteFolder}: never following a symbolic link out of them. */
 final class Folders {
-    private Folders() {
-    }
+    private Folders() {}
 
     /** One rename where the file system can make it atomic, so a reader sees the old folder or the new one. */
     static void move(Path from, Path to) throws IOException {

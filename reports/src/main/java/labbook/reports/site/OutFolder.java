@@ -8,16 +8,15 @@ import java.util.stream.Stream;
 import labbook.core.LabException;
 
 /**
- * The {@code --out} a site may replace, checked before anything is loaded: replacing a file, a
- * folder under a file, or a folder holding more than a site would lose what is there.
+ * The {@code --out} a site may replace, checked before anything is loaded: replacing a file, a folder under a file, or
+ * a folder holding more than a site would lose what is there.
  */
 final class OutFolder {
-    private OutFolder() {
-    }
+    private OutFolder() {}
 
     /**
-     * The folder the site is replaced in: {@code out} itself (through a symbolic link to a
-     * folder), after refusing a file, a folder under a file, and a folder that holds more than a site.
+     * The folder the site is replaced in: {@code out} itself (through a symbolic link to a folder), after refusing a
+     * file, a folder under a file, and a folder that holds more than a site.
      */
     static Path check(Path out) {
         Path abs = out.toAbsolutePath().normalize();
@@ -64,7 +63,8 @@ final class OutFolder {
             for (Path p : entries.sorted().toList()) {
                 String name = p.getFileName().toString();
                 boolean page = name.endsWith(".html") && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
-                boolean folder = (name.equals("charts") || name.equals("data")) && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
+                boolean folder = (name.equals("charts") || name.equals("data"))
+                        && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
                 if (!page && !folder) {
                     return name;
                 }

@@ -43,17 +43,16 @@ import labbook.reports.study.Verdict.Outcome;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
- * The static site: {@code index.html} and one page per study, from FreeMarker templates rendering
- * typed page records, with each chart as a PNG (and an SVG beside it) in {@code charts/}.
- * Everything is local: no script, font or style sheet is fetched from anywhere.
+ * The static site: {@code index.html} and one page per study, from FreeMarker templates rendering typed page records,
+ * with each chart as a PNG (and an SVG beside it) in {@code charts/}. Everything is local: no script, font or style
+ * sheet is fetched from anywhere.
  */
 public final class Site {
-    private Site() {
-    }
+    private Site() {}
 
     /**
-     * Builds the site for these studies into {@code out} and returns the path of index.html. The
-     * site is written whole or not at all ({@link SiteFolder}): a failure leaves {@code out} as it was.
+     * Builds the site for these studies into {@code out} and returns the path of index.html. The site is written whole
+     * or not at all ({@link SiteFolder}): a failure leaves {@code out} as it was.
      */
     public static Path build(Results results, List<Study> studies, Path out) {
         try (SiteFolder folder = SiteFolder.open(out)) {
@@ -76,7 +75,11 @@ public final class Site {
                 render(fm, "study.ftlh", page, out.resolve(study.id() + ".html"));
                 pages.add(page);
             }
-            render(fm, "index.ftlh", new IndexPage(generated, nav, pages, roots(results, studies)), out.resolve("index.html"));
+            render(
+                    fm,
+                    "index.ftlh",
+                    new IndexPage(generated, nav, pages, roots(results, studies)),
+                    out.resolve("index.html"));
             folder.commit();
             return folder.named().toAbsolutePath().normalize().resolve("index.html");
         } catch (IOException | UncheckedIOException e) {
@@ -91,11 +94,14 @@ public final class Site {
         List<ChartView> charts = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (StudyChart c : study.charts()) {
-            c.draw(results).ifPresentOrElse(chart -> charts.add(chartView(chart, out, id + "-" + c.name())),
-                    () -> missing.add(c.name()));
+            c.draw(results)
+                    .ifPresentOrElse(
+                            chart -> charts.add(chartView(chart, out, id + "-" + c.name())),
+                            () -> missing.add(c.name()));
         }
         List<ChartView> headlines = charts.stream()
-                .filter(c -> study.headlines().stream().anyMatch(h -> c.name().equals(id + "-" + h))).toList();
+                .filter(c -> study.headlines().stream().anyMatch(h -> c.name().equals(id + "-" + h)))
+                .toList();
         List<TableView> tables = new ArrayList<>();
         study.pageAnalyses(results).forEach((title, t) -> tables.add(Tables.view(title, t, false)));
         List<SeedView> seeds = new ArrayList<>();
@@ -104,14 +110,31 @@ public final class Site {
             copySeed(seed, out.resolve("data"));
             seeds.add(new SeedView(t.title(), t.header(), t.rows(), seed.source(), "data/" + seed.fileName()));
         }
-        return new StudyPage(id, nav, study.text().title(), study.text().quote(), study.text().source(), results.ran(id), generated,
-                claims.stream().map(Site::claimRow).toList(), count(claims, Outcome.AGREES), count(claims, Outcome.FAILS),
-                count(claims, Outcome.DIFFERS), count(claims, Outcome.NOT_MEASURED),
-                targets.stream().map(Site::targetRow).toList(), count(targets, Target::verdict, Outcome.AGREES),
-                count(targets, Target::verdict, Outcome.FAILS), count(targets, Target::verdict, Outcome.NOT_MEASURED),
-                charts, headlines, missing, tables,
-                Tables.view("", Provenance.table(results, id), false), seeds,
-                study.schemas().stream().map(ResultsSchema::experiment).toList(), rerun(results, id));
+        return new StudyPage(
+                id,
+                nav,
+                study.text().title(),
+                study.text().quote(),
+                study.text().source(),
+                results.ran(id),
+                generated,
+                claims.stream().map(Site::claimRow).toList(),
+                count(claims, Outcome.AGREES),
+                count(claims, Outcome.FAILS),
+                count(claims, Outcome.DIFFERS),
+                count(claims, Outcome.NOT_MEASURED),
+                targets.stream().map(Site::targetRow).toList(),
+                count(targets, Target::verdict, Outcome.AGREES),
+                count(targets, Target::verdict, Outcome.FAILS),
+                count(targets, Target::verdict, Outcome.NOT_MEASURED),
+                charts,
+                headlines,
+                missing,
+                tables,
+                Tables.view("", Provenance.table(results, id), false),
+                seeds,
+                study.schemas().stream().map(ResultsSchema::experiment).toList(),
+                rerun(results, id));
     }
 
     private static ChartView chartView(Chart<?, ?> chart, Path out, String name) {
@@ -137,7 +160,10 @@ public final class Site {
         List<String> lines = new ArrayList<>();
         for (ResultsRoot r : results.roots()) {
             StudyResults s = r.study(study);
-            s.experiments().stream().map(e -> s.run(e).rerun()).filter(l -> !l.isBlank() && !lines.contains(l)).forEach(lines::add);
+            s.experiments().stream()
+                    .map(e -> s.run(e).rerun())
+                    .filter(l -> !l.isBlank() && !lines.contains(l))
+                    .forEach(lines::add);
         }
         return lines.isEmpty() ? List.of("./labbook " + study + " all --quick") : lines;
     }
@@ -153,13 +179,27 @@ public final class Site {
     }
 
     static ClaimRow claimRow(Claim c) {
-        return new ClaimRow(c.claim(), c.seed(), c.measured(), c.ratioText(), c.verdict().text(), c.verdict().outcome().css(),
-                c.machine(), c.note());
+        return new ClaimRow(
+                c.claim(),
+                c.seed(),
+                c.measured(),
+                c.ratioText(),
+                c.verdict().text(),
+                c.verdict().outcome().css(),
+                c.machine(),
+                c.note());
     }
 
     static TargetRow targetRow(Target t) {
-        return new TargetRow(t.target(), t.measures(), t.goal(), t.measured(), t.verdict().text(), t.verdict().outcome().css(),
-                t.machine(), t.note());
+        return new TargetRow(
+                t.target(),
+                t.measures(),
+                t.goal(),
+                t.measured(),
+                t.verdict().text(),
+                t.verdict().outcome().css(),
+                t.machine(),
+                t.note());
     }
 
     static List<RootView> roots(Results results, List<Study> studies) {
@@ -169,10 +209,16 @@ public final class Site {
             for (Study study : studies) {
                 StudyResults sr = r.study(study.id());
                 boolean ran = sr.ran();
-                rows.add(new RootStudy(study.id(), ran ? sr.experiments().size() + " experiment(s)" : "not run", !ran,
-                        ran ? sr.latest().machine() : "", ran ? sr.latest().mode() : "", ran ? sr.latest().date() : ""));
+                rows.add(new RootStudy(
+                        study.id(),
+                        ran ? sr.experiments().size() + " experiment(s)" : "not run",
+                        !ran,
+                        ran ? sr.latest().machine() : "",
+                        ran ? sr.latest().mode() : "",
+                        ran ? sr.latest().date() : ""));
             }
-            out.add(new RootView(r.label(), r.root().toAbsolutePath().normalize().toString(), rows));
+            out.add(new RootView(
+                    r.label(), r.root().toAbsolutePath().normalize().toString(), rows));
         }
         return out;
     }

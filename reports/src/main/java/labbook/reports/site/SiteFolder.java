@@ -14,19 +14,21 @@ import java.util.concurrent.atomic.AtomicLong;
 import labbook.core.LabException;
 
 /**
- * A site written whole or not at all, the folder version of lab-core's {@code PartialFile}: the
- * pages go to a hidden {@code .<name>.<pid>.<n>.partial} folder beside {@code --out}, which
- * {@link #commit()} renames into place at the end. Until then a previous site stays as it was.
+ * A site written whole or not at all, the folder version of lab-core's {@code PartialFile}: the pages go to a hidden
+ * {@code .<name>.<pid>.<n>.partial} folder beside {@code --out}, which {@link #commit()} renames into place at the end.
+ * Until then a previous site stays as it was.
+ *
  * <ul>
- *   <li>{@link #close()} without a commit removes the partial folder (a bad CSV, a full disk), and
- *       any parent folder {@link #open} created for it;</li>
- *   <li>SIGTERM or SIGINT (Ctrl-C): a shutdown hook removes every partial folder still open;</li>
- *   <li>SIGKILL runs no hook: the next {@link #open} of the same {@code --out} removes the partial
- *       (and replaced {@code .old}) folders of processes that are gone.</li>
+ *   <li>{@link #close()} without a commit removes the partial folder (a bad CSV, a full disk), and any parent folder
+ *       {@link #open} created for it;
+ *   <li>SIGTERM or SIGINT (Ctrl-C): a shutdown hook removes every partial folder still open;
+ *   <li>SIGKILL runs no hook: the next {@link #open} of the same {@code --out} removes the partial (and replaced
+ *       {@code .old}) folders of processes that are gone.
  * </ul>
- * {@link #open} refuses, before anything is loaded, an {@code --out} that is a file, that sits
- * under a file, that cannot be written in, or that is a folder holding anything but a site
- * (replacing it would delete what it holds): {@link OutFolder}.
+ *
+ * {@link #open} refuses, before anything is loaded, an {@code --out} that is a file, that sits under a file, that
+ * cannot be written in, or that is a folder holding anything but a site (replacing it would delete what it holds):
+ * {@link OutFolder}.
  */
 public final class SiteFolder implements AutoCloseable {
     private static final String PARTIAL = ".partial";
@@ -58,8 +60,8 @@ public final class SiteFolder implements AutoCloseable {
         Path dir = target.getParent();
         List<Path> created = createParents(out, dir);
         removeStale(target);
-        Path partial = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + SEQUENCE.incrementAndGet() + PARTIAL);
+        Path partial = dir.resolve("." + target.getFileName() + "."
+                + ProcessHandle.current().pid() + "." + SEQUENCE.incrementAndGet() + PARTIAL);
         SiteFolder folder = new SiteFolder(out, target, partial, created);
         try {
             synchronized (folder) {
@@ -110,18 +112,20 @@ public final class SiteFolder implements AutoCloseable {
     }
 
     /**
-     * Renames the partial folder to {@code out}. A previous site is first moved aside to a hidden
-     * {@code .old} folder, then removed; if the rename fails it is moved back.
+     * Renames the partial folder to {@code out}. A previous site is first moved aside to a hidden {@code .old} folder,
+     * then removed; if the rename fails it is moved back.
      */
     public synchronized void commit() throws IOException {
         if (done) {
-            throw new LabException(committed ? "the site in " + named + " was already written"
-                    : "the site build in " + named + " was stopped (a signal) before its end");
+            throw new LabException(
+                    committed
+                            ? "the site in " + named + " was already written"
+                            : "the site build in " + named + " was stopped (a signal) before its end");
         }
         Path old = null;
         if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
-            old = out.resolveSibling("." + out.getFileName() + "." + ProcessHandle.current().pid() + "."
-                    + SEQUENCE.incrementAndGet() + OLD);
+            old = out.resolveSibling("." + out.getFileName() + "."
+                    + ProcessHandle.current().pid() + "." + SEQUENCE.incrementAndGet() + OLD);
             Folders.move(out, old);
         }
         try {
@@ -144,7 +148,9 @@ public final class SiteFolder implements AutoCloseable {
         }
     }
 
-    /** Without a commit, the partial folder (and any parent {@link #open} created) is removed; {@code out} is as it was. */
+    /**
+     * Without a commit, the partial folder (and any parent {@link #open} created) is removed; {@code out} is as it was.
+     */
     @Override
     public synchronized void close() {
         if (done) {
@@ -180,7 +186,8 @@ public final class SiteFolder implements AutoCloseable {
                 } catch (NumberFormatException notOurs) {
                     continue;
                 }
-                if (pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                if (pid == ProcessHandle.current().pid()
+                        || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                     continue;
                 }
                 if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {

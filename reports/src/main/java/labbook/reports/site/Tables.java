@@ -10,8 +10,7 @@ import tech.tablesaw.columns.Column;
 
 /** Tablesaw tables as display strings: numbers to 3 significant digits, published figures exactly. */
 final class Tables {
-    private Tables() {
-    }
+    private Tables() {}
 
     static TableView view(String title, Table t, boolean exact) {
         List<String> header = t.columnNames();

@@ -8,8 +8,7 @@ import java.util.Locale;
 
 /** Numbers as the site prints them: a few significant digits, no locale surprises. */
 public final class Format {
-    private Format() {
-    }
+    private Format() {}
 
     /** {@code digits} significant digits, plain notation, trailing zeros dropped; "n/a" for NaN. */
     public static String sig(double value, int digits) {

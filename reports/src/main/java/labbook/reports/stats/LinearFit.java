@@ -6,9 +6,8 @@ import java.util.List;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
- * A least-squares line y = intercept + slope x, e.g. sync cost against wallet entries: its slope
- * per 1000 entries, and the size at which one sync passes a budget (16 ms: one frame; 100 ms: a
- * pause a user notices).
+ * A least-squares line y = intercept + slope x, e.g. sync cost against wallet entries: its slope per 1000 entries, and
+ * the size at which one sync passes a budget (16 ms: one frame; 100 ms: a pause a user notices).
  */
 public record LinearFit(double intercept, double slope, double r2, int n) {
 
@@ -31,10 +30,10 @@ public record LinearFit(double intercept, double slope, double r2, int n) {
     }
 
     /**
-     * The Theil-Sen line: the median of the slopes between every pair of points with distinct x,
-     * and the median intercept under that slope. One stalled sync on a shared machine (a GC pause,
-     * a neighbour's burst) moves a least-squares line; it does not move this one. R² is computed
-     * from this line's residuals (so it can be below 0 when the line fits worse than the mean).
+     * The Theil-Sen line: the median of the slopes between every pair of points with distinct x, and the median
+     * intercept under that slope. One stalled sync on a shared machine (a GC pause, a neighbour's burst) moves a
+     * least-squares line; it does not move this one. R² is computed from this line's residuals (so it can be below 0
+     * when the line fits worse than the mean).
      */
     public static LinearFit robust(double[] x, double[] y) {
         if (x.length != y.length) {
@@ -65,7 +64,8 @@ public record LinearFit(double intercept, double slope, double r2, int n) {
             return new LinearFit(Double.NaN, Double.NaN, Double.NaN, n);
         }
         double slope = Stats.median(Arrays.copyOf(slopes, k));
-        double[] intercepts = points.stream().mapToDouble(p -> p[1] - slope * p[0]).toArray();
+        double[] intercepts =
+                points.stream().mapToDouble(p -> p[1] - slope * p[0]).toArray();
         double intercept = Stats.median(intercepts);
         double mean = points.stream().mapToDouble(p -> p[1]).average().orElse(Double.NaN);
         double ssRes = 0;
@@ -88,8 +88,8 @@ public record LinearFit(double intercept, double slope, double r2, int n) {
     }
 
     /**
-     * The x at which the line reaches y: NaN when it never does (flat or falling line),
-     * 0 when it is already above y at x = 0.
+     * The x at which the line reaches y: NaN when it never does (flat or falling line), 0 when it is already above y at
+     * x = 0.
      */
     public double crossing(double y) {
         if (Double.isNaN(slope)) {

@@ -7,12 +7,11 @@ import java.util.function.ToDoubleFunction;
 
 /** The Pareto front of points where both coordinates are costs (less is better), e.g. CPU time and size. */
 public final class Pareto {
-    private Pareto() {
-    }
+    private Pareto() {}
 
     /**
-     * The points no other point beats on both x and y (ties on both keep the first), sorted by x.
-     * A point equal on one coordinate and worse on the other is dominated.
+     * The points no other point beats on both x and y (ties on both keep the first), sorted by x. A point equal on one
+     * coordinate and worse on the other is dominated.
      */
     public static <T> List<T> front(List<T> points, ToDoubleFunction<T> x, ToDoubleFunction<T> y) {
         List<T> sorted = new ArrayList<>(points);

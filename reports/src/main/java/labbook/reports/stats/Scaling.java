@@ -2,8 +2,7 @@ package labbook.reports.stats;
 
 /** Speed-up and parallel efficiency: how much n threads (or a parallel mode) buy over one. */
 public final class Scaling {
-    private Scaling() {
-    }
+    private Scaling() {}
 
     /** Speed-up from times: time with one thread over time with n. */
     public static double speedupFromTimes(double oneThread, double nThreads) {
@@ -21,8 +20,8 @@ public final class Scaling {
     }
 
     /**
-     * Speed-up bounded by the cores the machine has: n threads on c cores can go at most min(n, c)
-     * times faster, so efficiency against that bound says how well the cores were used.
+     * Speed-up bounded by the cores the machine has: n threads on c cores can go at most min(n, c) times faster, so
+     * efficiency against that bound says how well the cores were used.
      */
     public static double efficiencyOnCores(double speedup, int threads, int cores) {
         int usable = cores > 0 ? Math.min(threads, cores) : threads;

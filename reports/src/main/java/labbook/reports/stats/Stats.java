@@ -5,19 +5,20 @@ import java.util.SplittableRandom;
 import labbook.core.Summary;
 
 /**
- * Medians with spread: quartiles, interquartile range and a bootstrap confidence interval of the
- * median. The bootstrap uses a fixed seed, so the site and the notebooks print the same interval.
+ * Medians with spread: quartiles, interquartile range and a bootstrap confidence interval of the median. The bootstrap
+ * uses a fixed seed, so the site and the notebooks print the same interval.
  */
 public final class Stats {
     /** Resamples drawn for a bootstrap interval. */
     public static final int BOOTSTRAP_RESAMPLES = 2000;
+
     private static final long BOOTSTRAP_SEED = 20091008L;
 
-    private Stats() {
-    }
+    private Stats() {}
 
     /** A median with its spread over n measurements. */
-    public record Spread(int n, double median, double q1, double q3, double ciLow, double ciHigh, double min, double max) {
+    public record Spread(
+            int n, double median, double q1, double q3, double ciLow, double ciHigh, double min, double max) {
         public double iqr() {
             return q3 - q1;
         }
@@ -35,8 +36,8 @@ public final class Stats {
             return new Spread(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
         double[] ci = bootstrapMedianCi(v, 0.95);
-        return new Spread(v.length, quantile(v, 0.5), quantile(v, 0.25), quantile(v, 0.75), ci[0], ci[1],
-                v[0], v[v.length - 1]);
+        return new Spread(
+                v.length, quantile(v, 0.5), quantile(v, 0.25), quantile(v, 0.75), ci[0], ci[1], v[0], v[v.length - 1]);
     }
 
     public static double median(double... values) {

@@ -13,16 +13,15 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 /**
- * Raw rows to medians with spread, per group: one output row per distinct combination of the
- * grouping columns, with n, median, q1, q3, iqr, the bootstrap interval of the median, and the mean.
+ * Raw rows to medians with spread, per group: one output row per distinct combination of the grouping columns, with n,
+ * median, q1, q3, iqr, the bootstrap interval of the median, and the mean.
  */
 public final class Summaries {
-    private Summaries() {
-    }
+    private Summaries() {}
 
     /**
-     * Medians of {@code value} grouped by {@code by}. Numeric grouping columns stay numeric and the
-     * result is sorted on the grouping columns in order.
+     * Medians of {@code value} grouped by {@code by}. Numeric grouping columns stay numeric and the result is sorted on
+     * the grouping columns in order.
      */
     public static Table medians(Table raw, String value, String... by) {
         Map<List<Object>, List<Double>> groups = new LinkedHashMap<>();
@@ -34,7 +33,10 @@ public final class Summaries {
             List<Object> key = new ArrayList<>();
             for (String b : by) {
                 Column<?> c = raw.column(b);
-                key.add(c instanceof NumericColumn<?> n ? (Object) n.getDouble(row.getRowNumber()) : c.getString(row.getRowNumber()));
+                key.add(
+                        c instanceof NumericColumn<?> n
+                                ? (Object) n.getDouble(row.getRowNumber())
+                                : c.getString(row.getRowNumber()));
             }
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(values.getDouble(row.getRowNumber()));
         }
@@ -60,7 +62,8 @@ public final class Summaries {
                     out.stringColumn(by[i]).append((String) k);
                 }
             }
-            Stats.Spread s = Stats.spread(g.getValue().stream().mapToDouble(Double::doubleValue).toArray());
+            Stats.Spread s = Stats.spread(
+                    g.getValue().stream().mapToDouble(Double::doubleValue).toArray());
             n.append(s.n());
             median.append(s.median());
             q1.append(s.q1());
@@ -68,15 +71,18 @@ public final class Summaries {
             iqr.append(s.iqr());
             lo.append(s.ciLow());
             hi.append(s.ciHigh());
-            mean.append(g.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN));
+            mean.append(g.getValue().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .average()
+                    .orElse(Double.NaN));
         }
         out.addColumns(n, median, q1, q3, iqr, lo, hi, mean);
         return by.length == 0 ? out : out.sortAscendingOn(by);
     }
 
     /**
-     * For a CSV no analysis knows (a study's extra experiment): the median of every numeric column
-     * per combination of its text columns, with the row count. Counters such as repeat or fork are left out.
+     * For a CSV no analysis knows (a study's extra experiment): the median of every numeric column per combination of
+     * its text columns, with the row count. Counters such as repeat or fork are left out.
      */
     public static Table mediansOfAll(Table raw) {
         List<String> keys = new ArrayList<>();
@@ -155,11 +161,15 @@ public final class Summaries {
         Table t = Table.create("counts");
         for (int b = 0; b < by.length; b++) {
             final int k = b;
-            t.addColumns(StringColumn.create(by[b], groups.keySet().stream().map(key -> key.get(k)).toList()));
+            t.addColumns(StringColumn.create(
+                    by[b], groups.keySet().stream().map(key -> key.get(k)).toList()));
         }
-        t.addColumns(DoubleColumn.create("rows", groups.values().stream().mapToDouble(a -> a[0]).toArray()));
+        t.addColumns(DoubleColumn.create(
+                "rows", groups.values().stream().mapToDouble(a -> a[0]).toArray()));
         if (sumColumn != null) {
-            t.addColumns(DoubleColumn.create(sumColumn + " (sum)", groups.values().stream().mapToDouble(a -> a[1]).toArray()));
+            t.addColumns(DoubleColumn.create(
+                    sumColumn + " (sum)",
+                    groups.values().stream().mapToDouble(a -> a[1]).toArray()));
         }
         return t.sortAscendingOn(by);
     }

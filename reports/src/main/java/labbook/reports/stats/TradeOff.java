@@ -6,14 +6,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The compression trade-off the crypto study argued from. Its rule: pick the level minimising CPU
- * time x output size. The view that rule stands in for: a file is compressed to be stored or sent
- * over something with a bandwidth B, so a level costs CPU time + size / B, and compressing pays
- * below the bandwidth at which that cost equals the cost of not compressing.
+ * The compression trade-off the crypto study argued from. Its rule: pick the level minimising CPU time x output size.
+ * The view that rule stands in for: a file is compressed to be stored or sent over something with a bandwidth B, so a
+ * level costs CPU time + size / B, and compressing pays below the bandwidth at which that cost equals the cost of not
+ * compressing.
  */
 public final class TradeOff {
-    private TradeOff() {
-    }
+    private TradeOff() {}
 
     /** One level's median cost for one file: CPU seconds and output bytes. */
     public record Level(String name, double cpuS, double outBytes) {
@@ -29,21 +28,22 @@ public final class TradeOff {
 
     /** The seed's rule: the level with the smallest time x size product. */
     public static Optional<Level> minTimeTimesSize(List<Level> levels) {
-        return levels.stream().filter(l -> !Double.isNaN(l.timeTimesSize()))
+        return levels.stream()
+                .filter(l -> !Double.isNaN(l.timeTimesSize()))
                 .min(Comparator.comparingDouble(Level::timeTimesSize));
     }
 
     /** The cheapest level for a link or disk of the given bandwidth. */
     public static Optional<Level> bestAt(List<Level> levels, double bytesPerS) {
-        return levels.stream().filter(l -> !Double.isNaN(l.costAt(bytesPerS)))
+        return levels.stream()
+                .filter(l -> !Double.isNaN(l.costAt(bytesPerS)))
                 .min(Comparator.comparingDouble(l -> l.costAt(bytesPerS)));
     }
 
     /**
-     * The bandwidth (bytes/s) below which {@code level} costs less than {@code baseline} (usually no
-     * compression): from cpuL + outL/B = cpu0 + out0/B, B = (out0 - outL) / (cpuL - cpu0).
-     * Infinite when the level is both smaller and no slower (it always pays); 0 when it is not
-     * smaller (it never pays).
+     * The bandwidth (bytes/s) below which {@code level} costs less than {@code baseline} (usually no compression): from
+     * cpuL + outL/B = cpu0 + out0/B, B = (out0 - outL) / (cpuL - cpu0). Infinite when the level is both smaller and no
+     * slower (it always pays); 0 when it is not smaller (it never pays).
      */
     public static double breakEvenBandwidth(Level baseline, Level level) {
         double saved = baseline.outBytes() - level.outBytes();
@@ -58,22 +58,24 @@ public final class TradeOff {
     }
 
     /** Where the cheapest level changes as bandwidth grows: a band of bandwidths per winning level. */
-    public record Band(Level level, double fromBytesPerS, double toBytesPerS) {
-    }
+    public record Band(Level level, double fromBytesPerS, double toBytesPerS) {}
 
     /**
-     * The lower envelope of cost(B) over every level, as bands from slow to fast links. At very low
-     * bandwidth the smallest output wins; at very high bandwidth the fastest level wins.
+     * The lower envelope of cost(B) over every level, as bands from slow to fast links. At very low bandwidth the
+     * smallest output wins; at very high bandwidth the fastest level wins.
      */
     public static List<Band> bands(List<Level> levels) {
-        List<Level> valid = levels.stream().filter(l -> !Double.isNaN(l.cpuS()) && !Double.isNaN(l.outBytes())).toList();
+        List<Level> valid = levels.stream()
+                .filter(l -> !Double.isNaN(l.cpuS()) && !Double.isNaN(l.outBytes()))
+                .toList();
         List<Band> bands = new ArrayList<>();
         if (valid.isEmpty()) {
             return bands;
         }
         // cost(B) = cpu + out * u with u = 1/B: lines in u; walk u from large (slow links) to 0
-        Level current = valid.stream().min(Comparator.comparingDouble(Level::outBytes)
-                .thenComparingDouble(Level::cpuS)).orElseThrow();
+        Level current = valid.stream()
+                .min(Comparator.comparingDouble(Level::outBytes).thenComparingDouble(Level::cpuS))
+                .orElseThrow();
         double from = 0;
         while (true) {
             Level next = null;

@@ -8,17 +8,24 @@ import java.util.function.Function;
 import labbook.reports.stats.Format;
 
 /**
- * One row of a reproduction table: what the seed published or claimed, what we measured, their
- * ratio (measured / seed, NaN where a ratio means nothing), the verdict, and where our figure came
- * from (the results root's label). The lab's own goals for its code are no claims of the seed:
- * they are {@link Target}s, on a table of their own. {@code id} and {@code about} name the claim for code and tests
- * ({@code SYNC_AT}, "1000"); {@code claim} is its prose for the page.
+ * One row of a reproduction table: what the seed published or claimed, what we measured, their ratio (measured / seed,
+ * NaN where a ratio means nothing), the verdict, and where our figure came from (the results root's label). The lab's
+ * own goals for its code are no claims of the seed: they are {@link Target}s, on a table of their own. {@code id} and
+ * {@code about} name the claim for code and tests ({@code SYNC_AT}, "1000"); {@code claim} is its prose for the page.
  *
- * <p>A claim starts as {@link #of} (not measured) and takes its figures by the {@code with}
- * methods: {@code Claim.of(SLOPE, "", "cost per 1000 entries").seed("4.71 ms").measured("2 ms")...}.
+ * <p>A claim starts as {@link #of} (not measured) and takes its figures by the {@code with} methods:
+ * {@code Claim.of(SLOPE, "", "cost per 1000 entries").seed("4.71 ms").measured("2 ms")...}.
  */
-public record Claim(Id id, String about, String claim, String seed, String measured, double ratio, Verdict verdict,
-                    String machine, String note) {
+public record Claim(
+        Id id,
+        String about,
+        String claim,
+        String seed,
+        String measured,
+        double ratio,
+        Verdict verdict,
+        String machine,
+        String note) {
 
     /** A study's claims are an enum implementing this. */
     public interface Id {
@@ -60,7 +67,9 @@ public record Claim(Id id, String about, String claim, String seed, String measu
         return machineByMachine(claims, Claim::claim);
     }
 
-    /** Rows of a table (claims, targets) grouped by their words, in first-seen order; each group keeps its roots' order. */
+    /**
+     * Rows of a table (claims, targets) grouped by their words, in first-seen order; each group keeps its roots' order.
+     */
     static <R> List<R> machineByMachine(List<R> rows, Function<R, String> words) {
         Map<String, List<R>> byWords = new LinkedHashMap<>();
         for (R r : rows) {

@@ -12,16 +12,16 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
- * A seed's published figures: a CSV resource of its study module ({@code labbook/<study>/seeds/}),
- * read by the module and by reports alike, by the columns the module declares ({@code columns},
- * from its {@code <Study>Seeds} class). Every row names its source in {@code sourceColumn}; rows
- * read off a chart by eye say so in a column of their own.
+ * A seed's published figures: a CSV resource of its study module ({@code labbook/<study>/seeds/}), read by the module
+ * and by reports alike, by the columns the module declares ({@code columns}, from its {@code <Study>Seeds} class).
+ * Every row names its source in {@code sourceColumn}; rows read off a chart by eye say so in a column of their own.
  */
 public record Seed(ResultsSchema columns, String resource, Column sourceColumn) {
 
     public Seed {
         if (!columns.columns().contains(sourceColumn)) {
-            throw new IllegalArgumentException("seed " + columns + " does not declare its source column '" + sourceColumn + "'");
+            throw new IllegalArgumentException(
+                    "seed " + columns + " does not declare its source column '" + sourceColumn + "'");
         }
     }
 
@@ -34,12 +34,15 @@ public record Seed(ResultsSchema columns, String resource, Column sourceColumn) 
     public Table table() {
         Table table;
         try (Reader reader = new InputStreamReader(open(), StandardCharsets.UTF_8)) {
-            table = Table.read().usingOptions(CsvReadOptions.builder(reader).tableName(name()).build());
+            table = Table.read()
+                    .usingOptions(
+                            CsvReadOptions.builder(reader).tableName(name()).build());
         } catch (IOException e) {
             throw new LabException("cannot read seed table " + resource + ": " + e.getMessage(), e);
         }
         if (!table.columnNames().equals(columns.names())) {
-            throw new LabException("seed table " + resource + ": columns " + table.columnNames() + ", declared " + columns.names());
+            throw new LabException(
+                    "seed table " + resource + ": columns " + table.columnNames() + ", declared " + columns.names());
         }
         return table;
     }

@@ -10,9 +10,8 @@ import labbook.reports.stats.Summaries;
 import tech.tablesaw.api.Table;
 
 /**
- * Everything reports knows of one study, in one place: its id, the CSVs its module declares, the
- * seed's figures and words, the seed's claims it checks, the lab's own targets for its code, its
- * charts and its analysis tables. One
+ * Everything reports knows of one study, in one place: its id, the CSVs its module declares, the seed's figures and
+ * words, the seed's claims it checks, the lab's own targets for its code, its charts and its analysis tables. One
  * implementation per study, in a package of its own; {@code labbook.reports.Studies} lists them.
  */
 public interface Study {
@@ -33,12 +32,14 @@ public interface Study {
     /** Title, the seed's question and its source. */
     PageText text();
 
-    /** The seed's claims it checks, root by root (see {@link #reproduction} for the page's order); never a lab target. */
+    /**
+     * The seed's claims it checks, root by root (see {@link #reproduction} for the page's order); never a lab target.
+     */
     List<Claim> claims(Results results);
 
     /**
-     * The lab's own targets for its code (a speed, a start-up time), root by root, and the
-     * measurements shown beside them: none is a claim of the seed. Most studies have none.
+     * The lab's own targets for its code (a speed, a start-up time), root by root, and the measurements shown beside
+     * them: none is a claim of the seed. Most studies have none.
      */
     default List<Target> targets(Results results) {
         return List.of();
@@ -66,13 +67,18 @@ public interface Study {
     /** The page's analysis tables: {@link #analyses}, then every CSV no analysis reads, summarised. */
     default Map<String, Table> pageAnalyses(Results results) {
         Map<String, Table> out = new LinkedHashMap<>(analyses(results));
-        List<String> analysed = schemas().stream().filter(s -> !summarisedOnly().contains(s))
-                .map(ResultsSchema::experiment).toList();
+        List<String> analysed = schemas().stream()
+                .filter(s -> !summarisedOnly().contains(s))
+                .map(ResultsSchema::experiment)
+                .toList();
         for (ResultsRoot root : results.roots()) {
             for (String experiment : root.study(id()).experiments()) {
                 if (!analysed.contains(experiment)) {
-                    root.table(id(), experiment).filter(t -> !t.isEmpty()).ifPresent(t ->
-                            out.put(experiment + " (an extra experiment): medians of every measured column [" + root.label() + "]",
+                    root.table(id(), experiment)
+                            .filter(t -> !t.isEmpty())
+                            .ifPresent(t -> out.put(
+                                    experiment + " (an extra experiment): medians of every measured column ["
+                                            + root.label() + "]",
                                     Summaries.mediansOfAll(t)));
                 }
             }

@@ -3,18 +3,25 @@ package labbook.reports.study;
 import java.util.List;
 
 /**
- * One row of a study's targets table: a goal the lab set for its own code, which the seed never
- * claimed (so it has no place in the reproduction table), or a measurement shown beside those
- * goals with none of its own. {@code target} names it for the page, {@code measures} says what is
- * timed and how, {@code goal} is the bound it is held to ("" for a measurement), {@code measured}
- * our figure and {@code value} the same figure as a number in the goal's unit (NaN when not
- * measured); {@code machine} is the results root's label and {@code note} how the figure was taken.
+ * One row of a study's targets table: a goal the lab set for its own code, which the seed never claimed (so it has no
+ * place in the reproduction table), or a measurement shown beside those goals with none of its own. {@code target}
+ * names it for the page, {@code measures} says what is timed and how, {@code goal} is the bound it is held to ("" for a
+ * measurement), {@code measured} our figure and {@code value} the same figure as a number in the goal's unit (NaN when
+ * not measured); {@code machine} is the results root's label and {@code note} how the figure was taken.
  *
- * <p>A target starts as {@link #of} (not measured) and takes its figure by {@link #measured} and
- * {@link #from}: {@code Target.of(STARTUP_CPU, "start-up", "CPU time of ...", "<= 0.25 s").measured("0.24 s", 0.24, MET)}.
+ * <p>A target starts as {@link #of} (not measured) and takes its figure by {@link #measured} and {@link #from}:
+ * {@code Target.of(STARTUP_CPU, "start-up", "CPU time of ...", "<= 0.25 s").measured("0.24 s", 0.24, MET)}.
  */
-public record Target(Id id, String target, String measures, String goal, String measured, double value, Verdict verdict,
-                     String machine, String note) {
+public record Target(
+        Id id,
+        String target,
+        String measures,
+        String goal,
+        String measured,
+        double value,
+        Verdict verdict,
+        String machine,
+        String note) {
 
     /** A study's targets are an enum implementing this, apart from its claims' enum: a target is never a claim. */
     public interface Id {

@@ -5,9 +5,9 @@ import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
 
 /**
- * What a reproduction table says of one claim, or a targets table of one target: its words
- * ("holds", "2.7 x faster here", "met") and an {@link Outcome}, which picks the cell's colour.
- * Outcomes are typed, never read back from the words.
+ * What a reproduction table says of one claim, or a targets table of one target: its words ("holds", "2.7 x faster
+ * here", "met") and an {@link Outcome}, which picks the cell's colour. Outcomes are typed, never read back from the
+ * words.
  */
 public record Verdict(Outcome outcome, String text) {
 
@@ -54,8 +54,8 @@ public record Verdict(Outcome outcome, String text) {
     }
 
     /**
-     * For a time (less is better) compared to the seed's: within a factor of {@code tolerance} either
-     * way is "same order as the seed", else "N x faster here" or "N x slower here".
+     * For a time (less is better) compared to the seed's: within a factor of {@code tolerance} either way is "same
+     * order as the seed", else "N x faster here" or "N x slower here".
      */
     public static Verdict time(double ratio, double tolerance) {
         if (Double.isNaN(ratio)) {
@@ -82,8 +82,8 @@ public record Verdict(Outcome outcome, String text) {
     }
 
     /**
-     * "a is less than b" judged on medians with their bootstrap intervals: holds when a's interval
-     * lies wholly below b's, does not hold when wholly above, and is within the noise when they overlap.
+     * "a is less than b" judged on medians with their bootstrap intervals: holds when a's interval lies wholly below
+     * b's, does not hold when wholly above, and is within the noise when they overlap.
      */
     public static Verdict lessThan(Stats.Spread a, Stats.Spread b) {
         if (a.n() == 0 || b.n() == 0) {

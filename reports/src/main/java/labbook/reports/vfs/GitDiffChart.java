@@ -21,10 +21,10 @@ public final class GitDiffChart extends ExperimentChart<CategoryChart> {
         super("git-diff", VfsResults.GIT_DIFF);
     }
 
-
     @Override
     protected Optional<CategoryChart> draw(Results results, List<Labelled<Table>> diffs) {
-        CategoryChart chart = ChartStyle.bars("Cached git diff, 100 runs: user, system, elapsed", "configuration", "seconds per 100 runs");
+        CategoryChart chart = ChartStyle.bars(
+                "Cached git diff, 100 runs: user, system, elapsed", "configuration", "seconds per 100 runs");
         chart.getStyler().setXAxisLabelRotation(30);
         List<String> names = new ArrayList<>();
         List<Double> user = new ArrayList<>();

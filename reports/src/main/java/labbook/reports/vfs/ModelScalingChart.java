@@ -23,19 +23,26 @@ public final class ModelScalingChart extends ExperimentChart<XYChart> {
         super("model-scaling", VfsResults.DCACHE_MODEL);
     }
 
-
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> models) {
-        XYChart chart = ChartStyle.xy("dcache model: lookups per second against threads", "threads", "lookups per second (median)");
+        XYChart chart = ChartStyle.xy(
+                "dcache model: lookups per second against threads", "threads", "lookups per second (median)");
         chart.getStyler().setYAxisDecimalPattern("#,##0");
         int colour = 0;
         for (var model : models) {
             int cores = VfsData.cores(model.root(), VfsResults.DCACHE_MODEL.experiment());
             for (String walk : Summaries.distinct(model.value(), WALK.name())) {
                 List<VfsData.ScalingPoint> points = VfsData.modelScaling(model.value(), walk, cores);
-                double[] x = points.stream().mapToDouble(VfsData.ScalingPoint::threads).toArray();
-                XYSeries s = ChartStyle.add(chart, ChartStyle.name(walk + "-walk", results, model.root()), x,
-                        points.stream().mapToDouble(VfsData.ScalingPoint::median).toArray());
+                double[] x = points.stream()
+                        .mapToDouble(VfsData.ScalingPoint::threads)
+                        .toArray();
+                XYSeries s = ChartStyle.add(
+                        chart,
+                        ChartStyle.name(walk + "-walk", results, model.root()),
+                        x,
+                        points.stream()
+                                .mapToDouble(VfsData.ScalingPoint::median)
+                                .toArray());
                 s.setMarker(SeriesMarkers.CIRCLE);
                 Color c = ChartStyle.OURS[colour++ % ChartStyle.OURS.length];
                 s.setLineColor(c);
@@ -43,9 +50,18 @@ public final class ModelScalingChart extends ExperimentChart<XYChart> {
                 // ideal: linear in threads up to the machine's cores, flat beyond (more threads than cores cannot help)
                 double perThread = points.get(0).median() / points.get(0).threads();
                 double cap = cores > 0 ? cores : Double.POSITIVE_INFINITY;
-                ChartStyle.guide(ChartStyle.add(chart, ChartStyle.name(walk + "-walk, ideal scaling"
-                        + (cores > 0 ? " on " + cores + " cores" : ""), results, model.root()), x,
-                        Arrays.stream(x).map(t -> Math.min(t, cap) * perThread).toArray()), c);
+                ChartStyle.guide(
+                        ChartStyle.add(
+                                chart,
+                                ChartStyle.name(
+                                        walk + "-walk, ideal scaling" + (cores > 0 ? " on " + cores + " cores" : ""),
+                                        results,
+                                        model.root()),
+                                x,
+                                Arrays.stream(x)
+                                        .map(t -> Math.min(t, cap) * perThread)
+                                        .toArray()),
+                        c);
             }
         }
         return Optional.of(chart);

@@ -16,20 +16,30 @@ public final class NormalisedChart extends ExperimentChart<CategoryChart> {
         super("normalised", VfsResults.GIT_DIFF);
     }
 
-
     @Override
     protected Optional<CategoryChart> draw(Results results, List<Labelled<Table>> diffs) {
         List<VfsData.Normalised> rows = VfsData.normalisedRows(results);
         if (rows.size() <= 4) {
             return Optional.empty();
         }
-        CategoryChart chart = ChartStyle.bars("Normalised to serial = 1.00 (2009: old kernel serial; today: our serial)",
-                "configuration", "relative to serial");
+        CategoryChart chart = ChartStyle.bars(
+                "Normalised to serial = 1.00 (2009: old kernel serial; today: our serial)",
+                "configuration",
+                "relative to serial");
         chart.getStyler().setXAxisLabelRotation(30);
         List<String> names = rows.stream().map(VfsData.Normalised::name).toList();
-        chart.addSeries("real", names, ChartStyle.bars(rows.stream().map(VfsData.Normalised::real).toList()));
-        chart.addSeries("user", names, ChartStyle.bars(rows.stream().map(VfsData.Normalised::user).toList()));
-        chart.addSeries("sys", names, ChartStyle.bars(rows.stream().map(VfsData.Normalised::sys).toList()));
+        chart.addSeries(
+                "real",
+                names,
+                ChartStyle.bars(rows.stream().map(VfsData.Normalised::real).toList()));
+        chart.addSeries(
+                "user",
+                names,
+                ChartStyle.bars(rows.stream().map(VfsData.Normalised::user).toList()));
+        chart.addSeries(
+                "sys",
+                names,
+                ChartStyle.bars(rows.stream().map(VfsData.Normalised::sys).toList()));
         return Optional.of(chart);
     }
 }

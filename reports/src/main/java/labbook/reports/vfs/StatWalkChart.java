@@ -19,26 +19,38 @@ public final class StatWalkChart extends ExperimentChart<XYChart> {
         super("stat-walk", VfsResults.STAT_WALK);
     }
 
-
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> walks) {
-        XYChart chart = ChartStyle.xy("Java stat walk of the tree: speed-up against threads", "threads", "speed-up over 1 thread");
+        XYChart chart = ChartStyle.xy(
+                "Java stat walk of the tree: speed-up against threads", "threads", "speed-up over 1 thread");
         TreeSet<Double> xs = new TreeSet<>();
         int cores = 0;
         for (var walk : walks) {
             int c = VfsData.cores(walk.root(), VfsResults.STAT_WALK.experiment());
             cores = Math.max(cores, c);
             List<VfsData.ScalingPoint> points = VfsData.statWalkScaling(walk.value(), c);
-            ChartStyle.add(chart, ChartStyle.name("speed-up", results, walk.root()),
-                    points.stream().mapToDouble(VfsData.ScalingPoint::threads).toArray(),
-                    points.stream().mapToDouble(VfsData.ScalingPoint::speedup).toArray()).setMarker(SeriesMarkers.CIRCLE);
+            ChartStyle.add(
+                            chart,
+                            ChartStyle.name("speed-up", results, walk.root()),
+                            points.stream()
+                                    .mapToDouble(VfsData.ScalingPoint::threads)
+                                    .toArray(),
+                            points.stream()
+                                    .mapToDouble(VfsData.ScalingPoint::speedup)
+                                    .toArray())
+                    .setMarker(SeriesMarkers.CIRCLE);
             points.forEach(p -> xs.add(p.threads()));
         }
         // ideal: linear up to the cores the machine has, flat beyond
         double cap = cores > 0 ? cores : Double.POSITIVE_INFINITY;
         double[] x = xs.stream().mapToDouble(Double::doubleValue).toArray();
-        ChartStyle.guide(ChartStyle.add(chart, cores > 0 ? "ideal on " + cores + " cores" : "ideal", x,
-                Arrays.stream(x).map(t -> Math.min(t, cap)).toArray()), ChartStyle.SEED_LIGHT);
+        ChartStyle.guide(
+                ChartStyle.add(
+                        chart,
+                        cores > 0 ? "ideal on " + cores + " cores" : "ideal",
+                        x,
+                        Arrays.stream(x).map(t -> Math.min(t, cap)).toArray()),
+                ChartStyle.SEED_LIGHT);
         return Optional.of(chart);
     }
 }

@@ -15,8 +15,7 @@ import tech.tablesaw.api.Table;
 
 /** The path-walk page's analysis tables: git diff per 100 runs, the normalised table, scaling. */
 final class VfsAnalyses {
-    private VfsAnalyses() {
-    }
+    private VfsAnalyses() {}
 
     static Map<String, Table> of(Results results) {
         Map<String, Table> out = new LinkedHashMap<>();
@@ -35,23 +34,46 @@ final class VfsAnalyses {
                     loops.append(g.loops());
                 });
             }
-            out.put("git-diff: medians per 100 runs [" + diff.label() + "]",
+            out.put(
+                    "git-diff: medians per 100 runs [" + diff.label() + "]",
                     Table.create("git diff").addColumns(mode, user, sys, elapsed, loops));
         }
         List<VfsData.Normalised> rows = VfsData.normalisedRows(results);
         if (rows.size() > 4) {
-            out.put("Axboe's normalised table (2.6.32-rc3 serial = 1.00) beside ours (today's serial = 1.00)", Table.create("normalised")
-                    .addColumns(StringColumn.create("configuration", rows.stream().map(VfsData.Normalised::name).toList()),
-                            DoubleColumn.create("real", rows.stream().mapToDouble(VfsData.Normalised::real).toArray()),
-                            DoubleColumn.create("user", rows.stream().mapToDouble(VfsData.Normalised::user).toArray()),
-                            DoubleColumn.create("sys", rows.stream().mapToDouble(VfsData.Normalised::sys).toArray())));
+            out.put(
+                    "Axboe's normalised table (2.6.32-rc3 serial = 1.00) beside ours (today's serial = 1.00)",
+                    Table.create("normalised")
+                            .addColumns(
+                                    StringColumn.create(
+                                            "configuration",
+                                            rows.stream()
+                                                    .map(VfsData.Normalised::name)
+                                                    .toList()),
+                                    DoubleColumn.create(
+                                            "real",
+                                            rows.stream()
+                                                    .mapToDouble(VfsData.Normalised::real)
+                                                    .toArray()),
+                                    DoubleColumn.create(
+                                            "user",
+                                            rows.stream()
+                                                    .mapToDouble(VfsData.Normalised::user)
+                                                    .toArray()),
+                                    DoubleColumn.create(
+                                            "sys",
+                                            rows.stream()
+                                                    .mapToDouble(VfsData.Normalised::sys)
+                                                    .toArray())));
         }
         for (var model : results.tables(VfsResults.DCACHE_MODEL)) {
-            out.put("dcache-model: speed-up and parallel efficiency per walk, fewest renames [" + model.label() + "]",
-                    scalingTable(model.value(), true, VfsData.cores(model.root(), VfsResults.DCACHE_MODEL.experiment())));
+            out.put(
+                    "dcache-model: speed-up and parallel efficiency per walk, fewest renames [" + model.label() + "]",
+                    scalingTable(
+                            model.value(), true, VfsData.cores(model.root(), VfsResults.DCACHE_MODEL.experiment())));
         }
         for (var walk : results.tables(VfsResults.STAT_WALK)) {
-            out.put("stat-walk: speed-up and parallel efficiency [" + walk.label() + "]",
+            out.put(
+                    "stat-walk: speed-up and parallel efficiency [" + walk.label() + "]",
                     scalingTable(walk.value(), false, VfsData.cores(walk.root(), VfsResults.STAT_WALK.experiment())));
         }
         return out;
@@ -66,7 +88,8 @@ final class VfsAnalyses {
         DoubleColumn onCores = DoubleColumn.create("efficiency (on " + (cores > 0 ? cores : "?") + " cores)");
         List<String> walks = model ? Summaries.distinct(raw, WALK.name()) : List.of("java stat");
         for (String w : walks) {
-            List<VfsData.ScalingPoint> points = model ? VfsData.modelScaling(raw, w, cores) : VfsData.statWalkScaling(raw, cores);
+            List<VfsData.ScalingPoint> points =
+                    model ? VfsData.modelScaling(raw, w, cores) : VfsData.statWalkScaling(raw, cores);
             for (VfsData.ScalingPoint p : points) {
                 walk.append(w);
                 threads.append(p.threads());

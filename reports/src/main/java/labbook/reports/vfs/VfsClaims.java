@@ -25,7 +25,9 @@ final class VfsClaims {
     private final double seedReal = ratioOf(axboe, "vfs", "parallel", REAL) / ratioOf(axboe, "vfs", "serial", REAL);
     private final double seedSys = ratioOf(axboe, "vfs", "parallel", SYS) / ratioOf(axboe, "vfs", "serial", SYS);
     private final double oldSys = ratioOf(axboe, "2.6.32-rc3", "parallel", SYS);
-    private final Claim faster = Claim.of(VfsStudy.Id.PARALLEL_FASTER, "",
+    private final Claim faster = Claim.of(
+                    VfsStudy.Id.PARALLEL_FASTER,
+                    "",
                     "store-free walking: parallel git diff takes less elapsed time than serial (parallel / serial)")
             .seed("real ×" + Format.sig(seedReal, 2) + " (Axboe, vfs)");
 
@@ -53,11 +55,15 @@ final class VfsClaims {
             }
             VfsData.ScalingPoint r = ref.get(ref.size() - 1);
             VfsData.ScalingPoint u = rcu.get(rcu.size() - 1);
-            claims.add(Claim.of(VfsStudy.Id.MODEL_SCALES, "", "model: store-free (RCU) walk scales better than ref-walk at "
-                            + (long) u.threads() + " threads (speed-up over 1 thread)")
+            claims.add(Claim.of(
+                            VfsStudy.Id.MODEL_SCALES,
+                            "",
+                            "model: store-free (RCU) walk scales better than ref-walk at " + (long) u.threads()
+                                    + " threads (speed-up over 1 thread)")
                     .seed("ref-walk stops scaling (sys ×" + Format.sig(oldSys, 3) + ")")
                     .measured("rcu ×" + Format.sig(u.speedup(), 2) + ", ref ×" + Format.sig(r.speedup(), 2))
-                    .ratio(Verdict.ratio(u.speedup(), r.speedup())).verdict(Verdict.claim(u.speedup() > r.speedup(), u.speedup()))
+                    .ratio(Verdict.ratio(u.speedup(), r.speedup()))
+                    .verdict(Verdict.claim(u.speedup() > r.speedup(), u.speedup()))
                     .from(model.label(), "a model of the dcache in Java, not the kernel"));
         }
         return claims;
@@ -72,26 +78,43 @@ final class VfsClaims {
         for (int k = 0; k < what.length; k++) {
             double s = seed.numberColumn(columns[k].name()).getDouble(0);
             double r = Verdict.ratio(mine[k], s);
-            claims.add(Claim.of(VfsStudy.Id.GIT_DIFF_TIME, g.mode() + " " + what[k],
+            claims.add(Claim.of(
+                            VfsStudy.Id.GIT_DIFF_TIME,
+                            g.mode() + " " + what[k],
                             g.mode() + " git diff, " + what[k] + " time per 100 runs (seed: vfs kernel)")
-                    .seed(Format.num(s) + " s").measured(Format.num(mine[k]) + " s").ratio(r).verdict(Verdict.time(r, 2))
-                    .from(machine, "today's kernel walks paths store-free (RCU-walk, 2.6.38+), as Piggin's vfs patches did;"
-                            + " different tree and CPU; median of " + g.loops() + " loops"));
+                    .seed(Format.num(s) + " s")
+                    .measured(Format.num(mine[k]) + " s")
+                    .ratio(r)
+                    .verdict(Verdict.time(r, 2))
+                    .from(
+                            machine,
+                            "today's kernel walks paths store-free (RCU-walk, 2.6.38+), as Piggin's vfs patches did;"
+                                    + " different tree and CPU; median of " + g.loops() + " loops"));
         }
     }
 
-    private void parallelAgainstSerial(VfsData.GitDiff parallel, VfsData.GitDiff serial, String machine, List<Claim> claims) {
+    private void parallelAgainstSerial(
+            VfsData.GitDiff parallel, VfsData.GitDiff serial, String machine, List<Claim> claims) {
         VfsData.Normalised n = VfsData.normalise("parallel", parallel, serial);
-        claims.add(faster.measured("real ×" + Format.sig(n.real(), 2)).ratio(Verdict.ratio(n.real(), seedReal))
+        claims.add(faster.measured("real ×" + Format.sig(n.real(), 2))
+                .ratio(Verdict.ratio(n.real(), seedReal))
                 .verdict(Verdict.lessThan(parallel.elapsed(), serial.elapsed()))
-                .from(machine, "holds when the 95 % intervals of the two medians do not overlap (parallel "
-                        + Format.num(parallel.elapsed().ciLow()) + "-" + Format.num(parallel.elapsed().ciHigh())
-                        + " s, serial " + Format.num(serial.elapsed().ciLow()) + "-" + Format.num(serial.elapsed().ciHigh())
-                        + " s per 100 runs)"));
-        claims.add(Claim.of(VfsStudy.Id.SYS_NO_BLOWUP, "", "parallel no longer blows up system time (old kernel: sys ×"
-                        + Format.sig(oldSys, 3) + ")")
+                .from(
+                        machine,
+                        "holds when the 95 % intervals of the two medians do not overlap (parallel "
+                                + Format.num(parallel.elapsed().ciLow()) + "-"
+                                + Format.num(parallel.elapsed().ciHigh())
+                                + " s, serial " + Format.num(serial.elapsed().ciLow()) + "-"
+                                + Format.num(serial.elapsed().ciHigh())
+                                + " s per 100 runs)"));
+        claims.add(Claim.of(
+                        VfsStudy.Id.SYS_NO_BLOWUP,
+                        "",
+                        "parallel no longer blows up system time (old kernel: sys ×" + Format.sig(oldSys, 3) + ")")
                 .seed("sys ×" + Format.sig(seedSys, 2) + " (vfs) vs ×" + Format.sig(oldSys, 3) + " (2.6.32-rc3)")
-                .measured("sys ×" + Format.sig(n.sys(), 2)).ratio(Verdict.ratio(n.sys(), seedSys))
-                .verdict(Verdict.claim(n.sys() < 2, n.sys())).from(machine, "holds if under ×2"));
+                .measured("sys ×" + Format.sig(n.sys(), 2))
+                .ratio(Verdict.ratio(n.sys(), seedSys))
+                .verdict(Verdict.claim(n.sys() < 2, n.sys()))
+                .from(machine, "holds if under ×2"));
     }
 }

@@ -31,26 +31,25 @@ import labbook.vfs.VfsSeeds;
 import tech.tablesaw.api.Table;
 
 /**
- * The path-walk study's analyses, pure functions of the tables. The seed: "2.6.32-rc3 parallel [...] sys
- * 8.38 [...] sys time, auch" and, with store-free walking, "vfs parallel real 0.43 [...] sys 0.13".
+ * The path-walk study's analyses, pure functions of the tables. The seed: "2.6.32-rc3 parallel [...] sys 8.38 [...] sys
+ * time, auch" and, with store-free walking, "vfs parallel real 0.43 [...] sys 0.13".
  */
 public final class VfsData {
     /** Piggin's four git diff configurations (kernel, mode; user, sys, elapsed seconds per 100 runs). */
-    public static final Seed VFS_GIT_DIFF = new Seed(VfsSeeds.VFS_GIT_DIFF, VfsSeeds.VFS_GIT_DIFF_RESOURCE, VfsSeeds.SOURCE);
+    public static final Seed VFS_GIT_DIFF =
+            new Seed(VfsSeeds.VFS_GIT_DIFF, VfsSeeds.VFS_GIT_DIFF_RESOURCE, VfsSeeds.SOURCE);
     /** Axboe's table normalised to 2.6.32-rc3 serial = 1.00 (kernel, mode; real, user, sys). */
     public static final Seed VFS_AXBOE = new Seed(VfsSeeds.VFS_AXBOE, VfsSeeds.VFS_AXBOE_RESOURCE, VfsSeeds.SOURCE);
     /** Piggin's figures are per 100 runs of git diff. */
     public static final double SEED_RUNS = 100;
 
-    private VfsData() {
-    }
+    private VfsData() {}
 
     /**
-     * Median user, system and elapsed seconds per 100 git diffs for one mode, from per-loop rows,
-     * with the spread of the elapsed times (for a verdict that knows the machine's noise).
+     * Median user, system and elapsed seconds per 100 git diffs for one mode, from per-loop rows, with the spread of
+     * the elapsed times (for a verdict that knows the machine's noise).
      */
-    public record GitDiff(String mode, int loops, double userS, double sysS, double elapsedS, Stats.Spread elapsed) {
-    }
+    public record GitDiff(String mode, int loops, double userS, double sysS, double elapsedS, Stats.Spread elapsed) {}
 
     public static Optional<GitDiff> gitDiff(Table rows, String mode) {
         Table t = rows.where(rows.stringColumn(MODE.name()).isEqualTo(mode));
@@ -66,30 +65,36 @@ public final class VfsData {
             sys[i] = t.numberColumn(SYS_S.name()).getDouble(i) * scale;
             elapsed[i] = t.numberColumn(ELAPSED_S.name()).getDouble(i) * scale;
         }
-        return Optional.of(new GitDiff(mode, t.rowCount(), Stats.median(user), Stats.median(sys), Stats.median(elapsed),
+        return Optional.of(new GitDiff(
+                mode,
+                t.rowCount(),
+                Stats.median(user),
+                Stats.median(sys),
+                Stats.median(elapsed),
                 Stats.spread(elapsed)));
     }
 
     /** A configuration normalised to a baseline (Axboe's table): real, user and sys ratios. */
-    public record Normalised(String name, double real, double user, double sys) {
-    }
+    public record Normalised(String name, double real, double user, double sys) {}
 
     public static Normalised normalise(String name, GitDiff run, GitDiff baseline) {
-        return new Normalised(name, run.elapsedS() / baseline.elapsedS(), run.userS() / baseline.userS(),
+        return new Normalised(
+                name,
+                run.elapsedS() / baseline.elapsedS(),
+                run.userS() / baseline.userS(),
                 run.sysS() / baseline.sysS());
     }
 
     /**
-     * One thread count: the median, the speed-up over the first (smallest) count, the efficiency
-     * against the thread count, and against the cores the machine had (n threads on c cores can
-     * at best go min(n, c) times faster).
+     * One thread count: the median, the speed-up over the first (smallest) count, the efficiency against the thread
+     * count, and against the cores the machine had (n threads on c cores can at best go min(n, c) times faster).
      */
-    public record ScalingPoint(double threads, double median, double speedup, double efficiency, double efficiencyOnCores) {
-    }
+    public record ScalingPoint(
+            double threads, double median, double speedup, double efficiency, double efficiencyOnCores) {}
 
     /**
-     * For the dcache model: ops/s per thread count for one walk, with speed-up over one thread,
-     * at the fewest concurrent renames measured (the scaling question has no writers in it).
+     * For the dcache model: ops/s per thread count for one walk, with speed-up over one thread, at the fewest
+     * concurrent renames measured (the scaling question has no writers in it).
      */
     public static List<ScalingPoint> modelScaling(Table model, String walk, int cores) {
         Table t = model.where(model.stringColumn(WALK.name()).isEqualTo(walk));
@@ -118,7 +123,8 @@ public final class VfsData {
             double v = medians.numberColumn(value).getDouble(i);
             double speedup = rate ? Scaling.speedupFromRates(base, v) : Scaling.speedupFromTimes(base, v);
             int n = (int) Math.round(threads / baseThreads);
-            out.add(new ScalingPoint(threads, v, speedup, Scaling.efficiency(speedup, n), Scaling.efficiencyOnCores(speedup, n, cores)));
+            out.add(new ScalingPoint(
+                    threads, v, speedup, Scaling.efficiency(speedup, n), Scaling.efficiencyOnCores(speedup, n, cores)));
         }
         return out;
     }
@@ -128,15 +134,19 @@ public final class VfsData {
         List<Normalised> rows = new ArrayList<>();
         Table axboe = VFS_AXBOE.table();
         for (int i = 0; i < axboe.rowCount(); i++) {
-            rows.add(new Normalised(seedConfig(axboe, i), axboe.numberColumn(REAL.name()).getDouble(i),
-                    axboe.numberColumn(USER.name()).getDouble(i), axboe.numberColumn(SYS.name()).getDouble(i)));
+            rows.add(new Normalised(
+                    seedConfig(axboe, i),
+                    axboe.numberColumn(REAL.name()).getDouble(i),
+                    axboe.numberColumn(USER.name()).getDouble(i),
+                    axboe.numberColumn(SYS.name()).getDouble(i)));
         }
         for (var diff : results.tables(VfsResults.GIT_DIFF)) {
             var serial = gitDiff(diff.value(), "serial");
             var parallel = gitDiff(diff.value(), "parallel");
             if (serial.isPresent() && parallel.isPresent()) {
                 rows.add(normalise(ChartStyle.name("today serial", results, diff.root()), serial.get(), serial.get()));
-                rows.add(normalise(ChartStyle.name("today parallel", results, diff.root()), parallel.get(), serial.get()));
+                rows.add(normalise(
+                        ChartStyle.name("today parallel", results, diff.root()), parallel.get(), serial.get()));
             }
         }
         return rows;
@@ -153,11 +163,14 @@ public final class VfsData {
 
     /** A seed table's row of one kernel ("2.6.32-rc3" or "vfs") and mode ("serial" or "parallel"). */
     static Table seedRow(Table seed, String kernel, String mode) {
-        return seed.where(seed.stringColumn(KERNEL.name()).isEqualTo(kernel).and(seed.stringColumn(MODE.name()).isEqualTo(mode)));
+        return seed.where(seed.stringColumn(KERNEL.name())
+                .isEqualTo(kernel)
+                .and(seed.stringColumn(MODE.name()).isEqualTo(mode)));
     }
 
     /** A seed table's configuration as the charts name it: "vfs parallel (2009)". */
     static String seedConfig(Table seed, int row) {
-        return seed.stringColumn(KERNEL.name()).get(row) + " " + seed.stringColumn(MODE.name()).get(row) + " (2009)";
+        return seed.stringColumn(KERNEL.name()).get(row) + " "
+                + seed.stringColumn(MODE.name()).get(row) + " (2009)";
     }
 }

@@ -16,29 +16,34 @@ import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
 
 /**
- * Compiled (C1 + C2), compiled by C1 alone (compiled but unoptimised) and interpreted (-Xint), the
- * 2009 format, beside the seed's DebugFull and Release builds.
+ * Compiled (C1 + C2), compiled by C1 alone (compiled but unoptimised) and interpreted (-Xint), the 2009 format, beside
+ * the seed's DebugFull and Release builds.
  */
 public final class InterpretedVsCompiledChart extends ExperimentChart<XYChart> {
     public InterpretedVsCompiledChart() {
         super("interpreted-vs-compiled", WalletResults.SYNC_SWEEP);
     }
 
-
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
-        XYChart chart = ChartStyle.xy("Unoptimised against compiled (seed: DebugFull against Release)",
-                "entries", "sync time (ms, median, log scale)");
+        XYChart chart = ChartStyle.xy(
+                "Unoptimised against compiled (seed: DebugFull against Release)",
+                "entries",
+                "sync time (ms, median, log scale)");
         // -Xint is two orders of magnitude above the compiled lines: a log axis keeps all of them readable
         chart.getStyler().setYAxisLogarithmic(true);
         boolean any = false;
         for (var sweep : sweeps) {
             Table medians = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
-            for (String variant : new String[] {WalletData.SEED_VARIANT, WalletData.C1_VARIANT, WalletData.INTERPRETED_VARIANT}) {
+            for (String variant :
+                    new String[] {WalletData.SEED_VARIANT, WalletData.C1_VARIANT, WalletData.INTERPRETED_VARIANT}) {
                 Table v = Summaries.rowsOf(medians, VARIANT.name(), variant);
                 if (!v.isEmpty()) {
-                    String label = variant.equals(WalletData.SEED_VARIANT) ? "compiled (JIT), kde4"
-                            : variant.equals(WalletData.C1_VARIANT) ? "C1 alone (-XX:TieredStopAtLevel=1), kde4" : "interpreted (-Xint), kde4";
+                    String label = variant.equals(WalletData.SEED_VARIANT)
+                            ? "compiled (JIT), kde4"
+                            : variant.equals(WalletData.C1_VARIANT)
+                                    ? "C1 alone (-XX:TieredStopAtLevel=1), kde4"
+                                    : "interpreted (-Xint), kde4";
                     SyncTimeChart.line(chart, ChartStyle.name(label, results, sweep.root()), v);
                     any = true;
                 }

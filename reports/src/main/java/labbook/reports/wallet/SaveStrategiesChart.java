@@ -21,22 +21,33 @@ public final class SaveStrategiesChart extends ExperimentChart<XYChart> {
         super("save-strategies", WalletResults.SAVE_STRATEGIES);
     }
 
-
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> saves) {
-        XYChart chart = ChartStyle.xy("Making one new entry durable: cost per save strategy",
-                "entries already in the wallet", "save time (ms, median)");
+        XYChart chart = ChartStyle.xy(
+                "Making one new entry durable: cost per save strategy",
+                "entries already in the wallet",
+                "save time (ms, median)");
         for (var save : saves) {
-            Table medians = Summaries.medians(WalletData.bySize(save.value()), SAVE_MS.name(), STRATEGY.name(), ENTRIES.name());
+            Table medians =
+                    Summaries.medians(WalletData.bySize(save.value()), SAVE_MS.name(), STRATEGY.name(), ENTRIES.name());
             for (String strategy : Summaries.distinct(medians, STRATEGY.name())) {
                 Table v = Summaries.rowsOf(medians, STRATEGY.name(), strategy);
-                ChartStyle.line(ChartStyle.add(chart, ChartStyle.name(strategy, results, save.root()),
-                        v.numberColumn(ENTRIES.name()).asDoubleArray(), v.numberColumn(SAVE_MS.name()).asDoubleArray()));
+                ChartStyle.line(ChartStyle.add(
+                        chart,
+                        ChartStyle.name(strategy, results, save.root()),
+                        v.numberColumn(ENTRIES.name()).asDoubleArray(),
+                        v.numberColumn(SAVE_MS.name()).asDoubleArray()));
             }
         }
-        double maxX = saves.stream().mapToDouble(s -> s.value().numberColumn(ENTRIES.name()).max()).max().orElse(1);
-        ChartStyle.guide(ChartStyle.add(chart, "16 ms (one frame)", new double[] {0, maxX},
-                new double[] {WalletData.FRAME_MS, WalletData.FRAME_MS}), ChartStyle.SEED_LIGHT);
+        double maxX = saves.stream()
+                .mapToDouble(s -> s.value().numberColumn(ENTRIES.name()).max())
+                .max()
+                .orElse(1);
+        ChartStyle.guide(
+                ChartStyle.add(chart, "16 ms (one frame)", new double[] {0, maxX}, new double[] {
+                    WalletData.FRAME_MS, WalletData.FRAME_MS
+                }),
+                ChartStyle.SEED_LIGHT);
         return Optional.of(chart);
     }
 }

@@ -19,20 +19,21 @@ import org.knowm.xchart.XYSeries;
 import tech.tablesaw.api.Table;
 
 /**
- * Sync time against entries (medians of the repeats): KDE's real backend (kwallet5, the real code,
- * drawn in black) beside the seed's published points and the lab's Java variants, its alternatives.
- * The unoptimised analogues (kde4-c1, kde4-xint) have their own chart.
+ * Sync time against entries (medians of the repeats): KDE's real backend (kwallet5, the real code, drawn in black)
+ * beside the seed's published points and the lab's Java variants, its alternatives. The unoptimised analogues (kde4-c1,
+ * kde4-xint) have their own chart.
  */
 public final class SyncTimeChart extends ExperimentChart<XYChart> {
     public SyncTimeChart() {
         super("sync-time", WalletResults.SYNC_SWEEP);
     }
 
-
     @Override
     protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
-        XYChart chart = ChartStyle.xy("KWallet sync(): the real backend (kwallet5), the seed and the lab's Java variants",
-                "entries", "sync time (ms, median)");
+        XYChart chart = ChartStyle.xy(
+                "KWallet sync(): the real backend (kwallet5), the seed and the lab's Java variants",
+                "entries",
+                "sync time (ms, median)");
         for (var sweep : sweeps) {
             Table medians = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
             Table real = Summaries.rowsOf(medians, VARIANT.name(), WalletData.REAL_VARIANT);
@@ -41,7 +42,10 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
             }
             for (String variant : Summaries.distinct(medians, VARIANT.name())) {
                 if (!variant.equals(WalletData.REAL_VARIANT) && !WalletData.UNOPTIMISED.contains(variant)) {
-                    line(chart, ChartStyle.name(variant, results, sweep.root()), Summaries.rowsOf(medians, VARIANT.name(), variant));
+                    line(
+                            chart,
+                            ChartStyle.name(variant, results, sweep.root()),
+                            Summaries.rowsOf(medians, VARIANT.name(), variant));
                 }
             }
         }
@@ -52,7 +56,9 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
     /** The real backend's legend name. */
     public static final String REAL_NAME = "kwallet5 (KDE's real backend)";
 
-    /** The real backend's look wherever a wallet chart draws it: black and thick, apart from the lab's Java variants. */
+    /**
+     * The real backend's look wherever a wallet chart draws it: black and thick, apart from the lab's Java variants.
+     */
     static XYSeries realBackend(XYSeries s) {
         s.setLineColor(Color.BLACK);
         s.setMarkerColor(Color.BLACK);
@@ -62,7 +68,10 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
 
     /** Medians of sync time against entries as one line. */
     static XYSeries line(XYChart chart, String name, Table medians) {
-        return ChartStyle.line(ChartStyle.add(chart, name, medians.numberColumn(ENTRIES.name()).asDoubleArray(),
+        return ChartStyle.line(ChartStyle.add(
+                chart,
+                name,
+                medians.numberColumn(ENTRIES.name()).asDoubleArray(),
                 medians.numberColumn(SYNC_MS.name()).asDoubleArray()));
     }
 
@@ -71,8 +80,12 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
         Table seed = WalletData.KWALLET_SYNC.table();
         for (String build : new String[] {"Release", "DebugFull"}) {
             Table b = Summaries.rowsOf(seed, BUILD.name(), build);
-            ChartStyle.seedPoints(ChartStyle.add(chart, "seed 2009, " + build + " (Q6600)",
-                    b.numberColumn(ENTRIES.name()).asDoubleArray(), b.numberColumn(SYNC_MS.name()).asDoubleArray()),
+            ChartStyle.seedPoints(
+                    ChartStyle.add(
+                            chart,
+                            "seed 2009, " + build + " (Q6600)",
+                            b.numberColumn(ENTRIES.name()).asDoubleArray(),
+                            b.numberColumn(SYNC_MS.name()).asDoubleArray()),
                     build.equals("Release"));
         }
     }

@@ -4,9 +4,9 @@ import static labbook.reports.wallet.WalletData.FRAME_MS;
 import static labbook.reports.wallet.WalletData.NOTICEABLE_MS;
 import static labbook.wallet.WalletResults.ACKNOWLEDGED_LOST;
 import static labbook.wallet.WalletResults.DIRECTION;
-import static labbook.wallet.WalletResults.OPEN_CODE;
 import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.FDATASYNC;
+import static labbook.wallet.WalletResults.OPEN_CODE;
 import static labbook.wallet.WalletResults.OUTCOME;
 import static labbook.wallet.WalletResults.REGION;
 import static labbook.wallet.WalletResults.SAVE_MS;
@@ -30,8 +30,7 @@ import tech.tablesaw.api.Table;
 
 /** The KWallet page's analysis tables: the fits, the medians per size, the crash and tamper counts. */
 final class WalletAnalyses {
-    private WalletAnalyses() {
-    }
+    private WalletAnalyses() {}
 
     static Map<String, Table> of(Results results) {
         Map<String, Table> out = new LinkedHashMap<>();
@@ -45,58 +44,79 @@ final class WalletAnalyses {
             for (var sweep : sweeps) {
                 WalletData.syncFits(sweep.value()).forEach((v, f) -> fits.add(sweep.label(), v, f));
             }
-            out.put("Linear fit of sync time against entries (ours: Theil-Sen through each size's median; seed: least squares "
-                    + "through its 5 points), and the wallet size at which one sync passes 16 ms and 100 ms", fits.table());
+            out.put(
+                    "Linear fit of sync time against entries (ours: Theil-Sen through each size's median; seed: least squares "
+                            + "through its 5 points), and the wallet size at which one sync passes 16 ms and 100 ms",
+                    fits.table());
             for (var sweep : sweeps) {
                 Table m = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
                 // the sweep times every 100 entries once; the table keeps the repeated checkpoints
                 Table checkpoints = m.where(m.intColumn("n").isGreaterThan(1));
-                out.put("sync-sweep: median sync time per variant at the repeated checkpoints, with IQR and 95 % bootstrap interval ["
-                        + sweep.label() + "]", checkpoints.isEmpty() ? m : checkpoints);
+                out.put(
+                        "sync-sweep: median sync time per variant at the repeated checkpoints, with IQR and 95 % bootstrap interval ["
+                                + sweep.label() + "]",
+                        checkpoints.isEmpty() ? m : checkpoints);
             }
             for (var sweep : sweeps) {
                 Table real = WalletData.againstReal(sweep.value());
                 if (!real.isEmpty()) {
-                    out.put("The lab's Java against the real code: kde4 time / real KWallet (kwallet5) time per size, the median of"
-                            + " per-repeat ratios (each repeat timed both in the same loop, moments apart) with quartiles; kf5 / kwallet5"
-                            + " is the same in the real backend's own format (the lab's speed target is on the targets table) ["
-                            + sweep.label() + "]", real);
+                    out.put(
+                            "The lab's Java against the real code: kde4 time / real KWallet (kwallet5) time per size, the median of"
+                                    + " per-repeat ratios (each repeat timed both in the same loop, moments apart) with quartiles; kf5 / kwallet5"
+                                    + " is the same in the real backend's own format (the lab's speed target is on the targets table) ["
+                                    + sweep.label() + "]",
+                            real);
                 }
             }
             for (var sweep : sweeps) {
                 Table q = debugFullQuestion(sweep.value());
                 if (!q.isEmpty()) {
-                    out.put("The DebugFull question: which unoptimised kde4 comes nearer the seed's DebugFull / Release at 10,000"
-                            + " entries, C1 alone (compiled, unoptimised) or the interpreter [" + sweep.label() + "]", q);
+                    out.put(
+                            "The DebugFull question: which unoptimised kde4 comes nearer the seed's DebugFull / Release at 10,000"
+                                    + " entries, C1 alone (compiled, unoptimised) or the interpreter [" + sweep.label()
+                                    + "]",
+                            q);
                 }
             }
         }
         for (var jmh : results.tables(WalletResults.SYNC_JMH)) {
-            out.put("sync-jmh: JMH sync time per variant and size [" + jmh.label() + "]",
+            out.put(
+                    "sync-jmh: JMH sync time per variant and size [" + jmh.label() + "]",
                     Summaries.medians(jmh.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name()));
         }
         for (var save : results.tables(WalletResults.SAVE_STRATEGIES)) {
-            out.put("save-strategies: median time to make one new entry durable, per size (the mean includes the journal's"
-                    + " occasional fold: the amortised cost) [" + save.label() + "]",
-                    Summaries.medians(WalletData.bySize(save.value()), SAVE_MS.name(), STRATEGY.name(), ENTRIES.name()));
+            out.put(
+                    "save-strategies: median time to make one new entry durable, per size (the mean includes the journal's"
+                            + " occasional fold: the amortised cost) [" + save.label() + "]",
+                    Summaries.medians(
+                            WalletData.bySize(save.value()), SAVE_MS.name(), STRATEGY.name(), ENTRIES.name()));
         }
         for (var crash : results.tables(WalletResults.CRASH_TEST)) {
             // one row per kill (trial): count the outcomes per fdatasync setting
-            out.put("crash-test: what a wallet holds after a kill during saves, and acknowledged entries lost [" + crash.label() + "]",
+            out.put(
+                    "crash-test: what a wallet holds after a kill during saves, and acknowledged entries lost ["
+                            + crash.label() + "]",
                     Summaries.counts(crash.value(), ACKNOWLEDGED_LOST.name(), FDATASYNC.name(), OUTCOME.name()));
         }
         for (var tamper : results.tables(WalletResults.TAMPER_TEST)) {
-            out.put("tamper-test: what one flipped bit does, per region of the file, over every wallet tried [" + tamper.label() + "]",
+            out.put(
+                    "tamper-test: what one flipped bit does, per region of the file, over every wallet tried ["
+                            + tamper.label() + "]",
                     Summaries.counts(tamper.value(), null, REGION.name(), OUTCOME.name()));
         }
         for (var interop : results.tables(WalletResults.KWALLET5_INTEROP)) {
-            out.put("kwallet5-interop: the lab's .kwl code against KDE's real backend, both ways, and what KF5 makes of KDE4-era"
-                    + " wallets [" + interop.label() + "]", interopFindings(interop.value()));
+            out.put(
+                    "kwallet5-interop: the lab's .kwl code against KDE's real backend, both ways, and what KF5 makes of KDE4-era"
+                            + " wallets [" + interop.label() + "]",
+                    interopFindings(interop.value()));
         }
         return out;
     }
 
-    /** Per unoptimised variant: its median over kde4's at 10,000 entries, the seed's ratio, the factor off, the nearer one. */
+    /**
+     * Per unoptimised variant: its median over kde4's at 10,000 entries, the seed's ratio, the factor off, the nearer
+     * one.
+     */
     static Table debugFullQuestion(Table sweep) {
         StringColumn variant = StringColumn.create("variant");
         StringColumn what = StringColumn.create("what it is");
@@ -105,19 +125,31 @@ final class WalletAnalyses {
         DoubleColumn off = DoubleColumn.create("factor off the seed");
         StringColumn nearer = StringColumn.create("nearer the seed");
         List<WalletData.Unoptimised> u = WalletData.unoptimised(sweep, 10_000);
-        WalletData.Unoptimised best = u.stream().filter(x -> !Double.isNaN(x.factorOff()))
-                .min(Comparator.comparingDouble(WalletData.Unoptimised::factorOff)).orElse(null);
+        WalletData.Unoptimised best = u.stream()
+                .filter(x -> !Double.isNaN(x.factorOff()))
+                .min(Comparator.comparingDouble(WalletData.Unoptimised::factorOff))
+                .orElse(null);
         Table t = Table.create("debug-full").addColumns(variant, what, ratio, seed, off, nearer);
         for (WalletData.Unoptimised x : u) {
             if (Double.isNaN(x.ratio())) {
                 continue;
             }
             variant.append(x.variant());
-            what.append(x.variant().equals(WalletData.C1_VARIANT) ? "compiled by C1 alone (-XX:TieredStopAtLevel=1)" : "interpreted (-Xint)");
+            what.append(
+                    x.variant().equals(WalletData.C1_VARIANT)
+                            ? "compiled by C1 alone (-XX:TieredStopAtLevel=1)"
+                            : "interpreted (-Xint)");
             ratio.append(x.ratio());
             seed.append(x.seedRatio());
             off.append(x.factorOff());
-            nearer.append(x == best && u.stream().filter(y -> !Double.isNaN(y.ratio())).count() > 1 ? "yes" : "");
+            nearer.append(
+                    x == best
+                                    && u.stream()
+                                                    .filter(y -> !Double.isNaN(y.ratio()))
+                                                    .count()
+                                            > 1
+                            ? "yes"
+                            : "");
         }
         return t;
     }
@@ -126,7 +158,8 @@ final class WalletAnalyses {
     private static final Map<String, String> FINDINGS = Map.of(
             "lab-kde4->kwallet5", "KF5 refuses KDE4-era wallets: KDE4 and KF5 order Blowfish's words differently",
             "fixture->kwallet5", "real KDE4-era wallets refused by KF5 as the lab's kde4 ones are; KF5-era ones open",
-            "lab-odd-type->kwallet5", "a backend bug: an entry of type Unknown (0) makes KF5's reader lose every entry after it");
+            "lab-odd-type->kwallet5",
+                    "a backend bug: an entry of type Unknown (0) makes KF5's reader lose every entry after it");
 
     /** One row per direction: counts of each outcome, the open() codes of the refusals, and what it shows. */
     static Table interopFindings(Table interop) {
@@ -163,10 +196,17 @@ final class WalletAnalyses {
             codes.append(String.join(", ", seen.stream().map(String::valueOf).toList()));
             String meaning = FINDINGS.get(d);
             if (same == rows.rowCount()) {
-                finding.append("all identical" + (d.equals("kwallet5->lab") ? ": the lab reads every wallet the real backend writes"
-                        : d.equals("lab-kf5->kwallet5") ? ": the real backend opens every kf5 wallet the lab writes" : ""));
+                finding.append("all identical"
+                        + (d.equals("kwallet5->lab")
+                                ? ": the lab reads every wallet the real backend writes"
+                                : d.equals("lab-kf5->kwallet5")
+                                        ? ": the real backend opens every kf5 wallet the lab writes"
+                                        : ""));
             } else {
-                finding.append(meaning != null ? meaning : (diff + no) + " of " + rows.rowCount() + " not identical (see the CSV's detail)");
+                finding.append(
+                        meaning != null
+                                ? meaning
+                                : (diff + no) + " of " + rows.rowCount() + " not identical (see the CSV's detail)");
             }
         }
         return t;

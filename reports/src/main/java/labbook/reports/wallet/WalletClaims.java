@@ -1,8 +1,8 @@
 package labbook.reports.wallet;
 
+import static labbook.reports.wallet.WalletData.C1_VARIANT;
 import static labbook.reports.wallet.WalletData.DURABLE_VARIANT;
 import static labbook.reports.wallet.WalletData.FRAME_MS;
-import static labbook.reports.wallet.WalletData.C1_VARIANT;
 import static labbook.reports.wallet.WalletData.INTERPRETED_VARIANT;
 import static labbook.reports.wallet.WalletData.NOTICEABLE_MS;
 import static labbook.reports.wallet.WalletData.REAL_VARIANT;
@@ -43,13 +43,20 @@ final class WalletClaims {
             for (int r = 0; r < seed.rowCount(); r++) {
                 if (seed.stringColumn(BUILD.name()).get(r).equals("Release")) {
                     long entries = (long) seed.numberColumn(ENTRIES.name()).getDouble(r);
-                    claims.add(Claim.of(WalletStudy.Id.SYNC_AT, Long.toString(entries), "sync at " + entries + " entries (Release build)")
+                    claims.add(Claim.of(
+                                    WalletStudy.Id.SYNC_AT,
+                                    Long.toString(entries),
+                                    "sync at " + entries + " entries (Release build)")
                             .seed(Format.num(seed.numberColumn(SYNC_MS.name()).getDouble(r)) + " ms"));
                     claims.add(Claim.of(WalletStudy.Id.REAL_SYNC_AT, Long.toString(entries), realSyncAt(entries))
                             .seed(Format.num(seed.numberColumn(SYNC_MS.name()).getDouble(r)) + " ms"));
                 }
             }
-            claims.add(Claim.of(WalletStudy.Id.SAVING_AT_ONCE, "", "saving at once costs less than 16 ms below 1000 entries").seed(seedAt1000));
+            claims.add(Claim.of(
+                            WalletStudy.Id.SAVING_AT_ONCE,
+                            "",
+                            "saving at once costs less than 16 ms below 1000 entries")
+                    .seed(seedAt1000));
         }
         for (Results.Labelled<Table> sweep : sweeps) {
             sweepClaims(sweep.value(), sweep.label(), claims);
@@ -67,46 +74,83 @@ final class WalletClaims {
                 double seedMs = seed.numberColumn(SYNC_MS.name()).getDouble(r);
                 Estimate e = at(t, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), entries);
                 double ratio = Verdict.ratio(e.value(), seedMs);
-                claims.add(Claim.of(WalletStudy.Id.SYNC_AT, Long.toString((long) entries), "sync at " + (long) entries
-                                + (entries == 1 ? " entry" : " entries") + " (seed: Release build; ours: " + SEED_VARIANT + ")")
-                        .seed(Format.num(seedMs) + " ms").measured(ms(e.value())).ratio(ratio)
-                        .verdict(Verdict.time(ratio, 2)).from(machine, e.how()));
+                claims.add(Claim.of(
+                                WalletStudy.Id.SYNC_AT,
+                                Long.toString((long) entries),
+                                "sync at " + (long) entries + (entries == 1 ? " entry" : " entries")
+                                        + " (seed: Release build; ours: " + SEED_VARIANT + ")")
+                        .seed(Format.num(seedMs) + " ms")
+                        .measured(ms(e.value()))
+                        .ratio(ratio)
+                        .verdict(Verdict.time(ratio, 2))
+                        .from(machine, e.how()));
                 Estimate real = at(t, VARIANT.name(), REAL_VARIANT, SYNC_MS.name(), entries);
                 double realRatio = Verdict.ratio(real.value(), seedMs);
-                claims.add(Claim.of(WalletStudy.Id.REAL_SYNC_AT, Long.toString((long) entries), realSyncAt((long) entries))
-                        .seed(Format.num(seedMs) + " ms").measured(ms(real.value())).ratio(realRatio)
-                        .verdict(Verdict.time(realRatio, 2)).from(machine, real.how()));
+                claims.add(
+                        Claim.of(WalletStudy.Id.REAL_SYNC_AT, Long.toString((long) entries), realSyncAt((long) entries))
+                                .seed(Format.num(seedMs) + " ms")
+                                .measured(ms(real.value()))
+                                .ratio(realRatio)
+                                .verdict(Verdict.time(realRatio, 2))
+                                .from(machine, real.how()));
             }
         }
         LinearFit seedRelease = WalletData.seedFit(seed, "Release");
         LinearFit ours = WalletData.syncFit(t, SEED_VARIANT);
         double slopeRatio = Verdict.ratio(ours.per1000(), seedRelease.per1000());
         claims.add(Claim.of(WalletStudy.Id.SLOPE, "", "cost per 1000 entries (slope of the linear fit)")
-                .seed(Format.num(seedRelease.per1000()) + " ms").measured(ms(ours.per1000())).ratio(slopeRatio)
-                .verdict(Verdict.time(slopeRatio, 2)).from(machine, "Theil-Sen fit through " + ours.n() + " sizes' medians, R² "
-                        + Format.sig(ours.r2(), 3) + "; seed: least squares through its 5 points"));
+                .seed(Format.num(seedRelease.per1000()) + " ms")
+                .measured(ms(ours.per1000()))
+                .ratio(slopeRatio)
+                .verdict(Verdict.time(slopeRatio, 2))
+                .from(
+                        machine,
+                        "Theil-Sen fit through " + ours.n() + " sizes' medians, R² " + Format.sig(ours.r2(), 3)
+                                + "; seed: least squares through its 5 points"));
         for (String variant : List.of(SEED_VARIANT, DURABLE_VARIANT, REAL_VARIANT)) {
             Estimate e = at(t, VARIANT.name(), variant, SYNC_MS.name(), 1000);
-            claims.add(Claim.of(WalletStudy.Id.SAVING_AT_ONCE, variant, "saving at once costs less than 16 ms below 1000 entries ("
-                            + (variant.equals(REAL_VARIANT) ? REAL_CODE : variant) + ")")
-                    .seed(seedAt1000).measured(ms(e.value()) + " at 1000").ratio(Verdict.ratio(e.value(), release1000))
-                    .verdict(Verdict.claim(e.value() < FRAME_MS, e.value())).from(machine, e.how()));
+            claims.add(Claim.of(
+                            WalletStudy.Id.SAVING_AT_ONCE,
+                            variant,
+                            "saving at once costs less than 16 ms below 1000 entries ("
+                                    + (variant.equals(REAL_VARIANT) ? REAL_CODE : variant) + ")")
+                    .seed(seedAt1000)
+                    .measured(ms(e.value()) + " at 1000")
+                    .ratio(Verdict.ratio(e.value(), release1000))
+                    .verdict(Verdict.claim(e.value() < FRAME_MS, e.value()))
+                    .from(machine, e.how()));
         }
         claims.add(myth(t, ours, seedRelease, machine));
         claims.add(realMyth(t, seedRelease, machine));
         Estimate sync = at(t, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), 10_000);
         Estimate cipher = at(t, VARIANT.name(), SEED_VARIANT, CIPHER_MS.name(), 10_000);
         double share = Verdict.ratio(cipher.value(), sync.value());
-        claims.add(Claim.of(WalletStudy.Id.CIPHER_SHARE, "", "most of a sync's time is encrypting the data (cipher alone / whole sync, 10,000 entries, "
-                        + SEED_VARIANT + ")").seed("\"most of the time\" (no figure)").measured(Format.pct(share))
-                .verdict(Verdict.claim(share > 0.5, share)).from(machine, cipher.how() + "; holds if over 50 %"));
+        claims.add(Claim.of(
+                        WalletStudy.Id.CIPHER_SHARE,
+                        "",
+                        "most of a sync's time is encrypting the data (cipher alone / whole sync, 10,000 entries, "
+                                + SEED_VARIANT + ")")
+                .seed("\"most of the time\" (no figure)")
+                .measured(Format.pct(share))
+                .verdict(Verdict.claim(share > 0.5, share))
+                .from(machine, cipher.how() + "; holds if over 50 %"));
         double seedSlow = seedMs(seed, "DebugFull", 10_000) / seedMs(seed, "Release", 10_000);
         Estimate interpreted = at(t, VARIANT.name(), INTERPRETED_VARIANT, SYNC_MS.name(), 10_000);
         double ourSlow = Verdict.ratio(interpreted.value(), sync.value());
-        claims.add(Claim.of(WalletStudy.Id.SLOW_BUILD, "", "a slow build costs a few times more at 10,000 entries (seed: DebugFull / Release; ours: -Xint / JIT)")
-                .seed("×" + Format.sig(seedSlow, 2)).measured(Format.ratio(ourSlow)).ratio(Verdict.ratio(ourSlow, seedSlow))
-                .verdict(Double.isNaN(ourSlow) ? Verdict.NOT_MEASURED : Verdict.differs(ourSlow > seedSlow
-                        ? "interpreter costs more than the debug build did" : "interpreter costs less than the debug build did"))
+        claims.add(Claim.of(
+                        WalletStudy.Id.SLOW_BUILD,
+                        "",
+                        "a slow build costs a few times more at 10,000 entries (seed: DebugFull / Release; ours: -Xint / JIT)")
+                .seed("×" + Format.sig(seedSlow, 2))
+                .measured(Format.ratio(ourSlow))
+                .ratio(Verdict.ratio(ourSlow, seedSlow))
+                .verdict(
+                        Double.isNaN(ourSlow)
+                                ? Verdict.NOT_MEASURED
+                                : Verdict.differs(
+                                        ourSlow > seedSlow
+                                                ? "interpreter costs more than the debug build did"
+                                                : "interpreter costs less than the debug build did"))
                 .from(machine, interpreted.how()));
         claims.add(c1Build(t, seedSlow, machine));
     }
@@ -115,8 +159,8 @@ final class WalletClaims {
     static final String REAL_CODE = REAL_VARIANT + ", KDE's real backend";
 
     private static String realSyncAt(long entries) {
-        return "sync at " + entries + (entries == 1 ? " entry" : " entries") + " on the real code (seed: Release build; real: "
-                + REAL_CODE + ")";
+        return "sync at " + entries + (entries == 1 ? " entry" : " entries")
+                + " on the real code (seed: Release build; real: " + REAL_CODE + ")";
     }
 
     /** The myth on the real code: where the real backend's line passes 100 ms. */
@@ -124,19 +168,26 @@ final class WalletClaims {
         LinearFit real = WalletData.syncFit(t, REAL_VARIANT);
         double crossing = real.n() >= 2 ? real.crossing(NOTICEABLE_MS) : Double.NaN;
         double seedCrossing = seedRelease.crossing(NOTICEABLE_MS);
-        Claim c = Claim.of(WalletStudy.Id.MYTH, REAL_VARIANT, "big overhead for syncing is a myth: wallet size where one sync passes 100 ms ("
-                + REAL_CODE + ")").seed(entries(seedCrossing) + " (Release line)");
+        Claim c = Claim.of(
+                        WalletStudy.Id.MYTH,
+                        REAL_VARIANT,
+                        "big overhead for syncing is a myth: wallet size where one sync passes 100 ms (" + REAL_CODE
+                                + ")")
+                .seed(entries(seedCrossing) + " (Release line)");
         if (real.n() < 2) {
-            return c.from(machine, "not measured: no " + REAL_VARIANT + " rows (the backend's Debian packages were missing?)");
+            return c.from(
+                    machine,
+                    "not measured: no " + REAL_VARIANT + " rows (the backend's Debian packages were missing?)");
         }
-        return c.measured(entries(crossing)).ratio(Verdict.ratio(crossing, seedCrossing))
+        return c.measured(entries(crossing))
+                .ratio(Verdict.ratio(crossing, seedCrossing))
                 .verdict(Verdict.claim(Double.isNaN(crossing) || crossing > 10_000, real.per1000()))
                 .from(machine, "holds if above 10,000 entries; Theil-Sen fit through " + real.n() + " sizes' medians");
     }
 
     /**
-     * The DebugFull question: C1 alone (compiled, unoptimised) over kde4 at 10,000 entries against
-     * the seed's DebugFull / Release, and whether it comes nearer that than -Xint.
+     * The DebugFull question: C1 alone (compiled, unoptimised) over kde4 at 10,000 entries against the seed's DebugFull
+     * / Release, and whether it comes nearer that than -Xint.
      */
     private static Claim c1Build(Table t, double seedSlow, String machine) {
         List<WalletData.Unoptimised> u = WalletData.unoptimised(t, 10_000);
@@ -149,15 +200,30 @@ final class WalletClaims {
         } else if (c1.factorOff() <= 2) {
             v = new Verdict(Verdict.Outcome.AGREES, "same order as the debug build");
         } else {
-            v = Verdict.differs(ratio < 1 ? "C1 alone costs less than the debug build did" : "C1 alone costs more than the debug build did");
+            v = Verdict.differs(
+                    ratio < 1
+                            ? "C1 alone costs less than the debug build did"
+                            : "C1 alone costs more than the debug build did");
         }
-        String nearer = Double.isNaN(c1.factorOff()) || Double.isNaN(xint.factorOff()) ? ""
-                : "; " + (c1.factorOff() <= xint.factorOff() ? C1_VARIANT : INTERPRETED_VARIANT) + " comes nearer the seed (factors off: C1 "
-                        + Format.sig(c1.factorOff(), 2) + ", -Xint " + Format.sig(xint.factorOff(), 2) + ")";
-        return Claim.of(WalletStudy.Id.SLOW_BUILD, C1_VARIANT, "a compiled but unoptimised build costs a few times more at 10,000 entries"
-                        + " (seed: DebugFull / Release; ours: C1 alone / C1 + C2)")
-                .seed("×" + Format.sig(seedSlow, 2)).measured(Format.ratio(c1.ratio())).ratio(ratio).verdict(v)
-                .from(machine, at(t, VARIANT.name(), C1_VARIANT, SYNC_MS.name(), 10_000).how() + nearer);
+        String nearer = Double.isNaN(c1.factorOff()) || Double.isNaN(xint.factorOff())
+                ? ""
+                : "; " + (c1.factorOff() <= xint.factorOff() ? C1_VARIANT : INTERPRETED_VARIANT)
+                        + " comes nearer the seed (factors off: C1 " + Format.sig(c1.factorOff(), 2) + ", -Xint "
+                        + Format.sig(xint.factorOff(), 2) + ")";
+        return Claim.of(
+                        WalletStudy.Id.SLOW_BUILD,
+                        C1_VARIANT,
+                        "a compiled but unoptimised build costs a few times more at 10,000 entries"
+                                + " (seed: DebugFull / Release; ours: C1 alone / C1 + C2)")
+                .seed("×" + Format.sig(seedSlow, 2))
+                .measured(Format.ratio(c1.ratio()))
+                .ratio(ratio)
+                .verdict(v)
+                .from(
+                        machine,
+                        at(t, VARIANT.name(), C1_VARIANT, SYNC_MS.name(), 10_000)
+                                        .how()
+                                + nearer);
     }
 
     /** Where one sync passes 100 ms: the durable variant's line when measured, else the seed's variant's. */
@@ -165,10 +231,15 @@ final class WalletClaims {
         LinearFit durable = WalletData.syncFit(t, DURABLE_VARIANT);
         double crossing = durable.n() >= 2 ? durable.crossing(NOTICEABLE_MS) : ours.crossing(NOTICEABLE_MS);
         double seedCrossing = seedRelease.crossing(NOTICEABLE_MS);
-        return Claim.of(WalletStudy.Id.MYTH, "", "big overhead for syncing is a myth: wallet size where one sync passes 100 ms ("
-                        + (durable.n() >= 2 ? DURABLE_VARIANT : SEED_VARIANT) + ")")
-                .seed(entries(seedCrossing) + " (Release line)").measured(entries(crossing))
-                .ratio(Verdict.ratio(crossing, seedCrossing)).verdict(Verdict.claim(!Double.isNaN(crossing) && crossing > 10_000, crossing))
+        return Claim.of(
+                        WalletStudy.Id.MYTH,
+                        "",
+                        "big overhead for syncing is a myth: wallet size where one sync passes 100 ms ("
+                                + (durable.n() >= 2 ? DURABLE_VARIANT : SEED_VARIANT) + ")")
+                .seed(entries(seedCrossing) + " (Release line)")
+                .measured(entries(crossing))
+                .ratio(Verdict.ratio(crossing, seedCrossing))
+                .verdict(Verdict.claim(!Double.isNaN(crossing) && crossing > 10_000, crossing))
                 .from(machine, "holds if above 10,000 entries, ten times the seed's usual wallet");
     }
 
@@ -178,9 +249,15 @@ final class WalletClaims {
         Estimate rewrite = at(bySize, STRATEGY.name(), "rewrite", SAVE_MS.name(), 1000);
         Estimate journal = at(bySize, STRATEGY.name(), "journal", SAVE_MS.name(), 1000);
         double saved = rewrite.value() - journal.value();
-        return Claim.of(WalletStudy.Id.PER_ENTRY_SAVE, "", "a per-entry save would save little at 1000 entries (rewrite minus journal)")
-                .seed(Format.num(release1000) + " ms - " + Format.num(release1) + " ms = " + Format.num(seedSaving) + " ms")
-                .measured(ms(saved)).ratio(Verdict.ratio(saved, seedSaving)).verdict(Verdict.claim(saved < FRAME_MS, saved))
+        return Claim.of(
+                        WalletStudy.Id.PER_ENTRY_SAVE,
+                        "",
+                        "a per-entry save would save little at 1000 entries (rewrite minus journal)")
+                .seed(Format.num(release1000) + " ms - " + Format.num(release1) + " ms = " + Format.num(seedSaving)
+                        + " ms")
+                .measured(ms(saved))
+                .ratio(Verdict.ratio(saved, seedSaving))
+                .verdict(Verdict.claim(saved < FRAME_MS, saved))
                 .from(machine, "holds if under 16 ms; " + rewrite.how());
     }
 

@@ -24,17 +24,23 @@ import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The KWallet study's analyses, pure functions of the tables. The seed: "I assume that your usual
- * wallet will contain less than 1000 entries. [...] this workaround would save around 15ms - 8ms =
- * 7ms. This is clearly insignificant."
+ * The KWallet study's analyses, pure functions of the tables. The seed: "I assume that your usual wallet will contain
+ * less than 1000 entries. [...] this workaround would save around 15ms - 8ms = 7ms. This is clearly insignificant."
  */
 public final class WalletData {
-    /** The seed's sync times per build and size; its columns are {@code build} and the results' {@code entries}, {@code sync_ms}. */
-    public static final Seed KWALLET_SYNC = new Seed(WalletSeeds.KWALLET_SYNC, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.SOURCE);
+    /**
+     * The seed's sync times per build and size; its columns are {@code build} and the results' {@code entries},
+     * {@code sync_ms}.
+     */
+    public static final Seed KWALLET_SYNC =
+            new Seed(WalletSeeds.KWALLET_SYNC, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.SOURCE);
     /** The 2009 format and cipher: what the seed measured. */
     public static final String SEED_VARIANT = "kde4";
+
     public static final String INTERPRETED_VARIANT = "kde4-xint";
-    /** kde4 compiled by C1 alone ({@code -XX:TieredStopAtLevel=1}): compiled but unoptimised, like a DebugFull build. */
+    /**
+     * kde4 compiled by C1 alone ({@code -XX:TieredStopAtLevel=1}): compiled but unoptimised, like a DebugFull build.
+     */
     public static final String C1_VARIANT = "kde4-c1";
     /** KDE's real backend (libkwalletbackend5, KF5 5.103) running the seed's loop: the real code. */
     public static final String REAL_VARIANT = "kwallet5";
@@ -42,19 +48,18 @@ public final class WalletData {
     public static final String KF5_VARIANT = "kf5";
     /** The unoptimised analogues of the seed's DebugFull build: their own chart, not the sync-time chart. */
     public static final List<String> UNOPTIMISED = List.of(C1_VARIANT, INTERPRETED_VARIANT);
+
     public static final String DURABLE_VARIANT = "kf5-fdatasync";
     /** One frame at 60 Hz: the seed's own "insignificant" scale. */
     public static final double FRAME_MS = 16;
     /** A pause a user notices. */
     public static final double NOTICEABLE_MS = 100;
 
-    private WalletData() {
-    }
+    private WalletData() {}
 
     /**
-     * A variant's line: sync milliseconds against entries, a Theil-Sen fit through the median of
-     * each size (so the repeated checkpoints do not outweigh the single syncs in between, and a
-     * stalled sync does not tilt the line).
+     * A variant's line: sync milliseconds against entries, a Theil-Sen fit through the median of each size (so the
+     * repeated checkpoints do not outweigh the single syncs in between, and a stalled sync does not tilt the line).
      */
     public static LinearFit syncFit(Table syncSweep, String variant) {
         Table t = Summaries.rowsOf(syncSweep, VARIANT.name(), variant);
@@ -67,7 +72,9 @@ public final class WalletData {
     /** The Theil-Sen line through each size's median of {@code value}. */
     private static LinearFit medianFit(Table rows, String value) {
         Table m = Summaries.medians(rows, value, ENTRIES.name());
-        return LinearFit.robust(m.numberColumn(ENTRIES.name()).asDoubleArray(), m.numberColumn(value).asDoubleArray());
+        return LinearFit.robust(
+                m.numberColumn(ENTRIES.name()).asDoubleArray(),
+                m.numberColumn(value).asDoubleArray());
     }
 
     /** Each variant's fit, in first-seen order. */
@@ -82,13 +89,15 @@ public final class WalletData {
     /** The seed's own line for one build (DebugFull or Release), fitted to its five points. */
     public static LinearFit seedFit(Table seed, String build) {
         Table t = Summaries.rowsOf(seed, BUILD.name(), build);
-        return LinearFit.of(t.numberColumn(ENTRIES.name()).asDoubleArray(), t.numberColumn(SYNC_MS.name()).asDoubleArray());
+        return LinearFit.of(
+                t.numberColumn(ENTRIES.name()).asDoubleArray(),
+                t.numberColumn(SYNC_MS.name()).asDoubleArray());
     }
 
     /**
-     * The value of {@code valueColumn} for rows with {@code key = keyValue} at {@code entries}:
-     * the median of the raw repeats when that size was measured, else the linear fit's value when
-     * the size lies inside the measured range (never extrapolated).
+     * The value of {@code valueColumn} for rows with {@code key = keyValue} at {@code entries}: the median of the raw
+     * repeats when that size was measured, else the linear fit's value when the size lies inside the measured range
+     * (never extrapolated).
      */
     public static Estimate at(Table raw, String keyColumn, String keyValue, String valueColumn, double entries) {
         Table t = Summaries.rowsOf(raw, keyColumn, keyValue);
@@ -108,8 +117,8 @@ public final class WalletData {
             max = Math.max(max, x[i]);
         }
         if (!same.isEmpty()) {
-            return new Estimate(Stats.median(same.stream().mapToDouble(Double::doubleValue).toArray()),
-                    "median of " + same.size());
+            return new Estimate(
+                    Stats.median(same.stream().mapToDouble(Double::doubleValue).toArray()), "median of " + same.size());
         }
         if (entries < min || entries > max) {
             return Estimate.NONE;
@@ -118,12 +127,16 @@ public final class WalletData {
     }
 
     /**
-     * save-strategies times a run of puts at each size (1000, 1001, ... 1031 entries): each row's
-     * {@code entries} becomes the size its run started at, so a run's puts are one group. A new run
-     * starts when entries jump past 10 % + 50 of the current run's first size.
+     * save-strategies times a run of puts at each size (1000, 1001, ... 1031 entries): each row's {@code entries}
+     * becomes the size its run started at, so a run's puts are one group. A new run starts when entries jump past 10 %
+     * + 50 of the current run's first size.
      */
     public static Table bySize(Table saveStrategies) {
-        double[] sorted = Arrays.stream(saveStrategies.numberColumn(ENTRIES.name()).asDoubleArray()).distinct().sorted().toArray();
+        double[] sorted = Arrays.stream(
+                        saveStrategies.numberColumn(ENTRIES.name()).asDoubleArray())
+                .distinct()
+                .sorted()
+                .toArray();
         Map<Double, Double> start = new HashMap<>();
         double current = Double.NaN;
         for (double v : sorted) {
@@ -142,22 +155,25 @@ public final class WalletData {
     }
 
     /**
-     * Per-repeat ratios {@code variant / other} at {@code entries}: sync-sweep times every variant
-     * once per repeat in one loop, so the two syncs of a repeat were made moments apart.
+     * Per-repeat ratios {@code variant / other} at {@code entries}: sync-sweep times every variant once per repeat in
+     * one loop, so the two syncs of a repeat were made moments apart.
      */
     public static double[] repeatRatios(Table sweep, String variant, String other, double entries) {
         Map<Long, Double> others = new HashMap<>();
         Table o = Summaries.rowsOf(sweep, VARIANT.name(), other);
         for (int i = 0; i < o.rowCount(); i++) {
             if (o.numberColumn(ENTRIES.name()).getDouble(i) == entries) {
-                others.put((long) o.numberColumn(WalletResults.REPEAT.name()).getDouble(i), o.numberColumn(SYNC_MS.name()).getDouble(i));
+                others.put(
+                        (long) o.numberColumn(WalletResults.REPEAT.name()).getDouble(i),
+                        o.numberColumn(SYNC_MS.name()).getDouble(i));
             }
         }
         Table v = Summaries.rowsOf(sweep, VARIANT.name(), variant);
         List<Double> out = new ArrayList<>();
         for (int i = 0; i < v.rowCount(); i++) {
             if (v.numberColumn(ENTRIES.name()).getDouble(i) == entries) {
-                Double b = others.get((long) v.numberColumn(WalletResults.REPEAT.name()).getDouble(i));
+                Double b = others.get(
+                        (long) v.numberColumn(WalletResults.REPEAT.name()).getDouble(i));
                 double a = v.numberColumn(SYNC_MS.name()).getDouble(i);
                 if (b != null && b > 0 && !Double.isNaN(a)) {
                     out.add(a / b);
@@ -168,10 +184,10 @@ public final class WalletData {
     }
 
     /**
-     * The lab's Java against the real code, per size: the median sync time of kde4 and of kwallet5,
-     * the median of kde4's per-repeat ratios to kwallet5 with their quartiles, and kf5's (the real
-     * backend's own format in the lab's Java). Sizes: those both were timed at more than once (the
-     * checkpoints), else every size both were timed at. Empty when either variant is missing.
+     * The lab's Java against the real code, per size: the median sync time of kde4 and of kwallet5, the median of
+     * kde4's per-repeat ratios to kwallet5 with their quartiles, and kf5's (the real backend's own format in the lab's
+     * Java). Sizes: those both were timed at more than once (the checkpoints), else every size both were timed at.
+     * Empty when either variant is missing.
      */
     public static Table againstReal(Table sweep) {
         Table real = Summaries.rowsOf(sweep, VARIANT.name(), REAL_VARIANT);
@@ -192,8 +208,10 @@ public final class WalletData {
         Table mLab = Summaries.medians(lab, SYNC_MS.name(), ENTRIES.name());
         Map<Double, double[]> labAt = new HashMap<>();
         for (int i = 0; i < mLab.rowCount(); i++) {
-            labAt.put(mLab.numberColumn(ENTRIES.name()).getDouble(i),
-                    new double[] {mLab.numberColumn(SYNC_MS.name()).getDouble(i), mLab.numberColumn("n").getDouble(i)});
+            labAt.put(mLab.numberColumn(ENTRIES.name()).getDouble(i), new double[] {
+                mLab.numberColumn(SYNC_MS.name()).getDouble(i),
+                mLab.numberColumn("n").getDouble(i)
+            });
         }
         boolean anyRepeated = false;
         for (int i = 0; i < mReal.rowCount(); i++) {
@@ -203,7 +221,8 @@ public final class WalletData {
         for (int i = 0; i < mReal.rowCount(); i++) {
             double size = mReal.numberColumn(ENTRIES.name()).getDouble(i);
             double[] l = labAt.get(size);
-            if (l == null || (anyRepeated && (l[1] <= 1 || mReal.numberColumn("n").getDouble(i) <= 1))) {
+            if (l == null
+                    || (anyRepeated && (l[1] <= 1 || mReal.numberColumn("n").getDouble(i) <= 1))) {
                 continue;
             }
             Stats.Spread s = Stats.spread(repeatRatios(sweep, SEED_VARIANT, REAL_VARIANT, size));
@@ -221,8 +240,8 @@ public final class WalletData {
     }
 
     /**
-     * The DebugFull question at {@code entries}: each unoptimised analogue's median over kde4's,
-     * against the seed's DebugFull / Release; the nearer one is the smaller factor off (either way).
+     * The DebugFull question at {@code entries}: each unoptimised analogue's median over kde4's, against the seed's
+     * DebugFull / Release; the nearer one is the smaller factor off (either way).
      */
     public record Unoptimised(String variant, double ratio, double seedRatio) {
         /** How far from the seed's ratio, as a factor of at least 1 (NaN when not measured). */
@@ -238,7 +257,8 @@ public final class WalletData {
     public static List<Unoptimised> unoptimised(Table sweep, double entries) {
         Table seed = KWALLET_SYNC.table();
         double seedRatio = seedMs(seed, "DebugFull", entries) / seedMs(seed, "Release", entries);
-        double compiled = at(sweep, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), entries).value();
+        double compiled =
+                at(sweep, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), entries).value();
         List<Unoptimised> out = new ArrayList<>();
         for (String v : UNOPTIMISED) {
             double slow = at(sweep, VARIANT.name(), v, SYNC_MS.name(), entries).value();
@@ -252,7 +272,8 @@ public final class WalletData {
         Table t = Summaries.rowsOf(seed, BUILD.name(), build);
         Table at = t.where(t.numberColumn(ENTRIES.name()).isEqualTo(entries));
         if (at.rowCount() != 1) {
-            throw new IllegalStateException("seed " + KWALLET_SYNC.name() + " has no single " + build + " row at " + entries + " entries");
+            throw new IllegalStateException(
+                    "seed " + KWALLET_SYNC.name() + " has no single " + build + " row at " + entries + " entries");
         }
         return at.numberColumn(SYNC_MS.name()).getDouble(0);
     }

@@ -19,7 +19,9 @@ public final class WalletStudy implements Study {
     public enum Id implements Claim.Id {
         /** Sync time at one of the seed's sizes ({@code about}: the entries). */
         SYNC_AT,
-        /** Sync time at one of the seed's sizes on the real code, KDE's backend (kwallet5) ({@code about}: the entries). */
+        /**
+         * Sync time at one of the seed's sizes on the real code, KDE's backend (kwallet5) ({@code about}: the entries).
+         */
         REAL_SYNC_AT,
         SLOPE,
         /** Saving at once is cheap below 1000 entries ({@code about}: the variant; kwallet5 is the real code). */
@@ -55,10 +57,11 @@ public final class WalletStudy implements Study {
 
     @Override
     public PageText text() {
-        return new PageText("KWallet: the cost of saving at once",
+        return new PageText(
+                "KWallet: the cost of saving at once",
                 "I assume that your usual wallet will contain less than 1000 entries. Due to the fact that any "
-                + "workaround would have to encrypt at least 1 entry (~ 8ms) this workaround would save around 15ms - 8ms = 7ms. "
-                + "This is clearly insignificant. Big overhead for syncing the wallet seems to be a myth.",
+                        + "workaround would have to encrypt at least 1 entry (~ 8ms) this workaround would save around 15ms - 8ms = 7ms. "
+                        + "This is clearly insignificant. Big overhead for syncing the wallet seems to be a myth.",
                 "KDE Community Wiki, \"KDE Utils/kwallet/Benchmark\" (KDE 4 era), https://community.kde.org/KDE_Utils/kwallet/Benchmark");
     }
 

@@ -14,24 +14,25 @@ import labbook.wallet.WalletResults;
 import tech.tablesaw.api.Table;
 
 /**
- * The lab's own target for its Java wallet code, checked on each results root: kde4 (the 2009
- * format in the lab's Java) against KDE's real backend, kwallet5, at 10,000 entries. The seed
- * timed one backend and claimed nothing of the kind, so this is a target, not a claim.
+ * The lab's own target for its Java wallet code, checked on each results root: kde4 (the 2009 format in the lab's Java)
+ * against KDE's real backend, kwallet5, at 10,000 entries. The seed timed one backend and claimed nothing of the kind,
+ * so this is a target, not a claim.
  */
 final class WalletTargets {
     /** The wallet size the speed goal is judged at. */
     static final double SPEED_AT_ENTRIES = 10_000;
     /** The lab's goal: kde4's sync time over kwallet5's, measured moments apart in one run. */
     static final double SPEED_GOAL = 0.4;
-    static final String SPEED_GOAL_TEXT = "<= " + Format.num(SPEED_GOAL) + " x " + REAL_VARIANT;
-    static final String SPEED_TARGET = "the lab's Java (" + SEED_VARIANT + ") against KDE's real backend (" + REAL_VARIANT
-            + ") at " + Format.num(SPEED_AT_ENTRIES) + " entries";
-    static final String SPEED_MEASURES = "sync time of " + SEED_VARIANT + " over " + REAL_VARIANT + "'s: the median of the"
-            + " per-repeat ratios, each repeat of sync-sweep timing both syncs moments apart in one loop (the table of the"
-            + " lab's Java against the real code has every size)";
 
-    private WalletTargets() {
-    }
+    static final String SPEED_GOAL_TEXT = "<= " + Format.num(SPEED_GOAL) + " x " + REAL_VARIANT;
+    static final String SPEED_TARGET = "the lab's Java (" + SEED_VARIANT + ") against KDE's real backend ("
+            + REAL_VARIANT + ") at " + Format.num(SPEED_AT_ENTRIES) + " entries";
+    static final String SPEED_MEASURES =
+            "sync time of " + SEED_VARIANT + " over " + REAL_VARIANT + "'s: the median of the"
+                    + " per-repeat ratios, each repeat of sync-sweep timing both syncs moments apart in one loop (the table of the"
+                    + " lab's Java against the real code has every size)";
+
+    private WalletTargets() {}
 
     static List<Target> of(Results results) {
         List<Target> targets = new ArrayList<>();
@@ -48,10 +49,19 @@ final class WalletTargets {
         Stats.Spread ratio = Stats.spread(WalletData.repeatRatios(sweep, SEED_VARIANT, REAL_VARIANT, SPEED_AT_ENTRIES));
         if (ratio.n() == 0) {
             return speed().measured("no repeat timed both at " + Format.num(SPEED_AT_ENTRIES) + " entries")
-                    .from(machine, "sync-sweep.csv: no " + REAL_VARIANT + " rows there (the backend's Debian packages were missing?)");
+                    .from(
+                            machine,
+                            "sync-sweep.csv: no " + REAL_VARIANT
+                                    + " rows there (the backend's Debian packages were missing?)");
         }
-        return speed().measured(Format.ratio(ratio.median()), ratio.median(), Verdict.target(ratio.median() <= SPEED_GOAL, ratio.median()))
-                .from(machine, "median of " + ratio.n() + " per-repeat ratios, IQR " + Format.num(ratio.q1()) + "-" + Format.num(ratio.q3()));
+        return speed().measured(
+                        Format.ratio(ratio.median()),
+                        ratio.median(),
+                        Verdict.target(ratio.median() <= SPEED_GOAL, ratio.median()))
+                .from(
+                        machine,
+                        "median of " + ratio.n() + " per-repeat ratios, IQR " + Format.num(ratio.q1()) + "-"
+                                + Format.num(ratio.q3()));
     }
 
     private static Target speed() {

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The binary folders' claims and charts on the hand-made fixture (make_fixtures.py: gpg CPU per file
- * 0.01 s + bytes x 2e-9 at -z 0, 1.5e-8 at -z 1, 2.5e-8 at -z 6 and 7; the same every repeat).
+ * The binary folders' claims and charts on the hand-made fixture (make_fixtures.py: gpg CPU per file 0.01 s + bytes x
+ * 2e-9 at -z 0, 1.5e-8 at -z 1, 2.5e-8 at -z 6 and 7; the same every repeat).
  */
 class BinaryDirectoryClaimsTest {
     @BeforeAll
@@ -25,8 +25,11 @@ class BinaryDirectoryClaimsTest {
     }
 
     private static Claim claim(FilecryptStudy.Id id, String type) {
-        return new FilecryptStudy().claims(Fixtures.a()).stream().filter(c -> c.id() == id && c.about().equals(type))
-                .findFirst().orElseThrow(() -> new AssertionError("no claim " + id + " " + type));
+        return new FilecryptStudy()
+                .claims(Fixtures.a()).stream()
+                        .filter(c -> c.id() == id && c.about().equals(type))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError("no claim " + id + " " + type));
     }
 
     @Test
@@ -38,7 +41,8 @@ class BinaryDirectoryClaimsTest {
         assertThat(same.verdict()).isEqualTo(Verdict.HOLDS);
         Claim cost = claim(FilecryptStudy.Id.BINARY_GPG_DEFAULT_COST, "mp3");
         assertThat(cost.measured()).isEqualTo("2.92 x (0.14 s / 0.048 s)"); // 0.14 / 0.048 = 2.917
-        assertThat(cost.seed()).isEqualTo("2.67 x (2.14 s / 0.8 s)"); // 2.675 (2.67499... in binary), from the MP3 page's totals
+        assertThat(cost.seed())
+                .isEqualTo("2.67 x (2.14 s / 0.8 s)"); // 2.675 (2.67499... in binary), from the MP3 page's totals
         assertThat(cost.ratio()).isCloseTo((0.14 / 0.048) / (2.14 / 0.80), within(1e-9));
         assertThat(cost.verdict().outcome()).isEqualTo(Verdict.Outcome.AGREES);
         Claim size = claim(FilecryptStudy.Id.BINARY_COMPRESSION_GAIN, "mp3");
@@ -49,12 +53,14 @@ class BinaryDirectoryClaimsTest {
 
     @Test
     void aPdfThatLibmagicCallsTextIsListedAndCostsItsDefaultRun() {
-        // 3 files of 2,000,000 bytes, broken.pdf text/plain: default 2 x 0.014 + 0.04 = 0.068 s, --speed 3 x 0.014 = 0.042 s
+        // 3 files of 2,000,000 bytes, broken.pdf text/plain: default 2 x 0.014 + 0.04 = 0.068 s, --speed 3 x 0.014 =
+        // 0.042 s
         Claim same = claim(FilecryptStudy.Id.BINARY_DEFAULT_AS_SPEED, "pdf");
         assertThat(same.measured()).isEqualTo("1.62 x (0.068 s / 0.042 s)");
         assertThat(same.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         Claim cost = claim(FilecryptStudy.Id.BINARY_GPG_DEFAULT_COST, "pdf");
-        assertThat(cost.measured()).isEqualTo("2.65 x (0.18 s / 0.068 s)"); // 3 x 0.06 / 0.068 = 2.647; the seed's 4.73 / 1.56 = 3.03
+        assertThat(cost.measured())
+                .isEqualTo("2.65 x (0.18 s / 0.068 s)"); // 3 x 0.06 / 0.068 = 2.647; the seed's 4.73 / 1.56 = 3.03
         assertThat(cost.verdict().outcome()).isEqualTo(Verdict.Outcome.AGREES);
         Claim size = claim(FilecryptStudy.Id.BINARY_COMPRESSION_GAIN, "pdf");
         assertThat(size.measured()).isEqualTo("90 % of the original");
@@ -68,21 +74,32 @@ class BinaryDirectoryClaimsTest {
     void theTextClaimsReadTheTextFolderOnly() {
         // with the binary folders in the same CSV, the text folder's totals are still the four text files'
         List<Claim> claims = new FilecryptStudy().claims(Fixtures.a());
-        Claim gpgDefault = claims.stream().filter(c -> c.id() == FilecryptStudy.Id.DIRECTORY_CPU
-                && c.about().equals("published-gpg-default-z7")).findFirst().orElseThrow();
+        Claim gpgDefault = claims.stream()
+                .filter(c ->
+                        c.id() == FilecryptStudy.Id.DIRECTORY_CPU && c.about().equals("published-gpg-default-z7"))
+                .findFirst()
+                .orElseThrow();
         assertThat(gpgDefault.seed()).isEqualTo("5.73 s");
-        assertThat(gpgDefault.measured()).isEqualTo("1.13 s"); // 1.127 s: text rows alone (the pdf folder's would add 0.18 s)
+        assertThat(gpgDefault.measured())
+                .isEqualTo("1.13 s"); // 1.127 s: text rows alone (the pdf folder's would add 0.18 s)
     }
 
     @Test
     void eachFolderHasItsChartWithTheSeedsBarsAboveOurs(@TempDir Path empty) {
-        HorizontalBarChart png = new DirectoryRunsChart("png").draw(Fixtures.a()).orElseThrow();
+        HorizontalBarChart png =
+                new DirectoryRunsChart("png").draw(Fixtures.a()).orElseThrow();
         assertThat(png.getTitle()).isEqualTo("Directory runs, PNG files: CPU time, user and system");
-        assertThat(png.categories()).startsWith("GPG Default (seed, split approx.)", "crypto Default (seed, split approx.)",
-                "crypto --speed (seed, split approx.)").hasSize(3 + 4 * 2).allMatch(c -> !c.contains("fixture-mp3"));
+        assertThat(png.categories())
+                .startsWith(
+                        "GPG Default (seed, split approx.)",
+                        "crypto Default (seed, split approx.)",
+                        "crypto --speed (seed, split approx.)")
+                .hasSize(3 + 4 * 2)
+                .allMatch(c -> !c.contains("fixture-mp3"));
         assertThat(new DirectoryRunsChart("mp3").name()).isEqualTo("directory-runs-mp3");
         assertThat(new DirectoryRunsChart().name()).isEqualTo("directory-runs");
-        assertThat(new DirectoryRunsChart().draw(Fixtures.a()).orElseThrow().categories()).hasSize(3 + 4);
+        assertThat(new DirectoryRunsChart().draw(Fixtures.a()).orElseThrow().categories())
+                .hasSize(3 + 4);
         assertThat(new DirectoryRunsChart("pdf").draw(Lab.load(List.of(empty)))).isEmpty();
     }
 }

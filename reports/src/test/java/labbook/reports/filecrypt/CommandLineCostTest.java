@@ -15,20 +15,23 @@ import tech.tablesaw.api.Table;
 
 /**
  * The command line's two rows of the targets table, each on a real run. The start-up: {@code ./labbook filecrypt
- * level-sweep --quick --levels 6 --repeats 1} on 2026-12-01 at 09:15 UTC, with the change that
- * added cli-startup.csv on top of 2f64bab (its run.json says "-dirty"), the CSV whole: CPU 0.26,
- * 0.23, 0.24, 0.25, 0.23 s, median 0.24. The whole command against gpg, on a real run trimmed: {@code ./labbook run} from a fresh clone of
- * 6df4631 on 2026-12-01 at 08:40 UTC (this lab's 2-core VM), its level-sweep.csv cut to the 10 MB
- * file's whole-process rows at -z 6 (run.json as written). By hand: gpg 0.25, 0.26, 0.26 s (median
- * 0.26); bcpg 0.84, 0.79, 0.81 s (median 0.81); 0.81 / 0.26 = 3.115; the start-up beside it, 0.24 / 0.26 = 0.923.
+ * level-sweep --quick --levels 6 --repeats 1} on 2026-12-01 at 09:15 UTC, with the change that added cli-startup.csv on
+ * top of 2f64bab (its run.json says "-dirty"), the CSV whole: CPU 0.26, 0.23, 0.24, 0.25, 0.23 s, median 0.24. The
+ * whole command against gpg, on a real run trimmed: {@code ./labbook run} from a fresh clone of 6df4631 on 2026-12-01
+ * at 08:40 UTC (this lab's 2-core VM), its level-sweep.csv cut to the 10 MB file's whole-process rows at -z 6 (run.json
+ * as written). By hand: gpg 0.25, 0.26, 0.26 s (median 0.26); bcpg 0.84, 0.79, 0.81 s (median 0.81); 0.81 / 0.26 =
+ * 3.115; the start-up beside it, 0.24 / 0.26 = 0.923.
  */
 class CommandLineCostTest {
-    private static final Table SWEEP = Lab.table(Lab.load(List.of(measured("process-quick"))), "filecrypt", "level-sweep");
-    private static final Table STARTUP = Lab.table(Lab.load(List.of(measured("startup-quick"))), "filecrypt", "cli-startup");
+    private static final Table SWEEP =
+            Lab.table(Lab.load(List.of(measured("process-quick"))), "filecrypt", "level-sweep");
+    private static final Table STARTUP =
+            Lab.table(Lab.load(List.of(measured("startup-quick"))), "filecrypt", "cli-startup");
 
     private static Path measured(String run) {
         try {
-            return Path.of(CommandLineCostTest.class.getResource("/measured/" + run).toURI());
+            return Path.of(
+                    CommandLineCostTest.class.getResource("/measured/" + run).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -59,7 +62,8 @@ class CommandLineCostTest {
         assertThat(t.verdict()).isEqualTo(Verdict.NO_GOAL);
         assertThat(t.goal()).isEqualTo(CommandLineCost.NO_GOAL);
         assertThat(t.measured()).isEqualTo("×3.1 (bcpg 0.81 s, gpg 0.26 s)");
-        assertThat(t.note()).contains("gcide-head-10MB.txt", "3 repeats", "the start-up alone takes 0.24 s, ×0.92 gpg's whole run");
+        assertThat(t.note())
+                .contains("gcide-head-10MB.txt", "3 repeats", "the start-up alone takes 0.24 s, ×0.92 gpg's whole run");
     }
 
     @Test
@@ -72,6 +76,8 @@ class CommandLineCostTest {
     @Test
     void aSweepWithoutLevelSixSaysSo() {
         Table other = SWEEP.where(SWEEP.numberColumn("level").isNotEqualTo(6));
-        assertThat(CommandLineCost.wholeCommand(other, Optional.of(STARTUP), "vm").verdict()).isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(CommandLineCost.wholeCommand(other, Optional.of(STARTUP), "vm")
+                        .verdict())
+                .isEqualTo(Verdict.NOT_MEASURED);
     }
 }

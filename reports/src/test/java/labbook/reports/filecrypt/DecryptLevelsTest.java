@@ -14,17 +14,19 @@ import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
 /**
- * The level sweep's decrypt rows in the report, on a real run trimmed (not a hand-made fixture):
- * {@code ./labbook filecrypt level-sweep --quick} on 2026-12-01 at 08:12 UTC, this lab's 2-core
- * VM, commit 60e832f, its {@code level-decrypt.csv} cut to the 10 MB and 10 kB files (run.json as
- * written). Its 10 MB medians, CPU s: gpg 0.03 0.07 0.06 0.05 0.06, bcpg 0.02 0.05 0.04 0.05 0.05.
+ * The level sweep's decrypt rows in the report, on a real run trimmed (not a hand-made fixture): {@code ./labbook
+ * filecrypt level-sweep --quick} on 2026-12-01 at 08:12 UTC, this lab's 2-core VM, commit 60e832f, its
+ * {@code level-decrypt.csv} cut to the 10 MB and 10 kB files (run.json as written). Its 10 MB medians, CPU s: gpg 0.03
+ * 0.07 0.06 0.05 0.06, bcpg 0.02 0.05 0.04 0.05 0.05.
  */
 class DecryptLevelsTest {
     private static final Table DECRYPTS = Lab.table(Lab.load(List.of(measured())), "filecrypt", "level-decrypt");
 
     private static Path measured() {
         try {
-            return Path.of(DecryptLevelsTest.class.getResource("/measured/level-decrypt-quick").toURI());
+            return Path.of(DecryptLevelsTest.class
+                    .getResource("/measured/level-decrypt-quick")
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -61,10 +63,12 @@ class DecryptLevelsTest {
         Table slower = DECRYPTS.copy();
         for (int i = 0; i < slower.rowCount(); i++) {
             if (slower.stringColumn("engine").get(i).equals("bcpg")) {
-                slower.doubleColumn("cpu_user_s").set(i, slower.doubleColumn("cpu_user_s").getDouble(i) + 0.05);
+                slower.doubleColumn("cpu_user_s")
+                        .set(i, slower.doubleColumn("cpu_user_s").getDouble(i) + 0.05);
             }
         }
-        assertThat(DecryptLevels.target(DecryptLevels.levels(slower), "vm").verdict()).isEqualTo(Verdict.MISSED);
+        assertThat(DecryptLevels.target(DecryptLevels.levels(slower), "vm").verdict())
+                .isEqualTo(Verdict.MISSED);
     }
 
     @Test

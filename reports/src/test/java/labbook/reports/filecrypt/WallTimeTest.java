@@ -16,9 +16,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * bcpg on several threads in the report, on the hand-made fixture (make_fixtures.py: on 2 threads,
- * ZIP at -z 1-9, wall = 0.55 x one thread's wall = 0.55 x 1.1 x (1.5 x (0.01 + bytes x K[level]) +
- * 0.001 x repeat)): a setting of its own, read by wall time, its -z 0 taken from one thread.
+ * bcpg on several threads in the report, on the hand-made fixture (make_fixtures.py: on 2 threads, ZIP at -z 1-9, wall
+ * = 0.55 x one thread's wall = 0.55 x 1.1 x (1.5 x (0.01 + bytes x K[level]) + 0.001 x repeat)): a setting of its own,
+ * read by wall time, its -z 0 taken from one thread.
  */
 class WallTimeTest {
     private static final Table SWEEP = Lab.table(Fixtures.a(), "filecrypt", "level-sweep");
@@ -26,8 +26,13 @@ class WallTimeTest {
     @Test
     void theParallelEngineIsASettingOfItsOwnAndTheSingleThreadedOnesKeepTheirRows() {
         List<FilecryptData.Setting> settings = FilecryptData.settings(SWEEP);
-        assertThat(settings).extracting(FilecryptData.Setting::label)
-                .containsExactly("gpg process zip", "bcpg in-process zip", "bcpg in-process zlib", "bcpg in-process zip on 2 threads");
+        assertThat(settings)
+                .extracting(FilecryptData.Setting::label)
+                .containsExactly(
+                        "gpg process zip",
+                        "bcpg in-process zip",
+                        "bcpg in-process zlib",
+                        "bcpg in-process zip on 2 threads");
         FilecryptData.Setting one = settings.get(1);
         FilecryptData.Setting two = settings.get(3);
         assertThat(FilecryptData.rowsOf(SWEEP, one).rowCount()).isEqualTo(4 * 5 * 2); // 4 files, 5 levels, 2 repeats
@@ -38,38 +43,52 @@ class WallTimeTest {
 
     @Test
     void levelsAreMedianWallTimes() {
-        List<TradeOff.Level> wall = WallTime.levels(WallTime.rows(SWEEP, WallTime.parallel(SWEEP).orElseThrow()), "head-20mb");
+        List<TradeOff.Level> wall =
+                WallTime.levels(WallTime.rows(SWEEP, WallTime.parallel(SWEEP).orElseThrow()), "head-20mb");
         assertThat(wall).extracting(TradeOff.Level::name).containsExactly("-z 0", "-z 1", "-z 6", "-z 7", "-z 9");
         // -z 9: 0.55 x 1.1 x (1.5 x 1.01 + 0.0005), the median of repeats 0 and 1
-        assertThat(FilecryptData.level(wall, 9).orElseThrow().cpuS()).isCloseTo(0.55 * 1.1 * (1.5 * 1.01 + 0.0005), within(1e-5));
+        assertThat(FilecryptData.level(wall, 9).orElseThrow().cpuS())
+                .isCloseTo(0.55 * 1.1 * (1.5 * 1.01 + 0.0005), within(1e-5));
         // -z 0 is one thread's: 1.1 x (1.5 x 0.05 + 0.0005)
-        assertThat(FilecryptData.level(wall, 0).orElseThrow().cpuS()).isCloseTo(1.1 * (1.5 * 0.05 + 0.0005), within(1e-5));
+        assertThat(FilecryptData.level(wall, 0).orElseThrow().cpuS())
+                .isCloseTo(1.1 * (1.5 * 0.05 + 0.0005), within(1e-5));
         assertThat(FilecryptData.level(wall, 9).orElseThrow().outBytes()).isEqualTo((int) (2e7 * 0.348 * 1.0003) + 60);
     }
 
     @Test
     void theAnalysesAddTheWallTimeTablesAndThePerLevelRatioToGpg() {
         Map<String, Table> analyses = Lab.analyses(Fixtures.a(), "filecrypt");
-        assertThat(analyses.keySet()).anySatisfy(k -> assertThat(k).startsWith("Pareto front on head-20mb by wall time"))
+        assertThat(analyses.keySet())
+                .anySatisfy(k -> assertThat(k).startsWith("Pareto front on head-20mb by wall time"))
                 .anySatisfy(k -> assertThat(k).startsWith("The seed's rule and the bandwidth view with wall time"));
-        Table perLevel = analyses.entrySet().stream().filter(e -> e.getKey().startsWith("Wall time against gpg's"))
-                .findFirst().orElseThrow().getValue();
+        Table perLevel = analyses.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("Wall time against gpg's"))
+                .findFirst()
+                .orElseThrow()
+                .getValue();
         StringColumn level = perLevel.stringColumn("level");
         DoubleColumn ratio = perLevel.doubleColumn("2 threads wall / gpg's");
         int z9 = level.asList().indexOf("-z 9");
         // gpg: 1.1 x (1.01 + 0.0005); 2 threads: 0.55 x 1.1 x (1.5 x 1.01 + 0.0005)
         assertThat(ratio.getDouble(z9)).isCloseTo(0.55 * (1.5 * 1.01 + 0.0005) / (1.01 + 0.0005), within(1e-4));
-        assertThat(perLevel.doubleColumn("2 threads size % of 1 thread's").getDouble(z9)).isCloseTo(100.03, within(0.001));
+        assertThat(perLevel.doubleColumn("2 threads size % of 1 thread's").getDouble(z9))
+                .isCloseTo(100.03, within(0.001));
     }
 
     @Test
     void theRulesPickByWallTimeIsAClaimWithItsVerdict() {
-        Claim c = new FilecryptStudy().claims(Fixtures.a()).stream().filter(x -> x.id() == FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE)
-                .findFirst().orElseThrow();
+        Claim c = new FilecryptStudy()
+                .claims(Fixtures.a()).stream()
+                        .filter(x -> x.id() == FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE)
+                        .findFirst()
+                        .orElseThrow();
         // head-20mb: -z 0 (one thread) 0.0831 s x 20.00 MB = 1.66 beats -z 1 0.227 s x 8.00 MB = 1.82
         assertThat(c.measured()).isEqualTo("-z 0");
         assertThat(c.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(c.note()).contains("head-20mb").contains("bcpg in-process zip on 2 threads").contains("gpg by wall time: -z 0");
+        assertThat(c.note())
+                .contains("head-20mb")
+                .contains("bcpg in-process zip on 2 threads")
+                .contains("gpg by wall time: -z 0");
     }
 
     @Test

@@ -30,7 +30,8 @@ import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
 
 class ResultsLoaderTest {
-    static final String SWEEP_HEADER = "variant,entries,repeat,file_bytes,sync_ms,cipher_ms,cipher_bytes,sync_cpu_ms,cipher_cpu_ms\n";
+    static final String SWEEP_HEADER =
+            "variant,entries,repeat,file_bytes,sync_ms,cipher_ms,cipher_bytes,sync_cpu_ms,cipher_cpu_ms\n";
 
     @TempDir
     Path tmp;
@@ -44,11 +45,13 @@ class ResultsLoaderTest {
         for (String study : Lab.studies()) {
             assertThat(r.ran(study)).as(study).isTrue();
         }
-        assertThat(root.study("wallet").experiments()).containsExactly("sync-sweep", "sync-jmh", "save-strategies", "crash-test",
-                "tamper-test", "kwallet5-interop");
+        assertThat(root.study("wallet").experiments())
+                .containsExactly(
+                        "sync-sweep", "sync-jmh", "save-strategies", "crash-test", "tamper-test", "kwallet5-interop");
         assertThat(root.study("vfs").experiments()).containsExactly("git-diff", "stat-walk", "dcache-model");
         Table sweep = Lab.table(r, "wallet", "sync-sweep");
-        assertThat(sweep.rowCount()).isEqualTo(7 * 5 * 3); // 7 variants (kwallet5, kde4-c1 among them) x 5 sizes x 3 repeats
+        assertThat(sweep.rowCount())
+                .isEqualTo(7 * 5 * 3); // 7 variants (kwallet5, kde4-c1 among them) x 5 sizes x 3 repeats
         assertThat(sweep.column("variant").type()).isEqualTo(ColumnType.STRING);
         assertThat(sweep.column("entries").type()).isEqualTo(ColumnType.LONG);
         assertThat(sweep.column("sync_ms").type()).isEqualTo(ColumnType.DOUBLE);
@@ -58,12 +61,20 @@ class ResultsLoaderTest {
         assertThat(run.mode()).isEqualTo("quick");
         assertThat(run.rerun()).isEqualTo("./labbook wallet sync-sweep --quick");
         // an older run.json has no rerun line: it is derived from the command line and the mode
-        assertThat(Fixtures.ab().roots().get(1).study("wallet").run("sync-sweep").rerun()).isEqualTo("./labbook wallet all --quick");
+        assertThat(Fixtures.ab()
+                        .roots()
+                        .get(1)
+                        .study("wallet")
+                        .run("sync-sweep")
+                        .rerun())
+                .isEqualTo("./labbook wallet all --quick");
     }
 
     @Test
     void extraColumnsAreKept() throws IOException {
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads,tree\nserial,0,10,1,1,1,99,5,1,linux-6.1\n");
+        write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads,tree\nserial,0,10,1,1,1,99,5,1,linux-6.1\n");
         Table diff = Lab.table(load(), "vfs", "git-diff");
         assertThat(diff.column("tree").type()).isEqualTo(ColumnType.STRING);
         assertThat(diff.column("entries").type()).isEqualTo(ColumnType.LONG);
@@ -78,8 +89,10 @@ class ResultsLoaderTest {
         assertThat(r.ran("wallet")).isFalse();
         assertThat(r.ran("filecrypt")).isFalse();
         assertThat(Lab.charts(r, "wallet")).isEmpty();
-        assertThat(Lab.reproduction(r, "wallet").stringColumn("verdict").asList()).containsOnly(Verdict.NOT_MEASURED.text());
-        assertThatThrownBy(() -> Lab.table(r, "wallet", "sync-sweep")).isInstanceOf(LabException.class)
+        assertThat(Lab.reproduction(r, "wallet").stringColumn("verdict").asList())
+                .containsOnly(Verdict.NOT_MEASURED.text());
+        assertThatThrownBy(() -> Lab.table(r, "wallet", "sync-sweep"))
+                .isInstanceOf(LabException.class)
                 .hasMessageContaining("wallet/sync-sweep.csv");
     }
 
@@ -102,39 +115,56 @@ class ResultsLoaderTest {
     @Test
     void aMissingPromisedColumnNamesTheFileAndTheColumn() throws IOException {
         Path csv = write("wallet/sync-sweep.csv", "variant,entries,repeat,file_bytes,cipher_ms\nkde4,1,0,60,1.0\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .isInstanceOf(LabException.class)
                 .hasMessage(csv + ": missing column 'sync_ms' promised by the wallet study's sync-sweep schema");
     }
 
     @Test
     void aShortRowNamesTheFileAndTheLine() throws IOException {
-        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n"
-                + "serial,0,10,1,1,1,99,5,1\nserial,1,10,1,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+        Path csv = write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n"
+                        + "serial,0,10,1,1,1,99,5,1\nserial,1,10,1,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .isInstanceOf(LabException.class)
                 .hasMessage(csv + ":3: 5 fields, but the header has 9");
     }
 
     @Test
     void aWordWhereANumberBelongsNamesTheFileLineAndColumn() throws IOException {
-        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,fast,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+        Path csv = write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,fast,1,99,5,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .isInstanceOf(LabException.class)
                 .hasMessage(csv + ":2: column 'sys_s' is 'fast', not a number");
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0.5,10,1,1,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).hasMessageEndingWith(":2: column 'loop' is '0.5', not a whole number");
+        write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0.5,10,1,1,1,99,5,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .hasMessageEndingWith(":2: column 'loop' is '0.5', not a whole number");
     }
 
     @Test
     void anUnclosedQuoteAndAnEmptyFileAreOneLineErrors() throws IOException {
-        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n\"serial,0,10,1,1,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
-                .hasMessageStartingWith(csv + ":").hasMessageContaining("malformed CSV");
+        Path csv = write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n\"serial,0,10,1,1,1,99,5,1\n");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .isInstanceOf(LabException.class)
+                .hasMessageStartingWith(csv + ":")
+                .hasMessageContaining("malformed CSV");
         write("vfs/git-diff.csv", "");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).hasMessage(csv + ":1: empty file, expected a header line");
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .hasMessage(csv + ":1: empty file, expected a header line");
     }
 
     @Test
     void emptyAndNaNCellsAreMissingValues() throws IOException {
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
+        write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
         Table t = Lab.table(load(), "vfs", "git-diff");
         assertThat(t.doubleColumn("cpu_pct").countMissing()).isEqualTo(2);
         assertThat(t.doubleColumn("user_s").countMissing()).isZero();
@@ -144,33 +174,50 @@ class ResultsLoaderTest {
     void aHeaderOnlyCsvLoadsAsAnEmptyTableAndCountsAsNotRun() throws IOException {
         write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
         Results r = load();
-        assertThat(r.roots().get(0).table("vfs", "git-diff")).hasValueSatisfying(t -> assertThat(t.rowCount()).isZero());
+        assertThat(r.roots().get(0).table("vfs", "git-diff"))
+                .hasValueSatisfying(t -> assertThat(t.rowCount()).isZero());
         assertThat(r.ran("vfs")).isFalse();
-        assertThat(Lab.reproduction(r, "vfs").stringColumn("verdict").asList()).containsOnly(Verdict.NOT_MEASURED.text());
+        assertThat(Lab.reproduction(r, "vfs").stringColumn("verdict").asList())
+                .containsOnly(Verdict.NOT_MEASURED.text());
     }
 
     @Test
     void peersKeepRunJsonsOrder() throws IOException {
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
-        write("vfs/run.json", "{\"host\": \"h\", \"peers\": {\"zeta\": \"1\", \"alpha\": \"2\", \"mid\": \"3\", \"beta\": \"4\"}}");
-        assertThat(Provenance.table(load(), "vfs").stringColumn("peers").get(0)).isEqualTo("zeta=1, alpha=2, mid=3, beta=4");
+        write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write(
+                "vfs/run.json",
+                "{\"host\": \"h\", \"peers\": {\"zeta\": \"1\", \"alpha\": \"2\", \"mid\": \"3\", \"beta\": \"4\"}}");
+        assertThat(Provenance.table(load(), "vfs").stringColumn("peers").get(0))
+                .isEqualTo("zeta=1, alpha=2, mid=3, beta=4");
     }
 
     @Test
     void aBrokenRunJsonNamesTheFile() throws IOException {
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
         Path json = write("vfs/run.json", "{\"host\": ");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .isInstanceOf(LabException.class)
                 .hasMessageStartingWith(json + ": not valid JSON");
     }
 
     @Test
     void theBuildCommandFailsWithOneLineAndExitCodeOne() throws IOException {
-        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10\n");
+        Path csv = write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10\n");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         CommandLine cli = Cli.commandLine(new ReportsCli());
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
-        int code = cli.execute("build", "--results", tmp.toString(), "--out", tmp.resolve("site").toString());
+        int code = cli.execute(
+                "build",
+                "--results",
+                tmp.toString(),
+                "--out",
+                tmp.resolve("site").toString());
         assertThat(code).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8).strip())
                 .isEqualTo("reports: " + csv + ":2: 3 fields, but the header has 9");
@@ -188,12 +235,18 @@ class ResultsLoaderTest {
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
         int code;
         try {
-            code = cli.execute("build", "--results", tmp.resolve("empty").toString(), "--out", tmp.resolve("site").toString());
+            code = cli.execute(
+                    "build",
+                    "--results",
+                    tmp.resolve("empty").toString(),
+                    "--out",
+                    tmp.resolve("site").toString());
         } finally {
             System.setOut(saved);
         }
         assertThat(code).isZero();
-        assertThat(printed.toString(StandardCharsets.UTF_8).strip()).isEqualTo(tmp.resolve("site/index.html").toString());
+        assertThat(printed.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo(tmp.resolve("site/index.html").toString());
         String index = Files.readString(tmp.resolve("site/index.html"));
         assertThat(index.split("not run", -1).length - 1).isGreaterThanOrEqualTo(3);
     }
@@ -215,8 +268,11 @@ class ResultsLoaderTest {
         // declared by no study module at all
         write("vfs/warm-cache.csv", "mode,elapsed_s\nserial,1\nserial,3\n");
         Results r = load();
-        assertThat(r.roots().get(0).study("vfs").experiments()).contains("stat-walk-git").endsWith("warm-cache");
-        assertThat(Lab.analyses(r, "vfs").keySet()).anySatisfy(k -> assertThat(k).startsWith("stat-walk-git (an extra experiment)"))
+        assertThat(r.roots().get(0).study("vfs").experiments())
+                .contains("stat-walk-git")
+                .endsWith("warm-cache");
+        assertThat(Lab.analyses(r, "vfs").keySet())
+                .anySatisfy(k -> assertThat(k).startsWith("stat-walk-git (an extra experiment)"))
                 .anySatisfy(k -> assertThat(k).startsWith("warm-cache (an extra experiment)"));
     }
 
@@ -224,7 +280,8 @@ class ResultsLoaderTest {
     void aMissingResultsFolderIsAnErrorAndABadOptionExitsTwo() {
         CommandLine cli = Cli.commandLine(new ReportsCli());
         cli.setErr(new PrintWriter(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        assertThat(cli.execute("build", "--results", tmp.resolve("nope").toString())).isEqualTo(1);
+        assertThat(cli.execute("build", "--results", tmp.resolve("nope").toString()))
+                .isEqualTo(1);
         assertThat(cli.execute("build", "--frobnicate")).isEqualTo(2);
     }
 
@@ -232,7 +289,8 @@ class ResultsLoaderTest {
     void aNegativeDurationSizeOrRateNamesTheFileLineAndColumn() throws IOException {
         String header = "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n";
         Path csv = write("vfs/git-diff.csv", header + "serial,0,10,1,1,1,99,5,1\nserial,1,10,1,-3.5,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas())).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .isInstanceOf(LabException.class)
                 .hasMessage(csv + ":3: column 'sys_s' is '-3.5', below 0 (a duration, size or rate never is)");
         write("vfs/git-diff.csv", header + "serial,0,10,1,Infinity,1,99,5,1\n");
         assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
@@ -244,22 +302,37 @@ class ResultsLoaderTest {
         Files.delete(sweep);
         write("vfs/git-diff.csv", header + "serial,0,10,1,1,1,-1,5,1\n");
         write("vfs/warm-cache.csv", "mode,elapsed_s\nserial,-1\n");
-        assertThat(Lab.table(load(), "vfs", "git-diff").doubleColumn("cpu_pct").get(0)).isEqualTo(-1);
+        assertThat(Lab.table(load(), "vfs", "git-diff").doubleColumn("cpu_pct").get(0))
+                .isEqualTo(-1);
     }
 
     @Test
     void theNeverNegativeRuleIsTheColumnsUnit() {
-        List<Column> durationsSizesRates = List.of(Column.measure("sync_ms", ""), Column.measure("elapsed_s", ""),
-                Column.measure("mb_per_s", ""), Column.count("file_bytes", ""), Column.count("kill_after_ms", ""),
-                Column.count("bytes_written", ""), Column.measure("cpu_sys_s", ""));
-        List<Column> others = List.of(Column.text("s2k_count", ""), Column.count("s2k_count", ""), Column.count("entries", ""),
-                Column.measure("cpu_pct", ""), Column.text("note_ms", ""), Column.measure("bus", ""));
+        List<Column> durationsSizesRates = List.of(
+                Column.measure("sync_ms", ""),
+                Column.measure("elapsed_s", ""),
+                Column.measure("mb_per_s", ""),
+                Column.count("file_bytes", ""),
+                Column.count("kill_after_ms", ""),
+                Column.count("bytes_written", ""),
+                Column.measure("cpu_sys_s", ""));
+        List<Column> others = List.of(
+                Column.text("s2k_count", ""),
+                Column.count("s2k_count", ""),
+                Column.count("entries", ""),
+                Column.measure("cpu_pct", ""),
+                Column.text("note_ms", ""),
+                Column.measure("bus", ""));
         assertThat(durationsSizesRates).allMatch(NeverNegative::holdsFor);
         assertThat(others).noneMatch(NeverNegative::holdsFor);
         // every study declares some: the rule is not empty for any of them
         for (String study : Lab.studies()) {
-            assertThat(Studies.schemas().stream().filter(s -> s.study().equals(study)).flatMap(s -> s.columns().stream())
-                    .filter(NeverNegative::holdsFor)).as(study).isNotEmpty();
+            assertThat(Studies.schemas().stream()
+                            .filter(s -> s.study().equals(study))
+                            .flatMap(s -> s.columns().stream())
+                            .filter(NeverNegative::holdsFor))
+                    .as(study)
+                    .isNotEmpty();
         }
     }
 
@@ -267,8 +340,9 @@ class ResultsLoaderTest {
     void aByteOrderMarkBeforeTheHeaderIsSkipped() throws IOException {
         Path csv = tmp.resolve("vfs/git-diff.csv");
         Files.createDirectories(csv.getParent());
-        byte[] body = "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n"
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] body =
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n"
+                        .getBytes(StandardCharsets.UTF_8);
         byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
         Files.write(csv, concat(bom, body));
         Table t = Lab.table(load(), "vfs", "git-diff");
@@ -293,34 +367,43 @@ class ResultsLoaderTest {
             f.setLength(ResultsCsv.LIMIT + 1); // sparse: nothing is written, and reading it whole would take seconds
         }
         long started = System.nanoTime();
-        assertThatThrownBy(this::load).isInstanceOf(LabException.class)
+        assertThatThrownBy(this::load)
+                .isInstanceOf(LabException.class)
                 .hasMessage(csv + ": 513 MB, over the 512 MB limit for a results CSV");
         assertThat(System.nanoTime() - started).isLessThan(2_000_000_000L);
     }
 
     @Test
     void aRunJsonOverTheLimitIsRefused() throws IOException {
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
         Path json = write("vfs/run.json", "{\"host\": \"" + "h".repeat((int) RunJson.LIMIT) + "\"}");
-        assertThatThrownBy(this::load).isInstanceOf(LabException.class)
+        assertThatThrownBy(this::load)
+                .isInstanceOf(LabException.class)
                 .hasMessage(json + ": 2 MB, over the 1 MB limit for a run.json");
     }
 
     @Test
     void aRunJsonWithSomethingAfterItsObjectIsNotValid() throws IOException {
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
         Path json = write("vfs/run.json", "{\"host\": \"h\"} {\"host\": \"other\"}\n");
-        assertThatThrownBy(this::load).isInstanceOf(LabException.class)
+        assertThatThrownBy(this::load)
+                .isInstanceOf(LabException.class)
                 .hasMessageStartingWith(json + ": not valid JSON (line 1, column ")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContainPattern("[A-Z]\\w*(Exception|Error)|Source:"));
         write("vfs/run.json", "{\"host\": ");
-        assertThatThrownBy(this::load).satisfies(e -> assertThat(e.getMessage()).doesNotContain("Source", "REDACTED", "Stream"));
+        assertThatThrownBy(this::load)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Source", "REDACTED", "Stream"));
     }
 
     @Test
     void aResultsPathThatIsAFileIsNotAFolder() throws IOException {
         Path file = write("afile", "x");
-        assertThatThrownBy(() -> ResultsLoader.load(List.of(file), Studies.schemas())).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> ResultsLoader.load(List.of(file), Studies.schemas()))
+                .isInstanceOf(LabException.class)
                 .hasMessage("results folder " + file + ": is not a folder");
     }
 
@@ -342,7 +425,9 @@ class ResultsLoaderTest {
             System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
             int code = Cli.run(new ReportsCli(), args);
-            return new String[] {String.valueOf(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+            return new String[] {
+                String.valueOf(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)
+            };
         } finally {
             System.setOut(savedOut);
             System.setErr(savedErr);
@@ -352,7 +437,9 @@ class ResultsLoaderTest {
     @Test
     void aBadOutIsFoundBeforeAnythingIsLoaded() throws IOException {
         // a broken CSV that loading would report: the --out line comes first, and alone
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10\n");
+        write(
+                "vfs/git-diff.csv",
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10\n");
         Path file = write("site-file", "x");
         String[] got = cli("build", "--results", tmp.toString(), "--out", file.toString());
         assertThat(got[0]).isEqualTo("1");
@@ -368,19 +455,30 @@ class ResultsLoaderTest {
     void aPathArgumentThatIsNoPathExitsTwoWithoutAClassName() {
         String[] got = cli("build", "--results", "a\0b");
         assertThat(got[0]).isEqualTo("2");
-        assertThat(got[2].lines().toList()).hasSize(1).allSatisfy(l -> assertThat(l)
-                .contains("--results", "'a?b' is not a path").doesNotContain("java.", "Exception", "\0"));
+        assertThat(got[2].lines().toList())
+                .hasSize(1)
+                .allSatisfy(l -> assertThat(l)
+                        .contains("--results", "'a?b' is not a path")
+                        .doesNotContain("java.", "Exception", "\0"));
     }
 
     @Test
     void aFailedBuildPrintsOneLineAndNoProgress() throws IOException {
         Fixtures.copy(Fixtures.root("results-a"), tmp.resolve("r"));
         write("r/wallet/sync-sweep.csv", SWEEP_HEADER + "kde4,1,0,60,-2.0,0.7,112,0.8,0.6\n");
-        String[] got = cli("build", "--results", tmp.resolve("r").toString(), "--out", tmp.resolve("site").toString());
+        String[] got = cli(
+                "build",
+                "--results",
+                tmp.resolve("r").toString(),
+                "--out",
+                tmp.resolve("site").toString());
         assertThat(got[0]).isEqualTo("1");
         assertThat(got[1]).isEmpty();
-        assertThat(got[2].lines().toList()).hasSize(1).allSatisfy(l -> assertThat(l)
-                .contains("sync-sweep.csv:2: column 'sync_ms'").doesNotContainPattern("[A-Z]\\w*(Exception|Error)"));
+        assertThat(got[2].lines().toList())
+                .hasSize(1)
+                .allSatisfy(l -> assertThat(l)
+                        .contains("sync-sweep.csv:2: column 'sync_ms'")
+                        .doesNotContainPattern("[A-Z]\\w*(Exception|Error)"));
         try (var left = Files.list(tmp)) {
             assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r");
         }

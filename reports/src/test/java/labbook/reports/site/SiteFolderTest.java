@@ -22,8 +22,8 @@ import labbook.reports.study.PageText;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
-import org.junit.jupiter.api.BeforeAll;
 import org.apache.commons.io.FileUtils;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tech.tablesaw.api.Table;
@@ -101,7 +101,8 @@ class SiteFolderTest {
         StringBuilder b = new StringBuilder();
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted().toList()) {
-                b.append(dir.relativize(p)).append(Files.isRegularFile(p) ? " " + Files.size(p) + " " + Files.getLastModifiedTime(p) : "")
+                b.append(dir.relativize(p))
+                        .append(Files.isRegularFile(p) ? " " + Files.size(p) + " " + Files.getLastModifiedTime(p) : "")
                         .append('\n');
             }
         }
@@ -114,7 +115,8 @@ class SiteFolderTest {
         Site.build(results, light(), out);
         String before = tree(out);
         assertThatThrownBy(() -> Site.build(results, List.of(light().get(0), failingMidway()), out))
-                .isInstanceOf(LabException.class).hasMessage("the analyses failed");
+                .isInstanceOf(LabException.class)
+                .hasMessage("the analyses failed");
         assertThat(tree(out)).isEqualTo(before);
         assertThat(entries(tmp)).containsExactly("site");
     }
@@ -122,7 +124,8 @@ class SiteFolderTest {
     @Test
     void aBuildThatFailsMidwayIntoANewFolderLeavesNothing() throws IOException {
         Path out = tmp.resolve("new/deeper/site");
-        assertThatThrownBy(() -> Site.build(results, List.of(failingMidway()), out)).isInstanceOf(LabException.class);
+        assertThatThrownBy(() -> Site.build(results, List.of(failingMidway()), out))
+                .isInstanceOf(LabException.class);
         assertThat(entries(tmp)).isEmpty();
     }
 
@@ -142,20 +145,22 @@ class SiteFolderTest {
     void aFolderThatHoldsMoreThanASiteIsRefusedAndKept() throws IOException {
         Path out = Files.createDirectories(tmp.resolve("home"));
         Files.writeString(out.resolve("notes.txt"), "mine");
-        assertThatThrownBy(() -> SiteFolder.open(out)).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> SiteFolder.open(out))
+                .isInstanceOf(LabException.class)
                 .hasMessageStartingWith("--out " + out + ": holds 'notes.txt', which is not a part of a site");
         assertThat(entries(out)).containsExactly("notes.txt");
         assertThat(entries(tmp)).containsExactly("home");
         // an empty folder is fine
-        assertThat(Site.build(results, light(), Files.createDirectories(tmp.resolve("empty")))).isRegularFile();
+        assertThat(Site.build(results, light(), Files.createDirectories(tmp.resolve("empty"))))
+                .isRegularFile();
     }
 
     @Test
     void aFileOrAFolderUnderAFileIsRefused() throws IOException {
         Path file = Files.writeString(tmp.resolve("f"), "x");
         assertThatThrownBy(() -> SiteFolder.open(file)).hasMessage("--out " + file + ": is not a folder");
-        assertThatThrownBy(() -> SiteFolder.open(file.resolve("a/site"))).hasMessage("--out " + file.resolve("a/site") + ": "
-                + file + " is not a folder");
+        assertThatThrownBy(() -> SiteFolder.open(file.resolve("a/site")))
+                .hasMessage("--out " + file.resolve("a/site") + ": " + file + " is not a folder");
         assertThat(entries(tmp)).containsExactly("f");
     }
 
@@ -180,7 +185,8 @@ class SiteFolderTest {
         Files.createDirectories(tmp.resolve(".site." + alive + ".1.partial"));
         Files.createDirectories(tmp.resolve(".other." + gone + ".1.partial"));
         Site.build(results, light(), tmp.resolve("site"));
-        assertThat(entries(tmp)).containsExactly(".other." + gone + ".1.partial", ".site." + alive + ".1.partial", "site");
+        assertThat(entries(tmp))
+                .containsExactly(".other." + gone + ".1.partial", ".site." + alive + ".1.partial", "site");
     }
 
     private static long deadPid() {
@@ -202,18 +208,25 @@ class SiteFolderTest {
                 Path out = tmp.resolve("site-" + signal);
                 Process p = launch(out);
                 Path partial = awaitPartial(p, tmp, out.getFileName().toString());
-                new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+                new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid()))
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start()
+                        .waitFor();
                 assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
                 assertThat(p.exitValue()).as(signal + "; " + partial).isIn(0, expected);
                 signalled = p.exitValue() == expected;
                 assertThat(entries(tmp)).as(signal).allMatch(e -> !e.endsWith(".partial"));
                 if (!signalled) {
-                    assertThat(entries(tmp)).as("a build that finished first leaves the whole site").containsExactly(out.getFileName().toString());
+                    assertThat(entries(tmp))
+                            .as("a build that finished first leaves the whole site")
+                            .containsExactly(out.getFileName().toString());
                     FileUtils.deleteDirectory(out.toFile());
                 }
             }
-            assertThat(signalled).as("SIG" + signal + " ended a build in one of 5 tries").isTrue();
+            assertThat(signalled)
+                    .as("SIG" + signal + " ended a build in one of 5 tries")
+                    .isTrue();
             assertThat(entries(tmp)).as(signal).isEmpty();
         }
     }
@@ -224,34 +237,55 @@ class SiteFolderTest {
         Process p = launch(out);
         awaitPartial(p, tmp, "site");
         p.destroyForcibly().waitFor();
-        assertThat(entries(tmp)).anySatisfy(e -> assertThat(e).startsWith(".site." + p.pid() + ".").endsWith(".partial"));
+        assertThat(entries(tmp))
+                .anySatisfy(
+                        e -> assertThat(e).startsWith(".site." + p.pid() + ".").endsWith(".partial"));
         Site.build(results, light(), out);
         assertThat(entries(tmp)).containsExactly("site");
     }
 
     /** {@code reports build} in a JVM of its own, on the fixture, into {@code out}. */
     private static Process launch(Path out) throws IOException {
-        String cp = Path.of("target/classes").toAbsolutePath() + File.pathSeparator
+        String cp = Path.of("target/classes").toAbsolutePath()
+                + File.pathSeparator
                 + Files.readString(Path.of("target/classpath.txt")).strip();
         // SIGINT as a user's terminal delivers it: a test run from a background job (nohup, a script's '&')
         // inherits SIGINT ignored, and a JVM started so keeps ignoring it
-        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.awt.headless=true", "-cp", cp, "labbook.reports.ReportsCli", "build",
-                "--results", Fixtures.root("results-a").toString(), "--results", Fixtures.root("results-b").toString(),
-                "--out", out.toString()));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> cmd = new ArrayList<>(List.of(
+                "env",
+                "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.awt.headless=true",
+                "-cp",
+                cp,
+                "labbook.reports.ReportsCli",
+                "build",
+                "--results",
+                Fixtures.root("results-a").toString(),
+                "--results",
+                Fixtures.root("results-b").toString(),
+                "--out",
+                out.toString()));
+        return new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
 
     /** Waits until the build has written into its partial folder (a page or a chart), and returns it. */
     private static Path awaitPartial(Process p, Path dir, String name) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            assertThat(p.isAlive()).as("the build ended before it was signalled").isTrue();
+            assertThat(p.isAlive())
+                    .as("the build ended before it was signalled")
+                    .isTrue();
             try (Stream<Path> s = Files.list(dir)) {
                 for (Path e : s.toList()) {
                     String n = e.getFileName().toString();
-                    if (n.startsWith("." + name + "." + p.pid() + ".") && n.endsWith(".partial")
-                            && Files.exists(e.resolve("charts")) && hasFile(e.resolve("charts"))) {
+                    if (n.startsWith("." + name + "." + p.pid() + ".")
+                            && n.endsWith(".partial")
+                            && Files.exists(e.resolve("charts"))
+                            && hasFile(e.resolve("charts"))) {
                         return e;
                     }
                 }

@@ -37,7 +37,8 @@ class LinearFitTest {
         assertThat(robust.intercept()).isCloseTo(1, within(1e-9));
         assertThat(robust.crossing(16)).isCloseTo(7500, within(1e-6));
         assertThat(LinearFit.of(x, y).per1000()).isNotCloseTo(2, within(1.0));
-        assertThat(LinearFit.robust(new double[] {5, 5}, new double[] {1, 2}).slope()).isNaN();
+        assertThat(LinearFit.robust(new double[] {5, 5}, new double[] {1, 2}).slope())
+                .isNaN();
         assertThat(LinearFit.robust(new double[] {1}, new double[] {1}).n()).isEqualTo(1);
     }
 

@@ -8,13 +8,18 @@ import labbook.reports.study.Verdict;
 import org.junit.jupiter.api.Test;
 
 class ParetoScalingVerdictTest {
-    record P(String name, double x, double y) {
-    }
+    record P(String name, double x, double y) {}
 
     @Test
     void paretoFrontKeepsOnlyUndominatedPoints() {
-        List<P> points = List.of(new P("a", 1, 10), new P("b", 2, 5), new P("c", 3, 6), new P("d", 4, 1),
-                new P("e", 2, 7), new P("f", 5, 1), new P("g", Double.NaN, 0));
+        List<P> points = List.of(
+                new P("a", 1, 10),
+                new P("b", 2, 5),
+                new P("c", 3, 6),
+                new P("d", 4, 1),
+                new P("e", 2, 7),
+                new P("f", 5, 1),
+                new P("g", Double.NaN, 0));
         assertThat(Pareto.front(points, P::x, P::y)).extracting(P::name).containsExactly("a", "b", "d");
         assertThat(Pareto.front(List.<P>of(), P::x, P::y)).isEmpty();
     }

@@ -11,7 +11,8 @@ import tech.tablesaw.api.Table;
 class SummariesTest {
     @Test
     void mediansPerGroupSortedOnTheGroupingColumns() {
-        Table raw = Table.create("t",
+        Table raw = Table.create(
+                "t",
                 StringColumn.create("variant", "b", "a", "a", "a", "b", "a"),
                 DoubleColumn.create("entries", 10, 100, 10, 10, 10, 10),
                 DoubleColumn.create("ms", 7, 50, 1, 2, 9, 30));
@@ -24,13 +25,15 @@ class SummariesTest {
         assertThat(m.doubleColumn("q1").get(0)).isEqualTo(1.5);
         assertThat(m.doubleColumn("q3").get(0)).isEqualTo(16);
         assertThat(m.doubleColumn("iqr").get(0)).isEqualTo(14.5);
-        assertThat(m.columnNames()).containsExactly("variant", "entries", "n", "ms", "q1", "q3", "iqr", "ci_low", "ci_high", "mean");
+        assertThat(m.columnNames())
+                .containsExactly("variant", "entries", "n", "ms", "q1", "q3", "iqr", "ci_low", "ci_high", "mean");
         assertThat(m.doubleColumn("mean").get(0)).isCloseTo(11, within(1e-12));
     }
 
     @Test
     void mediansOfEveryMeasuredColumnForAnUnknownCsv() {
-        Table raw = Table.create("extra",
+        Table raw = Table.create(
+                "extra",
                 StringColumn.create("mode", "serial", "parallel", "serial", "parallel"),
                 DoubleColumn.create("repeat", 0, 0, 1, 1),
                 DoubleColumn.create("elapsed_s", 1, 0.5, 3, 0.7),
@@ -45,7 +48,8 @@ class SummariesTest {
     @Test
     void aColumnEmptyInSomeGroupsGetsMissingMediansThere() {
         // as pipeline-variants.csv: gpg rows have no thread clock, in-process rows do
-        Table raw = Table.create("extra",
+        Table raw = Table.create(
+                "extra",
                 StringColumn.create("variant", "gpg", "bcpg", "gpg", "bcpg"),
                 DoubleColumn.create("wall_s", 1, 2, 3, 4),
                 DoubleColumn.create("cpu_thread_s", Double.NaN, 0.5, Double.NaN, 0.7));
@@ -60,9 +64,8 @@ class SummariesTest {
 
     @Test
     void countsPerGroupWithASum() {
-        Table raw = Table.create("t",
-                StringColumn.create("outcome", "new", "previous", "new"),
-                DoubleColumn.create("lost", 0, 1, 2));
+        Table raw = Table.create(
+                "t", StringColumn.create("outcome", "new", "previous", "new"), DoubleColumn.create("lost", 0, 1, 2));
         Table c = Summaries.counts(raw, "lost", "outcome");
         assertThat(c.stringColumn("outcome").asList()).containsExactly("new", "previous");
         assertThat(c.doubleColumn("rows").asList()).containsExactly(2.0, 1.0);

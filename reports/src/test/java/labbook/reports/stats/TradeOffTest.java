@@ -24,15 +24,17 @@ class TradeOffTest {
     void breakEvenBandwidthAgainstNoCompression() {
         // (100e6 - 43.5e6) / (2.95 - 1.5) = 38.97 MB/s
         assertThat(TradeOff.breakEvenBandwidth(Z0, Z1)).isCloseTo(56.5e6 / 1.45, within(1.0));
-        assertThat(TradeOff.breakEvenBandwidth(Z0, new TradeOff.Level("free", 1.0, 50e6))).isInfinite();
-        assertThat(TradeOff.breakEvenBandwidth(Z0, new TradeOff.Level("bigger", 3.0, 101e6))).isZero();
+        assertThat(TradeOff.breakEvenBandwidth(Z0, new TradeOff.Level("free", 1.0, 50e6)))
+                .isInfinite();
+        assertThat(TradeOff.breakEvenBandwidth(Z0, new TradeOff.Level("bigger", 3.0, 101e6)))
+                .isZero();
     }
 
     @Test
     void cheapestLevelDependsOnBandwidth() {
-        assertThat(TradeOff.bestAt(SEED, 1e6)).contains(Z9);     // slow link: smallest (and Z9 is faster than Z7)
+        assertThat(TradeOff.bestAt(SEED, 1e6)).contains(Z9); // slow link: smallest (and Z9 is faster than Z7)
         assertThat(TradeOff.bestAt(SEED, 20e6)).contains(Z1);
-        assertThat(TradeOff.bestAt(SEED, 1e9)).contains(Z0);     // fast disk: no compression
+        assertThat(TradeOff.bestAt(SEED, 1e9)).contains(Z0); // fast disk: no compression
         assertThat(Z1.costAt(43.5e6)).isCloseTo(3.95, within(1e-12));
     }
 
@@ -47,7 +49,9 @@ class TradeOffTest {
         assertThat(bands.get(2).toBytesPerS()).isInfinite();
         // the envelope agrees with bestAt inside each band
         for (TradeOff.Band b : bands) {
-            double inside = b.toBytesPerS() == Double.POSITIVE_INFINITY ? b.fromBytesPerS() * 10 : (b.fromBytesPerS() + b.toBytesPerS()) / 2;
+            double inside = b.toBytesPerS() == Double.POSITIVE_INFINITY
+                    ? b.fromBytesPerS() * 10
+                    : (b.fromBytesPerS() + b.toBytesPerS()) / 2;
             assertThat(TradeOff.bestAt(SEED, inside)).contains(b.level());
         }
     }

@@ -26,9 +26,9 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 
 /**
- * The wallet notebook's what-if chart, on the fixture's fits: its title names the range it
- * plots (read back from the chart's own series), its x axis ends at a labelled tick that is that
- * range's end, and it has the site's look, its legend beside the plot rather than over it.
+ * The wallet notebook's what-if chart, on the fixture's fits: its title names the range it plots (read back from the
+ * chart's own series), its x axis ends at a labelled tick that is that range's end, and it has the site's look, its
+ * legend beside the plot rather than over it.
  */
 class SyncWhatIfChartTest {
     static final Map<String, LinearFit> FITS = WalletData.syncFits(Lab.table(Fixtures.a(), "wallet", "sync-sweep"));
@@ -42,10 +42,18 @@ class SyncWhatIfChartTest {
     @ValueSource(doubles = {3, 5_000, 12_345, 100_000, 1_000_000})
     void theTitleNamesTheRangeItsSeriesPlot(double entries) {
         XYChart chart = SyncWhatIfChart.draw(FITS, entries, WalletData.NOTICEABLE_MS);
-        double first = chart.getSeriesMap().values().stream().mapToDouble(s -> min(s.getXData())).min().orElseThrow();
-        double last = chart.getSeriesMap().values().stream().mapToDouble(s -> max(s.getXData())).max().orElseThrow();
+        double first = chart.getSeriesMap().values().stream()
+                .mapToDouble(s -> min(s.getXData()))
+                .min()
+                .orElseThrow();
+        double last = chart.getSeriesMap().values().stream()
+                .mapToDouble(s -> max(s.getXData()))
+                .max()
+                .orElseThrow();
         assertThat(last).as("the reader's size is drawn").isEqualTo(entries);
-        assertThat(chart.getTitle()).contains(ChartStyle.xAxisNumber(chart, first) + " to " + ChartStyle.xAxisNumber(chart, last) + " entries");
+        assertThat(chart.getTitle())
+                .contains(ChartStyle.xAxisNumber(chart, first) + " to " + ChartStyle.xAxisNumber(chart, last)
+                        + " entries");
         assertThat(chart.getTitle()).contains("100 ms budget");
     }
 
@@ -81,7 +89,8 @@ class SyncWhatIfChartTest {
         XYStyler theirs = site.getStyler();
         assertThat(chart.getWidth()).isEqualTo(site.getWidth());
         assertThat(chart.getHeight()).isEqualTo(site.getHeight());
-        assertThat(mine.getLegendPosition()).isEqualTo(theirs.getLegendPosition())
+        assertThat(mine.getLegendPosition())
+                .isEqualTo(theirs.getLegendPosition())
                 .isIn(Styler.LegendPosition.OutsideE, Styler.LegendPosition.OutsideS);
         assertThat(mine.getSeriesColors()).isEqualTo(theirs.getSeriesColors());
         assertThat(mine.getChartTitleFont()).isEqualTo(theirs.getChartTitleFont());
@@ -94,14 +103,15 @@ class SyncWhatIfChartTest {
     void aSizeThatIsNoWalletSizeIsRefused() {
         for (double bad : new double[] {0, -5, Double.NaN, Double.POSITIVE_INFINITY}) {
             assertThatThrownBy(() -> SyncWhatIfChart.draw(FITS, bad, WalletData.NOTICEABLE_MS))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("above 0");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("above 0");
         }
     }
 
     /**
-     * The x axis's tick labels as XChart drew them. XChart keeps them internal (the chart's axis
-     * pair, filled in while painting), so the chart is painted and they are read by reflection:
-     * the only way to see the axis a reader sees without reading pixels.
+     * The x axis's tick labels as XChart drew them. XChart keeps them internal (the chart's axis pair, filled in while
+     * painting), so the chart is painted and they are read by reflection: the only way to see the axis a reader sees
+     * without reading pixels.
      */
     private static List<String> xTickLabels(XYChart chart) throws ReflectiveOperationException {
         BitmapEncoder.getBufferedImage(chart);
@@ -109,7 +119,9 @@ class SyncWhatIfChartTest {
         pair.setAccessible(true);
         Method xAxis = AxisPair.class.getDeclaredMethod("getXAxis");
         xAxis.setAccessible(true);
-        return ((Axis<?, ?>) xAxis.invoke(pair.get(chart))).getAxisTickCalculator().getTickLabels();
+        return ((Axis<?, ?>) xAxis.invoke(pair.get(chart)))
+                .getAxisTickCalculator()
+                .getTickLabels();
     }
 
     private static double min(double[] xs) {

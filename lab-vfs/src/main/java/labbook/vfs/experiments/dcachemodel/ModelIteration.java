@@ -12,12 +12,24 @@ import labbook.core.JmhRun;
 import labbook.core.LabException;
 
 /**
- * One measured JMH iteration of the dentry-cache model, as a row of {@code dcache-model.csv} holds
- * it: JMH's score beside the counters the benchmark wrote for the same iteration.
+ * One measured JMH iteration of the dentry-cache model, as a row of {@code dcache-model.csv} holds it: JMH's score
+ * beside the counters the benchmark wrote for the same iteration.
  */
-public record ModelIteration(String walk, int threads, int renames, int fork, int iteration, double opsPerS, double cpuS,
-                      long failedCas, long lockSpins, long fallbacks, long retries, long misses, long renameOps,
-                      double iterationS) {
+public record ModelIteration(
+        String walk,
+        int threads,
+        int renames,
+        int fork,
+        int iteration,
+        double opsPerS,
+        double cpuS,
+        long failedCas,
+        long lockSpins,
+        long fallbacks,
+        long retries,
+        long misses,
+        long renameOps,
+        double iterationS) {
 
     /** CPU microseconds per walk: the fork's CPU over the iteration divided by the walks it did. */
     double cpuMicrosPerWalk() {
@@ -66,9 +78,21 @@ public record ModelIteration(String walk, int threads, int renames, int fork, in
                 throw new LabException("the model's counters lack " + walk + " walk, renames=" + renames + ", fork "
                         + it.fork() + ", iteration " + it.iteration());
             }
-            rows.add(new ModelIteration(walk, threads, renames, it.fork(), it.iteration(), it.score(), Double.parseDouble(c[5]),
-                    Long.parseLong(c[6]), Long.parseLong(c[7]), Long.parseLong(c[8]), Long.parseLong(c[9]),
-                    Long.parseLong(c[10]), Long.parseLong(c[11]), Double.parseDouble(c[12])));
+            rows.add(new ModelIteration(
+                    walk,
+                    threads,
+                    renames,
+                    it.fork(),
+                    it.iteration(),
+                    it.score(),
+                    Double.parseDouble(c[5]),
+                    Long.parseLong(c[6]),
+                    Long.parseLong(c[7]),
+                    Long.parseLong(c[8]),
+                    Long.parseLong(c[9]),
+                    Long.parseLong(c[10]),
+                    Long.parseLong(c[11]),
+                    Double.parseDouble(c[12])));
         }
         return rows;
     }

@@ -33,33 +33,34 @@ import picocli.CommandLine.Option;
 /**
  * git-diff: the seed's own workload, a cached {@code git diff} over a clean kernel tree.
  *
- * <p><b>The question.</b> Piggin, 2009: "a cached git diff workload in a linux kernel tree. I
- * actually ran it in a loop 100 times [...] then I ran parallel and serial configs
- * (PreloadIndex = true/false)": on 2.6.32-rc3 the parallel run cut elapsed time from 12.47 s to
- * 9.41 s but raised system time from 7.12 s to 17.69 s, because every lstat of every preload
- * thread stored to the shared ancestors' dentries; with store-free path walking parallel took
- * 6.82 s and 0.68 s of system time. Today's kernels walk store-free (RCU-walk since 2.6.38): does
- * the parallel run still pay in system time here?
+ * <p><b>The question.</b> Piggin, 2009: "a cached git diff workload in a linux kernel tree. I actually ran it in a loop
+ * 100 times [...] then I ran parallel and serial configs (PreloadIndex = true/false)": on 2.6.32-rc3 the parallel run
+ * cut elapsed time from 12.47 s to 9.41 s but raised system time from 7.12 s to 17.69 s, because every lstat of every
+ * preload thread stored to the shared ancestors' dentries; with store-free path walking parallel took 6.82 s and 0.68 s
+ * of system time. Today's kernels walk store-free (RCU-walk since 2.6.38): does the parallel run still pay in system
+ * time here?
  *
- * <p><b>Baseline.</b> {@code core.preloadIndex=false}: one thread lstats every index entry (78,635
- * on the full tree, 19,659 on quick mode's quarter of it).
+ * <p><b>Baseline.</b> {@code core.preloadIndex=false}: one thread lstats every index entry (78,635 on the full tree,
+ * 19,659 on quick mode's quarter of it).
  *
- * <p><b>Variant.</b> {@code core.preloadIndex=true}: git's preload-index (preload-index.c) splits the
- * index into contiguous slices, one thread per 500 entries, at least 2 and at most 20 (20 on both
- * trees), that lstat their slices in parallel and mark the entries whose stat data match; the
- * main loop then skips them.
+ * <p><b>Variant.</b> {@code core.preloadIndex=true}: git's preload-index (preload-index.c) splits the index into
+ * contiguous slices, one thread per 500 entries, at least 2 and at most 20 (20 on both trees), that lstat their slices
+ * in parallel and mark the entries whose stat data match; the main loop then skips them.
  *
- * <p><b>Run.</b> {@code ./labbook vfs git-diff --quick} (quick: 5 loops of 6 runs per mode on the
- * quick tree; {@code --full}: 10 loops of 100, the seed's loop, on the full tree).
- * {@code --loops N --runs N} override; {@code --tree DIR} runs on another tree.
+ * <p><b>Run.</b> {@code ./labbook vfs git-diff --quick} (quick: 5 loops of 6 runs per mode on the quick tree;
+ * {@code --full}: 10 loops of 100, the seed's loop, on the full tree). {@code --loops N --runs N} override;
+ * {@code --tree DIR} runs on another tree.
  */
-@Command(name = "git-diff", mixinStandardHelpOptions = true,
+@Command(
+        name = "git-diff",
+        mixinStandardHelpOptions = true,
         description = "The seed's workload: git diff on a clean kernel tree, core.preloadIndex false vs true.")
 public final class GitDiffExperiment implements Callable<Integer> {
     public static final String EXPERIMENT = VfsResults.GIT_DIFF.experiment();
 
     @Mixin
     LabOptions lab;
+
     @Mixin
     TreeOptions treeOptions;
 
@@ -81,19 +82,20 @@ public final class GitDiffExperiment implements Callable<Integer> {
         OptionValues.atLeast("--loops", loops, 1, 1);
         OptionValues.atLeast("--runs", runs, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT, treeOptions.rerun("--loops", loops, "--runs", runs))) {
+        try (LabRun run =
+                LabRun.start(lab, VfsResults.STUDY, EXPERIMENT, treeOptions.rerun("--loops", loops, "--runs", runs))) {
             run(run, tree, loops, runs, System.out);
         }
         return 0;
     }
 
     /**
-     * Warm-up runs of both modes, then {@code loops} loops, each running {@code git diff}
-     * {@code runs} times in one mode and then in the other; one CSV row per loop and mode. The
-     * tree is clean (checked before and after), so {@code git diff} reads the index, lstats every
-     * entry and prints nothing.
+     * Warm-up runs of both modes, then {@code loops} loops, each running {@code git diff} {@code runs} times in one
+     * mode and then in the other; one CSV row per loop and mode. The tree is clean (checked before and after), so
+     * {@code git diff} reads the index, lstats every entry and prints nothing.
      */
-    public static List<Loop> run(LabRun run, KernelTree tree, Integer loopsOption, Integer runsOption, PrintStream out) {
+    public static List<Loop> run(
+            LabRun run, KernelTree tree, Integer loopsOption, Integer runsOption, PrintStream out) {
         boolean full = run.mode() == Mode.FULL;
         int loops = OptionValues.atLeast("--loops", loopsOption, 1, full ? 10 : 5);
         int runs = OptionValues.atLeast("--runs", runsOption, 1, full ? 100 : 6);
@@ -112,9 +114,15 @@ public final class GitDiffExperiment implements Callable<Integer> {
                         Loop loop = loop(tree, mode, l, runs, bar);
                         results.add(loop);
                         int threads = mode.equals(CachedGitDiff.SERIAL) ? 0 : preloadThreads;
-                        csv.row(r -> r.set(MODE, loop.mode).set(LOOP, loop.loop).set(RUNS, loop.runs)
-                                .set(USER_S, loop.userS).set(SYS_S, loop.sysS).set(ELAPSED_S, loop.elapsedS)
-                                .set(CPU_PCT, loop.cpuPct()).set(TREE_ENTRIES, entries).set(PRELOAD_THREADS, threads));
+                        csv.row(r -> r.set(MODE, loop.mode)
+                                .set(LOOP, loop.loop)
+                                .set(RUNS, loop.runs)
+                                .set(USER_S, loop.userS)
+                                .set(SYS_S, loop.sysS)
+                                .set(ELAPSED_S, loop.elapsedS)
+                                .set(CPU_PCT, loop.cpuPct())
+                                .set(TREE_ENTRIES, entries)
+                                .set(PRELOAD_THREADS, threads));
                     }
                 }
             }

@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import labbook.core.LabException;
 
 /**
- * A tree's index walked as git's preload-index walks it: one lstat per entry, the index cut into
- * contiguous slices, one thread a slice, each entry's size compared with the size read when the
- * walk was set up (as preload compares stat data with the index).
+ * A tree's index walked as git's preload-index walks it: one lstat per entry, the index cut into contiguous slices, one
+ * thread a slice, each entry's size compared with the size read when the walk was set up (as preload compares stat data
+ * with the index).
  */
 final class PreloadWalk {
     private final Path[] paths;
@@ -24,9 +24,9 @@ final class PreloadWalk {
     }
 
     /**
-     * The walk of {@code entries} (index order) in {@code treeDir}, their sizes read now. Paths are
-     * relative to the working folder when the tree lies under it: the kernel then walks only a few
-     * components more than git does from inside the tree.
+     * The walk of {@code entries} (index order) in {@code treeDir}, their sizes read now. Paths are relative to the
+     * working folder when the tree lies under it: the kernel then walks only a few components more than git does from
+     * inside the tree.
      */
     static PreloadWalk of(Path treeDir, List<String> entries) {
         Path base = treeDir;
@@ -49,8 +49,8 @@ final class PreloadWalk {
     }
 
     /**
-     * One walk on {@code threads} threads, each its contiguous slice; returns the entries whose
-     * size changed. The threads are started for each walk, as git starts its own for each run.
+     * One walk on {@code threads} threads, each its contiguous slice; returns the entries whose size changed. The
+     * threads are started for each walk, as git starts its own for each run.
      */
     long walk(int threads) {
         if (threads == 1) {
@@ -63,13 +63,15 @@ final class PreloadWalk {
             int index = i;
             int from = (int) ((long) paths.length * i / threads);
             int to = (int) ((long) paths.length * (i + 1) / threads);
-            workers[i] = new Thread(() -> {
-                try {
-                    mismatches[index] = slice(from, to);
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
-                }
-            }, "stat-walk-" + i);
+            workers[i] = new Thread(
+                    () -> {
+                        try {
+                            mismatches[index] = slice(from, to);
+                        } catch (RuntimeException e) {
+                            failure.compareAndSet(null, e);
+                        }
+                    },
+                    "stat-walk-" + i);
             workers[i].start();
         }
         long total = 0;

@@ -35,25 +35,26 @@ import picocli.CommandLine.Option;
 /**
  * stat-walk: the lstat storm of git's preload-index, from Java, on 1 to 20 threads.
  *
- * <p><b>The question.</b> The seed's parallel {@code git diff} is, underneath, many threads each
- * lstat-ing its slice of the index ("parallel and serial configs (PreloadIndex = true/false)").
- * How much of {@code git diff}'s time is that storm, and how does it scale with threads on this
- * kernel? If a plain Java loop of one lstat per index entry takes about as long as
- * {@code git diff} itself, the workload is the path walk, and the model of the dentry cache is
+ * <p><b>The question.</b> The seed's parallel {@code git diff} is, underneath, many threads each lstat-ing its slice of
+ * the index ("parallel and serial configs (PreloadIndex = true/false)"). How much of {@code git diff}'s time is that
+ * storm, and how does it scale with threads on this kernel? If a plain Java loop of one lstat per index entry takes
+ * about as long as {@code git diff} itself, the workload is the path walk, and the model of the dentry cache is
  * modelling the right thing.
  *
  * <p><b>Baseline.</b> One thread lstats every index entry in index order ({@code core.preloadIndex=false}).
  *
- * <p><b>Variants.</b> 2, 4, 8, 16 and 20 threads, each taking a contiguous slice of the index as
- * preload-index.c does (git uses 20 threads on a kernel tree, and on quick mode's quarter of one);
- * beside them, in the same run and the same repeats, {@code git diff} itself, serial and parallel,
- * for the ratio Java walk elapsed / git diff elapsed.
+ * <p><b>Variants.</b> 2, 4, 8, 16 and 20 threads, each taking a contiguous slice of the index as preload-index.c does
+ * (git uses 20 threads on a kernel tree, and on quick mode's quarter of one); beside them, in the same run and the same
+ * repeats, {@code git diff} itself, serial and parallel, for the ratio Java walk elapsed / git diff elapsed.
  *
- * <p><b>Run.</b> {@code ./labbook vfs stat-walk --quick} (quick: 5 repeats on the quick tree;
- * {@code --full}: 30 on the full tree). {@code --repeats N} overrides; {@code --tree DIR} runs on another tree.
+ * <p><b>Run.</b> {@code ./labbook vfs stat-walk --quick} (quick: 5 repeats on the quick tree; {@code --full}: 30 on the
+ * full tree). {@code --repeats N} overrides; {@code --tree DIR} runs on another tree.
  */
-@Command(name = "stat-walk", mixinStandardHelpOptions = true,
-        description = "One lstat per index entry from Java, as git's preload does, on 1, 2, 4, ... 20 threads; beside git diff.")
+@Command(
+        name = "stat-walk",
+        mixinStandardHelpOptions = true,
+        description =
+                "One lstat per index entry from Java, as git's preload does, on 1, 2, 4, ... 20 threads; beside git diff.")
 public final class StatWalkExperiment implements Callable<Integer> {
     public static final String EXPERIMENT = VfsResults.STAT_WALK.experiment();
     /** The thread counts of every repeat: one, powers of two, and git's 20 preload threads. */
@@ -61,6 +62,7 @@ public final class StatWalkExperiment implements Callable<Integer> {
 
     @Mixin
     LabOptions lab;
+
     @Mixin
     TreeOptions treeOptions;
 
@@ -78,21 +80,17 @@ public final class StatWalkExperiment implements Callable<Integer> {
     }
 
     /** The two figures the study reports: Java walk / git diff elapsed, serial (1 thread) and parallel (20). */
-    public record Ratios(double serial, double parallel) {
-    }
+    public record Ratios(double serial, double parallel) {}
 
     /** One measured Java walk, as a row of {@code stat-walk.csv} holds it. */
-    record MeasuredWalk(int threads, double wallS, double userS, double sysS) {
-    }
+    record MeasuredWalk(int threads, double wallS, double userS, double sysS) {}
 
     /** One git diff of the same repeats, as a row of {@code stat-walk-git.csv} holds it. */
-    record MeasuredGitDiff(String mode, double elapsedS) {
-    }
+    record MeasuredGitDiff(String mode, double elapsedS) {}
 
     /**
-     * Each repeat runs {@code git diff} in both modes, then one walk per thread count. A walk's
-     * figures are its wall time and this process's user and system CPU ({@code /proc/self/stat},
-     * 10 ms ticks; JIT and GC threads included).
+     * Each repeat runs {@code git diff} in both modes, then one walk per thread count. A walk's figures are its wall
+     * time and this process's user and system CPU ({@code /proc/self/stat}, 10 ms ticks; JIT and GC threads included).
      */
     public static Ratios run(LabRun run, KernelTree tree, Integer repeatsOption, PrintStream out) {
         int repeats = OptionValues.atLeast("--repeats", repeatsOption, 1, run.mode() == Mode.FULL ? 30 : 5);
@@ -101,7 +99,7 @@ public final class StatWalkExperiment implements Callable<Integer> {
         List<MeasuredWalk> walks = new ArrayList<>();
         List<MeasuredGitDiff> gitDiffs = new ArrayList<>();
         try (CsvResults csv = run.csv(VfsResults.STAT_WALK);
-             CsvResults git = run.csv(VfsResults.STAT_WALK_GIT)) {
+                CsvResults git = run.csv(VfsResults.STAT_WALK_GIT)) {
             // warm-up: the walk compiled and the tree's dentries cached before the first measured walk
             for (int w = 0; w < 3; w++) {
                 preload.walk(1);
@@ -114,8 +112,11 @@ public final class StatWalkExperiment implements Callable<Integer> {
                     int repeat = r;
                     for (String mode : CachedGitDiff.modesInOrder(r)) {
                         PeerResult g = CachedGitDiff.run(tree, mode);
-                        git.row(row -> row.set(MODE, mode).set(REPEAT, repeat).set(ELAPSED_S, g.time().wallSeconds())
-                                .set(USER_S, g.time().userSeconds()).set(SYS_S, g.time().systemSeconds()));
+                        git.row(row -> row.set(MODE, mode)
+                                .set(REPEAT, repeat)
+                                .set(ELAPSED_S, g.time().wallSeconds())
+                                .set(USER_S, g.time().userSeconds())
+                                .set(SYS_S, g.time().systemSeconds()));
                         gitDiffs.add(new MeasuredGitDiff(mode, g.time().wallSeconds()));
                         bar.step();
                     }
@@ -127,8 +128,12 @@ public final class StatWalkExperiment implements Callable<Integer> {
                     for (int t : order) {
                         long[] mismatches = new long[1];
                         Measurement m = Measurement.of(() -> mismatches[0] = preload.walk(t));
-                        csv.row(row -> row.set(THREADS, t).set(REPEAT, repeat).set(PATHS, preload.paths())
-                                .set(WALL_S, m.wallSeconds()).set(USER_S, m.userSeconds()).set(SYS_S, m.systemSeconds())
+                        csv.row(row -> row.set(THREADS, t)
+                                .set(REPEAT, repeat)
+                                .set(PATHS, preload.paths())
+                                .set(WALL_S, m.wallSeconds())
+                                .set(USER_S, m.userSeconds())
+                                .set(SYS_S, m.systemSeconds())
                                 .set(MISMATCHES, mismatches[0]));
                         walks.add(new MeasuredWalk(t, m.wallSeconds(), m.userSeconds(), m.systemSeconds()));
                         bar.step();

@@ -12,13 +12,12 @@ import labbook.vfs.experiments.statwalk.StatWalkExperiment.MeasuredWalk;
 import labbook.vfs.experiments.statwalk.StatWalkExperiment.Ratios;
 
 /**
- * What stat-walk prints from its walks: per thread count, the medians of wall, user and system
- * time, the time per lstat and the speed-up over one thread; then git diff's elapsed time in the
- * same run, and the two ratios Java walk / git diff it returns.
+ * What stat-walk prints from its walks: per thread count, the medians of wall, user and system time, the time per lstat
+ * and the speed-up over one thread; then git diff's elapsed time in the same run, and the two ratios Java walk / git
+ * diff it returns.
  */
 final class StatWalkPrintout {
-    private StatWalkPrintout() {
-    }
+    private StatWalkPrintout() {}
 
     static Ratios print(List<MeasuredWalk> walks, List<MeasuredGitDiff> gitDiffs, int paths, PrintStream out) {
         out.printf(Locale.ROOT, "%nstat-walk: %,d lstats per walk, medians (IQR)%n", paths);
@@ -31,7 +30,10 @@ final class StatWalkPrintout {
             if (threads == 1) {
                 oneThread = wall.median();
             }
-            t.row(threads, wall.format("%.1f"), String.format(Locale.ROOT, "%.0f", user.median()),
+            t.row(
+                    threads,
+                    wall.format("%.1f"),
+                    String.format(Locale.ROOT, "%.0f", user.median()),
                     String.format(Locale.ROOT, "%.0f", sys.median()),
                     String.format(Locale.ROOT, "%.2f", wall.median() * 1000 / paths),
                     String.format(Locale.ROOT, "%.2fx", oneThread / wall.median()));
@@ -42,20 +44,32 @@ final class StatWalkPrintout {
         double java1 = millis(walks, 1, MeasuredWalk::wallS).median();
         double java20 = millis(walks, 20, MeasuredWalk::wallS).median();
         Ratios ratios = new Ratios(java1 / gitSerial.median(), java20 / gitParallel.median());
-        out.printf(Locale.ROOT, "git diff in the same run: serial %s ms, parallel %s ms%n", gitSerial.format("%.1f"),
+        out.printf(
+                Locale.ROOT,
+                "git diff in the same run: serial %s ms, parallel %s ms%n",
+                gitSerial.format("%.1f"),
                 gitParallel.format("%.1f"));
-        out.printf(Locale.ROOT, "Java stat-walk / git diff elapsed: serial (1 thread) %.2f, parallel (20 threads) %.2f%n",
-                ratios.serial(), ratios.parallel());
+        out.printf(
+                Locale.ROOT,
+                "Java stat-walk / git diff elapsed: serial (1 thread) %.2f, parallel (20 threads) %.2f%n",
+                ratios.serial(),
+                ratios.parallel());
         return ratios;
     }
 
     /** One of the walks' times on {@code threads} threads, in milliseconds. */
     private static Summary millis(List<MeasuredWalk> walks, int threads, ToDoubleFunction<MeasuredWalk> seconds) {
-        return Summary.of(walks.stream().filter(w -> w.threads() == threads).mapToDouble(w -> seconds.applyAsDouble(w) * 1000).toArray());
+        return Summary.of(walks.stream()
+                .filter(w -> w.threads() == threads)
+                .mapToDouble(w -> seconds.applyAsDouble(w) * 1000)
+                .toArray());
     }
 
     /** git diff's elapsed times in {@code mode}, in milliseconds. */
     private static Summary millis(List<MeasuredGitDiff> gitDiffs, String mode) {
-        return Summary.of(gitDiffs.stream().filter(g -> g.mode().equals(mode)).mapToDouble(g -> g.elapsedS() * 1000).toArray());
+        return Summary.of(gitDiffs.stream()
+                .filter(g -> g.mode().equals(mode))
+                .mapToDouble(g -> g.elapsedS() * 1000)
+                .toArray());
     }
 }

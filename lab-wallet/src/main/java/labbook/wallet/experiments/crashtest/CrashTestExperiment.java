@@ -45,30 +45,31 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") starts from a
- * bug: "new entries weren't saved immediately (Bug #105752)"; its answer is to save "as soon as
- * passwords were entered", which is only safe if a save can never leave a broken wallet. KWallet
- * saves through a temp file and a rename (KSaveFile, QSaveFile). If the writer dies at any moment,
- * is the wallet always exactly the previous or the new version, and is no acknowledged entry lost?
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") starts from a bug: "new entries
+ * weren't saved immediately (Bug #105752)"; its answer is to save "as soon as passwords were entered", which is only
+ * safe if a save can never leave a broken wallet. KWallet saves through a temp file and a rename (KSaveFile,
+ * QSaveFile). If the writer dies at any moment, is the wallet always exactly the previous or the new version, and is no
+ * acknowledged entry lost?
  *
  * <p><b>Baseline.</b> The 2009 save path: temp file (0600), rename, no fsync.
  *
- * <p><b>Variant.</b> fdatasync before the rename (today's QSaveFile). Kills alternate between the
- * two. A process kill keeps the page cache, so this shows atomicity, not power-loss durability:
- * fdatasync cannot make a difference here, and the CSV says so if it does.
+ * <p><b>Variant.</b> fdatasync before the rename (today's QSaveFile). Kills alternate between the two. A process kill
+ * keeps the page cache, so this shows atomicity, not power-loss durability: fdatasync cannot make a difference here,
+ * and the CSV says so if it does.
  *
- * <p><b>How to run.</b> {@code ./labbook wallet crash-test --quick}, or
- * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="crash-test --quick"}: {@value #QUICK_KILLS}
- * kills; {@code --full}: {@value #FULL_KILLS}; {@code --kills N} for another count. Each kill: a
- * writer JVM ({@link CrashWriter}) saves entry after entry into a KDE4 wallet
- * ({@value #START_ENTRIES} entries to start) and is killed with SIGKILL at a random moment,
- * 0-{@value #MAX_DELAY_MS} ms after it is ready; the wallet is then opened as its next writer would
- * open it and compared with what was acknowledged. One row per kill: {@link WalletResults#CRASH_TEST};
- * {@code outcome} is previous (the last acknowledged version), new (the version being saved),
- * unreadable, or other (readable but neither).
+ * <p><b>How to run.</b> {@code ./labbook wallet crash-test --quick}, or {@code mvn -q -pl lab-wallet exec:java
+ * -Dexec.args="crash-test --quick"}: {@value #QUICK_KILLS} kills; {@code --full}: {@value #FULL_KILLS}; {@code --kills
+ * N} for another count. Each kill: a writer JVM ({@link CrashWriter}) saves entry after entry into a KDE4 wallet
+ * ({@value #START_ENTRIES} entries to start) and is killed with SIGKILL at a random moment, 0-{@value #MAX_DELAY_MS} ms
+ * after it is ready; the wallet is then opened as its next writer would open it and compared with what was
+ * acknowledged. One row per kill: {@link WalletResults#CRASH_TEST}; {@code outcome} is previous (the last acknowledged
+ * version), new (the version being saved), unreadable, or other (readable but neither).
  */
-@Command(name = "crash-test", mixinStandardHelpOptions = true,
-        description = "kill -9 a wallet writer mid-sync, many times: the wallet must be the previous or the new version.")
+@Command(
+        name = "crash-test",
+        mixinStandardHelpOptions = true,
+        description =
+                "kill -9 a wallet writer mid-sync, many times: the wallet must be the previous or the new version.")
 public final class CrashTestExperiment implements Callable<Integer> {
     static final int QUICK_KILLS = 50;
     static final int FULL_KILLS = 1000;
@@ -78,20 +79,33 @@ public final class CrashTestExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
-    @Option(names = "--kills", paramLabel = "N", description = "Number of kills (default: " + QUICK_KILLS + " quick, " + FULL_KILLS + " full).")
+    @Option(
+            names = "--kills",
+            paramLabel = "N",
+            description = "Number of kills (default: " + QUICK_KILLS + " quick, " + FULL_KILLS + " full).")
     Integer kills;
 
     /** One kill's result. */
-    public record Kill(int kill, boolean fdatasync, String outcome, int acknowledgedLost, int acked, int found, int delayMs, int tempLeft,
-                       int tempAfterCleanup) {
-    }
+    public record Kill(
+            int kill,
+            boolean fdatasync,
+            String outcome,
+            int acknowledgedLost,
+            int acked,
+            int found,
+            int delayMs,
+            int tempLeft,
+            int tempAfterCleanup) {}
 
     @Override
     public Integer call() {
         if (kills != null && kills < 1) {
             throw LabException.badValue("--kills", kills, "at least 1");
         }
-        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "crash-test",
+        try (LabRun run = LabRun.start(
+                lab,
+                WalletResults.STUDY,
+                "crash-test",
                 kills == null ? new String[0] : new String[] {"--kills", kills.toString()})) {
             run(run, kills != null ? kills : kills(run.mode()), System.out);
         }
@@ -106,12 +120,19 @@ public final class CrashTestExperiment implements Callable<Integer> {
     /** The experiment: {@code kills} kills, their CSV, and the printed counts. */
     public static List<Kill> run(LabRun run, int kills, PrintStream out) {
         List<Kill> results;
-        try (Scratch scratch = new Scratch(run.studyDir(), "crash-test"); CsvResults csv = run.csv(WalletResults.CRASH_TEST)) {
+        try (Scratch scratch = new Scratch(run.studyDir(), "crash-test");
+                CsvResults csv = run.csv(WalletResults.CRASH_TEST)) {
             results = run(scratch.dir(), kills, new Random());
             for (Kill k : results) {
-                csv.row(r -> r.set(KILL, k.kill).set(FDATASYNC, k.fdatasync).set(OUTCOME, k.outcome)
-                        .set(ACKNOWLEDGED_LOST, k.acknowledgedLost).set(ACKED_ENTRIES, k.acked).set(FOUND_ENTRIES, k.found)
-                        .set(KILL_AFTER_MS, k.delayMs).set(TEMP_FILES_LEFT, k.tempLeft).set(TEMP_FILES_AFTER_CLEANUP, k.tempAfterCleanup));
+                csv.row(r -> r.set(KILL, k.kill)
+                        .set(FDATASYNC, k.fdatasync)
+                        .set(OUTCOME, k.outcome)
+                        .set(ACKNOWLEDGED_LOST, k.acknowledgedLost)
+                        .set(ACKED_ENTRIES, k.acked)
+                        .set(FOUND_ENTRIES, k.found)
+                        .set(KILL_AFTER_MS, k.delayMs)
+                        .set(TEMP_FILES_LEFT, k.tempLeft)
+                        .set(TEMP_FILES_AFTER_CLEANUP, k.tempAfterCleanup));
             }
             csv.commit();
         }
@@ -130,7 +151,7 @@ public final class CrashTestExperiment implements Callable<Integer> {
         KwlFile.create(wallet, start, KwlFormat.KDE4, password, true);
         List<Kill> out = new ArrayList<>();
         try (CrashWriters writers = new CrashWriters(wallet, dir, kills);
-             ProgressBar bar = Progress.bar("crash-test", kills, "kills")) {
+                ProgressBar bar = Progress.bar("crash-test", kills, "kills")) {
             for (int k = 0; k < kills; k++) {
                 out.add(killOnce(writers.next(), k, k % 2 == 1, wallet, password, random.nextInt(MAX_DELAY_MS + 1)));
                 bar.step();
@@ -139,7 +160,8 @@ public final class CrashTestExperiment implements Callable<Integer> {
         return out;
     }
 
-    private static Kill killOnce(CrashWriters.Writer writer, int kill, boolean fdatasync, Path wallet, byte[] password, int delayMs) {
+    private static Kill killOnce(
+            CrashWriters.Writer writer, int kill, boolean fdatasync, Path wallet, byte[] password, int delayMs) {
         writer.go(fdatasync, password);
         writer.awaitReady();
         try {
@@ -197,13 +219,28 @@ public final class CrashTestExperiment implements Callable<Integer> {
     }
 
     static void print(List<Kill> kills, PrintStream out) {
-        ConsoleTable t = new ConsoleTable("fdatasync", "kills", "previous", "new", "unreadable", "other", "acknowledged lost",
-                "temp files left", "after cleanup");
+        ConsoleTable t = new ConsoleTable(
+                "fdatasync",
+                "kills",
+                "previous",
+                "new",
+                "unreadable",
+                "other",
+                "acknowledged lost",
+                "temp files left",
+                "after cleanup");
         for (boolean sync : new boolean[] {false, true}) {
             List<Kill> ks = kills.stream().filter(k -> k.fdatasync == sync).toList();
             Map<String, Long> by = ks.stream().collect(Collectors.groupingBy(Kill::outcome, Collectors.counting()));
-            t.row(sync, ks.size(), by.getOrDefault("previous", 0L), by.getOrDefault("new", 0L), by.getOrDefault("unreadable", 0L),
-                    by.getOrDefault("other", 0L), ks.stream().mapToInt(Kill::acknowledgedLost).sum(), ks.stream().mapToInt(Kill::tempLeft).sum(),
+            t.row(
+                    sync,
+                    ks.size(),
+                    by.getOrDefault("previous", 0L),
+                    by.getOrDefault("new", 0L),
+                    by.getOrDefault("unreadable", 0L),
+                    by.getOrDefault("other", 0L),
+                    ks.stream().mapToInt(Kill::acknowledgedLost).sum(),
+                    ks.stream().mapToInt(Kill::tempLeft).sum(),
                     ks.stream().mapToInt(Kill::tempAfterCleanup).sum());
         }
         out.println();

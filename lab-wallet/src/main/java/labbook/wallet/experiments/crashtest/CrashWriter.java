@@ -19,18 +19,17 @@ import labbook.wallet.store.KwlBackend;
 import labbook.wallet.store.KwlFile;
 
 /**
- * The process the crash test kills: {@code CrashWriter WALLET}. It starts before it is needed
- * (see {@link CrashWriters}): it loads and runs the whole save path once on a throwaway wallet of
- * its own, prints {@code BOOTED}, then waits for two lines on stdin, {@code true|false} (fdatasync)
- * and the password. Only then does it open WALLET, print {@code READY n}, and forever add entry n,
- * sync, and print {@code ACK n+1} once the sync has returned (the entry is then acknowledged).
- * With {@code --boot-only} it exits after booting (to record a class-data archive).
+ * The process the crash test kills: {@code CrashWriter WALLET}. It starts before it is needed (see
+ * {@link CrashWriters}): it loads and runs the whole save path once on a throwaway wallet of its own, prints
+ * {@code BOOTED}, then waits for two lines on stdin, {@code true|false} (fdatasync) and the password. Only then does it
+ * open WALLET, print {@code READY n}, and forever add entry n, sync, and print {@code ACK n+1} once the sync has
+ * returned (the entry is then acknowledged). With {@code --boot-only} it exits after booting (to record a class-data
+ * archive).
  */
 public final class CrashWriter {
     static final int MAX_SYNCS = 100_000;
 
-    private CrashWriter() {
-    }
+    private CrashWriter() {}
 
     /** Entry i of the crash test: the same bytes in the writer and in the checker. */
     public static Entry entry(int i) {
@@ -76,8 +75,8 @@ public final class CrashWriter {
     }
 
     /**
-     * Runs the save path once (create, open, add, sync) on a wallet in a folder of its own beside
-     * the real one, so the classes are loaded before the writer is given its wallet.
+     * Runs the save path once (create, open, add, sync) on a wallet in a folder of its own beside the real one, so the
+     * classes are loaded before the writer is given its wallet.
      */
     private static void boot(Path dir) throws Exception {
         Path own = Files.createTempDirectory(dir, ".crash-writer-boot-");

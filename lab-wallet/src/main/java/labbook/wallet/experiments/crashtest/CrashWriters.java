@@ -13,21 +13,22 @@ import labbook.core.Child;
 import labbook.wallet.experiments.UnsignedJars;
 
 /**
- * The crash test's writer processes ({@link CrashWriter}), started ahead of need: a kill costs a
- * JVM, and a JVM's start (class loading, the first compilations) is most of a kill's cost. Each
- * writer boots while the previous one is being killed and checked, so a kill waits only for its
- * writer to open the wallet; and the writers run on {@link UnsignedJars}, which saves each one
- * the verification of BouncyCastle's jar signature, a large part of a JVM's start-up.
+ * The crash test's writer processes ({@link CrashWriter}), started ahead of need: a kill costs a JVM, and a JVM's start
+ * (class loading, the first compilations) is most of a kill's cost. Each writer boots while the previous one is being
+ * killed and checked, so a kill waits only for its writer to open the wallet; and the writers run on
+ * {@link UnsignedJars}, which saves each one the verification of BouncyCastle's jar signature, a large part of a JVM's
+ * start-up.
  */
 final class CrashWriters implements AutoCloseable {
     static final int SPARES = 2;
     /**
-     * The longest a writer may say nothing while the test waits for it: a booted writer opens a
-     * 2,000-entry wallet in well under a second; 120 s is for a machine loaded many times over.
+     * The longest a writer may say nothing while the test waits for it: a booted writer opens a 2,000-entry wallet in
+     * well under a second; 120 s is for a machine loaded many times over.
      */
     static final Duration SILENCE = Duration.ofSeconds(120);
-    private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Xshare:auto",
-            "-XX:-UsePerfData");
+
+    private static final List<String> JVM =
+            List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Xshare:auto", "-XX:-UsePerfData");
 
     private final Path wallet;
     private final Path scratch;
@@ -63,8 +64,10 @@ final class CrashWriters implements AutoCloseable {
     }
 
     private Child start() {
-        List<String> command = UnsignedJars.command(JVM, CrashWriter.class.getName(), List.of(wallet.toString()), scratch);
-        return Child.start(Child.spec(CrashWriter.NAME, command).stdinPipe().stdoutLines().silence(SILENCE));
+        List<String> command =
+                UnsignedJars.command(JVM, CrashWriter.class.getName(), List.of(wallet.toString()), scratch);
+        return Child.start(
+                Child.spec(CrashWriter.NAME, command).stdinPipe().stdoutLines().silence(SILENCE));
     }
 
     /** Ends every writer still alive (spares never used, after a failure) and waits for them. */
@@ -96,8 +99,8 @@ final class CrashWriters implements AutoCloseable {
         }
 
         /**
-         * Waits for READY. A writer that dies first ends the wait at once with its own line; one
-         * that says nothing for {@link #SILENCE} is killed; both are a one-line LabException.
+         * Waits for READY. A writer that dies first ends the wait at once with its own line; one that says nothing for
+         * {@link #SILENCE} is killed; both are a one-line LabException.
          */
         void awaitReady() {
             while (true) {
@@ -123,8 +126,8 @@ final class CrashWriters implements AutoCloseable {
         }
 
         /**
-         * SIGKILL (Child keeps reading the stdout pipe to its end, so no ACK line still in the pipe
-         * is lost), then the acknowledged count: -1 when it never reported.
+         * SIGKILL (Child keeps reading the stdout pipe to its end, so no ACK line still in the pipe is lost), then the
+         * acknowledged count: -1 when it never reported.
          */
         int kill() {
             child.kill();

@@ -7,12 +7,16 @@ import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
 import labbook.wallet.format.WalletContents;
 
-/** The wallets the interop checks write both ways: fixed edge cases and random wallets of a given size (reproducible from the seed). */
+/**
+ * The wallets the interop checks write both ways: fixed edge cases and random wallets of a given size (reproducible
+ * from the seed).
+ */
 public final class InteropCases {
-    private static final String[] WORDS = {"login", "Passwörter", "Формы", "密码", "💾 backup", "a b", "x;2Fy", "%", "~", "", "null\u0000byte"};
+    private static final String[] WORDS = {
+        "login", "Passwörter", "Формы", "密码", "💾 backup", "a b", "x;2Fy", "%", "~", "", "null\u0000byte"
+    };
 
-    private InteropCases() {
-    }
+    private InteropCases() {}
 
     public static WalletContents empty() {
         return new WalletContents();
@@ -38,7 +42,9 @@ public final class InteropCases {
         c.writeEntry("Passwords", Entry.password("empty password", ""));
         c.writeEntry("Passwords", Entry.password("non-ASCII ключ 鍵 🔑", "пароль 密码 🔒"));
         c.writeEntry("Passwords", new Entry("null password", EntryType.PASSWORD, null));
-        c.writeEntry("Formulardaten äöü", Entry.map("kde.org", new LinkedHashMap<>(Map.of("user", "jörg", "pass", "s3cr3t", "", "empty key"))));
+        c.writeEntry(
+                "Formulardaten äöü",
+                Entry.map("kde.org", new LinkedHashMap<>(Map.of("user", "jörg", "pass", "s3cr3t", "", "empty key"))));
         c.writeEntry("Formulardaten äöü", Entry.map("empty map", Map.of()));
         c.writeEntry("Formulardaten äöü", new Entry("null map", EntryType.MAP, null));
         byte[] all = new byte[256];
@@ -48,7 +54,9 @@ public final class InteropCases {
         c.writeEntry("Binär 二进制", Entry.stream("every byte", all));
         c.writeEntry("Binär 二进制", Entry.stream("empty stream", new byte[0]));
         c.writeEntry("Binär 二进制", new Entry("null stream", EntryType.STREAM, null));
-        c.writeEntry("Binär 二进制", new Entry("raw bytes as a password", EntryType.PASSWORD, new byte[] {(byte) 0xFF, 0, 1, 2, 3}));
+        c.writeEntry(
+                "Binär 二进制",
+                new Entry("raw bytes as a password", EntryType.PASSWORD, new byte[] {(byte) 0xFF, 0, 1, 2, 3}));
         c.writeEntry("", Entry.password("key in the folder with an empty name", "x"));
         c.writeEntry("Passwords", Entry.password("", "the empty key"));
         return c;

@@ -21,16 +21,21 @@ import labbook.wallet.peer.Kwallet5Exception;
 import labbook.wallet.store.KwlFile;
 
 /**
- * The interop checks: the lab's {@code .kwl} code against the real backend, both ways, as rows
- * for kwallet5-interop's CSV (one per wallet and direction):
+ * The interop checks: the lab's {@code .kwl} code against the real backend, both ways, as rows for kwallet5-interop's
+ * CSV (one per wallet and direction):
+ *
  * <ul>
- * <li>{@code lab-kf5->kwallet5}: the lab writes a kf5 wallet (as {@code import --format kf5} does), the backend dumps it;</li>
- * <li>{@code kwallet5->lab}: the backend writes a new wallet, the lab's reader opens it;</li>
- * <li>{@code lab-kde4->kwallet5}: the lab's kde4 writer, opened by KF5 (a finding: refused, rc -9);</li>
- * <li>{@code fixture->kwallet5}: the real wallets the lab ships (a finding: KDE4-era ones refused, rc -9);</li>
- * <li>{@code lab-odd-type->kwallet5}: a lab wallet with an entry of type Unknown (a finding: the backend loses what follows).</li>
+ *   <li>{@code lab-kf5->kwallet5}: the lab writes a kf5 wallet (as {@code import --format kf5} does), the backend dumps
+ *       it;
+ *   <li>{@code kwallet5->lab}: the backend writes a new wallet, the lab's reader opens it;
+ *   <li>{@code lab-kde4->kwallet5}: the lab's kde4 writer, opened by KF5 (a finding: refused, rc -9);
+ *   <li>{@code fixture->kwallet5}: the real wallets the lab ships (a finding: KDE4-era ones refused, rc -9);
+ *   <li>{@code lab-odd-type->kwallet5}: a lab wallet with an entry of type Unknown (a finding: the backend loses what
+ *       follows).
  * </ul>
- * Outcomes: {@code identical}, {@code different} (with what the backend or the lab saw), {@code refused} (with open()'s code).
+ *
+ * Outcomes: {@code identical}, {@code different} (with what the backend or the lab saw), {@code refused} (with open()'s
+ * code).
  */
 public final class InteropChecks {
     /** The wallets checked both ways: edge cases, then random wallets up to {@code largest} entries. */
@@ -43,12 +48,13 @@ public final class InteropChecks {
     /**
      * One check.
      *
-     * @param direction lab-kf5->kwallet5, kwallet5->lab, lab-kde4->kwallet5, fixture->kwallet5 or lab-odd-type->kwallet5
-     * @param wallet    the case's or fixture's name
-     * @param entries   entries the writer put in it
-     * @param outcome   identical, different or refused
-     * @param openCode  Backend::open's return code when refused, else null
-     * @param detail    one line: the header, what differed, or the translated refusal
+     * @param direction lab-kf5->kwallet5, kwallet5->lab, lab-kde4->kwallet5, fixture->kwallet5 or
+     *     lab-odd-type->kwallet5
+     * @param wallet the case's or fixture's name
+     * @param entries entries the writer put in it
+     * @param outcome identical, different or refused
+     * @param openCode Backend::open's return code when refused, else null
+     * @param detail one line: the header, what differed, or the translated refusal
      */
     public record Check(String direction, String wallet, int entries, String outcome, Integer openCode, String detail) {
         public boolean identical() {
@@ -56,15 +62,17 @@ public final class InteropChecks {
         }
     }
 
-    private InteropChecks() {
-    }
+    private InteropChecks() {}
 
     public static List<Case> cases(int largest) {
         List<Case> cases = new ArrayList<>(List.of(
                 new Case("empty", InteropCases.empty(), "benchmark"),
                 new Case("one empty folder", InteropCases.emptyFolder(), "benchmark"),
                 new Case("1 entry", InteropCases.oneEntry(), "benchmark"),
-                new Case("mixed: folders, non-ASCII, binary, password/stream/map, nulls", InteropCases.mixed(), "benchmark"),
+                new Case(
+                        "mixed: folders, non-ASCII, binary, password/stream/map, nulls",
+                        InteropCases.mixed(),
+                        "benchmark"),
                 new Case("mixed, empty password", InteropCases.mixed(), ""),
                 new Case("mixed, non-ASCII password", InteropCases.mixed(), "pässwörd ключ 🔑")));
         for (int n = 10; n <= largest; n *= 10) {
@@ -76,7 +84,10 @@ public final class InteropChecks {
         return cases;
     }
 
-    /** Every check, in a work folder made (and removed) under {@code scratchParent}; random wallets up to {@code largest} entries. */
+    /**
+     * Every check, in a work folder made (and removed) under {@code scratchParent}; random wallets up to
+     * {@code largest} entries.
+     */
     public static List<Check> run(int largest, Path scratchParent) {
         try (Scratch folder = new Scratch(scratchParent, "interop-checks")) {
             Path work = folder.dir();
@@ -86,10 +97,14 @@ public final class InteropChecks {
                 checks.add(labToKwallet5(c, work.resolve("lab.kwl"), scratch));
                 checks.add(kwallet5ToLab(c, work.resolve("real.kwl"), scratch));
             }
-            for (Case c : List.of(cases(0).get(2), cases(0).get(3), new Case("random 1000", InteropCases.random(1000, 1000), "benchmark"))) {
+            for (Case c : List.of(
+                    cases(0).get(2),
+                    cases(0).get(3),
+                    new Case("random 1000", InteropCases.random(1000, 1000), "benchmark"))) {
                 Path w = work.resolve("kde4.kwl");
                 KwlFile.create(w, c.contents(), KwlFormat.KDE4, c.passwordBytes(), false);
-                checks.add(dumpCheck("lab-kde4->kwallet5", c.name(), c.contents(), w, null, c.passwordBytes(), scratch));
+                checks.add(
+                        dumpCheck("lab-kde4->kwallet5", c.name(), c.contents(), w, null, c.passwordBytes(), scratch));
             }
             Path fixtures = RealWallets.copyTo(work.resolve("fixtures"));
             for (RealWallets.Wallet f : RealWallets.ALL) {
@@ -104,29 +119,63 @@ public final class InteropChecks {
             odd.writeEntry("Z later folder", Entry.password("k", "y"));
             Path w = work.resolve("odd.kwl");
             KwlFile.create(w, odd, KwlFormat.KF5, "benchmark".getBytes(StandardCharsets.UTF_8), false);
-            checks.add(dumpCheck("lab-odd-type->kwallet5", "an Unknown-type entry among others", odd, w, KwlFile.saltPathFor(w),
-                    "benchmark".getBytes(StandardCharsets.UTF_8), scratch));
+            checks.add(dumpCheck(
+                    "lab-odd-type->kwallet5",
+                    "an Unknown-type entry among others",
+                    odd,
+                    w,
+                    KwlFile.saltPathFor(w),
+                    "benchmark".getBytes(StandardCharsets.UTF_8),
+                    scratch));
             return checks;
         }
     }
 
     private static Check labToKwallet5(Case c, Path wallet, Path scratch) {
         KwlFile.create(wallet, c.contents(), KwlFormat.KF5, c.passwordBytes(), false);
-        return dumpCheck("lab-kf5->kwallet5", c.name(), c.contents(), wallet, KwlFile.saltPathFor(wallet), c.passwordBytes(), scratch);
+        return dumpCheck(
+                "lab-kf5->kwallet5",
+                c.name(),
+                c.contents(),
+                wallet,
+                KwlFile.saltPathFor(wallet),
+                c.passwordBytes(),
+                scratch);
     }
 
-    private static Check dumpCheck(String direction, String name, WalletContents expected, Path wallet, Path salt, byte[] password,
-                                   Path scratch) {
+    private static Check dumpCheck(
+            String direction,
+            String name,
+            WalletContents expected,
+            Path wallet,
+            Path salt,
+            byte[] password,
+            Path scratch) {
         try {
             Kwallet5.Opened o = Kwallet5.open(wallet, salt, password, scratch);
             boolean same = o.contents().equals(expected);
-            return new Check(direction, name, expected.entryCount(), same ? "identical" : "different", null,
-                    "header " + o.header() + (same ? "" : "; the backend read " + describe(o.contents()) + ", the lab wrote " + describe(expected)));
+            return new Check(
+                    direction,
+                    name,
+                    expected.entryCount(),
+                    same ? "identical" : "different",
+                    null,
+                    "header " + o.header()
+                            + (same
+                                    ? ""
+                                    : "; the backend read " + describe(o.contents()) + ", the lab wrote "
+                                            + describe(expected)));
         } catch (Kwallet5Exception e) {
             if (e.openCode().isEmpty()) {
                 throw e;
             }
-            return new Check(direction, name, expected.entryCount(), "refused", e.openCode().getAsInt(), e.reason());
+            return new Check(
+                    direction,
+                    name,
+                    expected.entryCount(),
+                    "refused",
+                    e.openCode().getAsInt(),
+                    e.reason());
         }
     }
 
@@ -147,9 +196,15 @@ public final class InteropChecks {
         }
         String detail = "header " + d.header() + ", dialect " + dialectName(d.dialect()) + ", hash section "
                 + (d.hashSectionConsistent() ? "as the lab computes it" : "NOT as the lab computes it")
-                + ", " + size + " bytes" + (size == KwlCodec.fileSize(c.contents()) ? " (the lab's size)" : " (the lab's: " + KwlCodec.fileSize(c.contents()) + ")")
-                + (same ? "" : "; the lab read " + describe(d.contents()) + ", the backend wrote " + describe(c.contents()));
-        return new Check("kwallet5->lab", c.name(), c.contents().entryCount(), same ? "identical" : "different", null, detail);
+                + ", " + size + " bytes"
+                + (size == KwlCodec.fileSize(c.contents())
+                        ? " (the lab's size)"
+                        : " (the lab's: " + KwlCodec.fileSize(c.contents()) + ")")
+                + (same
+                        ? ""
+                        : "; the lab read " + describe(d.contents()) + ", the backend wrote " + describe(c.contents()));
+        return new Check(
+                "kwallet5->lab", c.name(), c.contents().entryCount(), same ? "identical" : "different", null, detail);
     }
 
     private static String dialectName(Dialect d) {

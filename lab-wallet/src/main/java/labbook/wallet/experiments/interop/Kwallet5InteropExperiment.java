@@ -28,30 +28,32 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The lab re-implements the {@code .kwl} format in Java; does it agree with
- * KDE's real backend (Debian 12's libkwalletbackend5, KF5 5.103), both ways? And what does today's
- * KWallet make of the KDE4-era wallets the seed's build wrote?
+ * <b>The question.</b> The lab re-implements the {@code .kwl} format in Java; does it agree with KDE's real backend
+ * (Debian 12's libkwalletbackend5, KF5 5.103), both ways? And what does today's KWallet make of the KDE4-era wallets
+ * the seed's build wrote?
  *
- * <p><b>Baseline.</b> The contents each writer was given: every wallet read back must hold
- * exactly them ({@link InteropCases}: empty, one empty folder, 1 entry, several folders with
- * non-ASCII keys, binary values, password, stream and map entries, empty and non-ASCII passwords,
- * random wallets of 10, 100, ... entries up to 10,000, 100,000 in full mode).
+ * <p><b>Baseline.</b> The contents each writer was given: every wallet read back must hold exactly them
+ * ({@link InteropCases}: empty, one empty folder, 1 entry, several folders with non-ASCII keys, binary values,
+ * password, stream and map entries, empty and non-ASCII passwords, random wallets of 10, 100, ... entries up to 10,000,
+ * 100,000 in full mode).
  *
- * <p><b>Variants.</b> The directions ({@link InteropChecks}): {@code lab-kf5->kwallet5}, the lab
- * writes in kf5 format and the real backend opens; {@code kwallet5->lab}, the real backend writes
- * and the lab's reader opens (dialect, hash section and file size compared too). As findings
- * rather than requirements: {@code lab-kde4->kwallet5} and {@code fixture->kwallet5}, the KDE4-era
- * wallets the seed's build wrote, and {@code lab-odd-type->kwallet5}, a wallet with an entry of
- * type Unknown.
+ * <p><b>Variants.</b> The directions ({@link InteropChecks}): {@code lab-kf5->kwallet5}, the lab writes in kf5 format
+ * and the real backend opens; {@code kwallet5->lab}, the real backend writes and the lab's reader opens (dialect, hash
+ * section and file size compared too). As findings rather than requirements: {@code lab-kde4->kwallet5} and
+ * {@code fixture->kwallet5}, the KDE4-era wallets the seed's build wrote, and {@code lab-odd-type->kwallet5}, a wallet
+ * with an entry of type Unknown.
  *
- * <p><b>How to run.</b> {@code ./labbook wallet kwallet5-interop --quick}, or
- * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="kwallet5-interop --quick"}. It needs the
- * backend's Debian packages ({@code libkwalletbackend5-5 libkf5wallet-dev qtbase5-dev g++ pkg-config});
- * without them it stops with one line naming them ({@code all} skips it with that line). One row per
- * check: {@link WalletResults#KWALLET5_INTEROP}; run.json names the backend's package version.
+ * <p><b>How to run.</b> {@code ./labbook wallet kwallet5-interop --quick}, or {@code mvn -q -pl lab-wallet exec:java
+ * -Dexec.args="kwallet5-interop --quick"}. It needs the backend's Debian packages ({@code libkwalletbackend5-5
+ * libkf5wallet-dev qtbase5-dev g++ pkg-config}); without them it stops with one line naming them ({@code all} skips it
+ * with that line). One row per check: {@link WalletResults#KWALLET5_INTEROP}; run.json names the backend's package
+ * version.
  */
-@Command(name = "kwallet5-interop", mixinStandardHelpOptions = true,
-        description = "The lab's .kwl code against KDE's real KWallet backend, both ways, and what KF5 does with KDE4-era wallets.")
+@Command(
+        name = "kwallet5-interop",
+        mixinStandardHelpOptions = true,
+        description =
+                "The lab's .kwl code against KDE's real KWallet backend, both ways, and what KF5 does with KDE4-era wallets.")
 public final class Kwallet5InteropExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
@@ -73,8 +75,8 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
     }
 
     /**
-     * The checks, written to the CSV and summed up on {@code out}; when the backend is not available,
-     * one line on stderr (naming the packages) and no rows. Returns the checks made.
+     * The checks, written to the CSV and summed up on {@code out}; when the backend is not available, one line on
+     * stderr (naming the packages) and no rows. Returns the checks made.
      */
     public static List<InteropChecks.Check> run(LabRun run, int largest, PrintStream out) {
         Optional<String> why = Kwallet5.unavailableReason();
@@ -85,11 +87,15 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
         run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
         List<InteropChecks.Check> checks;
         try (Scratch scratch = new Scratch(run.studyDir(), "kwallet5-interop");
-             CsvResults csv = run.csv(WalletResults.KWALLET5_INTEROP)) {
+                CsvResults csv = run.csv(WalletResults.KWALLET5_INTEROP)) {
             checks = InteropChecks.run(largest, scratch.dir());
             for (InteropChecks.Check c : checks) {
-                csv.row(r -> r.set(DIRECTION, c.direction()).set(WALLET, c.wallet()).set(ENTRIES, c.entries())
-                        .set(OUTCOME, c.outcome()).set(OPEN_CODE, c.openCode()).set(DETAIL, c.detail()));
+                csv.row(r -> r.set(DIRECTION, c.direction())
+                        .set(WALLET, c.wallet())
+                        .set(ENTRIES, c.entries())
+                        .set(OUTCOME, c.outcome())
+                        .set(OPEN_CODE, c.openCode())
+                        .set(DETAIL, c.detail()));
             }
             csv.commit();
         }
@@ -104,16 +110,30 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
             counts.computeIfAbsent(c.direction(), k -> new TreeMap<>()).merge(c.outcome(), 1, Integer::sum);
         }
         ConsoleTable t = new ConsoleTable("direction", "wallets", "identical", "different", "refused");
-        counts.forEach((d, m) -> t.row(d, m.values().stream().mapToInt(Integer::intValue).sum(), m.getOrDefault("identical", 0),
-                m.getOrDefault("different", 0), m.getOrDefault("refused", 0)));
+        counts.forEach((d, m) -> t.row(
+                d,
+                m.values().stream().mapToInt(Integer::intValue).sum(),
+                m.getOrDefault("identical", 0),
+                m.getOrDefault("different", 0),
+                m.getOrDefault("refused", 0)));
         out.println();
-        out.printf(Locale.ROOT, "kwallet5-interop: %d checks against KDE's real backend (%s %s)%n", checks.size(),
-                Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
+        out.printf(
+                Locale.ROOT,
+                "kwallet5-interop: %d checks against KDE's real backend (%s %s)%n",
+                checks.size(),
+                Kwallet5.BACKEND_PACKAGE,
+                Kwallet5.version());
         t.print(out);
         for (InteropChecks.Check c : checks) {
             if (!c.identical()) {
-                out.printf(Locale.ROOT, "%s %s: %s%s: %s%n", c.direction(), c.wallet(), c.outcome(),
-                        c.openCode() == null ? "" : " (" + c.openCode() + ")", c.detail());
+                out.printf(
+                        Locale.ROOT,
+                        "%s %s: %s%s: %s%n",
+                        c.direction(),
+                        c.wallet(),
+                        c.outcome(),
+                        c.openCode() == null ? "" : " (" + c.openCode() + ")",
+                        c.detail());
             }
         }
     }

@@ -38,31 +38,32 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") weighed a
- * workaround, "appending new passwords to the file without reencrypting all of it or creating a
- * second file where new passwords are appended", and dismissed it: "any workaround would have to
- * encrypt at least 1 entry (~ 8ms) this workaround would save around 15ms - 8ms = 7ms". It never
- * built one. What does making one new entry durable at once cost with each strategy, as the
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") weighed a workaround, "appending
+ * new passwords to the file without reencrypting all of it or creating a second file where new passwords are appended",
+ * and dismissed it: "any workaround would have to encrypt at least 1 entry (~ 8ms) this workaround would save around
+ * 15ms - 8ms = 7ms". It never built one. What does making one new entry durable at once cost with each strategy, as the
  * wallet grows?
  *
- * <p><b>Baseline.</b> {@code rewrite}: a whole KWallet sync (KF5 format, temp file, rename, no
- * fsync), what the seed timed.
+ * <p><b>Baseline.</b> {@code rewrite}: a whole KWallet sync (KF5 format, temp file, rename, no fsync), what the seed
+ * timed.
  *
- * <p><b>Variants.</b> {@code rewrite-fdatasync} (today's QSaveFile); {@code journal}: the new entry
- * encrypted alone (AES-256-GCM) and appended to a journal, fdatasync, folded into the wallet every
- * 16 records (the fold's whole rewrite is paid by the put that triggers it: column {@code folded});
- * {@code file-per-entry}: one AES-256-GCM file per entry, temp file + fdatasync + rename (pass's
- * design). Every store is real and is reopened and checked after the run ({@link SaveStrategy}).
+ * <p><b>Variants.</b> {@code rewrite-fdatasync} (today's QSaveFile); {@code journal}: the new entry encrypted alone
+ * (AES-256-GCM) and appended to a journal, fdatasync, folded into the wallet every 16 records (the fold's whole rewrite
+ * is paid by the put that triggers it: column {@code folded}); {@code file-per-entry}: one AES-256-GCM file per entry,
+ * temp file + fdatasync + rename (pass's design). Every store is real and is reopened and checked after the run
+ * ({@link SaveStrategy}).
  *
- * <p><b>How to run.</b> {@code ./labbook wallet save-strategies --quick}, or
- * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="save-strategies --quick"}: the seed's sizes
- * 1, 100, 1000, 5000, 10000 with 16 timed puts each (16: every run of puts holds one journal
- * fold); {@code --full} adds 50,000 and 100,000 and takes 48 puts per size. Stores grow between
- * sizes without timing; each strategy is warmed up first on a throwaway store. One row per timed
- * put: {@link WalletResults#SAVE_STRATEGIES}.
+ * <p><b>How to run.</b> {@code ./labbook wallet save-strategies --quick}, or {@code mvn -q -pl lab-wallet exec:java
+ * -Dexec.args="save-strategies --quick"}: the seed's sizes 1, 100, 1000, 5000, 10000 with 16 timed puts each (16: every
+ * run of puts holds one journal fold); {@code --full} adds 50,000 and 100,000 and takes 48 puts per size. Stores grow
+ * between sizes without timing; each strategy is warmed up first on a throwaway store. One row per timed put:
+ * {@link WalletResults#SAVE_STRATEGIES}.
  */
-@Command(name = "save-strategies", mixinStandardHelpOptions = true,
-        description = "The cost of making one new entry durable at once: whole rewrite, rewrite + fdatasync, journal, file per entry.")
+@Command(
+        name = "save-strategies",
+        mixinStandardHelpOptions = true,
+        description =
+                "The cost of making one new entry durable at once: whole rewrite, rewrite + fdatasync, journal, file per entry.")
 public final class SaveStrategiesExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
@@ -87,16 +88,19 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
         return 0;
     }
 
-    record Row(String strategy, int entries, int repeat, double saveMs, long bytes, boolean fdatasync, boolean folded) {
-    }
+    record Row(
+            String strategy, int entries, int repeat, double saveMs, long bytes, boolean fdatasync, boolean folded) {}
 
     public static void run(LabRun run, Plan plan, PrintStream out) {
         List<Row> rows = new ArrayList<>();
         byte[] password = ThrowawayPassword.draw();
         BenchmarkEntries entries = BenchmarkEntries.random();
         try (Scratch scratch = new Scratch(run.studyDir(), "save-strategies");
-             CsvResults csv = run.csv(WalletResults.SAVE_STRATEGIES);
-             ProgressBar bar = Progress.bar("save-strategies", (long) SaveStrategy.values().length * plan.sizes().size(), "sizes")) {
+                CsvResults csv = run.csv(WalletResults.SAVE_STRATEGIES);
+                ProgressBar bar = Progress.bar(
+                        "save-strategies",
+                        (long) SaveStrategy.values().length * plan.sizes().size(),
+                        "sizes")) {
             for (SaveStrategy s : SaveStrategy.values()) {
                 Path dir = scratch.resolve(s.label());
                 Scratch.createFolder(dir);
@@ -120,8 +124,12 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
                             boolean folded = store instanceof JournalWallet j && j.lastPutFolded();
                             Row row = new Row(s.label(), before, r, (t1 - t0) / 1e6, bytes, s.fdatasync(), folded);
                             rows.add(row);
-                            csv.row(x -> x.set(STRATEGY, row.strategy).set(ENTRIES, row.entries).set(REPEAT, row.repeat)
-                                    .set(SAVE_MS, row.saveMs).set(BYTES_WRITTEN, row.bytes).set(FDATASYNC, row.fdatasync)
+                            csv.row(x -> x.set(STRATEGY, row.strategy)
+                                    .set(ENTRIES, row.entries)
+                                    .set(REPEAT, row.repeat)
+                                    .set(SAVE_MS, row.saveMs)
+                                    .set(BYTES_WRITTEN, row.bytes)
+                                    .set(FDATASYNC, row.fdatasync)
                                     .set(FOLDED, row.folded));
                         }
                         bar.step();
@@ -162,14 +170,20 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
         Map<String, Map<Integer, List<Double>>> by = new LinkedHashMap<>();
         for (Row r : rows) {
             int size = nearest(sizes, r.entries);
-            by.computeIfAbsent(r.strategy, k -> new TreeMap<>()).computeIfAbsent(size, k -> new ArrayList<>()).add(r.saveMs);
+            by.computeIfAbsent(r.strategy, k -> new TreeMap<>())
+                    .computeIfAbsent(size, k -> new ArrayList<>())
+                    .add(r.saveMs);
         }
         List<String> header = new ArrayList<>(List.of("entries"));
         header.addAll(by.keySet());
         ConsoleTable t = new ConsoleTable(header.toArray(new String[0]));
         for (int size : sizes) {
             List<Object> cells = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", size)));
-            by.values().forEach(m -> cells.add(String.format(Locale.ROOT, "%.2f", Summary.of(m.getOrDefault(size, List.of())).median())));
+            by.values()
+                    .forEach(m -> cells.add(String.format(
+                            Locale.ROOT,
+                            "%.2f",
+                            Summary.of(m.getOrDefault(size, List.of())).median())));
             t.row(cells.toArray());
         }
         out.println();
@@ -181,9 +195,16 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
         }
         double rewrite = Summary.of(by.get("rewrite").get(seedSize)).median();
         double journal = Summary.of(by.get("journal").get(seedSize)).median();
-        double journalMean = by.get("journal").get(seedSize).stream().mapToDouble(d -> d).average().orElse(Double.NaN);
-        out.printf(Locale.ROOT, "at 1,000 entries the journal saves %.2f ms per entry against a whole rewrite"
-                + " (median; %.2f ms with its folds averaged in); the seed estimated 7 ms%n", rewrite - journal, rewrite - journalMean);
+        double journalMean = by.get("journal").get(seedSize).stream()
+                .mapToDouble(d -> d)
+                .average()
+                .orElse(Double.NaN);
+        out.printf(
+                Locale.ROOT,
+                "at 1,000 entries the journal saves %.2f ms per entry against a whole rewrite"
+                        + " (median; %.2f ms with its folds averaged in); the seed estimated 7 ms%n",
+                rewrite - journal,
+                rewrite - journalMean);
     }
 
     private static int nearest(List<Integer> sizes, int n) {

@@ -36,8 +36,10 @@ public enum SaveStrategy {
 
     public WalletStore create(Path dir, byte[] password) {
         return switch (this) {
-            case REWRITE, REWRITE_FDATASYNC -> KwlBackend.create(dir.resolve("w.kwl"), KwlFormat.KF5, password, fdatasync);
-            case JOURNAL -> JournalWallet.create(dir.resolve("w.kwl"), password, fdatasync, JournalWallet.DEFAULT_FOLD_EVERY);
+            case REWRITE, REWRITE_FDATASYNC ->
+                KwlBackend.create(dir.resolve("w.kwl"), KwlFormat.KF5, password, fdatasync);
+            case JOURNAL ->
+                JournalWallet.create(dir.resolve("w.kwl"), password, fdatasync, JournalWallet.DEFAULT_FOLD_EVERY);
             case FILE_PER_ENTRY -> FilePerEntryStore.create(dir.resolve("store"), password, fdatasync);
         };
     }
@@ -45,7 +47,8 @@ public enum SaveStrategy {
     public WalletStore reopen(Path dir, byte[] password) {
         return switch (this) {
             case REWRITE, REWRITE_FDATASYNC -> KwlBackend.open(dir.resolve("w.kwl"), password, fdatasync);
-            case JOURNAL -> JournalWallet.open(dir.resolve("w.kwl"), password, fdatasync, JournalWallet.DEFAULT_FOLD_EVERY);
+            case JOURNAL ->
+                JournalWallet.open(dir.resolve("w.kwl"), password, fdatasync, JournalWallet.DEFAULT_FOLD_EVERY);
             case FILE_PER_ENTRY -> FilePerEntryStore.open(dir.resolve("store"), password, fdatasync);
         };
     }

@@ -37,25 +37,25 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") reported one
- * run per size: "I didn't bother to run the test several times [...] this makes some of the
- * numbers seem a little weird". How large is the spread it could not see? JMH times a whole sync
- * at the seed's sizes, with forks, warm-up and iterations, beside the sweep's single shots.
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") reported one run per size: "I
+ * didn't bother to run the test several times [...] this makes some of the numbers seem a little weird". How large is
+ * the spread it could not see? JMH times a whole sync at the seed's sizes, with forks, warm-up and iterations, beside
+ * the sweep's single shots.
  *
  * <p><b>Baseline.</b> {@code kde4}, the 2009 wallet, at the seed's sizes 1, 100, 1000, 5000, 10000
  * ({@link WalletSeeds}; full mode adds 100,000; quick mode takes 1, 1000 and 10,000).
  *
  * <p><b>Variants.</b> {@code kf5} in both modes; {@code kf5-fdatasync} and {@code aead} in full mode.
  *
- * <p><b>How to run.</b> {@code ./labbook wallet sync-jmh --quick}, or
- * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="sync-jmh --quick"}: one fork per variant and
- * size, 2 warm-up iterations and 3 measured ones of 0.1 s each (a JVM per fork);
- * {@code --full}: 3 forks x (3 x 1 s warm-up + 5 x 1 s measured) at every size. The benchmark is
- * {@link WalletSyncBenchmark}; JMH runs in a forked JVM with the module's class path (lab-core's
- * {@code JmhRun}) and forks its own JVMs from there. One row per measured JMH iteration:
- * {@link WalletResults#SYNC_JMH}.
+ * <p><b>How to run.</b> {@code ./labbook wallet sync-jmh --quick}, or {@code mvn -q -pl lab-wallet exec:java
+ * -Dexec.args="sync-jmh --quick"}: one fork per variant and size, 2 warm-up iterations and 3 measured ones of 0.1 s
+ * each (a JVM per fork); {@code --full}: 3 forks x (3 x 1 s warm-up + 5 x 1 s measured) at every size. The benchmark is
+ * {@link WalletSyncBenchmark}; JMH runs in a forked JVM with the module's class path (lab-core's {@code JmhRun}) and
+ * forks its own JVMs from there. One row per measured JMH iteration: {@link WalletResults#SYNC_JMH}.
  */
-@Command(name = "sync-jmh", mixinStandardHelpOptions = true,
+@Command(
+        name = "sync-jmh",
+        mixinStandardHelpOptions = true,
         description = "JMH: one whole sync at the seed's sizes, forks, warm-up and iterations: mean ± error.")
 public final class SyncJmhExperiment implements Callable<Integer> {
     @Mixin
@@ -67,11 +67,15 @@ public final class SyncJmhExperiment implements Callable<Integer> {
             List<Integer> sizes = new ArrayList<>(WalletSeeds.load().checkpoints());
             if (mode == Mode.FULL) {
                 sizes.add(100_000);
-                return new Settings(List.of("kde4", "kf5", "kf5-fdatasync", "aead"), sizes,
+                return new Settings(
+                        List.of("kde4", "kf5", "kf5-fdatasync", "aead"),
+                        sizes,
                         List.of("-f", "3", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s"));
             }
             // each (variant, size) is a JVM of its own: quick mode takes the seed's ends and middle
-            return new Settings(List.of("kde4", "kf5"), List.of(1, 1000, 10_000),
+            return new Settings(
+                    List.of("kde4", "kf5"),
+                    List.of(1, 1000, 10_000),
                     List.of("-f", "1", "-wi", "2", "-w", "100ms", "-i", "3", "-r", "100ms"));
         }
     }
@@ -89,7 +93,11 @@ public final class SyncJmhExperiment implements Callable<Integer> {
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-jmh")) {
             List<String> args = new ArrayList<>(List.of(
                     "-p", "variant=" + String.join(",", settings.variants()),
-                    "-p", "entries=" + settings.entries().stream().map(String::valueOf).collect(Collectors.joining(",")),
+                    "-p",
+                            "entries="
+                                    + settings.entries().stream()
+                                            .map(String::valueOf)
+                                            .collect(Collectors.joining(",")),
                     "-jvmArgsAppend", "-Dlabbook.wallet.scratch=" + scratch.dir()));
             args.addAll(settings.jmhOptions());
             awaitJmhLock(Duration.ofMinutes(10));
@@ -105,7 +113,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
     /** True when no JMH run on this machine holds {@link #JMH_LOCK} right now. */
     public static boolean jmhLockFree() {
         try (FileChannel ch = FileChannel.open(JMH_LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock lock = ch.tryLock()) {
+                FileLock lock = ch.tryLock()) {
             return lock != null;
         } catch (IOException | OverlappingFileLockException e) {
             return false;
@@ -118,7 +126,8 @@ public final class SyncJmhExperiment implements Callable<Integer> {
         boolean said = false;
         while (!jmhLockFree() && System.nanoTime() < deadline) {
             if (!said) {
-                System.err.println("sync-jmh: another JMH run on this machine holds " + JMH_LOCK + "; waiting for it to finish");
+                System.err.println(
+                        "sync-jmh: another JMH run on this machine holds " + JMH_LOCK + "; waiting for it to finish");
                 said = true;
             }
             try {
@@ -134,8 +143,11 @@ public final class SyncJmhExperiment implements Callable<Integer> {
     public static void record(LabRun run, List<JmhRun.Iteration> its, PrintStream out) {
         try (CsvResults csv = run.csv(WalletResults.SYNC_JMH)) {
             for (JmhRun.Iteration it : its) {
-                csv.row(r -> r.set(VARIANT, it.params().get("variant")).set(ENTRIES, Integer.parseInt(it.params().get("entries")))
-                        .set(FORK, it.fork()).set(ITERATION, it.iteration()).set(SYNC_MS, it.score()));
+                csv.row(r -> r.set(VARIANT, it.params().get("variant"))
+                        .set(ENTRIES, Integer.parseInt(it.params().get("entries")))
+                        .set(FORK, it.fork())
+                        .set(ITERATION, it.iteration())
+                        .set(SYNC_MS, it.score()));
             }
             csv.commit();
         }
@@ -155,12 +167,14 @@ public final class SyncJmhExperiment implements Callable<Integer> {
         header.addAll(variants.keySet());
         ConsoleTable t = new ConsoleTable(header.toArray(new String[0]));
         cells.forEach((n, byVariant) -> {
-            List<Object> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", n), seed.ms(WalletSeeds.RELEASE, n)));
+            List<Object> row =
+                    new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", n), seed.ms(WalletSeeds.RELEASE, n)));
             variants.keySet().forEach(v -> row.add(byVariant.getOrDefault(v, "-")));
             t.row(row.toArray());
         });
         out.println();
-        out.println("sync-jmh: mean ± 99.9% error of one sync, ms (JMH; the error is NaN with a single measured iteration)");
+        out.println(
+                "sync-jmh: mean ± 99.9% error of one sync, ms (JMH; the error is NaN with a single measured iteration)");
         t.print(out);
     }
 }

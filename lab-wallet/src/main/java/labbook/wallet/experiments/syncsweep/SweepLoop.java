@@ -16,50 +16,72 @@ import labbook.wallet.peer.SyncTiming;
 import me.tongfei.progressbar.ProgressBar;
 
 /**
- * The seed's loop: grow the folder in steps of 100 entries and time one sync at each step; at the
- * seed's checkpoints, repeat the sync (and the cipher alone) to get a median. Several variants run
- * in one loop, step by step: at each size every wallet gets the same number of new entries, then
- * each repeat times every variant once, the order rotating from repeat to repeat and size to size,
- * so a ratio between two variants compares syncs made moments apart. The real backend
- * ({@link SweepVariant#KWALLET5}) takes part through a {@link Kwallet5Session}. Runs in this JVM,
- * or in a forked one ({@link SweepWorker}) for -Xint and C1.
+ * The seed's loop: grow the folder in steps of 100 entries and time one sync at each step; at the seed's checkpoints,
+ * repeat the sync (and the cipher alone) to get a median. Several variants run in one loop, step by step: at each size
+ * every wallet gets the same number of new entries, then each repeat times every variant once, the order rotating from
+ * repeat to repeat and size to size, so a ratio between two variants compares syncs made moments apart. The real
+ * backend ({@link SweepVariant#KWALLET5}) takes part through a {@link Kwallet5Session}. Runs in this JVM, or in a
+ * forked one ({@link SweepWorker}) for -Xint and C1.
  */
 public final class SweepLoop {
     /**
-     * One measurement: a CSV row of sync-sweep. The CPU times are the measuring thread's: from
-     * 256 KB on, the save path's writer thread hashes and writes beside it, and its share is not in
-     * them (overlapped, not gone). For kwallet5 the cipher-alone columns are empty (NaN, and
-     * {@code cipherBytes} 0): the backend has no counterpart; {@code syncCpuMs} is then the harness
-     * process's CPU time around the sync.
+     * One measurement: a CSV row of sync-sweep. The CPU times are the measuring thread's: from 256 KB on, the save
+     * path's writer thread hashes and writes beside it, and its share is not in them (overlapped, not gone). For
+     * kwallet5 the cipher-alone columns are empty (NaN, and {@code cipherBytes} 0): the backend has no counterpart;
+     * {@code syncCpuMs} is then the harness process's CPU time around the sync.
      */
-    public record Row(String variant, int entries, int repeat, long fileBytes, double syncMs, double cipherMs, int cipherBytes,
-                      double syncCpuMs, double cipherCpuMs) {
+    public record Row(
+            String variant,
+            int entries,
+            int repeat,
+            long fileBytes,
+            double syncMs,
+            double cipherMs,
+            int cipherBytes,
+            double syncCpuMs,
+            double cipherCpuMs) {
         /** Whether the cipher alone was timed beside this sync. */
         public boolean hasCipher() {
             return !Double.isNaN(cipherMs);
         }
 
         public String toLine() {
-            return variant + "," + entries + "," + repeat + "," + fileBytes + "," + syncMs + "," + cipherMs + "," + cipherBytes
-                    + "," + syncCpuMs + "," + cipherCpuMs;
+            return variant + "," + entries + "," + repeat + "," + fileBytes + "," + syncMs + "," + cipherMs + ","
+                    + cipherBytes + "," + syncCpuMs + "," + cipherCpuMs;
         }
 
         public static Row parse(String line) {
             String[] f = line.split(",");
-            return new Row(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3]),
-                    Double.parseDouble(f[4]), Double.parseDouble(f[5]), Integer.parseInt(f[6]),
-                    Double.parseDouble(f[7]), Double.parseDouble(f[8]));
+            return new Row(
+                    f[0],
+                    Integer.parseInt(f[1]),
+                    Integer.parseInt(f[2]),
+                    Long.parseLong(f[3]),
+                    Double.parseDouble(f[4]),
+                    Double.parseDouble(f[5]),
+                    Integer.parseInt(f[6]),
+                    Double.parseDouble(f[7]),
+                    Double.parseDouble(f[8]));
         }
 
         static Row of(SyncTiming t) {
-            return new Row(SweepVariant.KWALLET5.label(), t.entries(), t.repeat(), t.fileBytes(), t.syncMs(), Double.NaN, 0, t.cpuMs(), Double.NaN);
+            return new Row(
+                    SweepVariant.KWALLET5.label(),
+                    t.entries(),
+                    t.repeat(),
+                    t.fileBytes(),
+                    t.syncMs(),
+                    Double.NaN,
+                    0,
+                    t.cpuMs(),
+                    Double.NaN);
         }
     }
 
     /**
-     * The plan: sizes 1, step, 2 x step, ... max; repeats at the checkpoints; {@code cipherAlone}:
-     * whether each sync is paired with the cipher alone on the same bytes (quick mode's -Xint loop
-     * leaves it out: under the interpreter it costs seconds per sync and no analysis reads it).
+     * The plan: sizes 1, step, 2 x step, ... max; repeats at the checkpoints; {@code cipherAlone}: whether each sync is
+     * paired with the cipher alone on the same bytes (quick mode's -Xint loop leaves it out: under the interpreter it
+     * costs seconds per sync and no analysis reads it).
      */
     public record Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs, boolean cipherAlone) {
         public Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs) {
@@ -84,13 +106,17 @@ public final class SweepLoop {
             for (String c : f[2].split(":")) {
                 cps.add(Integer.parseInt(c));
             }
-            return new Plan(Integer.parseInt(f[0]), Integer.parseInt(f[1]), cps, Integer.parseInt(f[3]), Integer.parseInt(f[4]),
+            return new Plan(
+                    Integer.parseInt(f[0]),
+                    Integer.parseInt(f[1]),
+                    cps,
+                    Integer.parseInt(f[3]),
+                    Integer.parseInt(f[4]),
                     Boolean.parseBoolean(f[5]));
         }
     }
 
-    private SweepLoop() {
-    }
+    private SweepLoop() {}
 
     /** One variant alone (the forked JVMs' loop). */
     public static List<Row> run(SweepVariant variant, Plan plan, Path scratchDir) {
@@ -98,14 +124,15 @@ public final class SweepLoop {
     }
 
     /**
-     * {@code variants} (in-JVM ones, and {@link SweepVariant#KWALLET5} for the real backend) in one
-     * loop. Each Java variant is warmed up first; the kwallet5 session (if asked for) opens after
-     * the warm-ups and holds {@link labbook.core.Peer}'s lock until the loop ends.
+     * {@code variants} (in-JVM ones, and {@link SweepVariant#KWALLET5} for the real backend) in one loop. Each Java
+     * variant is warmed up first; the kwallet5 session (if asked for) opens after the warm-ups and holds
+     * {@link labbook.core.Peer}'s lock until the loop ends.
      */
     public static List<Row> run(List<SweepVariant> variants, Plan plan, Path scratchDir) {
         byte[] password = ThrowawayPassword.draw();
         BenchmarkEntries entries = BenchmarkEntries.random();
-        List<SweepVariant> java = variants.stream().filter(v -> v != SweepVariant.KWALLET5).toList();
+        List<SweepVariant> java =
+                variants.stream().filter(v -> v != SweepVariant.KWALLET5).toList();
         boolean real = variants.contains(SweepVariant.KWALLET5);
         for (SweepVariant v : java) {
             warmUp(v, plan, scratchDir.resolve("warmup"), password, entries);
@@ -118,9 +145,10 @@ public final class SweepLoop {
         }
         List<Row> rows = new ArrayList<>();
         List<Integer> sizes = plan.sizes();
-        String name = "sync-sweep " + String.join(",", variants.stream().map(SweepVariant::label).toList());
+        String name = "sync-sweep "
+                + String.join(",", variants.stream().map(SweepVariant::label).toList());
         try (Kwallet5Session kw = real ? Kwallet5.session(false, scratchDir) : null;
-             ProgressBar bar = Progress.bar(name, sizes.size(), "steps")) {
+                ProgressBar bar = Progress.bar(name, sizes.size(), "steps")) {
             int have = 0;
             int turn = 0;
             int timed = java.size() + (real ? 1 : 0);
@@ -154,8 +182,8 @@ public final class SweepLoop {
     }
 
     /**
-     * One sync and the cipher alone on the same number of bytes; on odd repeats the cipher goes
-     * first, so neither always runs with the other's caches and clock behind it.
+     * One sync and the cipher alone on the same number of bytes; on odd repeats the cipher goes first, so neither
+     * always runs with the other's caches and clock behind it.
      */
     static Row measure(String label, SweepVariant.SyncTarget wallet, int size, int repeat, boolean cipherAlone) {
         if (!cipherAlone) {
@@ -181,7 +209,8 @@ public final class SweepLoop {
         if (repeat % 2 == 0) {
             cipher = timeCipher(wallet, buf, out);
         }
-        return new Row(label, size, repeat, fileBytes, (t1 - t0) / 1e6, cipher[0] / 1e6, n, (c1 - c0) / 1e6, cipher[1] / 1e6);
+        return new Row(
+                label, size, repeat, fileBytes, (t1 - t0) / 1e6, cipher[0] / 1e6, n, (c1 - c0) / 1e6, cipher[1] / 1e6);
     }
 
     /** Wall and thread-CPU nanoseconds of the cipher alone. */
@@ -194,8 +223,8 @@ public final class SweepLoop {
     }
 
     /**
-     * Brings the JIT to steady state on a wallet of the same kind, so the loop measures compiled
-     * code, as the seed's Release build was compiled ahead of time.
+     * Brings the JIT to steady state on a wallet of the same kind, so the loop measures compiled code, as the seed's
+     * Release build was compiled ahead of time.
      */
     private static void warmUp(SweepVariant variant, Plan plan, Path dir, byte[] password, BenchmarkEntries entries) {
         if (plan.warmupSyncs() == 0) {

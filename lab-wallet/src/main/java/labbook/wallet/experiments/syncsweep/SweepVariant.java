@@ -20,14 +20,14 @@ public enum SweepVariant {
     /** Today's choice of cipher: AES-256-GCM with an Argon2id key, same save path, no fdatasync. */
     AEAD("aead", Kind.IN_JVM),
     /**
-     * KDE's real backend (libkwalletbackend5, KF5 5.103) through the lab's C++ harness, with
-     * QSaveFile's fdatasync skipped, as the seed's KSaveFile and the lab's kde4 and kf5 do: timed in
-     * the same loop as the in-JVM variants, step by step.
+     * KDE's real backend (libkwalletbackend5, KF5 5.103) through the lab's C++ harness, with QSaveFile's fdatasync
+     * skipped, as the seed's KSaveFile and the lab's kde4 and kf5 do: timed in the same loop as the in-JVM variants,
+     * step by step.
      */
     KWALLET5("kwallet5", Kind.PEER),
     /**
-     * kde4 in a JVM run with {@code -XX:TieredStopAtLevel=1}: compiled by C1 alone, without C2's
-     * optimisations, the closer analogue of a DebugFull build (compiled, unoptimised).
+     * kde4 in a JVM run with {@code -XX:TieredStopAtLevel=1}: compiled by C1 alone, without C2's optimisations, the
+     * closer analogue of a DebugFull build (compiled, unoptimised).
      */
     KDE4_C1("kde4-c1", Kind.FORKED, "-XX:TieredStopAtLevel=1"),
     /** kde4 in a JVM run with -Xint: interpreted, the far end of "unoptimised". */
@@ -95,11 +95,13 @@ public enum SweepVariant {
     /** A fresh, empty wallet of this variant in {@code dir}. */
     public SyncTarget create(Path dir, byte[] password) {
         return switch (this) {
-            case KDE4, KDE4_XINT, KDE4_C1 -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KDE4, password, false));
+            case KDE4, KDE4_XINT, KDE4_C1 ->
+                kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KDE4, password, false));
             case KF5 -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KF5, password, false));
             case KF5_FDATASYNC -> kwl(KwlBackend.create(dir.resolve("benchmark.kwl"), KwlFormat.KF5, password, true));
             case AEAD -> aead(AeadWallet.create(dir.resolve("benchmark.aead"), password, false));
-            case KWALLET5 -> throw new IllegalStateException("kwallet5 is timed through a Kwallet5Session, not as a Java wallet");
+            case KWALLET5 ->
+                throw new IllegalStateException("kwallet5 is timed through a Kwallet5Session, not as a Java wallet");
         };
     }
 

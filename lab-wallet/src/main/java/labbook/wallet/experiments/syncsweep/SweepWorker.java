@@ -8,13 +8,12 @@ import java.util.List;
 import labbook.core.FailureLine;
 
 /**
- * The sync sweep in a forked JVM, for the variants that need JVM flags of their own (kde4-c1,
- * kde4-xint): {@code SweepWorker VARIANT PLAN SCRATCH OUT} runs {@link SweepLoop} and writes its
- * rows to OUT, one per line, for the parent to record.
+ * The sync sweep in a forked JVM, for the variants that need JVM flags of their own (kde4-c1, kde4-xint):
+ * {@code SweepWorker VARIANT PLAN SCRATCH OUT} runs {@link SweepLoop} and writes its rows to OUT, one per line, for the
+ * parent to record.
  */
 public final class SweepWorker {
-    private SweepWorker() {
-    }
+    private SweepWorker() {}
 
     /** The worker's name in its one-line failure, which the sweep repeats. */
     static final String NAME = "sync-sweep worker";

@@ -41,34 +41,34 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") asked whether
- * saving the wallet at every change is affordable. It timed {@code Backend::sync()} while one
- * folder grew from 0 to 100,000 entries "in steps of 100" (random 20-byte keys, 50-byte values,
- * {@link BenchmarkEntries}) and found that "most of the time reported should be used encrypting
- * the data", so "big overhead for syncing the wallet seems to be a myth". Its figures
- * ({@link WalletSeeds}) are printed beside ours.
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") asked whether saving the wallet at
+ * every change is affordable. It timed {@code Backend::sync()} while one folder grew from 0 to 100,000 entries "in
+ * steps of 100" (random 20-byte keys, 50-byte values, {@link BenchmarkEntries}) and found that "most of the time
+ * reported should be used encrypting the data", so "big overhead for syncing the wallet seems to be a myth". Its
+ * figures ({@link WalletSeeds}) are printed beside ours.
  *
- * <p><b>Baseline.</b> {@code kde4}: the seed's backend on the lab's .kwl implementation (legacy
- * key, little-endian-word Blowfish "ECB", KSaveFile: temp file, rename, no fsync). Each sync is
- * paired with the same {@code BlowfishCodec} alone on the same bytes ({@code cipher_ms}), so the
- * seed's claim becomes the ratio {@code sync_ms / cipher_ms}, printed at 10,000 entries.
+ * <p><b>Baseline.</b> {@code kde4}: the seed's backend on the lab's .kwl implementation (legacy key, little-endian-word
+ * Blowfish "ECB", KSaveFile: temp file, rename, no fsync). Each sync is paired with the same {@code BlowfishCodec}
+ * alone on the same bytes ({@code cipher_ms}), so the seed's claim becomes the ratio {@code sync_ms / cipher_ms},
+ * printed at 10,000 entries.
  *
- * <p><b>Variants.</b> {@code kwallet5}: KDE's real backend ({@link Kwallet5}), the very
- * {@code Backend::sync()} the seed timed, in the same loop as the Java variants, QSaveFile's
- * fdatasync skipped as KSaveFile did not sync; printed as kde4 / kwallet5 per size. {@code kf5},
- * {@code kf5-fdatasync} (as today's QSaveFile saves) and {@code aead} (AES-256-GCM, Argon2id key).
- * {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or interpreted, each in a JVM
- * of its own, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
+ * <p><b>Variants.</b> {@code kwallet5}: KDE's real backend ({@link Kwallet5}), the very {@code Backend::sync()} the
+ * seed timed, in the same loop as the Java variants, QSaveFile's fdatasync skipped as KSaveFile did not sync; printed
+ * as kde4 / kwallet5 per size. {@code kf5}, {@code kf5-fdatasync} (as today's QSaveFile saves) and {@code aead}
+ * (AES-256-GCM, Argon2id key). {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or interpreted, each in
+ * a JVM of its own, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
  *
- * <p><b>How to run.</b> {@code ./labbook wallet sync-sweep --quick}, or
- * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5}
- * picks variants. {@code --quick} grows the wallet to 10,000 entries in steps of {@value #QUICK_STEP},
- * {@value #QUICK_REPEATS} repeats at the seed's sizes; {@code --full} is the seed's loop, to 100,000
- * in steps of 100, {@value #REPEATS} repeats at the seed's sizes and 100,000 (C1 and -Xint:
- * {@link #plan}). One row per timed sync: {@link WalletResults#SYNC_SWEEP}.
+ * <p><b>How to run.</b> {@code ./labbook wallet sync-sweep --quick}, or {@code mvn -q -pl lab-wallet exec:java
+ * -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5} picks variants. {@code --quick} grows the wallet to
+ * 10,000 entries in steps of {@value #QUICK_STEP}, {@value #QUICK_REPEATS} repeats at the seed's sizes; {@code --full}
+ * is the seed's loop, to 100,000 in steps of 100, {@value #REPEATS} repeats at the seed's sizes and 100,000 (C1 and
+ * -Xint: {@link #plan}). One row per timed sync: {@link WalletResults#SYNC_SWEEP}.
  */
-@Command(name = "sync-sweep", mixinStandardHelpOptions = true,
-        description = "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the cipher alone.")
+@Command(
+        name = "sync-sweep",
+        mixinStandardHelpOptions = true,
+        description =
+                "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the cipher alone.")
 public final class SyncSweepExperiment implements Callable<Integer> {
     static final int REPEATS = 25;
     static final int QUICK_REPEATS = 11;
@@ -79,7 +79,10 @@ public final class SyncSweepExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
-    @Option(names = "--variants", split = ",", paramLabel = "V",
+    @Option(
+            names = "--variants",
+            split = ",",
+            paramLabel = "V",
             description = "Variants to run (default: all; kwallet5 only where its packages are installed): "
                     + "kde4, kf5, kf5-fdatasync, aead, kwallet5, kde4-c1, kde4-xint.")
     List<String> variants;
@@ -99,19 +102,22 @@ public final class SyncSweepExperiment implements Callable<Integer> {
             }
         }
         boolean kwallet5Asked = variants != null && chosen.contains(SweepVariant.KWALLET5);
-        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "sync-sweep", variants == null ? new String[0]
-                : new String[] {"--variants", String.join(",", variants)})) {
+        try (LabRun run = LabRun.start(
+                lab,
+                WalletResults.STUDY,
+                "sync-sweep",
+                variants == null ? new String[0] : new String[] {"--variants", String.join(",", variants)})) {
             run(run, new ArrayList<>(chosen), v -> plan(run.mode(), v), kwallet5Asked, System.out);
         }
         return 0;
     }
 
     /**
-     * The mode's plan for {@code variant}: the in-JVM plan (kwallet5 shares it: they run in one
-     * loop), or the forked C1 or -Xint one. C1 follows the in-JVM plan in full mode and times only
-     * the seed's sizes in quick mode. -Xint goes in steps of 1,000 in full mode; in quick mode it
-     * times 1, 100, 1000 and 10,000 entries, without the cipher alone; {@value #XINT_REPEATS}
-     * repeats in both. The Java variants, but for -Xint, are warmed up first ({@value #WARMUP_SYNCS} syncs).
+     * The mode's plan for {@code variant}: the in-JVM plan (kwallet5 shares it: they run in one loop), or the forked C1
+     * or -Xint one. C1 follows the in-JVM plan in full mode and times only the seed's sizes in quick mode. -Xint goes
+     * in steps of 1,000 in full mode; in quick mode it times 1, 100, 1000 and 10,000 entries, without the cipher alone;
+     * {@value #XINT_REPEATS} repeats in both. The Java variants, but for -Xint, are warmed up first
+     * ({@value #WARMUP_SYNCS} syncs).
      */
     public static SweepLoop.Plan plan(Mode mode, SweepVariant variant) {
         TreeSet<Integer> checkpoints = new TreeSet<>(WalletSeeds.load().checkpoints());
@@ -133,7 +139,8 @@ public final class SyncSweepExperiment implements Callable<Integer> {
         }
         int repeats = interpreted ? XINT_REPEATS : mode == Mode.FULL ? REPEATS : QUICK_REPEATS;
         // quick mode's interpreted loop skips the cipher alone: no analysis reads it, and interpreted it is slow too
-        return new SweepLoop.Plan(max, step, checkpoints, repeats, interpreted ? 0 : WARMUP_SYNCS, !(interpreted && mode == Mode.QUICK));
+        return new SweepLoop.Plan(
+                max, step, checkpoints, repeats, interpreted ? 0 : WARMUP_SYNCS, !(interpreted && mode == Mode.QUICK));
     }
 
     /** The experiment with every variant in the run's mode (kwallet5 when installed): the CSV and the printed table. */
@@ -142,12 +149,16 @@ public final class SyncSweepExperiment implements Callable<Integer> {
     }
 
     /**
-     * {@code variants}, each with its plan from {@code plans} (the in-JVM variants and kwallet5 run in one
-     * loop, on the plan of the first of them). kwallet5 is skipped, with one line on stderr naming the
-     * missing packages, when the backend is not available here, unless {@code kwallet5Required}.
+     * {@code variants}, each with its plan from {@code plans} (the in-JVM variants and kwallet5 run in one loop, on the
+     * plan of the first of them). kwallet5 is skipped, with one line on stderr naming the missing packages, when the
+     * backend is not available here, unless {@code kwallet5Required}.
      */
-    public static List<SweepLoop.Row> run(LabRun run, List<SweepVariant> variants, Function<SweepVariant, SweepLoop.Plan> plans,
-                                          boolean kwallet5Required, PrintStream out) {
+    public static List<SweepLoop.Row> run(
+            LabRun run,
+            List<SweepVariant> variants,
+            Function<SweepVariant, SweepLoop.Plan> plans,
+            boolean kwallet5Required,
+            PrintStream out) {
         List<SweepVariant> chosen = new ArrayList<>(variants);
         if (chosen.contains(SweepVariant.KWALLET5)) {
             Optional<String> why = Kwallet5.unavailableReason();
@@ -164,7 +175,7 @@ public final class SyncSweepExperiment implements Callable<Integer> {
         List<SweepVariant> together = chosen.stream().filter(v -> !v.forked()).toList();
         List<SweepLoop.Row> rows = new ArrayList<>();
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-sweep");
-             CsvResults csv = run.csv(WalletResults.SYNC_SWEEP)) {
+                CsvResults csv = run.csv(WalletResults.SYNC_SWEEP)) {
             List<List<SweepLoop.Row>> parts = new ArrayList<>();
             if (!together.isEmpty()) {
                 parts.add(SweepLoop.run(together, plans.apply(together.get(0)), scratch.dir()));
@@ -176,9 +187,14 @@ public final class SyncSweepExperiment implements Callable<Integer> {
             }
             for (List<SweepLoop.Row> got : parts) {
                 for (SweepLoop.Row r : got) {
-                    csv.row(x -> x.set(VARIANT, r.variant()).set(ENTRIES, r.entries()).set(REPEAT, r.repeat())
-                            .set(FILE_BYTES, r.fileBytes()).set(SYNC_MS, r.syncMs()).set(CIPHER_MS, r.cipherMs())
-                            .set(CIPHER_BYTES, r.hasCipher() ? r.cipherBytes() : null).set(SYNC_CPU_MS, r.syncCpuMs())
+                    csv.row(x -> x.set(VARIANT, r.variant())
+                            .set(ENTRIES, r.entries())
+                            .set(REPEAT, r.repeat())
+                            .set(FILE_BYTES, r.fileBytes())
+                            .set(SYNC_MS, r.syncMs())
+                            .set(CIPHER_MS, r.cipherMs())
+                            .set(CIPHER_BYTES, r.hasCipher() ? r.cipherBytes() : null)
+                            .set(SYNC_CPU_MS, r.syncCpuMs())
                             .set(CIPHER_CPU_MS, r.cipherCpuMs()));
                 }
                 rows.addAll(got);
@@ -189,16 +205,28 @@ public final class SyncSweepExperiment implements Callable<Integer> {
         return rows;
     }
 
-    /** The worker's progress bar prints while it works; a worker silent this long (one interpreted sync takes seconds) is hung. */
+    /**
+     * The worker's progress bar prints while it works; a worker silent this long (one interpreted sync takes seconds)
+     * is hung.
+     */
     static final Duration WORKER_SILENCE = Duration.ofMinutes(10);
 
     private static List<SweepLoop.Row> forked(SweepVariant v, SweepLoop.Plan plan, Path scratch) {
         Path out = scratch.resolve(v.label() + ".rows");
         // an interpreted JVM would spend seconds verifying BouncyCastle's jar signature: it runs on unsigned copies
-        ForkedJava.run(SweepWorker.NAME + " (" + v.label() + ")", UnsignedJars.command(List.of(v.jvmFlag(), "-Xmx512m"),
-                SweepWorker.class.getName(), List.of(v.label(), plan.encode(), scratch.toString(), out.toString()), scratch), WORKER_SILENCE);
+        ForkedJava.run(
+                SweepWorker.NAME + " (" + v.label() + ")",
+                UnsignedJars.command(
+                        List.of(v.jvmFlag(), "-Xmx512m"),
+                        SweepWorker.class.getName(),
+                        List.of(v.label(), plan.encode(), scratch.toString(), out.toString()),
+                        scratch),
+                WORKER_SILENCE);
         try {
-            return Files.readAllLines(out).stream().filter(l -> !l.isBlank()).map(SweepLoop.Row::parse).collect(Collectors.toList());
+            return Files.readAllLines(out).stream()
+                    .filter(l -> !l.isBlank())
+                    .map(SweepLoop.Row::parse)
+                    .collect(Collectors.toList());
         } catch (IOException e) {
             throw LabException.cannot("read the forked sweep's rows", out, e);
         }

@@ -15,24 +15,29 @@ import labbook.wallet.WalletSeeds;
 
 /** What sync-sweep prints: the seed's figures beside our medians, and the ratios the study asks about. */
 final class SyncSweepPrintout {
-    private SyncSweepPrintout() {
-    }
+    private SyncSweepPrintout() {}
 
     /** The seed's table beside ours (medians at the seed's sizes), then sync / cipher alone at 10,000 entries. */
     static void print(List<SweepLoop.Row> rows, WalletSeeds seed, PrintStream out) {
         Map<String, List<SweepLoop.Row>> byVariant = rows.stream()
                 .collect(Collectors.groupingBy(SweepLoop.Row::variant, LinkedHashMap::new, Collectors.toList()));
-        List<String> header = new ArrayList<>(List.of("entries", "seed " + WalletSeeds.RELEASE, "seed " + WalletSeeds.DEBUG_FULL));
+        List<String> header =
+                new ArrayList<>(List.of("entries", "seed " + WalletSeeds.RELEASE, "seed " + WalletSeeds.DEBUG_FULL));
         header.addAll(byVariant.keySet());
         ConsoleTable table = new ConsoleTable(header.toArray(new String[0]));
         TreeSet<Integer> sizes = new TreeSet<>(seed.checkpoints());
         sizes.add(100_000);
         for (int n : sizes) {
-            List<Object> cells = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", n),
-                    seed.ms(WalletSeeds.RELEASE, n), seed.ms(WalletSeeds.DEBUG_FULL, n)));
+            List<Object> cells = new ArrayList<>(List.of(
+                    String.format(Locale.ROOT, "%,d", n),
+                    seed.ms(WalletSeeds.RELEASE, n),
+                    seed.ms(WalletSeeds.DEBUG_FULL, n)));
             boolean any = false;
             for (List<SweepLoop.Row> vr : byVariant.values()) {
-                Summary s = Summary.of(vr.stream().filter(r -> r.entries() == n).map(SweepLoop.Row::syncMs).toList());
+                Summary s = Summary.of(vr.stream()
+                        .filter(r -> r.entries() == n)
+                        .map(SweepLoop.Row::syncMs)
+                        .toList());
                 any |= s.n() > 0;
                 cells.add(s.n() == 0 ? "-" : String.format(Locale.ROOT, "%.2f", s.median()));
             }
@@ -44,18 +49,34 @@ final class SyncSweepPrintout {
         out.println("sync-sweep: median sync_ms at the seed's sizes (seed: " + seed.source() + ")");
         table.print(out);
         for (Map.Entry<String, List<SweepLoop.Row>> e : byVariant.entrySet()) {
-            List<SweepLoop.Row> at = e.getValue().stream().filter(r -> r.entries() == 10_000 && r.hasCipher()).toList();
+            List<SweepLoop.Row> at = e.getValue().stream()
+                    .filter(r -> r.entries() == 10_000 && r.hasCipher())
+                    .toList();
             if (at.isEmpty()) {
                 continue;
             }
             Summary sync = Summary.of(at.stream().map(SweepLoop.Row::syncMs).toList());
             Summary cipher = Summary.of(at.stream().map(SweepLoop.Row::cipherMs).toList());
-            Summary ratio = Summary.of(at.stream().map(r -> r.syncMs() / r.cipherMs()).toList());
-            Summary cpuRatio = Summary.of(at.stream().map(r -> r.syncCpuMs() / r.cipherCpuMs()).toList());
-            out.printf(Locale.ROOT, "%s at 10,000 entries: sync %.2f ms, cipher alone %.2f ms on %,d bytes: sync / cipher = %.2f x"
+            Summary ratio =
+                    Summary.of(at.stream().map(r -> r.syncMs() / r.cipherMs()).toList());
+            Summary cpuRatio = Summary.of(
+                    at.stream().map(r -> r.syncCpuMs() / r.cipherCpuMs()).toList());
+            out.printf(
+                    Locale.ROOT,
+                    "%s at 10,000 entries: sync %.2f ms, cipher alone %.2f ms on %,d bytes: sync / cipher = %.2f x"
                             + " (median of per-repeat ratios %.2f, IQR %.2f-%.2f, n=%d; on thread CPU time %.2f, IQR %.2f-%.2f)%s%n",
-                    e.getKey(), sync.median(), cipher.median(), at.get(0).cipherBytes(), sync.median() / cipher.median(),
-                    ratio.median(), ratio.q1(), ratio.q3(), ratio.n(), cpuRatio.median(), cpuRatio.q1(), cpuRatio.q3(),
+                    e.getKey(),
+                    sync.median(),
+                    cipher.median(),
+                    at.get(0).cipherBytes(),
+                    sync.median() / cipher.median(),
+                    ratio.median(),
+                    ratio.q1(),
+                    ratio.q3(),
+                    ratio.n(),
+                    cpuRatio.median(),
+                    cpuRatio.q1(),
+                    cpuRatio.q3(),
                     e.getKey().equals("kde4") ? "  [the seed's claim holds if <= 1.3]" : "");
         }
         printAgainstTheRealBackend(byVariant, sizes, out);
@@ -66,10 +87,11 @@ final class SyncSweepPrintout {
     static final double SPEED_GOAL = 0.4;
 
     /**
-     * kde4 / kwallet5 at each checkpoint: per-repeat ratios (the two syncs of one repeat were timed
-     * moments apart in the same loop), their median and IQR, and the speed goal at 10,000 entries.
+     * kde4 / kwallet5 at each checkpoint: per-repeat ratios (the two syncs of one repeat were timed moments apart in
+     * the same loop), their median and IQR, and the speed goal at 10,000 entries.
      */
-    static void printAgainstTheRealBackend(Map<String, List<SweepLoop.Row>> byVariant, Set<Integer> sizes, PrintStream out) {
+    static void printAgainstTheRealBackend(
+            Map<String, List<SweepLoop.Row>> byVariant, Set<Integer> sizes, PrintStream out) {
         List<SweepLoop.Row> lab = byVariant.get(SweepVariant.KDE4.label());
         List<SweepLoop.Row> real = byVariant.get(SweepVariant.KWALLET5.label());
         if (lab == null || real == null) {
@@ -81,18 +103,30 @@ final class SyncSweepPrintout {
             if (ratio.n() == 0) {
                 continue;
             }
-            t.row(String.format(Locale.ROOT, "%,d", n), String.format(Locale.ROOT, "%.2f", median(lab, n)),
-                    String.format(Locale.ROOT, "%.2f", median(real, n)), String.format(Locale.ROOT, "%.2f", ratio.median()),
-                    String.format(Locale.ROOT, "%.2f-%.2f", ratio.q1(), ratio.q3()), ratio.n());
+            t.row(
+                    String.format(Locale.ROOT, "%,d", n),
+                    String.format(Locale.ROOT, "%.2f", median(lab, n)),
+                    String.format(Locale.ROOT, "%.2f", median(real, n)),
+                    String.format(Locale.ROOT, "%.2f", ratio.median()),
+                    String.format(Locale.ROOT, "%.2f-%.2f", ratio.q1(), ratio.q3()),
+                    ratio.n());
         }
         out.println();
-        out.println("sync-sweep: the lab's kde4 against KDE's real backend (kwallet5, fdatasync skipped as KSaveFile did),"
-                + " per-repeat ratios of syncs timed in the same loop");
+        out.println(
+                "sync-sweep: the lab's kde4 against KDE's real backend (kwallet5, fdatasync skipped as KSaveFile did),"
+                        + " per-repeat ratios of syncs timed in the same loop");
         t.print(out);
         Summary goal = Summary.of(ratios(lab, real, 10_000));
         if (goal.n() > 0) {
-            out.printf(Locale.ROOT, "speed goal: kde4 at 10,000 entries <= %.1f x kwallet5: %.2f x (IQR %.2f-%.2f, n=%d): %s%n",
-                    SPEED_GOAL, goal.median(), goal.q1(), goal.q3(), goal.n(), goal.median() <= SPEED_GOAL ? "met" : "NOT met");
+            out.printf(
+                    Locale.ROOT,
+                    "speed goal: kde4 at 10,000 entries <= %.1f x kwallet5: %.2f x (IQR %.2f-%.2f, n=%d): %s%n",
+                    SPEED_GOAL,
+                    goal.median(),
+                    goal.q1(),
+                    goal.q3(),
+                    goal.n(),
+                    goal.median() <= SPEED_GOAL ? "met" : "NOT met");
         }
     }
 
@@ -111,14 +145,17 @@ final class SyncSweepPrintout {
     }
 
     private static double median(List<SweepLoop.Row> rows, int entries) {
-        Summary s = Summary.of(rows.stream().filter(r -> r.entries() == entries).map(SweepLoop.Row::syncMs).toList());
+        Summary s = Summary.of(rows.stream()
+                .filter(r -> r.entries() == entries)
+                .map(SweepLoop.Row::syncMs)
+                .toList());
         return s.n() == 0 ? Double.NaN : s.median();
     }
 
     /**
-     * The DebugFull question: the seed's DebugFull build took x3.4 its Release time at 10,000 entries;
-     * which unoptimised kde4 comes nearer that, C1 alone or the interpreter (each over kde4's median)?
-     * "Nearer" is the smaller factor between the two ratios.
+     * The DebugFull question: the seed's DebugFull build took x3.4 its Release time at 10,000 entries; which
+     * unoptimised kde4 comes nearer that, C1 alone or the interpreter (each over kde4's median)? "Nearer" is the
+     * smaller factor between the two ratios.
      */
     static void printDebugFullQuestion(Map<String, List<SweepLoop.Row>> byVariant, WalletSeeds seed, PrintStream out) {
         List<SweepLoop.Row> compiled = byVariant.get(SweepVariant.KDE4.label());
@@ -143,8 +180,12 @@ final class SyncSweepPrintout {
             }
         }
         if (nearest != null) {
-            out.printf(Locale.ROOT, "DebugFull question at 10,000 entries: seed DebugFull / Release = x%.2f; ours: %s: %s comes nearer%n",
-                    seedRatio, String.join("; ", parts), nearest);
+            out.printf(
+                    Locale.ROOT,
+                    "DebugFull question at 10,000 entries: seed DebugFull / Release = x%.2f; ours: %s: %s comes nearer%n",
+                    seedRatio,
+                    String.join("; ", parts),
+                    nearest);
         }
     }
 }

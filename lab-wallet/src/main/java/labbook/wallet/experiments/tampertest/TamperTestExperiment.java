@@ -38,31 +38,30 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") would save the
- * wallet "as soon as passwords were entered", so the file is rewritten often; what does the format
- * do with a damaged file? Flip bits of each real wallet the lab ships ({@link RealWallets}) and open
- * it with the right password: each flip must be refused as an integrity error, or leave the content
- * identical, never silently change an entry. Which parts of the format does nothing protect?
+ * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") would save the wallet "as soon as
+ * passwords were entered", so the file is rewritten often; what does the format do with a damaged file? Flip bits of
+ * each real wallet the lab ships ({@link RealWallets}) and open it with the right password: each flip must be refused
+ * as an integrity error, or leave the content identical, never silently change an entry. Which parts of the format does
+ * nothing protect?
  *
- * <p><b>Baseline.</b> The untouched wallet, opened with its password (and .salt). Opening follows
- * KWallet's own checks: magic, version, cipher and hash bytes, hash section structure, ciphertext
- * length, then the SHA-1 of the payload; the clear hash section is read but, as in KWallet, never
- * compared with the contents (the CSV records whether it still matches).
+ * <p><b>Baseline.</b> The untouched wallet, opened with its password (and .salt). Opening follows KWallet's own checks:
+ * magic, version, cipher and hash bytes, hash section structure, ciphertext length, then the SHA-1 of the payload; the
+ * clear hash section is read but, as in KWallet, never compared with the contents (the CSV records whether it still
+ * matches).
  *
- * <p><b>Variants.</b> The regions of the file: magic, header, hash-section, ciphertext-first-block,
- * ciphertext; and for the KF5-era wallets their .salt file (region salt), which is outside the
- * .kwl but decides the key.
+ * <p><b>Variants.</b> The regions of the file: magic, header, hash-section, ciphertext-first-block, ciphertext; and for
+ * the KF5-era wallets their .salt file (region salt), which is outside the .kwl but decides the key.
  *
- * <p><b>How to run.</b> {@code ./labbook wallet tamper-test --quick}, or
- * {@code mvn -q -pl lab-wallet exec:java -Dexec.args="tamper-test --quick"}. {@code --full} flips
- * every bit of every wallet and of every salt (each salt flip costs a PBKDF2 derivation).
- * {@code --quick} flips every bit of the magic, the header and the first cipher block, a random
- * {@value #QUICK_SAMPLED_BITS} of each wallet's other bits, and {@value #QUICK_SALT_BITS} random
- * bits of each salt. One row per flipped bit:
- * {@link WalletResults#TAMPER_TEST}; {@code bit} is the bit's index in the .kwl (in the .salt for
- * region salt), byte * 8 + bit, bit 0 the least significant.
+ * <p><b>How to run.</b> {@code ./labbook wallet tamper-test --quick}, or {@code mvn -q -pl lab-wallet exec:java
+ * -Dexec.args="tamper-test --quick"}. {@code --full} flips every bit of every wallet and of every salt (each salt flip
+ * costs a PBKDF2 derivation). {@code --quick} flips every bit of the magic, the header and the first cipher block, a
+ * random {@value #QUICK_SAMPLED_BITS} of each wallet's other bits, and {@value #QUICK_SALT_BITS} random bits of each
+ * salt. One row per flipped bit: {@link WalletResults#TAMPER_TEST}; {@code bit} is the bit's index in the .kwl (in the
+ * .salt for region salt), byte * 8 + bit, bit 0 the least significant.
  */
-@Command(name = "tamper-test", mixinStandardHelpOptions = true,
+@Command(
+        name = "tamper-test",
+        mixinStandardHelpOptions = true,
         description = "Flip bits of the real fixture wallets and open them: refused, identical, or (never) changed.")
 public final class TamperTestExperiment implements Callable<Integer> {
     static final int QUICK_SAMPLED_BITS = 1000;
@@ -74,13 +73,15 @@ public final class TamperTestExperiment implements Callable<Integer> {
     /** How many bits to flip per wallet outside its magic, header and first block, and per salt. */
     public record Plan(int sampledBits, int saltBits) {
         public static Plan of(Mode mode) {
-            return mode == Mode.FULL ? new Plan(Integer.MAX_VALUE, Integer.MAX_VALUE) : new Plan(QUICK_SAMPLED_BITS, QUICK_SALT_BITS);
+            return mode == Mode.FULL
+                    ? new Plan(Integer.MAX_VALUE, Integer.MAX_VALUE)
+                    : new Plan(QUICK_SAMPLED_BITS, QUICK_SALT_BITS);
         }
     }
 
     /** One flipped bit. */
-    public record Flip(String wallet, String region, long bit, String outcome, Boolean hashSectionConsistent, String reason) {
-    }
+    public record Flip(
+            String wallet, String region, long bit, String outcome, Boolean hashSectionConsistent, String reason) {}
 
     @Override
     public Integer call() {
@@ -94,13 +95,18 @@ public final class TamperTestExperiment implements Callable<Integer> {
     public static List<Flip> run(LabRun run, Plan plan, PrintStream out) {
         List<Flip> flips = new ArrayList<>();
         try (Scratch scratch = new Scratch(run.studyDir(), "tamper-test");
-             CsvResults csv = run.csv(WalletResults.TAMPER_TEST)) {
+                CsvResults csv = run.csv(WalletResults.TAMPER_TEST)) {
             Path dir = RealWallets.copyTo(scratch.dir());
             for (RealWallets.Wallet f : RealWallets.ALL) {
-                List<Flip> got = flipAll(dir.resolve(f.file()), f.passwordBytes(), plan.sampledBits(), plan.saltBits(), new Random());
+                List<Flip> got = flipAll(
+                        dir.resolve(f.file()), f.passwordBytes(), plan.sampledBits(), plan.saltBits(), new Random());
                 for (Flip x : got) {
-                    csv.row(r -> r.set(WALLET, x.wallet).set(REGION, x.region).set(BIT, x.bit).set(OUTCOME, x.outcome)
-                            .set(HASH_SECTION_CONSISTENT, x.hashSectionConsistent).set(REASON, x.reason));
+                    csv.row(r -> r.set(WALLET, x.wallet)
+                            .set(REGION, x.region)
+                            .set(BIT, x.bit)
+                            .set(OUTCOME, x.outcome)
+                            .set(HASH_SECTION_CONSISTENT, x.hashSectionConsistent)
+                            .set(REASON, x.reason));
                 }
                 flips.addAll(got);
             }
@@ -111,10 +117,9 @@ public final class TamperTestExperiment implements Callable<Integer> {
     }
 
     /**
-     * Flips each bit of {@code wallet}'s magic, header and first cipher block, and each of its other
-     * bits (or {@code maxBits} random ones of them), and opens the result. The keys are derived once
-     * per wallet: a flipped bit in the .kwl cannot change the key unless it flips the minor version,
-     * which makes a new derivation.
+     * Flips each bit of {@code wallet}'s magic, header and first cipher block, and each of its other bits (or
+     * {@code maxBits} random ones of them), and opens the result. The keys are derived once per wallet: a flipped bit
+     * in the .kwl cannot change the key unless it flips the minor version, which makes a new derivation.
      */
     public static List<Flip> flipAll(Path wallet, byte[] password, int maxBits, Random random) {
         return flipAll(wallet, password, maxBits, 0, random);
@@ -149,8 +154,13 @@ public final class TamperTestExperiment implements Callable<Integer> {
                 int at = (int) (bit / 8);
                 byte[] t = original.clone();
                 t[at] ^= (byte) (1 << (bit % 8));
-                String region = at < 12 ? "magic" : at < 16 ? "header" : at < hashEnd ? "hash-section"
-                        : at < hashEnd + 8 ? "ciphertext-first-block" : "ciphertext";
+                String region = at < 12
+                        ? "magic"
+                        : at < 16
+                                ? "header"
+                                : at < hashEnd
+                                        ? "hash-section"
+                                        : at < hashEnd + 8 ? "ciphertext-first-block" : "ciphertext";
                 try {
                     KwlCodec.Decoded d = KwlCodec.decode(t, keys);
                     boolean same = d.contents().equals(base.contents());
@@ -170,8 +180,8 @@ public final class TamperTestExperiment implements Callable<Integer> {
     }
 
     /**
-     * Every bit of the magic and header (bytes 0-15) and of the first cipher block (8 bytes from
-     * {@code hashEnd}), then every other bit, or {@code maxBits} random ones of them; in file order.
+     * Every bit of the magic and header (bytes 0-15) and of the first cipher block (8 bytes from {@code hashEnd}), then
+     * every other bit, or {@code maxBits} random ones of them; in file order.
      */
     static List<Long> chooseBits(int fileBytes, int hashEnd, int maxBits, Random random) {
         long bits = fileBytes * 8L;
@@ -194,7 +204,14 @@ public final class TamperTestExperiment implements Callable<Integer> {
     }
 
     /** The .salt file is outside the .kwl but decides the key: each flipped bit must be refused. */
-    static List<Flip> flipSalt(String name, byte[] wallet, byte[] password, byte[] salt, KwlCodec.Decoded base, int maxBits, Random random) {
+    static List<Flip> flipSalt(
+            String name,
+            byte[] wallet,
+            byte[] password,
+            byte[] salt,
+            KwlCodec.Decoded base,
+            int maxBits,
+            Random random) {
         List<Integer> chosen = new ArrayList<>();
         int bits = salt.length * 8;
         if (bits <= maxBits) {
@@ -210,7 +227,13 @@ public final class TamperTestExperiment implements Callable<Integer> {
             t[bit / 8] ^= (byte) (1 << (bit % 8));
             try {
                 KwlCodec.Decoded d = KwlCodec.decode(wallet, new WalletKeys(password, t));
-                out.add(new Flip(name, "salt", bit, d.contents().equals(base.contents()) ? "identical" : "changed", d.hashSectionConsistent(), ""));
+                out.add(new Flip(
+                        name,
+                        "salt",
+                        bit,
+                        d.contents().equals(base.contents()) ? "identical" : "changed",
+                        d.hashSectionConsistent(),
+                        ""));
             } catch (BadWalletException e) {
                 out.add(new Flip(name, "salt", bit, "refused", null, shortReason(e.getMessage())));
             }
@@ -233,16 +256,28 @@ public final class TamperTestExperiment implements Callable<Integer> {
             by.get(f.region).merge(f.outcome, 1L, Long::sum);
         }
         ConsoleTable t = new ConsoleTable("region", "flips", "refused", "identical", "changed");
-        by.forEach((r, m) -> t.row(r, m.values().stream().mapToLong(Long::longValue).sum(), m.getOrDefault("refused", 0L),
-                m.getOrDefault("identical", 0L), m.getOrDefault("changed", 0L)));
+        by.forEach((r, m) -> t.row(
+                r,
+                m.values().stream().mapToLong(Long::longValue).sum(),
+                m.getOrDefault("refused", 0L),
+                m.getOrDefault("identical", 0L),
+                m.getOrDefault("changed", 0L)));
         out.println();
-        out.printf(Locale.ROOT, "tamper-test: %d bit flips over %d fixture wallets%n", flips.size(),
+        out.printf(
+                Locale.ROOT,
+                "tamper-test: %d bit flips over %d fixture wallets%n",
+                flips.size(),
                 flips.stream().map(Flip::wallet).distinct().count());
         t.print(out);
-        String headerBits = flips.stream().filter(f -> f.region.equals("header") && !f.outcome.equals("refused"))
-                .map(f -> f.wallet + " byte " + f.bit / 8 + " bit " + f.bit % 8).collect(Collectors.joining(", "));
-        long lying = flips.stream().filter(f -> f.region.equals("hash-section") && Boolean.FALSE.equals(f.hashSectionConsistent)).count();
+        String headerBits = flips.stream()
+                .filter(f -> f.region.equals("header") && !f.outcome.equals("refused"))
+                .map(f -> f.wallet + " byte " + f.bit / 8 + " bit " + f.bit % 8)
+                .collect(Collectors.joining(", "));
+        long lying = flips.stream()
+                .filter(f -> f.region.equals("hash-section") && Boolean.FALSE.equals(f.hashSectionConsistent))
+                .count();
         out.println("unprotected: header bits accepted: " + (headerBits.isEmpty() ? "none" : headerBits));
-        out.println("unprotected: hash-section flips accepted with a hash section that no longer matches the contents: " + lying);
+        out.println("unprotected: hash-section flips accepted with a hash section that no longer matches the contents: "
+                + lying);
     }
 }

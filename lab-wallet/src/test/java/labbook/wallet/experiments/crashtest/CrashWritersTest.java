@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A crash-test writer that cannot do its work ends the crash test's wait for it at once, with one
- * line naming it, its exit status and its own one-line reason: never a stack trace, never a wait
- * for the silence bound. Each failure is forced with a real writer process.
+ * A crash-test writer that cannot do its work ends the crash test's wait for it at once, with one line naming it, its
+ * exit status and its own one-line reason: never a stack trace, never a wait for the silence bound. Each failure is
+ * forced with a real writer process.
  */
 class CrashWritersTest {
     @TempDir
@@ -32,11 +32,15 @@ class CrashWritersTest {
         try (CrashWriters writers = new CrashWriters(wallet, dir, 1)) {
             CrashWriters.Writer writer = writers.next();
             writer.go(false, "not-the-password".getBytes(StandardCharsets.UTF_8));
-            assertThatThrownBy(writer::awaitReady).isInstanceOf(LabException.class)
-                    .hasMessageMatching("crash-test writer \\(pid \\d+\\) ended before it answered: exit 1: crash-test writer: .*wrong password.*")
-                    .hasMessageNotContaining("\tat ").hasMessageNotContaining("not-the-password");
+            assertThatThrownBy(writer::awaitReady)
+                    .isInstanceOf(LabException.class)
+                    .hasMessageMatching(
+                            "crash-test writer \\(pid \\d+\\) ended before it answered: exit 1: crash-test writer: .*wrong password.*")
+                    .hasMessageNotContaining("\tat ")
+                    .hasMessageNotContaining("not-the-password");
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("ended by the writer's death, not the silence bound")
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .as("ended by the writer's death, not the silence bound")
                 .isLessThan(CrashWriters.SILENCE);
     }
 
@@ -47,8 +51,12 @@ class CrashWritersTest {
         KwlFile.create(wallet, new WalletContents(), KwlFormat.KDE4, password, false);
         try (CrashWriters writers = new CrashWriters(wallet, dir, 1)) {
             CrashWriters.Writer writer = writers.next();
-            assertThat(writer.kill()).as("no ACK from a writer killed while booting").isEqualTo(-1);
-            assertThatThrownBy(writer::awaitReady).hasMessageMatching("crash-test writer \\(pid \\d+\\) ended before it answered: killed by signal 9 \\(KILL\\).*");
+            assertThat(writer.kill())
+                    .as("no ACK from a writer killed while booting")
+                    .isEqualTo(-1);
+            assertThatThrownBy(writer::awaitReady)
+                    .hasMessageMatching(
+                            "crash-test writer \\(pid \\d+\\) ended before it answered: killed by signal 9 \\(KILL\\).*");
         }
     }
 }

@@ -16,7 +16,8 @@ class SyncSweepPrintoutTest {
     @Test
     void ratiosPairTheSameRepeat() {
         List<SweepLoop.Row> a = List.of(row("kde4", 100, 0, 2), row("kde4", 100, 1, 3), row("kde4", 200, 0, 9));
-        List<SweepLoop.Row> b = List.of(row("kwallet5", 100, 1, 6), row("kwallet5", 100, 0, 8), row("kwallet5", 300, 0, 1));
+        List<SweepLoop.Row> b =
+                List.of(row("kwallet5", 100, 1, 6), row("kwallet5", 100, 0, 8), row("kwallet5", 300, 0, 1));
         assertThat(SyncSweepPrintout.ratios(a, b, 100)).containsExactly(0.25, 0.5);
         assertThat(SyncSweepPrintout.ratios(a, b, 200)).isEmpty();
     }
@@ -24,12 +25,21 @@ class SyncSweepPrintoutTest {
     @Test
     void theDebugFullQuestionNamesTheNearerAnalogue() {
         // the seed: DebugFull 192 ms / Release 56 ms at 10,000 entries = x3.43
-        Map<String, List<SweepLoop.Row>> byVariant = Map.of("kde4", List.of(row("kde4", 10_000, 0, 10)),
-                "kde4-c1", List.of(row("kde4-c1", 10_000, 0, 25)), "kde4-xint", List.of(row("kde4-xint", 10_000, 0, 900)));
+        Map<String, List<SweepLoop.Row>> byVariant = Map.of(
+                "kde4",
+                List.of(row("kde4", 10_000, 0, 10)),
+                "kde4-c1",
+                List.of(row("kde4-c1", 10_000, 0, 25)),
+                "kde4-xint",
+                List.of(row("kde4-xint", 10_000, 0, 900)));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SyncSweepPrintout.printDebugFullQuestion(byVariant, WalletSeeds.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("seed DebugFull / Release = x3.43")
-                .contains("kde4-c1 / kde4 = x2.50").contains("kde4-xint / kde4 = x90.00").endsWith("kde4-c1 comes nearer\n");
+        SyncSweepPrintout.printDebugFullQuestion(
+                byVariant, WalletSeeds.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .contains("seed DebugFull / Release = x3.43")
+                .contains("kde4-c1 / kde4 = x2.50")
+                .contains("kde4-xint / kde4 = x90.00")
+                .endsWith("kde4-c1 comes nearer\n");
     }
 
     @Test
@@ -41,7 +51,8 @@ class SyncSweepPrintoutTest {
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SyncSweepPrintout.print(rows, WalletSeeds.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("kde4 / kwallet5 (median)")
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .contains("kde4 / kwallet5 (median)")
                 .contains("speed goal: kde4 at 10,000 entries <= 0.4 x kwallet5: 0.30 x (IQR 0.28-0.33, n=5): met");
     }
 

@@ -12,7 +12,10 @@ import labbook.wallet.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The tamper experiment on single fixture wallets: what each region does with a flipped bit (the crash test: ExperimentsSmokeTest). */
+/**
+ * The tamper experiment on single fixture wallets: what each region does with a flipped bit (the crash test:
+ * ExperimentsSmokeTest).
+ */
 class BitFlipsTest {
     @TempDir
     Path dir;
@@ -20,37 +23,56 @@ class BitFlipsTest {
     @Test
     void everyFlippedBitOfAKde4WalletIsRefusedOrHarmless() {
         Fixtures.Wallet w = Fixtures.named("openwall.kwl");
-        List<TamperTestExperiment.Flip> flips = TamperTestExperiment.flipAll(w.path(), w.passwordBytes(), Integer.MAX_VALUE, new Random(1));
+        List<TamperTestExperiment.Flip> flips =
+                TamperTestExperiment.flipAll(w.path(), w.passwordBytes(), Integer.MAX_VALUE, new Random(1));
         assertThat(flips).hasSize(168 * 8);
         assertThat(flips).noneMatch(f -> f.outcome().equals("changed"));
-        Map<String, Map<String, Long>> by = flips.stream().collect(Collectors.groupingBy(TamperTestExperiment.Flip::region,
-                Collectors.groupingBy(TamperTestExperiment.Flip::outcome, Collectors.counting())));
+        Map<String, Map<String, Long>> by = flips.stream()
+                .collect(Collectors.groupingBy(
+                        TamperTestExperiment.Flip::region,
+                        Collectors.groupingBy(TamperTestExperiment.Flip::outcome, Collectors.counting())));
         assertThat(by.get("magic")).containsOnlyKeys("refused");
         assertThat(by.get("ciphertext")).containsOnlyKeys("refused");
         // the findings: ECB's first block is only random bytes, the MD5 digests of the hash section
         // and the hash byte (SHA-1 0 <-> PBKDF2 2) are not protected by anything
         assertThat(by.get("ciphertext-first-block")).containsOnlyKeys("identical");
-        assertThat(flips).filteredOn(f -> f.region().equals("header") && f.outcome().equals("identical"))
-                .extracting(TamperTestExperiment.Flip::bit).containsExactly(15L * 8 + 1);
-        assertThat(flips).filteredOn(f -> f.region().equals("hash-section") && f.outcome().equals("identical"))
-                .allMatch(f -> Boolean.FALSE.equals(f.hashSectionConsistent())).hasSize(2 * 16 * 8);
+        assertThat(flips)
+                .filteredOn(f -> f.region().equals("header") && f.outcome().equals("identical"))
+                .extracting(TamperTestExperiment.Flip::bit)
+                .containsExactly(15L * 8 + 1);
+        assertThat(flips)
+                .filteredOn(
+                        f -> f.region().equals("hash-section") && f.outcome().equals("identical"))
+                .allMatch(f -> Boolean.FALSE.equals(f.hashSectionConsistent()))
+                .hasSize(2 * 16 * 8);
     }
 
     @Test
     void aKf5WalletRefusesFlipsInItsFirstCbcBlock() {
         Fixtures.Wallet w = Fixtures.named("kwallet-with-salt.kwl");
-        List<TamperTestExperiment.Flip> flips = TamperTestExperiment.flipAll(w.path(), w.password().getBytes(StandardCharsets.UTF_8), 400, 3, new Random(3));
+        List<TamperTestExperiment.Flip> flips = TamperTestExperiment.flipAll(
+                w.path(), w.password().getBytes(StandardCharsets.UTF_8), 400, 3, new Random(3));
         assertThat(flips).noneMatch(f -> f.outcome().equals("changed"));
-        assertThat(flips).filteredOn(f -> f.region().startsWith("ciphertext")).isNotEmpty().allMatch(f -> f.outcome().equals("refused"));
-        assertThat(flips).filteredOn(f -> f.region().equals("salt")).hasSize(3).allMatch(f -> f.outcome().equals("refused"));
+        assertThat(flips)
+                .filteredOn(f -> f.region().startsWith("ciphertext"))
+                .isNotEmpty()
+                .allMatch(f -> f.outcome().equals("refused"));
+        assertThat(flips)
+                .filteredOn(f -> f.region().equals("salt"))
+                .hasSize(3)
+                .allMatch(f -> f.outcome().equals("refused"));
     }
 
     @Test
     void quickModeFlipsEveryBitOfTheMagicHeaderAndFirstBlock() {
         List<Long> bits = TamperTestExperiment.chooseBits(1596, 300, 100, new Random(9));
         assertThat(bits).hasSize(16 * 8 + 8 * 8 + 100).isSorted().doesNotHaveDuplicates();
-        assertThat(bits).containsAll(java.util.stream.LongStream.range(0, 128).boxed().toList())
-                .containsAll(java.util.stream.LongStream.range(300 * 8, 308 * 8).boxed().toList());
-        assertThat(TamperTestExperiment.chooseBits(168, 60, Integer.MAX_VALUE, new Random(9))).hasSize(168 * 8);
+        assertThat(bits)
+                .containsAll(java.util.stream.LongStream.range(0, 128).boxed().toList())
+                .containsAll(java.util.stream.LongStream.range(300 * 8, 308 * 8)
+                        .boxed()
+                        .toList());
+        assertThat(TamperTestExperiment.chooseBits(168, 60, Integer.MAX_VALUE, new Random(9)))
+                .hasSize(168 * 8);
     }
 }
