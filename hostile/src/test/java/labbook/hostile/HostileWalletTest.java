@@ -257,7 +257,8 @@ class HostileWalletTest {
                 1,
                 s -> importJson(
                         s,
-                        "{\"folders\":[{\"name\":\"f\",\"entries\":[{\"key\":\"k\",\"type\":\"password\",\"value\":\"a\"},"
+                        "{\"folders\":[{\"name\":\"f\",\"entries\":["
+                                + "{\"key\":\"k\",\"type\":\"password\",\"value\":\"a\"},"
                                 + "{\"key\":\"k\",\"type\":\"password\",\"value\":\"b\"}]}]}",
                         s.p("o.kwl")),
                 s -> "in.json"));

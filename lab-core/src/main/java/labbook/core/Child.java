@@ -32,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * that channel.
  *
  * <pre>{@code
- * try (Child writer = Child.start(Child.spec("crash-test writer", command).stdoutLines().silence(Duration.ofSeconds(120)))) {
+ * Child.Spec spec = Child.spec("crash-test writer", command).stdoutLines().silence(Duration.ofSeconds(120));
+ * try (Child writer = Child.start(spec)) {
  *     String ready = writer.nextLine();      // throws at once if the writer dies, or after 120 s of silence
  *     ...
  * }

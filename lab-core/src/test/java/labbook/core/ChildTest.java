@@ -34,8 +34,8 @@ class ChildTest {
                         .silence(LONG))) {
             assertThatThrownBy(child::nextLine)
                     .isInstanceOf(LabException.class)
-                    .hasMessageMatching(
-                            "writer \\(pid \\d+\\) ended before it answered: exit 3: writer: cannot open x.kwl: no such file");
+                    .hasMessageMatching("writer \\(pid \\d+\\) ended before it answered: exit 3: writer: cannot open "
+                            + "x.kwl: no such file");
             assertThat(child.isAlive()).isFalse();
         }
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(LONG);

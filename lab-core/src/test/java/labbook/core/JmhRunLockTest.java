@@ -20,7 +20,8 @@ class JmhRunLockTest {
                 import java.nio.file.*;
                 public class Hold {
                     public static void main(String[] a) throws Exception {
-                        try (FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                        try (FileChannel c = FileChannel.open(Path.of(a[0]),
+                                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                              var l = c.lock()) {
                             Files.writeString(Path.of(a[1]), "yes");
                             Thread.sleep(2500);

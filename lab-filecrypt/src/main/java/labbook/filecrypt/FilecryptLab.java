@@ -76,9 +76,10 @@ public final class FilecryptLab {
                 || List.of(args).contains("--help")
                 || List.of(args).contains("-h");
         if (!help && ModuleLayer.boot().findModule("jdk.incubator.foreign").isPresent()) {
-            System.err.println(
-                    "(lab-filecrypt: that warning is JDK 17's: the lab calls the system zlib, gpg's own deflate, through"
-                            + " JDK 17's incubating foreign-function API; on JDK 22 and later the API is final and nothing is printed)");
+            System.err.println("(lab-filecrypt: that warning is JDK 17's: the lab calls the system zlib, gpg's own "
+                    + "deflate, through"
+                    + " JDK 17's incubating foreign-function API; on JDK 22 and later the API is "
+                    + "final and nothing is printed)");
         }
     }
 

@@ -37,7 +37,8 @@ public final class FilecryptResults {
     public static final Column CIPHER_PATH = text(
             "cipher_path",
             "bcpg's AES+MDC code path"
-                    + " (encrypting: jdk-fast, jdk-cipher, bc-jce, bc-lightweight; decrypting: jdk-ecb-cfb); gpg for gpg");
+                    + " (encrypting: jdk-fast, jdk-cipher, bc-jce, bc-lightweight; decrypting: jdk-ecb-cfb); "
+                    + "gpg for gpg");
     public static final Column S2K_COUNT =
             text("s2k_count", "the S2K count (bytes hashed), pinned, the same on both sides");
     public static final Column CPU_THREAD_S = measure(
@@ -66,7 +67,8 @@ public final class FilecryptResults {
     public static final Column ORIGIN = text(
             "origin",
             "where the file came from: Debian packages and versions, the path in the"
-                    + " package or the passage of text, the command that made it (the corpus's MANIFEST.tsv adds the licence)");
+                    + " package or the passage of text, the command that made it (the corpus's MANIFEST.tsv "
+                    + "adds the licence)");
 
     public static final Column DIRECTION =
             text("direction", "who encrypted and who decrypted: bcpg-to-gpg or gpg-to-bcpg");

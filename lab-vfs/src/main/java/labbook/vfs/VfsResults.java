@@ -39,7 +39,8 @@ public final class VfsResults {
 
     public static final Column THREADS = count(
             "threads",
-            "threads walking the paths (stat-walk: lstat threads; dcache-model: JMH walker threads, the renamer not counted)");
+            "threads walking the paths (stat-walk: lstat threads; dcache-model: JMH walker threads, the "
+                    + "renamer not counted)");
     public static final Column REPEAT = count("repeat", "repeat number (0-based)");
     public static final Column PATHS = count("paths", "lstat calls in the walk: one per index entry");
     public static final Column WALL_S = measure("wall_s", "the walk's elapsed time, s");
@@ -57,7 +58,8 @@ public final class VfsResults {
             measure("ops_per_s", "path walks (modelled lstats) per second, all walker threads: JMH's score");
     public static final Column CPU_S = measure(
             "cpu_s",
-            "user + system CPU of the benchmark JVM over the iteration, s (all its threads: walkers, renamer, JIT, GC)");
+            "user + system CPU of the benchmark JVM over the iteration, s"
+                    + " (all its threads: walkers, renamer, JIT, GC)");
     public static final Column FAILED_CAS =
             count("failed_cas", "compare-and-swaps lost to another thread in the iteration");
     public static final Column LOCK_SPINS =

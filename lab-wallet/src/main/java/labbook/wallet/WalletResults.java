@@ -18,7 +18,8 @@ public final class WalletResults {
 
     public static final Column VARIANT = text(
             "variant",
-            "the wallet implementation (kde4, kf5, kf5-fdatasync, aead: the lab's Java code; kwallet5: KDE's real backend;"
+            "the wallet implementation (kde4, kf5, kf5-fdatasync, aead: the lab's Java code; kwallet5: KDE's "
+                    + "real backend;"
                     + " kde4-c1, kde4-xint: kde4 in a forked JVM, C1 only or interpreted)");
     public static final Column ENTRIES =
             count("entries", "entries in the wallet (for a timing: when the save was timed)");
@@ -61,7 +62,8 @@ public final class WalletResults {
 
     public static final Column WALLET = text(
             "wallet",
-            "the wallet: a real fixture's file name (tamper-test: the one whose bit was flipped) or an interop case's name");
+            "the wallet: a real fixture's file name (tamper-test: the one whose bit was flipped) or an "
+                    + "interop case's name");
     public static final Column REGION =
             text("region", "the part of the file the bit lies in (header, hash section, blocks, salt, ...)");
     public static final Column BIT = count("bit", "the flipped bit's offset in the file, in bits");

@@ -50,7 +50,8 @@ final class Jupyter {
         Assumptions.assumeTrue(
                 python.isPresent(),
                 "SKIPPED: no Python with " + String.join(", ", modules)
-                        + " (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client python3-ipykernel"
+                        + " (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client "
+                        + "python3-ipykernel"
                         + " python3-jupyter-kernel-test; or set LABBOOK_PYTHON)");
         Jupyter jupyter = new Jupyter(python.get(), prefix, kernel);
         int code = Cli.run(new NotebooksCli(), "install", "--prefix", prefix.toString(), "--name", kernel);

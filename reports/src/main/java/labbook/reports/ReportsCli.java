@@ -56,8 +56,8 @@ public final class ReportsCli {
     @Command(
             name = "build",
             mixinStandardHelpOptions = true,
-            description =
-                    "load every results root, then write index.html and one page per study; prints the path of index.html")
+            description = "load every results root, then write index.html and one page per study; prints the path "
+                    + "of index.html")
     static final class Build implements Callable<Integer> {
         @Option(
                 names = "--results",

@@ -199,7 +199,8 @@ final class HeadlessChromium implements AutoCloseable {
                         .put(
                                 "expression",
                                 "JSON.stringify({all: document.images.length, broken: Array.from(document.images)"
-                                        + ".filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src')),"
+                                        + ".filter(i => !i.complete || i.naturalWidth === 0).map(i => "
+                                        + "i.getAttribute('src')),"
                                         + " charts: document.querySelectorAll('img.chart').length})"));
         JsonNode found = JSON.readTree(images.path("result").path("value").asText());
         List<String> broken = new ArrayList<>();

@@ -64,10 +64,12 @@ public final class EncryptCommand extends FileCommand {
             .longOpt("zip-deflater")
             .hasArg()
             .argName("D")
-            .desc(
-                    "ZIP deflate: zlib-8k (native zlib with gpg's 8 KiB window; needs java --enable-native-access=ALL-UNNAMED "
-                            + "on JDK 22+, plus --add-modules jdk.incubator.foreign on JDK 17), jzlib-8k (the same window in pure "
-                            + "Java), jdk-32k (the JDK's Deflater), auto = zlib-8k if possible, else jzlib-8k (default auto).")
+            .desc("ZIP deflate: zlib-8k (native zlib with gpg's 8 KiB window; needs java "
+                    + "--enable-native-access=ALL-UNNAMED "
+                    + "on JDK 22+, plus --add-modules jdk.incubator.foreign on JDK 17), jzlib-8k "
+                    + "(the same window in pure "
+                    + "Java), jdk-32k (the JDK's Deflater), auto = zlib-8k if possible, else "
+                    + "jzlib-8k (default auto).")
             .get();
     private static final Option CIPHER_PATH = Option.builder()
             .longOpt("cipher-path")

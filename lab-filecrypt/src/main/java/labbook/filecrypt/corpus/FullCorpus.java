@@ -52,9 +52,9 @@ public final class FullCorpus {
 
     static Corpus fromDebian() {
         if (!Files.isRegularFile(GCIDE) || !Files.isDirectory(PYTHON_DOC) || !Files.isDirectory(POSTGRESQL_DOC)) {
-            throw new LabException(
-                    "full mode needs enwik8 (--enwik8 FILE) or the Debian packages dict-gcide, "
-                            + "python3.11-doc and postgresql-doc-15 (apt-get install dict-gcide python3.11-doc postgresql-doc-15)");
+            throw new LabException("full mode needs enwik8 (--enwik8 FILE) or the Debian packages dict-gcide, "
+                    + "python3.11-doc and postgresql-doc-15 (apt-get install dict-gcide "
+                    + "python3.11-doc postgresql-doc-15)");
         }
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "labbook-filecrypt", "debian-text-100MB");
         Path full = dir.resolve("debian-text-100MB.txt");

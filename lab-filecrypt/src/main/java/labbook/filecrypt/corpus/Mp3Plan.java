@@ -45,8 +45,8 @@ final class Mp3Plan {
                     + ", text SHA-256 " + Corpus.sha256(text);
             String command = "espeak-ng -v en -f passage.txt -w passage.wav; lame --quiet " + LAME_PRESET
                     + " passage.wav " + name;
-            String licence =
-                    "the text's: GCIDE, GNU GPL version 2 or later (see the module README); spoken by espeak-ng, encoded by lame";
+            String licence = "the text's: GCIDE, GNU GPL version 2 or later (see the module README); spoken by "
+                    + "espeak-ng, encoded by lame";
             recipes.add(new Recipe(name, PACKAGES, from, command, licence, (target, work) -> {
                 Path txt = work.resolve("passage.txt");
                 Path wav = work.resolve("passage.wav");

@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 @Command(
         name = "all",
         mixinStandardHelpOptions = true,
-        description =
-                "Run every experiment of the study (level-sweep, directory-runs, interop, pipeline-variants, level-jmh).")
+        description = "Run every experiment of the study (level-sweep, directory-runs, interop, pipeline-variants, "
+                + "level-jmh).")
 public final class AllCommand implements Callable<Integer> {
     @Mixin
     LabOptions lab;

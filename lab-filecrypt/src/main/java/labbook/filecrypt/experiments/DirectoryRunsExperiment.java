@@ -87,8 +87,8 @@ import picocli.CommandLine.Option;
 @Command(
         name = "directory-runs",
         mixinStandardHelpOptions = true,
-        description =
-                "The crypto tool's three runs (and gpg's -z 6) over folders of text, MP3, PDF and PNG files: totals, user/system, sizes.")
+        description = "The crypto tool's three runs (and gpg's -z 6) over folders of text, MP3, PDF and PNG files: "
+                + "totals, user/system, sizes.")
 public final class DirectoryRunsExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;

@@ -71,8 +71,9 @@ final class DirectoryRunsPrintout {
             }
             t.print(System.out);
         }
-        System.out.println(
-                "(seed: 2011 MacBook Pro, gpg 2.0.22, S2K not pinned; text: enwik8 + 5 heads, 64 % and 33 % of the -z 7 run;"
-                        + " mp3: ten files of 3.5-4.3 MB; pdf: 84.8 MB and 12.2 MB of PDFs; png: eight files of 88 kB-7.3 MB)");
+        System.out.println("(seed: 2011 MacBook Pro, gpg 2.0.22, S2K not pinned; text: enwik8 + 5 heads, 64 % and 33 % "
+                + "of the -z 7 run;"
+                + " mp3: ten files of 3.5-4.3 MB; pdf: 84.8 MB and 12.2 MB of PDFs; png: eight files "
+                + "of 88 kB-7.3 MB)");
     }
 }

@@ -287,7 +287,8 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             help.addAll(CliStartup.measure(enc, run));
         }
         System.out.printf(
-                "level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the input's bytes%n",
+                "level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the "
+                        + "input's bytes%n",
                 readBack, n);
         LevelSweepPrintout.printRatios(results, largest, plan.levels());
         LevelSweepPrintout.printHelp(help);

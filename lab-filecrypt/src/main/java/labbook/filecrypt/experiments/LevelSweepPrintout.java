@@ -208,8 +208,10 @@ final class LevelSweepPrintout {
             System.out.println();
             System.out.println(
                     wall
-                            ? "The same rule with wall time (median wall s x median bytes, ZIP): what a user waiting for the file pays:"
-                            : "The time x size rule (mean CPU s x median bytes, ZIP) picks (the seed, 2011: -z 1 on every size;"
+                            ? "The same rule with wall time (median wall s x median bytes, ZIP): what a user "
+                                    + "waiting for the file pays:"
+                            : "The time x size rule (mean CPU s x median bytes, ZIP) picks (the seed, 2011: "
+                                    + "-z 1 on every size;"
                                     + " files under ~2 MB run for a tick or two, so their pick is coarse):");
             List<String> header = new ArrayList<>(List.of("file"));
             runners.forEach(r -> header.add(r.label()));

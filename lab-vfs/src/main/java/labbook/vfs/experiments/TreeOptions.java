@@ -19,8 +19,10 @@ public class TreeOptions {
             paramLabel = "DIR",
             description =
                     "The kernel tree, a clean git repository (default: the mode's tree under <repo>/target/lab-vfs/, "
-                            + "built from the shipped linux 6.1 manifest when missing: quick, one entry in 4; full, all 78,635). "
-                            + "dcache-model models this tree's index paths (default: the same manifest paths, no tree needed).")
+                            + "built from the shipped linux 6.1 manifest when missing: quick, one entry in "
+                            + "4; full, all 78,635). "
+                            + "dcache-model models this tree's index paths (default: the same manifest "
+                            + "paths, no tree needed).")
     Path tree;
 
     @Option(

@@ -58,14 +58,14 @@ class KernelManifestTest {
                 drwxr-xr-x 0/0               0 2026-11-26 17:12 linux-source-6.1/
                 -rw-r--r-- 0/0           20420 2026-11-06 18:15 linux-source-6.1/.clang-format
                 -rw-r--r-- 0/0              10 2026-11-06 18:15 linux-source-6.1/a dir/with\\040space
-                lrwxrwxrwx 0/0               0 2026-11-06 18:15 linux-source-6.1/Documentation/Changes -> process/changes.rst
+                lrwxrwxrwx 0/0               0 2026-11-06 18:15 linux-source-6.1/Docs/Changes -> process/changes.rst
                 """;
         List<KernelManifest.Entry> entries = TarListing.parse(listing);
         assertThat(entries)
                 .containsExactly(
                         KernelManifest.Entry.file(".clang-format", 20420),
                         KernelManifest.Entry.file("a dir/with space", 10),
-                        KernelManifest.Entry.symlink("Documentation/Changes", "process/changes.rst"));
+                        KernelManifest.Entry.symlink("Docs/Changes", "process/changes.rst"));
     }
 
     @Test

@@ -31,8 +31,8 @@ import picocli.CommandLine.Mixin;
 @Command(
         name = "all",
         mixinStandardHelpOptions = true,
-        description =
-                "Runs every experiment of the wallet study: sync-sweep, sync-jmh, save-strategies, crash-test, tamper-test, kwallet5-interop.")
+        description = "Runs every experiment of the wallet study: sync-sweep, sync-jmh, save-strategies, "
+                + "crash-test, tamper-test, kwallet5-interop.")
 public final class AllCommand implements Callable<Integer> {
     @Mixin
     LabOptions lab;

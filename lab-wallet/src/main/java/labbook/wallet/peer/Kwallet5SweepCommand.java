@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
  * Writes no CSV (sync-sweep's {@code kwallet5} variant does); for a first look and for wiring:
  *
  * <pre>
- * java -cp "$(cat lab-wallet/target/classpath.txt):lab-wallet/target/classes" labbook.wallet.peer.Kwallet5SweepCommand [--repeats 5] [--fdatasync on|off|both] [--session]
+ * java -cp "$(cat lab-wallet/target/classpath.txt):lab-wallet/target/classes" \
+ *     labbook.wallet.peer.Kwallet5SweepCommand [--repeats 5] [--fdatasync on|off|both] [--session]
  * </pre>
  *
  * {@code --session} drives the same loop through a {@link Kwallet5Session} (a command per step, as an interleaving

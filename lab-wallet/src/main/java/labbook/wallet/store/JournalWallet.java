@@ -21,7 +21,8 @@ import labbook.wallet.format.WalletContents;
  * a torn last record (a crash mid-append) is dropped and cut off.
  *
  * <pre>
- *   "LBJRNL02" | [u64 N | tag[16]] | records: u32 L | nonce[12] | AES-256-GCM(QString folder, QString key, u32 type, QByteArray value)
+ *   "LBJRNL02" | [u64 N | tag[16]] | records: u32 L | nonce[12]
+ *              | AES-256-GCM(QString folder, QString key, u32 type, QByteArray value)
  *   each record authenticated with its sequence number (u64) as associated data, so records cannot be reordered;
  *   tag = HMAC-SHA256(key', magic | N) cut to 16 bytes; the count block is absent (file = magic alone) after a fold
  * </pre>
@@ -143,7 +144,8 @@ public final class JournalWallet implements WalletStore {
         if (records < counted && !(records == counted - 1 && tornTail)) {
             throw new LabException(
                     journal + ": truncated or damaged journal: it counts " + counted + " records but only " + records
-                            + " are whole and authentic, so acknowledged entries are missing; the wallet file itself is intact");
+                            + " are whole and authentic, so acknowledged entries are missing; the wallet "
+                            + "file itself is intact");
         }
         if (tornTail || records != counted) {
             channel.truncate(pos);

@@ -127,7 +127,8 @@ class HostileInputTest {
                 "folders[0].entries[1].key"
             },
             {
-                "{\"folders\":[{\"name\":\"f\",\"entries\":[{\"key\":\"k\",\"type\":\"map\",\"value\":{\"u\":\"1\",\"u\":\"2\"}}]}]}",
+                "{\"folders\":[{\"name\":\"f\",\"entries\":"
+                        + "[{\"key\":\"k\",\"type\":\"map\",\"value\":{\"u\":\"1\",\"u\":\"2\"}}]}]}",
                 "a key appears twice"
             },
         }) {

@@ -68,9 +68,9 @@ class Kwallet5BadInputTest {
                 .isInstanceOfSatisfying(Kwallet5Exception.class, e -> {
                     System.out.println("kwallet5 bad input: " + e.getMessage());
                     assertThat(e.getMessage())
-                            .isEqualTo(
-                                    wallet + ": real KWallet (kwallet5) cannot open it: "
-                                            + "-9: wrong password or a KDE4-era wallet (the length field is wrong after decrypting)");
+                            .isEqualTo(wallet + ": real KWallet (kwallet5) cannot open it: "
+                                    + "-9: wrong password or a KDE4-era wallet (the length field is "
+                                    + "wrong after decrypting)");
                     assertThat(e.openCode()).hasValue(-9);
                     assertThat(e.harnessExit()).isEqualTo(Harness.EXIT_OPEN_FAILED);
                     assertThat(e.exitCode()).isEqualTo(1);

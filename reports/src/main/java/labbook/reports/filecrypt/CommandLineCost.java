@@ -28,7 +28,8 @@ final class CommandLineCost {
     static final String STARTUP_TARGET = "the command line's start-up (encrypt --help)";
     static final String STARTUP_MEASURES =
             "CPU time (user + system) of the command line run with --help, from start to exit"
-                    + " through the launcher, nothing encrypted: the JVM's fixed cost, which every command pays before it reads a byte";
+                    + " through the launcher, nothing encrypted: the JVM's fixed cost, which every command "
+                    + "pays before it reads a byte";
     /** The lab's goal for the start-up, in CPU seconds. */
     static final double STARTUP_GOAL_S = 0.25;
 
@@ -37,7 +38,8 @@ final class CommandLineCost {
     static final String WHOLE_TARGET = "bcpg's whole command against gpg at -z 6 (largest file, ZIP)";
     static final String WHOLE_MEASURES =
             "CPU time (user + system) of ./labbook filecrypt encrypt as a whole process, JVM"
-                    + " start-up included as a user pays it, over gpg's at gpg's default level; no goal: the start-up is a fixed cost"
+                    + " start-up included as a user pays it, over gpg's at gpg's default level; no goal: the "
+                    + "start-up is a fixed cost"
                     + " of every run, whatever the file, and the note puts it beside gpg's whole run";
     static final String NO_GOAL = "none";
     static final int LEVEL_6 = 6;

@@ -56,7 +56,8 @@ final class FilecryptAnalyses {
         }
         for (var decrypt : results.tables(FilecryptResults.LEVEL_DECRYPT)) {
             out.put(
-                    "level-decrypt: median CPU time (user + system) to decrypt gpg's output, gpg and bcpg in-process, largest file,"
+                    "level-decrypt: median CPU time (user + system) to decrypt gpg's output, gpg and bcpg "
+                            + "in-process, largest file,"
                             + " ZIP (the lab's target, bcpg " + DecryptLevels.GOAL + ", is on the targets table) ["
                             + decrypt.label() + "]",
                     DecryptLevels.table(DecryptLevels.levels(decrypt.value())));
@@ -77,7 +78,8 @@ final class FilecryptAnalyses {
         }
         for (var files : results.tables(FilecryptResults.DIRECTORY_FILES)) {
             out.put(
-                    "directory-files: files per folder, mime type (file --mime-type) and the level crypto's default gave them ["
+                    "directory-files: files per folder, mime type (file --mime-type) and the level crypto's "
+                            + "default gave them ["
                             + files.label() + "]",
                     Summaries.counts(files.value(), FILE_BYTES.name(), TYPE.name(), MIME.name(), DEFAULT_LEVEL.name()));
         }

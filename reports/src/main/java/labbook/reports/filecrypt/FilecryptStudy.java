@@ -93,9 +93,11 @@ public final class FilecryptStudy implements Study {
         return new PageText(
                 "crypto: gpg compression level, time against size",
                 "I elected to minimize the encryption time x file size product in order to achieve a balanced "
-                        + "approach to text file handling in crypto. Across each of these tested file sizes, that occurred at the -z 1 "
+                        + "approach to text file handling in crypto. Across each of these tested file sizes, "
+                        + "that occurred at the -z 1 "
                         + "compression level.",
-                "Christopher Simpkins, crypto v1.1.0 (2014), documentation page \"Text File Benchmarks\" and its charts "
+                "Christopher Simpkins, crypto v1.1.0 (2014), documentation page \"Text File Benchmarks\" and "
+                        + "its charts "
                         + "(chrissimpkins.github.io/crypto); chart readings are approximate");
     }
 

@@ -121,9 +121,9 @@ final class LevelClaims {
      * on the largest file is the measured value.
      */
     static Claim minWallTimeTimesSize(Table sweep, String machine) {
-        String text =
-                "time x size is smallest at -z 1 with wall time instead of CPU time, bcpg compressing on several threads"
-                        + " (largest file, levels 0/1/7/9)";
+        String text = "time x size is smallest at -z 1 with wall time instead of CPU time, bcpg compressing on "
+                + "several threads"
+                + " (largest file, levels 0/1/7/9)";
         Optional<FilecryptData.Setting> parallel = WallTime.parallel(sweep);
         List<FilecryptData.InputFile> files = FilecryptData.files(sweep);
         if (parallel.isEmpty() || files.isEmpty()) {

@@ -49,7 +49,8 @@ public final class VfsStudy implements Study {
                 "Store-free path walking: cached git diff, serial and parallel",
                 "It is a cached git diff workload in a linux kernel tree. I actually ran it in a loop 100 times [...] "
                         + "then I ran parallel and serial configs (PreloadIndex = true/false). [...] sys time, auch...",
-                "Nick Piggin, \"[rfc][patch] store-free path walking\", and Jens Axboe's reply, linux-kernel mailing list, "
+                "Nick Piggin, \"[rfc][patch] store-free path walking\", and Jens Axboe's reply, linux-kernel "
+                        + "mailing list, "
                         + "8 Oct 2009 (lists.openwall.net/linux-kernel/2009/10/08/)");
     }
 

@@ -45,7 +45,8 @@ final class WalletAnalyses {
                 WalletData.syncFits(sweep.value()).forEach((v, f) -> fits.add(sweep.label(), v, f));
             }
             out.put(
-                    "Linear fit of sync time against entries (ours: Theil-Sen through each size's median; seed: least squares "
+                    "Linear fit of sync time against entries (ours: Theil-Sen through each size's median; "
+                            + "seed: least squares "
                             + "through its 5 points), and the wallet size at which one sync passes 16 ms and 100 ms",
                     fits.table());
             for (var sweep : sweeps) {
@@ -53,7 +54,8 @@ final class WalletAnalyses {
                 // the sweep times every 100 entries once; the table keeps the repeated checkpoints
                 Table checkpoints = m.where(m.intColumn("n").isGreaterThan(1));
                 out.put(
-                        "sync-sweep: median sync time per variant at the repeated checkpoints, with IQR and 95 % bootstrap interval ["
+                        "sync-sweep: median sync time per variant at the repeated checkpoints, with IQR and "
+                                + "95 % bootstrap interval ["
                                 + sweep.label() + "]",
                         checkpoints.isEmpty() ? m : checkpoints);
             }
@@ -61,9 +63,12 @@ final class WalletAnalyses {
                 Table real = WalletData.againstReal(sweep.value());
                 if (!real.isEmpty()) {
                     out.put(
-                            "The lab's Java against the real code: kde4 time / real KWallet (kwallet5) time per size, the median of"
-                                    + " per-repeat ratios (each repeat timed both in the same loop, moments apart) with quartiles; kf5 / kwallet5"
-                                    + " is the same in the real backend's own format (the lab's speed target is on the targets table) ["
+                            "The lab's Java against the real code: kde4 time / real KWallet (kwallet5) time "
+                                    + "per size, the median of"
+                                    + " per-repeat ratios (each repeat timed both in the same loop, moments "
+                                    + "apart) with quartiles; kf5 / kwallet5"
+                                    + " is the same in the real backend's own format (the lab's speed target "
+                                    + "is on the targets table) ["
                                     + sweep.label() + "]",
                             real);
                 }
@@ -72,7 +77,8 @@ final class WalletAnalyses {
                 Table q = debugFullQuestion(sweep.value());
                 if (!q.isEmpty()) {
                     out.put(
-                            "The DebugFull question: which unoptimised kde4 comes nearer the seed's DebugFull / Release at 10,000"
+                            "The DebugFull question: which unoptimised kde4 comes nearer the seed's "
+                                    + "DebugFull / Release at 10,000"
                                     + " entries, C1 alone (compiled, unoptimised) or the interpreter [" + sweep.label()
                                     + "]",
                             q);
@@ -86,7 +92,8 @@ final class WalletAnalyses {
         }
         for (var save : results.tables(WalletResults.SAVE_STRATEGIES)) {
             out.put(
-                    "save-strategies: median time to make one new entry durable, per size (the mean includes the journal's"
+                    "save-strategies: median time to make one new entry durable, per size (the mean includes "
+                            + "the journal's"
                             + " occasional fold: the amortised cost) [" + save.label() + "]",
                     Summaries.medians(
                             WalletData.bySize(save.value()), SAVE_MS.name(), STRATEGY.name(), ENTRIES.name()));
@@ -106,7 +113,8 @@ final class WalletAnalyses {
         }
         for (var interop : results.tables(WalletResults.KWALLET5_INTEROP)) {
             out.put(
-                    "kwallet5-interop: the lab's .kwl code against KDE's real backend, both ways, and what KF5 makes of KDE4-era"
+                    "kwallet5-interop: the lab's .kwl code against KDE's real backend, both ways, and what "
+                            + "KF5 makes of KDE4-era"
                             + " wallets [" + interop.label() + "]",
                     interopFindings(interop.value()));
         }

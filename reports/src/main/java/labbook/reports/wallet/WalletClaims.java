@@ -140,7 +140,8 @@ final class WalletClaims {
         claims.add(Claim.of(
                         WalletStudy.Id.SLOW_BUILD,
                         "",
-                        "a slow build costs a few times more at 10,000 entries (seed: DebugFull / Release; ours: -Xint / JIT)")
+                        "a slow build costs a few times more at 10,000 entries (seed: DebugFull / Release; "
+                                + "ours: -Xint / JIT)")
                 .seed("×" + Format.sig(seedSlow, 2))
                 .measured(Format.ratio(ourSlow))
                 .ratio(Verdict.ratio(ourSlow, seedSlow))

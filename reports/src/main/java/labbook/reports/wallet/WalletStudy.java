@@ -60,7 +60,8 @@ public final class WalletStudy implements Study {
         return new PageText(
                 "KWallet: the cost of saving at once",
                 "I assume that your usual wallet will contain less than 1000 entries. Due to the fact that any "
-                        + "workaround would have to encrypt at least 1 entry (~ 8ms) this workaround would save around 15ms - 8ms = 7ms. "
+                        + "workaround would have to encrypt at least 1 entry (~ 8ms) this workaround would "
+                        + "save around 15ms - 8ms = 7ms. "
                         + "This is clearly insignificant. Big overhead for syncing the wallet seems to be a myth.",
                 "KDE Community Wiki, \"KDE Utils/kwallet/Benchmark\" (KDE 4 era), https://community.kde.org/KDE_Utils/kwallet/Benchmark");
     }

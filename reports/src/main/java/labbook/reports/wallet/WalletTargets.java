@@ -29,7 +29,8 @@ final class WalletTargets {
             + REAL_VARIANT + ") at " + Format.num(SPEED_AT_ENTRIES) + " entries";
     static final String SPEED_MEASURES =
             "sync time of " + SEED_VARIANT + " over " + REAL_VARIANT + "'s: the median of the"
-                    + " per-repeat ratios, each repeat of sync-sweep timing both syncs moments apart in one loop (the table of the"
+                    + " per-repeat ratios, each repeat of sync-sweep timing both syncs moments apart in one "
+                    + "loop (the table of the"
                     + " lab's Java against the real code has every size)";
 
     private WalletTargets() {}

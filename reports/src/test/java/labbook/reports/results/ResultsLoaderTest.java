@@ -74,7 +74,8 @@ class ResultsLoaderTest {
     void extraColumnsAreKept() throws IOException {
         write(
                 "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads,tree\nserial,0,10,1,1,1,99,5,1,linux-6.1\n");
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads,tree\n"
+                        + "serial,0,10,1,1,1,99,5,1,linux-6.1\n");
         Table diff = Lab.table(load(), "vfs", "git-diff");
         assertThat(diff.column("tree").type()).isEqualTo(ColumnType.STRING);
         assertThat(diff.column("entries").type()).isEqualTo(ColumnType.LONG);
@@ -164,7 +165,8 @@ class ResultsLoaderTest {
     void emptyAndNaNCellsAreMissingValues() throws IOException {
         write(
                 "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
+                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n"
+                        + "serial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
         Table t = Lab.table(load(), "vfs", "git-diff");
         assertThat(t.doubleColumn("cpu_pct").countMissing()).isEqualTo(2);
         assertThat(t.doubleColumn("user_s").countMissing()).isZero();

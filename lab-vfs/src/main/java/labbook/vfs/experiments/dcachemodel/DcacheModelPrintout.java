@@ -81,7 +81,8 @@ final class DcacheModelPrintout {
         out.printf(Locale.ROOT, "%ndcache-model on %d cores: medians of the measured iterations%n", cores);
         out.println(
                 "(cores_busy: the benchmark JVM's CPU seconds per second; below min(threads, cores) means the shared"
-                        + " machine lent its cores elsewhere, so throughput suffers while CPU per walk stays comparable)");
+                        + " machine lent its cores elsewhere, so throughput suffers while CPU per walk stays "
+                        + "comparable)");
         ConsoleTable t = new ConsoleTable(
                 "walk",
                 "renames",

@@ -53,8 +53,8 @@ import picocli.CommandLine.Option;
 @Command(
         name = "stat-walk",
         mixinStandardHelpOptions = true,
-        description =
-                "One lstat per index entry from Java, as git's preload does, on 1, 2, 4, ... 20 threads; beside git diff.")
+        description = "One lstat per index entry from Java, as git's preload does, on 1, 2, 4, ... 20 threads; "
+                + "beside git diff.")
 public final class StatWalkExperiment implements Callable<Integer> {
     public static final String EXPERIMENT = VfsResults.STAT_WALK.experiment();
     /** The thread counts of every repeat: one, powers of two, and git's 20 preload threads. */

@@ -52,8 +52,8 @@ import picocli.CommandLine.Mixin;
 @Command(
         name = "kwallet5-interop",
         mixinStandardHelpOptions = true,
-        description =
-                "The lab's .kwl code against KDE's real KWallet backend, both ways, and what KF5 does with KDE4-era wallets.")
+        description = "The lab's .kwl code against KDE's real KWallet backend, both ways, and what KF5 does with "
+                + "KDE4-era wallets.")
 public final class Kwallet5InteropExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;

@@ -62,8 +62,8 @@ import picocli.CommandLine.Mixin;
 @Command(
         name = "save-strategies",
         mixinStandardHelpOptions = true,
-        description =
-                "The cost of making one new entry durable at once: whole rewrite, rewrite + fdatasync, journal, file per entry.")
+        description = "The cost of making one new entry durable at once: whole rewrite, rewrite + fdatasync, "
+                + "journal, file per entry.")
 public final class SaveStrategiesExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;

@@ -173,8 +173,8 @@ public final class SyncJmhExperiment implements Callable<Integer> {
             t.row(row.toArray());
         });
         out.println();
-        out.println(
-                "sync-jmh: mean ± 99.9% error of one sync, ms (JMH; the error is NaN with a single measured iteration)");
+        out.println("sync-jmh: mean ± 99.9% error of one sync, ms"
+                + " (JMH; the error is NaN with a single measured iteration)");
         t.print(out);
     }
 }

@@ -67,8 +67,8 @@ import picocli.CommandLine.Option;
 @Command(
         name = "sync-sweep",
         mixinStandardHelpOptions = true,
-        description =
-                "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the cipher alone.")
+        description = "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the "
+                + "cipher alone.")
 public final class SyncSweepExperiment implements Callable<Integer> {
     static final int REPEATS = 25;
     static final int QUICK_REPEATS = 11;

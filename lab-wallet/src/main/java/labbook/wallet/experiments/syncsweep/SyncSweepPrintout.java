@@ -64,7 +64,8 @@ final class SyncSweepPrintout {
             out.printf(
                     Locale.ROOT,
                     "%s at 10,000 entries: sync %.2f ms, cipher alone %.2f ms on %,d bytes: sync / cipher = %.2f x"
-                            + " (median of per-repeat ratios %.2f, IQR %.2f-%.2f, n=%d; on thread CPU time %.2f, IQR %.2f-%.2f)%s%n",
+                            + " (median of per-repeat ratios %.2f, IQR %.2f-%.2f, n=%d; on thread CPU time "
+                            + "%.2f, IQR %.2f-%.2f)%s%n",
                     e.getKey(),
                     sync.median(),
                     cipher.median(),
@@ -182,7 +183,8 @@ final class SyncSweepPrintout {
         if (nearest != null) {
             out.printf(
                     Locale.ROOT,
-                    "DebugFull question at 10,000 entries: seed DebugFull / Release = x%.2f; ours: %s: %s comes nearer%n",
+                    "DebugFull question at 10,000 entries: seed DebugFull / Release = x%.2f; ours: %s: %s "
+                            + "comes nearer%n",
                     seedRatio,
                     String.join("; ", parts),
                     nearest);

@@ -34,8 +34,8 @@ class CrashWritersTest {
             writer.go(false, "not-the-password".getBytes(StandardCharsets.UTF_8));
             assertThatThrownBy(writer::awaitReady)
                     .isInstanceOf(LabException.class)
-                    .hasMessageMatching(
-                            "crash-test writer \\(pid \\d+\\) ended before it answered: exit 1: crash-test writer: .*wrong password.*")
+                    .hasMessageMatching("crash-test writer \\(pid \\d+\\) ended before it answered: exit 1: crash-test "
+                            + "writer: .*wrong password.*")
                     .hasMessageNotContaining("\tat ")
                     .hasMessageNotContaining("not-the-password");
         }
@@ -55,8 +55,8 @@ class CrashWritersTest {
                     .as("no ACK from a writer killed while booting")
                     .isEqualTo(-1);
             assertThatThrownBy(writer::awaitReady)
-                    .hasMessageMatching(
-                            "crash-test writer \\(pid \\d+\\) ended before it answered: killed by signal 9 \\(KILL\\).*");
+                    .hasMessageMatching("crash-test writer \\(pid \\d+\\) ended before it answered: killed by signal 9 "
+                            + "\\(KILL\\).*");
         }
     }
 }
