@@ -54,7 +54,6 @@ public final class FilecryptLab {
                     default -> null;
                 };
         if (fileCommand == null) {
-            explainIncubatorWarning(args);
             Cli.main(new FilecryptLab(), args);
             return;
         }
@@ -64,23 +63,6 @@ public final class FilecryptLab {
         int code = fileCommand.execute(List.of(args).subList(1, args.length), out, err);
         out.flush();
         System.exit(code);
-    }
-
-    /**
-     * JDK 17 prints "WARNING: Using incubator modules" at the start of every JVM that loads one, and no option silences
-     * it; an experiment's run says once, after it, why the lab loads it. (encrypt and decrypt, which a user runs over
-     * and over, say nothing more: their README section does.)
-     */
-    private static void explainIncubatorWarning(String[] args) {
-        boolean help = args.length == 0
-                || List.of(args).contains("--help")
-                || List.of(args).contains("-h");
-        if (!help && ModuleLayer.boot().findModule("jdk.incubator.foreign").isPresent()) {
-            System.err.println("(lab-filecrypt: that warning is JDK 17's: the lab calls the system zlib, gpg's own "
-                    + "deflate, through"
-                    + " JDK 17's incubating foreign-function API; on JDK 22 and later the API is "
-                    + "final and nothing is printed)");
-        }
     }
 
     /** The command line this JVM was started with (null when embedded, as in tests). */
