@@ -368,6 +368,11 @@ public final class Child implements AutoCloseable {
 
     /** Waits for the child to end and returns its exit code, killing it (and throwing) past its bounds. */
     public int waitFor() {
+        return waitFor(null);
+    }
+
+    /** {@link #waitFor()}, bounded by {@code bound} from now (when not null) as well as by the child's own bounds. */
+    public int waitFor(Duration bound) {
         long waitStart = System.nanoTime();
         while (true) {
             try {
@@ -379,27 +384,10 @@ public final class Child implements AutoCloseable {
             } catch (InterruptedException e) {
                 throw interrupted();
             }
-            checkBounds(waitStart);
-        }
-    }
-
-    /** {@link #waitFor()}, bounded by {@code bound} from now as well as by the child's limit. */
-    public int waitFor(Duration bound) {
-        long deadline = System.nanoTime() + bound.toNanos();
-        while (true) {
-            try {
-                if (process.waitFor(pollSlice(), TimeUnit.NANOSECONDS)) {
-                    endedAt = System.nanoTime();
-                    joinReaders();
-                    return process.exitValue();
-                }
-            } catch (InterruptedException e) {
-                throw interrupted();
-            }
-            if (System.nanoTime() > deadline) {
+            if (bound != null && System.nanoTime() - waitStart > bound.toNanos()) {
                 killFor("was still running after " + seconds(bound));
             }
-            checkBounds(System.nanoTime());
+            checkBounds(waitStart);
         }
     }
 
