@@ -69,9 +69,10 @@ public final class Scratch implements AutoCloseable {
             }
         }
         // the experiment's own threads run on until the JVM halts and may recreate the folder: delete
-        // until it has stayed gone for a while
+        // until it has stayed gone for a second (a warm-up step between two writes can take longer
+        // than 150 ms, which let a late write recreate it), for at most 15 s
         int goneFor = 0;
-        for (int attempt = 0; attempt < 60 && goneFor < 3; attempt++) {
+        for (int attempt = 0; attempt < 300 && goneFor < 20; attempt++) {
             if (Files.exists(dir)) {
                 goneFor = 0;
                 try {
