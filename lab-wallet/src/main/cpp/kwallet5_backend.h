@@ -84,6 +84,8 @@ public:
 
     // The file-name encoding of a wallet name (here: its path) that the PBKDF2 salt file is named by.
     static QString encodeWalletName(const QString &name);
+    // Where the backend keeps wallets and their salt files: $XDG_DATA_HOME/kwalletd here.
+    static QString getSaveLocation();
 
 private:
     Backend(const Backend &) = delete;

@@ -10,12 +10,13 @@
 //                          [--fdatasync on|off]       < password line
 //   kwallet5-harness serve --scratch DIR WALLET [--fdatasync on|off]
 //                                                      < password line, then commands (add N | sync | quit)
+//   write, sweep and serve also take --fail-saves-after N (for the lab's tests: see rename() below).
 //
 // Rules it keeps:
 //  - The password comes on stdin (first line: "password =BASE64"), never in argv.
 //  - It writes only inside the scratch folder DIR: WALLET must be in it, and HOME, TMPDIR and
 //    every XDG folder point into it (the backend keeps the PBKDF2 salt of a wallet at
-//    $XDG_DATA_HOME/<encodeWalletName(wallet path)>.salt, and creates one when none is there).
+//    $XDG_DATA_HOME/kwalletd/<encodeWalletName(wallet path)>.salt, and creates one when none is there).
 //    For dump, the caller copies the wallet (and its salt, under that name) into DIR first.
 //  - Every failure is one line on stderr, "kwallet5-harness: ...", and a non-zero exit:
 //    2 usage, 3 open() refused the wallet (its return code, translated), 4 a sync failed,
@@ -46,6 +47,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QGuiApplication>
 
 #include <cerrno>
 #include <cstdio>
@@ -53,6 +55,7 @@
 #include <cstring>
 #include <ctime>
 #include <iostream>
+#include <memory>
 #include <set>
 #include <string>
 #include <sys/stat.h>
@@ -67,7 +70,24 @@ const char *const PROGRAM = "kwallet5-harness";
 // --fdatasync off (sweep, serve): see fdatasync() below.
 bool g_fdatasync = true;
 long long g_fdatasyncCalls = 0;
+// --fail-saves-after N (write, sweep, serve; for the lab's tests): see rename() below.
+long long g_savesBeforeFailing = -1;
 } // namespace
+
+// QSaveFile completes each save by renaming its temporary file over the wallet. With
+// "--fail-saves-after N", every rename after the first N fails with EIO, as on a failing disk:
+// the lab's tests use it to drive the backend's failed-save path, which no input can reach.
+extern "C" int rename(const char *from, const char *to)
+{
+    if (g_savesBeforeFailing == 0) {
+        errno = EIO;
+        return -1;
+    }
+    if (g_savesBeforeFailing > 0) {
+        g_savesBeforeFailing--;
+    }
+    return int(::syscall(SYS_rename, from, to));
+}
 
 // Qt's QSaveFile, which the backend saves through, calls fdatasync() before its rename, as
 // shipped. This definition in the executable interposes on libc's for every library the harness
@@ -390,11 +410,37 @@ void openOrFail(KWallet::Backend &backend, const QByteArray &password, const QSt
     }
 }
 
-// A new wallet: the cipher type first, or its first sync fails.
-void createWallet(KWallet::Backend &backend, const QByteArray &password, const QString &wallet)
+// The salt file the backend keeps beside a wallet it was given by path.
+QString saltFile(const QString &wallet)
 {
-    backend.setCipherType(KWallet::BACKEND_CIPHER_BLOWFISH);
-    openOrFail(backend, password, wallet);
+    return KWallet::Backend::getSaveLocation() + "/" + KWallet::Backend::encodeWalletName(wallet) + ".salt";
+}
+
+// A new wallet: the cipher type first, or its first sync fails. open() creates the file, draws
+// the wallet's PBKDF2 salt and syncs once. The backend's Blowfish refuses a weak key, and about
+// one salt in 40,000 makes one: every sync of that wallet then fails (rc -2), and open() says -2.
+// KWallet would fail the same way on a desktop; the harness draws a new salt by creating the
+// wallet once more (the wallet and its salt file are its own, just made), and says so on stderr.
+std::unique_ptr<KWallet::Backend> createWallet(const QByteArray &password, const QString &wallet)
+{
+    for (int attempt = 1;; attempt++) {
+        auto backend = std::make_unique<KWallet::Backend>(wallet, true);
+        backend->setCipherType(KWallet::BACKEND_CIPHER_BLOWFISH);
+        int rc = backend->open(password, 0);
+        if (rc == 0) {
+            return backend;
+        }
+        if (rc != -2 || attempt == 2) {
+            fail(OPEN_FAILED, "open " + str(wallet) + " failed: rc " + std::to_string(rc) + ": " + openCodeMeaning(rc));
+        }
+        backend.reset();
+        QString salt = saltFile(wallet);
+        std::fprintf(stderr, "%s: note: the first sync of new wallet %s failed (rc -2: a weak key from its salt, or a write error); creating it once more with a new salt\n",
+                     PROGRAM, str(wallet).c_str());
+        if (!QFile::remove(wallet) || (QFileInfo::exists(salt) && !QFile::remove(salt))) {
+            fail(BAD_SCRATCH, "cannot remove the failed new wallet " + str(wallet) + " or its salt " + str(salt));
+        }
+    }
 }
 
 void syncOrFail(KWallet::Backend &backend, const QString &wallet)
@@ -552,8 +598,8 @@ int write(const Scratch &scratch, const std::string &walletArg)
     if (!ended) {
         fail(BAD_INPUT, "stdin: ended without the \"end\" line");
     }
-    KWallet::Backend backend(wallet, true);
-    createWallet(backend, password, wallet);
+    std::unique_ptr<KWallet::Backend> created = createWallet(password, wallet);
+    KWallet::Backend &backend = *created;
     for (const Item &item : items) {
         if (item.folder) {
             backend.createFolder(item.name);
@@ -593,8 +639,8 @@ int sweep(const Scratch &scratch, const std::string &walletArg, const SweepPlan 
             sizes.insert(c);
         }
     }
-    KWallet::Backend backend(wallet, true);
-    createWallet(backend, password, wallet);
+    std::unique_ptr<KWallet::Backend> created = createWallet(password, wallet);
+    KWallet::Backend &backend = *created;
     backend.createFolder(FOLDER);
     backend.setFolder(FOLDER);
     SeedEntries seed;
@@ -616,8 +662,8 @@ int serve(const Scratch &scratch, const std::string &walletArg)
     QString wallet = walletInScratch(scratch, walletArg);
     requireNew(wallet);
     QByteArray password = readPassword();
-    KWallet::Backend backend(wallet, true);
-    createWallet(backend, password, wallet);
+    std::unique_ptr<KWallet::Backend> created = createWallet(password, wallet);
+    KWallet::Backend &backend = *created;
     backend.createFolder(FOLDER);
     backend.setFolder(FOLDER);
     SeedEntries seed;
@@ -716,6 +762,8 @@ int run(int argc, char **argv)
                 fail(USAGE, "invalid value for --fdatasync: '" + v + "' (on or off)");
             }
             g_fdatasync = v == "on";
+        } else if (command != "dump" && a == "--fail-saves-after") {
+            g_savesBeforeFailing = number(a, value(a), 0, 100000000);
         } else if (command == "sweep" && a == "--max") {
             plan.max = number(a, value(a), 1, 100000000);
             haveMax = true;
@@ -755,6 +803,17 @@ int run(int argc, char **argv)
         fail(USAGE, "sweep needs --max N");
     }
     Scratch scratch = enterScratch(scratchArg);
+    // The backend reports a failed sync by a desktop notification (KNotification), whose QPixmap
+    // aborts the process unless a QGuiApplication exists. With the offscreen platform none needs a
+    // display; the notification goes nowhere (no session bus), and sync() returns its code.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int qtArgc = 1;
+    static char qtName[] = "kwallet5-harness";
+    static char *qtArgv[] = {qtName, nullptr};
+    QGuiApplication app(qtArgc, qtArgv);
+    // The backend's save location (its salts) is $XDG_DATA_HOME/<application name>, less a final
+    // "5": named as KDE's daemon is, the harness keeps them where a desktop does.
+    QCoreApplication::setApplicationName(QStringLiteral("kwalletd5"));
     if (command == "dump") {
         return dump(scratch, walletArg);
     }

@@ -169,7 +169,7 @@ final class Harness {
         cmd.addAll(pkgConfig("--cflags", "Qt5Core", "Qt5Gui"));
         cmd.add("-I" + KWALLET_INCLUDE);
         cmd.add("-lkwalletbackend5");
-        cmd.addAll(pkgConfig("--libs", "Qt5Core"));
+        cmd.addAll(pkgConfig("--libs", "Qt5Core", "Qt5Gui"));
         return cmd;
     }
 
@@ -217,9 +217,17 @@ final class Harness {
         return env;
     }
 
-    /** Where the backend looks for a wallet's salt: {@code $XDG_DATA_HOME}, that is {@code scratch/data}. */
+    /** {@code $XDG_DATA_HOME} of a harness run: {@code scratch/data}. */
     static Path dataHome(Path scratch) {
         return scratch.resolve("data");
+    }
+
+    /**
+     * Where the backend looks for a wallet's salt: its save location, {@code $XDG_DATA_HOME/kwalletd} (the harness
+     * names itself {@code kwalletd5}, as KDE's daemon does, and the backend drops the 5).
+     */
+    static Path saltHome(Path scratch) {
+        return dataHome(scratch).resolve("kwalletd");
     }
 
     /** A harness run in {@code scratch} (a real path, no symbolic links), {@code stdin} fed to it. */
@@ -243,7 +251,7 @@ final class Harness {
                     "kwallet5-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path real = dir.toRealPath();
-            Files.createDirectories(dataHome(real));
+            Files.createDirectories(saltHome(real));
             return real;
         } catch (IOException e) {
             throw LabException.cannot("create a scratch folder in", parent, e);

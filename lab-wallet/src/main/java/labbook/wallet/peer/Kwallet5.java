@@ -90,9 +90,10 @@ public final class Kwallet5 {
     }
 
     /**
-     * The file name under {@code $XDG_DATA_HOME} where the backend reads (or creates) the PBKDF2 salt of the wallet at
-     * {@code walletPath} (an absolute path, as the backend is given it): {@code Backend::encodeWalletName(path) +
-     * ".salt"}, the path's UTF-8 bytes percent-encoded with {@code ;} as the escape, so {@code /} becomes {@code ;2F}.
+     * The file name under {@code $XDG_DATA_HOME/kwalletd} where the backend reads (or creates) the PBKDF2 salt of the
+     * wallet at {@code walletPath} (an absolute path, as the backend is given it):
+     * {@code Backend::encodeWalletName(path) + ".salt"}, the path's UTF-8 bytes percent-encoded with {@code ;} as the
+     * escape, so {@code /} becomes {@code ;2F}.
      */
     public static String saltFileName(Path walletPath) {
         return encodeWalletName(walletPath.toString()) + ".salt";
@@ -148,7 +149,7 @@ public final class Kwallet5 {
                 throw LabException.cannot("read wallet", wallet, e);
             }
             if (salt != null) {
-                Path saltCopy = Harness.dataHome(scratch).resolve(saltFileName(copy));
+                Path saltCopy = Harness.saltHome(scratch).resolve(saltFileName(copy));
                 try {
                     Files.copy(salt, saltCopy);
                 } catch (IOException e) {
@@ -207,7 +208,7 @@ public final class Kwallet5 {
             if (!r.ok()) {
                 throw Kwallet5Exception.of(r, target.toString());
             }
-            Path salt = Harness.dataHome(scratch).resolve(saltFileName(made));
+            Path salt = Harness.saltHome(scratch).resolve(saltFileName(made));
             if (Files.exists(salt)) {
                 place(salt, KwlFile.saltPathFor(target.toAbsolutePath()));
             }

@@ -16,7 +16,7 @@
  * <p>Every run of the harness (and of dpkg-query, pkg-config, g++ and mkfifo) goes through {@link labbook.core.Peer},
  * so its CPU time is measured as gpg's and git's are. Each run gets a scratch folder of its own (HOME, TMPDIR and the
  * XDG folders point into it; no session bus), and the harness refuses to write a wallet anywhere else. The backend
- * reads a wallet's PBKDF2 salt from {@code $XDG_DATA_HOME/<encoded wallet path>.salt}
+ * reads a wallet's PBKDF2 salt from {@code $XDG_DATA_HOME/kwalletd/<encoded wallet path>.salt}
  * ({@link labbook.wallet.peer.Kwallet5#saltFileName}), and creates one there when there is none, so the driver copies
  * the wallet into the scratch folder and the lab's {@code <name>.salt} beside it to that name; the user's files are
  * only read.

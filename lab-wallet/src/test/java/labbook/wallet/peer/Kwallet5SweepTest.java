@@ -3,11 +3,14 @@ package labbook.wallet.peer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
 import labbook.core.LabException;
+import labbook.core.PeerResult;
 import labbook.wallet.format.KwlCodec;
+import labbook.wallet.format.ThrowawayPassword;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +57,42 @@ class Kwallet5SweepTest {
         }
         assertThat(kw.peerResult().ok()).isTrue();
         assertThat(dir).isEmptyDirectory();
+    }
+
+    /**
+     * The backend answers a failed save with a desktop notification, which aborted a harness that had no GUI
+     * application (exit 134, "QPixmap: Must construct a QGuiApplication before a QPixmap"). The harness's
+     * {@code --fail-saves-after} makes QSaveFile's rename fail: the failure must come back as the backend's own code,
+     * in one line. A new wallet whose first save fails is made once more (a weak key from its salt) before giving up.
+     */
+    @Test
+    void aFailedSaveIsTheBackendsCodeNotAnAbort() {
+        PeerResult firstSave = write("first.kwl", 0);
+        assertThat(firstSave.exitCode()).isEqualTo(Harness.EXIT_OPEN_FAILED);
+        assertThat(firstSave.stderr())
+                .contains("creating it once more with a new salt")
+                .contains("failed: rc -2")
+                .doesNotContain("QPixmap");
+        PeerResult laterSave = write("later.kwl", 1);
+        assertThat(laterSave.exitCode()).isEqualTo(Harness.EXIT_SYNC_FAILED);
+        assertThat(laterSave.stderr()).contains("failed: rc -4: write error").doesNotContain("QPixmap");
+        assertThat(write("fine.kwl", 2).ok()).isTrue();
+    }
+
+    private PeerResult write(String name, int savesBeforeFailing) {
+        Path scratch = Harness.newScratch(dir);
+        byte[] stdin = ("password " + HarnessText.bytesToken(ThrowawayPassword.draw()) + "\nend\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        return Harness.run(
+                scratch,
+                stdin,
+                List.of(
+                        "write",
+                        "--scratch",
+                        scratch.toString(),
+                        scratch.resolve(name).toString(),
+                        "--fail-saves-after",
+                        Integer.toString(savesBeforeFailing)));
     }
 
     private static void check(List<SyncTiming> rows, int fdatasyncs) {
