@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Its output never reaches the file descriptors of this JVM directly: stderr is read into a tail (and relayed
  * through {@link System#err}, or another stream, when asked), stdout is discarded, written to a file, captured, read as
  * lines, or relayed. So under Surefire, whose forked JVMs talk to Maven over their own stdout, a child cannot corrupt
- * that channel.
+ * that channel. The one exception, {@link Spec#inheritOutput()}, is for a command line's children that talk to the
+ * user's terminal.
  *
  * <pre>{@code
  * Child.Spec spec = Child.spec("crash-test writer", command).stdoutLines().silence(Duration.ofSeconds(120));
@@ -47,7 +48,8 @@ public final class Child implements AutoCloseable {
         CAPTURE,
         LINES,
         RELAY,
-        LOG
+        LOG,
+        INHERIT
     }
 
     /** How much of stderr a child keeps in memory: its tail names the failure; all of a tool's usual complaint fits. */
@@ -130,6 +132,16 @@ public final class Child implements AutoCloseable {
         public Spec outputTo(Path log) {
             this.stdout = Stdout.LOG;
             this.stdoutFile = log;
+            return this;
+        }
+
+        /**
+         * Both streams straight to this JVM's own stdout and stderr: for a child that talks to the user's terminal (its
+         * progress bars must see one). Nothing is read, so no {@link #silence} bound and no stderr tail: the child says
+         * its own last line.
+         */
+        public Spec inheritOutput() {
+            this.stdout = Stdout.INHERIT;
             return this;
         }
 
@@ -219,6 +231,9 @@ public final class Child implements AutoCloseable {
 
     /** Starts the child; one that cannot start is a {@link CannotStart} naming it. */
     public static Child start(Spec spec) {
+        if (spec.stdout == Stdout.INHERIT && spec.silence != null) {
+            throw new IllegalArgumentException(spec.name + ": a child whose output is not read has no silence bound");
+        }
         ProcessBuilder builder = new ProcessBuilder(spec.command);
         builder.environment().putAll(spec.env);
         if (spec.dir != null) {
@@ -233,6 +248,8 @@ public final class Child implements AutoCloseable {
             case DISCARD -> builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
             case FILE -> builder.redirectOutput(spec.stdoutFile.toFile());
             case LOG -> builder.redirectErrorStream(true).redirectOutput(spec.stdoutFile.toFile());
+            case INHERIT ->
+                builder.redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT);
             default -> builder.redirectOutput(ProcessBuilder.Redirect.PIPE);
         }
         Process process;
@@ -259,7 +276,7 @@ public final class Child implements AutoCloseable {
                 }
             });
         }
-        if (spec.stdout != Stdout.LOG) {
+        if (spec.stdout != Stdout.LOG && spec.stdout != Stdout.INHERIT) {
             daemon("stderr", () -> copy(process.getErrorStream(), stderr, spec.stderrRelay));
         }
         switch (spec.stdout) {

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
-import labbook.core.Repo;
+import labbook.filecrypt.cli.CliLaunch;
 import labbook.filecrypt.gpg.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -38,14 +38,11 @@ import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
  */
 public final class Encryptions implements AutoCloseable {
     /**
-     * The whole-process bcpg runs: the command a user types, {@code ./labbook filecrypt encrypt ...}. The launcher
-     * alone decides how that JVM starts (its cli_flags: C1, the serial collector, the unsigned JAR and its CDS
-     * archive); LABBOOK_NO_BUILD skips its build check, as this JVM was started by a built lab.
+     * The whole-process bcpg runs: the command a user types, {@code ./labbook filecrypt encrypt ...}, for run.json and
+     * printouts. What is timed is the {@code java} command that the launcher execs for it ({@link CliLaunch}), without
+     * the few milliseconds of the launcher's own bash.
      */
-    private static final List<String> LAUNCHER_ARGS = List.of("filecrypt", "encrypt");
-
-    /** {@code ./labbook filecrypt encrypt}: for run.json and printouts. */
-    public static final String PROCESS_COMMAND = "./labbook " + String.join(" ", LAUNCHER_ARGS);
+    public static final String PROCESS_COMMAND = "./labbook filecrypt encrypt";
 
     /** A fixed, non-secret benchmark passphrase; it is only ever written to files of mode 0600. */
     private static final char[] PASSPHRASE = "labbook filecrypt benchmark passphrase".toCharArray();
@@ -291,15 +288,13 @@ public final class Encryptions implements AutoCloseable {
     }
 
     private static List<String> launcher(List<String> encryptArgs) {
-        List<String> cmd =
-                new ArrayList<>(List.of(Repo.root().resolve("labbook").toString()));
-        cmd.addAll(LAUNCHER_ARGS);
-        cmd.addAll(encryptArgs);
-        return cmd;
+        List<String> args = new ArrayList<>(List.of("encrypt"));
+        args.addAll(encryptArgs);
+        return CliLaunch.command(args);
     }
 
     private static Peer launcherPeer(List<String> command) {
-        return Peer.command(command).env("LABBOOK_NO_BUILD", "1");
+        return Peer.command(command);
     }
 
     private static long size(Path p) {

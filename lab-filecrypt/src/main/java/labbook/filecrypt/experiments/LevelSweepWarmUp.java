@@ -79,7 +79,7 @@ final class LevelSweepWarmUp {
                     PARALLEL_JIT_ROUNDS,
                     bar::step);
             decrypts.warmUp(small, variants, DECRYPT_JIT_ROUNDS, bar::step);
-            // the command line's first run makes its CDS archive (the launcher's cli_flags), untimed here
+            // the command line's first run, untimed: its JAR and class-data archive into the page cache
             enc.run(Engine.BCPG_PROCESS, small, pass.get(0));
             if (mode != Mode.FULL) {
                 enc.warmUpFiles(corpus.files(), pass.get(0), bar::step);

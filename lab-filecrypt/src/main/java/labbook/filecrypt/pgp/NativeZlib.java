@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.util.List;
+import labbook.core.Launch;
 
 /**
  * gpg's own ZIP deflate, the system zlib with an 8 KiB window ({@code deflateInit2(level, Z_DEFLATED, -13, 8,
@@ -47,15 +48,12 @@ public final class NativeZlib {
     private NativeZlib() {}
 
     /**
-     * The JVM flags this JDK needs for native zlib: JDK 17 {@code --add-modules jdk.incubator.foreign
-     * --enable-native-access=ALL-UNNAMED}, JDK 22+ {@code --enable-native-access=ALL-UNNAMED}, none elsewhere.
+     * The JVM flags native zlib needs, as lab-filecrypt's pom declares them for the JDK that built it ({@link Launch}):
+     * JDK 17 {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED}, JDK 22+
+     * {@code --enable-native-access=ALL-UNNAMED}, none elsewhere.
      */
     public static List<String> jvmFlags() {
-        int feature = Runtime.version().feature();
-        if (feature == 17) {
-            return List.of("--add-modules", "jdk.incubator.foreign", "--enable-native-access=ALL-UNNAMED");
-        }
-        return feature >= 22 ? List.of("--enable-native-access=ALL-UNNAMED") : List.of();
+        return Launch.onClassPath("filecrypt").jvmFlags();
     }
 
     /** Whether native zlib can be called here (the JDK's foreign API, native access and libz.so.1). */

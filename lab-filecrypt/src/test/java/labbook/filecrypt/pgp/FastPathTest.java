@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import labbook.core.ForkedJava;
+import labbook.core.Launch;
 import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.TestTexts;
+import labbook.filecrypt.cli.CliLaunch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +34,26 @@ class FastPathTest {
             assertThat(FastPath.JVM_FLAGS).containsExactly("--enable-native-access=ALL-UNNAMED");
         }
         assertThat(FastPath.JVM_FLAGS).noneMatch(f -> f.startsWith("--add-opens"));
+    }
+
+    /**
+     * The flags are one declaration (the pom's, through {@link Launch}): built for the JDK that runs, given to this JVM
+     * by surefire, and to encrypt's JVM by the command the launcher and the level sweep compute.
+     */
+    @Test
+    void theDeclaredFlagsAreTheOnesInUse() {
+        Launch launch = Launch.onClassPath("filecrypt");
+        assertThat(launch.jdk()).isEqualTo(FEATURE);
+        assertThat(launch.jvmFlags()).isEqualTo(FastPath.JVM_FLAGS);
+        // the JVM reports "--add-modules X" as "--add-modules=X"
+        assertThat(String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments())
+                        .replace("--add-modules=", "--add-modules "))
+                .contains(String.join(" ", launch.jvmFlags()));
+        List<String> encrypt = CliLaunch.command(List.of("encrypt", "--help"));
+        assertThat(encrypt).containsSubsequence(launch.jvmFlags()).containsSubsequence(launch.cliFlags());
+        assertThat(launch.cliFlags()).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+        assertThat(encrypt.subList(encrypt.size() - 3, encrypt.size()))
+                .containsExactly(launch.mainClass(), "encrypt", "--help");
     }
 
     @Test

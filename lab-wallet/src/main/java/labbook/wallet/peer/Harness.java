@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import labbook.core.AtomicFiles;
 import labbook.core.Child;
 import labbook.core.LabException;
+import labbook.core.Launch;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.core.Repo;
@@ -30,9 +31,11 @@ import org.apache.commons.io.FileUtils;
  * process here (dpkg-query, pkg-config, g++, the harness) runs through {@link Peer}.
  */
 final class Harness {
-    /** What building and running the harness needs, as Debian 12 packages (installed with --no-install-recommends). */
-    static final List<String> PACKAGES =
-            List.of("libkwalletbackend5-5", "libkf5wallet-dev", "qtbase5-dev", "g++", "pkg-config");
+    /**
+     * What building and running the harness needs, as Debian 12 packages (installed with --no-install-recommends):
+     * lab-wallet's, as its pom declares them.
+     */
+    static final List<String> PACKAGES = Launch.onClassPath("wallet").packages();
 
     static final String BINARY = "kwallet5-harness";
     /** kwallet.h (KWallet::Wallet::EntryType) as libkf5wallet-dev installs it. */

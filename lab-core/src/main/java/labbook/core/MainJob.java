@@ -1,0 +1,198 @@
+package labbook.core;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The lab's main job, {@code ./labbook run}: the three studies in turn, each in its own JVM as {@code ./labbook STUDY
+ * all} starts it, then the report; a study that fails costs that study alone. At the end, the time of each step. Also
+ * {@code ./labbook report}, the last step alone. Each step's command comes from its module's {@link Launch}
+ * declaration.
+ */
+@Command(
+        name = "labbook",
+        mixinStandardHelpOptions = true,
+        subcommands = {MainJob.Run.class, MainJob.Report.class},
+        description = "The lab's main job: the studies, then the report.")
+public final class MainJob implements Callable<Integer> {
+    /** The studies, in the order the main job runs them: their {@link Launch} commands. */
+    public static final List<String> STUDIES = List.of("wallet", "filecrypt", "vfs");
+
+    public static final String REPORTS = "reports";
+
+    /** One step: a child process that talks to the user's terminal, bounded by {@code limit}. */
+    record Step(String name, String title, List<String> command, Duration limit, String note) {}
+
+    /** How a step ended, and how long it took. */
+    record Outcome(Step step, Duration took, String failure) {
+        boolean ok() {
+            return failure == null;
+        }
+    }
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        Cli.main(new MainJob(), args);
+    }
+
+    /** No subcommand: the usage, and the exit code of bad arguments. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(System.err);
+        return Cli.BAD_ARGUMENTS;
+    }
+
+    @Command(
+            name = "run",
+            mixinStandardHelpOptions = true,
+            description = "Run the three studies, then build the report.")
+    static final class Run implements Callable<Integer> {
+        @Option(names = "--quick", description = "Quick mode (the default): minutes.")
+        boolean quick;
+
+        @Option(names = "--full", description = "Full mode: the seeds' own parameters.")
+        boolean full;
+
+        @Option(names = "--out", paramLabel = "DIR", description = "Results root (default: results/).")
+        Path out;
+
+        @Option(names = "--built-in", hidden = true, description = "Seconds ./labbook spent building, for the table.")
+        long builtIn;
+
+        @Override
+        public Integer call() {
+            if (quick && full) {
+                throw new LabException("--quick and --full: choose one");
+            }
+            Mode mode = full ? Mode.FULL : Mode.QUICK;
+            Path root = Repo.root();
+            List<Step> steps = new ArrayList<>();
+            for (String study : STUDIES) {
+                Launch launch = Launch.built(root, study);
+                List<String> args = new ArrayList<>(List.of("all", mode.flag()));
+                if (out != null) {
+                    args.addAll(List.of("--out", out.toString()));
+                }
+                steps.add(new Step(
+                        study,
+                        study + ": all " + mode.flag(),
+                        launch.javaCommand(root, args),
+                        mode == Mode.FULL ? Duration.ofHours(12) : Duration.ofHours(2),
+                        incubatorNote(launch)));
+            }
+            steps.add(reportStep(root, out));
+            return runSteps(steps, Duration.ofSeconds(builtIn), System.err);
+        }
+    }
+
+    @Command(
+            name = "report",
+            mixinStandardHelpOptions = true,
+            description = "Rebuild the report from existing results.")
+    static final class Report implements Callable<Integer> {
+        @Option(names = "--out", paramLabel = "DIR", description = "Results root (default: results/).")
+        Path out;
+
+        @Override
+        public Integer call() {
+            Step step = reportStep(Repo.root(), out);
+            try (Child child = start(step)) {
+                return child.waitFor();
+            }
+        }
+    }
+
+    static Step reportStep(Path root, Path out) {
+        List<String> args = new ArrayList<>(List.of("build"));
+        if (out != null) {
+            args.addAll(List.of(
+                    "--results", out.toString(), "--out", out.resolve("report").toString()));
+        }
+        return new Step(
+                "report",
+                "reports: building the HTML site",
+                Launch.built(root, REPORTS).javaCommand(root, args),
+                Duration.ofMinutes(30),
+                null);
+    }
+
+    /**
+     * Said once a run, before the study whose JVM prints it at every start (no option silences it): JDK 17's warning
+     * that an incubator module is in use.
+     */
+    static String incubatorNote(Launch launch) {
+        return launch.jvmFlags().contains("jdk.incubator.foreign")
+                ? "(on JDK 17 the JVM warns of an incubator module below: lab-filecrypt calls the system zlib, gpg's"
+                        + " own deflate, through JDK 17's incubating foreign-function API; JDK 22 and later have it"
+                        + " final)"
+                : null;
+    }
+
+    /**
+     * Runs each step in turn, whatever became of the one before, and prints the times; returns 0 when every step
+     * succeeded, 1 otherwise. The last step is the report, which shows a failed study as not run.
+     */
+    static int runSteps(List<Step> steps, Duration built, PrintStream err) {
+        long started = System.nanoTime();
+        List<Outcome> outcomes = new ArrayList<>();
+        for (Step step : steps) {
+            err.println("== " + step.title());
+            if (step.note() != null) {
+                err.println(step.note());
+            }
+            err.flush();
+            long t0 = System.nanoTime();
+            String failure;
+            try (Child child = start(step)) {
+                int exit = child.waitFor();
+                failure = exit == 0 ? null : "exit " + exit;
+            } catch (LabException e) {
+                failure = e.getMessage();
+            }
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            if (failure != null) {
+                err.println("labbook: " + step.name() + " failed (" + failure + ")"
+                        + (step.name().equals("report") ? "" : "; the report shows it as not run"));
+            }
+            outcomes.add(new Outcome(step, took, failure));
+        }
+        printTimes(
+                outcomes, built, Duration.ofNanos(System.nanoTime() - started).plus(built), err);
+        List<String> failed =
+                outcomes.stream().filter(o -> !o.ok()).map(o -> o.step().name()).toList();
+        if (!failed.isEmpty()) {
+            err.println("labbook: failed: " + String.join(" ", failed));
+            return 1;
+        }
+        return 0;
+    }
+
+    private static Child start(Step step) {
+        return Child.start(
+                Child.spec(step.name(), step.command()).inheritOutput().limit(step.limit()));
+    }
+
+    static void printTimes(List<Outcome> outcomes, Duration built, Duration total, PrintStream err) {
+        StringBuilder line = new StringBuilder("== times: build " + minSec(built));
+        for (Outcome o : outcomes) {
+            line.append("; ").append(o.step().name());
+            line.append(o.ok() ? " " : " failed after ").append(minSec(o.took()));
+        }
+        line.append("; total ").append(minSec(total));
+        err.println(line);
+        err.flush();
+    }
+
+    static String minSec(Duration d) {
+        long s = d.toSeconds();
+        return String.format("%d m %02d s", s / 60, s % 60);
+    }
+}

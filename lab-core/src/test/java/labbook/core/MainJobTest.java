@@ -1,0 +1,100 @@
+package labbook.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The main job's orchestration with real child processes (silent ones: a child of the main job writes to the test JVM's
+ * own streams): every step runs whatever became of the one before, a failure costs its step alone and is said in one
+ * line, the times name each step, and the exit code says whether all succeeded.
+ */
+class MainJobTest {
+    private static MainJob.Step step(String name, Duration limit, String... command) {
+        return new MainJob.Step(name, name + ": all --quick", List.of(command), limit, null);
+    }
+
+    private record Ran(int exit, List<String> lines) {}
+
+    private static Ran run(List<MainJob.Step> steps) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int exit;
+        try (PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            exit = MainJob.runSteps(steps, Duration.ofSeconds(75), err);
+        }
+        return new Ran(exit, bytes.toString(StandardCharsets.UTF_8).lines().toList());
+    }
+
+    @Test
+    void allStepsSucceed() {
+        Ran r = run(List.of(
+                step("wallet", Duration.ofMinutes(1), "true"),
+                step("filecrypt", Duration.ofMinutes(1), "true"),
+                step("report", Duration.ofMinutes(1), "true")));
+        assertThat(r.exit()).isZero();
+        assertThat(r.lines())
+                .containsSubsequence("== wallet: all --quick", "== filecrypt: all --quick", "== report: all --quick");
+        assertThat(r.lines().get(r.lines().size() - 1))
+                .matches("== times: build 1 m 15 s; wallet 0 m 0\\d s; filecrypt 0 m 0\\d s; report 0 m 0\\d s;"
+                        + " total 1 m \\d\\d s");
+    }
+
+    @Test
+    void aFailedStudyCostsThatStudyAlone() {
+        Ran r = run(List.of(
+                step("wallet", Duration.ofMinutes(1), "sh", "-c", "exit 3"),
+                step("vfs", Duration.ofSeconds(1), "sleep", "60"),
+                step("filecrypt", Duration.ofMinutes(1), "true"),
+                step("report", Duration.ofMinutes(1), "true")));
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.lines())
+                .contains("labbook: wallet failed (exit 3); the report shows it as not run")
+                .anyMatch(l -> l.startsWith("labbook: vfs failed (vfs (pid ") && l.contains("1 s"))
+                .contains("== filecrypt: all --quick", "== report: all --quick");
+        assertThat(r.lines().get(r.lines().size() - 2))
+                .contains("wallet failed after 0 m 0")
+                .contains("vfs failed after 0 m 0")
+                .contains("filecrypt 0 m 0");
+        assertThat(r.lines().get(r.lines().size() - 1)).isEqualTo("labbook: failed: wallet vfs");
+    }
+
+    @Test
+    void aStudyThatCannotStartIsOneLine() {
+        Ran r = run(List.of(
+                step("wallet", Duration.ofMinutes(1), "/no/such/java"), step("report", Duration.ofMinutes(1), "true")));
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.lines()).anyMatch(l -> l.startsWith("labbook: wallet failed (cannot run wallet (/no/such/java)"));
+    }
+
+    @Test
+    void eachStudysCommandIsItsBuiltDeclaration() {
+        Launch core = Launch.built(Repo.root(), "lab");
+        assertThat(core.mainClass()).isEqualTo(MainJob.class.getName());
+        List<String> cmd = core.javaCommand(Repo.root(), List.of("run", "--help"));
+        assertThat(cmd.get(0)).isEqualTo(ForkedJava.javaBinary());
+        assertThat(cmd).containsSubsequence("-cp", MainJob.class.getName(), "run", "--help");
+        assertThat(cmd.get(cmd.indexOf("-cp") + 1)).startsWith(Repo.root().resolve("lab-core/target/classes") + ":");
+        assertThat(MainJob.STUDIES).containsExactly("wallet", "filecrypt", "vfs");
+    }
+
+    @Test
+    void aBrokenDeclarationIsOneLineNamingTheFile() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> Launch.parse("command=x\nmodule=m\njdk=17\n", "f.prop"))
+                .isInstanceOf(LabException.class)
+                .hasMessage("f.prop: no main (the build writes it from the module's pom)");
+        Launch l = Launch.parse(
+                "command=x\nmodule=m\nmain=a.B\njvm.flags=--a  --b\ncli.flags=\npackages=p q\njdk=25\n", "f");
+        assertThat(l.jvmFlags()).containsExactly("--a", "--b");
+        assertThat(l.cliFlags()).isEmpty();
+        assertThat(l.packages()).containsExactly("p", "q");
+        assertThat(l.moduleDir(Path.of("/r"))).isEqualTo(Path.of("/r/m"));
+        assertThat(l.jdk()).isEqualTo(25);
+    }
+}

@@ -1,0 +1,82 @@
+package labbook.filecrypt.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import labbook.core.ForkedJava;
+import labbook.core.LabException;
+import labbook.core.Launch;
+import labbook.core.Repo;
+
+/**
+ * The {@code java} command that {@code ./labbook filecrypt encrypt|decrypt ARGS} execs, computed as the launcher
+ * computes it from lab-filecrypt's {@link Launch} declaration: its JVM flags and its {@code cli.flags} (C1, the serial
+ * collector), the unsigned CLI JAR and the class-data archive the build made of it, for this JDK and this path. Without
+ * a JAR as new as the classes (inside the module's own tests), the classes and their class path. The level sweep's
+ * process rows time this command.
+ */
+public final class CliLaunch {
+    private CliLaunch() {}
+
+    public static List<String> command(List<String> args) {
+        Launch launch = Launch.onClassPath("filecrypt");
+        Path target = launch.moduleDir(Repo.root()).resolve("target");
+        Path jar = target.resolve("lab-filecrypt-cli.jar");
+        List<String> cmd = new ArrayList<>(List.of(ForkedJava.javaBinary()));
+        cmd.addAll(launch.jvmFlags());
+        cmd.addAll(launch.cliFlags());
+        if (jarIsCurrent(jar, target.resolve("classes"))) {
+            cmd.addAll(List.of("-cp", jar.toString()));
+            Path archive = target.resolve("cds").resolve("cli.jsa");
+            if (archiveFits(archive, launch.jdk() + " " + jar)) {
+                cmd.addAll(List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-XX:SharedArchiveFile=" + archive));
+            }
+        } else {
+            Path classPath = target.resolve("classpath.txt");
+            try {
+                String cp = Files.readString(classPath, StandardCharsets.UTF_8).trim();
+                cmd.addAll(List.of("-cp", target.resolve("classes") + ":" + cp));
+            } catch (IOException e) {
+                throw LabException.cannot("read", classPath, e);
+            }
+        }
+        cmd.add(launch.mainClass());
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    private static boolean jarIsCurrent(Path jar, Path classes) {
+        if (!Files.isRegularFile(jar)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.walk(classes)) {
+            FileTime built = Files.getLastModifiedTime(jar);
+            return files.noneMatch(f -> {
+                try {
+                    return Files.getLastModifiedTime(f).compareTo(built) > 0;
+                } catch (IOException gone) {
+                    return false;
+                }
+            });
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The archive is used only when the build made it for this JDK and this JAR path ({@code cli.jsa.for}). */
+    private static boolean archiveFits(Path archive, String madeFor) {
+        try {
+            return Files.size(archive) > 0
+                    && Files.readString(archive.resolveSibling("cli.jsa.for"), StandardCharsets.UTF_8)
+                            .trim()
+                            .equals(madeFor);
+        } catch (IOException none) {
+            return false;
+        }
+    }
+}
