@@ -44,6 +44,7 @@ public final class LabRun implements AutoCloseable {
     private final Instant start = Instant.now();
     private final Map<String, String> peers = new LinkedHashMap<>();
     private final List<String> committed = new ArrayList<>();
+    private final Map<String, Map<String, Object>> outcomes = new LinkedHashMap<>();
 
     private LabRun(Path resultsRoot, String study, Mode mode, String commandLine, String rerun) {
         this.studyDir = resultsRoot.resolve(study);
@@ -120,17 +121,33 @@ public final class LabRun implements AutoCloseable {
         committed.add(experiment);
     }
 
-    /** Writes run.json if this run committed any CSV. */
+    /**
+     * Records how one experiment of an {@code all} run ended ({@link AllExperiments}): run.json's {@code outcomes} then
+     * says which finished, which failed (with its line) and which were skipped.
+     */
+    void outcome(AllExperiments.Part part) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("status", part.status().label());
+        o.put("seconds", Math.round(part.time().toMillis() / 100.0) / 10.0);
+        if (part.failure() != null) {
+            o.put("failure", part.failure());
+        }
+        outcomes.put(part.name(), o);
+    }
+
+    /** Writes run.json if this run committed any CSV or recorded any outcome. */
     @Override
     public void close() {
-        if (committed.isEmpty()) {
+        if (committed.isEmpty() && outcomes.isEmpty()) {
             return;
         }
         Path file = studyDir.resolve("run.json");
         try {
             ObjectNode previous = previousRecord(file);
+            Files.createDirectories(studyDir);
             ObjectNode record = JSON.valueToTree(describe());
             ObjectNode root = record.deepCopy();
+            record.remove("outcomes"); // the latest all run's, at the top only
             ObjectNode experiments =
                     previous.has("experiments") && previous.get("experiments").isObject()
                             ? (ObjectNode) previous.get("experiments")
@@ -181,6 +198,9 @@ public final class LabRun implements AutoCloseable {
         m.put("command_line", commandLine);
         m.put("rerun", rerun);
         m.put("peers", new LinkedHashMap<>(peers));
+        if (!outcomes.isEmpty()) {
+            m.put("outcomes", new LinkedHashMap<>(outcomes));
+        }
         return m;
     }
 }

@@ -77,7 +77,8 @@ public final class MainJob implements Callable<Integer> {
             List<Step> steps = new ArrayList<>();
             for (String study : STUDIES) {
                 Launch launch = Launch.built(root, study);
-                List<String> args = new ArrayList<>(List.of("all", mode.flag()));
+                // one failed experiment costs that experiment alone: the study goes on to its next
+                List<String> args = new ArrayList<>(List.of("all", mode.flag(), "--keep-going"));
                 if (out != null) {
                     args.addAll(List.of("--out", out.toString()));
                 }

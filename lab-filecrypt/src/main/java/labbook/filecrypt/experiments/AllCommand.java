@@ -1,11 +1,13 @@
 package labbook.filecrypt.experiments;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.Callable;
+import labbook.core.AllExperiments;
+import labbook.core.LabException;
 import labbook.core.LabOptions;
-import labbook.core.Progress;
+import labbook.core.LabRun;
+import labbook.core.Reasons;
+import labbook.filecrypt.FilecryptResults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -14,7 +16,8 @@ import picocli.CommandLine.Option;
  * {@code all}: every experiment of the study in the chosen mode, in one JVM: level-sweep, directory-runs, interop,
  * pipeline-variants, level-jmh, each with its own quick or full parameters. One JVM also means one JIT warm-up: an
  * in-process variant an earlier experiment warmed is not warmed again. Quick mode is sized for the lab's quick main
- * job: the whole study in about 100 s on 2 idle cores.
+ * job. A failed experiment is one line; the rest are then skipped, or run with {@code --keep-going}
+ * ({@link AllExperiments}), and the closing table says how each ended.
  */
 @Command(
         name = "all",
@@ -28,13 +31,24 @@ public final class AllCommand implements Callable<Integer> {
     @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
     Path enwik8;
 
+    @Option(
+            names = "--keep-going",
+            description = "After an experiment fails, go on to the next (default: stop; the rest are skipped).")
+    boolean keepGoing;
+
+    private AllExperiments all;
+
+    private LabRun run;
+
     @Override
     public Integer call() throws Exception {
         Integer relaunched = NativeJvm.relaunch();
         if (relaunched != null) {
             return relaunched;
         }
-        Instant start = Instant.now();
+        all = new AllExperiments(FilecryptResults.STUDY, keepGoing, System.err);
+        // each experiment writes its own run record; this one adds how each ended (run.json's outcomes)
+        run = LabRun.start(lab, FilecryptResults.STUDY, "all");
 
         LevelSweepExperiment sweep = new LevelSweepExperiment();
         sweep.lab = lab;
@@ -58,13 +72,24 @@ public final class AllCommand implements Callable<Integer> {
         jmh.lab = lab;
         step("level-jmh", jmh);
 
-        System.out.println("all: done in " + Progress.human(Duration.between(start, Instant.now())));
-        return 0;
+        run.close();
+        return all.finish(System.out);
     }
 
-    private static void step(String name, Callable<Integer> experiment) throws Exception {
+    private void step(String name, Callable<Integer> experiment) {
         System.out.println();
-        System.out.println("=== " + name + " ===");
-        experiment.call();
+        all.run(run, name, () -> {
+            int exit;
+            try {
+                exit = experiment.call();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new LabException(name + ": " + Reasons.of(e), e);
+            }
+            if (exit != 0) {
+                throw new LabException(name + " ended with exit code " + exit);
+            }
+        });
     }
 }

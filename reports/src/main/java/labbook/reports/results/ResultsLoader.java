@@ -91,7 +91,11 @@ public final class ResultsLoader {
             throw LabException.cannot("list", dir, e);
         }
         if (csvs.isEmpty()) {
-            return StudyResults.notRun(study, dir);
+            // no rows, but a run.json may say what failed
+            Path runJson = dir.resolve("run.json");
+            return Files.isRegularFile(runJson)
+                    ? new StudyResults(study, dir, Map.of(), Map.of(), RunInfo.of(RunJson.read(runJson), study))
+                    : StudyResults.notRun(study, dir);
         }
         // declared experiments first, in the module's order, then any extra CSV a study added
         Map<String, Table> tables = new LinkedHashMap<>();

@@ -27,7 +27,14 @@ public record RunInfo(
         String commandLine,
         Map<String, String> peers,
         String study,
-        String rerunLine) {
+        String rerunLine,
+        List<Outcome> outcomes) {
+
+    /**
+     * How one experiment of an {@code all} run ended (run.json's {@code outcomes}): done, failed (with its one line) or
+     * skipped.
+     */
+    public record Outcome(String experiment, String status, String failure) {}
 
     /** For results with no run.json: every field says so rather than guessing. */
     public static final RunInfo UNKNOWN = new RunInfo(
@@ -45,7 +52,8 @@ public record RunInfo(
             "",
             Map.of(),
             "",
-            "");
+            "",
+            List.of());
 
     static RunInfo of(JsonNode node, String study) {
         // in run.json's order (Map.copyOf would shuffle it differently in every JVM)
@@ -67,7 +75,37 @@ public record RunInfo(
                 text(node, "command_line", ""),
                 Collections.unmodifiableMap(peers),
                 text(node, "study", study),
-                text(node, "rerun", ""));
+                text(node, "rerun", ""),
+                outcomes(node.path("outcomes")));
+    }
+
+    private static List<Outcome> outcomes(JsonNode node) {
+        List<Outcome> out = new ArrayList<>();
+        node.fieldNames()
+                .forEachRemaining(name -> out.add(new Outcome(
+                        name, text(node.path(name), "status", "unknown"), text(node.path(name), "failure", ""))));
+        return List.copyOf(out);
+    }
+
+    /**
+     * What the latest {@code all} run did not finish, in one line: "crash-test failed (LINE); tamper-test, interop
+     * skipped", or "" when it finished everything (or recorded nothing).
+     */
+    public String unfinished() {
+        List<String> parts = new ArrayList<>();
+        for (Outcome o : outcomes) {
+            if (o.status().equals("failed")) {
+                parts.add(o.experiment() + " failed (" + o.failure() + ")");
+            }
+        }
+        List<String> skipped = outcomes.stream()
+                .filter(o -> o.status().equals("skipped"))
+                .map(Outcome::experiment)
+                .toList();
+        if (!skipped.isEmpty()) {
+            parts.add(String.join(", ", skipped) + " skipped");
+        }
+        return String.join("; ", parts);
     }
 
     private static String text(JsonNode node, String field, String fallback) {

@@ -202,6 +202,13 @@ public final class Site {
                 t.note());
     }
 
+    /** "3 experiment(s)", with what its latest all run failed or skipped; "not run", or what failed when none ran. */
+    static String status(StudyResults sr) {
+        String unfinished = sr.latest().unfinished();
+        String ran = sr.ran() ? sr.experiments().size() + " experiment(s)" : "not run";
+        return unfinished.isEmpty() ? ran : ran + "; " + unfinished;
+    }
+
     static List<RootView> roots(Results results, List<Study> studies) {
         List<RootView> out = new ArrayList<>();
         for (ResultsRoot r : results.roots()) {
@@ -211,7 +218,7 @@ public final class Site {
                 boolean ran = sr.ran();
                 rows.add(new RootStudy(
                         study.id(),
-                        ran ? sr.experiments().size() + " experiment(s)" : "not run",
+                        status(sr),
                         !ran,
                         ran ? sr.latest().machine() : "",
                         ran ? sr.latest().mode() : "",

@@ -147,8 +147,13 @@ public final class SweepLoop {
         List<Integer> sizes = plan.sizes();
         String name = "sync-sweep "
                 + String.join(",", variants.stream().map(SweepVariant::label).toList());
+        // a sync's cost grows with the wallet: the bar counts entries synced, so its ETA grows with them
+        long work = 0;
+        for (int size : sizes) {
+            work += (long) size * (plan.checkpoints().contains(size) ? plan.repeats() : 1);
+        }
         try (Kwallet5Session kw = real ? Kwallet5.session(false, scratchDir) : null;
-                ProgressBar bar = Progress.bar(name, sizes.size(), "steps")) {
+                ProgressBar bar = Progress.bar(name, work, "entries synced")) {
             int have = 0;
             int turn = 0;
             int timed = java.size() + (real ? 1 : 0);
@@ -172,7 +177,7 @@ public final class SweepLoop {
                     }
                     turn++;
                 }
-                bar.step();
+                bar.stepBy((long) size * repeats);
             }
         }
         for (SweepVariant v : java) {

@@ -1,0 +1,164 @@
+package labbook.core;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The experiments of one study's {@code all} command, run in turn, where one failure costs one experiment: a failed
+ * experiment is one line, and the run then stops (its remaining experiments skipped) or, with {@code --keep-going},
+ * goes on to the next. Each outcome, with its time, goes into run.json ({@link LabRun#outcome}), so the report can show
+ * what failed and what never ran; the closing table says the same.
+ *
+ * <pre>{@code
+ * AllExperiments all = new AllExperiments("wallet", keepGoing, System.err);
+ * all.run(run, "sync-sweep", () -> SyncSweepExperiment.run(run, out));
+ * Optional<Ratios> ratios = all.runFor(run, "stat-walk", () -> StatWalkExperiment.run(run, tree, out));
+ * ...
+ * return all.finish(out);
+ * }</pre>
+ */
+public final class AllExperiments {
+    /** How an experiment of the sequence ended. */
+    public enum Status {
+        DONE,
+        FAILED,
+        SKIPPED;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** One experiment's outcome: its time and CPU time (with the processes it started), and its failure line. */
+    public record Part(String name, Status status, Duration time, double cpuSeconds, String failure) {}
+
+    private final String study;
+    private final boolean keepGoing;
+    private final PrintStream progress;
+    private final List<Part> parts = new ArrayList<>();
+    private final long started = System.nanoTime();
+    private final double cpuAtStart = cpuSeconds();
+    private String stoppedBy;
+
+    /** {@code progress} gets the "== study experiment" lines and the failure lines (stderr, as the bars). */
+    public AllExperiments(String study, boolean keepGoing, PrintStream progress) {
+        this.study = study;
+        this.keepGoing = keepGoing;
+        this.progress = progress;
+    }
+
+    /**
+     * Runs one experiment (or records it skipped) for its value: present when it finished (and returned one).
+     * {@code run} may be null, for a set-up step that belongs to no run.
+     */
+    public <T> Optional<T> runFor(LabRun run, String name, Supplier<T> experiment) {
+        if (stoppedBy != null) {
+            progress.println("== " + study + " " + name + ": skipped (" + stoppedBy + " failed; --keep-going runs the"
+                    + " rest)");
+            record(run, new Part(name, Status.SKIPPED, Duration.ZERO, 0, null));
+            return Optional.empty();
+        }
+        progress.println("== " + study + " " + name);
+        progress.flush();
+        long t = System.nanoTime();
+        double cpu = cpuSeconds();
+        try {
+            T value = experiment.get();
+            record(run, new Part(name, Status.DONE, since(t), cpuSeconds() - cpu, null));
+            return Optional.ofNullable(value);
+        } catch (RuntimeException e) {
+            String line = failureLine(e);
+            progress.println("lab-" + study + ": " + name + " failed: " + line);
+            progress.flush();
+            record(run, new Part(name, Status.FAILED, since(t), cpuSeconds() - cpu, line));
+            if (!keepGoing) {
+                stoppedBy = name;
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** Records {@code name} skipped, for {@code why} (an experiment it needs did not finish). */
+    public void skip(LabRun run, String name, String why) {
+        progress.println("== " + study + " " + name + ": skipped (" + why + ")");
+        record(run, new Part(name, Status.SKIPPED, Duration.ZERO, 0, null));
+    }
+
+    /** {@link #runFor} for an experiment whose value is not needed: whether it finished. */
+    public boolean run(LabRun run, String name, Runnable experiment) {
+        int before = parts.size();
+        runFor(run, name, () -> {
+            experiment.run();
+            return Boolean.TRUE;
+        });
+        return parts.size() > before && parts.get(parts.size() - 1).status() == Status.DONE;
+    }
+
+    public List<Part> parts() {
+        return List.copyOf(parts);
+    }
+
+    /** Whether every experiment so far finished. */
+    public boolean allDone() {
+        return parts.stream().allMatch(p -> p.status() == Status.DONE);
+    }
+
+    /** Prints the table of outcomes and times on {@code out}; 0 when every experiment finished, 1 otherwise. */
+    public int finish(PrintStream out) {
+        ConsoleTable t = new ConsoleTable("experiment", "outcome", "time", "CPU time (with the processes it started)");
+        for (Part p : parts) {
+            t.row(p.name(), p.status().label(), Progress.human(p.time()), cpu(p.cpuSeconds()));
+        }
+        t.row(
+                "all",
+                allDone() ? "done" : "not all done",
+                Progress.human(since(started)),
+                cpu(cpuSeconds() - cpuAtStart));
+        out.println();
+        t.print(out);
+        out.flush();
+        List<String> failed = parts.stream()
+                .filter(p -> p.status() == Status.FAILED)
+                .map(Part::name)
+                .toList();
+        if (!failed.isEmpty()) {
+            progress.println("lab-" + study + ": failed: " + String.join(", ", failed));
+            progress.flush();
+        }
+        return allDone() ? 0 : 1;
+    }
+
+    private void record(LabRun run, Part part) {
+        parts.add(part);
+        if (run != null) {
+            run.outcome(part);
+        }
+    }
+
+    /** The failure's one line, as the lab's commands print it ({@link FailureLine}), without the command's name. */
+    static String failureLine(RuntimeException e) {
+        StringWriter s = new StringWriter();
+        FailureLine.print("", e, new PrintWriter(s));
+        return s.toString().lines().findFirst().orElse("failed").replaceFirst("^: ", "");
+    }
+
+    private static String cpu(double seconds) {
+        return String.format(Locale.ROOT, "%.1fs", seconds);
+    }
+
+    private static Duration since(long nanos) {
+        return Duration.ofNanos(System.nanoTime() - nanos);
+    }
+
+    /** User + system CPU of this JVM and of the child processes it has waited for (forked JVMs, their forks). */
+    private static double cpuSeconds() {
+        return Clocks.process().plus(Clocks.children()).totalSeconds();
+    }
+}

@@ -1,0 +1,83 @@
+package labbook.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One failure costs one experiment: said in one line, recorded in run.json, and the rest skipped or run. */
+class AllExperimentsTest {
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final List<String> ran = new ArrayList<>();
+
+    private int runThree(boolean keepGoing) {
+        PrintStream progress = new PrintStream(err, true, StandardCharsets.UTF_8);
+        AllExperiments all = new AllExperiments("wallet", keepGoing, progress);
+        try (LabRun run = LabRun.start(dir, Mode.QUICK, "wallet", "all")) {
+            all.run(run, "sync-sweep", () -> ran.add("sync-sweep"));
+            all.run(run, "crash-test", () -> {
+                throw new LabException("crash-test writer (pid 42) ended before it answered: exit 1");
+            });
+            all.run(run, "tamper-test", () -> ran.add("tamper-test"));
+        }
+        return all.finish(new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+
+    private JsonNode outcomes() throws Exception {
+        return new ObjectMapper()
+                .readTree(dir.resolve("wallet/run.json").toFile())
+                .path("outcomes");
+    }
+
+    @Test
+    void byDefaultTheRestIsSkipped() throws Exception {
+        assertThat(runThree(false)).isEqualTo(1);
+        assertThat(ran).containsExactly("sync-sweep");
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertThat(said)
+                .contains(
+                        "lab-wallet: crash-test failed: crash-test writer (pid 42) ended before it answered: exit 1\n")
+                .contains("== wallet tamper-test: skipped (crash-test failed; --keep-going runs the rest)")
+                .contains("lab-wallet: failed: crash-test");
+        JsonNode o = outcomes();
+        assertThat(o.path("sync-sweep").path("status").asText()).isEqualTo("done");
+        assertThat(o.path("crash-test").path("status").asText()).isEqualTo("failed");
+        assertThat(o.path("crash-test").path("failure").asText()).startsWith("crash-test writer (pid 42)");
+        assertThat(o.path("tamper-test").path("status").asText()).isEqualTo("skipped");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("crash-test")
+                .contains("failed")
+                .contains("skipped");
+    }
+
+    @Test
+    void withKeepGoingTheRestRuns() throws Exception {
+        assertThat(runThree(true)).isEqualTo(1);
+        assertThat(ran).containsExactly("sync-sweep", "tamper-test");
+        assertThat(outcomes().path("tamper-test").path("status").asText()).isEqualTo("done");
+    }
+
+    @Test
+    void aBugIsOneLineToo() {
+        AllExperiments all = new AllExperiments("vfs", true, new PrintStream(err, true, StandardCharsets.UTF_8));
+        all.run(null, "git-diff", () -> {
+            throw new IllegalStateException("index out of step");
+        });
+        assertThat(all.parts().get(0).failure())
+                .isEqualTo("unexpected error: IllegalStateException: index out of step");
+        assertThat(all.finish(new PrintStream(out, true, StandardCharsets.UTF_8)))
+                .isEqualTo(1);
+    }
+}
