@@ -17,7 +17,7 @@ import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.filecrypt.cli.CliLaunch;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.FastPath;

@@ -28,7 +28,7 @@ import labbook.core.Progress;
 import labbook.core.Row;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.CipherPath;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.ZipDeflater;
