@@ -7,6 +7,9 @@ import labbook.core.ConsoleTable;
 import labbook.core.Summary;
 import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FileMime;
+import labbook.filecrypt.FilecryptSeeds;
+import labbook.filecrypt.FilecryptSeeds.DirectoryFigure;
+import labbook.filecrypt.FilecryptSeeds.DirectoryFigures;
 
 /** What directory-runs prints when it ends: per folder, each run's CPU and size beside the seed's. */
 final class DirectoryRunsPrintout {
@@ -16,7 +19,7 @@ final class DirectoryRunsPrintout {
             List<Directory> dirs,
             Results<DirectoryRunsExperiment.Key> results,
             Map<DirectoryRunsExperiment.Key, Double> meanPct) {
-        SeedDirectoryRuns seeds = SeedDirectoryRuns.load();
+        DirectoryFigures seeds = FilecryptSeeds.directoryFigures();
         for (Directory dir : dirs) {
             long text = dir.mimes().values().stream().filter(FileMime::isText).count();
             System.out.println();
@@ -49,7 +52,7 @@ final class DirectoryRunsPrintout {
                     double sys = Summary.of(
                                     s.stream().mapToDouble(Sample::cpuSysS).toArray())
                             .median();
-                    SeedDirectoryRuns.Figure seed = seeds.get(dir.type(), run.label());
+                    DirectoryFigure seed = seeds.get(dir.type(), run.label());
                     double seedCpu = seed.cpuTotalS();
                     double seedPct = seed.meanSizePct();
                     t.row(
