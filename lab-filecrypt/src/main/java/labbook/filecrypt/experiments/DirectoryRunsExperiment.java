@@ -131,7 +131,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
         }
         Mode mode = lab.mode();
         List<Directory> dirs = Directories.forMode(mode, folders, corpusOptions);
-        Results<Key> results = new Results<>();
+        SampleGroups<Key> results = new SampleGroups<>();
         Map<Key, Double> meanPct = new HashMap<>();
         try (LabRun run = LabRun.start(
                         lab,
@@ -209,7 +209,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
             Engine engine,
             int repeat,
             CsvResults csv,
-            Results<Key> results,
+            SampleGroups<Key> results,
             Map<Key, Double> meanPct) {
         Sample sum = Sample.ZERO;
         double pct = 0;

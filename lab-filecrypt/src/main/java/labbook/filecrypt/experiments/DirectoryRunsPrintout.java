@@ -17,7 +17,7 @@ final class DirectoryRunsPrintout {
 
     static void print(
             List<Directory> dirs,
-            Results<DirectoryRunsExperiment.Key> results,
+            SampleGroups<DirectoryRunsExperiment.Key> results,
             Map<DirectoryRunsExperiment.Key, Double> meanPct) {
         DirectoryFigures seeds = FilecryptSeeds.directoryFigures();
         for (Directory dir : dirs) {
@@ -45,7 +45,7 @@ final class DirectoryRunsPrintout {
                     }
                     List<Sample> base =
                             results.get(new DirectoryRunsExperiment.Key(dir.type(), Run.PUBLISHED_GPG_DEFAULT_Z7, e));
-                    double cpu = Results.cpu(s).median();
+                    double cpu = SampleGroups.cpu(s).median();
                     double user = Summary.of(
                                     s.stream().mapToDouble(Sample::cpuUserS).toArray())
                             .median();
@@ -58,18 +58,18 @@ final class DirectoryRunsPrintout {
                     t.row(
                             run.label(),
                             e.label(),
-                            Results.f3(cpu),
-                            Results.f3(user),
-                            Results.f3(sys),
+                            SampleGroups.f3(cpu),
+                            SampleGroups.f3(user),
+                            SampleGroups.f3(sys),
                             base.isEmpty()
                                     ? "-"
                                     : String.format(
                                             Locale.ROOT,
                                             "%.0f %%",
-                                            100 * cpu / Results.cpu(base).median()),
-                            Results.f2(meanPct.getOrDefault(key, Double.NaN)),
-                            e == Engine.GPG && !Double.isNaN(seedCpu) ? Results.f2(seedCpu) : "",
-                            e == Engine.GPG && !Double.isNaN(seedPct) ? Results.f2(seedPct) : "");
+                                            100 * cpu / SampleGroups.cpu(base).median()),
+                            SampleGroups.f2(meanPct.getOrDefault(key, Double.NaN)),
+                            e == Engine.GPG && !Double.isNaN(seedCpu) ? SampleGroups.f2(seedCpu) : "",
+                            e == Engine.GPG && !Double.isNaN(seedPct) ? SampleGroups.f2(seedPct) : "");
                 }
             }
             t.print(System.out);

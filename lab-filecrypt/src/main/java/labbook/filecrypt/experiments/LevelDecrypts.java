@@ -47,7 +47,7 @@ final class LevelDecrypts {
     private final Encryptions enc;
     private final String corpus;
     private final CsvResults csv;
-    private final Results<Key> results = new Results<>();
+    private final SampleGroups<Key> results = new SampleGroups<>();
     private int counter;
     /** Wall time spent here (warm-up, decryptions, checks), for the line saying what the decrypt rows cost. */
     private long elapsedNanos;
@@ -58,7 +58,7 @@ final class LevelDecrypts {
         this.csv = csv;
     }
 
-    Results<Key> results() {
+    SampleGroups<Key> results() {
         return results;
     }
 

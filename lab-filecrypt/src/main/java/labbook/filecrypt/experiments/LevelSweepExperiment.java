@@ -164,7 +164,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         Path largest = corpus.largest();
         int n = OptionValues.atLeast("--threads", threads, 2, 2);
         List<Runner> runners = Runner.sweep(n);
-        Results<Key> results = new Results<>();
+        SampleGroups<Key> results = new SampleGroups<>();
         List<Sample> help = new ArrayList<>();
         int readBack = 0;
         LevelDecrypts decrypts;

@@ -103,7 +103,7 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
         int warmUpRounds = lab.mode() == Mode.FULL ? 10 : 5;
         int[] levels = {0, 1, 9};
         List<Variant> variants = variants();
-        Results<Key> results = new Results<>();
+        SampleGroups<Key> results = new SampleGroups<>();
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "pipeline-variants");
                 Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptResults.PIPELINE_VARIANTS)) {
@@ -174,7 +174,7 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
                 .withLevel(level);
     }
 
-    private static void print(Results<Key> results, List<Variant> variants, int[] levels, Path file) {
+    private static void print(SampleGroups<Key> results, List<Variant> variants, int[] levels, Path file) {
         System.out.println();
         System.out.println(
                 "Mean CPU time (s) on " + file.getFileName() + ", its ratio to gpg's whole process, same run, "
@@ -192,13 +192,13 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
             List<Object> row = new ArrayList<>(List.of(name));
             for (int level : levels) {
                 List<Sample> samples = results.get(new Key(name, level));
-                double gpg = Results.meanCpu(results.get(new Key("gpg", level)));
-                double mean = Results.meanCpu(samples);
+                double gpg = SampleGroups.meanCpu(results.get(new Key("gpg", level)));
+                double mean = SampleGroups.meanCpu(samples);
                 double thread = samples.stream()
                         .mapToDouble(Sample::cpuThreadS)
                         .average()
                         .orElse(Double.NaN);
-                row.add(Results.f3(mean));
+                row.add(SampleGroups.f3(mean));
                 row.add(String.format(Locale.ROOT, "%.2f", mean / gpg));
                 row.add(name.equals("gpg") ? "" : String.format(Locale.ROOT, "%.2f", thread / gpg));
             }

@@ -95,7 +95,7 @@ class SchemaTest {
 
     @Test
     void theTimeSizeRulePicksTheSmallestProduct() {
-        Results<LevelSweepExperiment.Key> r = new Results<>();
+        SampleGroups<LevelSweepExperiment.Key> r = new SampleGroups<>();
         // -z 0: 0.02 s x 100 = 2; -z 1: 0.10 s x 40 = 4; -z 9: 0.30 s x 35 = 10.5
         r.add(
                 new LevelSweepExperiment.Key("f", Engine.GPG, Compression.ZIP, 0),
@@ -109,7 +109,7 @@ class SchemaTest {
         assertThat(LevelSweepPrintout.pick(r, "f", Engine.GPG, List.of(0, 1, 9)))
                 .isZero();
         // the seed's 2011 figures for 100 MB: 1.5/2.95/4.6/4.5 s and 100,000/43,500/39,500/39,500 kB pick -z 1
-        Results<LevelSweepExperiment.Key> seed = new Results<>();
+        SampleGroups<LevelSweepExperiment.Key> seed = new SampleGroups<>();
         double[] cpu = {1.5, 2.95, 4.6, 4.5};
         long[] kb = {100_000, 43_500, 39_500, 39_500};
         int[] levels = {0, 1, 7, 9};
