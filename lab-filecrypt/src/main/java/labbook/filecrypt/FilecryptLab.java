@@ -12,8 +12,8 @@ import labbook.filecrypt.experiments.AllCommand;
 import labbook.filecrypt.experiments.DirectoryRunsExperiment;
 import labbook.filecrypt.experiments.InteropExperiment;
 import labbook.filecrypt.experiments.LevelJmhExperiment;
-import labbook.filecrypt.experiments.LevelSweepExperiment;
 import labbook.filecrypt.experiments.PipelineVariantsExperiment;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment;
 import picocli.CommandLine.Command;
 
 /**

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import labbook.core.LabOptions;
 import labbook.core.Progress;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,10 +37,7 @@ public final class AllCommand implements Callable<Integer> {
         }
         Instant start = Instant.now();
 
-        LevelSweepExperiment sweep = new LevelSweepExperiment();
-        sweep.lab = lab;
-        sweep.corpusOptions.enwik8 = enwik8;
-        step("level-sweep", sweep);
+        step("level-sweep", LevelSweepExperiment.of(lab, enwik8));
 
         DirectoryRunsExperiment dirs = new DirectoryRunsExperiment();
         dirs.lab = lab;

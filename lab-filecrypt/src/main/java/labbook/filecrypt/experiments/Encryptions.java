@@ -171,7 +171,7 @@ public final class Encryptions implements AutoCloseable {
      * the 10 MB file at -z 0 (26-28 ms of thread CPU once C2 is done) still took ~40 ms after 80 rounds of -z 0 and -z
      * 1, and was steady after 120 (JDK 17) or 160 (JDK 25).
      */
-    static final int JIT_ROUNDS = 200;
+    public static final int JIT_ROUNDS = 200;
 
     /**
      * Lets C2 finish compiling the in-process pipeline before anything is timed: it keeps compiling for a hundred or

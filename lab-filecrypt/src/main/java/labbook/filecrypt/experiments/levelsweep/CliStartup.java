@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptResults.COMMAND;
 import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
@@ -11,6 +11,8 @@ import java.util.List;
 import labbook.core.CsvResults;
 import labbook.core.LabRun;
 import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Sample;
 
 /**
  * The command line's own start-up, for the level sweep: {@code ./labbook filecrypt encrypt --help} as a user types it,

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.levelsweep;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -6,7 +6,9 @@ import java.util.List;
 import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.filecrypt.corpus.Corpus;
-import labbook.filecrypt.experiments.LevelSweepExperiment.Plan;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment.Plan;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;

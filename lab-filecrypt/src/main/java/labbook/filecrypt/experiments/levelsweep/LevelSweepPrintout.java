@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.levelsweep;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,7 +7,10 @@ import java.util.Locale;
 import labbook.core.ConsoleTable;
 import labbook.core.Summary;
 import labbook.filecrypt.corpus.Corpus;
-import labbook.filecrypt.experiments.LevelSweepExperiment.Key;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment.Key;
 import labbook.filecrypt.pgp.Compression;
 
 /**
@@ -111,9 +114,9 @@ final class LevelSweepPrintout {
     static void printWall(SampleGroups<Key> results, Path largest, List<Integer> levels, int threads) {
         String file = largest.getFileName().toString();
         double mb = Corpus.size(largest) / 1e6;
-        List<Runner> runners = Runner.sweep(threads);
-        Runner parallel = runners.get(runners.size() - 1);
-        Runner single = new Runner(Engine.BCPG_IN_PROCESS, 1);
+        List<SweepEngine> engines = SweepEngine.sweep(threads);
+        SweepEngine parallel = engines.get(engines.size() - 1);
+        SweepEngine single = new SweepEngine(Engine.BCPG_IN_PROCESS, 1);
         System.out.println();
         System.out.printf(
                 Locale.ROOT,
@@ -123,7 +126,7 @@ final class LevelSweepPrintout {
                 parallel.label(),
                 threads);
         List<String> header = new ArrayList<>(List.of("level"));
-        for (Runner r : runners) {
+        for (SweepEngine r : engines) {
             header.addAll(List.of(r.label() + " wall", "CPU/MB"));
         }
         header.addAll(List.of("x" + threads + "/gpg wall", "goal", "x" + threads + " size / 1 thread", "goal"));
@@ -131,7 +134,7 @@ final class LevelSweepPrintout {
         List<String> ratios = new ArrayList<>();
         for (int level : levels) {
             List<Object> row = new ArrayList<>(List.of("-z " + level));
-            for (Runner r : runners) {
+            for (SweepEngine r : engines) {
                 List<Sample> s = results.get(new Key(file, r, Compression.ZIP, level));
                 row.add(f(SampleGroups.medianWall(s) * 1000, "%.0f"));
                 row.add(f(SampleGroups.meanCpu(s) * 1000 / mb, "%.1f"));
@@ -204,7 +207,7 @@ final class LevelSweepPrintout {
 
     /** The seed's rule: the level minimising time x output size, per file and engine, by CPU time and by wall time. */
     static void printTimeSizeRule(
-            SampleGroups<Key> results, Corpus corpus, List<Integer> levels, List<Runner> runners) {
+            SampleGroups<Key> results, Corpus corpus, List<Integer> levels, List<SweepEngine> engines) {
         for (boolean wall : new boolean[] {false, true}) {
             System.out.println();
             System.out.println(
@@ -215,12 +218,12 @@ final class LevelSweepPrintout {
                                     + "-z 1 on every size;"
                                     + " files under ~2 MB run for a tick or two, so their pick is coarse):");
             List<String> header = new ArrayList<>(List.of("file"));
-            runners.forEach(r -> header.add(r.label()));
+            engines.forEach(r -> header.add(r.label()));
             ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
             for (Path f : corpus.files()) {
                 String file = f.getFileName().toString();
                 List<Object> row = new ArrayList<>(List.of(file));
-                for (Runner r : runners) {
+                for (SweepEngine r : engines) {
                     int level = pick(results, file, r, levels, wall);
                     row.add(level < 0 ? "-" : "-z " + level); // "-": not timed on this file in this mode
                 }
@@ -231,20 +234,21 @@ final class LevelSweepPrintout {
     }
 
     static int pick(SampleGroups<Key> results, String file, Engine engine, List<Integer> levels) {
-        return pick(results, file, new Runner(engine, 1), levels, false);
+        return pick(results, file, new SweepEngine(engine, 1), levels, false);
     }
 
     /**
      * The level with the smallest time x size; -1 when none was timed. The parallel engine's -z 0 is single-threaded
      * bcpg's.
      */
-    static int pick(SampleGroups<Key> results, String file, Runner runner, List<Integer> levels, boolean wall) {
+    static int pick(
+            SampleGroups<Key> results, String file, SweepEngine sweepEngine, List<Integer> levels, boolean wall) {
         int best = -1;
         double bestProduct = Double.MAX_VALUE;
         for (int level : levels) {
-            List<Sample> s = results.get(new Key(file, runner, Compression.ZIP, level));
-            if (s.isEmpty() && runner.threads() > 1 && level == 0) {
-                s = results.get(new Key(file, runner.engine(), Compression.ZIP, 0));
+            List<Sample> s = results.get(new Key(file, sweepEngine, Compression.ZIP, level));
+            if (s.isEmpty() && sweepEngine.threads() > 1 && level == 0) {
+                s = results.get(new Key(file, sweepEngine.engine(), Compression.ZIP, 0));
             }
             if (s.isEmpty()) {
                 continue;
