@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import labbook.core.LabOptions;
 import labbook.core.Progress;
+import labbook.filecrypt.experiments.directoryruns.DirectoryRunsExperiment;
 import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,10 +40,7 @@ public final class AllCommand implements Callable<Integer> {
 
         step("level-sweep", LevelSweepExperiment.of(lab, enwik8));
 
-        DirectoryRunsExperiment dirs = new DirectoryRunsExperiment();
-        dirs.lab = lab;
-        dirs.corpusOptions.enwik8 = enwik8;
-        step("directory-runs", dirs);
+        step("directory-runs", DirectoryRunsExperiment.of(lab, enwik8));
 
         InteropExperiment interop = new InteropExperiment();
         interop.lab = lab;

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.directoryruns;
 
 import static labbook.filecrypt.FilecryptResults.CORPUS;
 import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
@@ -42,6 +42,12 @@ import labbook.filecrypt.FileMime;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.QuickCorpus;
+import labbook.filecrypt.experiments.CorpusOptions;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.NativeJvm;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
 import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;
@@ -120,6 +126,16 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
 
     record Key(String type, Run run, Engine engine) {}
 
+    /**
+     * The runs as {@code all} makes them: {@code all}'s options and {@code --enwik8}, every other option its default.
+     */
+    public static DirectoryRunsExperiment of(LabOptions lab, Path enwik8) {
+        DirectoryRunsExperiment dirs = new DirectoryRunsExperiment();
+        dirs.lab = lab;
+        dirs.corpusOptions = CorpusOptions.of(enwik8);
+        return dirs;
+    }
+
     @Override
     public Integer call() {
         int n = OptionValues.atLeast("--repeats", repeats, 1, 3);
@@ -143,9 +159,9 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
                                 "--types",
                                 types,
                                 "--enwik8",
-                                corpusOptions.enwik8,
+                                corpusOptions.enwik8(),
                                 "--max-file-bytes",
-                                corpusOptions.maxFileBytes));
+                                corpusOptions.maxFileBytes()));
                 Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptResults.DIRECTORY_RUNS);
                 CsvResults filesCsv = run.csv(FilecryptResults.DIRECTORY_FILES)) {

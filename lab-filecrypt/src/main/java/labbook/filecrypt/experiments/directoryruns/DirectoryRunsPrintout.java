@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.directoryruns;
 
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +10,9 @@ import labbook.filecrypt.FileMime;
 import labbook.filecrypt.FilecryptSeeds;
 import labbook.filecrypt.FilecryptSeeds.DirectoryFigure;
 import labbook.filecrypt.FilecryptSeeds.DirectoryFigures;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
 
 /** What directory-runs prints when it ends: per folder, each run's CPU and size beside the seed's. */
 final class DirectoryRunsPrintout {
