@@ -7,7 +7,10 @@ import java.util.concurrent.Callable;
 import labbook.core.LabOptions;
 import labbook.core.Progress;
 import labbook.filecrypt.experiments.directoryruns.DirectoryRunsExperiment;
+import labbook.filecrypt.experiments.interop.InteropExperiment;
+import labbook.filecrypt.experiments.leveljmh.LevelJmhExperiment;
 import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment;
+import labbook.filecrypt.experiments.pipelinevariants.PipelineVariantsExperiment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,20 +42,10 @@ public final class AllCommand implements Callable<Integer> {
         Instant start = Instant.now();
 
         step("level-sweep", LevelSweepExperiment.of(lab, enwik8));
-
         step("directory-runs", DirectoryRunsExperiment.of(lab, enwik8));
-
-        InteropExperiment interop = new InteropExperiment();
-        interop.lab = lab;
-        step("interop", interop);
-
-        PipelineVariantsExperiment variants = new PipelineVariantsExperiment();
-        variants.lab = lab;
-        step("pipeline-variants", variants);
-
-        LevelJmhExperiment jmh = new LevelJmhExperiment();
-        jmh.lab = lab;
-        step("level-jmh", jmh);
+        step("interop", InteropExperiment.of(lab));
+        step("pipeline-variants", PipelineVariantsExperiment.of(lab));
+        step("level-jmh", LevelJmhExperiment.of(lab));
 
         System.out.println("all: done in " + Progress.human(Duration.between(start, Instant.now())));
         return 0;

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.leveljmh;
 
 import static labbook.filecrypt.FilecryptResults.ALGO;
 import static labbook.filecrypt.FilecryptResults.DEFLATER;
@@ -59,6 +59,13 @@ import picocli.CommandLine.Mixin;
 public final class LevelJmhExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
+
+    /** The benchmark as {@code all} runs it: with {@code all}'s options. */
+    public static LevelJmhExperiment of(LabOptions lab) {
+        LevelJmhExperiment jmh = new LevelJmhExperiment();
+        jmh.lab = lab;
+        return jmh;
+    }
 
     @Override
     public Integer call() {

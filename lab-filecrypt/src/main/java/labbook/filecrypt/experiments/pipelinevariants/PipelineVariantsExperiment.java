@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.pipelinevariants;
 
 import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
 import static labbook.filecrypt.FilecryptResults.CORPUS;
@@ -28,6 +28,12 @@ import labbook.core.Progress;
 import labbook.core.Row;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.experiments.Corpora;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.NativeJvm;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
 import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.CipherPath;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -69,6 +75,13 @@ import picocli.CommandLine.Mixin;
 public final class PipelineVariantsExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
+
+    /** The variants as {@code all} runs them: with {@code all}'s options. */
+    public static PipelineVariantsExperiment of(LabOptions lab) {
+        PipelineVariantsExperiment variants = new PipelineVariantsExperiment();
+        variants.lab = lab;
+        return variants;
+    }
 
     record Variant(CipherPath cipher, ZipDeflater deflater) {
         String label() {
