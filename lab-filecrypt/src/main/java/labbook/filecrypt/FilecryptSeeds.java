@@ -29,7 +29,7 @@ import labbook.core.SeedTable.SeedRow;
  * {@code cpu_sys_s}, {@code mean_size_pct}) is the results' constant: the seed is compared on it.
  */
 public final class FilecryptSeeds {
-    // declared in FilecryptResults before the seeds had a class of their own; named here as the other studies' are
+    // the paths are FilecryptResults' SEED_LEVELS and SEED_DIRECTORY; named here as the other studies' are
     public static final String CRYPTO_LEVELS_RESOURCE = FilecryptResults.SEED_LEVELS;
     public static final String CRYPTO_DIRECTORY_RESOURCE = FilecryptResults.SEED_DIRECTORY;
 

@@ -18,8 +18,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code all}: every experiment of the study in the chosen mode, in one JVM: level-sweep, directory-runs, interop,
  * pipeline-variants, level-jmh, each with its own quick or full parameters. One JVM also means one JIT warm-up: an
- * in-process variant an earlier experiment warmed is not warmed again. Quick mode is sized for the lab's quick main
- * job: the whole study in about 100 s on 2 idle cores.
+ * in-process variant an earlier experiment warmed is not warmed again. Quick mode is sized for the lab's quick main job
+ * (the module README gives measured times).
  */
 @Command(
         name = "all",

@@ -21,8 +21,7 @@ public final class InProcessClock {
     /** Times {@code work}; {@code outBytes} is the size of what it wrote (read after the clocks stop). */
     public static Sample time(Work work, java.util.function.LongSupplier outBytes) {
         // background work of the previous sample (JIT, cleaners, a gpg run's reader threads) finishes
-        // outside the clock; no System.gc() here: a full collection makes C2 recompile (measured:
-        // ~5 ms of compiler CPU per 10 MB -z 9 sample with it, under 1 ms without)
+        // outside the clock; no System.gc() here: a full collection makes C2 recompile
         quiesce();
         CpuTimes before = Clocks.process();
         long thread0 = Clocks.threadCpuNanos();

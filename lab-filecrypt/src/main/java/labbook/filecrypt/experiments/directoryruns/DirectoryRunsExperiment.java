@@ -78,13 +78,12 @@ import picocli.CommandLine.Option;
  * (-z 6); each by gpg (process), bcpg in this warm JVM (in-process) and bcpg as one fresh JVM per file (process); on
  * four folders: the text corpus and the MP3, PDF and PNG corpora ({@link labbook.filecrypt.corpus.BinaryCorpus}). The
  * runs interleave within each repeat. Quick mode times bcpg as a whole process on the text folder's crypto default run
- * only: a fresh JVM costs about a second of CPU here, and 3 repeats x 4 runs x 4 folders of them would take longer than
- * the whole study's quick budget (about 100 s).
+ * only: a fresh JVM per file, 3 repeats x 4 runs x 4 folders of them, would take longer than the whole study's quick
+ * budget.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt directory-runs --quick [--types text,mp3,pdf,png]}, or {@code mvn -q
- * -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"} (about 45 s); {@code --full [--enwik8 FILE]} for
- * the seed's six text files with the 100 MB one and folders of MP3, PDF and PNG files of the sizes the seed's pages
- * give.
+ * -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}; {@code --full [--enwik8 FILE]} for the seed's six
+ * text files with the 100 MB one and folders of MP3, PDF and PNG files of the sizes the seed's pages give.
  *
  * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per folder, run, engine and repeat, times and
  * sizes summed over the folder: {@link FilecryptResults#DIRECTORY_RUNS}; and {@code directory-files.csv}, one row per

@@ -65,7 +65,7 @@ import picocli.CommandLine.Mixin;
  * deflate, so 4 threads all work).
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt interop --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
- * -Dexec.args="interop --quick"} (under a minute).
+ * -Dexec.args="interop --quick"}.
  *
  * <p><b>CSV</b> {@code results/filecrypt/interop.csv}, one row per case and direction:
  * {@link FilecryptResults#INTEROP}.

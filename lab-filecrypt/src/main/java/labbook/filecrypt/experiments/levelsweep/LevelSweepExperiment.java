@@ -76,15 +76,15 @@ import picocli.CommandLine.Option;
  * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at each level is
  * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in this JVM (AES and the
  * MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file, same passphrase and pinned S2K count, after the decrypt
- * path's own JIT warm-up; every output must be the input's bytes (compared outside the clock). Goal (issue #13): bcpg's
- * decrypt CPU time at most 1.0 x gpg's at every level.
+ * path's own JIT warm-up; every output must be the input's bytes (compared outside the clock). Goal: bcpg's decrypt CPU
+ * time at most 1.0 x gpg's at every level.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
- * -Dexec.args="level-sweep --quick"} (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's
- * sizes (hours). Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall
- * time and CPU time per MB, the N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and
- * the level the time x size rule picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU
- * time, gpg's and bcpg's, and their ratio.
+ * -Dexec.args="level-sweep --quick"}; {@code --full [--enwik8 FILE]} for the seed's sizes (hours). Prints, for the
+ * largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall time and CPU time per MB, the
+ * N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and the level the time x size rule
+ * picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU time, gpg's and bcpg's, and
+ * their ratio.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
  * {@link FilecryptResults#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
@@ -325,10 +325,10 @@ public final class LevelSweepExperiment implements Callable<Integer> {
     }
 
     /**
-     * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all --quick}, about 100 s for
-     * the whole study on 2 cores): 3 (the report takes medians per file, level and engine; the ratios' -z 0 run is a
-     * few 10 ms ticks, so their precision is the encrypting thread's clock, printed beside them); bcpg as a whole
-     * process, about a second of JVM start-up a run, only on the largest file (the only file the report reads it on).
+     * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all --quick}): 3 (the report
+     * takes medians per file, level and engine; the ratios' -z 0 run is a few 10 ms ticks, so their precision is the
+     * encrypting thread's clock, printed beside them); bcpg as a whole process, a JVM start-up a run, only on the
+     * largest file (the only file the report reads it on).
      */
     private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
         if (repeats != null) {

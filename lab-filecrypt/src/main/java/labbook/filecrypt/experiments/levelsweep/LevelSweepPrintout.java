@@ -163,10 +163,9 @@ final class LevelSweepPrintout {
 
     /**
      * Decryption on the largest file: gpg's output at each level decrypted by gpg (whole process) and by bcpg in this
-     * JVM. Goal (issue #13): bcpg's CPU time at most 1.0 x gpg's at every level, judged on medians as the report judges
-     * it: with 3 repeats of a few 10 ms ticks each, one sample that catches a collection or a compilation on another
-     * thread moves a mean by a third (measured: 0.10 s once where the decrypting thread's clock read 0.05). The
-     * decrypting thread's median clock is printed beside it.
+     * JVM. Goal: bcpg's CPU time at most 1.0 x gpg's at every level, judged on medians as the report judges it: with 3
+     * repeats of a few 10 ms ticks each, one sample that catches a collection or a compilation on another thread moves
+     * a mean by a third. The decrypting thread's median clock is printed beside it.
      */
     static void printDecrypt(SampleGroups<Key> decrypts, Path largest, List<Integer> levels) {
         String file = largest.getFileName().toString();

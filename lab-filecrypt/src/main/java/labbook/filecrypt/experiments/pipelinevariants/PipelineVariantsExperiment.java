@@ -47,14 +47,14 @@ import picocli.CommandLine.Mixin;
  *
  * <h2>pipeline-variants: where a BouncyCastle encryptor's time goes, step by step</h2>
  *
- * <p><b>The question.</b> A naive BouncyCastle pipeline is about 5x slower than gpg at {@code -z 0} and about twice as
- * slow at {@code -z 1}. Which part costs what: the AES engine, the MDC's SHA-1, the CFB loop around the block function,
- * the deflate and its window?
+ * <p><b>The question.</b> A naive BouncyCastle pipeline is slower than gpg at {@code -z 0} and {@code -z 1} (the module
+ * README gives by how much). Which part costs what: the AES engine, the MDC's SHA-1, the CFB loop around the block
+ * function, the deflate and its window?
  *
  * <p><b>The baseline.</b> gpg as a whole process, same file, level and S2K count, in the same run.
  *
  * <p><b>The variants</b>, all bcpg inside this warm JVM on one file of the quick corpus (full: the 10 MB one; quick:
- * the 5 MB one, where gpg's -z 0 run is only two 10 ms ticks, so the -z 0 ratios are coarse), at -z 0, 1 and 9 (ZIP):
+ * the 5 MB one, where gpg's -z 0 run is a few 10 ms ticks, so the -z 0 ratios are coarse), at -z 0, 1 and 9 (ZIP):
  * {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the JDK Deflater: the naive pipeline);
  * {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the JDK's {@code AES/CFB/NoPadding},
  * JDK SHA-1, gpg's window in pure Java); {@code jdk-fast + jzlib-8k} (CFB computed through the JDK's AES/CBC);
@@ -62,8 +62,8 @@ import picocli.CommandLine.Mixin;
  * changes at a time.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt pipeline-variants --quick}, or {@code mvn -q -pl lab-filecrypt
- * exec:java -Dexec.args="pipeline-variants --quick"} (about 15 s); quick and full differ in the file (5 MB, 10 MB),
- * repeats (3, 15) and warm-up rounds (5, 10).
+ * exec:java -Dexec.args="pipeline-variants --quick"}; quick and full differ in the file (5 MB, 10 MB), repeats (3, 15)
+ * and warm-up rounds (5, 10).
  *
  * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
  * {@link FilecryptResults#PIPELINE_VARIANTS}.
