@@ -9,11 +9,11 @@ import labbook.filecrypt.cli.DecryptCommand;
 import labbook.filecrypt.cli.EncryptCommand;
 import labbook.filecrypt.cli.FileCommand;
 import labbook.filecrypt.experiments.AllCommand;
-import labbook.filecrypt.experiments.DirectoryRunsExperiment;
-import labbook.filecrypt.experiments.InteropExperiment;
-import labbook.filecrypt.experiments.LevelJmhExperiment;
-import labbook.filecrypt.experiments.LevelSweepExperiment;
-import labbook.filecrypt.experiments.PipelineVariantsExperiment;
+import labbook.filecrypt.experiments.directoryruns.DirectoryRunsExperiment;
+import labbook.filecrypt.experiments.interop.InteropExperiment;
+import labbook.filecrypt.experiments.leveljmh.LevelJmhExperiment;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment;
+import labbook.filecrypt.experiments.pipelinevariants.PipelineVariantsExperiment;
 import picocli.CommandLine.Command;
 
 /**

@@ -131,10 +131,7 @@ public final class FilecryptResults {
             CIPHER_PATH,
             S2K_COUNT,
             CPU_THREAD_S);
-    /**
-     * The command line's own start-up: {@code encrypt --help} as a user types it, timed after the level sweep (issue
-     * #13).
-     */
+    /** The command line's own start-up: {@code encrypt --help} as a user types it, timed after the level sweep. */
     public static final ResultsSchema CLI_STARTUP =
             ResultsSchema.of(STUDY, "cli-startup", COMMAND, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S);
 

@@ -12,18 +12,24 @@ import static labbook.filecrypt.FilecryptResults.RUN;
 import static labbook.filecrypt.FilecryptResults.STUDY;
 import static labbook.filecrypt.FilecryptResults.TYPE;
 
+import java.io.Reader;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import labbook.core.Column;
 import labbook.core.ResultsSchema;
+import labbook.core.SeedTable;
+import labbook.core.SeedTable.SeedRow;
 
 /**
- * The filecrypt seed's published figures: class-path resources of this module (their source in the README beside them),
- * each column declared once; {@code reports} draws them by these constants. A seed column that is also a results column
- * ({@code file_bytes}, {@code level}, {@code type}, {@code run}, {@code cpu_user_s}, {@code cpu_sys_s},
- * {@code mean_size_pct}) is the results' constant: the seed is compared on it.
+ * The filecrypt seed's published figures and the module's one reader of them: class-path resources of this module
+ * (their source in the README beside them), each column declared once. directory-runs' printout reads the directory
+ * runs through {@link #directoryFigures()}; {@code reports} draws both tables by these constants. A seed column that is
+ * also a results column ({@code file_bytes}, {@code level}, {@code type}, {@code run}, {@code cpu_user_s},
+ * {@code cpu_sys_s}, {@code mean_size_pct}) is the results' constant: the seed is compared on it.
  */
 public final class FilecryptSeeds {
-    // declared in FilecryptResults before the seeds had a class of their own; named here as the other studies' are
+    // the paths are FilecryptResults' SEED_LEVELS and SEED_DIRECTORY; named here as the other studies' are
     public static final String CRYPTO_LEVELS_RESOURCE = FilecryptResults.SEED_LEVELS;
     public static final String CRYPTO_DIRECTORY_RESOURCE = FilecryptResults.SEED_DIRECTORY;
 
@@ -67,6 +73,54 @@ public final class FilecryptSeeds {
 
     /** Every seed table of the study. */
     public static final List<ResultsSchema> ALL = List.of(CRYPTO_LEVELS, CRYPTO_DIRECTORY);
+
+    /**
+     * One published directory run: its CPU total (s) and mean size (% of the original; NaN where the seed gives none).
+     */
+    public record DirectoryFigure(double cpuTotalS, double meanSizePct) {
+        /** A run the seed did not make. */
+        public static final DirectoryFigure NONE = new DirectoryFigure(Double.NaN, Double.NaN);
+    }
+
+    /**
+     * The seed's directory runs ({@link #CRYPTO_DIRECTORY}), by folder type and run: data with its source, never ours.
+     */
+    public static final class DirectoryFigures {
+        private final Map<String, DirectoryFigure> byTypeAndRun;
+
+        private DirectoryFigures(List<Map.Entry<String, DirectoryFigure>> rows) {
+            this.byTypeAndRun = rows.stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        }
+
+        /**
+         * The seed's figure for a folder type and run ({@code published-gpg-default-z7}, ...); NONE where it published
+         * none.
+         */
+        public DirectoryFigure get(String type, String run) {
+            return byTypeAndRun.getOrDefault(key(type, run), DirectoryFigure.NONE);
+        }
+    }
+
+    /**
+     * Reads {@link #CRYPTO_DIRECTORY_RESOURCE}, the one copy the report reads too; a malformed one is a one-line error.
+     */
+    public static DirectoryFigures directoryFigures() {
+        return new DirectoryFigures(SeedTable.read(
+                FilecryptSeeds.class, CRYPTO_DIRECTORY_RESOURCE, CRYPTO_DIRECTORY, FilecryptSeeds::directoryEntry));
+    }
+
+    static DirectoryFigures parseDirectoryFigures(Reader reader, String name) {
+        return new DirectoryFigures(SeedTable.parse(reader, name, CRYPTO_DIRECTORY, FilecryptSeeds::directoryEntry));
+    }
+
+    private static Map.Entry<String, DirectoryFigure> directoryEntry(SeedRow r) {
+        return Map.entry(
+                key(r.text(TYPE), r.text(RUN)), new DirectoryFigure(r.number(CPU_TOTAL_S), r.number(MEAN_SIZE_PCT)));
+    }
+
+    private static String key(String type, String run) {
+        return type + "/" + run;
+    }
 
     private FilecryptSeeds() {}
 }

@@ -6,7 +6,7 @@ import static org.assertj.core.data.Percentage.withPercentage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import labbook.core.PeerResult;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.GpgTestPeer;

@@ -8,6 +8,11 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Reasons;
 import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.experiments.directoryruns.DirectoryRunsExperiment;
+import labbook.filecrypt.experiments.interop.InteropExperiment;
+import labbook.filecrypt.experiments.leveljmh.LevelJmhExperiment;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment;
+import labbook.filecrypt.experiments.pipelinevariants.PipelineVariantsExperiment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -15,9 +20,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code all}: every experiment of the study in the chosen mode, in one JVM: level-sweep, directory-runs, interop,
  * pipeline-variants, level-jmh, each with its own quick or full parameters. One JVM also means one JIT warm-up: an
- * in-process variant an earlier experiment warmed is not warmed again. Quick mode is sized for the lab's quick main
- * job. A failed experiment is one line; the rest are then skipped, or run with {@code --keep-going}
- * ({@link AllExperiments}), and the closing table says how each ended.
+ * in-process variant an earlier experiment warmed is not warmed again. Quick mode is sized for the lab's quick main job
+ * (the module README gives measured times). A failed experiment is one line; the rest are then skipped, or run with
+ * {@code --keep-going} ({@link AllExperiments}), and the closing table says how each ended.
  */
 @Command(
         name = "all",
@@ -50,27 +55,11 @@ public final class AllCommand implements Callable<Integer> {
         // each experiment writes its own run record; this one adds how each ended (run.json's outcomes)
         run = LabRun.start(lab, FilecryptResults.STUDY, "all");
 
-        LevelSweepExperiment sweep = new LevelSweepExperiment();
-        sweep.lab = lab;
-        sweep.corpusOptions.enwik8 = enwik8;
-        step("level-sweep", sweep);
-
-        DirectoryRunsExperiment dirs = new DirectoryRunsExperiment();
-        dirs.lab = lab;
-        dirs.corpusOptions.enwik8 = enwik8;
-        step("directory-runs", dirs);
-
-        InteropExperiment interop = new InteropExperiment();
-        interop.lab = lab;
-        step("interop", interop);
-
-        PipelineVariantsExperiment variants = new PipelineVariantsExperiment();
-        variants.lab = lab;
-        step("pipeline-variants", variants);
-
-        LevelJmhExperiment jmh = new LevelJmhExperiment();
-        jmh.lab = lab;
-        step("level-jmh", jmh);
+        step("level-sweep", LevelSweepExperiment.of(lab, enwik8));
+        step("directory-runs", DirectoryRunsExperiment.of(lab, enwik8));
+        step("interop", InteropExperiment.of(lab));
+        step("pipeline-variants", PipelineVariantsExperiment.of(lab));
+        step("level-jmh", LevelJmhExperiment.of(lab));
 
         run.close();
         return all.finish(System.out);

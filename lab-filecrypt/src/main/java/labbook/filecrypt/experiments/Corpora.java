@@ -7,10 +7,10 @@ import labbook.filecrypt.corpus.FullCorpus;
 import labbook.filecrypt.corpus.QuickCorpus;
 
 /** The corpus a mode uses: the embedded GCIDE heads (quick), enwik8 or the Debian-built 100 MB (full). */
-final class Corpora {
+public final class Corpora {
     private Corpora() {}
 
-    static Corpus forMode(Mode mode, Path enwik8) {
+    public static Corpus forMode(Mode mode, Path enwik8) {
         Corpus corpus = mode == Mode.FULL ? FullCorpus.materialize(enwik8) : QuickCorpus.materialize();
         System.err.printf(
                 "corpus %s: %d files in %s (largest SHA-256 %s)%n",

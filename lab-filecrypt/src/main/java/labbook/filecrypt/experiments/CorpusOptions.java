@@ -8,7 +8,7 @@ import labbook.filecrypt.corpus.Corpus;
 import picocli.CommandLine.Option;
 
 /** The corpus options level-sweep and directory-runs share (a picocli mixin). */
-final class CorpusOptions {
+public final class CorpusOptions {
     @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
     Path enwik8;
 
@@ -19,11 +19,28 @@ final class CorpusOptions {
             description = "Only the corpus files of at most N bytes (smoke tests).")
     Long maxFileBytes;
 
+    /** The options as {@code all} gives them: its {@code --enwik8} (null: none), every corpus file. */
+    public static CorpusOptions of(Path enwik8) {
+        CorpusOptions options = new CorpusOptions();
+        options.enwik8 = enwik8;
+        return options;
+    }
+
+    /** {@code --enwik8}: null when not given. */
+    public Path enwik8() {
+        return enwik8;
+    }
+
+    /** {@code --max-file-bytes}: null when not given. */
+    public Long maxFileBytes() {
+        return maxFileBytes;
+    }
+
     /**
      * Refuses, before the corpus is unpacked or built, a {@code --max-file-bytes} that no corpus file fits under (one
      * line, exit 2).
      */
-    void checkValues() {
+    public void checkValues() {
         OptionValues.atLeast(
                 "--max-file-bytes",
                 maxFileBytes,
@@ -32,7 +49,7 @@ final class CorpusOptions {
     }
 
     /** The mode's corpus, cut to the files of at most {@code --max-file-bytes} when given. */
-    Corpus corpus(Mode mode) {
+    public Corpus corpus(Mode mode) {
         Corpus corpus = Corpora.forMode(mode, enwik8);
         return maxFileBytes != null ? corpus.upTo(maxFileBytes) : corpus;
     }

@@ -17,7 +17,7 @@ import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.filecrypt.cli.CliLaunch;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.FastPath;
@@ -167,11 +167,10 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /**
-     * Rounds of the JIT warm-up on the 1 MB file that make the largest file's in-process samples steady: measured here,
-     * the 10 MB file at -z 0 (26-28 ms of thread CPU once C2 is done) still took ~40 ms after 80 rounds of -z 0 and -z
-     * 1, and was steady after 120 (JDK 17) or 160 (JDK 25).
+     * Rounds of the JIT warm-up on the 1 MB file that make the largest file's in-process samples steady (the module
+     * README gives the runs that chose it).
      */
-    static final int JIT_ROUNDS = 200;
+    public static final int JIT_ROUNDS = 200;
 
     /**
      * Lets C2 finish compiling the in-process pipeline before anything is timed: it keeps compiling for a hundred or

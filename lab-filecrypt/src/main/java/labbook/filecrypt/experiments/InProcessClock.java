@@ -9,20 +9,19 @@ import labbook.core.LabException;
  * ticks, every thread, JIT and GC included), the calling thread's CPU clock (ns) and the wall clock, after a short
  * pause.
  */
-final class InProcessClock {
+public final class InProcessClock {
     /** The timed work: an encryption or decryption that writes one file. */
     @FunctionalInterface
-    interface Work {
+    public interface Work {
         void run();
     }
 
     private InProcessClock() {}
 
     /** Times {@code work}; {@code outBytes} is the size of what it wrote (read after the clocks stop). */
-    static Sample time(Work work, java.util.function.LongSupplier outBytes) {
+    public static Sample time(Work work, java.util.function.LongSupplier outBytes) {
         // background work of the previous sample (JIT, cleaners, a gpg run's reader threads) finishes
-        // outside the clock; no System.gc() here: a full collection makes C2 recompile (measured:
-        // ~5 ms of compiler CPU per 10 MB -z 9 sample with it, under 1 ms without)
+        // outside the clock; no System.gc() here: a full collection makes C2 recompile
         quiesce();
         CpuTimes before = Clocks.process();
         long thread0 = Clocks.threadCpuNanos();

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.util.Date;
 import java.util.concurrent.TimeUnit;
 import labbook.filecrypt.corpus.QuickCorpus;
-import labbook.filecrypt.experiments.LevelJmhExperiment;
+import labbook.filecrypt.experiments.leveljmh.LevelJmhExperiment;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.PgpEncryptor;

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import labbook.core.PeerResult;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.peer.Gpg;
 
 /** The real gpg as the interop tests' peer (the CI installs gnupg): started once per test class, asked to decrypt. */
 public final class GpgTestPeer {

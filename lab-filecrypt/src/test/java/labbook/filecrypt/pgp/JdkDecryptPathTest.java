@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.Date;
 import java.util.Random;
 import labbook.filecrypt.TestTexts;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.PgpDecryptor.DecryptException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import labbook.filecrypt.TestTexts;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.peer.Gpg;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import labbook.core.PeerResult;
 import labbook.filecrypt.corpus.QuickCorpus;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.peer.Gpg;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptResults.ALGO;
 import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
@@ -29,7 +29,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import labbook.core.CsvResults;
 import labbook.core.LabException;
 import labbook.filecrypt.corpus.Corpus;
-import labbook.filecrypt.experiments.LevelSweepExperiment.Key;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.InProcessClock;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment.Key;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.PgpDecryptor;
@@ -47,7 +52,7 @@ final class LevelDecrypts {
     private final Encryptions enc;
     private final String corpus;
     private final CsvResults csv;
-    private final Results<Key> results = new Results<>();
+    private final SampleGroups<Key> results = new SampleGroups<>();
     private int counter;
     /** Wall time spent here (warm-up, decryptions, checks), for the line saying what the decrypt rows cost. */
     private long elapsedNanos;
@@ -58,7 +63,7 @@ final class LevelDecrypts {
         this.csv = csv;
     }
 
-    Results<Key> results() {
+    SampleGroups<Key> results() {
         return results;
     }
 

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.directoryruns;
 
 import java.nio.file.Path;
 import java.util.List;

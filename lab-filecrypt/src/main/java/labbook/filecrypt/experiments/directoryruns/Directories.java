@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.directoryruns;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +13,7 @@ import labbook.filecrypt.corpus.BinaryCorpus;
 import labbook.filecrypt.corpus.BinaryType;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.ManifestEntry;
+import labbook.filecrypt.experiments.CorpusOptions;
 
 /** The folders of a directory-runs run: the text corpus of the mode and the binary ones asked for. */
 final class Directories {
@@ -73,7 +74,7 @@ final class Directories {
                     origins.put(corpus.dir().resolve(e.file()), e.packages() + "; " + e.from() + "; " + e.command());
                     sha256s.put(corpus.dir().resolve(e.file()), e.sha256());
                 }
-                Corpus kept = corpusOptions.maxFileBytes != null ? corpus.upTo(corpusOptions.maxFileBytes) : corpus;
+                Corpus kept = corpusOptions.maxFileBytes() != null ? corpus.upTo(corpusOptions.maxFileBytes()) : corpus;
                 System.err.printf(
                         "corpus %s: %d files in %s (manifest SHA-256 %s)%n",
                         kept.name(), kept.files().size(), kept.dir(), kept.sha256());

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.directoryruns;
 
 import java.util.List;
 import java.util.Locale;
@@ -7,6 +7,12 @@ import labbook.core.ConsoleTable;
 import labbook.core.Summary;
 import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FileMime;
+import labbook.filecrypt.FilecryptSeeds;
+import labbook.filecrypt.FilecryptSeeds.DirectoryFigure;
+import labbook.filecrypt.FilecryptSeeds.DirectoryFigures;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
 
 /** What directory-runs prints when it ends: per folder, each run's CPU and size beside the seed's. */
 final class DirectoryRunsPrintout {
@@ -14,9 +20,9 @@ final class DirectoryRunsPrintout {
 
     static void print(
             List<Directory> dirs,
-            Results<DirectoryRunsExperiment.Key> results,
+            SampleGroups<DirectoryRunsExperiment.Key> results,
             Map<DirectoryRunsExperiment.Key, Double> meanPct) {
-        SeedDirectoryRuns seeds = SeedDirectoryRuns.load();
+        DirectoryFigures seeds = FilecryptSeeds.directoryFigures();
         for (Directory dir : dirs) {
             long text = dir.mimes().values().stream().filter(FileMime::isText).count();
             System.out.println();
@@ -42,31 +48,31 @@ final class DirectoryRunsPrintout {
                     }
                     List<Sample> base =
                             results.get(new DirectoryRunsExperiment.Key(dir.type(), Run.PUBLISHED_GPG_DEFAULT_Z7, e));
-                    double cpu = Results.cpu(s).median();
+                    double cpu = SampleGroups.cpu(s).median();
                     double user = Summary.of(
                                     s.stream().mapToDouble(Sample::cpuUserS).toArray())
                             .median();
                     double sys = Summary.of(
                                     s.stream().mapToDouble(Sample::cpuSysS).toArray())
                             .median();
-                    SeedDirectoryRuns.Figure seed = seeds.get(dir.type(), run.label());
+                    DirectoryFigure seed = seeds.get(dir.type(), run.label());
                     double seedCpu = seed.cpuTotalS();
                     double seedPct = seed.meanSizePct();
                     t.row(
                             run.label(),
                             e.label(),
-                            Results.f3(cpu),
-                            Results.f3(user),
-                            Results.f3(sys),
+                            SampleGroups.f3(cpu),
+                            SampleGroups.f3(user),
+                            SampleGroups.f3(sys),
                             base.isEmpty()
                                     ? "-"
                                     : String.format(
                                             Locale.ROOT,
                                             "%.0f %%",
-                                            100 * cpu / Results.cpu(base).median()),
-                            Results.f2(meanPct.getOrDefault(key, Double.NaN)),
-                            e == Engine.GPG && !Double.isNaN(seedCpu) ? Results.f2(seedCpu) : "",
-                            e == Engine.GPG && !Double.isNaN(seedPct) ? Results.f2(seedPct) : "");
+                                            100 * cpu / SampleGroups.cpu(base).median()),
+                            SampleGroups.f2(meanPct.getOrDefault(key, Double.NaN)),
+                            e == Engine.GPG && !Double.isNaN(seedCpu) ? SampleGroups.f2(seedCpu) : "",
+                            e == Engine.GPG && !Double.isNaN(seedPct) ? SampleGroups.f2(seedPct) : "");
                 }
             }
             t.print(System.out);

@@ -1,4 +1,4 @@
-package labbook.filecrypt.gpg;
+package labbook.filecrypt.peer;
 
 import java.io.IOException;
 import java.nio.file.Files;

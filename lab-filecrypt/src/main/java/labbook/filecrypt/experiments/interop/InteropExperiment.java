@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.interop;
 
 import static labbook.filecrypt.FilecryptResults.ALGO;
 import static labbook.filecrypt.FilecryptResults.ARMOR;
@@ -31,7 +31,9 @@ import labbook.core.Progress;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.QuickCorpus;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.NativeJvm;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.PgpDecryptor;
@@ -63,7 +65,7 @@ import picocli.CommandLine.Mixin;
  * deflate, so 4 threads all work).
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt interop --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
- * -Dexec.args="interop --quick"} (under a minute).
+ * -Dexec.args="interop --quick"}.
  *
  * <p><b>CSV</b> {@code results/filecrypt/interop.csv}, one row per case and direction:
  * {@link FilecryptResults#INTEROP}.
@@ -75,6 +77,13 @@ import picocli.CommandLine.Mixin;
 public final class InteropExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
+
+    /** The cases as {@code all} runs them: with {@code all}'s options. */
+    public static InteropExperiment of(LabOptions lab) {
+        InteropExperiment interop = new InteropExperiment();
+        interop.lab = lab;
+        return interop;
+    }
 
     /**
      * Quick mode's input size: enough for several partial packets, a quarter of the time of 1 MB (BC's bzip2

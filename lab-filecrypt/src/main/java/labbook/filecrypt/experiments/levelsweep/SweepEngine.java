@@ -1,23 +1,24 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.levelsweep;
 
 import java.util.ArrayList;
 import java.util.List;
+import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.pgp.EncryptOptions;
 
 /**
- * Who encrypts in the level sweep: an {@link Engine} and how many threads compress. Every engine runs on one thread, as
- * gpg compresses and as the published figures were taken; bcpg in this JVM runs a second time on N threads
+ * One of the level sweep's engines: an {@link Engine} and how many threads compress. Every engine runs on one thread,
+ * as gpg compresses and as the published figures were taken; bcpg in this JVM runs a second time on N threads
  * ({@link EncryptOptions#threads()}), with the same engine and scope columns: the {@code threads} column tells them
  * apart.
  */
-record Runner(Engine engine, int threads) {
-    /** The engines as they always ran, then bcpg in-process on {@code threads} threads. */
-    static List<Runner> sweep(int threads) {
-        List<Runner> all = new ArrayList<>();
+record SweepEngine(Engine engine, int threads) {
+    /** Every {@link Engine} on one thread, then bcpg in-process on {@code threads} threads. */
+    static List<SweepEngine> sweep(int threads) {
+        List<SweepEngine> all = new ArrayList<>();
         for (Engine e : Engine.values()) {
-            all.add(new Runner(e, 1));
+            all.add(new SweepEngine(e, 1));
         }
-        all.add(new Runner(Engine.BCPG_IN_PROCESS, threads));
+        all.add(new SweepEngine(Engine.BCPG_IN_PROCESS, threads));
         return all;
     }
 

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.levelsweep;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,7 +7,10 @@ import java.util.Locale;
 import labbook.core.ConsoleTable;
 import labbook.core.Summary;
 import labbook.filecrypt.corpus.Corpus;
-import labbook.filecrypt.experiments.LevelSweepExperiment.Key;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment.Key;
 import labbook.filecrypt.pgp.Compression;
 
 /**
@@ -50,15 +53,15 @@ final class LevelSweepPrintout {
                 Locale.ROOT,
                 "Start-up: '%s', whole process, CPU (user + system) %s s over %d runs" + " (goal <= %.2f s: %s)%n",
                 CliStartup.COMMAND_LINE,
-                Results.cpu(help).format("%.3f"),
+                SampleGroups.cpu(help).format("%.3f"),
                 help.size(),
                 HELP_GOAL_S,
-                Results.cpu(help).median() <= HELP_GOAL_S + 1e-9
+                SampleGroups.cpu(help).median() <= HELP_GOAL_S + 1e-9
                         ? "met"
                         : "missed"); // the median, as the report judges it
     }
 
-    static void printRatios(Results<Key> results, Path largest, List<Integer> levels) {
+    static void printRatios(SampleGroups<Key> results, Path largest, List<Integer> levels) {
         String file = largest.getFileName().toString();
         System.out.println();
         System.out.println(
@@ -78,27 +81,27 @@ final class LevelSweepPrintout {
             List<Sample> gpg = results.get(new Key(file, Engine.GPG, Compression.ZIP, level));
             List<Sample> in = results.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
             List<Sample> proc = results.get(new Key(file, Engine.BCPG_PROCESS, Compression.ZIP, level));
-            double ratioIn = Results.meanCpu(in) / Results.meanCpu(gpg);
+            double ratioIn = SampleGroups.meanCpu(in) / SampleGroups.meanCpu(gpg);
             double goal = level == 0 ? 1.5 : (level == 1 || level == 9 ? 1.0 : Double.NaN);
             t.row(
                     "-z " + level,
-                    Results.cpu(gpg).format("%.3f"),
-                    Results.cpu(in).format("%.3f"),
-                    Results.cpu(proc).format("%.3f"),
-                    Results.f3(ratioIn),
-                    Results.f3(in.stream()
+                    SampleGroups.cpu(gpg).format("%.3f"),
+                    SampleGroups.cpu(in).format("%.3f"),
+                    SampleGroups.cpu(proc).format("%.3f"),
+                    SampleGroups.f3(ratioIn),
+                    SampleGroups.f3(in.stream()
                                     .mapToDouble(Sample::cpuThreadS)
                                     .average()
                                     .orElse(Double.NaN)
-                            / Results.meanCpu(gpg)),
-                    Results.f2(Results.meanCpu(proc) / Results.meanCpu(gpg)),
+                            / SampleGroups.meanCpu(gpg)),
+                    SampleGroups.f2(SampleGroups.meanCpu(proc) / SampleGroups.meanCpu(gpg)),
                     goals(
                             ratioIn,
                             goal,
-                            Results.meanCpu(proc) / Results.meanCpu(gpg),
+                            SampleGroups.meanCpu(proc) / SampleGroups.meanCpu(gpg),
                             level == 6 ? PROCESS_GOAL : Double.NaN),
-                    String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(gpg)),
-                    String.format(Locale.ROOT, "%.0f", Results.medianOutBytes(in)));
+                    String.format(Locale.ROOT, "%.0f", SampleGroups.medianOutBytes(gpg)),
+                    String.format(Locale.ROOT, "%.0f", SampleGroups.medianOutBytes(in)));
         }
         t.print(System.out);
     }
@@ -108,12 +111,12 @@ final class LevelSweepPrintout {
      * time, so what it saves shows on the wall clock only. Goals: bcpg on N threads at most 0.6 x gpg's wall time at -z
      * 6 and -z 9, and its output within 1 % of single-threaded bcpg's at the same level.
      */
-    static void printWall(Results<Key> results, Path largest, List<Integer> levels, int threads) {
+    static void printWall(SampleGroups<Key> results, Path largest, List<Integer> levels, int threads) {
         String file = largest.getFileName().toString();
         double mb = Corpus.size(largest) / 1e6;
-        List<Runner> runners = Runner.sweep(threads);
-        Runner parallel = runners.get(runners.size() - 1);
-        Runner single = new Runner(Engine.BCPG_IN_PROCESS, 1);
+        List<SweepEngine> engines = SweepEngine.sweep(threads);
+        SweepEngine parallel = engines.get(engines.size() - 1);
+        SweepEngine single = new SweepEngine(Engine.BCPG_IN_PROCESS, 1);
         System.out.println();
         System.out.printf(
                 Locale.ROOT,
@@ -123,7 +126,7 @@ final class LevelSweepPrintout {
                 parallel.label(),
                 threads);
         List<String> header = new ArrayList<>(List.of("level"));
-        for (Runner r : runners) {
+        for (SweepEngine r : engines) {
             header.addAll(List.of(r.label() + " wall", "CPU/MB"));
         }
         header.addAll(List.of("x" + threads + "/gpg wall", "goal", "x" + threads + " size / 1 thread", "goal"));
@@ -131,24 +134,24 @@ final class LevelSweepPrintout {
         List<String> ratios = new ArrayList<>();
         for (int level : levels) {
             List<Object> row = new ArrayList<>(List.of("-z " + level));
-            for (Runner r : runners) {
+            for (SweepEngine r : engines) {
                 List<Sample> s = results.get(new Key(file, r, Compression.ZIP, level));
-                row.add(f(Results.medianWall(s) * 1000, "%.0f"));
-                row.add(f(Results.meanCpu(s) * 1000 / mb, "%.1f"));
+                row.add(f(SampleGroups.medianWall(s) * 1000, "%.0f"));
+                row.add(f(SampleGroups.meanCpu(s) * 1000 / mb, "%.1f"));
             }
-            double ratio = Results.medianWall(results.get(new Key(file, parallel, Compression.ZIP, level)))
-                    / Results.medianWall(results.get(new Key(file, Engine.GPG, Compression.ZIP, level)));
-            double size = Results.medianOutBytes(results.get(new Key(file, parallel, Compression.ZIP, level)))
-                    / Results.medianOutBytes(results.get(new Key(file, single, Compression.ZIP, level)));
+            double ratio = SampleGroups.medianWall(results.get(new Key(file, parallel, Compression.ZIP, level)))
+                    / SampleGroups.medianWall(results.get(new Key(file, Engine.GPG, Compression.ZIP, level)));
+            double size = SampleGroups.medianOutBytes(results.get(new Key(file, parallel, Compression.ZIP, level)))
+                    / SampleGroups.medianOutBytes(results.get(new Key(file, single, Compression.ZIP, level)));
             boolean goal = level == 6 || level == 9;
             row.addAll(List.of(
-                    Results.f2(ratio),
+                    SampleGroups.f2(ratio),
                     goal && !Double.isNaN(ratio) ? (ratio <= 0.6 ? "<= 0.6 met" : "> 0.6 missed") : "",
                     f(100 * size, "%.2f %%"),
                     Double.isNaN(size) ? "" : Math.abs(size - 1) <= 0.01 ? "within 1 % met" : "missed"));
             t.row(row.toArray());
             if (goal) {
-                ratios.add("-z " + level + " " + Results.f2(ratio));
+                ratios.add("-z " + level + " " + SampleGroups.f2(ratio));
             }
         }
         t.print(System.out);
@@ -160,12 +163,11 @@ final class LevelSweepPrintout {
 
     /**
      * Decryption on the largest file: gpg's output at each level decrypted by gpg (whole process) and by bcpg in this
-     * JVM. Goal (issue #13): bcpg's CPU time at most 1.0 x gpg's at every level, judged on medians as the report judges
-     * it: with 3 repeats of a few 10 ms ticks each, one sample that catches a collection or a compilation on another
-     * thread moves a mean by a third (measured: 0.10 s once where the decrypting thread's clock read 0.05). The
-     * decrypting thread's median clock is printed beside it.
+     * JVM. Goal: bcpg's CPU time at most 1.0 x gpg's at every level, judged on medians as the report judges it: with 3
+     * repeats of a few 10 ms ticks each, one sample that catches a collection or a compilation on another thread moves
+     * a mean by a third. The decrypting thread's median clock is printed beside it.
      */
-    static void printDecrypt(Results<Key> decrypts, Path largest, List<Integer> levels) {
+    static void printDecrypt(SampleGroups<Key> decrypts, Path largest, List<Integer> levels) {
         String file = largest.getFileName().toString();
         System.out.println();
         System.out.println("Decryption of gpg's output, CPU time (user + system, s) on " + file
@@ -176,8 +178,8 @@ final class LevelSweepPrintout {
         for (int level : levels) {
             List<Sample> gpg = decrypts.get(new Key(file, Engine.GPG, Compression.ZIP, level));
             List<Sample> in = decrypts.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
-            double gpgMedian = Results.cpu(gpg).median();
-            double ratio = Results.cpu(in).median() / gpgMedian;
+            double gpgMedian = SampleGroups.cpu(gpg).median();
+            double ratio = SampleGroups.cpu(in).median() / gpgMedian;
             boolean met =
                     ratio <= 1.0 + 1e-9; // user + system ticks summed in doubles: 0.05 may read 0.05000000000000001
             if (!met) {
@@ -185,10 +187,10 @@ final class LevelSweepPrintout {
             }
             t.row(
                     "-z " + level,
-                    Results.cpu(gpg).format("%.3f"),
-                    Results.cpu(in).format("%.3f"),
-                    Results.f3(ratio),
-                    Results.f3(Summary.of(in.stream()
+                    SampleGroups.cpu(gpg).format("%.3f"),
+                    SampleGroups.cpu(in).format("%.3f"),
+                    SampleGroups.f3(ratio),
+                    SampleGroups.f3(Summary.of(in.stream()
                                             .mapToDouble(Sample::cpuThreadS)
                                             .toArray())
                                     .median()
@@ -203,7 +205,8 @@ final class LevelSweepPrintout {
     }
 
     /** The seed's rule: the level minimising time x output size, per file and engine, by CPU time and by wall time. */
-    static void printTimeSizeRule(Results<Key> results, Corpus corpus, List<Integer> levels, List<Runner> runners) {
+    static void printTimeSizeRule(
+            SampleGroups<Key> results, Corpus corpus, List<Integer> levels, List<SweepEngine> engines) {
         for (boolean wall : new boolean[] {false, true}) {
             System.out.println();
             System.out.println(
@@ -214,12 +217,12 @@ final class LevelSweepPrintout {
                                     + "-z 1 on every size;"
                                     + " files under ~2 MB run for a tick or two, so their pick is coarse):");
             List<String> header = new ArrayList<>(List.of("file"));
-            runners.forEach(r -> header.add(r.label()));
+            engines.forEach(r -> header.add(r.label()));
             ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
             for (Path f : corpus.files()) {
                 String file = f.getFileName().toString();
                 List<Object> row = new ArrayList<>(List.of(file));
-                for (Runner r : runners) {
+                for (SweepEngine r : engines) {
                     int level = pick(results, file, r, levels, wall);
                     row.add(level < 0 ? "-" : "-z " + level); // "-": not timed on this file in this mode
                 }
@@ -229,28 +232,29 @@ final class LevelSweepPrintout {
         }
     }
 
-    static int pick(Results<Key> results, String file, Engine engine, List<Integer> levels) {
-        return pick(results, file, new Runner(engine, 1), levels, false);
+    static int pick(SampleGroups<Key> results, String file, Engine engine, List<Integer> levels) {
+        return pick(results, file, new SweepEngine(engine, 1), levels, false);
     }
 
     /**
      * The level with the smallest time x size; -1 when none was timed. The parallel engine's -z 0 is single-threaded
      * bcpg's.
      */
-    static int pick(Results<Key> results, String file, Runner runner, List<Integer> levels, boolean wall) {
+    static int pick(
+            SampleGroups<Key> results, String file, SweepEngine sweepEngine, List<Integer> levels, boolean wall) {
         int best = -1;
         double bestProduct = Double.MAX_VALUE;
         for (int level : levels) {
-            List<Sample> s = results.get(new Key(file, runner, Compression.ZIP, level));
-            if (s.isEmpty() && runner.threads() > 1 && level == 0) {
-                s = results.get(new Key(file, runner.engine(), Compression.ZIP, 0));
+            List<Sample> s = results.get(new Key(file, sweepEngine, Compression.ZIP, level));
+            if (s.isEmpty() && sweepEngine.threads() > 1 && level == 0) {
+                s = results.get(new Key(file, sweepEngine.engine(), Compression.ZIP, 0));
             }
             if (s.isEmpty()) {
                 continue;
             }
             // a run shorter than one tick reads 0 s; count it as half a tick rather than free
-            double time = wall ? Results.medianWall(s) : Math.max(Results.meanCpu(s), 0.005);
-            double product = time * Results.medianOutBytes(s);
+            double time = wall ? SampleGroups.medianWall(s) : Math.max(SampleGroups.meanCpu(s), 0.005);
+            double product = time * SampleGroups.medianOutBytes(s);
             if (product < bestProduct) {
                 bestProduct = product;
                 best = level;

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptResults.ALGO;
 import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
@@ -31,7 +31,13 @@ import labbook.core.OptionValues;
 import labbook.core.Progress;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.experiments.CorpusOptions;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.NativeJvm;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;
@@ -70,15 +76,15 @@ import picocli.CommandLine.Option;
  * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at each level is
  * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in this JVM (AES and the
  * MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file, same passphrase and pinned S2K count, after the decrypt
- * path's own JIT warm-up; every output must be the input's bytes (compared outside the clock). Goal (issue #13): bcpg's
- * decrypt CPU time at most 1.0 x gpg's at every level.
+ * path's own JIT warm-up; every output must be the input's bytes (compared outside the clock). Goal: bcpg's decrypt CPU
+ * time at most 1.0 x gpg's at every level.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
- * -Dexec.args="level-sweep --quick"} (1-2 minutes on 2 quiet cores); {@code --full [--enwik8 FILE]} for the seed's
- * sizes (hours). Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall
- * time and CPU time per MB, the N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and
- * the level the time x size rule picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU
- * time, gpg's and bcpg's, and their ratio.
+ * -Dexec.args="level-sweep --quick"}; {@code --full [--enwik8 FILE]} for the seed's sizes (hours). Prints, for the
+ * largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall time and CPU time per MB, the
+ * N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and the level the time x size rule
+ * picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU time, gpg's and bcpg's, and
+ * their ratio.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
  * {@link FilecryptResults#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
@@ -117,6 +123,14 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             description = "Levels to sweep, 0-9 (default: quick 0,1,6,7,9, the seed's and gpg's default; full 0-9).")
     List<Integer> levels;
 
+    /** The sweep as {@code all} runs it: {@code all}'s options and {@code --enwik8}, every other option its default. */
+    public static LevelSweepExperiment of(LabOptions lab, Path enwik8) {
+        LevelSweepExperiment sweep = new LevelSweepExperiment();
+        sweep.lab = lab;
+        sweep.corpusOptions = CorpusOptions.of(enwik8);
+        return sweep;
+    }
+
     @Override
     public Integer call() {
         OptionValues.atLeast("--repeats", repeats, 1, 3); // before anything runs; repeatsFor reads the option
@@ -151,9 +165,9 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         }
     }
 
-    record Key(String file, Runner runner, Compression algo, int level) {
+    record Key(String file, SweepEngine engine, Compression algo, int level) {
         Key(String file, Engine engine, Compression algo, int level) {
-            this(file, new Runner(engine, 1), algo, level);
+            this(file, new SweepEngine(engine, 1), algo, level);
         }
     }
 
@@ -163,8 +177,8 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         Plan plan = Plan.of(mode, levels);
         Path largest = corpus.largest();
         int n = OptionValues.atLeast("--threads", threads, 2, 2);
-        List<Runner> runners = Runner.sweep(n);
-        Results<Key> results = new Results<>();
+        List<SweepEngine> engines = SweepEngine.sweep(n);
+        SampleGroups<Key> results = new SampleGroups<>();
         List<Sample> help = new ArrayList<>();
         int readBack = 0;
         LevelDecrypts decrypts;
@@ -180,9 +194,9 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                 "--levels",
                                 levels,
                                 "--enwik8",
-                                corpusOptions.enwik8,
+                                corpusOptions.enwik8(),
                                 "--max-file-bytes",
-                                corpusOptions.maxFileBytes));
+                                corpusOptions.maxFileBytes()));
                 Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP);
                 CsvResults decryptCsv = run.csv(FilecryptResults.LEVEL_DECRYPT)) {
@@ -198,7 +212,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
             int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
             long total = 0;
             for (Path f : corpus.files()) {
-                for (Runner e : runners) {
+                for (SweepEngine e : engines) {
                     total += (long) repeatsFor(mode, f, largest, e.engine())
                             * plan.algos().size()
                             * plan.levels().size();
@@ -215,23 +229,23 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                     for (Path file : corpus.files()) {
                         for (Compression algo : plan.algos()) {
                             for (int level : plan.levels()) {
-                                for (Runner runner : runners) {
-                                    Engine engine = runner.engine();
+                                for (SweepEngine sweepEngine : engines) {
+                                    Engine engine = sweepEngine.engine();
                                     EncryptOptions options = EncryptOptions.defaults()
                                             .withCompression(algo)
                                             .withLevel(level)
-                                            .withThreads(runner.threads());
+                                            .withThreads(sweepEngine.threads());
                                     if (r >= repeatsFor(mode, file, largest, engine)) {
                                         continue; // this engine has its repeats on this file (or, quick, none)
                                     }
-                                    if (algo != Compression.ZIP && level == 0 || !runner.sweeps(options)) {
+                                    if (algo != Compression.ZIP && level == 0 || !sweepEngine.sweeps(options)) {
                                         // -z 0 writes no compressed packet: ZIP's -z 0 row says it all (and threads
                                         // change nothing)
                                         bar.step();
                                         continue;
                                     }
                                     // the parallel engine's first repeat: gpg must read back what was timed
-                                    boolean check = runner.threads() > 1 && r == 0;
+                                    boolean check = sweepEngine.threads() > 1 && r == 0;
                                     int repeat = r;
                                     // gpg's output, while it exists, is decrypted by gpg and by bcpg (a step of its
                                     // own)
@@ -247,7 +261,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                                     }
                                                     : encrypted -> {});
                                     readBack += check ? 1 : 0;
-                                    results.add(new Key(file.getFileName().toString(), runner, algo, level), s);
+                                    results.add(new Key(file.getFileName().toString(), sweepEngine, algo, level), s);
                                     csv.row(row -> row.set(CORPUS, corpus.name())
                                             .set(FILE, file.getFileName().toString())
                                             .set(FILE_BYTES, Corpus.size(file))
@@ -268,7 +282,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                                             : options.cipherPath()
                                                                     .label())
                                             .set(S2K_COUNT, options.s2kCount())
-                                            .set(THREADS, runner.threads())
+                                            .set(THREADS, sweepEngine.threads())
                                             .set(
                                                     CPU_THREAD_S,
                                                     engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
@@ -293,7 +307,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         LevelSweepPrintout.printRatios(results, largest, plan.levels());
         LevelSweepPrintout.printHelp(help);
         LevelSweepPrintout.printWall(results, largest, plan.levels(), n);
-        LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), runners);
+        LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), engines);
         LevelSweepPrintout.printDecrypt(decrypts.results(), largest, plan.levels());
     }
 
@@ -311,10 +325,10 @@ public final class LevelSweepExperiment implements Callable<Integer> {
     }
 
     /**
-     * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all --quick}, about 100 s for
-     * the whole study on 2 cores): 3 (the report takes medians per file, level and engine; the ratios' -z 0 run is a
-     * few 10 ms ticks, so their precision is the encrypting thread's clock, printed beside them); bcpg as a whole
-     * process, about a second of JVM start-up a run, only on the largest file (the only file the report reads it on).
+     * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all --quick}): 3 (the report
+     * takes medians per file, level and engine; the ratios' -z 0 run is a few 10 ms ticks, so their precision is the
+     * encrypting thread's clock, printed beside them); bcpg as a whole process, a JVM start-up a run, only on the
+     * largest file (the only file the report reads it on).
      */
     private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
         if (repeats != null) {

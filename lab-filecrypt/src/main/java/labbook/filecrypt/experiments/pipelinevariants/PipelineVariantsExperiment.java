@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.pipelinevariants;
 
 import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
 import static labbook.filecrypt.FilecryptResults.CORPUS;
@@ -28,7 +28,13 @@ import labbook.core.Progress;
 import labbook.core.Row;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.experiments.Corpora;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.NativeJvm;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.CipherPath;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.ZipDeflater;
@@ -41,14 +47,14 @@ import picocli.CommandLine.Mixin;
  *
  * <h2>pipeline-variants: where a BouncyCastle encryptor's time goes, step by step</h2>
  *
- * <p><b>The question.</b> A naive BouncyCastle pipeline is about 5x slower than gpg at {@code -z 0} and about twice as
- * slow at {@code -z 1}. Which part costs what: the AES engine, the MDC's SHA-1, the CFB loop around the block function,
- * the deflate and its window?
+ * <p><b>The question.</b> A naive BouncyCastle pipeline is slower than gpg at {@code -z 0} and {@code -z 1} (the module
+ * README gives by how much). Which part costs what: the AES engine, the MDC's SHA-1, the CFB loop around the block
+ * function, the deflate and its window?
  *
  * <p><b>The baseline.</b> gpg as a whole process, same file, level and S2K count, in the same run.
  *
  * <p><b>The variants</b>, all bcpg inside this warm JVM on one file of the quick corpus (full: the 10 MB one; quick:
- * the 5 MB one, where gpg's -z 0 run is only two 10 ms ticks, so the -z 0 ratios are coarse), at -z 0, 1 and 9 (ZIP):
+ * the 5 MB one, where gpg's -z 0 run is a few 10 ms ticks, so the -z 0 ratios are coarse), at -z 0, 1 and 9 (ZIP):
  * {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the JDK Deflater: the naive pipeline);
  * {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the JDK's {@code AES/CFB/NoPadding},
  * JDK SHA-1, gpg's window in pure Java); {@code jdk-fast + jzlib-8k} (CFB computed through the JDK's AES/CBC);
@@ -56,8 +62,8 @@ import picocli.CommandLine.Mixin;
  * changes at a time.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt pipeline-variants --quick}, or {@code mvn -q -pl lab-filecrypt
- * exec:java -Dexec.args="pipeline-variants --quick"} (about 15 s); quick and full differ in the file (5 MB, 10 MB),
- * repeats (3, 15) and warm-up rounds (5, 10).
+ * exec:java -Dexec.args="pipeline-variants --quick"}; quick and full differ in the file (5 MB, 10 MB), repeats (3, 15)
+ * and warm-up rounds (5, 10).
  *
  * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
  * {@link FilecryptResults#PIPELINE_VARIANTS}.
@@ -69,6 +75,13 @@ import picocli.CommandLine.Mixin;
 public final class PipelineVariantsExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
+
+    /** The variants as {@code all} runs them: with {@code all}'s options. */
+    public static PipelineVariantsExperiment of(LabOptions lab) {
+        PipelineVariantsExperiment variants = new PipelineVariantsExperiment();
+        variants.lab = lab;
+        return variants;
+    }
 
     record Variant(CipherPath cipher, ZipDeflater deflater) {
         String label() {
@@ -103,7 +116,7 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
         int warmUpRounds = lab.mode() == Mode.FULL ? 10 : 5;
         int[] levels = {0, 1, 9};
         List<Variant> variants = variants();
-        Results<Key> results = new Results<>();
+        SampleGroups<Key> results = new SampleGroups<>();
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "pipeline-variants");
                 Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptResults.PIPELINE_VARIANTS)) {
@@ -174,7 +187,7 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
                 .withLevel(level);
     }
 
-    private static void print(Results<Key> results, List<Variant> variants, int[] levels, Path file) {
+    private static void print(SampleGroups<Key> results, List<Variant> variants, int[] levels, Path file) {
         System.out.println();
         System.out.println(
                 "Mean CPU time (s) on " + file.getFileName() + ", its ratio to gpg's whole process, same run, "
@@ -192,13 +205,13 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
             List<Object> row = new ArrayList<>(List.of(name));
             for (int level : levels) {
                 List<Sample> samples = results.get(new Key(name, level));
-                double gpg = Results.meanCpu(results.get(new Key("gpg", level)));
-                double mean = Results.meanCpu(samples);
+                double gpg = SampleGroups.meanCpu(results.get(new Key("gpg", level)));
+                double mean = SampleGroups.meanCpu(samples);
                 double thread = samples.stream()
                         .mapToDouble(Sample::cpuThreadS)
                         .average()
                         .orElse(Double.NaN);
-                row.add(Results.f3(mean));
+                row.add(SampleGroups.f3(mean));
                 row.add(String.format(Locale.ROOT, "%.2f", mean / gpg));
                 row.add(name.equals("gpg") ? "" : String.format(Locale.ROOT, "%.2f", thread / gpg));
             }

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.levelsweep;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -6,7 +6,9 @@ import java.util.List;
 import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.filecrypt.corpus.Corpus;
-import labbook.filecrypt.experiments.LevelSweepExperiment.Plan;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment.Plan;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;
@@ -21,16 +23,14 @@ final class LevelSweepWarmUp {
     /**
      * Rounds of the parallel engine's own warm-up, after the single-threaded one: only the hand-over of deflate blocks
      * between threads is code the single-threaded rounds did not already compile (the cipher, MDC and literal packet
-     * are the same). Measured here: with 40, its first timed repeat on the 10 MB file is as fast as the later ones; 200
-     * cost 4 s more of the quick sweep.
+     * are the same), so a few rounds make its first timed repeat as fast as the later ones.
      */
     static final int PARALLEL_JIT_ROUNDS = 40;
 
     /**
      * Rounds of bcpg's decrypt warm-up on the 1 MB file, per decrypt code path (-z 0, and each algorithm that
-     * inflates). Its hot code is the JDK's AES, SHA-1 and zlib, compiled or native early. Measured here after 100, in
-     * three quick sweeps: the 10 MB file's first timed repeat within the later ones' spread on the decrypting thread's
-     * clock (-z 0: 14-18 ms against 13-17 ms).
+     * inflates). Its hot code is the JDK's AES, SHA-1 and zlib, compiled or native early, so the largest file's first
+     * timed repeat falls within the later ones' spread on the decrypting thread's clock.
      */
     static final int DECRYPT_JIT_ROUNDS = 100;
 

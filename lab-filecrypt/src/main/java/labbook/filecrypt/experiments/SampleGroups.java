@@ -7,15 +7,18 @@ import java.util.Locale;
 import java.util.Map;
 import labbook.core.Summary;
 
-/** Samples grouped by what was measured, for the figures an experiment prints when it ends. */
-final class Results<K> {
+/**
+ * Samples grouped by what was measured (a key per file, engine, level, ...), for the figures an experiment prints when
+ * it ends; and the means, medians and number formats those figures use.
+ */
+public final class SampleGroups<K> {
     private final Map<K, List<Sample>> byKey = new LinkedHashMap<>();
 
-    void add(K key, Sample s) {
+    public void add(K key, Sample s) {
         byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
     }
 
-    List<Sample> get(K key) {
+    public List<Sample> get(K key) {
         return byKey.getOrDefault(key, List.of());
     }
 
@@ -28,30 +31,30 @@ final class Results<K> {
      * readings is unbiased where their median is stuck on a tick, so ratios of short runs are taken on means (medians
      * are printed beside them).
      */
-    static double meanCpu(List<Sample> samples) {
+    public static double meanCpu(List<Sample> samples) {
         return samples.stream().mapToDouble(Sample::cpuS).average().orElse(Double.NaN);
     }
 
-    static Summary cpu(List<Sample> samples) {
+    public static Summary cpu(List<Sample> samples) {
         return Summary.of(samples.stream().mapToDouble(Sample::cpuS).toArray());
     }
 
     /** Median wall seconds: the wall clock has ns resolution, so the median, robust to a stray slow run, is taken. */
-    static double medianWall(List<Sample> samples) {
+    public static double medianWall(List<Sample> samples) {
         return Summary.of(samples.stream().mapToDouble(Sample::wallS).toArray()).median();
     }
 
-    static double medianOutBytes(List<Sample> samples) {
+    public static double medianOutBytes(List<Sample> samples) {
         return Summary.of(
                         samples.stream().mapToDouble(s -> (double) s.outBytes()).toArray())
                 .median();
     }
 
-    static String f3(double v) {
+    public static String f3(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    static String f2(double v) {
+    public static String f2(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
     }
 }

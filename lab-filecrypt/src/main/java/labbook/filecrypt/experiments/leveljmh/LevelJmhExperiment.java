@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.leveljmh;
 
 import static labbook.filecrypt.FilecryptResults.ALGO;
 import static labbook.filecrypt.FilecryptResults.DEFLATER;
@@ -42,11 +42,10 @@ import picocli.CommandLine.Mixin;
  * (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-jmh --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
- * -Dexec.args="level-jmh --quick"} (about 20 s: a fork per level, 2 x 0.75 s warm-up and 3 x 0.5 s iterations in it, an
- * iteration being ~7 encryptions of 2 MB at -z 9 and ~100 at -z 0); {@code --full}: 3 forks, 5 x 1 s warm-ups, 10 x 1 s
- * iterations. JMH forks JVMs of the running JDK with the module's class path and the flags that let bcpg call zlib
- * ({@link FastPath#JVM_FLAGS}); ZIP is asked for on native zlib by name, so a fork without it fails rather than
- * measuring JZlib under zlib's label.
+ * -Dexec.args="level-jmh --quick"}: a fork per level, 2 x 0.75 s warm-up and 3 x 0.5 s iterations in it;
+ * {@code --full}: 3 forks, 5 x 1 s warm-ups, 10 x 1 s iterations. JMH forks JVMs of the running JDK with the module's
+ * class path and the flags that let bcpg call zlib ({@link FastPath#JVM_FLAGS}); ZIP is asked for on native zlib by
+ * name, so a fork without it fails rather than measuring JZlib under zlib's label.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-jmh.csv}, one row per measured JMH iteration:
  * {@link FilecryptResults#LEVEL_JMH}. {@code deflater} is the ZIP deflate the fork used (zlib-8k or jzlib-8k; none at
@@ -59,6 +58,13 @@ import picocli.CommandLine.Mixin;
 public final class LevelJmhExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
+
+    /** The benchmark as {@code all} runs it: with {@code all}'s options. */
+    public static LevelJmhExperiment of(LabOptions lab) {
+        LevelJmhExperiment jmh = new LevelJmhExperiment();
+        jmh.lab = lab;
+        return jmh;
+    }
 
     @Override
     public Integer call() {

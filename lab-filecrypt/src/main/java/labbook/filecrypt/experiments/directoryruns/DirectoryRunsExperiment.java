@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.experiments.directoryruns;
 
 import static labbook.filecrypt.FilecryptResults.CORPUS;
 import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
@@ -42,7 +42,13 @@ import labbook.filecrypt.FileMime;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.QuickCorpus;
-import labbook.filecrypt.gpg.Gpg;
+import labbook.filecrypt.experiments.CorpusOptions;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.NativeJvm;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
@@ -72,13 +78,12 @@ import picocli.CommandLine.Option;
  * (-z 6); each by gpg (process), bcpg in this warm JVM (in-process) and bcpg as one fresh JVM per file (process); on
  * four folders: the text corpus and the MP3, PDF and PNG corpora ({@link labbook.filecrypt.corpus.BinaryCorpus}). The
  * runs interleave within each repeat. Quick mode times bcpg as a whole process on the text folder's crypto default run
- * only: a fresh JVM costs about a second of CPU here, and 3 repeats x 4 runs x 4 folders of them would take longer than
- * the whole study's quick budget (about 100 s).
+ * only: a fresh JVM per file, 3 repeats x 4 runs x 4 folders of them, would take longer than the whole study's quick
+ * budget.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt directory-runs --quick [--types text,mp3,pdf,png]}, or {@code mvn -q
- * -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"} (about 45 s); {@code --full [--enwik8 FILE]} for
- * the seed's six text files with the 100 MB one and folders of MP3, PDF and PNG files of the sizes the seed's pages
- * give.
+ * -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}; {@code --full [--enwik8 FILE]} for the seed's six
+ * text files with the 100 MB one and folders of MP3, PDF and PNG files of the sizes the seed's pages give.
  *
  * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per folder, run, engine and repeat, times and
  * sizes summed over the folder: {@link FilecryptResults#DIRECTORY_RUNS}; and {@code directory-files.csv}, one row per
@@ -120,6 +125,16 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
 
     record Key(String type, Run run, Engine engine) {}
 
+    /**
+     * The runs as {@code all} makes them: {@code all}'s options and {@code --enwik8}, every other option its default.
+     */
+    public static DirectoryRunsExperiment of(LabOptions lab, Path enwik8) {
+        DirectoryRunsExperiment dirs = new DirectoryRunsExperiment();
+        dirs.lab = lab;
+        dirs.corpusOptions = CorpusOptions.of(enwik8);
+        return dirs;
+    }
+
     @Override
     public Integer call() {
         int n = OptionValues.atLeast("--repeats", repeats, 1, 3);
@@ -131,7 +146,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
         }
         Mode mode = lab.mode();
         List<Directory> dirs = Directories.forMode(mode, folders, corpusOptions);
-        Results<Key> results = new Results<>();
+        SampleGroups<Key> results = new SampleGroups<>();
         Map<Key, Double> meanPct = new HashMap<>();
         try (LabRun run = LabRun.start(
                         lab,
@@ -143,9 +158,9 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
                                 "--types",
                                 types,
                                 "--enwik8",
-                                corpusOptions.enwik8,
+                                corpusOptions.enwik8(),
                                 "--max-file-bytes",
-                                corpusOptions.maxFileBytes));
+                                corpusOptions.maxFileBytes()));
                 Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptResults.DIRECTORY_RUNS);
                 CsvResults filesCsv = run.csv(FilecryptResults.DIRECTORY_FILES)) {
@@ -209,7 +224,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
             Engine engine,
             int repeat,
             CsvResults csv,
-            Results<Key> results,
+            SampleGroups<Key> results,
             Map<Key, Double> meanPct) {
         Sample sum = Sample.ZERO;
         double pct = 0;
