@@ -65,6 +65,11 @@ public final class AllExperiments {
             record(run, new Part(name, Status.SKIPPED, Duration.ZERO, 0, null));
             return Optional.empty();
         }
+        if (run != null && run.doneBefore(name)) {
+            progress.println("== " + study + " " + name + ": done before (--resume keeps it)");
+            record(run, new Part(name, Status.DONE, Duration.ZERO, 0, null));
+            return Optional.empty();
+        }
         progress.println("== " + study + " " + name);
         progress.flush();
         long t = System.nanoTime();

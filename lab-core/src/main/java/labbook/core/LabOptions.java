@@ -28,6 +28,23 @@ public class LabOptions {
         boolean full;
     }
 
+    @Option(
+            names = "--resume",
+            description = "Go on from where a killed or failed run of the same experiments stopped: the steps it"
+                    + " measured are kept, the rest are run.")
+    boolean resume;
+
+    @Option(names = "--force", description = "With --resume: resume even onto another machine or commit.")
+    boolean force;
+
+    public boolean resume() {
+        return resume;
+    }
+
+    public boolean force() {
+        return force;
+    }
+
     public Mode mode() {
         return modeChoice != null && modeChoice.full ? Mode.FULL : Mode.QUICK;
     }

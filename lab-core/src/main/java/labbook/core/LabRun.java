@@ -1,6 +1,7 @@
 package labbook.core;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -45,6 +46,10 @@ public final class LabRun implements AutoCloseable {
     private final Map<String, String> peers = new LinkedHashMap<>();
     private final List<String> committed = new ArrayList<>();
     private final Map<String, Map<String, Object>> outcomes = new LinkedHashMap<>();
+    private final List<Map<String, Object>> resumes = new ArrayList<>();
+    private boolean resume;
+    private boolean force;
+    private final java.util.Set<String> doneBefore = new java.util.HashSet<>();
 
     private LabRun(Path resultsRoot, String study, Mode mode, String commandLine, String rerun) {
         this.studyDir = resultsRoot.resolve(study);
@@ -60,7 +65,18 @@ public final class LabRun implements AutoCloseable {
      * [args]}.
      */
     public static LabRun start(LabOptions options, String study, String command, String... args) {
-        return start(options.resultsRoot(), options.mode(), study, command, args);
+        LabRun run = start(options.resultsRoot(), options.mode(), study, command, args);
+        run.resume = options.resume();
+        run.force = options.force();
+        if (run.resume) {
+            JsonNode before = previousRecord(run.studyDir.resolve("run.json")).path("outcomes");
+            before.fieldNames().forEachRemaining(name -> {
+                if (before.path(name).path("status").asText().equals("done")) {
+                    run.doneBefore.add(name);
+                }
+            });
+        }
+        return run;
     }
 
     public static LabRun start(Path resultsRoot, Mode mode, String study, String command, String... args) {
@@ -95,6 +111,45 @@ public final class LabRun implements AutoCloseable {
     public LabRun peer(String tool, String version) {
         peers.put(tool, version);
         return this;
+    }
+
+    /** With {@code --resume}: whether the run it goes on from finished {@code experiment} (run.json's outcomes). */
+    public boolean doneBefore(String experiment) {
+        return resume && doneBefore.contains(experiment);
+    }
+
+    /** Whether this run goes on from a killed one ({@code --resume}). */
+    public boolean resuming() {
+        return resume;
+    }
+
+    /**
+     * Opens {@code <study>/<experiment>.csv} as a journal, for an experiment long enough to be worth resuming: rows
+     * reach the disk as they are measured, and with {@code --resume} the rows a killed run left are kept
+     * ({@link CsvJournal}). Each resume is recorded in run.json.
+     */
+    public CsvJournal journal(ResultsSchema schema) {
+        Map<String, Object> machine = MachineInfo.describe();
+        Map<String, Object> identity = new LinkedHashMap<>();
+        identity.put("host", machine.get("host"));
+        identity.put("lab_commit", machine.get("lab_commit"));
+        identity.put("start", start.toString());
+        return CsvJournal.open(
+                studyDir.resolve(schema.fileName()),
+                schema,
+                resume,
+                force,
+                identity,
+                r -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("experiment", schema.experiment());
+                    m.put("at", Instant.now().toString());
+                    m.put("kept_rows", r.keptRows());
+                    m.put("machine_changed", r.machineChanged());
+                    m.put("code_changed", r.codeChanged());
+                    resumes.add(m);
+                },
+                () -> committed(schema.experiment()));
     }
 
     /** Opens {@code <study>/<experiment>.csv}; its commit is recorded in run.json. */
@@ -200,6 +255,9 @@ public final class LabRun implements AutoCloseable {
         m.put("peers", new LinkedHashMap<>(peers));
         if (!outcomes.isEmpty()) {
             m.put("outcomes", new LinkedHashMap<>(outcomes));
+        }
+        if (!resumes.isEmpty()) {
+            m.put("resumes", new ArrayList<>(resumes));
         }
         return m;
     }

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
  * and this class reads for the lab's own Java code (the main job, the fast paths, the tests that check them).
  *
  * @param cliFlags more flags for the module's short-lived commands (lab-filecrypt's encrypt and decrypt)
+ * @param fullPackages the Debian packages its full mode adds
  * @param jdk the feature version of the JDK that built the module: the JVM flags are that JDK's
  */
 public record Launch(
@@ -28,6 +29,7 @@ public record Launch(
         List<String> jvmFlags,
         List<String> cliFlags,
         List<String> packages,
+        List<String> fullPackages,
         List<String> testPackages,
         int jdk) {
 
@@ -78,6 +80,7 @@ public record Launch(
                     words(p.getProperty("jvm.flags", "")),
                     words(p.getProperty("cli.flags", "")),
                     words(p.getProperty("packages", "")),
+                    words(p.getProperty("full.packages", "")),
                     words(p.getProperty("test.packages", "")),
                     Integer.parseInt(jdk.replaceFirst("^1\\.", "").replaceFirst("\\..*", "")));
         } catch (NumberFormatException e) {

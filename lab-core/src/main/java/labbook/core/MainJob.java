@@ -64,6 +64,15 @@ public final class MainJob implements Callable<Integer> {
         @Option(names = "--out", paramLabel = "DIR", description = "Results root (default: results/).")
         Path out;
 
+        @Option(
+                names = "--resume",
+                description = "Go on from where a killed or failed run stopped: finished experiments and measured"
+                        + " steps are kept.")
+        boolean resume;
+
+        @Option(names = "--force", description = "With --resume: resume even onto another machine or commit.")
+        boolean force;
+
         @Option(names = "--built-in", hidden = true, description = "Seconds ./labbook spent building, for the table.")
         long builtIn;
 
@@ -81,6 +90,12 @@ public final class MainJob implements Callable<Integer> {
                 List<String> args = new ArrayList<>(List.of("all", mode.flag(), "--keep-going"));
                 if (out != null) {
                     args.addAll(List.of("--out", out.toString()));
+                }
+                if (resume) {
+                    args.add("--resume");
+                }
+                if (force) {
+                    args.add("--force");
                 }
                 steps.add(new Step(
                         study,

@@ -90,10 +90,13 @@ class MainJobTest {
                 .isInstanceOf(LabException.class)
                 .hasMessage("f.prop: no main (the build writes it from the module's pom)");
         Launch l = Launch.parse(
-                "command=x\nmodule=m\nmain=a.B\njvm.flags=--a  --b\ncli.flags=\npackages=p q\njdk=25\n", "f");
+                "command=x\nmodule=m\nmain=a.B\njvm.flags=--a  --b\ncli.flags=\n"
+                        + "packages=p q\nfull.packages=r\njdk=25\n",
+                "f");
         assertThat(l.jvmFlags()).containsExactly("--a", "--b");
         assertThat(l.cliFlags()).isEmpty();
         assertThat(l.packages()).containsExactly("p", "q");
+        assertThat(l.fullPackages()).containsExactly("r");
         assertThat(l.moduleDir(Path.of("/r"))).isEqualTo(Path.of("/r/m"));
         assertThat(l.jdk()).isEqualTo(25);
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import labbook.core.Launch;
 import labbook.core.Mode;
 import labbook.filecrypt.corpus.BinaryType;
+import labbook.filecrypt.corpus.FullCorpus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,17 @@ class LaunchDeclarationTest {
             needed.addAll(type.packages(Mode.QUICK));
         }
         assertThat(Launch.onClassPath("filecrypt").packages()).containsExactlyInAnyOrderElementsOf(needed);
+    }
+
+    @Test
+    void theDeclaredFullPackagesAreWhatFullModeAdds() {
+        List<String> needed = new ArrayList<>(FullCorpus.DEBIAN_PACKAGES);
+        for (BinaryType type : BinaryType.values()) {
+            type.packages(Mode.FULL).stream()
+                    .filter(p -> !type.packages(Mode.QUICK).contains(p))
+                    .forEach(needed::add);
+        }
+        assertThat(Launch.onClassPath("filecrypt").fullPackages()).containsExactlyInAnyOrderElementsOf(needed);
     }
 
     @Test

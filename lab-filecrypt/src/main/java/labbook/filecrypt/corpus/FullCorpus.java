@@ -50,11 +50,14 @@ public final class FullCorpus {
         return withHeads("enwik8", dir, enwik8, "enwik8", Corpus.sha256(enwik8));
     }
 
+    /** What the 100 MB text is made from when enwik8 is not given: GCIDE, Python's and PostgreSQL's manuals. */
+    public static final List<String> DEBIAN_PACKAGES = List.of("dict-gcide", "python3.11-doc", "postgresql-doc-15");
+
     static Corpus fromDebian() {
         if (!Files.isRegularFile(GCIDE) || !Files.isDirectory(PYTHON_DOC) || !Files.isDirectory(POSTGRESQL_DOC)) {
-            throw new LabException("full mode needs enwik8 (--enwik8 FILE) or the Debian packages dict-gcide, "
-                    + "python3.11-doc and postgresql-doc-15 (apt-get install dict-gcide "
-                    + "python3.11-doc postgresql-doc-15)");
+            throw new LabException("full mode needs enwik8 (--enwik8 FILE) or the Debian packages "
+                    + String.join(", ", DEBIAN_PACKAGES) + " (apt-get install " + String.join(" ", DEBIAN_PACKAGES)
+                    + ")");
         }
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "labbook-filecrypt", "debian-text-100MB");
         Path full = dir.resolve("debian-text-100MB.txt");

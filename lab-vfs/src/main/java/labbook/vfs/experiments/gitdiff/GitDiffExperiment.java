@@ -13,8 +13,9 @@ import static labbook.vfs.VfsResults.USER_S;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import labbook.core.CsvResults;
+import labbook.core.CsvJournal;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
@@ -104,13 +105,31 @@ public final class GitDiffExperiment implements Callable<Integer> {
         int entries = tree.entries().size();
         int preloadThreads = preloadThreads(entries);
         List<Loop> results = new ArrayList<>();
-        try (CsvResults csv = run.csv(VfsResults.GIT_DIFF)) {
-            try (ProgressBar bar = Progress.bar("git-diff", (long) 2 * (warmup + (long) loops * runs), "runs")) {
+        // a loop is a step: its row reaches the disk when it ends, and --resume goes on from the next one
+        try (CsvJournal csv = run.journal(VfsResults.GIT_DIFF)) {
+            for (Map<String, String> kept : csv.kept()) {
+                results.add(new Loop(
+                        kept.get(MODE.name()),
+                        Integer.parseInt(kept.get(LOOP.name())),
+                        Integer.parseInt(kept.get(RUNS.name())),
+                        Double.parseDouble(kept.get(USER_S.name())),
+                        Double.parseDouble(kept.get(SYS_S.name())),
+                        Double.parseDouble(kept.get(ELAPSED_S.name()))));
+            }
+            if (!results.isEmpty()) {
+                out.printf(
+                        "git-diff: resuming after %d loop(s) of %d a run before measured%n", results.size(), 2 * loops);
+            }
+            long todo = 2L * loops - results.size();
+            try (ProgressBar bar = Progress.bar("git-diff", 2 * warmup + todo * runs, "runs")) {
                 for (String mode : CachedGitDiff.modesInOrder(0)) {
                     loop(tree, mode, -1, warmup, bar);
                 }
                 for (int l = 0; l < loops; l++) {
                     for (String mode : CachedGitDiff.modesInOrder(l)) {
+                        if (csv.keptHas(Map.of(MODE, mode, LOOP, l))) {
+                            continue;
+                        }
                         Loop loop = loop(tree, mode, l, runs, bar);
                         results.add(loop);
                         int threads = mode.equals(CachedGitDiff.SERIAL) ? 0 : preloadThreads;
@@ -123,6 +142,7 @@ public final class GitDiffExperiment implements Callable<Integer> {
                                 .set(CPU_PCT, loop.cpuPct())
                                 .set(TREE_ENTRIES, entries)
                                 .set(PRELOAD_THREADS, threads));
+                        csv.checkpoint();
                     }
                 }
             }
