@@ -3,9 +3,12 @@ package labbook.wallet.experiments.syncsweep;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import labbook.core.Clocks;
 import labbook.core.Progress;
+import labbook.wallet.WalletResults;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.ThrowawayPassword;
@@ -120,7 +123,27 @@ public final class SweepLoop {
 
     /** One variant alone (the forked JVMs' loop). */
     public static List<Row> run(SweepVariant variant, Plan plan, Path scratchDir) {
-        return run(List.of(variant), plan, scratchDir);
+        return run(List.of(variant), plan, scratchDir, step -> {}, 0);
+    }
+
+    /** A kept row of sync-sweep.csv (a journal's, on resume), as the loop made it. */
+    public static Row of(Map<String, String> csv) {
+        return new Row(
+                csv.get(WalletResults.VARIANT.name()),
+                Integer.parseInt(csv.get(WalletResults.ENTRIES.name())),
+                Integer.parseInt(csv.get(WalletResults.REPEAT.name())),
+                Long.parseLong(csv.get(WalletResults.FILE_BYTES.name())),
+                number(csv.get(WalletResults.SYNC_MS.name())),
+                number(csv.get(WalletResults.CIPHER_MS.name())),
+                csv.get(WalletResults.CIPHER_BYTES.name()).isEmpty()
+                        ? 0
+                        : Integer.parseInt(csv.get(WalletResults.CIPHER_BYTES.name())),
+                number(csv.get(WalletResults.SYNC_CPU_MS.name())),
+                number(csv.get(WalletResults.CIPHER_CPU_MS.name())));
+    }
+
+    private static double number(String cell) {
+        return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
     }
 
     /**
@@ -129,6 +152,15 @@ public final class SweepLoop {
      * {@link labbook.core.Peer}'s lock until the loop ends.
      */
     public static List<Row> run(List<SweepVariant> variants, Plan plan, Path scratchDir) {
+        return run(variants, plan, scratchDir, step -> {}, 0);
+    }
+
+    /**
+     * The same, handing each step's rows (one size, every repeat and variant) to {@code stepDone} as it ends, and
+     * timing nothing up to {@code doneUpTo} entries (steps a killed run measured: the wallets only grow through them).
+     */
+    public static List<Row> run(
+            List<SweepVariant> variants, Plan plan, Path scratchDir, Consumer<List<Row>> stepDone, int doneUpTo) {
         byte[] password = ThrowawayPassword.draw();
         BenchmarkEntries entries = BenchmarkEntries.random();
         List<SweepVariant> java =
@@ -165,18 +197,25 @@ public final class SweepLoop {
                 }
                 have = size;
                 int repeats = plan.checkpoints().contains(size) ? plan.repeats() : 1;
+                if (size <= doneUpTo) {
+                    bar.stepBy((long) size * repeats);
+                    continue;
+                }
+                List<Row> step = new ArrayList<>();
                 for (int r = 0; r < repeats; r++) {
                     // every variant once per repeat, the first one changing each time
                     for (int k = 0; k < timed; k++) {
                         int i = (turn + k) % timed;
                         if (i < java.size()) {
-                            rows.add(measure(java.get(i).label(), wallets.get(i), size, r, plan.cipherAlone()));
+                            step.add(measure(java.get(i).label(), wallets.get(i), size, r, plan.cipherAlone()));
                         } else {
-                            rows.add(Row.of(kw.sync(r)));
+                            step.add(Row.of(kw.sync(r)));
                         }
                     }
                     turn++;
                 }
+                rows.addAll(step);
+                stepDone.accept(step);
                 bar.stepBy((long) size * repeats);
             }
         }

@@ -22,9 +22,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import labbook.core.CsvResults;
+import labbook.core.CsvJournal;
 import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.LabOptions;
@@ -174,30 +175,41 @@ public final class SyncSweepExperiment implements Callable<Integer> {
         }
         List<SweepVariant> together = chosen.stream().filter(v -> !v.forked()).toList();
         List<SweepLoop.Row> rows = new ArrayList<>();
+        // each step's rows reach the disk as it ends; --resume keeps the steps a killed run finished
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-sweep");
-                CsvResults csv = run.csv(WalletResults.SYNC_SWEEP)) {
-            List<List<SweepLoop.Row>> parts = new ArrayList<>();
+                CsvJournal csv = run.journal(WalletResults.SYNC_SWEEP)) {
+            Consumer<List<SweepLoop.Row>> write = step -> {
+                step.forEach(r -> csv.row(x -> x.set(VARIANT, r.variant())
+                        .set(ENTRIES, r.entries())
+                        .set(REPEAT, r.repeat())
+                        .set(FILE_BYTES, r.fileBytes())
+                        .set(SYNC_MS, r.syncMs())
+                        .set(CIPHER_MS, r.cipherMs())
+                        .set(CIPHER_BYTES, r.hasCipher() ? r.cipherBytes() : null)
+                        .set(SYNC_CPU_MS, r.syncCpuMs())
+                        .set(CIPHER_CPU_MS, r.cipherCpuMs())));
+                csv.checkpoint();
+            };
+            csv.kept().forEach(k -> rows.add(SweepLoop.of(k)));
+            if (!rows.isEmpty()) {
+                System.err.println("sync-sweep: resuming after " + rows.size() + " rows a run before measured");
+            }
             if (!together.isEmpty()) {
-                parts.add(SweepLoop.run(together, plans.apply(together.get(0)), scratch.dir()));
+                Set<String> labels = together.stream().map(SweepVariant::label).collect(Collectors.toSet());
+                int doneUpTo = rows.stream()
+                        .filter(r -> labels.contains(r.variant()))
+                        .mapToInt(SweepLoop.Row::entries)
+                        .max()
+                        .orElse(0);
+                rows.addAll(SweepLoop.run(together, plans.apply(together.get(0)), scratch.dir(), write, doneUpTo));
             }
             for (SweepVariant v : chosen) {
-                if (v.forked()) {
-                    parts.add(forked(v, plans.apply(v), scratch.dir()));
+                // a forked variant's rows come back when its JVM ends: it is one step
+                if (v.forked() && rows.stream().noneMatch(r -> r.variant().equals(v.label()))) {
+                    List<SweepLoop.Row> got = forked(v, plans.apply(v), scratch.dir());
+                    write.accept(got);
+                    rows.addAll(got);
                 }
-            }
-            for (List<SweepLoop.Row> got : parts) {
-                for (SweepLoop.Row r : got) {
-                    csv.row(x -> x.set(VARIANT, r.variant())
-                            .set(ENTRIES, r.entries())
-                            .set(REPEAT, r.repeat())
-                            .set(FILE_BYTES, r.fileBytes())
-                            .set(SYNC_MS, r.syncMs())
-                            .set(CIPHER_MS, r.cipherMs())
-                            .set(CIPHER_BYTES, r.hasCipher() ? r.cipherBytes() : null)
-                            .set(SYNC_CPU_MS, r.syncCpuMs())
-                            .set(CIPHER_CPU_MS, r.cipherCpuMs()));
-                }
-                rows.addAll(got);
             }
             csv.commit();
         }
