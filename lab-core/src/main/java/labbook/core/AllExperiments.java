@@ -46,6 +46,7 @@ public final class AllExperiments {
     private final long started = System.nanoTime();
     private final double cpuAtStart = cpuSeconds();
     private String stoppedBy;
+    private RunPlan plan;
 
     /** {@code progress} gets the "== study experiment" lines and the failure lines (stderr, as the bars). */
     public AllExperiments(String study, boolean keepGoing, PrintStream progress) {
@@ -90,6 +91,16 @@ public final class AllExperiments {
         }
     }
 
+    /**
+     * Prints the plan of {@code experiments} (each one's last time in this mode on this host) before any runs; the
+     * closing table then sets each actual time beside its estimate.
+     */
+    public AllExperiments plan(LabRun run, List<String> experiments) {
+        plan = RunPlan.of(run.studyDir(), study, run.mode(), experiments);
+        plan.print("lab-" + study + ": the plan", progress);
+        return this;
+    }
+
     /** Records {@code name} skipped, for {@code why} (an experiment it needs did not finish). */
     public void skip(LabRun run, String name, String why) {
         progress.println("== " + study + " " + name + ": skipped (" + why + ")");
@@ -117,14 +128,16 @@ public final class AllExperiments {
 
     /** Prints the table of outcomes and times on {@code out}; 0 when every experiment finished, 1 otherwise. */
     public int finish(PrintStream out) {
-        ConsoleTable t = new ConsoleTable("experiment", "outcome", "time", "CPU time (with the processes it started)");
+        ConsoleTable t = new ConsoleTable(
+                "experiment", "outcome", "time", "planned", "CPU time (with the processes it started)");
         for (Part p : parts) {
-            t.row(p.name(), p.status().label(), Progress.human(p.time()), cpu(p.cpuSeconds()));
+            t.row(p.name(), p.status().label(), Progress.human(p.time()), planned(p.name()), cpu(p.cpuSeconds()));
         }
         t.row(
                 "all",
                 allDone() ? "done" : "not all done",
                 Progress.human(since(started)),
+                "",
                 cpu(cpuSeconds() - cpuAtStart));
         out.println();
         t.print(out);
@@ -152,6 +165,11 @@ public final class AllExperiments {
         StringWriter s = new StringWriter();
         FailureLine.print("", e, new PrintWriter(s));
         return s.toString().lines().findFirst().orElse("failed").replaceFirst("^: ", "");
+    }
+
+    private String planned(String experiment) {
+        Double s = plan == null ? null : plan.seconds(experiment);
+        return s == null ? "-" : Progress.human(Duration.ofMillis(Math.round(s * 1000)));
     }
 
     private static String cpu(double seconds) {

@@ -211,6 +211,7 @@ public final class LabRun implements AutoCloseable {
                 experiments.set(experiment, record);
             }
             root.set("experiments", experiments);
+            root.set("history", history(previous, record));
             Path temp =
                     file.resolveSibling(".run.json." + ProcessHandle.current().pid() + ".partial");
             JSON.writeValue(temp.toFile(), root);
@@ -218,6 +219,27 @@ public final class LabRun implements AutoCloseable {
         } catch (IOException e) {
             throw LabException.cannot("write", file, e);
         }
+    }
+
+    /**
+     * How long each experiment took when it last finished here, per mode ({@code history.quick.sync-sweep: 38.2}): what
+     * {@link RunPlan} estimates the next run from. Kept across runs, and started afresh on another host.
+     */
+    private ObjectNode history(ObjectNode previous, ObjectNode record) {
+        String host = record.path("host").asText();
+        ObjectNode history = previous.path("history").isObject()
+                        && previous.path("history").path("host").asText().equals(host)
+                ? (ObjectNode) previous.get("history").deepCopy()
+                : JSON.createObjectNode().put("host", host);
+        ObjectNode seconds = history.path(mode.label()).isObject()
+                ? (ObjectNode) history.get(mode.label())
+                : history.putObject(mode.label());
+        outcomes.forEach((experiment, o) -> {
+            if ("done".equals(o.get("status")) && ((Number) o.get("seconds")).doubleValue() > 0) {
+                seconds.put(experiment, ((Number) o.get("seconds")).doubleValue());
+            }
+        });
+        return history;
     }
 
     /**

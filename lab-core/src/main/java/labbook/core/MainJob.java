@@ -73,6 +73,9 @@ public final class MainJob implements Callable<Integer> {
         @Option(names = "--force", description = "With --resume: resume even onto another machine or commit.")
         boolean force;
 
+        @Option(names = "--plan", description = "Print the plan (each experiment's estimated time) and exit.")
+        boolean planOnly;
+
         @Option(names = "--built-in", hidden = true, description = "Seconds ./labbook spent building, for the table.")
         long builtIn;
 
@@ -83,6 +86,11 @@ public final class MainJob implements Callable<Integer> {
             }
             Mode mode = full ? Mode.FULL : Mode.QUICK;
             Path root = Repo.root();
+            RunPlan.ofStudies(out != null ? out : root.resolve("results"), mode, STUDIES)
+                    .print("labbook: the plan of run " + mode.flag(), System.err);
+            if (planOnly) {
+                return 0;
+            }
             List<Step> steps = new ArrayList<>();
             for (String study : STUDIES) {
                 Launch launch = Launch.built(root, study);

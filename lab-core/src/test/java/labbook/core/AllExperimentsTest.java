@@ -26,13 +26,27 @@ class AllExperimentsTest {
         PrintStream progress = new PrintStream(err, true, StandardCharsets.UTF_8);
         AllExperiments all = new AllExperiments("wallet", keepGoing, progress);
         try (LabRun run = LabRun.start(dir, Mode.QUICK, "wallet", "all")) {
-            all.run(run, "sync-sweep", () -> ran.add("sync-sweep"));
+            all.run(run, "sync-sweep", () -> {
+                ran.add("sync-sweep");
+                sleep(150);
+            });
             all.run(run, "crash-test", () -> {
                 throw new LabException("crash-test writer (pid 42) ended before it answered: exit 1");
             });
-            all.run(run, "tamper-test", () -> ran.add("tamper-test"));
+            all.run(run, "tamper-test", () -> {
+                ran.add("tamper-test");
+                sleep(150);
+            });
         }
         return all.finish(new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private JsonNode outcomes() throws Exception {
@@ -67,6 +81,27 @@ class AllExperimentsTest {
         assertThat(runThree(true)).isEqualTo(1);
         assertThat(ran).containsExactly("sync-sweep", "tamper-test");
         assertThat(outcomes().path("tamper-test").path("status").asText()).isEqualTo("done");
+    }
+
+    @Test
+    void theNextRunsPlanIsEachExperimentsLastTimeHere() {
+        runThree(true);
+        RunPlan plan = RunPlan.of(
+                dir.resolve("wallet"), "wallet", Mode.QUICK, List.of("sync-sweep", "crash-test", "tamper-test"));
+        assertThat(plan.seconds("sync-sweep")).isBetween(0.1, 60.0);
+        assertThat(plan.seconds("tamper-test")).isBetween(0.1, 60.0);
+        assertThat((Object) plan.seconds("crash-test"))
+                .as("it failed: no time to plan by")
+                .isNull();
+        assertThat((Object) RunPlan.of(dir.resolve("wallet"), "wallet", Mode.FULL, List.of("sync-sweep"))
+                        .seconds("sync-sweep"))
+                .as("a quick run's time is no full run's estimate")
+                .isNull();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        plan.print("the plan", new PrintStream(printed, true, StandardCharsets.UTF_8));
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("no estimate (never finished here)")
+                .contains("+ 1 without an estimate");
     }
 
     @Test

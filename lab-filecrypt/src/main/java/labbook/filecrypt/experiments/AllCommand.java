@@ -1,6 +1,7 @@
 package labbook.filecrypt.experiments;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
 import labbook.core.LabException;
@@ -41,6 +42,13 @@ public final class AllCommand implements Callable<Integer> {
             description = "After an experiment fails, go on to the next (default: stop; the rest are skipped).")
     boolean keepGoing;
 
+    @Option(names = "--plan", description = "Print the plan (each experiment's estimated time) and exit.")
+    boolean planOnly;
+
+    /** The experiments, in the order they run. */
+    static final List<String> EXPERIMENTS =
+            List.of("level-sweep", "directory-runs", "interop", "pipeline-variants", "level-jmh");
+
     private AllExperiments all;
 
     private LabRun run;
@@ -54,6 +62,10 @@ public final class AllCommand implements Callable<Integer> {
         all = new AllExperiments(FilecryptResults.STUDY, keepGoing, System.err);
         // each experiment writes its own run record; this one adds how each ended (run.json's outcomes)
         run = LabRun.start(lab, FilecryptResults.STUDY, "all");
+        all.plan(run, EXPERIMENTS);
+        if (planOnly) {
+            return 0; // nothing ran: this run writes no run.json
+        }
 
         step("level-sweep", LevelSweepExperiment.of(lab, enwik8));
         step("directory-runs", DirectoryRunsExperiment.of(lab, enwik8));

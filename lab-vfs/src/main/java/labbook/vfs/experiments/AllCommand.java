@@ -38,17 +38,27 @@ public final class AllCommand implements Callable<Integer> {
             description = "After an experiment fails, go on to the next (default: stop; the rest are skipped).")
     boolean keepGoing;
 
+    @Option(names = "--plan", description = "Print the plan (each experiment's estimated time) and exit.")
+    boolean planOnly;
+
     private static final List<String> EXPERIMENTS = List.of("git-diff", "stat-walk", "dcache-model");
 
     @Override
     public Integer call() {
         AllExperiments all = new AllExperiments(VfsResults.STUDY, keepGoing, System.err);
+        if (planOnly) {
+            try (LabRun run = LabRun.start(lab, VfsResults.STUDY, "all", treeOptions.rerun())) {
+                all.plan(run, EXPERIMENTS);
+            }
+            return 0;
+        }
         Optional<KernelTree> opened = all.runFor(null, "tree", () -> treeOptions.open(lab));
         try (LabRun run = LabRun.start(lab, VfsResults.STUDY, "all", treeOptions.rerun())) {
             if (opened.isEmpty()) {
                 EXPERIMENTS.forEach(e -> all.skip(run, e, "no tree"));
                 return all.finish(System.out);
             }
+            all.plan(run, EXPERIMENTS);
             KernelTree tree = opened.get();
             all.run(run, "git-diff", () -> GitDiffExperiment.run(run, tree, null, null, System.out));
             Optional<StatWalkExperiment.Ratios> ratios =

@@ -1,6 +1,7 @@
 package labbook.wallet.experiments;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
 import labbook.core.LabOptions;
@@ -38,11 +39,22 @@ public final class AllCommand implements Callable<Integer> {
             description = "After an experiment fails, go on to the next (default: stop; the rest are skipped).")
     boolean keepGoing;
 
+    @Option(names = "--plan", description = "Print the plan (each experiment's estimated time) and exit.")
+    boolean planOnly;
+
+    /** The experiments, in the order they run. */
+    static final List<String> EXPERIMENTS =
+            List.of("sync-sweep", "sync-jmh", "save-strategies", "crash-test", "tamper-test", "kwallet5-interop");
+
     @Override
     public Integer call() {
         PrintStream out = System.out;
         AllExperiments all = new AllExperiments(WalletResults.STUDY, keepGoing, System.err);
         try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "all")) {
+            all.plan(run, EXPERIMENTS);
+            if (planOnly) {
+                return 0;
+            }
             all.run(run, "sync-sweep", () -> SyncSweepExperiment.run(run, out));
             all.run(run, "sync-jmh", () -> SyncJmhExperiment.run(run, SyncJmhExperiment.Settings.of(run.mode()), out));
             all.run(
