@@ -37,12 +37,12 @@ import tech.tablesaw.api.Table;
 public final class FilecryptData {
     /** crypto's gpg size and CPU time per level for the 100/10/1 MB heads (approximate chart readings). */
     public static final Seed CRYPTO_LEVELS =
-            new Seed(FilecryptSeeds.CRYPTO_LEVELS, FilecryptSeeds.CRYPTO_LEVELS_RESOURCE, FilecryptSeeds.SOURCE);
+            new Seed(FilecryptSeeds.CRYPTO_LEVELS, FilecryptSeeds.CRYPTO_LEVELS_RESOURCE);
     /**
      * crypto's three directory runs on its text, MP3, PDF and PNG folders: CPU totals, user/system split, mean sizes.
      */
     public static final Seed CRYPTO_DIRECTORY =
-            new Seed(FilecryptSeeds.CRYPTO_DIRECTORY, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE, FilecryptSeeds.SOURCE);
+            new Seed(FilecryptSeeds.CRYPTO_DIRECTORY, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE);
     /** The CPU time the seed timed, user + system: the seed's column, which {@link #withCpu} adds to ours. */
     public static final String CPU_S = FilecryptSeeds.CPU_S.name();
     /** The seed's directory runs (the {@code run} column of directory-runs.csv and of its seed table). */

@@ -36,10 +36,9 @@ import tech.tablesaw.api.Table;
  */
 public final class VfsData {
     /** Piggin's four git diff configurations (kernel, mode; user, sys, elapsed seconds per 100 runs). */
-    public static final Seed VFS_GIT_DIFF =
-            new Seed(VfsSeeds.VFS_GIT_DIFF, VfsSeeds.VFS_GIT_DIFF_RESOURCE, VfsSeeds.SOURCE);
+    public static final Seed VFS_GIT_DIFF = new Seed(VfsSeeds.VFS_GIT_DIFF, VfsSeeds.VFS_GIT_DIFF_RESOURCE);
     /** Axboe's table normalised to 2.6.32-rc3 serial = 1.00 (kernel, mode; real, user, sys). */
-    public static final Seed VFS_AXBOE = new Seed(VfsSeeds.VFS_AXBOE, VfsSeeds.VFS_AXBOE_RESOURCE, VfsSeeds.SOURCE);
+    public static final Seed VFS_AXBOE = new Seed(VfsSeeds.VFS_AXBOE, VfsSeeds.VFS_AXBOE_RESOURCE);
     /** Piggin's figures are per 100 runs of git diff. */
     public static final double SEED_RUNS = 100;
 

@@ -32,8 +32,7 @@ public final class WalletData {
      * The seed's sync times per build and size; its columns are {@code build} and the results' {@code entries},
      * {@code sync_ms}.
      */
-    public static final Seed KWALLET_SYNC =
-            new Seed(WalletSeeds.KWALLET_SYNC, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.SOURCE);
+    public static final Seed KWALLET_SYNC = new Seed(WalletSeeds.KWALLET_SYNC, WalletSeeds.KWALLET_SYNC_RESOURCE);
     /** The 2009 format and cipher: what the seed measured. */
     public static final String SEED_VARIANT = "kde4";
 
