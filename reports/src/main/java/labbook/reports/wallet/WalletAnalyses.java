@@ -23,6 +23,8 @@ import labbook.reports.results.Results;
 import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Summaries;
 import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -38,7 +40,7 @@ final class WalletAnalyses {
         if (!sweeps.isEmpty()) {
             Fits fits = new Fits();
             Table seed = WalletData.KWALLET_SYNC.table();
-            for (String build : List.of("Release", "DebugFull")) {
+            for (String build : List.of(WalletSeeds.RELEASE, WalletSeeds.DEBUG_FULL)) {
                 fits.add("seed 2009 (Q6600)", build + " build", WalletData.seedFit(seed, build));
             }
             for (var sweep : sweeps) {
@@ -144,9 +146,9 @@ final class WalletAnalyses {
             }
             variant.append(x.variant());
             what.append(
-                    x.variant().equals(WalletData.C1_VARIANT)
-                            ? "compiled by C1 alone (-XX:TieredStopAtLevel=1)"
-                            : "interpreted (-Xint)");
+                    x.variant().equals(SweepVariant.KDE4_C1.label())
+                            ? "compiled by C1 alone (" + SweepVariant.KDE4_C1.jvmFlag() + ")"
+                            : "interpreted (" + SweepVariant.KDE4_XINT.jvmFlag() + ")");
             ratio.append(x.ratio());
             seed.append(x.seedRatio());
             off.append(x.factorOff());
