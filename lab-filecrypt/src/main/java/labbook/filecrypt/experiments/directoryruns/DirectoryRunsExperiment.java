@@ -41,6 +41,7 @@ import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FileMime;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.corpus.FolderTypes;
 import labbook.filecrypt.corpus.QuickCorpus;
 import labbook.filecrypt.experiments.CorpusOptions;
 import labbook.filecrypt.experiments.Encryptions;
@@ -120,7 +121,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
     static boolean timed(Mode mode, String type, Run policy, Engine engine) {
         return mode == Mode.FULL
                 || engine != Engine.BCPG_PROCESS
-                || (policy == Run.CRYPTO_DEFAULT && type.equals("text"));
+                || (policy == Run.CRYPTO_DEFAULT && type.equals(FolderTypes.TEXT));
     }
 
     record Key(String type, Run run, Engine engine) {}
@@ -170,7 +171,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
                     .peer("file", FileMime.version());
             for (Directory dir : dirs) {
                 run.peer(
-                        dir.type().equals("text") ? "corpus" : "corpus-" + dir.type(),
+                        dir.type().equals(FolderTypes.TEXT) ? "corpus" : "corpus-" + dir.type(),
                         dir.corpus().name() + " sha256:" + dir.corpus().sha256());
                 writeFiles(dir, filesCsv);
             }
