@@ -29,6 +29,10 @@ import labbook.core.SeedTable;
 public final class VfsSeeds {
     public static final Column KERNEL =
             text("kernel", "the kernel: 2.6.32-rc3 (ref-walk) or vfs (Piggin's store-free walking patches)");
+    /** The seed's stock kernel, as its {@link #KERNEL} column names it: 2.6.32-rc3, which walks by ref-walk. */
+    public static final String STOCK_KERNEL = "2.6.32-rc3";
+    /** The seed's patched kernel, as its {@link #KERNEL} column names it: Piggin's store-free walking patches. */
+    public static final String VFS_KERNEL = "vfs";
 
     /** Piggin's four configurations: user, system and elapsed seconds and %CPU for 100 cached git diff runs. */
     public static final ResultsSchema VFS_GIT_DIFF = ResultsSchema.of(
@@ -87,7 +91,10 @@ public final class VfsSeeds {
                         r.text(KERNEL), r.text(MODE), r.number(USER), r.number(SYS), r.number(REAL), Double.NaN));
     }
 
-    /** The row of {@code kernel} and {@code mode} ("2.6.32-rc3" or "vfs"; "serial" or "parallel"). */
+    /**
+     * The row of {@code kernel} and {@code mode} ({@link #STOCK_KERNEL} or {@link #VFS_KERNEL}; serial or parallel, as
+     * git-diff's {@code CachedGitDiff} names its modes).
+     */
     public static Figures find(List<Figures> rows, String kernel, String mode) {
         return rows.stream()
                 .filter(s -> s.kernel().equals(kernel) && s.mode().equals(mode))
