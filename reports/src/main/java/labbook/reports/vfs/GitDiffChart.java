@@ -12,6 +12,7 @@ import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.study.ExperimentChart;
 import labbook.vfs.VfsResults;
+import labbook.vfs.experiments.CachedGitDiff;
 import org.knowm.xchart.CategoryChart;
 import tech.tablesaw.api.Table;
 
@@ -38,7 +39,7 @@ public final class GitDiffChart extends ExperimentChart<CategoryChart> {
             elapsed.add(piggin.numberColumn(ELAPSED_S.name()).getDouble(i));
         }
         for (var diff : diffs) {
-            for (String mode : new String[] {"serial", "parallel"}) {
+            for (String mode : new String[] {CachedGitDiff.SERIAL, CachedGitDiff.PARALLEL}) {
                 VfsData.gitDiff(diff.value(), mode).ifPresent(g -> {
                     names.add(ChartStyle.name("today " + mode, results, diff.root()));
                     user.add(g.userS());

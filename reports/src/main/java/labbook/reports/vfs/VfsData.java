@@ -28,6 +28,7 @@ import labbook.reports.stats.Summaries;
 import labbook.reports.study.Seed;
 import labbook.vfs.VfsResults;
 import labbook.vfs.VfsSeeds;
+import labbook.vfs.experiments.CachedGitDiff;
 import tech.tablesaw.api.Table;
 
 /**
@@ -140,12 +141,17 @@ public final class VfsData {
                     axboe.numberColumn(SYS.name()).getDouble(i)));
         }
         for (var diff : results.tables(VfsResults.GIT_DIFF)) {
-            var serial = gitDiff(diff.value(), "serial");
-            var parallel = gitDiff(diff.value(), "parallel");
+            var serial = gitDiff(diff.value(), CachedGitDiff.SERIAL);
+            var parallel = gitDiff(diff.value(), CachedGitDiff.PARALLEL);
             if (serial.isPresent() && parallel.isPresent()) {
-                rows.add(normalise(ChartStyle.name("today serial", results, diff.root()), serial.get(), serial.get()));
                 rows.add(normalise(
-                        ChartStyle.name("today parallel", results, diff.root()), parallel.get(), serial.get()));
+                        ChartStyle.name("today " + CachedGitDiff.SERIAL, results, diff.root()),
+                        serial.get(),
+                        serial.get()));
+                rows.add(normalise(
+                        ChartStyle.name("today " + CachedGitDiff.PARALLEL, results, diff.root()),
+                        parallel.get(),
+                        serial.get()));
             }
         }
         return rows;
@@ -160,7 +166,10 @@ public final class VfsData {
         return seedRow(axboe, kernel, mode).numberColumn(column.name()).getDouble(0);
     }
 
-    /** A seed table's row of one kernel ("2.6.32-rc3" or "vfs") and mode ("serial" or "parallel"). */
+    /**
+     * A seed table's row of one kernel ({@link VfsSeeds#STOCK_KERNEL} or {@link VfsSeeds#VFS_KERNEL}) and mode
+     * ({@link CachedGitDiff#SERIAL} or {@link CachedGitDiff#PARALLEL}).
+     */
     static Table seedRow(Table seed, String kernel, String mode) {
         return seed.where(seed.stringColumn(KERNEL.name())
                 .isEqualTo(kernel)
