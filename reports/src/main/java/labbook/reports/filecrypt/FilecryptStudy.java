@@ -163,7 +163,7 @@ public final class FilecryptStudy implements Study {
 
     @Override
     public List<String> headlines() {
-        return List.of("levels-largest", "time-x-size");
+        return List.of(LevelsChart.name(FilecryptData.FileChoice.LARGEST), TimeTimesSizeChart.NAME);
     }
 
     @Override

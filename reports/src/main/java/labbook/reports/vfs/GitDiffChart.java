@@ -18,8 +18,11 @@ import tech.tablesaw.api.Table;
 
 /** User, system and elapsed seconds per 100 git diffs: Piggin's four configurations beside ours. */
 public final class GitDiffChart extends ExperimentChart<CategoryChart> {
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    public static final String NAME = "git-diff";
+
     public GitDiffChart() {
-        super("git-diff", VfsResults.GIT_DIFF);
+        super(NAME, VfsResults.GIT_DIFF);
     }
 
     @Override
