@@ -109,13 +109,14 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
         for (InteropChecks.Check c : checks) {
             counts.computeIfAbsent(c.direction(), k -> new TreeMap<>()).merge(c.outcome(), 1, Integer::sum);
         }
-        ConsoleTable t = new ConsoleTable("direction", "wallets", "identical", "different", "refused");
+        ConsoleTable t = new ConsoleTable(
+                "direction", "wallets", InteropChecks.IDENTICAL, InteropChecks.DIFFERENT, InteropChecks.REFUSED);
         counts.forEach((d, m) -> t.row(
                 d,
                 m.values().stream().mapToInt(Integer::intValue).sum(),
-                m.getOrDefault("identical", 0),
-                m.getOrDefault("different", 0),
-                m.getOrDefault("refused", 0)));
+                m.getOrDefault(InteropChecks.IDENTICAL, 0),
+                m.getOrDefault(InteropChecks.DIFFERENT, 0),
+                m.getOrDefault(InteropChecks.REFUSED, 0)));
         out.println();
         out.printf(
                 Locale.ROOT,
