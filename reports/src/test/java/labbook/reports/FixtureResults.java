@@ -29,6 +29,14 @@ import static labbook.filecrypt.FilecryptResults.S2K_DIGEST;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
 import static labbook.filecrypt.FilecryptResults.SHA256;
 import static labbook.filecrypt.FilecryptResults.TYPE;
+import static labbook.wallet.experiments.interop.InteropChecks.DIFFERENT;
+import static labbook.wallet.experiments.interop.InteropChecks.FIXTURE_TO_KWALLET5;
+import static labbook.wallet.experiments.interop.InteropChecks.IDENTICAL;
+import static labbook.wallet.experiments.interop.InteropChecks.KWALLET5_TO_LAB;
+import static labbook.wallet.experiments.interop.InteropChecks.LAB_KDE4_TO_KWALLET5;
+import static labbook.wallet.experiments.interop.InteropChecks.LAB_KF5_TO_KWALLET5;
+import static labbook.wallet.experiments.interop.InteropChecks.LAB_ODD_TYPE_TO_KWALLET5;
+import static labbook.wallet.experiments.interop.InteropChecks.REFUSED;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -242,19 +250,19 @@ final class FixtureResults {
         cases.put("mixed", 13);
         cases.put("random 10", 10);
         cases.forEach((name, n) -> {
-            csv.row(interop("lab-kf5->kwallet5", name, n, "identical", "", h + "header 00 01 03 02"));
-            csv.row(interop("kwallet5->lab", name, n, "identical", "", h + "header 00 01 03 02, dialect KF5"));
+            csv.row(interop(LAB_KF5_TO_KWALLET5, name, n, IDENTICAL, "", h + "header 00 01 03 02"));
+            csv.row(interop(KWALLET5_TO_LAB, name, n, IDENTICAL, "", h + "header 00 01 03 02, dialect KF5"));
         });
         csv.row(interop(
-                "lab-kde4->kwallet5", "1 entry", 1, "refused", -9, h + "-9: wrong password or a KDE4-era wallet"));
+                LAB_KDE4_TO_KWALLET5, "1 entry", 1, REFUSED, -9, h + "-9: wrong password or a KDE4-era wallet"));
         csv.row(interop(
-                "fixture->kwallet5", "openwall.kwl", 1, "refused", -9, h + "-9: wrong password or a KDE4-era wallet"));
-        csv.row(interop("fixture->kwallet5", "kwallet-with-salt.kwl", 0, "identical", "", h + "header 00 01 03 02"));
+                FIXTURE_TO_KWALLET5, "openwall.kwl", 1, REFUSED, -9, h + "-9: wrong password or a KDE4-era wallet"));
+        csv.row(interop(FIXTURE_TO_KWALLET5, "kwallet-with-salt.kwl", 0, IDENTICAL, "", h + "header 00 01 03 02"));
         csv.row(interop(
-                "lab-odd-type->kwallet5",
+                LAB_ODD_TYPE_TO_KWALLET5,
                 "an Unknown-type entry among others",
                 4,
-                "different",
+                DIFFERENT,
                 "",
                 h + "the backend read 1 entries, the lab wrote 4"));
         return csv;
