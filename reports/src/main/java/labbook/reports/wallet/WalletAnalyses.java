@@ -178,9 +178,9 @@ final class WalletAnalyses {
     static Table interopFindings(Table interop) {
         StringColumn direction = StringColumn.create("direction");
         IntColumn wallets = IntColumn.create("wallets");
-        IntColumn identical = IntColumn.create("identical");
-        IntColumn different = IntColumn.create("different");
-        IntColumn refused = IntColumn.create("refused");
+        IntColumn identical = IntColumn.create(InteropChecks.IDENTICAL);
+        IntColumn different = IntColumn.create(InteropChecks.DIFFERENT);
+        IntColumn refused = IntColumn.create(InteropChecks.REFUSED);
         StringColumn codes = StringColumn.create("open() codes");
         StringColumn finding = StringColumn.create("finding");
         Table t = Table.create("interop").addColumns(direction, wallets, identical, different, refused, codes, finding);
