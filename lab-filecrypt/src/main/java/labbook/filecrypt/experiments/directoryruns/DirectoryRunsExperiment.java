@@ -57,10 +57,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- *
- *
- * <h2>directory-runs: the crypto tool's three runs over whole folders of text, MP3, PDF and PNG files, and gpg's own
- * default</h2>
+ * directory-runs: the crypto tool's three runs over whole folders of text, MP3, PDF and PNG files, and gpg's own
+ * default.
  *
  * <p><b>The question.</b> The seed: "The encryption run total CPU time decreased from 5.73 sec to 3.68 sec (64% of GPG
  * default) with the default crypto text file settings compared with the default GPG settings. With the --speed switch,

@@ -28,7 +28,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The lab re-implements the {@code .kwl} format in Java; does it agree with KDE's real backend
+ * kwallet5-interop: the lab's {@code .kwl} code against KDE's real backend, both ways.
+ *
+ * <p><b>The question.</b> The lab re-implements the {@code .kwl} format in Java; does it agree with KDE's real backend
  * (Debian 12's libkwalletbackend5, KF5 5.103), both ways? And what does today's KWallet make of the KDE4-era wallets
  * the seed's build wrote?
  *

@@ -38,7 +38,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") reported one run per size: "I
+ * sync-jmh: one whole sync at the seed's sizes, timed by JMH with forks, warm-up and iterations.
+ *
+ * <p><b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") reported one run per size: "I
  * didn't bother to run the test several times [...] this makes some of the numbers seem a little weird". How large is
  * the spread it could not see? JMH times a whole sync at the seed's sizes, with forks, warm-up and iterations, beside
  * the sweep's single shots.
