@@ -14,11 +14,18 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * A seed's published figures: a CSV resource of its study module, read by the columns its {@link ResultsSchema}
+ * The reader of a seed's published figures and the columns every study's seed tables share ({@link #APPROXIMATE},
+ * {@link #SOURCE}): a seed table is a CSV resource of its study module, read by the columns its {@link ResultsSchema}
  * declares (the same declaration {@code reports} reads it by). Its header must be exactly the declared columns; a
  * missing resource, another header or a cell that is not a number is one line naming the resource.
  */
 public final class SeedTable {
+    /** Whether a figure was read off the seed's chart by eye: a column of every seed table with such readings. */
+    public static final Column APPROXIMATE =
+            Column.text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
+    /** Where a figure was published: the last column of every seed table, each row naming its source. */
+    public static final Column SOURCE = Column.text("source", "where the figure was published");
+
     private SeedTable() {}
 
     /** One row of a seed table, read by column. */

@@ -20,7 +20,7 @@ public final class CryptoPolicy {
     /** The crypto tool's size threshold: text files over this many bytes are compressed by default. */
     public static final long TEXT_THRESHOLD_BYTES = 10_240;
 
-    /** The four directory runs, by the names directory-runs.csv uses. */
+    /** The four directory runs, by the names directory-runs.csv uses (and {@code reports} reads them by). */
     public enum Run {
         PUBLISHED_GPG_DEFAULT_Z7("published-gpg-default-z7"),
         CRYPTO_DEFAULT("crypto-default"),
@@ -33,6 +33,7 @@ public final class CryptoPolicy {
             this.label = label;
         }
 
+        /** The run's name in the {@code run} column of directory-runs.csv and of the seed's crypto-directory.csv. */
         public String label() {
             return label;
         }

@@ -3,6 +3,8 @@ package labbook.filecrypt;
 import static labbook.core.Column.count;
 import static labbook.core.Column.measure;
 import static labbook.core.Column.text;
+import static labbook.core.SeedTable.APPROXIMATE;
+import static labbook.core.SeedTable.SOURCE;
 import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
 import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
 import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
@@ -26,7 +28,8 @@ import labbook.core.SeedTable.SeedRow;
  * (their source in the README beside them), each column declared once. directory-runs' printout reads the directory
  * runs through {@link #directoryFigures()}; {@code reports} draws both tables by these constants. A seed column that is
  * also a results column ({@code file_bytes}, {@code level}, {@code type}, {@code run}, {@code cpu_user_s},
- * {@code cpu_sys_s}, {@code mean_size_pct}) is the results' constant: the seed is compared on it.
+ * {@code cpu_sys_s}, {@code mean_size_pct}) is the results' constant: the seed is compared on it; the columns every
+ * study's seed tables share ({@code approximate}, {@code source}) are lab-core's {@link SeedTable}'s.
  */
 public final class FilecryptSeeds {
     // the paths are FilecryptResults' SEED_LEVELS and SEED_DIRECTORY; named here as the other studies' are
@@ -38,9 +41,6 @@ public final class FilecryptSeeds {
             count("chart_label", "the level's label on the seed's chart (1..4 for -z 0/1/7/9)");
     public static final Column SIZE_KB = measure("size_kb", "gpg's output size, kB");
     public static final Column CPU_S = measure("cpu_s", "gpg's CPU time, user + system, s");
-    public static final Column APPROXIMATE =
-            text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
-    public static final Column SOURCE = text("source", "where the figure was published");
 
     public static final Column LABEL = text("label", "the run's name on the seed's chart");
     public static final Column LEVEL_RULE = text("level_rule", "the level each file got in the run");

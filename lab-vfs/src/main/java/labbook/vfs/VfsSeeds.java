@@ -2,6 +2,8 @@ package labbook.vfs;
 
 import static labbook.core.Column.measure;
 import static labbook.core.Column.text;
+import static labbook.core.SeedTable.APPROXIMATE;
+import static labbook.core.SeedTable.SOURCE;
 import static labbook.vfs.VfsResults.CPU_PCT;
 import static labbook.vfs.VfsResults.ELAPSED_S;
 import static labbook.vfs.VfsResults.MODE;
@@ -21,14 +23,16 @@ import labbook.core.SeedTable;
  * beside them), each column declared once. The experiments read them with {@link #piggin()} and {@link #axboe()}, by
  * these constants, and {@code reports} draws them by the same ones. A seed column that is also a results column
  * ({@code mode}, {@code runs}, {@code user_s}, {@code sys_s}, {@code elapsed_s}, {@code cpu_pct}) is the results'
- * constant: the seed is compared on it.
+ * constant: the seed is compared on it; the columns every study's seed tables share ({@code approximate},
+ * {@code source}) are lab-core's {@link SeedTable}'s.
  */
 public final class VfsSeeds {
     public static final Column KERNEL =
             text("kernel", "the kernel: 2.6.32-rc3 (ref-walk) or vfs (Piggin's store-free walking patches)");
-    public static final Column APPROXIMATE =
-            text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
-    public static final Column SOURCE = text("source", "where the figure was published");
+    /** The seed's stock kernel, as its {@link #KERNEL} column names it: 2.6.32-rc3, which walks by ref-walk. */
+    public static final String STOCK_KERNEL = "2.6.32-rc3";
+    /** The seed's patched kernel, as its {@link #KERNEL} column names it: Piggin's store-free walking patches. */
+    public static final String VFS_KERNEL = "vfs";
 
     /** Piggin's four configurations: user, system and elapsed seconds and %CPU for 100 cached git diff runs. */
     public static final ResultsSchema VFS_GIT_DIFF = ResultsSchema.of(
@@ -87,7 +91,10 @@ public final class VfsSeeds {
                         r.text(KERNEL), r.text(MODE), r.number(USER), r.number(SYS), r.number(REAL), Double.NaN));
     }
 
-    /** The row of {@code kernel} and {@code mode} ("2.6.32-rc3" or "vfs"; "serial" or "parallel"). */
+    /**
+     * The row of {@code kernel} and {@code mode} ({@link #STOCK_KERNEL} or {@link #VFS_KERNEL}; serial or parallel, as
+     * git-diff's {@code CachedGitDiff} names its modes).
+     */
     public static Figures find(List<Figures> rows, String kernel, String mode) {
         return rows.stream()
                 .filter(s -> s.kernel().equals(kernel) && s.mode().equals(mode))

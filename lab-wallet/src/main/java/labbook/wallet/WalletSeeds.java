@@ -1,6 +1,8 @@
 package labbook.wallet;
 
 import static labbook.core.Column.text;
+import static labbook.core.SeedTable.APPROXIMATE;
+import static labbook.core.SeedTable.SOURCE;
 import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.STUDY;
 import static labbook.wallet.WalletResults.SYNC_MS;
@@ -18,15 +20,13 @@ import labbook.core.SeedTable;
  * source in the README beside it), each column declared once. The experiments read it through {@link #load()}, print
  * its figures beside their medians and take the seed's sizes (its checkpoints) from it; {@code reports} draws it by the
  * same constants. A seed column that is also a results column ({@code entries}, {@code sync_ms}) is the results'
- * constant: the seed is compared on it.
+ * constant: the seed is compared on it; the columns every study's seed tables share ({@code approximate},
+ * {@code source}) are lab-core's {@link SeedTable}'s.
  */
 public final class WalletSeeds {
     public static final String KWALLET_SYNC_RESOURCE = "/labbook/wallet/seeds/kwallet-sync.csv";
 
     public static final Column BUILD = text("build", "the seed's KWallet build: Release or DebugFull");
-    public static final Column APPROXIMATE =
-            text("approximate", "true when the figure was read off a chart rather than quoted (true/false)");
-    public static final Column SOURCE = text("source", "where the figure was published");
 
     /** The seed's {@code Backend::sync()} time per build and size. */
     public static final ResultsSchema KWALLET_SYNC =

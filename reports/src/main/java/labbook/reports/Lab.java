@@ -7,7 +7,13 @@ import java.util.List;
 import java.util.Map;
 import labbook.core.LabException;
 import labbook.core.Repo;
+import labbook.filecrypt.FilecryptResults;
 import labbook.reports.chart.HorizontalBarChart;
+import labbook.reports.filecrypt.BandwidthChart;
+import labbook.reports.filecrypt.DirectoryRunsChart;
+import labbook.reports.filecrypt.LevelsChart;
+import labbook.reports.filecrypt.ParetoChart;
+import labbook.reports.filecrypt.TimeTimesSizeChart;
 import labbook.reports.results.Provenance;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsLoader;
@@ -18,6 +24,15 @@ import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
 import labbook.reports.study.Target;
+import labbook.reports.vfs.GitDiffChart;
+import labbook.reports.vfs.ModelScalingChart;
+import labbook.reports.vfs.NormalisedChart;
+import labbook.reports.vfs.StatWalkChart;
+import labbook.reports.wallet.InterpretedVsCompiledChart;
+import labbook.reports.wallet.SaveStrategiesChart;
+import labbook.reports.wallet.SyncTimeChart;
+import labbook.vfs.VfsResults;
+import labbook.wallet.WalletResults;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -34,7 +49,7 @@ import tech.tablesaw.api.Table;
  * Results r = Lab.load("results");                 // or Lab.load() for <repo>/results
  * Table sweep = Lab.table(r, "wallet", "sync-sweep");
  * Table repro = Lab.reproduction(r, "wallet");
- * XYChart c = Lab.chart(r, "wallet", "sync-time");  // or Lab.charts(r, "wallet")
+ * XYChart c = Lab.chart(r, "wallet", SyncTimeChart.NAME);  // or Lab.charts(r, "wallet")
  * }</pre>
  */
 public final class Lab {
@@ -205,53 +220,55 @@ public final class Lab {
         return Site.build(load(roots), Studies.ALL, out);
     }
 
-    // typed shortcuts for notebook cells
+    // typed shortcuts for notebook cells, each chart by its class's name constant
     public static XYChart walletSyncTime(Results r) {
-        return chart(r, "wallet", "sync-time");
+        return chart(r, WalletResults.STUDY, SyncTimeChart.NAME);
     }
 
     public static XYChart walletInterpretedVsCompiled(Results r) {
-        return chart(r, "wallet", "interpreted-vs-compiled");
+        return chart(r, WalletResults.STUDY, InterpretedVsCompiledChart.NAME);
     }
 
     public static XYChart walletSaveStrategies(Results r) {
-        return chart(r, "wallet", "save-strategies");
+        return chart(r, WalletResults.STUDY, SaveStrategiesChart.NAME);
     }
 
+    /** One of the levels charts: {@code which} is largest, middle or 1mb ({@link LevelsChart#name}). */
     public static XYChart filecryptLevels(Results r, String which) {
-        return chart(r, "filecrypt", "levels-" + which);
+        return chart(r, FilecryptResults.STUDY, LevelsChart.NAME_PREFIX + which);
     }
 
+    /** The text folder's directory runs. */
     public static HorizontalBarChart filecryptDirectoryRuns(Results r) {
-        return chart(r, "filecrypt", "directory-runs");
+        return chart(r, FilecryptResults.STUDY, DirectoryRunsChart.NAME);
     }
 
     public static XYChart filecryptTimeTimesSize(Results r) {
-        return chart(r, "filecrypt", "time-x-size");
+        return chart(r, FilecryptResults.STUDY, TimeTimesSizeChart.NAME);
     }
 
     public static XYChart filecryptBandwidth(Results r) {
-        return chart(r, "filecrypt", "bandwidth");
+        return chart(r, FilecryptResults.STUDY, BandwidthChart.NAME);
     }
 
     public static XYChart filecryptPareto(Results r) {
-        return chart(r, "filecrypt", "pareto");
+        return chart(r, FilecryptResults.STUDY, ParetoChart.NAME);
     }
 
     public static CategoryChart vfsGitDiff(Results r) {
-        return chart(r, "vfs", "git-diff");
+        return chart(r, VfsResults.STUDY, GitDiffChart.NAME);
     }
 
     public static CategoryChart vfsNormalised(Results r) {
-        return chart(r, "vfs", "normalised");
+        return chart(r, VfsResults.STUDY, NormalisedChart.NAME);
     }
 
     public static XYChart vfsModelScaling(Results r) {
-        return chart(r, "vfs", "model-scaling");
+        return chart(r, VfsResults.STUDY, ModelScalingChart.NAME);
     }
 
     public static XYChart vfsStatWalk(Results r) {
-        return chart(r, "vfs", "stat-walk");
+        return chart(r, VfsResults.STUDY, StatWalkChart.NAME);
     }
 
     /** The study units themselves, for code that wants more than the facade gives. */

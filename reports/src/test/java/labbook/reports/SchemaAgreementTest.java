@@ -15,6 +15,7 @@ import labbook.core.Column;
 import labbook.core.CsvResults;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
+import labbook.core.SeedTable;
 import labbook.filecrypt.FilecryptSeeds;
 import labbook.reports.results.Results;
 import labbook.reports.study.Seed;
@@ -78,8 +79,8 @@ class SchemaAgreementTest {
                 WalletSeeds.KWALLET_SYNC.study(),
                 WalletSeeds.KWALLET_SYNC.experiment(),
                 WalletSeeds.BUILD,
-                WalletSeeds.SOURCE);
-        assertThatThrownBy(() -> new Seed(fewer, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.SOURCE).table())
+                SeedTable.SOURCE);
+        assertThatThrownBy(() -> new Seed(fewer, WalletSeeds.KWALLET_SYNC_RESOURCE, SeedTable.SOURCE).table())
                 .isInstanceOf(LabException.class)
                 .hasMessageContaining(
                         "columns [build, entries, sync_ms, approximate, source], declared [build, source]");

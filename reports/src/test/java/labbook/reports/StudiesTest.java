@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import labbook.core.SeedTable;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.FilecryptSeeds;
 import labbook.reports.filecrypt.FilecryptData;
@@ -352,8 +353,7 @@ class StudiesTest {
                     .allSatisfy(s -> assertThat(s).isNotBlank());
         }
         Table levels = FilecryptData.CRYPTO_LEVELS.table();
-        assertThat(levels.booleanColumn(FilecryptSeeds.APPROXIMATE.name()).asList())
-                .containsOnly(true);
+        assertThat(levels.booleanColumn(SeedTable.APPROXIMATE.name()).asList()).containsOnly(true);
         assertThat(FilecryptData.CRYPTO_LEVELS.source()).contains("approximate");
         assertThat(WalletData.KWALLET_SYNC.table().rowCount()).isEqualTo(10);
         assertThat(VfsData.VFS_AXBOE.table().rowCount()).isEqualTo(4);

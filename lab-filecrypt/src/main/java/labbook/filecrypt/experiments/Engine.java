@@ -1,8 +1,10 @@
 package labbook.filecrypt.experiments;
 
 /**
- * Who encrypts, and how much of it the clock sees: gpg as a whole process (as the seed timed it), bcpg inside this warm
- * JVM, and bcpg as a whole process ({@code ./labbook filecrypt encrypt}, as a user types it).
+ * The engines the experiments time, each an {@code engine} and a {@code scope} value of their CSVs: who encrypts, and
+ * how much of it the clock sees: gpg as a whole process (as the seed timed it), bcpg inside this warm JVM, and bcpg as
+ * a whole process ({@code ./labbook filecrypt encrypt}, as a user types it). {@code reports} reads the rows by these
+ * values.
  */
 public enum Engine {
     GPG("gpg", "process"),

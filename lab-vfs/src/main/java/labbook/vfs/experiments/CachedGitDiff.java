@@ -6,8 +6,9 @@ import labbook.core.PeerResult;
 import labbook.vfs.tree.KernelTree;
 
 /**
- * One cached {@code git diff} over a clean tree, serial or parallel: how git-diff and stat-walk both run git, so that
- * stat-walk's reference runs are the same runs git-diff measures.
+ * One cached {@code git diff} over a clean tree, serial or parallel, and the names of those two modes: how git-diff and
+ * stat-walk both run git, so that stat-walk's reference runs are the same runs git-diff measures. {@link #SERIAL} and
+ * {@link #PARALLEL} are the {@code mode} values of their CSVs, which {@code reports} reads by them.
  */
 public final class CachedGitDiff {
     /** {@code core.preloadIndex=false}: one thread lstats every index entry. */

@@ -14,6 +14,7 @@ import labbook.core.CpuTimes;
 import labbook.vfs.dcache.Dcache;
 import labbook.vfs.dcache.Inode;
 import labbook.vfs.dcache.Renamer;
+import labbook.vfs.dcache.Walk;
 import labbook.vfs.dcache.WalkCounters;
 import labbook.vfs.tree.KernelManifest;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -56,7 +57,7 @@ public class DcacheWalkBenchmark {
 
     static final ConcurrentLinkedQueue<WalkCounters> THREAD_COUNTERS = new ConcurrentLinkedQueue<>();
 
-    @Param({"ref", "rcu"})
+    @Param({Walk.REF, Walk.RCU})
     public String walk;
 
     @Param({"0", "1"})
@@ -86,9 +87,9 @@ public class DcacheWalkBenchmark {
         for (int i = 0; i < paths.length; i++) {
             paths[i] = Dcache.split(list.get(i));
         }
-        rcu = walk.equals("rcu");
-        if (!rcu && !walk.equals("ref")) {
-            throw new IllegalArgumentException("walk must be ref or rcu, not " + walk);
+        rcu = walk.equals(Walk.RCU);
+        if (!rcu && !walk.equals(Walk.REF)) {
+            throw new IllegalArgumentException("walk must be " + String.join(" or ", Walk.ALL) + ", not " + walk);
         }
         THREAD_COUNTERS.clear();
     }

@@ -83,7 +83,9 @@ class ExperimentsSmokeTest {
                 SyncJmhExperiment.run(
                         run,
                         new SyncJmhExperiment.Settings(
-                                List.of("kde4"), List.of(100), List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "20ms")),
+                                List.of(SweepVariant.KDE4),
+                                List.of(100),
+                                List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "20ms")),
                         out);
             } else {
                 // another JMH run on this machine holds JMH's lock: the CSV from a made-up iteration

@@ -20,8 +20,11 @@ import tech.tablesaw.api.Table;
  * changes.
  */
 public final class BandwidthChart extends ExperimentChart<XYChart> {
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    public static final String NAME = "bandwidth";
+
     public BandwidthChart() {
-        super("bandwidth", FilecryptResults.LEVEL_SWEEP);
+        super(NAME, FilecryptResults.LEVEL_SWEEP);
     }
 
     @Override

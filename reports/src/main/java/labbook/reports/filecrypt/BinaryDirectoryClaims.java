@@ -12,13 +12,13 @@ import static labbook.filecrypt.FilecryptResults.RUN;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
 import static labbook.filecrypt.FilecryptResults.TYPE;
 import static labbook.filecrypt.FilecryptSeeds.CPU_TOTAL_S;
-import static labbook.reports.filecrypt.FilecryptData.CRYPTO_DEFAULT_RUN;
-import static labbook.reports.filecrypt.FilecryptData.GPG_DEFAULT_RUN;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import labbook.filecrypt.CryptoPolicy.Run;
+import labbook.filecrypt.experiments.Engine;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.study.Claim;
@@ -33,7 +33,6 @@ import tech.tablesaw.api.Table;
  * CPU comes in 10 ms ticks; a mean is not stuck on a tick as a median of three is).
  */
 final class BinaryDirectoryClaims {
-    static final String SPEED_RUN = "crypto-speed";
     /**
      * crypto Default "about as little as --speed": at most this many times --speed's CPU (the seed's: 1.04, 1.01,
      * 1.06).
@@ -58,18 +57,18 @@ final class BinaryDirectoryClaims {
         List<Claim> claims = new ArrayList<>();
         Table all = DirectoryTypes.ofType(dir, type);
         Table runs = all.where(all.stringColumn(ENGINE.name())
-                .isEqualTo("gpg")
-                .and(all.stringColumn(SCOPE.name()).isEqualTo("process")));
+                .isEqualTo(Engine.GPG.engine())
+                .and(all.stringColumn(SCOPE.name()).isEqualTo(Engine.GPG.scope())));
         if (runs.isEmpty()) {
             return claims; // this root did not run the folder with gpg
         }
         String how = "gpg, mean of repeats; different files";
-        double z7 = meanCpu(runs, GPG_DEFAULT_RUN);
-        double byDefault = meanCpu(runs, CRYPTO_DEFAULT_RUN);
-        double speed = meanCpu(runs, SPEED_RUN);
-        double seedZ7 = seedCpu(GPG_DEFAULT_RUN);
-        double seedDefault = seedCpu(CRYPTO_DEFAULT_RUN);
-        double seedSpeed = seedCpu(SPEED_RUN);
+        double z7 = meanCpu(runs, Run.PUBLISHED_GPG_DEFAULT_Z7);
+        double byDefault = meanCpu(runs, Run.CRYPTO_DEFAULT);
+        double speed = meanCpu(runs, Run.CRYPTO_SPEED);
+        double seedZ7 = seedCpu(Run.PUBLISHED_GPG_DEFAULT_Z7);
+        double seedDefault = seedCpu(Run.CRYPTO_DEFAULT);
+        double seedSpeed = seedCpu(Run.CRYPTO_SPEED);
 
         double same = byDefault / speed;
         claims.add(Claim.of(
@@ -97,7 +96,7 @@ final class BinaryDirectoryClaims {
                 .verdict(Verdict.match(r, RATIO_TOLERANCE))
                 .from(dir.label(), how));
 
-        double kept = sizeFraction(runs, GPG_DEFAULT_RUN);
+        double kept = sizeFraction(runs, Run.PUBLISHED_GPG_DEFAULT_Z7);
         claims.add(Claim.of(
                         FilecryptStudy.Id.BINARY_COMPRESSION_GAIN,
                         type,
@@ -141,13 +140,13 @@ final class BinaryDirectoryClaims {
                 .from(dir.label(), "file --mime-type on each file, as crypto v1.1.0");
     }
 
-    private double seedCpu(String run) {
+    private double seedCpu(Run run) {
         return FilecryptData.seedDirectory(seed, type, run, CPU_TOTAL_S);
     }
 
     /** Mean user + system CPU of one run over the repeats; NaN when it was not run. */
-    static double meanCpu(Table runs, String run) {
-        Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(run));
+    static double meanCpu(Table runs, Run run) {
+        Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(run.label()));
         if (t.isEmpty()) {
             return Double.NaN;
         }
@@ -160,8 +159,8 @@ final class BinaryDirectoryClaims {
     }
 
     /** The run's output over its input, summed over the folder (the first repeat: sizes do not vary). */
-    static double sizeFraction(Table runs, String run) {
-        Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(run));
+    static double sizeFraction(Table runs, Run run) {
+        Table t = runs.where(runs.stringColumn(RUN.name()).isEqualTo(run.label()));
         return t.isEmpty()
                 ? Double.NaN
                 : t.numberColumn(OUT_BYTES.name()).getDouble(0)

@@ -10,6 +10,8 @@ import static labbook.reports.filecrypt.FilecryptData.CPU_S;
 
 import java.util.List;
 import java.util.Optional;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.pgp.Compression;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
 import labbook.reports.study.Target;
@@ -93,10 +95,10 @@ final class CommandLineCost {
         String file = files.get(files.size() - 1).file();
         Table at = cpuRows.where(cpuRows.stringColumn(FILE.name())
                 .isEqualTo(file)
-                .and(cpuRows.stringColumn(ALGO.name()).isEqualTo("zip"))
+                .and(cpuRows.stringColumn(ALGO.name()).isEqualTo(Compression.ZIP.gpgName()))
                 .and(cpuRows.numberColumn(LEVEL.name()).isEqualTo(LEVEL_6)));
-        Stats.Spread gpg = processCpu(at, "gpg");
-        Stats.Spread bcpg = processCpu(at, "bcpg");
+        Stats.Spread gpg = processCpu(at, Engine.GPG);
+        Stats.Spread bcpg = processCpu(at, Engine.BCPG_PROCESS);
         if (gpg.n() == 0 || bcpg.n() == 0) {
             return t.measured("no -z 6 rows of both as whole processes")
                     .from(machine, file + ": the sweep's levels leave -z 6 out");
@@ -118,10 +120,10 @@ final class CommandLineCost {
                                 + " repeats; " + beside);
     }
 
-    private static Stats.Spread processCpu(Table t, String engine) {
+    private static Stats.Spread processCpu(Table t, Engine engine) {
         Table rows = t.where(t.stringColumn(ENGINE.name())
-                .isEqualTo(engine)
-                .and(t.stringColumn(SCOPE.name()).isEqualTo("process")));
+                .isEqualTo(engine.engine())
+                .and(t.stringColumn(SCOPE.name()).isEqualTo(engine.scope())));
         return Stats.spread(rows.numberColumn(CPU_S).asDoubleArray());
     }
 }

@@ -9,6 +9,8 @@ import static labbook.reports.filecrypt.FilecryptData.CPU_S;
 
 import java.util.List;
 import java.util.Optional;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.pgp.Compression;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
 import labbook.reports.study.Target;
@@ -51,19 +53,18 @@ final class DecryptLevels {
         }
         Table largest = t.where(t.stringColumn(FILE.name())
                 .isEqualTo(files.get(files.size() - 1).file())
-                .and(t.stringColumn(ALGO.name()).isEqualTo("zip")));
+                .and(t.stringColumn(ALGO.name()).isEqualTo(Compression.ZIP.gpgName())));
         return largest.numberColumn(LEVEL.name()).asDoubleColumn().unique().asList().stream()
                 .sorted()
-                .map(l -> new Level(
-                        l.intValue(), cpu(largest, "gpg", "process", l), cpu(largest, "bcpg", "in-process", l)))
+                .map(l -> new Level(l.intValue(), cpu(largest, Engine.GPG, l), cpu(largest, Engine.BCPG_IN_PROCESS, l)))
                 .filter(l -> l.gpg().n() > 0 && l.bcpg().n() > 0)
                 .toList();
     }
 
-    private static Stats.Spread cpu(Table t, String engine, String scope, double level) {
+    private static Stats.Spread cpu(Table t, Engine engine, double level) {
         Table rows = t.where(t.stringColumn(ENGINE.name())
-                .isEqualTo(engine)
-                .and(t.stringColumn(SCOPE.name()).isEqualTo(scope))
+                .isEqualTo(engine.engine())
+                .and(t.stringColumn(SCOPE.name()).isEqualTo(engine.scope()))
                 .and(t.numberColumn(LEVEL.name()).isEqualTo(level)));
         return Stats.spread(rows.numberColumn(CPU_S).asDoubleArray());
     }

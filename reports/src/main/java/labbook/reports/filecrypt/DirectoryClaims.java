@@ -9,12 +9,13 @@ import static labbook.filecrypt.FilecryptResults.RUN;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
 import static labbook.filecrypt.FilecryptSeeds.CPU_TOTAL_S;
 import static labbook.filecrypt.FilecryptSeeds.LABEL;
-import static labbook.reports.filecrypt.FilecryptData.CRYPTO_DEFAULT_RUN;
-import static labbook.reports.filecrypt.FilecryptData.GPG_DEFAULT_RUN;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import labbook.filecrypt.CryptoPolicy.Run;
+import labbook.filecrypt.corpus.FolderTypes;
+import labbook.filecrypt.experiments.Engine;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
@@ -28,47 +29,47 @@ import tech.tablesaw.api.Table;
  * --speed's overhead.
  */
 final class DirectoryClaims {
-    private final Table seedDir = DirectoryTypes.seedOf(DirectoryTypes.TEXT);
+    private final Table seedDir = DirectoryTypes.seedOf(FolderTypes.TEXT);
 
     /** The claims on the root's text folder (the binary folders' are {@link BinaryDirectoryClaims}). */
     List<Claim> of(Results.Labelled<Table> dir) {
         List<Claim> claims = new ArrayList<>();
-        Table all = DirectoryTypes.ofType(dir, DirectoryTypes.TEXT);
+        Table all = DirectoryTypes.ofType(dir, FolderTypes.TEXT);
         if (all.isEmpty()) {
             return claims; // this root ran the binary folders only
         }
-        String engine = all.stringColumn(ENGINE.name()).contains("gpg")
-                ? "gpg"
+        String engine = all.stringColumn(ENGINE.name()).contains(Engine.GPG.engine())
+                ? Engine.GPG.engine()
                 : all.stringColumn(ENGINE.name()).get(0);
         Table ofEngine = all.where(all.stringColumn(ENGINE.name()).isEqualTo(engine));
         // the seed timed whole processes: prefer that scope when the engine was timed both ways
-        String scope = ofEngine.stringColumn(SCOPE.name()).contains("process")
-                ? "process"
+        String scope = ofEngine.stringColumn(SCOPE.name()).contains(Engine.GPG.scope())
+                ? Engine.GPG.scope()
                 : ofEngine.stringColumn(SCOPE.name()).get(0);
         Table runs = ofEngine.where(ofEngine.stringColumn(SCOPE.name()).isEqualTo(scope));
         cpuTotals(runs, engine, dir.label(), claims);
         if (runs.containsColumn(MEAN_SIZE_PCT.name())
                 && runs.column(MEAN_SIZE_PCT.name()) instanceof NumericColumn<?>) {
-            for (String[] r :
-                    new String[][] {{GPG_DEFAULT_RUN, "GPG Default"}, {CRYPTO_DEFAULT_RUN, "crypto default"}}) {
+            for (Run r : List.of(Run.PUBLISHED_GPG_DEFAULT_Z7, Run.CRYPTO_DEFAULT)) {
+                String name = r == Run.PUBLISHED_GPG_DEFAULT_Z7 ? "GPG Default" : "crypto default";
                 Table t = runs.where(runs.stringColumn(RUN.name())
-                        .isEqualTo(r[0])
+                        .isEqualTo(r.label())
                         .and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
                 double pct = t.isEmpty()
                         ? Double.NaN
                         : Stats.median(t.numberColumn(MEAN_SIZE_PCT.name()).asDoubleArray()) / 100;
-                double seedPct = FilecryptData.seedDirectory(seedDir, r[0], MEAN_SIZE_PCT) / 100;
+                double seedPct = FilecryptData.seedDirectory(seedDir, r, MEAN_SIZE_PCT) / 100;
                 claims.add(LevelClaims.meanSize(
                                 FilecryptStudy.Id.DIRECTORY_MEAN_SIZE,
-                                r[0],
-                                "mean size, " + r[1] + " directory run, % of original",
+                                r.label(),
+                                "mean size, " + name + " directory run, % of original",
                                 seedPct,
                                 pct)
                         .from(dir.label(), engine + ", as the directory run recorded it; different corpus"));
             }
         }
         Table speed = runs.where(runs.stringColumn(RUN.name())
-                .isEqualTo("crypto-speed")
+                .isEqualTo(Run.CRYPTO_SPEED.label())
                 .and(runs.stringColumn(ENGINE.name()).isEqualTo(engine)));
         double overhead = Double.NaN;
         if (!speed.isEmpty()) {
@@ -91,8 +92,8 @@ final class DirectoryClaims {
 
     /** Each seed run's CPU total against ours, and each run's share of GPG Default's. */
     private void cpuTotals(Table runs, String engine, String machine, List<Claim> claims) {
-        double seedGpgTotal = FilecryptData.seedDirectory(seedDir, GPG_DEFAULT_RUN, CPU_TOTAL_S);
-        Optional<double[]> gpgDefault = FilecryptData.directoryCpu(runs, GPG_DEFAULT_RUN, engine);
+        double seedGpgTotal = FilecryptData.seedDirectory(seedDir, Run.PUBLISHED_GPG_DEFAULT_Z7, CPU_TOTAL_S);
+        Optional<double[]> gpgDefault = FilecryptData.directoryCpu(runs, Run.PUBLISHED_GPG_DEFAULT_Z7.label(), engine);
         for (int i = 0; i < seedDir.rowCount(); i++) {
             String run = seedDir.stringColumn(RUN.name()).get(i);
             String label = seedDir.stringColumn(LABEL.name()).get(i);
@@ -107,7 +108,7 @@ final class DirectoryClaims {
                             .ratio(r)
                             .verdict(Verdict.time(r, 2))
                             .from(machine, engine + ", median of repeats; different corpus"));
-            if (!run.equals(GPG_DEFAULT_RUN)) {
+            if (!run.equals(Run.PUBLISHED_GPG_DEFAULT_Z7.label())) {
                 double seedShare = seed / seedGpgTotal;
                 double share = gpgDefault.map(g -> cpu / g[2]).orElse(Double.NaN);
                 claims.add(Claim.of(

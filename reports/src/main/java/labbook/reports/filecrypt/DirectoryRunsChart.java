@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.corpus.FolderTypes;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.chart.HorizontalBarChart;
 import labbook.reports.results.Results;
@@ -28,17 +29,23 @@ import tech.tablesaw.api.Table;
 public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart> {
     private final String type;
 
-    /** The text folder's chart, "directory-runs" as before the binary folders. */
+    /** The text folder's chart's name, as before the binary folders; {@link #name(String)} names every folder's. */
+    public static final String NAME = "directory-runs";
+
+    /** The text folder's chart, {@value #NAME}. */
     public DirectoryRunsChart() {
-        this(DirectoryTypes.TEXT);
+        this(FolderTypes.TEXT);
     }
 
-    /** The chart of one folder type: "directory-runs" for text, "directory-runs-mp3" and so on. */
+    /** The chart of one folder type ({@link FolderTypes}), named by {@link #name(String)}. */
     public DirectoryRunsChart(String type) {
-        super(
-                type.equals(DirectoryTypes.TEXT) ? "directory-runs" : "directory-runs-" + type,
-                FilecryptResults.DIRECTORY_RUNS);
+        super(name(type), FilecryptResults.DIRECTORY_RUNS);
         this.type = type;
+    }
+
+    /** The chart's name for a folder type: "directory-runs" for text, "directory-runs-mp3" and so on. */
+    public static String name(String type) {
+        return type.equals(FolderTypes.TEXT) ? NAME : NAME + "-" + type;
     }
 
     @Override
@@ -79,7 +86,7 @@ public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart
             return Optional.empty(); // no root ran this folder
         }
         int height = Math.max(ChartStyle.HEIGHT, 120 + 26 * names.size());
-        String title = type.equals(DirectoryTypes.TEXT)
+        String title = type.equals(FolderTypes.TEXT)
                 ? "Directory runs: CPU time, user and system"
                 : "Directory runs, " + type.toUpperCase(Locale.ROOT) + " files: CPU time, user and system";
         HorizontalBarChart chart = new HorizontalBarChart(ChartStyle.WIDTH, height, title, "CPU time (s)");

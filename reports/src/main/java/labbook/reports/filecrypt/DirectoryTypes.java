@@ -4,25 +4,21 @@ import static labbook.filecrypt.FilecryptResults.CORPUS;
 import static labbook.filecrypt.FilecryptResults.TYPE;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.corpus.FolderTypes;
 import labbook.reports.results.Results.Labelled;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * Which folder each directory-runs row timed: text, mp3, pdf or png. directory-runs.csv names the corpus;
- * directory-files.csv, written by the same run, gives each corpus's type. A corpus that directory-files.csv does not
- * name (a root from before the binary folders) is text: every directory run was on text then.
+ * Which folder each directory-runs row timed: the readers of a row's folder type (text, mp3, pdf or png,
+ * lab-filecrypt's {@link FolderTypes}). directory-runs.csv names the corpus; directory-files.csv, written by the same
+ * run, gives each corpus's type. A corpus that directory-files.csv does not name (a root from before the binary
+ * folders) is text: every directory run was on text then.
  */
 final class DirectoryTypes {
-    static final String TEXT = "text";
-    /** The seed's four folders, in the order the page shows them. */
-    static final List<String> ALL = List.of(TEXT, "mp3", "pdf", "png");
-    /** The folders of files compressed already. */
-    static final List<String> BINARY = List.of("mp3", "pdf", "png");
 
     private DirectoryTypes() {}
 
@@ -42,7 +38,7 @@ final class DirectoryTypes {
         }
         StringColumn type = StringColumn.create(TYPE.name());
         for (int i = 0; i < t.rowCount(); i++) {
-            type.append(types.getOrDefault(t.stringColumn(CORPUS.name()).get(i), TEXT));
+            type.append(types.getOrDefault(t.stringColumn(CORPUS.name()).get(i), FolderTypes.TEXT));
         }
         return t.insertColumn(0, type);
     }

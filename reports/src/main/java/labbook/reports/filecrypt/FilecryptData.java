@@ -21,7 +21,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
 import labbook.core.Column;
+import labbook.filecrypt.CryptoPolicy;
+import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FilecryptSeeds;
+import labbook.filecrypt.corpus.FolderTypes;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.pgp.Compression;
 import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
 import labbook.reports.stats.TradeOff;
@@ -37,18 +42,14 @@ import tech.tablesaw.api.Table;
 public final class FilecryptData {
     /** crypto's gpg size and CPU time per level for the 100/10/1 MB heads (approximate chart readings). */
     public static final Seed CRYPTO_LEVELS =
-            new Seed(FilecryptSeeds.CRYPTO_LEVELS, FilecryptSeeds.CRYPTO_LEVELS_RESOURCE, FilecryptSeeds.SOURCE);
+            new Seed(FilecryptSeeds.CRYPTO_LEVELS, FilecryptSeeds.CRYPTO_LEVELS_RESOURCE);
     /**
      * crypto's three directory runs on its text, MP3, PDF and PNG folders: CPU totals, user/system split, mean sizes.
      */
     public static final Seed CRYPTO_DIRECTORY =
-            new Seed(FilecryptSeeds.CRYPTO_DIRECTORY, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE, FilecryptSeeds.SOURCE);
+            new Seed(FilecryptSeeds.CRYPTO_DIRECTORY, FilecryptSeeds.CRYPTO_DIRECTORY_RESOURCE);
     /** The CPU time the seed timed, user + system: the seed's column, which {@link #withCpu} adds to ours. */
     public static final String CPU_S = FilecryptSeeds.CPU_S.name();
-    /** The seed's directory runs (the {@code run} column of directory-runs.csv and of its seed table). */
-    static final String GPG_DEFAULT_RUN = "published-gpg-default-z7";
-
-    static final String CRYPTO_DEFAULT_RUN = "crypto-default";
     /** The levels the seed tested (its chart labels 1..4). */
     public static final List<Integer> SEED_LEVELS = List.of(0, 1, 7, 9);
     /** Bandwidths the bandwidth view is read at: a slow uplink, 100 Mbit/s, 1 Gbit/s, a SATA SSD, an NVMe SSD. */
@@ -106,7 +107,11 @@ public final class FilecryptData {
     /** The seed's setup when we have it: the gpg process with ZIP; else the first engine/scope/algo measured. */
     public static Table seedLike(Table levelSweep) {
         Table t = levelSweep;
-        for (String[] pref : new String[][] {{ENGINE.name(), "gpg"}, {SCOPE.name(), "process"}, {ALGO.name(), "zip"}}) {
+        for (String[] pref : new String[][] {
+            {ENGINE.name(), Engine.GPG.engine()},
+            {SCOPE.name(), Engine.GPG.scope()},
+            {ALGO.name(), Compression.ZIP.gpgName()}
+        }) {
             Table narrowed = t.where(t.stringColumn(pref[0]).isEqualTo(pref[1]));
             String first = t.isEmpty() ? null : t.stringColumn(pref[0]).get(0);
             t = !narrowed.isEmpty()
@@ -282,12 +287,17 @@ public final class FilecryptData {
         return sum / files.size();
     }
 
-    /** crypto's default rule: -z 1 for (text) files over 10,240 bytes, else -z 0. */
+    /** crypto's default rule ({@link CryptoPolicy}): -z 1 for (text) files over 10,240 bytes, else -z 0. */
     public static int cryptoDefaultLevel(InputFile f) {
-        return f.bytes() > 10_240 ? 1 : 0;
+        return level(Run.CRYPTO_DEFAULT, f);
     }
 
-    /** Median user, system and total CPU of one directory run (one engine/scope), or empty. */
+    /** The level a directory run gives a text file, by crypto's rules ({@link CryptoPolicy#level}). */
+    public static int level(Run run, InputFile f) {
+        return CryptoPolicy.level(run, (long) f.bytes(), true);
+    }
+
+    /** Median user, system and total CPU of one directory run (one engine, every scope), or empty. */
     public static Optional<double[]> directoryCpu(Table runs, String run, String engine) {
         return directoryCpu(runs, run, engine, null);
     }
@@ -309,18 +319,18 @@ public final class FilecryptData {
     }
 
     /** One published figure of a seed directory run on the text folder (a row of crypto-directory.csv). */
-    static double seedDirectory(Table seedDir, String run, Column column) {
-        return seedDirectory(seedDir, DirectoryTypes.TEXT, run, column);
+    static double seedDirectory(Table seedDir, Run run, Column column) {
+        return seedDirectory(seedDir, FolderTypes.TEXT, run, column);
     }
 
     /** One published figure of a seed directory run on the folder of {@code type} (text, mp3, pdf, png). */
-    static double seedDirectory(Table seedDir, String type, String run, Column column) {
+    static double seedDirectory(Table seedDir, String type, Run run, Column column) {
         Table t = seedDir.where(seedDir.stringColumn(RUN.name())
-                .isEqualTo(run)
+                .isEqualTo(run.label())
                 .and(seedDir.stringColumn(TYPE.name()).isEqualTo(type)));
         if (t.rowCount() != 1) {
             throw new IllegalStateException(
-                    "seed " + CRYPTO_DIRECTORY.name() + " has no single row for run " + run + " on " + type);
+                    "seed " + CRYPTO_DIRECTORY.name() + " has no single row for run " + run.label() + " on " + type);
         }
         return t.numberColumn(column.name()).getDouble(0);
     }

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import labbook.core.ResultsSchema;
 import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.corpus.BinaryType;
+import labbook.filecrypt.corpus.FolderTypes;
 import labbook.reports.results.Results;
 import labbook.reports.study.Claim;
 import labbook.reports.study.PageText;
@@ -113,7 +115,7 @@ public final class FilecryptStudy implements Study {
         sweeps.forEach(sweep -> claims.addAll(levels.of(sweep)));
         DirectoryClaims directories = new DirectoryClaims();
         results.tables(FilecryptResults.DIRECTORY_RUNS).forEach(dir -> claims.addAll(directories.of(dir)));
-        for (String type : DirectoryTypes.BINARY) {
+        for (String type : FolderTypes.BINARY) {
             BinaryDirectoryClaims binary = new BinaryDirectoryClaims(type);
             results.tables(FilecryptResults.DIRECTORY_RUNS).forEach(dir -> claims.addAll(binary.of(dir)));
         }
@@ -151,9 +153,9 @@ public final class FilecryptStudy implements Study {
                 new LevelsChart(FilecryptData.FileChoice.MIDDLE),
                 new LevelsChart(FilecryptData.FileChoice.ONE_MB),
                 new DirectoryRunsChart(),
-                new DirectoryRunsChart("mp3"),
-                new DirectoryRunsChart("pdf"),
-                new DirectoryRunsChart("png"),
+                new DirectoryRunsChart(BinaryType.MP3.id()),
+                new DirectoryRunsChart(BinaryType.PDF.id()),
+                new DirectoryRunsChart(BinaryType.PNG.id()),
                 new TimeTimesSizeChart(),
                 new BandwidthChart(),
                 new ParetoChart());
@@ -161,7 +163,7 @@ public final class FilecryptStudy implements Study {
 
     @Override
     public List<String> headlines() {
-        return List.of("levels-largest", "time-x-size");
+        return List.of(LevelsChart.name(FilecryptData.FileChoice.LARGEST), TimeTimesSizeChart.NAME);
     }
 
     @Override

@@ -1,21 +1,20 @@
 package labbook.reports.filecrypt;
 
+import static labbook.core.SeedTable.APPROXIMATE;
 import static labbook.filecrypt.FilecryptResults.ALGO;
 import static labbook.filecrypt.FilecryptResults.ENGINE;
 import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
 import static labbook.filecrypt.FilecryptResults.LEVEL;
 import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
 import static labbook.filecrypt.FilecryptResults.SCOPE;
-import static labbook.filecrypt.FilecryptSeeds.APPROXIMATE;
 import static labbook.filecrypt.FilecryptSeeds.CPU_S;
 import static labbook.filecrypt.FilecryptSeeds.FILE_MB;
 import static labbook.filecrypt.FilecryptSeeds.SIZE_KB;
-import static labbook.reports.filecrypt.FilecryptData.CRYPTO_DEFAULT_RUN;
-import static labbook.reports.filecrypt.FilecryptData.GPG_DEFAULT_RUN;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.TradeOff;
@@ -59,9 +58,10 @@ final class LevelClaims {
             }
         }
         claims.add(minWallTimeTimesSize(sweep.value(), sweep.label()));
-        double seedGpgMean = FilecryptData.seedDirectory(seedDir, GPG_DEFAULT_RUN, MEAN_SIZE_PCT) / 100;
-        double seedCryptoMean = FilecryptData.seedDirectory(seedDir, CRYPTO_DEFAULT_RUN, MEAN_SIZE_PCT) / 100;
-        double gpgMean = FilecryptData.meanSizeFraction(rows, f -> 7);
+        double seedGpgMean = FilecryptData.seedDirectory(seedDir, Run.PUBLISHED_GPG_DEFAULT_Z7, MEAN_SIZE_PCT) / 100;
+        double seedCryptoMean = FilecryptData.seedDirectory(seedDir, Run.CRYPTO_DEFAULT, MEAN_SIZE_PCT) / 100;
+        double gpgMean =
+                FilecryptData.meanSizeFraction(rows, f -> FilecryptData.level(Run.PUBLISHED_GPG_DEFAULT_Z7, f));
         double cryptoMean = FilecryptData.meanSizeFraction(rows, FilecryptData::cryptoDefaultLevel);
         claims.add(meanSize(
                         FilecryptStudy.Id.MEAN_SIZE_GPG_DEFAULT,

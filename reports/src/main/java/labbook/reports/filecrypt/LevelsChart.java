@@ -29,17 +29,23 @@ import tech.tablesaw.api.Table;
 public final class LevelsChart extends ExperimentChart<XYChart> {
     private final FilecryptData.FileChoice choice;
 
-    /** {@code levels-largest}, {@code levels-middle} or {@code levels-1mb}. */
+    /** What every levels chart's name begins with; {@link #name} gives the rest. */
+    public static final String NAME_PREFIX = "levels-";
+
+    /** The chart of one file: {@link #name}({@code choice}). */
     public LevelsChart(FilecryptData.FileChoice choice) {
-        super(
-                "levels-"
-                        + switch (choice) {
-                            case LARGEST -> "largest";
-                            case MIDDLE -> "middle";
-                            case ONE_MB -> "1mb";
-                        },
-                FilecryptResults.LEVEL_SWEEP);
+        super(name(choice), FilecryptResults.LEVEL_SWEEP);
         this.choice = choice;
+    }
+
+    /** The chart's name for a file: {@code levels-largest}, {@code levels-middle} or {@code levels-1mb}. */
+    public static String name(FilecryptData.FileChoice choice) {
+        return NAME_PREFIX
+                + switch (choice) {
+                    case LARGEST -> "largest";
+                    case MIDDLE -> "middle";
+                    case ONE_MB -> "1mb";
+                };
     }
 
     @Override

@@ -26,8 +26,11 @@ import tech.tablesaw.api.Table;
  * which is what the rule would then weigh.
  */
 public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    public static final String NAME = "time-x-size";
+
     public TimeTimesSizeChart() {
-        super("time-x-size", FilecryptResults.LEVEL_SWEEP);
+        super(NAME, FilecryptResults.LEVEL_SWEEP);
     }
 
     @Override

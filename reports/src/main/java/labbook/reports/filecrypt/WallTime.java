@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import labbook.filecrypt.pgp.Compression;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Pareto;
 import labbook.reports.stats.Summaries;
@@ -46,7 +47,7 @@ final class WallTime {
     /** The engine on several threads the sweep measured on ZIP (the seed's algorithm), if any. */
     static Optional<FilecryptData.Setting> parallel(Table sweep) {
         return FilecryptData.settings(sweep).stream()
-                .filter(s -> s.threads() > 1 && s.algo().equals("zip"))
+                .filter(s -> s.threads() > 1 && s.algo().equals(Compression.ZIP.gpgName()))
                 .findFirst();
     }
 

@@ -42,6 +42,11 @@ public record Results(List<ResultsRoot> roots) {
         return tables(study, experiment).stream().map(Labelled::value).findFirst();
     }
 
+    /** The first root's rows of one declared CSV, if any root has them (see {@link #first(String, String)}). */
+    public Optional<Table> first(ResultsSchema schema) {
+        return first(schema.study(), schema.experiment());
+    }
+
     /** A value and the results root it came from. */
     public record Labelled<T>(ResultsRoot root, T value) {
         public String label() {

@@ -8,13 +8,15 @@ import java.nio.charset.StandardCharsets;
 import labbook.core.Column;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
+import labbook.core.SeedTable;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
  * A seed's published figures: a CSV resource of its study module ({@code labbook/<study>/seeds/}), read by the module
  * and by reports alike, by the columns the module declares ({@code columns}, from its {@code <Study>Seeds} class).
- * Every row names its source in {@code sourceColumn}; rows read off a chart by eye say so in a column of their own.
+ * Every row names its source in {@code sourceColumn} (lab-core's {@link SeedTable#SOURCE}, which every seed table has);
+ * rows read off a chart by eye say so in a column of their own.
  */
 public record Seed(ResultsSchema columns, String resource, Column sourceColumn) {
 
@@ -23,6 +25,11 @@ public record Seed(ResultsSchema columns, String resource, Column sourceColumn) 
             throw new IllegalArgumentException(
                     "seed " + columns + " does not declare its source column '" + sourceColumn + "'");
         }
+    }
+
+    /** A seed table whose rows name their source in {@link SeedTable#SOURCE}, as every study's do. */
+    public Seed(ResultsSchema columns, String resource) {
+        this(columns, resource, SeedTable.SOURCE);
     }
 
     /** The table's name: its file name without {@code .csv}. */

@@ -12,13 +12,17 @@ import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.study.ExperimentChart;
 import labbook.vfs.VfsResults;
+import labbook.vfs.experiments.CachedGitDiff;
 import org.knowm.xchart.CategoryChart;
 import tech.tablesaw.api.Table;
 
 /** User, system and elapsed seconds per 100 git diffs: Piggin's four configurations beside ours. */
 public final class GitDiffChart extends ExperimentChart<CategoryChart> {
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    public static final String NAME = "git-diff";
+
     public GitDiffChart() {
-        super("git-diff", VfsResults.GIT_DIFF);
+        super(NAME, VfsResults.GIT_DIFF);
     }
 
     @Override
@@ -38,7 +42,7 @@ public final class GitDiffChart extends ExperimentChart<CategoryChart> {
             elapsed.add(piggin.numberColumn(ELAPSED_S.name()).getDouble(i));
         }
         for (var diff : diffs) {
-            for (String mode : new String[] {"serial", "parallel"}) {
+            for (String mode : new String[] {CachedGitDiff.SERIAL, CachedGitDiff.PARALLEL}) {
                 VfsData.gitDiff(diff.value(), mode).ifPresent(g -> {
                     names.add(ChartStyle.name("today " + mode, results, diff.root()));
                     user.add(g.userS());

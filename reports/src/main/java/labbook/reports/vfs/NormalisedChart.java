@@ -12,8 +12,11 @@ import tech.tablesaw.api.Table;
 
 /** Axboe's normalised table (2.6.32-rc3 serial = 1.00) beside ours (today's serial = 1.00). */
 public final class NormalisedChart extends ExperimentChart<CategoryChart> {
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    public static final String NAME = "normalised";
+
     public NormalisedChart() {
-        super("normalised", VfsResults.GIT_DIFF);
+        super(NAME, VfsResults.GIT_DIFF);
     }
 
     @Override

@@ -5,7 +5,11 @@ import static labbook.vfs.VfsResults.ELAPSED_S;
 import static labbook.vfs.VfsResults.SYS_S;
 import static labbook.vfs.VfsResults.USER_S;
 import static labbook.vfs.VfsSeeds.REAL;
+import static labbook.vfs.VfsSeeds.STOCK_KERNEL;
 import static labbook.vfs.VfsSeeds.SYS;
+import static labbook.vfs.VfsSeeds.VFS_KERNEL;
+import static labbook.vfs.experiments.CachedGitDiff.PARALLEL;
+import static labbook.vfs.experiments.CachedGitDiff.SERIAL;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,20 +20,22 @@ import labbook.reports.stats.Format;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Verdict;
 import labbook.vfs.VfsResults;
+import labbook.vfs.dcache.Walk;
 import tech.tablesaw.api.Table;
 
 /** Piggin's and Axboe's claims, checked on each results root. */
 final class VfsClaims {
     private final Table piggin = VfsData.VFS_GIT_DIFF.table();
     private final Table axboe = VfsData.VFS_AXBOE.table();
-    private final double seedReal = ratioOf(axboe, "vfs", "parallel", REAL) / ratioOf(axboe, "vfs", "serial", REAL);
-    private final double seedSys = ratioOf(axboe, "vfs", "parallel", SYS) / ratioOf(axboe, "vfs", "serial", SYS);
-    private final double oldSys = ratioOf(axboe, "2.6.32-rc3", "parallel", SYS);
+    private final double seedReal =
+            ratioOf(axboe, VFS_KERNEL, PARALLEL, REAL) / ratioOf(axboe, VFS_KERNEL, SERIAL, REAL);
+    private final double seedSys = ratioOf(axboe, VFS_KERNEL, PARALLEL, SYS) / ratioOf(axboe, VFS_KERNEL, SERIAL, SYS);
+    private final double oldSys = ratioOf(axboe, STOCK_KERNEL, PARALLEL, SYS);
     private final Claim faster = Claim.of(
                     VfsStudy.Id.PARALLEL_FASTER,
                     "",
                     "store-free walking: parallel git diff takes less elapsed time than serial (parallel / serial)")
-            .seed("real ×" + Format.sig(seedReal, 2) + " (Axboe, vfs)");
+            .seed("real ×" + Format.sig(seedReal, 2) + " (Axboe, " + VFS_KERNEL + ")");
 
     List<Claim> claims(Results results) {
         List<Claim> claims = new ArrayList<>();
@@ -38,8 +44,8 @@ final class VfsClaims {
             claims.add(faster);
         }
         for (var diff : diffs) {
-            Optional<VfsData.GitDiff> serial = VfsData.gitDiff(diff.value(), "serial");
-            Optional<VfsData.GitDiff> parallel = VfsData.gitDiff(diff.value(), "parallel");
+            Optional<VfsData.GitDiff> serial = VfsData.gitDiff(diff.value(), SERIAL);
+            Optional<VfsData.GitDiff> parallel = VfsData.gitDiff(diff.value(), PARALLEL);
             serial.ifPresent(g -> times(g, diff.label(), claims));
             parallel.ifPresent(g -> times(g, diff.label(), claims));
             if (serial.isPresent() && parallel.isPresent()) {
@@ -48,8 +54,8 @@ final class VfsClaims {
         }
         for (var model : results.tables(VfsResults.DCACHE_MODEL)) {
             int cores = VfsData.cores(model.root(), VfsResults.DCACHE_MODEL.experiment());
-            List<VfsData.ScalingPoint> ref = VfsData.modelScaling(model.value(), "ref", cores);
-            List<VfsData.ScalingPoint> rcu = VfsData.modelScaling(model.value(), "rcu", cores);
+            List<VfsData.ScalingPoint> ref = VfsData.modelScaling(model.value(), Walk.REF, cores);
+            List<VfsData.ScalingPoint> rcu = VfsData.modelScaling(model.value(), Walk.RCU, cores);
             if (ref.isEmpty() || rcu.isEmpty()) {
                 continue;
             }
@@ -61,7 +67,8 @@ final class VfsClaims {
                             "model: store-free (RCU) walk scales better than ref-walk at " + (long) u.threads()
                                     + " threads (speed-up over 1 thread)")
                     .seed("ref-walk stops scaling (sys ×" + Format.sig(oldSys, 3) + ")")
-                    .measured("rcu ×" + Format.sig(u.speedup(), 2) + ", ref ×" + Format.sig(r.speedup(), 2))
+                    .measured(Walk.RCU + " ×" + Format.sig(u.speedup(), 2) + ", " + Walk.REF + " ×"
+                            + Format.sig(r.speedup(), 2))
                     .ratio(Verdict.ratio(u.speedup(), r.speedup()))
                     .verdict(Verdict.claim(u.speedup() > r.speedup(), u.speedup()))
                     .from(model.label(), "a model of the dcache in Java, not the kernel"));
@@ -71,7 +78,7 @@ final class VfsClaims {
 
     /** Elapsed, user and system time per 100 runs of one mode, against Piggin's vfs kernel. */
     private void times(VfsData.GitDiff g, String machine, List<Claim> claims) {
-        Table seed = VfsData.seedRow(piggin, "vfs", g.mode());
+        Table seed = VfsData.seedRow(piggin, VFS_KERNEL, g.mode());
         String[] what = {"elapsed", "user", "system"};
         Column[] columns = {ELAPSED_S, USER_S, SYS_S};
         double[] mine = {g.elapsedS(), g.userS(), g.sysS()};
@@ -81,7 +88,7 @@ final class VfsClaims {
             claims.add(Claim.of(
                             VfsStudy.Id.GIT_DIFF_TIME,
                             g.mode() + " " + what[k],
-                            g.mode() + " git diff, " + what[k] + " time per 100 runs (seed: vfs kernel)")
+                            g.mode() + " git diff, " + what[k] + " time per 100 runs (seed: " + VFS_KERNEL + " kernel)")
                     .seed(Format.num(s) + " s")
                     .measured(Format.num(mine[k]) + " s")
                     .ratio(r)
@@ -95,7 +102,7 @@ final class VfsClaims {
 
     private void parallelAgainstSerial(
             VfsData.GitDiff parallel, VfsData.GitDiff serial, String machine, List<Claim> claims) {
-        VfsData.Normalised n = VfsData.normalise("parallel", parallel, serial);
+        VfsData.Normalised n = VfsData.normalise(PARALLEL, parallel, serial);
         claims.add(faster.measured("real ×" + Format.sig(n.real(), 2))
                 .ratio(Verdict.ratio(n.real(), seedReal))
                 .verdict(Verdict.lessThan(parallel.elapsed(), serial.elapsed()))
@@ -111,7 +118,8 @@ final class VfsClaims {
                         VfsStudy.Id.SYS_NO_BLOWUP,
                         "",
                         "parallel no longer blows up system time (old kernel: sys ×" + Format.sig(oldSys, 3) + ")")
-                .seed("sys ×" + Format.sig(seedSys, 2) + " (vfs) vs ×" + Format.sig(oldSys, 3) + " (2.6.32-rc3)")
+                .seed("sys ×" + Format.sig(seedSys, 2) + " (" + VFS_KERNEL + ") vs ×" + Format.sig(oldSys, 3) + " ("
+                        + STOCK_KERNEL + ")")
                 .measured("sys ×" + Format.sig(n.sys(), 2))
                 .ratio(Verdict.ratio(n.sys(), seedSys))
                 .verdict(Verdict.claim(n.sys() < 2, n.sys()))

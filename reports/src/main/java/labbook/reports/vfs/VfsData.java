@@ -28,6 +28,7 @@ import labbook.reports.stats.Summaries;
 import labbook.reports.study.Seed;
 import labbook.vfs.VfsResults;
 import labbook.vfs.VfsSeeds;
+import labbook.vfs.experiments.CachedGitDiff;
 import tech.tablesaw.api.Table;
 
 /**
@@ -36,10 +37,9 @@ import tech.tablesaw.api.Table;
  */
 public final class VfsData {
     /** Piggin's four git diff configurations (kernel, mode; user, sys, elapsed seconds per 100 runs). */
-    public static final Seed VFS_GIT_DIFF =
-            new Seed(VfsSeeds.VFS_GIT_DIFF, VfsSeeds.VFS_GIT_DIFF_RESOURCE, VfsSeeds.SOURCE);
+    public static final Seed VFS_GIT_DIFF = new Seed(VfsSeeds.VFS_GIT_DIFF, VfsSeeds.VFS_GIT_DIFF_RESOURCE);
     /** Axboe's table normalised to 2.6.32-rc3 serial = 1.00 (kernel, mode; real, user, sys). */
-    public static final Seed VFS_AXBOE = new Seed(VfsSeeds.VFS_AXBOE, VfsSeeds.VFS_AXBOE_RESOURCE, VfsSeeds.SOURCE);
+    public static final Seed VFS_AXBOE = new Seed(VfsSeeds.VFS_AXBOE, VfsSeeds.VFS_AXBOE_RESOURCE);
     /** Piggin's figures are per 100 runs of git diff. */
     public static final double SEED_RUNS = 100;
 
@@ -141,12 +141,17 @@ public final class VfsData {
                     axboe.numberColumn(SYS.name()).getDouble(i)));
         }
         for (var diff : results.tables(VfsResults.GIT_DIFF)) {
-            var serial = gitDiff(diff.value(), "serial");
-            var parallel = gitDiff(diff.value(), "parallel");
+            var serial = gitDiff(diff.value(), CachedGitDiff.SERIAL);
+            var parallel = gitDiff(diff.value(), CachedGitDiff.PARALLEL);
             if (serial.isPresent() && parallel.isPresent()) {
-                rows.add(normalise(ChartStyle.name("today serial", results, diff.root()), serial.get(), serial.get()));
                 rows.add(normalise(
-                        ChartStyle.name("today parallel", results, diff.root()), parallel.get(), serial.get()));
+                        ChartStyle.name("today " + CachedGitDiff.SERIAL, results, diff.root()),
+                        serial.get(),
+                        serial.get()));
+                rows.add(normalise(
+                        ChartStyle.name("today " + CachedGitDiff.PARALLEL, results, diff.root()),
+                        parallel.get(),
+                        serial.get()));
             }
         }
         return rows;
@@ -161,7 +166,10 @@ public final class VfsData {
         return seedRow(axboe, kernel, mode).numberColumn(column.name()).getDouble(0);
     }
 
-    /** A seed table's row of one kernel ("2.6.32-rc3" or "vfs") and mode ("serial" or "parallel"). */
+    /**
+     * A seed table's row of one kernel ({@link VfsSeeds#STOCK_KERNEL} or {@link VfsSeeds#VFS_KERNEL}) and mode
+     * ({@link CachedGitDiff#SERIAL} or {@link CachedGitDiff#PARALLEL}).
+     */
     static Table seedRow(Table seed, String kernel, String mode) {
         return seed.where(seed.stringColumn(KERNEL.name())
                 .isEqualTo(kernel)

@@ -66,7 +66,7 @@ public final class VfsStudy implements Study {
 
     @Override
     public List<String> headlines() {
-        return List.of("git-diff", "model-scaling");
+        return List.of(GitDiffChart.NAME, ModelScalingChart.NAME);
     }
 
     @Override

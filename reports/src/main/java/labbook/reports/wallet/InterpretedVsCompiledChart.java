@@ -3,6 +3,9 @@ package labbook.reports.wallet;
 import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.SYNC_MS;
 import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_C1;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_XINT;
 
 import java.util.List;
 import java.util.Optional;
@@ -12,6 +15,7 @@ import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.ExperimentChart;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
 
@@ -20,8 +24,11 @@ import tech.tablesaw.api.Table;
  * the seed's DebugFull and Release builds.
  */
 public final class InterpretedVsCompiledChart extends ExperimentChart<XYChart> {
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    public static final String NAME = "interpreted-vs-compiled";
+
     public InterpretedVsCompiledChart() {
-        super("interpreted-vs-compiled", WalletResults.SYNC_SWEEP);
+        super(NAME, WalletResults.SYNC_SWEEP);
     }
 
     @Override
@@ -35,15 +42,14 @@ public final class InterpretedVsCompiledChart extends ExperimentChart<XYChart> {
         boolean any = false;
         for (var sweep : sweeps) {
             Table medians = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
-            for (String variant :
-                    new String[] {WalletData.SEED_VARIANT, WalletData.C1_VARIANT, WalletData.INTERPRETED_VARIANT}) {
-                Table v = Summaries.rowsOf(medians, VARIANT.name(), variant);
+            for (SweepVariant variant : List.of(KDE4, KDE4_C1, KDE4_XINT)) {
+                Table v = Summaries.rowsOf(medians, VARIANT.name(), variant.label());
                 if (!v.isEmpty()) {
-                    String label = variant.equals(WalletData.SEED_VARIANT)
-                            ? "compiled (JIT), kde4"
-                            : variant.equals(WalletData.C1_VARIANT)
-                                    ? "C1 alone (-XX:TieredStopAtLevel=1), kde4"
-                                    : "interpreted (-Xint), kde4";
+                    String label = variant == KDE4
+                            ? "compiled (JIT), " + KDE4.label()
+                            : variant == KDE4_C1
+                                    ? "C1 alone (" + KDE4_C1.jvmFlag() + "), " + KDE4.label()
+                                    : "interpreted (" + KDE4_XINT.jvmFlag() + "), " + KDE4.label();
                     SyncTimeChart.line(chart, ChartStyle.name(label, results, sweep.root()), v);
                     any = true;
                 }

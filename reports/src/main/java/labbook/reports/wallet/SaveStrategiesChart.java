@@ -17,8 +17,11 @@ import tech.tablesaw.api.Table;
 
 /** The cost of making one new entry durable, per save strategy, against wallet size. */
 public final class SaveStrategiesChart extends ExperimentChart<XYChart> {
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    public static final String NAME = "save-strategies";
+
     public SaveStrategiesChart() {
-        super("save-strategies", WalletResults.SAVE_STRATEGIES);
+        super(NAME, WalletResults.SAVE_STRATEGIES);
     }
 
     @Override

@@ -14,6 +14,8 @@ import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.ExperimentChart;
 import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import tech.tablesaw.api.Table;
@@ -24,8 +26,11 @@ import tech.tablesaw.api.Table;
  * kde4-xint) have their own chart.
  */
 public final class SyncTimeChart extends ExperimentChart<XYChart> {
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    public static final String NAME = "sync-time";
+
     public SyncTimeChart() {
-        super("sync-time", WalletResults.SYNC_SWEEP);
+        super(NAME, WalletResults.SYNC_SWEEP);
     }
 
     @Override
@@ -36,12 +41,12 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
                 "sync time (ms, median)");
         for (var sweep : sweeps) {
             Table medians = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
-            Table real = Summaries.rowsOf(medians, VARIANT.name(), WalletData.REAL_VARIANT);
+            Table real = Summaries.rowsOf(medians, VARIANT.name(), SweepVariant.KWALLET5.label());
             if (!real.isEmpty()) {
                 realBackend(line(chart, ChartStyle.name(REAL_NAME, results, sweep.root()), real));
             }
             for (String variant : Summaries.distinct(medians, VARIANT.name())) {
-                if (!variant.equals(WalletData.REAL_VARIANT) && !WalletData.UNOPTIMISED.contains(variant)) {
+                if (!variant.equals(SweepVariant.KWALLET5.label()) && !WalletData.UNOPTIMISED.contains(variant)) {
                     line(
                             chart,
                             ChartStyle.name(variant, results, sweep.root()),
@@ -54,7 +59,7 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
     }
 
     /** The real backend's legend name. */
-    public static final String REAL_NAME = "kwallet5 (KDE's real backend)";
+    public static final String REAL_NAME = SweepVariant.KWALLET5.label() + " (KDE's real backend)";
 
     /**
      * The real backend's look wherever a wallet chart draws it: black and thick, apart from the lab's Java variants.
@@ -78,7 +83,7 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
     /** The seed's Release and DebugFull points, in grey. */
     static void addSeed(XYChart chart) {
         Table seed = WalletData.KWALLET_SYNC.table();
-        for (String build : new String[] {"Release", "DebugFull"}) {
+        for (String build : new String[] {WalletSeeds.RELEASE, WalletSeeds.DEBUG_FULL}) {
             Table b = Summaries.rowsOf(seed, BUILD.name(), build);
             ChartStyle.seedPoints(
                     ChartStyle.add(
@@ -86,7 +91,7 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
                             "seed 2009, " + build + " (Q6600)",
                             b.numberColumn(ENTRIES.name()).asDoubleArray(),
                             b.numberColumn(SYNC_MS.name()).asDoubleArray()),
-                    build.equals("Release"));
+                    build.equals(WalletSeeds.RELEASE));
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.stream.IntStream;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.LinearFit;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -37,7 +38,7 @@ public final class SyncWhatIfChart {
         XYChart chart = ChartStyle.xy("", "entries", "sync time (ms, fitted line)");
         chart.setTitle(title(chart, sizes, budgetMs));
         fits.forEach((variant, fit) -> {
-            boolean real = variant.equals(WalletData.REAL_VARIANT);
+            boolean real = variant.equals(SweepVariant.KWALLET5.label());
             XYSeries s = ChartStyle.add(
                     chart,
                     real ? SyncTimeChart.REAL_NAME : variant,

@@ -23,6 +23,9 @@ import labbook.reports.results.Results;
 import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Summaries;
 import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSeeds;
+import labbook.wallet.experiments.interop.InteropChecks;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -38,7 +41,7 @@ final class WalletAnalyses {
         if (!sweeps.isEmpty()) {
             Fits fits = new Fits();
             Table seed = WalletData.KWALLET_SYNC.table();
-            for (String build : List.of("Release", "DebugFull")) {
+            for (String build : List.of(WalletSeeds.RELEASE, WalletSeeds.DEBUG_FULL)) {
                 fits.add("seed 2009 (Q6600)", build + " build", WalletData.seedFit(seed, build));
             }
             for (var sweep : sweeps) {
@@ -144,9 +147,9 @@ final class WalletAnalyses {
             }
             variant.append(x.variant());
             what.append(
-                    x.variant().equals(WalletData.C1_VARIANT)
-                            ? "compiled by C1 alone (-XX:TieredStopAtLevel=1)"
-                            : "interpreted (-Xint)");
+                    x.variant().equals(SweepVariant.KDE4_C1.label())
+                            ? "compiled by C1 alone (" + SweepVariant.KDE4_C1.jvmFlag() + ")"
+                            : "interpreted (" + SweepVariant.KDE4_XINT.jvmFlag() + ")");
             ratio.append(x.ratio());
             seed.append(x.seedRatio());
             off.append(x.factorOff());
@@ -164,18 +167,20 @@ final class WalletAnalyses {
 
     /** What each direction's meaning is when it is not simply "the two agree". */
     private static final Map<String, String> FINDINGS = Map.of(
-            "lab-kde4->kwallet5", "KF5 refuses KDE4-era wallets: KDE4 and KF5 order Blowfish's words differently",
-            "fixture->kwallet5", "real KDE4-era wallets refused by KF5 as the lab's kde4 ones are; KF5-era ones open",
-            "lab-odd-type->kwallet5",
+            InteropChecks.LAB_KDE4_TO_KWALLET5,
+                    "KF5 refuses KDE4-era wallets: KDE4 and KF5 order Blowfish's words differently",
+            InteropChecks.FIXTURE_TO_KWALLET5,
+                    "real KDE4-era wallets refused by KF5 as the lab's kde4 ones are; KF5-era ones open",
+            InteropChecks.LAB_ODD_TYPE_TO_KWALLET5,
                     "a backend bug: an entry of type Unknown (0) makes KF5's reader lose every entry after it");
 
     /** One row per direction: counts of each outcome, the open() codes of the refusals, and what it shows. */
     static Table interopFindings(Table interop) {
         StringColumn direction = StringColumn.create("direction");
         IntColumn wallets = IntColumn.create("wallets");
-        IntColumn identical = IntColumn.create("identical");
-        IntColumn different = IntColumn.create("different");
-        IntColumn refused = IntColumn.create("refused");
+        IntColumn identical = IntColumn.create(InteropChecks.IDENTICAL);
+        IntColumn different = IntColumn.create(InteropChecks.DIFFERENT);
+        IntColumn refused = IntColumn.create(InteropChecks.REFUSED);
         StringColumn codes = StringColumn.create("open() codes");
         StringColumn finding = StringColumn.create("finding");
         Table t = Table.create("interop").addColumns(direction, wallets, identical, different, refused, codes, finding);
@@ -187,10 +192,12 @@ final class WalletAnalyses {
             TreeSet<Long> seen = new TreeSet<>();
             for (int i = 0; i < rows.rowCount(); i++) {
                 String o = rows.stringColumn(OUTCOME.name()).get(i);
-                switch (o) {
-                    case "identical" -> same++;
-                    case "refused" -> no++;
-                    default -> diff++;
+                if (o.equals(InteropChecks.IDENTICAL)) {
+                    same++;
+                } else if (o.equals(InteropChecks.REFUSED)) {
+                    no++;
+                } else {
+                    diff++;
                 }
                 if (!rows.column(OPEN_CODE.name()).isMissing(i)) {
                     seen.add((long) rows.numberColumn(OPEN_CODE.name()).getDouble(i));
@@ -205,9 +212,9 @@ final class WalletAnalyses {
             String meaning = FINDINGS.get(d);
             if (same == rows.rowCount()) {
                 finding.append("all identical"
-                        + (d.equals("kwallet5->lab")
+                        + (d.equals(InteropChecks.KWALLET5_TO_LAB)
                                 ? ": the lab reads every wallet the real backend writes"
-                                : d.equals("lab-kf5->kwallet5")
+                                : d.equals(InteropChecks.LAB_KF5_TO_KWALLET5)
                                         ? ": the real backend opens every kf5 wallet the lab writes"
                                         : ""));
             } else {

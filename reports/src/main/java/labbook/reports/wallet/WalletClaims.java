@@ -1,12 +1,7 @@
 package labbook.reports.wallet;
 
-import static labbook.reports.wallet.WalletData.C1_VARIANT;
-import static labbook.reports.wallet.WalletData.DURABLE_VARIANT;
 import static labbook.reports.wallet.WalletData.FRAME_MS;
-import static labbook.reports.wallet.WalletData.INTERPRETED_VARIANT;
 import static labbook.reports.wallet.WalletData.NOTICEABLE_MS;
-import static labbook.reports.wallet.WalletData.REAL_VARIANT;
-import static labbook.reports.wallet.WalletData.SEED_VARIANT;
 import static labbook.reports.wallet.WalletData.at;
 import static labbook.reports.wallet.WalletData.seedMs;
 import static labbook.wallet.WalletResults.CIPHER_MS;
@@ -16,6 +11,13 @@ import static labbook.wallet.WalletResults.STRATEGY;
 import static labbook.wallet.WalletResults.SYNC_MS;
 import static labbook.wallet.WalletResults.VARIANT;
 import static labbook.wallet.WalletSeeds.BUILD;
+import static labbook.wallet.WalletSeeds.DEBUG_FULL;
+import static labbook.wallet.WalletSeeds.RELEASE;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_C1;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_XINT;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KF5_FDATASYNC;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KWALLET5;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,13 +29,14 @@ import labbook.reports.stats.LinearFit;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Verdict;
 import labbook.wallet.WalletResults;
+import labbook.wallet.experiments.savestrategies.SaveStrategy;
 import tech.tablesaw.api.Table;
 
 /** The KWallet seed's claims, checked on each results root. */
 final class WalletClaims {
     private final Table seed = WalletData.KWALLET_SYNC.table();
-    private final double release1 = seedMs(seed, "Release", 1);
-    private final double release1000 = seedMs(seed, "Release", 1000);
+    private final double release1 = seedMs(seed, RELEASE, 1);
+    private final double release1000 = seedMs(seed, RELEASE, 1000);
     private final String seedAt1000 = Format.num(release1000) + " ms at 1000 (Release)";
 
     List<Claim> claims(Results results) {
@@ -41,7 +44,7 @@ final class WalletClaims {
         List<Results.Labelled<Table>> sweeps = results.tables(WalletResults.SYNC_SWEEP);
         if (sweeps.isEmpty()) {
             for (int r = 0; r < seed.rowCount(); r++) {
-                if (seed.stringColumn(BUILD.name()).get(r).equals("Release")) {
+                if (seed.stringColumn(BUILD.name()).get(r).equals(RELEASE)) {
                     long entries = (long) seed.numberColumn(ENTRIES.name()).getDouble(r);
                     claims.add(Claim.of(
                                     WalletStudy.Id.SYNC_AT,
@@ -69,22 +72,22 @@ final class WalletClaims {
 
     private void sweepClaims(Table t, String machine, List<Claim> claims) {
         for (int r = 0; r < seed.rowCount(); r++) {
-            if (seed.stringColumn(BUILD.name()).get(r).equals("Release")) {
+            if (seed.stringColumn(BUILD.name()).get(r).equals(RELEASE)) {
                 double entries = seed.numberColumn(ENTRIES.name()).getDouble(r);
                 double seedMs = seed.numberColumn(SYNC_MS.name()).getDouble(r);
-                Estimate e = at(t, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), entries);
+                Estimate e = at(t, VARIANT.name(), KDE4.label(), SYNC_MS.name(), entries);
                 double ratio = Verdict.ratio(e.value(), seedMs);
                 claims.add(Claim.of(
                                 WalletStudy.Id.SYNC_AT,
                                 Long.toString((long) entries),
                                 "sync at " + (long) entries + (entries == 1 ? " entry" : " entries")
-                                        + " (seed: Release build; ours: " + SEED_VARIANT + ")")
+                                        + " (seed: Release build; ours: " + KDE4.label() + ")")
                         .seed(Format.num(seedMs) + " ms")
                         .measured(ms(e.value()))
                         .ratio(ratio)
                         .verdict(Verdict.time(ratio, 2))
                         .from(machine, e.how()));
-                Estimate real = at(t, VARIANT.name(), REAL_VARIANT, SYNC_MS.name(), entries);
+                Estimate real = at(t, VARIANT.name(), KWALLET5.label(), SYNC_MS.name(), entries);
                 double realRatio = Verdict.ratio(real.value(), seedMs);
                 claims.add(
                         Claim.of(WalletStudy.Id.REAL_SYNC_AT, Long.toString((long) entries), realSyncAt((long) entries))
@@ -95,8 +98,8 @@ final class WalletClaims {
                                 .from(machine, real.how()));
             }
         }
-        LinearFit seedRelease = WalletData.seedFit(seed, "Release");
-        LinearFit ours = WalletData.syncFit(t, SEED_VARIANT);
+        LinearFit seedRelease = WalletData.seedFit(seed, RELEASE);
+        LinearFit ours = WalletData.syncFit(t, KDE4.label());
         double slopeRatio = Verdict.ratio(ours.per1000(), seedRelease.per1000());
         claims.add(Claim.of(WalletStudy.Id.SLOPE, "", "cost per 1000 entries (slope of the linear fit)")
                 .seed(Format.num(seedRelease.per1000()) + " ms")
@@ -107,13 +110,13 @@ final class WalletClaims {
                         machine,
                         "Theil-Sen fit through " + ours.n() + " sizes' medians, R² " + Format.sig(ours.r2(), 3)
                                 + "; seed: least squares through its 5 points"));
-        for (String variant : List.of(SEED_VARIANT, DURABLE_VARIANT, REAL_VARIANT)) {
+        for (String variant : List.of(KDE4.label(), KF5_FDATASYNC.label(), KWALLET5.label())) {
             Estimate e = at(t, VARIANT.name(), variant, SYNC_MS.name(), 1000);
             claims.add(Claim.of(
                             WalletStudy.Id.SAVING_AT_ONCE,
                             variant,
                             "saving at once costs less than 16 ms below 1000 entries ("
-                                    + (variant.equals(REAL_VARIANT) ? REAL_CODE : variant) + ")")
+                                    + (variant.equals(KWALLET5.label()) ? REAL_CODE : variant) + ")")
                     .seed(seedAt1000)
                     .measured(ms(e.value()) + " at 1000")
                     .ratio(Verdict.ratio(e.value(), release1000))
@@ -122,20 +125,20 @@ final class WalletClaims {
         }
         claims.add(myth(t, ours, seedRelease, machine));
         claims.add(realMyth(t, seedRelease, machine));
-        Estimate sync = at(t, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), 10_000);
-        Estimate cipher = at(t, VARIANT.name(), SEED_VARIANT, CIPHER_MS.name(), 10_000);
+        Estimate sync = at(t, VARIANT.name(), KDE4.label(), SYNC_MS.name(), 10_000);
+        Estimate cipher = at(t, VARIANT.name(), KDE4.label(), CIPHER_MS.name(), 10_000);
         double share = Verdict.ratio(cipher.value(), sync.value());
         claims.add(Claim.of(
                         WalletStudy.Id.CIPHER_SHARE,
                         "",
                         "most of a sync's time is encrypting the data (cipher alone / whole sync, 10,000 entries, "
-                                + SEED_VARIANT + ")")
+                                + KDE4.label() + ")")
                 .seed("\"most of the time\" (no figure)")
                 .measured(Format.pct(share))
                 .verdict(Verdict.claim(share > 0.5, share))
                 .from(machine, cipher.how() + "; holds if over 50 %"));
-        double seedSlow = seedMs(seed, "DebugFull", 10_000) / seedMs(seed, "Release", 10_000);
-        Estimate interpreted = at(t, VARIANT.name(), INTERPRETED_VARIANT, SYNC_MS.name(), 10_000);
+        double seedSlow = seedMs(seed, DEBUG_FULL, 10_000) / seedMs(seed, RELEASE, 10_000);
+        Estimate interpreted = at(t, VARIANT.name(), KDE4_XINT.label(), SYNC_MS.name(), 10_000);
         double ourSlow = Verdict.ratio(interpreted.value(), sync.value());
         claims.add(Claim.of(
                         WalletStudy.Id.SLOW_BUILD,
@@ -157,7 +160,7 @@ final class WalletClaims {
     }
 
     /** The real backend's words on the page: which code a "real" claim was measured on. */
-    static final String REAL_CODE = REAL_VARIANT + ", KDE's real backend";
+    static final String REAL_CODE = KWALLET5.label() + ", KDE's real backend";
 
     private static String realSyncAt(long entries) {
         return "sync at " + entries + (entries == 1 ? " entry" : " entries")
@@ -166,19 +169,19 @@ final class WalletClaims {
 
     /** The myth on the real code: where the real backend's line passes 100 ms. */
     private static Claim realMyth(Table t, LinearFit seedRelease, String machine) {
-        LinearFit real = WalletData.syncFit(t, REAL_VARIANT);
+        LinearFit real = WalletData.syncFit(t, KWALLET5.label());
         double crossing = real.n() >= 2 ? real.crossing(NOTICEABLE_MS) : Double.NaN;
         double seedCrossing = seedRelease.crossing(NOTICEABLE_MS);
         Claim c = Claim.of(
                         WalletStudy.Id.MYTH,
-                        REAL_VARIANT,
+                        KWALLET5.label(),
                         "big overhead for syncing is a myth: wallet size where one sync passes 100 ms (" + REAL_CODE
                                 + ")")
                 .seed(entries(seedCrossing) + " (Release line)");
         if (real.n() < 2) {
             return c.from(
                     machine,
-                    "not measured: no " + REAL_VARIANT + " rows (the backend's Debian packages were missing?)");
+                    "not measured: no " + KWALLET5.label() + " rows (the backend's Debian packages were missing?)");
         }
         return c.measured(entries(crossing))
                 .ratio(Verdict.ratio(crossing, seedCrossing))
@@ -192,8 +195,8 @@ final class WalletClaims {
      */
     private static Claim c1Build(Table t, double seedSlow, String machine) {
         List<WalletData.Unoptimised> u = WalletData.unoptimised(t, 10_000);
-        WalletData.Unoptimised c1 = u.get(WalletData.UNOPTIMISED.indexOf(C1_VARIANT));
-        WalletData.Unoptimised xint = u.get(WalletData.UNOPTIMISED.indexOf(INTERPRETED_VARIANT));
+        WalletData.Unoptimised c1 = u.get(WalletData.UNOPTIMISED.indexOf(KDE4_C1.label()));
+        WalletData.Unoptimised xint = u.get(WalletData.UNOPTIMISED.indexOf(KDE4_XINT.label()));
         double ratio = Verdict.ratio(c1.ratio(), seedSlow);
         Verdict v;
         if (Double.isNaN(ratio)) {
@@ -208,12 +211,12 @@ final class WalletClaims {
         }
         String nearer = Double.isNaN(c1.factorOff()) || Double.isNaN(xint.factorOff())
                 ? ""
-                : "; " + (c1.factorOff() <= xint.factorOff() ? C1_VARIANT : INTERPRETED_VARIANT)
+                : "; " + (c1.factorOff() <= xint.factorOff() ? KDE4_C1.label() : KDE4_XINT.label())
                         + " comes nearer the seed (factors off: C1 " + Format.sig(c1.factorOff(), 2) + ", -Xint "
                         + Format.sig(xint.factorOff(), 2) + ")";
         return Claim.of(
                         WalletStudy.Id.SLOW_BUILD,
-                        C1_VARIANT,
+                        KDE4_C1.label(),
                         "a compiled but unoptimised build costs a few times more at 10,000 entries"
                                 + " (seed: DebugFull / Release; ours: C1 alone / C1 + C2)")
                 .seed("×" + Format.sig(seedSlow, 2))
@@ -222,21 +225,21 @@ final class WalletClaims {
                 .verdict(v)
                 .from(
                         machine,
-                        at(t, VARIANT.name(), C1_VARIANT, SYNC_MS.name(), 10_000)
+                        at(t, VARIANT.name(), KDE4_C1.label(), SYNC_MS.name(), 10_000)
                                         .how()
                                 + nearer);
     }
 
     /** Where one sync passes 100 ms: the durable variant's line when measured, else the seed's variant's. */
     private static Claim myth(Table t, LinearFit ours, LinearFit seedRelease, String machine) {
-        LinearFit durable = WalletData.syncFit(t, DURABLE_VARIANT);
+        LinearFit durable = WalletData.syncFit(t, KF5_FDATASYNC.label());
         double crossing = durable.n() >= 2 ? durable.crossing(NOTICEABLE_MS) : ours.crossing(NOTICEABLE_MS);
         double seedCrossing = seedRelease.crossing(NOTICEABLE_MS);
         return Claim.of(
                         WalletStudy.Id.MYTH,
                         "",
                         "big overhead for syncing is a myth: wallet size where one sync passes 100 ms ("
-                                + (durable.n() >= 2 ? DURABLE_VARIANT : SEED_VARIANT) + ")")
+                                + (durable.n() >= 2 ? KF5_FDATASYNC.label() : KDE4.label()) + ")")
                 .seed(entries(seedCrossing) + " (Release line)")
                 .measured(entries(crossing))
                 .ratio(Verdict.ratio(crossing, seedCrossing))
@@ -247,8 +250,8 @@ final class WalletClaims {
     /** The seed's "15ms - 8ms = 7ms": one sync at 1000 entries minus the ~8 ms a single entry costs. */
     private Claim perEntrySave(Table bySize, String machine) {
         double seedSaving = release1000 - release1;
-        Estimate rewrite = at(bySize, STRATEGY.name(), "rewrite", SAVE_MS.name(), 1000);
-        Estimate journal = at(bySize, STRATEGY.name(), "journal", SAVE_MS.name(), 1000);
+        Estimate rewrite = at(bySize, STRATEGY.name(), SaveStrategy.REWRITE.label(), SAVE_MS.name(), 1000);
+        Estimate journal = at(bySize, STRATEGY.name(), SaveStrategy.JOURNAL.label(), SAVE_MS.name(), 1000);
         double saved = rewrite.value() - journal.value();
         return Claim.of(
                         WalletStudy.Id.PER_ENTRY_SAVE,

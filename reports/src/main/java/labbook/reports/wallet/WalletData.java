@@ -4,6 +4,11 @@ import static labbook.wallet.WalletResults.ENTRIES;
 import static labbook.wallet.WalletResults.SYNC_MS;
 import static labbook.wallet.WalletResults.VARIANT;
 import static labbook.wallet.WalletSeeds.BUILD;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_C1;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_XINT;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KF5;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KWALLET5;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,24 +37,13 @@ public final class WalletData {
      * The seed's sync times per build and size; its columns are {@code build} and the results' {@code entries},
      * {@code sync_ms}.
      */
-    public static final Seed KWALLET_SYNC =
-            new Seed(WalletSeeds.KWALLET_SYNC, WalletSeeds.KWALLET_SYNC_RESOURCE, WalletSeeds.SOURCE);
-    /** The 2009 format and cipher: what the seed measured. */
-    public static final String SEED_VARIANT = "kde4";
-
-    public static final String INTERPRETED_VARIANT = "kde4-xint";
+    public static final Seed KWALLET_SYNC = new Seed(WalletSeeds.KWALLET_SYNC, WalletSeeds.KWALLET_SYNC_RESOURCE);
     /**
-     * kde4 compiled by C1 alone ({@code -XX:TieredStopAtLevel=1}): compiled but unoptimised, like a DebugFull build.
+     * The unoptimised analogues of the seed's DebugFull build, C1 alone and the interpreter: their own chart, not the
+     * sync-time chart.
      */
-    public static final String C1_VARIANT = "kde4-c1";
-    /** KDE's real backend (libkwalletbackend5, KF5 5.103) running the seed's loop: the real code. */
-    public static final String REAL_VARIANT = "kwallet5";
-    /** The lab's Java variant in the real backend's own format (KF5), compared with it beside kde4. */
-    public static final String KF5_VARIANT = "kf5";
-    /** The unoptimised analogues of the seed's DebugFull build: their own chart, not the sync-time chart. */
-    public static final List<String> UNOPTIMISED = List.of(C1_VARIANT, INTERPRETED_VARIANT);
+    public static final List<String> UNOPTIMISED = List.of(KDE4_C1.label(), KDE4_XINT.label());
 
-    public static final String DURABLE_VARIANT = "kf5-fdatasync";
     /** One frame at 60 Hz: the seed's own "insignificant" scale. */
     public static final double FRAME_MS = 16;
     /** A pause a user notices. */
@@ -190,16 +184,16 @@ public final class WalletData {
      * Empty when either variant is missing.
      */
     public static Table againstReal(Table sweep) {
-        Table real = Summaries.rowsOf(sweep, VARIANT.name(), REAL_VARIANT);
-        Table lab = Summaries.rowsOf(sweep, VARIANT.name(), SEED_VARIANT);
+        Table real = Summaries.rowsOf(sweep, VARIANT.name(), KWALLET5.label());
+        Table lab = Summaries.rowsOf(sweep, VARIANT.name(), KDE4.label());
         DoubleColumn entries = DoubleColumn.create(ENTRIES.name());
-        DoubleColumn labMs = DoubleColumn.create(SEED_VARIANT + " ms");
-        DoubleColumn realMs = DoubleColumn.create(REAL_VARIANT + " ms");
-        DoubleColumn ratio = DoubleColumn.create(SEED_VARIANT + " / " + REAL_VARIANT);
+        DoubleColumn labMs = DoubleColumn.create(KDE4.label() + " ms");
+        DoubleColumn realMs = DoubleColumn.create(KWALLET5.label() + " ms");
+        DoubleColumn ratio = DoubleColumn.create(KDE4.label() + " / " + KWALLET5.label());
         DoubleColumn q1 = DoubleColumn.create("q1");
         DoubleColumn q3 = DoubleColumn.create("q3");
         IntColumn n = IntColumn.create("n");
-        DoubleColumn kf5 = DoubleColumn.create(KF5_VARIANT + " / " + REAL_VARIANT);
+        DoubleColumn kf5 = DoubleColumn.create(KF5.label() + " / " + KWALLET5.label());
         Table out = Table.create("against the real backend").addColumns(entries, labMs, realMs, ratio, q1, q3, n, kf5);
         if (real.isEmpty() || lab.isEmpty()) {
             return out;
@@ -225,8 +219,8 @@ public final class WalletData {
                     || (anyRepeated && (l[1] <= 1 || mReal.numberColumn("n").getDouble(i) <= 1))) {
                 continue;
             }
-            Stats.Spread s = Stats.spread(repeatRatios(sweep, SEED_VARIANT, REAL_VARIANT, size));
-            double[] kf5Ratios = repeatRatios(sweep, KF5_VARIANT, REAL_VARIANT, size);
+            Stats.Spread s = Stats.spread(repeatRatios(sweep, KDE4.label(), KWALLET5.label(), size));
+            double[] kf5Ratios = repeatRatios(sweep, KF5.label(), KWALLET5.label(), size);
             entries.append(size);
             labMs.append(l[0]);
             realMs.append(mReal.numberColumn(SYNC_MS.name()).getDouble(i));
@@ -256,9 +250,9 @@ public final class WalletData {
     /** {@link #UNOPTIMISED}'s ratios to kde4 at {@code entries}, beside the seed's DebugFull / Release there. */
     public static List<Unoptimised> unoptimised(Table sweep, double entries) {
         Table seed = KWALLET_SYNC.table();
-        double seedRatio = seedMs(seed, "DebugFull", entries) / seedMs(seed, "Release", entries);
+        double seedRatio = seedMs(seed, WalletSeeds.DEBUG_FULL, entries) / seedMs(seed, WalletSeeds.RELEASE, entries);
         double compiled =
-                at(sweep, VARIANT.name(), SEED_VARIANT, SYNC_MS.name(), entries).value();
+                at(sweep, VARIANT.name(), KDE4.label(), SYNC_MS.name(), entries).value();
         List<Unoptimised> out = new ArrayList<>();
         for (String v : UNOPTIMISED) {
             double slow = at(sweep, VARIANT.name(), v, SYNC_MS.name(), entries).value();

@@ -83,7 +83,7 @@ public final class WalletStudy implements Study {
 
     @Override
     public List<String> headlines() {
-        return List.of("sync-time", "save-strategies");
+        return List.of(SyncTimeChart.NAME, SaveStrategiesChart.NAME);
     }
 
     @Override

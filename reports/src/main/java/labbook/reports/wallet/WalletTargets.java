@@ -1,7 +1,7 @@
 package labbook.reports.wallet;
 
-import static labbook.reports.wallet.WalletData.REAL_VARIANT;
-import static labbook.reports.wallet.WalletData.SEED_VARIANT;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4;
+import static labbook.wallet.experiments.syncsweep.SweepVariant.KWALLET5;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,11 +24,11 @@ final class WalletTargets {
     /** The lab's goal: kde4's sync time over kwallet5's, measured moments apart in one run. */
     static final double SPEED_GOAL = 0.4;
 
-    static final String SPEED_GOAL_TEXT = "<= " + Format.num(SPEED_GOAL) + " x " + REAL_VARIANT;
-    static final String SPEED_TARGET = "the lab's Java (" + SEED_VARIANT + ") against KDE's real backend ("
-            + REAL_VARIANT + ") at " + Format.num(SPEED_AT_ENTRIES) + " entries";
+    static final String SPEED_GOAL_TEXT = "<= " + Format.num(SPEED_GOAL) + " x " + KWALLET5.label();
+    static final String SPEED_TARGET = "the lab's Java (" + KDE4.label() + ") against KDE's real backend ("
+            + KWALLET5.label() + ") at " + Format.num(SPEED_AT_ENTRIES) + " entries";
     static final String SPEED_MEASURES =
-            "sync time of " + SEED_VARIANT + " over " + REAL_VARIANT + "'s: the median of the"
+            "sync time of " + KDE4.label() + " over " + KWALLET5.label() + "'s: the median of the"
                     + " per-repeat ratios, each repeat of sync-sweep timing both syncs moments apart in one "
                     + "loop (the table of the"
                     + " lab's Java against the real code has every size)";
@@ -47,12 +47,13 @@ final class WalletTargets {
 
     /** The speed target on one results root's sync sweep. */
     static Target speed(Table sweep, String machine) {
-        Stats.Spread ratio = Stats.spread(WalletData.repeatRatios(sweep, SEED_VARIANT, REAL_VARIANT, SPEED_AT_ENTRIES));
+        Stats.Spread ratio =
+                Stats.spread(WalletData.repeatRatios(sweep, KDE4.label(), KWALLET5.label(), SPEED_AT_ENTRIES));
         if (ratio.n() == 0) {
             return speed().measured("no repeat timed both at " + Format.num(SPEED_AT_ENTRIES) + " entries")
                     .from(
                             machine,
-                            "sync-sweep.csv: no " + REAL_VARIANT
+                            "sync-sweep.csv: no " + KWALLET5.label()
                                     + " rows there (the backend's Debian packages were missing?)");
         }
         return speed().measured(

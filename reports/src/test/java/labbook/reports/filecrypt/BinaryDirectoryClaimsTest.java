@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The binary folders' claims and charts on the hand-made fixture (make_fixtures.py: gpg CPU per file 0.01 s + bytes x
+ * The binary folders' claims and charts on the hand-made fixture (FixtureResults: gpg CPU per file 0.01 s + bytes x
  * 2e-9 at -z 0, 1.5e-8 at -z 1, 2.5e-8 at -z 6 and 7; the same every repeat).
  */
 class BinaryDirectoryClaimsTest {

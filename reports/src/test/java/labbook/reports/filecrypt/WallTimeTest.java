@@ -16,8 +16,8 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * bcpg on several threads in the report, on the hand-made fixture (make_fixtures.py: on 2 threads, ZIP at -z 1-9, wall
- * = 0.55 x one thread's wall = 0.55 x 1.1 x (1.5 x (0.01 + bytes x K[level]) + 0.001 x repeat)): a setting of its own,
+ * bcpg on several threads in the report, on the hand-made fixture (FixtureResults: on 2 threads, ZIP at -z 1-9, wall =
+ * 0.55 x one thread's wall = 0.55 x 1.1 x (1.5 x (0.01 + bytes x K[level]) + 0.001 x repeat)): a setting of its own,
  * read by wall time, its -z 0 taken from one thread.
  */
 class WallTimeTest {

@@ -12,6 +12,7 @@ import labbook.reports.Fixtures;
 import labbook.reports.Lab;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.stats.LinearFit;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,12 +73,12 @@ class SyncWhatIfChartTest {
     void everyFitAndTheBudgetAcrossTheWholeRange() {
         XYChart chart = SyncWhatIfChart.draw(FITS, 5_000, WalletData.FRAME_MS);
         assertThat(chart.getSeriesMap()).hasSize(FITS.size() + 1);
-        assertThat(chart.getSeriesMap()).containsKey(SyncTimeChart.REAL_NAME).containsKey(WalletData.SEED_VARIANT);
+        assertThat(chart.getSeriesMap()).containsKey(SyncTimeChart.REAL_NAME).containsKey(SweepVariant.KDE4.label());
         XYSeries budget = chart.getSeriesMap().get("budget 16 ms");
         assertThat(budget.getXData()).containsExactly(0, 5_000);
         assertThat(budget.getYData()).containsExactly(WalletData.FRAME_MS, WalletData.FRAME_MS);
-        LinearFit kde4 = FITS.get(WalletData.SEED_VARIANT);
-        XYSeries line = chart.getSeriesMap().get(WalletData.SEED_VARIANT);
+        LinearFit kde4 = FITS.get(SweepVariant.KDE4.label());
+        XYSeries line = chart.getSeriesMap().get(SweepVariant.KDE4.label());
         assertThat(line.getYData()[line.getYData().length - 1]).isEqualTo(kde4.at(5_000));
     }
 

@@ -2,25 +2,22 @@ package labbook.filecrypt.experiments.directoryruns;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import labbook.core.LabException;
 import labbook.core.Mode;
 import labbook.filecrypt.corpus.BinaryCorpus;
 import labbook.filecrypt.corpus.BinaryType;
 import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.corpus.FolderTypes;
 import labbook.filecrypt.corpus.ManifestEntry;
 import labbook.filecrypt.experiments.CorpusOptions;
 
 /** The folders of a directory-runs run: the text corpus of the mode and the binary ones asked for. */
 final class Directories {
-    /** text, then every {@link BinaryType}: mp3, pdf, png. */
-    static final List<String> TYPES = Stream.concat(
-                    Stream.of("text"), Arrays.stream(BinaryType.values()).map(BinaryType::id))
-            .toList();
+    /** text, then every {@link BinaryType}: mp3, pdf, png ({@link FolderTypes#ALL}). */
+    static final List<String> TYPES = FolderTypes.ALL;
 
     private Directories() {}
 
@@ -46,7 +43,7 @@ final class Directories {
     static List<Directory> forMode(Mode mode, List<String> types, CorpusOptions corpusOptions) {
         BinaryCorpus binary = BinaryCorpus.onThisMachine();
         for (String type : types) {
-            if (!type.equals("text")) {
+            if (!type.equals(FolderTypes.TEXT)) {
                 BinaryType t = BinaryType.of(type);
                 binary.requireInstalled(t, t.packages(mode));
             }
@@ -56,7 +53,7 @@ final class Directories {
             if (!types.contains(type)) {
                 continue;
             }
-            if (type.equals("text")) {
+            if (type.equals(FolderTypes.TEXT)) {
                 Corpus text = corpusOptions.corpus(mode);
                 Map<Path, String> origins = new LinkedHashMap<>();
                 Map<Path, String> sha256s = new LinkedHashMap<>();

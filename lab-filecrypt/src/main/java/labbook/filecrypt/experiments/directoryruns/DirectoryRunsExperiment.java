@@ -41,6 +41,7 @@ import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FileMime;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.corpus.FolderTypes;
 import labbook.filecrypt.corpus.QuickCorpus;
 import labbook.filecrypt.experiments.CorpusOptions;
 import labbook.filecrypt.experiments.Encryptions;
@@ -56,10 +57,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- *
- *
- * <h2>directory-runs: the crypto tool's three runs over whole folders of text, MP3, PDF and PNG files, and gpg's own
- * default</h2>
+ * directory-runs: the crypto tool's three runs over whole folders of text, MP3, PDF and PNG files, and gpg's own
+ * default.
  *
  * <p><b>The question.</b> The seed: "The encryption run total CPU time decreased from 5.73 sec to 3.68 sec (64% of GPG
  * default) with the default crypto text file settings compared with the default GPG settings. With the --speed switch,
@@ -120,7 +119,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
     static boolean timed(Mode mode, String type, Run policy, Engine engine) {
         return mode == Mode.FULL
                 || engine != Engine.BCPG_PROCESS
-                || (policy == Run.CRYPTO_DEFAULT && type.equals("text"));
+                || (policy == Run.CRYPTO_DEFAULT && type.equals(FolderTypes.TEXT));
     }
 
     record Key(String type, Run run, Engine engine) {}
@@ -170,7 +169,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
                     .peer("file", FileMime.version());
             for (Directory dir : dirs) {
                 run.peer(
-                        dir.type().equals("text") ? "corpus" : "corpus-" + dir.type(),
+                        dir.type().equals(FolderTypes.TEXT) ? "corpus" : "corpus-" + dir.type(),
                         dir.corpus().name() + " sha256:" + dir.corpus().sha256());
                 writeFiles(dir, filesCsv);
             }

@@ -45,9 +45,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- *
- *
- * <h2>interop: does gpg read what bcpg writes, and bcpg what gpg writes?</h2>
+ * interop: does gpg read what bcpg writes, and bcpg what gpg writes?
  *
  * <p><b>The question.</b> The study replays gpg's runs with a Java encryptor; its figures mean something only if the
  * files are the same kind of file. The seed's tool ran {@code gpg -z N --batch --force-mdc --cipher-algo AES256

@@ -28,9 +28,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- *
- *
- * <h2>level-jmh: bcpg's in-process encryption throughput at each compression level</h2>
+ * level-jmh: bcpg's in-process encryption throughput at each compression level.
  *
  * <p><b>The question.</b> The seed measured whole gpg processes; a Java service encrypting in a warm JVM pays only the
  * pipeline. How many MB/s does each level cost there, measured the JMH way (forks, warm-up, iterations) rather than by

@@ -43,9 +43,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- *
- *
- * <h2>pipeline-variants: where a BouncyCastle encryptor's time goes, step by step</h2>
+ * pipeline-variants: where a BouncyCastle encryptor's time goes, step by step.
  *
  * <p><b>The question.</b> A naive BouncyCastle pipeline is slower than gpg at {@code -z 0} and {@code -z 1} (the module
  * README gives by how much). Which part costs what: the AES engine, the MDC's SHA-1, the CFB loop around the block

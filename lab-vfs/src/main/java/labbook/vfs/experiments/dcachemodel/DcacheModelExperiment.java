@@ -32,6 +32,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.vfs.VfsResults;
+import labbook.vfs.dcache.Walk;
 import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
 import picocli.CommandLine.Command;
@@ -191,7 +192,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
                         "-foe",
                         "true",
                         "-p",
-                        "walk=ref,rcu",
+                        "walk=" + String.join(",", Walk.ALL),
                         "-p",
                         "renames="
                                 + String.join(

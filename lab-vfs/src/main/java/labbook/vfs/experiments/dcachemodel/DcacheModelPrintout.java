@@ -10,6 +10,8 @@ import java.util.function.ToLongFunction;
 import labbook.core.ConsoleTable;
 import labbook.core.Summary;
 import labbook.vfs.VfsSeeds;
+import labbook.vfs.dcache.Walk;
+import labbook.vfs.experiments.CachedGitDiff;
 
 /**
  * What dcache-model prints from its rows: throughput and contention per walk and thread count, the seed's 2 x 2 table
@@ -96,7 +98,7 @@ final class DcacheModelPrintout {
                 "fallbacks/1k",
                 "misses/1k");
         for (int renames : renameModes) {
-            for (String walk : List.of("ref", "rcu")) {
+            for (String walk : Walk.ALL) {
                 double one = ops(walk, counts.get(0), renames).median();
                 for (int threads : counts) {
                     List<ModelIteration> sel = select(walk, threads, renames);
@@ -130,8 +132,8 @@ final class DcacheModelPrintout {
 
     /** The seed's 2 x 2 table: {ref, RCU} x {1 thread, N threads}, "ref-walk, 1 thread" = 1.00. */
     private void printAxboe(PrintStream out) {
-        double baseOps = ops("ref", 1, 0).median();
-        double baseCpu = cpu("ref", 1, 0).median();
+        double baseOps = ops(Walk.REF, 1, 0).median();
+        double baseCpu = cpu(Walk.REF, 1, 0).median();
         Map<String, VfsSeeds.Figures> axboe = new LinkedHashMap<>();
         for (VfsSeeds.Figures s : VfsSeeds.axboe()) {
             axboe.put(s.config(), s);
@@ -150,13 +152,13 @@ final class DcacheModelPrintout {
         if (counts.contains(20) && many != 20) {
             threads.add(20);
         }
-        for (String walk : List.of("ref", "rcu")) {
-            String kernel = walk.equals("ref") ? "2.6.32-rc3" : "vfs";
+        for (String walk : Walk.ALL) {
+            String kernel = walk.equals(Walk.REF) ? VfsSeeds.STOCK_KERNEL : VfsSeeds.VFS_KERNEL;
             for (int t : threads) {
                 if (select(walk, t, 0).isEmpty()) {
                     continue;
                 }
-                String seedConfig = kernel + (t == 1 ? " serial" : " parallel");
+                String seedConfig = kernel + " " + (t == 1 ? CachedGitDiff.SERIAL : CachedGitDiff.PARALLEL);
                 VfsSeeds.Figures s = axboe.get(seedConfig);
                 n.row(
                         walk + "-walk, " + t + (t == 1 ? " thread" : " threads"),
@@ -173,7 +175,7 @@ final class DcacheModelPrintout {
     /** Where each walk stops scaling: its best thread count, and how its CPU per walk grows. */
     private void printScaling(PrintStream out) {
         out.println();
-        for (String walk : List.of("ref", "rcu")) {
+        for (String walk : Walk.ALL) {
             int best = counts.get(0);
             double bestOps = 0;
             for (int threads : counts) {
@@ -220,7 +222,7 @@ final class DcacheModelPrintout {
         out.println("\nCPU per walk by the parallelism actually obtained (multi-threaded iterations, no renames):");
         ConsoleTable t = new ConsoleTable(
                 "walk", "1 thread", "threads>1, <1.2 cores busy", "threads>1, >=1.5 cores busy", "parallel / 1 thread");
-        for (String walk : List.of("ref", "rcu")) {
+        for (String walk : Walk.ALL) {
             double one = cpu(walk, 1, 0).median();
             List<ModelIteration> many = rows.stream()
                     .filter(r -> r.walk().equals(walk) && r.renames() == 0 && r.threads() > 1)

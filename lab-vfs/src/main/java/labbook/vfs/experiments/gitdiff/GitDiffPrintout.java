@@ -68,8 +68,8 @@ final class GitDiffPrintout {
         for (VfsSeeds.Figures s : VfsSeeds.axboe()) {
             n.row(s.config(), f2(s.real()), f2(s.user()), f2(s.sys()), "seed (Axboe's machine)");
         }
-        VfsSeeds.Figures base = VfsSeeds.find(piggin, "2.6.32-rc3", "serial");
-        VfsSeeds.Figures oldParallel = VfsSeeds.find(piggin, "2.6.32-rc3", "parallel");
+        VfsSeeds.Figures base = VfsSeeds.find(piggin, VfsSeeds.STOCK_KERNEL, CachedGitDiff.SERIAL);
+        VfsSeeds.Figures oldParallel = VfsSeeds.find(piggin, VfsSeeds.STOCK_KERNEL, CachedGitDiff.PARALLEL);
         for (VfsSeeds.Figures s : piggin) {
             n.row(
                     s.config(),

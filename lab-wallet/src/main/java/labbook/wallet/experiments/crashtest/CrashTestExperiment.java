@@ -45,7 +45,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") starts from a bug: "new entries
+ * crash-test: saves killed at random moments, and what the wallet holds after each kill.
+ *
+ * <p><b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") starts from a bug: "new entries
  * weren't saved immediately (Bug #105752)"; its answer is to save "as soon as passwords were entered", which is only
  * safe if a save can never leave a broken wallet. KWallet saves through a temp file and a rename (KSaveFile,
  * QSaveFile). If the writer dies at any moment, is the wallet always exactly the previous or the new version, and is no

@@ -35,9 +35,28 @@ import labbook.wallet.store.KwlFile;
  * </ul>
  *
  * Outcomes: {@code identical}, {@code different} (with what the backend or the lab saw), {@code refused} (with open()'s
- * code).
+ * code). The directions and outcomes are declared here once ({@link #LAB_KF5_TO_KWALLET5}, ..., {@link #IDENTICAL},
+ * ...), for the experiment's printout and {@code reports}.
  */
 public final class InteropChecks {
+    /** The lab writes a kf5 wallet, the backend dumps it: kwallet5-interop.csv's {@code direction}, as all below. */
+    public static final String LAB_KF5_TO_KWALLET5 = "lab-kf5->kwallet5";
+    /** The backend writes a new wallet, the lab's reader opens it. */
+    public static final String KWALLET5_TO_LAB = "kwallet5->lab";
+    /** The lab's kde4 writer, opened by KF5. */
+    public static final String LAB_KDE4_TO_KWALLET5 = "lab-kde4->kwallet5";
+    /** The real wallets the lab ships, opened by KF5. */
+    public static final String FIXTURE_TO_KWALLET5 = "fixture->kwallet5";
+    /** A lab wallet with an entry of type Unknown, opened by KF5. */
+    public static final String LAB_ODD_TYPE_TO_KWALLET5 = "lab-odd-type->kwallet5";
+
+    /** The reader found what the writer wrote: kwallet5-interop.csv's {@code outcome}, as the two below. */
+    public static final String IDENTICAL = "identical";
+    /** The reader opened the wallet and found something else. */
+    public static final String DIFFERENT = "different";
+    /** The reader refused the wallet. */
+    public static final String REFUSED = "refused";
+
     /** The wallets checked both ways: edge cases, then random wallets up to {@code largest} entries. */
     public record Case(String name, WalletContents contents, String password) {
         byte[] passwordBytes() {
@@ -58,7 +77,7 @@ public final class InteropChecks {
      */
     public record Check(String direction, String wallet, int entries, String outcome, Integer openCode, String detail) {
         public boolean identical() {
-            return outcome.equals("identical");
+            return outcome.equals(IDENTICAL);
         }
     }
 
@@ -104,14 +123,14 @@ public final class InteropChecks {
                 Path w = work.resolve("kde4.kwl");
                 KwlFile.create(w, c.contents(), KwlFormat.KDE4, c.passwordBytes(), false);
                 checks.add(
-                        dumpCheck("lab-kde4->kwallet5", c.name(), c.contents(), w, null, c.passwordBytes(), scratch));
+                        dumpCheck(LAB_KDE4_TO_KWALLET5, c.name(), c.contents(), w, null, c.passwordBytes(), scratch));
             }
             Path fixtures = RealWallets.copyTo(work.resolve("fixtures"));
             for (RealWallets.Wallet f : RealWallets.ALL) {
                 Path w = fixtures.resolve(f.file());
                 Path salt = f.saltFile() == null ? null : fixtures.resolve(f.saltFile());
                 WalletContents lab = KwlFile.open(w, salt, f.passwordBytes()).contents();
-                checks.add(dumpCheck("fixture->kwallet5", f.file(), lab, w, salt, f.passwordBytes(), scratch));
+                checks.add(dumpCheck(FIXTURE_TO_KWALLET5, f.file(), lab, w, salt, f.passwordBytes(), scratch));
             }
             WalletContents odd = InteropCases.oneEntry();
             odd.writeEntry("Passwords", new Entry("odd type", EntryType.UNKNOWN, new byte[] {1, 2, 3}));
@@ -120,7 +139,7 @@ public final class InteropChecks {
             Path w = work.resolve("odd.kwl");
             KwlFile.create(w, odd, KwlFormat.KF5, "benchmark".getBytes(StandardCharsets.UTF_8), false);
             checks.add(dumpCheck(
-                    "lab-odd-type->kwallet5",
+                    LAB_ODD_TYPE_TO_KWALLET5,
                     "an Unknown-type entry among others",
                     odd,
                     w,
@@ -134,7 +153,7 @@ public final class InteropChecks {
     private static Check labToKwallet5(Case c, Path wallet, Path scratch) {
         KwlFile.create(wallet, c.contents(), KwlFormat.KF5, c.passwordBytes(), false);
         return dumpCheck(
-                "lab-kf5->kwallet5",
+                LAB_KF5_TO_KWALLET5,
                 c.name(),
                 c.contents(),
                 wallet,
@@ -158,7 +177,7 @@ public final class InteropChecks {
                     direction,
                     name,
                     expected.entryCount(),
-                    same ? "identical" : "different",
+                    same ? IDENTICAL : DIFFERENT,
                     null,
                     "header " + o.header()
                             + (same
@@ -173,7 +192,7 @@ public final class InteropChecks {
                     direction,
                     name,
                     expected.entryCount(),
-                    "refused",
+                    REFUSED,
                     e.openCode().getAsInt(),
                     e.reason());
         }
@@ -185,7 +204,7 @@ public final class InteropChecks {
         try {
             d = KwlFile.open(wallet, null, c.passwordBytes());
         } catch (LabException e) {
-            return new Check("kwallet5->lab", c.name(), c.contents().entryCount(), "refused", null, e.getMessage());
+            return new Check(KWALLET5_TO_LAB, c.name(), c.contents().entryCount(), REFUSED, null, e.getMessage());
         }
         boolean same = d.contents().equals(c.contents());
         long size;
@@ -204,7 +223,7 @@ public final class InteropChecks {
                         ? ""
                         : "; the lab read " + describe(d.contents()) + ", the backend wrote " + describe(c.contents()));
         return new Check(
-                "kwallet5->lab", c.name(), c.contents().entryCount(), same ? "identical" : "different", null, detail);
+                KWALLET5_TO_LAB, c.name(), c.contents().entryCount(), same ? IDENTICAL : DIFFERENT, null, detail);
     }
 
     private static String dialectName(Dialect d) {

@@ -28,7 +28,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The lab re-implements the {@code .kwl} format in Java; does it agree with KDE's real backend
+ * kwallet5-interop: the lab's {@code .kwl} code against KDE's real backend, both ways.
+ *
+ * <p><b>The question.</b> The lab re-implements the {@code .kwl} format in Java; does it agree with KDE's real backend
  * (Debian 12's libkwalletbackend5, KF5 5.103), both ways? And what does today's KWallet make of the KDE4-era wallets
  * the seed's build wrote?
  *
@@ -109,13 +111,14 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
         for (InteropChecks.Check c : checks) {
             counts.computeIfAbsent(c.direction(), k -> new TreeMap<>()).merge(c.outcome(), 1, Integer::sum);
         }
-        ConsoleTable t = new ConsoleTable("direction", "wallets", "identical", "different", "refused");
+        ConsoleTable t = new ConsoleTable(
+                "direction", "wallets", InteropChecks.IDENTICAL, InteropChecks.DIFFERENT, InteropChecks.REFUSED);
         counts.forEach((d, m) -> t.row(
                 d,
                 m.values().stream().mapToInt(Integer::intValue).sum(),
-                m.getOrDefault("identical", 0),
-                m.getOrDefault("different", 0),
-                m.getOrDefault("refused", 0)));
+                m.getOrDefault(InteropChecks.IDENTICAL, 0),
+                m.getOrDefault(InteropChecks.DIFFERENT, 0),
+                m.getOrDefault(InteropChecks.REFUSED, 0)));
         out.println();
         out.printf(
                 Locale.ROOT,

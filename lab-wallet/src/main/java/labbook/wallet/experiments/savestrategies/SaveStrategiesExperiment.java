@@ -38,7 +38,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") weighed a workaround, "appending
+ * save-strategies: the cost of making one new entry durable at once, per save strategy and wallet size.
+ *
+ * <p><b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") weighed a workaround, "appending
  * new passwords to the file without reencrypting all of it or creating a second file where new passwords are appended",
  * and dismissed it: "any workaround would have to encrypt at least 1 entry (~ 8ms) this workaround would save around
  * 15ms - 8ms = 7ms". It never built one. What does making one new entry durable at once cost with each strategy, as the

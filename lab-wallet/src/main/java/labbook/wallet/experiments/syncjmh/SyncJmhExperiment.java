@@ -32,12 +32,15 @@ import labbook.core.Mode;
 import labbook.wallet.WalletResults;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.Scratch;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import labbook.wallet.jmh.WalletSyncBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") reported one run per size: "I
+ * sync-jmh: one whole sync at the seed's sizes, timed by JMH with forks, warm-up and iterations.
+ *
+ * <p><b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") reported one run per size: "I
  * didn't bother to run the test several times [...] this makes some of the numbers seem a little weird". How large is
  * the spread it could not see? JMH times a whole sync at the seed's sizes, with forks, warm-up and iterations, beside
  * the sweep's single shots.
@@ -45,7 +48,8 @@ import picocli.CommandLine.Mixin;
  * <p><b>Baseline.</b> {@code kde4}, the 2009 wallet, at the seed's sizes 1, 100, 1000, 5000, 10000
  * ({@link WalletSeeds}; full mode adds 100,000; quick mode takes 1, 1000 and 10,000).
  *
- * <p><b>Variants.</b> {@code kf5} in both modes; {@code kf5-fdatasync} and {@code aead} in full mode.
+ * <p><b>Variants.</b> {@code kf5} in both modes; {@code kf5-fdatasync} and {@code aead} in full mode: the sweep's
+ * {@link SweepVariant}s that run in a JVM ({@link Settings#of}).
  *
  * <p><b>How to run.</b> {@code ./labbook wallet sync-jmh --quick}, or {@code mvn -q -pl lab-wallet exec:java
  * -Dexec.args="sync-jmh --quick"}: one fork per variant and size, 2 warm-up iterations and 3 measured ones of 0.1 s
@@ -61,22 +65,39 @@ public final class SyncJmhExperiment implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
-    /** What JMH runs: the variants, the sizes and JMH's own options (forks, iterations and their times). */
-    public record Settings(List<String> variants, List<Integer> entries, List<String> jmhOptions) {
+    /**
+     * What JMH runs: the sweep's variants it times (in-JVM ones only: the benchmark syncs a Java wallet), the sizes and
+     * JMH's own options (forks, iterations and their times).
+     */
+    public record Settings(List<SweepVariant> variants, List<Integer> entries, List<String> jmhOptions) {
+        public Settings {
+            variants = List.copyOf(variants);
+            for (SweepVariant v : variants) {
+                if (v.kind() != SweepVariant.Kind.IN_JVM) {
+                    throw new IllegalArgumentException("sync-jmh times Java wallets in JMH's forks, not " + v.label());
+                }
+            }
+        }
+
         public static Settings of(Mode mode) {
             List<Integer> sizes = new ArrayList<>(WalletSeeds.load().checkpoints());
             if (mode == Mode.FULL) {
                 sizes.add(100_000);
                 return new Settings(
-                        List.of("kde4", "kf5", "kf5-fdatasync", "aead"),
+                        List.of(SweepVariant.KDE4, SweepVariant.KF5, SweepVariant.KF5_FDATASYNC, SweepVariant.AEAD),
                         sizes,
                         List.of("-f", "3", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s"));
             }
             // each (variant, size) is a JVM of its own: quick mode takes the seed's ends and middle
             return new Settings(
-                    List.of("kde4", "kf5"),
+                    List.of(SweepVariant.KDE4, SweepVariant.KF5),
                     List.of(1, 1000, 10_000),
                     List.of("-f", "1", "-wi", "2", "-w", "100ms", "-i", "3", "-r", "100ms"));
+        }
+
+        /** The variants as JMH's {@code variant} parameter takes them: their labels, comma-separated. */
+        public String variantParameter() {
+            return variants.stream().map(SweepVariant::label).collect(Collectors.joining(","));
         }
     }
 
@@ -92,7 +113,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
         List<JmhRun.Iteration> its;
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-jmh")) {
             List<String> args = new ArrayList<>(List.of(
-                    "-p", "variant=" + String.join(",", settings.variants()),
+                    "-p", "variant=" + settings.variantParameter(),
                     "-p",
                             "entries="
                                     + settings.entries().stream()

@@ -9,7 +9,11 @@ import labbook.wallet.format.KwlFormat;
 import labbook.wallet.store.AeadWallet;
 import labbook.wallet.store.KwlBackend;
 
-/** The wallets the sync sweep times, each with "the cipher alone" measured on the same bytes. */
+/**
+ * The wallets the sync sweep times, each with "the cipher alone" measured on the same bytes, and their labels: the one
+ * declaration of the {@code variant} values of sync-sweep.csv and sync-jmh.csv, which sync-jmh and {@code reports} take
+ * from here.
+ */
 public enum SweepVariant {
     /** What the 2009 benchmark ran: KDE4 format, KSaveFile without fsync. */
     KDE4("kde4", Kind.IN_JVM),
@@ -57,6 +61,7 @@ public enum SweepVariant {
         this.jvmFlag = jvmFlag;
     }
 
+    /** The variant's name in the CSVs' {@code variant} column and on the command line: kde4, kde4-xint, ... */
     public String label() {
         return label;
     }

@@ -42,8 +42,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") asked whether saving the wallet at
- * every change is affordable. It timed {@code Backend::sync()} while one folder grew from 0 to 100,000 entries "in
+ * sync-sweep: the seed's loop, one whole wallet sync per 100 entries added, per variant, beside the cipher alone.
+ *
+ * <p><b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") asked whether saving the wallet
+ * at every change is affordable. It timed {@code Backend::sync()} while one folder grew from 0 to 100,000 entries "in
  * steps of 100" (random 20-byte keys, 50-byte values, {@link BenchmarkEntries}) and found that "most of the time
  * reported should be used encrypting the data", so "big overhead for syncing the wallet seems to be a myth". Its
  * figures ({@link WalletSeeds}) are printed beside ours.

@@ -38,8 +38,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * <b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") would save the wallet "as soon as
- * passwords were entered", so the file is rewritten often; what does the format do with a damaged file? Flip bits of
+ * tamper-test: bits of the real wallets flipped, and what opening each one gives.
+ *
+ * <p><b>The question.</b> The seed (KDE Community Wiki, "KDE Utils/kwallet/Benchmark") would save the wallet "as soon
+ * as passwords were entered", so the file is rewritten often; what does the format do with a damaged file? Flip bits of
  * each real wallet the lab ships ({@link RealWallets}) and open it with the right password: each flip must be refused
  * as an integrity error, or leave the content identical, never silently change an entry. Which parts of the format does
  * nothing protect?
