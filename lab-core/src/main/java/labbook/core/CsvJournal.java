@@ -210,13 +210,8 @@ public final class CsvJournal implements AutoCloseable {
     public CsvJournal row(Consumer<Row> fill) {
         Row r = new Row(schema);
         fill.accept(r);
-        Object[] values = r.values();
-        Object[] cells = new Object[values.length];
-        for (int i = 0; i < values.length; i++) {
-            cells[i] = CsvResults.format(values[i]);
-        }
         try {
-            printer.printRecord(cells);
+            printer.printRecord(CsvResults.cells(r.values()));
             printer.flush();
         } catch (IOException e) {
             throw LabException.cannot("write", journal, e);

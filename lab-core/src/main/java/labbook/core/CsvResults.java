@@ -111,10 +111,7 @@ public final class CsvResults implements AutoCloseable {
             throw new IllegalArgumentException("row has " + values.length + " values for " + columns.size()
                     + " columns " + columns + " in " + target.getFileName());
         }
-        Object[] cells = new Object[values.length];
-        for (int i = 0; i < values.length; i++) {
-            cells[i] = format(values[i]);
-        }
+        Object[] cells = cells(values);
         try {
             printer.printRecord(cells);
         } catch (IOException e) {
@@ -153,6 +150,15 @@ public final class CsvResults implements AutoCloseable {
             // the temporary file is deleted next anyway
         }
         temp.close();
+    }
+
+    /** A row's values as the CSV writes them ({@link #format}). */
+    static Object[] cells(Object[] values) {
+        Object[] cells = new Object[values.length];
+        for (int i = 0; i < values.length; i++) {
+            cells[i] = format(values[i]);
+        }
+        return cells;
     }
 
     static String format(Object value) {

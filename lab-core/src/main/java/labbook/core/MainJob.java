@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,54 +56,40 @@ public final class MainJob implements Callable<Integer> {
             mixinStandardHelpOptions = true,
             description = "Run the three studies, then build the report.")
     static final class Run implements Callable<Integer> {
-        @Option(names = "--quick", description = "Quick mode (the default): minutes.")
-        boolean quick;
+        @Mixin
+        LabOptions lab;
 
-        @Option(names = "--full", description = "Full mode: the seeds' own parameters.")
-        boolean full;
-
-        @Option(names = "--out", paramLabel = "DIR", description = "Results root (default: results/).")
-        Path out;
-
-        @Option(
-                names = "--resume",
-                description = "Go on from where a killed or failed run stopped: finished experiments and measured"
-                        + " steps are kept.")
-        boolean resume;
-
-        @Option(names = "--force", description = "With --resume: resume even onto another machine or commit.")
-        boolean force;
-
-        @Option(names = "--plan", description = "Print the plan (each experiment's estimated time) and exit.")
-        boolean planOnly;
+        @Mixin
+        AllOptions options;
 
         @Option(names = "--built-in", hidden = true, description = "Seconds ./labbook spent building, for the table.")
         long builtIn;
 
         @Override
         public Integer call() {
-            if (quick && full) {
-                throw new LabException("--quick and --full: choose one");
-            }
-            Mode mode = full ? Mode.FULL : Mode.QUICK;
+            Mode mode = lab.mode();
+            Path out = lab.out;
             Path root = Repo.root();
             RunPlan.ofStudies(out != null ? out : root.resolve("results"), mode, STUDIES)
                     .print("labbook: the plan of run " + mode.flag(), System.err);
-            if (planOnly) {
+            if (options.planOnly()) {
                 return 0;
             }
             List<Step> steps = new ArrayList<>();
             for (String study : STUDIES) {
                 Launch launch = Launch.built(root, study);
-                // one failed experiment costs that experiment alone: the study goes on to its next
-                List<String> args = new ArrayList<>(List.of("all", mode.flag(), "--keep-going"));
+                // a failed study costs that study alone; inside one, --keep-going runs the experiments after a failure
+                List<String> args = new ArrayList<>(List.of("all", mode.flag()));
+                if (options.keepGoing()) {
+                    args.add("--keep-going");
+                }
                 if (out != null) {
                     args.addAll(List.of("--out", out.toString()));
                 }
-                if (resume) {
+                if (lab.resume()) {
                     args.add("--resume");
                 }
-                if (force) {
+                if (lab.force()) {
                     args.add("--force");
                 }
                 steps.add(new Step(

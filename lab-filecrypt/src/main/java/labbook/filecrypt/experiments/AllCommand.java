@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
+import labbook.core.AllOptions;
 import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
@@ -37,13 +38,8 @@ public final class AllCommand implements Callable<Integer> {
     @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
     Path enwik8;
 
-    @Option(
-            names = "--keep-going",
-            description = "After an experiment fails, go on to the next (default: stop; the rest are skipped).")
-    boolean keepGoing;
-
-    @Option(names = "--plan", description = "Print the plan (each experiment's estimated time) and exit.")
-    boolean planOnly;
+    @Mixin
+    AllOptions options;
 
     /** The experiments, in the order they run. */
     static final List<String> EXPERIMENTS =
@@ -59,11 +55,11 @@ public final class AllCommand implements Callable<Integer> {
         if (relaunched != null) {
             return relaunched;
         }
-        all = new AllExperiments(FilecryptResults.STUDY, keepGoing, System.err);
+        all = new AllExperiments(FilecryptResults.STUDY, options.keepGoing(), System.err);
         // each experiment writes its own run record; this one adds how each ended (run.json's outcomes)
         run = LabRun.start(lab, FilecryptResults.STUDY, "all");
         all.plan(run, EXPERIMENTS);
-        if (planOnly) {
+        if (options.planOnly()) {
             return 0; // nothing ran: this run writes no run.json
         }
 

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
+import labbook.core.AllOptions;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.vfs.VfsResults;
@@ -14,7 +15,6 @@ import labbook.vfs.experiments.statwalk.StatWalkExperiment;
 import labbook.vfs.tree.KernelTree;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code all}: every experiment of the study in the chosen mode, on the mode's default tree (built from the shipped
@@ -33,20 +33,15 @@ public final class AllCommand implements Callable<Integer> {
     @Mixin
     TreeOptions treeOptions;
 
-    @Option(
-            names = "--keep-going",
-            description = "After an experiment fails, go on to the next (default: stop; the rest are skipped).")
-    boolean keepGoing;
-
-    @Option(names = "--plan", description = "Print the plan (each experiment's estimated time) and exit.")
-    boolean planOnly;
+    @Mixin
+    AllOptions options;
 
     private static final List<String> EXPERIMENTS = List.of("git-diff", "stat-walk", "dcache-model");
 
     @Override
     public Integer call() {
-        AllExperiments all = new AllExperiments(VfsResults.STUDY, keepGoing, System.err);
-        if (planOnly) {
+        AllExperiments all = new AllExperiments(VfsResults.STUDY, options.keepGoing(), System.err);
+        if (options.planOnly()) {
             try (LabRun run = LabRun.start(lab, VfsResults.STUDY, "all", treeOptions.rerun())) {
                 all.plan(run, EXPERIMENTS);
             }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
+import labbook.core.AllOptions;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.wallet.WalletResults;
@@ -15,7 +16,6 @@ import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
 import labbook.wallet.experiments.tampertest.TamperTestExperiment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code all}: every experiment of the wallet study in the chosen mode, in one run (one run.json): sync-sweep,
@@ -34,13 +34,8 @@ public final class AllCommand implements Callable<Integer> {
     @Mixin
     LabOptions lab;
 
-    @Option(
-            names = "--keep-going",
-            description = "After an experiment fails, go on to the next (default: stop; the rest are skipped).")
-    boolean keepGoing;
-
-    @Option(names = "--plan", description = "Print the plan (each experiment's estimated time) and exit.")
-    boolean planOnly;
+    @Mixin
+    AllOptions options;
 
     /** The experiments, in the order they run. */
     static final List<String> EXPERIMENTS =
@@ -49,10 +44,10 @@ public final class AllCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream out = System.out;
-        AllExperiments all = new AllExperiments(WalletResults.STUDY, keepGoing, System.err);
+        AllExperiments all = new AllExperiments(WalletResults.STUDY, options.keepGoing(), System.err);
         try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "all")) {
             all.plan(run, EXPERIMENTS);
-            if (planOnly) {
+            if (options.planOnly()) {
                 return 0;
             }
             all.run(run, "sync-sweep", () -> SyncSweepExperiment.run(run, out));
