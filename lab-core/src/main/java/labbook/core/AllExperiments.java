@@ -60,6 +60,10 @@ public final class AllExperiments {
      * {@code run} may be null, for a set-up step that belongs to no run.
      */
     public <T> Optional<T> runFor(LabRun run, String name, Supplier<T> experiment) {
+        if (plan != null
+                && plan.estimates().stream().noneMatch(e -> e.experiment().equals(name))) {
+            throw new IllegalStateException(name + " is not one of the experiments the plan named");
+        }
         if (stoppedBy != null) {
             progress.println("== " + study + " " + name + ": skipped (" + stoppedBy + " failed; --keep-going runs the"
                     + " rest)");
@@ -107,14 +111,13 @@ public final class AllExperiments {
         record(run, new Part(name, Status.SKIPPED, Duration.ZERO, 0, null));
     }
 
-    /** {@link #runFor} for an experiment whose value is not needed: whether it finished. */
+    /** {@link #runFor} for an experiment whose value is not needed: whether it finished in this run. */
     public boolean run(LabRun run, String name, Runnable experiment) {
-        int before = parts.size();
-        runFor(run, name, () -> {
-            experiment.run();
-            return Boolean.TRUE;
-        });
-        return parts.size() > before && parts.get(parts.size() - 1).status() == Status.DONE;
+        return runFor(run, name, () -> {
+                    experiment.run();
+                    return Boolean.TRUE;
+                })
+                .isPresent();
     }
 
     public List<Part> parts() {
@@ -168,8 +171,7 @@ public final class AllExperiments {
     }
 
     private String planned(String experiment) {
-        Double s = plan == null ? null : plan.seconds(experiment);
-        return s == null ? "-" : Progress.human(Duration.ofMillis(Math.round(s * 1000)));
+        return RunPlan.human(plan == null ? null : plan.seconds(experiment));
     }
 
     private static String cpu(double seconds) {

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -48,6 +49,7 @@ public final class CsvJournal implements AutoCloseable {
     private final List<Map<String, String>> kept;
     private final Runnable onCommit;
     private final Map<String, Object> identity;
+    private final Resumed resumed;
     private long rows;
     private boolean done;
 
@@ -58,6 +60,7 @@ public final class CsvJournal implements AutoCloseable {
             Path target,
             ResultsSchema schema,
             List<Map<String, String>> kept,
+            Resumed resumed,
             Map<String, Object> identity,
             Runnable onCommit) {
         this.target = target;
@@ -67,6 +70,7 @@ public final class CsvJournal implements AutoCloseable {
         this.kept = List.copyOf(kept);
         this.onCommit = onCommit;
         this.identity = new LinkedHashMap<>(identity);
+        this.resumed = resumed;
         this.rows = kept.size();
         try {
             Files.createDirectories(target.getParent());
@@ -110,10 +114,10 @@ public final class CsvJournal implements AutoCloseable {
             boolean resume,
             boolean force,
             Map<String, Object> identity,
-            Consumer<Resumed> resumed,
             Runnable onCommit) {
         Path journal = journalOf(target);
         List<Map<String, String>> kept = List.of();
+        Resumed resumed = null;
         Path meta = journal.resolveSibling(journal.getFileName() + ".json");
         // without its count (killed before its first one was written), a journal has no step to keep
         if (resume && Files.isRegularFile(journal) && Files.isRegularFile(meta)) {
@@ -138,9 +142,9 @@ public final class CsvJournal implements AutoCloseable {
             if (kept.size() > safe) {
                 kept = kept.subList(0, (int) safe); // the rows of a step cut short: measured again
             }
-            resumed.accept(new Resumed(kept.size(), machineChanged, codeChanged));
+            resumed = new Resumed(kept.size(), machineChanged, codeChanged);
         }
-        return new CsvJournal(target, schema, kept, identity, onCommit);
+        return new CsvJournal(target, schema, kept, resumed, identity, onCommit);
     }
 
     private static long readSafeRows(Path meta) {
@@ -192,6 +196,11 @@ public final class CsvJournal implements AutoCloseable {
             throw LabException.cannot("read", journal, e);
         }
         return rows;
+    }
+
+    /** How this journal went on from a killed run's; empty when it started afresh. */
+    public Optional<Resumed> resumed() {
+        return Optional.ofNullable(resumed);
     }
 
     /** The rows a killed run left, by column name, in the order it wrote them (empty unless resumed). */

@@ -48,14 +48,19 @@ public final class ForkedJava {
         return String.join(File.pathSeparator, entries);
     }
 
-    /** {@code java <jvmArgs> -cp <class path> <mainClass> <args>}. */
+    /** {@code java <jvmArgs> -cp <this JVM's class path> <mainClass> <args>}. */
     public static List<String> command(List<String> jvmArgs, String mainClass, List<String> args) {
+        return command(jvmArgs, classPath(), mainClass, args);
+    }
+
+    /** {@code java <jvmArgs> -Dlabbook.repo=ROOT -cp <classPath> <mainClass> <args>}, with the running JDK's java. */
+    public static List<String> command(List<String> jvmArgs, String classPath, String mainClass, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaBinary());
         cmd.addAll(jvmArgs);
         cmd.add("-Dlabbook.repo=" + Repo.root());
         cmd.add("-cp");
-        cmd.add(classPath());
+        cmd.add(classPath);
         cmd.add(mainClass);
         cmd.addAll(args);
         return cmd;

@@ -43,9 +43,12 @@ public final class LabRun implements AutoCloseable {
     private final String commandLine;
     private final String rerun;
     private final Instant start = Instant.now();
+    /** The machine and the lab's commit, read once (the commit costs two git processes). */
+    private final Map<String, Object> machine = MachineInfo.describe();
+
     private final Map<String, String> peers = new LinkedHashMap<>();
     private final List<String> committed = new ArrayList<>();
-    private final Map<String, Map<String, Object>> outcomes = new LinkedHashMap<>();
+    private final Map<String, AllExperiments.Part> outcomes = new LinkedHashMap<>();
     private final List<Map<String, Object>> resumes = new ArrayList<>();
     private boolean resume;
     private boolean force;
@@ -129,27 +132,27 @@ public final class LabRun implements AutoCloseable {
      * ({@link CsvJournal}). Each resume is recorded in run.json.
      */
     public CsvJournal journal(ResultsSchema schema) {
-        Map<String, Object> machine = MachineInfo.describe();
         Map<String, Object> identity = new LinkedHashMap<>();
         identity.put("host", machine.get("host"));
         identity.put("lab_commit", machine.get("lab_commit"));
         identity.put("start", start.toString());
-        return CsvJournal.open(
+        CsvJournal journal = CsvJournal.open(
                 studyDir.resolve(schema.fileName()),
                 schema,
                 resume,
                 force,
                 identity,
-                r -> {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("experiment", schema.experiment());
-                    m.put("at", Instant.now().toString());
-                    m.put("kept_rows", r.keptRows());
-                    m.put("machine_changed", r.machineChanged());
-                    m.put("code_changed", r.codeChanged());
-                    resumes.add(m);
-                },
                 () -> committed(schema.experiment()));
+        journal.resumed().ifPresent(r -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("experiment", schema.experiment());
+            m.put("at", Instant.now().toString());
+            m.put("kept_rows", r.keptRows());
+            m.put("machine_changed", r.machineChanged());
+            m.put("code_changed", r.codeChanged());
+            resumes.add(m);
+        });
+        return journal;
     }
 
     /** Opens {@code <study>/<experiment>.csv}; its commit is recorded in run.json. */
@@ -181,13 +184,22 @@ public final class LabRun implements AutoCloseable {
      * says which finished, which failed (with its line) and which were skipped.
      */
     void outcome(AllExperiments.Part part) {
+        outcomes.put(part.name(), part);
+    }
+
+    /** An outcome as run.json holds it; seconds to a tenth. */
+    private static Map<String, Object> json(AllExperiments.Part part) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("status", part.status().label());
-        o.put("seconds", Math.round(part.time().toMillis() / 100.0) / 10.0);
+        o.put("seconds", seconds(part));
         if (part.failure() != null) {
             o.put("failure", part.failure());
         }
-        outcomes.put(part.name(), o);
+        return o;
+    }
+
+    private static double seconds(AllExperiments.Part part) {
+        return Math.round(part.time().toMillis() / 100.0) / 10.0;
     }
 
     /** Writes run.json if this run committed any CSV or recorded any outcome. */
@@ -234,11 +246,10 @@ public final class LabRun implements AutoCloseable {
         ObjectNode seconds = history.path(mode.label()).isObject()
                 ? (ObjectNode) history.get(mode.label())
                 : history.putObject(mode.label());
-        outcomes.forEach((experiment, o) -> {
-            if ("done".equals(o.get("status")) && ((Number) o.get("seconds")).doubleValue() > 0) {
-                seconds.put(experiment, ((Number) o.get("seconds")).doubleValue());
-            }
-        });
+        // an experiment kept from the run before (done, in no time) keeps its time from then
+        outcomes.values().stream()
+                .filter(p -> p.status() == AllExperiments.Status.DONE && seconds(p) > 0)
+                .forEach(p -> seconds.put(p.name(), seconds(p)));
         return history;
     }
 
@@ -268,7 +279,7 @@ public final class LabRun implements AutoCloseable {
     private Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("study", study);
-        m.putAll(MachineInfo.describe());
+        m.putAll(machine);
         m.put("mode", mode.label());
         m.put("start", start.toString());
         m.put("end", Instant.now().toString());
@@ -276,7 +287,9 @@ public final class LabRun implements AutoCloseable {
         m.put("rerun", rerun);
         m.put("peers", new LinkedHashMap<>(peers));
         if (!outcomes.isEmpty()) {
-            m.put("outcomes", new LinkedHashMap<>(outcomes));
+            Map<String, Object> o = new LinkedHashMap<>();
+            outcomes.forEach((name, part) -> o.put(name, json(part)));
+            m.put("outcomes", o);
         }
         if (!resumes.isEmpty()) {
             m.put("resumes", new ArrayList<>(resumes));

@@ -6,10 +6,11 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -37,8 +38,14 @@ public record Launch(
         return "labbook/launch/" + command + "/launch.properties";
     }
 
-    /** The declaration of {@code command} on this JVM's class path (the module's own, or a dependency's). */
+    private static final Map<String, Launch> ON_CLASS_PATH = new ConcurrentHashMap<>();
+
+    /** The declaration of {@code command} on this JVM's class path (the module's own, or a dependency's); read once. */
     public static Launch onClassPath(String command) {
+        return ON_CLASS_PATH.computeIfAbsent(command, Launch::read);
+    }
+
+    private static Launch read(String command) {
         try (InputStream in = Launch.class.getClassLoader().getResourceAsStream(resource(command))) {
             if (in == null) {
                 throw new LabException("no launch declaration for '" + command + "' on the class path ("
@@ -117,14 +124,7 @@ public record Launch(
         } catch (IOException e) {
             throw LabException.cannot("read", classPathFile, e);
         }
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ForkedJava.javaBinary());
-        cmd.addAll(jvmFlags);
-        cmd.add("-Dlabbook.repo=" + root);
-        cmd.add("-cp");
-        cmd.add(moduleDir(root).resolve("target/classes") + (classPath.isEmpty() ? "" : ":" + classPath));
-        cmd.add(mainClass);
-        cmd.addAll(args);
-        return cmd;
+        String classes = moduleDir(root).resolve("target/classes").toString();
+        return ForkedJava.command(jvmFlags, classPath.isEmpty() ? classes : classes + ":" + classPath, mainClass, args);
     }
 }

@@ -61,7 +61,7 @@ public final class RunPlan {
         }
         try {
             JsonNode history = JSON.readTree(file.toFile()).path("history");
-            if (!history.path("host").asText().equals(MachineInfo.describe().get("host"))) {
+            if (!history.path("host").asText().equals(MachineInfo.hostName())) {
                 return known; // another machine's times say nothing of this one's
             }
             JsonNode seconds = history.path(mode.label());
@@ -97,7 +97,10 @@ public final class RunPlan {
             } else {
                 total += e.seconds();
             }
-            t.row(e.study(), e.experiment(), e.seconds() == null ? "no estimate (never finished here)" : human(e));
+            t.row(
+                    e.study(),
+                    e.experiment(),
+                    e.seconds() == null ? "no estimate (never finished here)" : human(e.seconds()));
         }
         t.row("", "total", human(total) + (unknown == 0 ? "" : " + " + unknown + " without an estimate"));
         out.println(title + " (each experiment's last time in this mode on this host, from run.json):");
@@ -105,11 +108,8 @@ public final class RunPlan {
         out.flush();
     }
 
-    private static String human(Estimate e) {
-        return human(e.seconds());
-    }
-
-    private static String human(double seconds) {
-        return Progress.human(Duration.ofMillis(Math.round(seconds * 1000)));
+    /** An estimate as the tables print it ("1m 25s"), or "-" when there is none. */
+    static String human(Double seconds) {
+        return seconds == null ? "-" : Progress.human(Duration.ofMillis(Math.round(seconds * 1000)));
     }
 }

@@ -124,7 +124,7 @@ class CsvJournalTest {
         Map<String, Object> then = Map.of("host", "vm", "lab_commit", "aaaa111");
         Map<String, Object> now = Map.of("host", "vm", "lab_commit", "bbbb222");
         try (CsvJournal j = CsvJournal.open(
-                target, JournalStepsMain.SCHEMA, false, false, new java.util.HashMap<>(then), r -> {}, () -> {})) {
+                target, JournalStepsMain.SCHEMA, false, false, new java.util.HashMap<>(then), () -> {})) {
             j.row(r -> r.set(JournalStepsMain.SCHEMA.columns().get(0), 0)
                     .set(JournalStepsMain.SCHEMA.columns().get(1), 0)
                     .set(JournalStepsMain.SCHEMA.columns().get(2), "x"));
@@ -133,14 +133,13 @@ class CsvJournalTest {
                     .set(JournalStepsMain.SCHEMA.columns().get(1), 0)
                     .set(JournalStepsMain.SCHEMA.columns().get(2), "a step cut short: measured again"));
         }
-        assertThatThrownBy(() -> CsvJournal.open(target, JournalStepsMain.SCHEMA, true, false, now, r -> {}, () -> {}))
+        assertThatThrownBy(() -> CsvJournal.open(target, JournalStepsMain.SCHEMA, true, false, now, () -> {}))
                 .isInstanceOf(LabException.class)
                 .hasMessageContaining("written by commit aaaa111 on vm; this is commit bbbb222 on vm")
                 .hasMessageContaining("--force");
-        List<CsvJournal.Resumed> resumed = new ArrayList<>();
-        try (CsvJournal j = CsvJournal.open(target, JournalStepsMain.SCHEMA, true, true, now, resumed::add, () -> {})) {
+        try (CsvJournal j = CsvJournal.open(target, JournalStepsMain.SCHEMA, true, true, now, () -> {})) {
             assertThat(j.kept()).hasSize(1);
+            assertThat(j.resumed()).contains(new CsvJournal.Resumed(1, false, true));
         }
-        assertThat(resumed).containsExactly(new CsvJournal.Resumed(1, false, true));
     }
 }

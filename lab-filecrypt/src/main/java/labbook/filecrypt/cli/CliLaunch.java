@@ -21,9 +21,23 @@ import labbook.core.Repo;
  * process rows time this command.
  */
 public final class CliLaunch {
+    /** Everything before the arguments: worked out once per JVM (it walks the classes to see if the JAR is current). */
+    private static volatile List<String> prefix;
+
     private CliLaunch() {}
 
     public static List<String> command(List<String> args) {
+        List<String> p = prefix;
+        if (p == null) {
+            p = prefix();
+            prefix = p;
+        }
+        List<String> cmd = new ArrayList<>(p);
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    private static List<String> prefix() {
         Launch launch = Launch.onClassPath("filecrypt");
         Path target = launch.moduleDir(Repo.root()).resolve("target");
         Path jar = target.resolve("lab-filecrypt-cli.jar");
@@ -46,8 +60,7 @@ public final class CliLaunch {
             }
         }
         cmd.add(launch.mainClass());
-        cmd.addAll(args);
-        return cmd;
+        return List.copyOf(cmd);
     }
 
     private static boolean jarIsCurrent(Path jar, Path classes) {

@@ -1,7 +1,9 @@
 package labbook.filecrypt.experiments;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
 import labbook.core.AllOptions;
@@ -41,52 +43,45 @@ public final class AllCommand implements Callable<Integer> {
     @Mixin
     AllOptions options;
 
-    /** The experiments, in the order they run. */
-    static final List<String> EXPERIMENTS =
-            List.of("level-sweep", "directory-runs", "interop", "pipeline-variants", "level-jmh");
-
-    private AllExperiments all;
-
-    private LabRun run;
-
     @Override
     public Integer call() throws Exception {
         Integer relaunched = NativeJvm.relaunch();
         if (relaunched != null) {
             return relaunched;
         }
-        all = new AllExperiments(FilecryptResults.STUDY, options.keepGoing(), System.err);
+        AllExperiments all = new AllExperiments(FilecryptResults.STUDY, options.keepGoing(), System.err);
         // each experiment writes its own run record; this one adds how each ended (run.json's outcomes)
-        run = LabRun.start(lab, FilecryptResults.STUDY, "all");
-        all.plan(run, EXPERIMENTS);
-        if (options.planOnly()) {
-            return 0; // nothing ran: this run writes no run.json
+        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "all")) {
+            Map<String, Callable<Integer>> experiments = new LinkedHashMap<>();
+            experiments.put("level-sweep", LevelSweepExperiment.of(lab, enwik8));
+            experiments.put("directory-runs", DirectoryRunsExperiment.of(lab, enwik8));
+            experiments.put("interop", InteropExperiment.of(lab));
+            experiments.put("pipeline-variants", PipelineVariantsExperiment.of(lab));
+            experiments.put("level-jmh", LevelJmhExperiment.of(lab));
+            all.plan(run, List.copyOf(experiments.keySet()));
+            if (options.planOnly()) {
+                return 0; // nothing ran: this run writes no run.json
+            }
+            experiments.forEach((name, experiment) -> {
+                System.out.println();
+                all.run(run, name, () -> succeed(name, experiment));
+            });
         }
-
-        step("level-sweep", LevelSweepExperiment.of(lab, enwik8));
-        step("directory-runs", DirectoryRunsExperiment.of(lab, enwik8));
-        step("interop", InteropExperiment.of(lab));
-        step("pipeline-variants", PipelineVariantsExperiment.of(lab));
-        step("level-jmh", LevelJmhExperiment.of(lab));
-
-        run.close();
         return all.finish(System.out);
     }
 
-    private void step(String name, Callable<Integer> experiment) {
-        System.out.println();
-        all.run(run, name, () -> {
-            int exit;
-            try {
-                exit = experiment.call();
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new LabException(name + ": " + Reasons.of(e), e);
-            }
-            if (exit != 0) {
-                throw new LabException(name + " ended with exit code " + exit);
-            }
-        });
+    /** Runs a picocli experiment; its failure or non-zero exit is a {@link LabException}. */
+    private static void succeed(String name, Callable<Integer> experiment) {
+        int exit;
+        try {
+            exit = experiment.call();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new LabException(name + ": " + Reasons.of(e), e);
+        }
+        if (exit != 0) {
+            throw new LabException(name + " ended with exit code " + exit);
+        }
     }
 }

@@ -118,7 +118,7 @@ public final class Encryptions implements AutoCloseable {
             Sample sample = switch (engine) {
                 case GPG -> fromPeer(gpg.encrypt(in, out, options), out);
                 case BCPG_PROCESS ->
-                    fromPeer(launcherPeer(forkedEncrypt(in, out, options)).run(), out);
+                    fromPeer(Peer.command(forkedEncrypt(in, out, options)).run(), out);
                 case BCPG_IN_PROCESS -> inProcess(in, out, options);
             };
             if (gpgReadsBack) {
@@ -278,22 +278,18 @@ public final class Encryptions implements AutoCloseable {
         }
         args.add(in.toString());
         args.add(out.toString());
-        return launcher(args);
+        return encryptCommand(args);
     }
 
     /** {@code encrypt --help} as a user types it: the start-up and exit of the command, nothing encrypted. */
     public Sample helpProcess() {
-        return Sample.of(launcherPeer(launcher(List.of("--help"))).run().orThrow(), 0);
+        return Sample.of(Peer.command(encryptCommand(List.of("--help"))).run().orThrow(), 0);
     }
 
-    private static List<String> launcher(List<String> encryptArgs) {
+    private static List<String> encryptCommand(List<String> encryptArgs) {
         List<String> args = new ArrayList<>(List.of("encrypt"));
         args.addAll(encryptArgs);
         return CliLaunch.command(args);
-    }
-
-    private static Peer launcherPeer(List<String> command) {
-        return Peer.command(command);
     }
 
     private static long size(Path p) {

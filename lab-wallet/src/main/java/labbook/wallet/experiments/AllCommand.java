@@ -1,12 +1,15 @@
 package labbook.wallet.experiments;
 
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
 import labbook.core.AllOptions;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
+import labbook.core.Mode;
 import labbook.wallet.WalletResults;
 import labbook.wallet.experiments.crashtest.CrashTestExperiment;
 import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
@@ -37,34 +40,30 @@ public final class AllCommand implements Callable<Integer> {
     @Mixin
     AllOptions options;
 
-    /** The experiments, in the order they run. */
-    static final List<String> EXPERIMENTS =
-            List.of("sync-sweep", "sync-jmh", "save-strategies", "crash-test", "tamper-test", "kwallet5-interop");
-
     @Override
     public Integer call() {
         PrintStream out = System.out;
         AllExperiments all = new AllExperiments(WalletResults.STUDY, options.keepGoing(), System.err);
         try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "all")) {
-            all.plan(run, EXPERIMENTS);
+            Mode mode = run.mode();
+            // the experiments in the order they run, each with its mode's own parameters
+            Map<String, Runnable> experiments = new LinkedHashMap<>();
+            experiments.put("sync-sweep", () -> SyncSweepExperiment.run(run, out));
+            experiments.put("sync-jmh", () -> SyncJmhExperiment.run(run, SyncJmhExperiment.Settings.of(mode), out));
+            experiments.put(
+                    "save-strategies",
+                    () -> SaveStrategiesExperiment.run(run, SaveStrategiesExperiment.Plan.of(mode), out));
+            experiments.put("crash-test", () -> CrashTestExperiment.run(run, CrashTestExperiment.kills(mode), out));
+            experiments.put(
+                    "tamper-test", () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.of(mode), out));
+            experiments.put(
+                    "kwallet5-interop",
+                    () -> Kwallet5InteropExperiment.run(run, Kwallet5InteropExperiment.largest(mode), out));
+            all.plan(run, List.copyOf(experiments.keySet()));
             if (options.planOnly()) {
                 return 0;
             }
-            all.run(run, "sync-sweep", () -> SyncSweepExperiment.run(run, out));
-            all.run(run, "sync-jmh", () -> SyncJmhExperiment.run(run, SyncJmhExperiment.Settings.of(run.mode()), out));
-            all.run(
-                    run,
-                    "save-strategies",
-                    () -> SaveStrategiesExperiment.run(run, SaveStrategiesExperiment.Plan.of(run.mode()), out));
-            all.run(run, "crash-test", () -> CrashTestExperiment.run(run, CrashTestExperiment.kills(run.mode()), out));
-            all.run(
-                    run,
-                    "tamper-test",
-                    () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.of(run.mode()), out));
-            all.run(
-                    run,
-                    "kwallet5-interop",
-                    () -> Kwallet5InteropExperiment.run(run, Kwallet5InteropExperiment.largest(run.mode()), out));
+            experiments.forEach((name, experiment) -> all.run(run, name, experiment));
         }
         out.println();
         out.println("wallet: all experiments (" + lab.mode().label() + ") "
