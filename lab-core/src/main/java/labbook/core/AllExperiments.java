@@ -5,8 +5,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -36,8 +38,28 @@ public final class AllExperiments {
         }
     }
 
-    /** One experiment's outcome: its time and CPU time (with the processes it started), and its failure line. */
-    public record Part(String name, Status status, Duration time, double cpuSeconds, String failure) {}
+    /**
+     * One experiment's outcome: its time and CPU time (with the processes it started), its failure line, and, when it
+     * finished, its time scaled to each other mode by its {@link Work} (what the plan of a mode never run here says).
+     */
+    public record Part(
+            String name, Status status, Duration time, double cpuSeconds, String failure, Map<Mode, Double> scaled) {
+        public Part {
+            scaled = Map.copyOf(scaled);
+        }
+
+        Part(String name, Status status) {
+            this(name, status, Duration.ZERO, 0, null, Map.of());
+        }
+    }
+
+    /** An experiment of an {@code all} command: what it measures in each mode, and the run itself. */
+    public record Experiment(Work work, Runnable body) implements Work {
+        @Override
+        public double units(Mode mode) {
+            return work.units(mode);
+        }
+    }
 
     private final String study;
     private final boolean keepGoing;
@@ -47,6 +69,7 @@ public final class AllExperiments {
     private final double cpuAtStart = cpuSeconds();
     private String stoppedBy;
     private RunPlan plan;
+    private Map<String, ? extends Work> work = Map.of();
 
     /** {@code progress} gets the "== study experiment" lines and the failure lines (stderr, as the bars). */
     public AllExperiments(String study, boolean keepGoing, PrintStream progress) {
@@ -60,19 +83,18 @@ public final class AllExperiments {
      * {@code run} may be null, for a set-up step that belongs to no run.
      */
     public <T> Optional<T> runFor(LabRun run, String name, Supplier<T> experiment) {
-        if (plan != null
-                && plan.estimates().stream().noneMatch(e -> e.experiment().equals(name))) {
+        if (plan != null && !work.containsKey(name)) {
             throw new IllegalStateException(name + " is not one of the experiments the plan named");
         }
         if (stoppedBy != null) {
             progress.println("== " + study + " " + name + ": skipped (" + stoppedBy + " failed; --keep-going runs the"
                     + " rest)");
-            record(run, new Part(name, Status.SKIPPED, Duration.ZERO, 0, null));
+            record(run, new Part(name, Status.SKIPPED));
             return Optional.empty();
         }
         if (run != null && run.doneBefore(name)) {
             progress.println("== " + study + " " + name + ": done before (--resume keeps it)");
-            record(run, new Part(name, Status.DONE, Duration.ZERO, 0, null));
+            record(run, new Part(name, Status.DONE));
             return Optional.empty();
         }
         progress.println("== " + study + " " + name);
@@ -81,13 +103,14 @@ public final class AllExperiments {
         double cpu = cpuSeconds();
         try {
             T value = experiment.get();
-            record(run, new Part(name, Status.DONE, since(t), cpuSeconds() - cpu, null));
+            Duration took = since(t);
+            record(run, new Part(name, Status.DONE, took, cpuSeconds() - cpu, null, scaled(run, name, took)));
             return Optional.ofNullable(value);
         } catch (RuntimeException e) {
             String line = failureLine(e);
             progress.println("lab-" + study + ": " + name + " failed: " + line);
             progress.flush();
-            record(run, new Part(name, Status.FAILED, since(t), cpuSeconds() - cpu, line));
+            record(run, new Part(name, Status.FAILED, since(t), cpuSeconds() - cpu, line, Map.of()));
             if (!keepGoing) {
                 stoppedBy = name;
             }
@@ -96,19 +119,44 @@ public final class AllExperiments {
     }
 
     /**
-     * Prints the plan of {@code experiments} (each one's last time in this mode on this host) before any runs; the
-     * closing table then sets each actual time beside its estimate.
+     * Prints the plan of {@code experiments}, in their order (each one's last time in this mode on this host, or a time
+     * in the other mode scaled by its {@link Work}) before any runs; the closing table then sets each actual time
+     * beside its estimate.
      */
-    public AllExperiments plan(LabRun run, List<String> experiments) {
+    public AllExperiments plan(LabRun run, Map<String, ? extends Work> experiments) {
+        work = experiments;
         plan = RunPlan.of(run.studyDir(), study, run.mode(), experiments);
         plan.print("lab-" + study + ": the plan", progress);
         return this;
     }
 
+    /** {@link #plan}, then each experiment in turn (unless {@code planOnly}). */
+    public void runAll(LabRun run, Map<String, Experiment> experiments, boolean planOnly) {
+        plan(run, experiments);
+        if (!planOnly) {
+            experiments.forEach((name, experiment) -> run(run, name, experiment.body()));
+        }
+    }
+
+    /** The time an experiment took in this run's mode, scaled to each other mode by its work. */
+    private Map<Mode, Double> scaled(LabRun run, String name, Duration took) {
+        Work w = work.get(name);
+        if (run == null || w == null) {
+            return Map.of();
+        }
+        Map<Mode, Double> out = new EnumMap<>(Mode.class);
+        for (Mode m : Mode.values()) {
+            if (m != run.mode()) {
+                out.put(m, took.toMillis() / 1000.0 * w.ratio(run.mode(), m));
+            }
+        }
+        return out;
+    }
+
     /** Records {@code name} skipped, for {@code why} (an experiment it needs did not finish). */
     public void skip(LabRun run, String name, String why) {
         progress.println("== " + study + " " + name + ": skipped (" + why + ")");
-        record(run, new Part(name, Status.SKIPPED, Duration.ZERO, 0, null));
+        record(run, new Part(name, Status.SKIPPED));
     }
 
     /** {@link #runFor} for an experiment whose value is not needed: whether it finished in this run. */

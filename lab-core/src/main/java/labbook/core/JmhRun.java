@@ -161,6 +161,38 @@ public final class JmhRun {
         }
     }
 
+    /** A forked JVM's start, class loading and set-up, in the plan's units: seconds. */
+    static final double FORK_START_SECONDS = 2;
+
+    /**
+     * What JMH options cost per benchmark parameter combination, in seconds: forks times (start, warm-up iterations and
+     * measured iterations, at JMH's defaults where an option is absent). For the plan ({@link Work}).
+     */
+    public static double plannedSeconds(List<String> jmhArgs) {
+        double forks = Double.parseDouble(option(jmhArgs, "-f", "5"));
+        double warmups = Double.parseDouble(option(jmhArgs, "-wi", "5"));
+        double iterations = Double.parseDouble(option(jmhArgs, "-i", "5"));
+        double warmup = seconds(option(jmhArgs, "-w", "10s"));
+        double measured = seconds(option(jmhArgs, "-r", "10s"));
+        return forks * (FORK_START_SECONDS + warmups * warmup + iterations * measured);
+    }
+
+    private static String option(List<String> args, String name, String otherwise) {
+        int i = args.indexOf(name);
+        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : otherwise;
+    }
+
+    /** JMH's time values: "500ms", "2s". */
+    private static double seconds(String time) {
+        if (time.endsWith("ms")) {
+            return Double.parseDouble(time.substring(0, time.length() - 2)) / 1000;
+        }
+        if (time.endsWith("s")) {
+            return Double.parseDouble(time.substring(0, time.length() - 1));
+        }
+        throw new IllegalArgumentException("a JMH time is like 500ms or 2s: " + time);
+    }
+
     static List<Iteration> parse(Path json) {
         List<Iteration> out = new ArrayList<>();
         try {

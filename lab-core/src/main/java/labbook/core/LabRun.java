@@ -233,9 +233,13 @@ public final class LabRun implements AutoCloseable {
         }
     }
 
+    /** run.json's {@code history} field of times scaled from another mode: {@code history.scaled.full.sync-sweep}. */
+    static final String SCALED = "scaled";
+
     /**
-     * How long each experiment took when it last finished here, per mode ({@code history.quick.sync-sweep: 38.2}): what
-     * {@link RunPlan} estimates the next run from. Kept across runs, and started afresh on another host.
+     * How long each experiment took when it last finished here, per mode ({@code history.quick.sync-sweep: 38.2}), and
+     * that time scaled to the other mode by the experiment's {@link Work} ({@code history.scaled.full.sync-sweep}):
+     * what {@link RunPlan} estimates the next run from. Kept across runs, and started afresh on another host.
      */
     private ObjectNode history(ObjectNode previous, ObjectNode record) {
         String host = record.path("host").asText();
@@ -246,10 +250,20 @@ public final class LabRun implements AutoCloseable {
         ObjectNode seconds = history.path(mode.label()).isObject()
                 ? (ObjectNode) history.get(mode.label())
                 : history.putObject(mode.label());
+        ObjectNode scaled =
+                history.path(SCALED).isObject() ? (ObjectNode) history.get(SCALED) : history.putObject(SCALED);
         // an experiment kept from the run before (done, in no time) keeps its time from then
         outcomes.values().stream()
                 .filter(p -> p.status() == AllExperiments.Status.DONE && seconds(p) > 0)
-                .forEach(p -> seconds.put(p.name(), seconds(p)));
+                .forEach(p -> {
+                    seconds.put(p.name(), seconds(p));
+                    p.scaled().forEach((m, s) -> {
+                        ObjectNode to = scaled.path(m.label()).isObject()
+                                ? (ObjectNode) scaled.get(m.label())
+                                : scaled.putObject(m.label());
+                        to.put(p.name(), Math.round(s * 10) / 10.0);
+                    });
+                });
         return history;
     }
 

@@ -9,19 +9,38 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a run will take before it starts: each experiment's time when it last finished in this mode on this host
- * (run.json's {@code history}, which every {@code all} run updates), and their total. An experiment never finished here
- * in this mode has no estimate, and the plan says so rather than guessing.
+ * (run.json's {@code history}, which every {@code all} run updates), or, for a mode never run here, its time in the
+ * other mode scaled by its {@link Work} (calibrated on this machine by that run); and their total. An experiment never
+ * finished here in either mode has no estimate, and the plan says so rather than guessing.
  */
 public final class RunPlan {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One experiment's estimate: empty when it never finished here in this mode. */
-    public record Estimate(String study, String experiment, Double seconds) {}
+    /** Where an estimate comes from. */
+    public enum Basis {
+        /** The experiment's last time in this mode here. */
+        LAST_RUN("its last run here"),
+        /** Its last time in the other mode here, scaled by its work. */
+        SCALED("scaled from a run in the other mode here"),
+        /** Nothing: never finished here. */
+        NONE("no estimate (never finished here)");
+
+        private final String said;
+
+        Basis(String said) {
+            this.said = said;
+        }
+    }
+
+    /** One experiment's estimate: {@code seconds} null when its basis is {@link Basis#NONE}. */
+    public record Estimate(String study, String experiment, Double seconds, Basis basis) {}
 
     private final List<Estimate> estimates;
 
@@ -31,10 +50,31 @@ public final class RunPlan {
 
     /** The plan of {@code experiments} of a study, from {@code studyDir}'s run.json. */
     public static RunPlan of(Path studyDir, String study, Mode mode, List<String> experiments) {
-        Map<String, Double> known = history(studyDir, mode);
+        History known = History.of(studyDir, mode);
         List<Estimate> out = new ArrayList<>();
         for (String e : experiments) {
-            out.add(new Estimate(study, e, known.get(e)));
+            out.add(known.estimate(study, e));
+        }
+        return new RunPlan(out);
+    }
+
+    /**
+     * The same, scaling the other mode's last time here by each experiment's {@link Work} now, where this mode has none
+     * (so a changed plan of the experiment changes the estimate at once).
+     */
+    public static RunPlan of(Path studyDir, String study, Mode mode, Map<String, ? extends Work> experiments) {
+        History known = History.of(studyDir, mode);
+        List<Estimate> out = new ArrayList<>();
+        for (Map.Entry<String, ? extends Work> e : experiments.entrySet()) {
+            Estimate estimate = known.estimate(study, e.getKey());
+            for (Mode other : Mode.values()) {
+                Double seconds = History.of(studyDir, other).last().get(e.getKey());
+                if (estimate.basis() != Basis.LAST_RUN && other != mode && seconds != null) {
+                    estimate = new Estimate(
+                            study, e.getKey(), seconds * e.getValue().ratio(other, mode), Basis.SCALED);
+                }
+            }
+            out.add(estimate);
         }
         return new RunPlan(out);
     }
@@ -43,34 +83,53 @@ public final class RunPlan {
     public static RunPlan ofStudies(Path resultsRoot, Mode mode, List<String> studies) {
         List<Estimate> out = new ArrayList<>();
         for (String study : studies) {
-            Map<String, Double> known = history(resultsRoot.resolve(study), mode);
-            if (known.isEmpty()) {
-                out.add(new Estimate(study, "all", null));
+            History known = History.of(resultsRoot.resolve(study), mode);
+            Set<String> names = new LinkedHashSet<>(known.last().keySet());
+            names.addAll(known.scaled().keySet());
+            if (names.isEmpty()) {
+                out.add(new Estimate(study, "all", null, Basis.NONE));
             }
-            known.forEach((e, s) -> out.add(new Estimate(study, e, s)));
+            names.forEach(e -> out.add(known.estimate(study, e)));
         }
         return new RunPlan(out);
     }
 
-    /** Seconds per experiment from a study folder's run.json history for this host and mode. */
-    static Map<String, Double> history(Path studyDir, Mode mode) {
-        Map<String, Double> known = new LinkedHashMap<>();
-        Path file = studyDir.resolve("run.json");
-        if (!Files.isRegularFile(file)) {
-            return known;
-        }
-        try {
-            JsonNode history = JSON.readTree(file.toFile()).path("history");
-            if (!history.path("host").asText().equals(MachineInfo.hostName())) {
-                return known; // another machine's times say nothing of this one's
+    /** Seconds per experiment from a study folder's run.json history for this host: this mode's, and scaled ones. */
+    record History(Map<String, Double> last, Map<String, Double> scaled) {
+        static History of(Path studyDir, Mode mode) {
+            Map<String, Double> last = new LinkedHashMap<>();
+            Map<String, Double> scaled = new LinkedHashMap<>();
+            Path file = studyDir.resolve("run.json");
+            if (!Files.isRegularFile(file)) {
+                return new History(last, scaled);
             }
-            JsonNode seconds = history.path(mode.label());
-            seconds.fieldNames()
-                    .forEachRemaining(e -> known.put(e, seconds.path(e).asDouble()));
-        } catch (IOException e) {
-            return known; // a run.json that does not parse is refused when the run starts, in one line
+            try {
+                JsonNode history = JSON.readTree(file.toFile()).path("history");
+                if (!history.path("host").asText().equals(MachineInfo.hostName())) {
+                    return new History(last, scaled); // another machine's times say nothing of this one's
+                }
+                read(history.path(mode.label()), last);
+                read(history.path(LabRun.SCALED).path(mode.label()), scaled);
+            } catch (IOException e) {
+                // a run.json that does not parse is refused when the run starts, in one line
+            }
+            return new History(last, scaled);
         }
-        return known;
+
+        private static void read(JsonNode seconds, Map<String, Double> into) {
+            seconds.fieldNames()
+                    .forEachRemaining(e -> into.put(e, seconds.path(e).asDouble()));
+        }
+
+        Estimate estimate(String study, String experiment) {
+            if (last.containsKey(experiment)) {
+                return new Estimate(study, experiment, last.get(experiment), Basis.LAST_RUN);
+            }
+            if (scaled.containsKey(experiment)) {
+                return new Estimate(study, experiment, scaled.get(experiment), Basis.SCALED);
+            }
+            return new Estimate(study, experiment, null, Basis.NONE);
+        }
     }
 
     public List<Estimate> estimates() {
@@ -88,7 +147,7 @@ public final class RunPlan {
 
     /** The plan as a table with its total, on {@code out}. */
     public void print(String title, PrintStream out) {
-        ConsoleTable t = new ConsoleTable("study", "experiment", "estimate");
+        ConsoleTable t = new ConsoleTable("study", "experiment", "estimate", "from");
         double total = 0;
         int unknown = 0;
         for (Estimate e : estimates) {
@@ -97,13 +156,10 @@ public final class RunPlan {
             } else {
                 total += e.seconds();
             }
-            t.row(
-                    e.study(),
-                    e.experiment(),
-                    e.seconds() == null ? "no estimate (never finished here)" : human(e.seconds()));
+            t.row(e.study(), e.experiment(), human(e.seconds()), e.basis().said);
         }
-        t.row("", "total", human(total) + (unknown == 0 ? "" : " + " + unknown + " without an estimate"));
-        out.println(title + " (each experiment's last time in this mode on this host, from run.json):");
+        t.row("", "total", human(total), unknown == 0 ? "" : unknown + " without an estimate");
+        out.println(title + " (estimated on this host, from its run.json history):");
         t.print(out);
         out.flush();
     }

@@ -9,7 +9,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,15 +95,48 @@ class AllExperimentsTest {
         assertThat((Object) plan.seconds("crash-test"))
                 .as("it failed: no time to plan by")
                 .isNull();
-        assertThat((Object) RunPlan.of(dir.resolve("wallet"), "wallet", Mode.FULL, List.of("sync-sweep"))
-                        .seconds("sync-sweep"))
-                .as("a quick run's time is no full run's estimate")
+        assertThat((Object) RunPlan.of(dir.resolve("wallet"), "wallet", Mode.FULL, List.of("crash-test"))
+                        .seconds("crash-test"))
+                .as("never finished: no time to scale")
                 .isNull();
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         plan.print("the plan", new PrintStream(printed, true, StandardCharsets.UTF_8));
         assertThat(printed.toString(StandardCharsets.UTF_8))
                 .contains("no estimate (never finished here)")
-                .contains("+ 1 without an estimate");
+                .contains("1 without an estimate");
+    }
+
+    @Test
+    void aModeNeverRunHereIsPlannedFromTheOtherScaledByItsWork() {
+        PrintStream progress = new PrintStream(err, true, StandardCharsets.UTF_8);
+        AllExperiments all = new AllExperiments("wallet", false, progress);
+        Map<String, AllExperiments.Experiment> experiments = new LinkedHashMap<>();
+        // full mode does ten times the work of quick mode
+        experiments.put("sync-sweep", new AllExperiments.Experiment(m -> m == Mode.FULL ? 10 : 1, () -> sleep(200)));
+        try (LabRun run = LabRun.start(dir, Mode.QUICK, "wallet", "all")) {
+            all.runAll(run, experiments, false);
+        }
+        double quick = all.parts().get(0).time().toMillis() / 1000.0;
+        RunPlan full = RunPlan.of(dir.resolve("wallet"), "wallet", Mode.FULL, List.of("sync-sweep"));
+        assertThat(full.estimates().get(0).basis()).isEqualTo(RunPlan.Basis.SCALED);
+        assertThat(full.seconds("sync-sweep")).isCloseTo(10 * quick, org.assertj.core.data.Offset.offset(0.2));
+        assertThat(RunPlan.of(dir.resolve("wallet"), "wallet", Mode.QUICK, List.of("sync-sweep"))
+                        .estimates()
+                        .get(0)
+                        .basis())
+                .as("a mode run here plans from its own last time")
+                .isEqualTo(RunPlan.Basis.LAST_RUN);
+    }
+
+    @Test
+    void aPlanRefusesAnExperimentItDidNotName() {
+        AllExperiments all = new AllExperiments("wallet", false, new PrintStream(err, true, StandardCharsets.UTF_8));
+        try (LabRun run = LabRun.start(dir, Mode.QUICK, "wallet", "all")) {
+            all.plan(run, Map.of("sync-sweep", (Work) m -> 1));
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> all.run(run, "tamper-test", () -> {}))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("tamper-test");
+        }
     }
 
     @Test

@@ -42,6 +42,16 @@ public enum BinaryType {
         };
     }
 
+    /** About how many bytes the mode's corpus holds (each plan says how it is made): for the run plan's estimate. */
+    public long approximateBytes(Mode mode) {
+        boolean full = mode == Mode.FULL;
+        return switch (this) {
+            case MP3 -> full ? 37_800_000 : 4_100_000;
+            case PDF -> full ? 72_800_000 : 3_700_000;
+            case PNG -> full ? 12_600_000 : 4_200_000;
+        };
+    }
+
     public static BinaryType of(String id) {
         for (BinaryType t : values()) {
             if (t.id().equals(id)) {

@@ -2,15 +2,16 @@ package labbook.filecrypt.experiments;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
+import labbook.core.AllExperiments.Experiment;
 import labbook.core.AllOptions;
 import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Reasons;
+import labbook.core.Work;
 import labbook.filecrypt.FilecryptResults;
 import labbook.filecrypt.experiments.directoryruns.DirectoryRunsExperiment;
 import labbook.filecrypt.experiments.interop.InteropExperiment;
@@ -52,36 +53,47 @@ public final class AllCommand implements Callable<Integer> {
         AllExperiments all = new AllExperiments(FilecryptResults.STUDY, options.keepGoing(), System.err);
         // each experiment writes its own run record; this one adds how each ended (run.json's outcomes)
         try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "all")) {
-            Map<String, Callable<Integer>> experiments = new LinkedHashMap<>();
-            experiments.put("level-sweep", LevelSweepExperiment.of(lab, enwik8));
-            experiments.put("directory-runs", DirectoryRunsExperiment.of(lab, enwik8));
-            experiments.put("interop", InteropExperiment.of(lab));
-            experiments.put("pipeline-variants", PipelineVariantsExperiment.of(lab));
-            experiments.put("level-jmh", LevelJmhExperiment.of(lab));
-            all.plan(run, List.copyOf(experiments.keySet()));
+            // the experiments in the order they run, each with what it costs in each mode
+            Map<String, Experiment> experiments = new LinkedHashMap<>();
+            experiments.put(
+                    "level-sweep", experiment(LevelSweepExperiment::work, LevelSweepExperiment.of(lab, enwik8)));
+            experiments.put(
+                    "directory-runs",
+                    experiment(DirectoryRunsExperiment::work, DirectoryRunsExperiment.of(lab, enwik8)));
+            experiments.put("interop", experiment(InteropExperiment::work, InteropExperiment.of(lab)));
+            experiments.put(
+                    "pipeline-variants",
+                    experiment(PipelineVariantsExperiment::work, PipelineVariantsExperiment.of(lab)));
+            experiments.put("level-jmh", experiment(LevelJmhExperiment::work, LevelJmhExperiment.of(lab)));
             if (options.planOnly()) {
+                all.plan(run, experiments);
                 return 0; // nothing ran: this run writes no run.json
             }
-            experiments.forEach((name, experiment) -> {
-                System.out.println();
-                all.run(run, name, () -> succeed(name, experiment));
-            });
+            all.runAll(run, experiments, false);
         }
         return all.finish(System.out);
     }
 
+    /** A picocli experiment, run as {@link #succeed} says, with its work. */
+    private static Experiment experiment(Work work, Callable<Integer> experiment) {
+        return new Experiment(work, () -> {
+            System.out.println();
+            succeed(experiment);
+        });
+    }
+
     /** Runs a picocli experiment; its failure or non-zero exit is a {@link LabException}. */
-    private static void succeed(String name, Callable<Integer> experiment) {
+    private static void succeed(Callable<Integer> experiment) {
         int exit;
         try {
             exit = experiment.call();
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new LabException(name + ": " + Reasons.of(e), e);
+            throw new LabException(Reasons.of(e), e);
         }
         if (exit != 0) {
-            throw new LabException(name + " ended with exit code " + exit);
+            throw new LabException("ended with exit code " + exit);
         }
     }
 }

@@ -10,6 +10,20 @@ import labbook.filecrypt.corpus.QuickCorpus;
 public final class Corpora {
     private Corpora() {}
 
+    /** The bytes of the mode's text corpus: the 100 MB file (full) or the 10 MB head (quick), and its smaller heads. */
+    public static long textBytes(Mode mode) {
+        long heads = 0;
+        for (long h : Corpus.HEAD_SIZES) {
+            heads += h;
+        }
+        return (mode == Mode.FULL ? FullCorpus.BYTES : 0) + heads;
+    }
+
+    /** The bytes of the mode's largest text file. */
+    public static long largestTextBytes(Mode mode) {
+        return mode == Mode.FULL ? FullCorpus.BYTES : Corpus.HEAD_SIZES[0];
+    }
+
     public static Corpus forMode(Mode mode, Path enwik8) {
         Corpus corpus = mode == Mode.FULL ? FullCorpus.materialize(enwik8) : QuickCorpus.materialize();
         System.err.printf(

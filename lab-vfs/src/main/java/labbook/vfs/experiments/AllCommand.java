@@ -1,13 +1,16 @@
 package labbook.vfs.experiments;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
 import labbook.core.AllOptions;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
+import labbook.core.Work;
 import labbook.vfs.VfsResults;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
 import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
@@ -36,7 +39,16 @@ public final class AllCommand implements Callable<Integer> {
     @Mixin
     AllOptions options;
 
-    private static final List<String> EXPERIMENTS = List.of("git-diff", "stat-walk", "dcache-model");
+    /** The experiments in the order they run, with what each costs in each mode (the tree is needed first). */
+    private static final Map<String, Work> EXPERIMENTS = experiments();
+
+    private static Map<String, Work> experiments() {
+        Map<String, Work> work = new LinkedHashMap<>();
+        work.put("git-diff", GitDiffExperiment::work);
+        work.put("stat-walk", StatWalkExperiment::work);
+        work.put("dcache-model", DcacheModelExperiment::work);
+        return work;
+    }
 
     @Override
     public Integer call() {
@@ -50,7 +62,7 @@ public final class AllCommand implements Callable<Integer> {
         Optional<KernelTree> opened = all.runFor(null, "tree", () -> treeOptions.open(lab));
         try (LabRun run = LabRun.start(lab, VfsResults.STUDY, "all", treeOptions.rerun())) {
             if (opened.isEmpty()) {
-                EXPERIMENTS.forEach(e -> all.skip(run, e, "no tree"));
+                EXPERIMENTS.keySet().forEach(e -> all.skip(run, e, "no tree"));
                 return all.finish(System.out);
             }
             all.plan(run, EXPERIMENTS);

@@ -79,6 +79,12 @@ public class TreeOptions {
         return (mode == Mode.FULL ? manifest : manifest.everyNth(KernelManifest.QUICK_EVERY)).paths();
     }
 
+    /** How many entries the mode's default tree holds: the whole manifest (full) or one in {@code QUICK_EVERY}. */
+    public static int entries(Mode mode) {
+        int all = KernelManifest.linux61().size();
+        return mode == Mode.FULL ? all : (all + KernelManifest.QUICK_EVERY - 1) / KernelManifest.QUICK_EVERY;
+    }
+
     /** results/vfs (or --out's) must be a folder that accepts files. */
     public static void requireResultsFolder(LabOptions lab) {
         KernelTree.requireWritable(lab.resultsRoot().resolve(VfsResults.STUDY));

@@ -2,10 +2,10 @@ package labbook.wallet.experiments;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
+import labbook.core.AllExperiments.Experiment;
 import labbook.core.AllOptions;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
@@ -46,24 +46,39 @@ public final class AllCommand implements Callable<Integer> {
         AllExperiments all = new AllExperiments(WalletResults.STUDY, options.keepGoing(), System.err);
         try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "all")) {
             Mode mode = run.mode();
-            // the experiments in the order they run, each with its mode's own parameters
-            Map<String, Runnable> experiments = new LinkedHashMap<>();
-            experiments.put("sync-sweep", () -> SyncSweepExperiment.run(run, out));
-            experiments.put("sync-jmh", () -> SyncJmhExperiment.run(run, SyncJmhExperiment.Settings.of(mode), out));
+            // the experiments in the order they run, each with its mode's own parameters and what they cost
+            Map<String, Experiment> experiments = new LinkedHashMap<>();
+            experiments.put(
+                    "sync-sweep", new Experiment(SyncSweepExperiment::work, () -> SyncSweepExperiment.run(run, out)));
+            experiments.put(
+                    "sync-jmh",
+                    new Experiment(
+                            m -> SyncJmhExperiment.Settings.of(m).work(),
+                            () -> SyncJmhExperiment.run(run, SyncJmhExperiment.Settings.of(mode), out)));
             experiments.put(
                     "save-strategies",
-                    () -> SaveStrategiesExperiment.run(run, SaveStrategiesExperiment.Plan.of(mode), out));
-            experiments.put("crash-test", () -> CrashTestExperiment.run(run, CrashTestExperiment.kills(mode), out));
+                    new Experiment(
+                            m -> SaveStrategiesExperiment.Plan.of(m).work(),
+                            () -> SaveStrategiesExperiment.run(run, SaveStrategiesExperiment.Plan.of(mode), out)));
             experiments.put(
-                    "tamper-test", () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.of(mode), out));
+                    "crash-test",
+                    new Experiment(
+                            CrashTestExperiment::kills,
+                            () -> CrashTestExperiment.run(run, CrashTestExperiment.kills(mode), out)));
+            experiments.put(
+                    "tamper-test",
+                    new Experiment(
+                            m -> TamperTestExperiment.Plan.of(m).work(),
+                            () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.of(mode), out)));
             experiments.put(
                     "kwallet5-interop",
-                    () -> Kwallet5InteropExperiment.run(run, Kwallet5InteropExperiment.largest(mode), out));
-            all.plan(run, List.copyOf(experiments.keySet()));
+                    new Experiment(
+                            Kwallet5InteropExperiment::largest,
+                            () -> Kwallet5InteropExperiment.run(run, Kwallet5InteropExperiment.largest(mode), out)));
+            all.runAll(run, experiments, options.planOnly());
             if (options.planOnly()) {
                 return 0;
             }
-            experiments.forEach((name, experiment) -> all.run(run, name, experiment));
         }
         out.println();
         out.println("wallet: all experiments (" + lab.mode().label() + ") "

@@ -2,6 +2,7 @@ package labbook.wallet.format;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +63,19 @@ public final class RealWallets {
             }
         }
         return dir;
+    }
+
+    /** The size of a fixture file (a wallet or its salt), in bytes. */
+    public static long bytes(String name) {
+        try (InputStream in = RealWallets.class.getResourceAsStream(RESOURCES + name)) {
+            if (in == null) {
+                throw new LabException(
+                        "fixture wallet " + name + " is missing from the class path (rebuild lab-wallet)");
+            }
+            return in.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            throw new LabException("cannot read the fixture wallet " + name + ": " + e.getMessage(), e);
+        }
     }
 
     private static void copy(String name, Path dir) {

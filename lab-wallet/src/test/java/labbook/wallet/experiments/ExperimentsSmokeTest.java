@@ -241,22 +241,39 @@ class ExperimentsSmokeTest {
                 .isGreaterThanOrEqualTo(3);
         assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).cipherAlone())
                 .isFalse();
+        assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_XINT).sizes())
+                .containsExactly(1, 100, 1000, 5000, 10_000, 100_000);
         assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_XINT).cipherAlone())
-                .isTrue();
+                .isFalse();
+        // full mode: the seed's loop for kde4 and the real backend; the lab's variants every 1,000 and at the
+        // checkpoints
+        SweepLoop.Plan full = SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4);
+        assertThat(full.times(SweepVariant.KDE4, 300)).isTrue();
+        assertThat(full.times(SweepVariant.KWALLET5, 300)).isTrue();
+        assertThat(full.times(SweepVariant.KF5, 300)).isFalse();
+        assertThat(full.times(SweepVariant.AEAD, 100)).as("a checkpoint").isTrue();
+        assertThat(full.times(SweepVariant.KF5_FDATASYNC, 2000)).isTrue();
+        assertThat(full.timesCipher(300)).isFalse();
+        assertThat(full.timesCipher(2000)).isTrue();
+        SweepLoop.Plan quick = SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4);
+        assertThat(quick.sizes()).allMatch(n -> quick.times(SweepVariant.KF5, n) && quick.timesCipher(n));
         for (SweepVariant v : SweepVariant.values()) {
-            SweepLoop.Plan p = SyncSweepExperiment.plan(Mode.QUICK, v);
-            assertThat(SweepLoop.Plan.decode(p.encode())).isEqualTo(p);
+            for (Mode m : Mode.values()) {
+                SweepLoop.Plan p = SyncSweepExperiment.plan(m, v);
+                assertThat(SweepLoop.Plan.decode(p.encode())).isEqualTo(p);
+            }
         }
         assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).sizes())
                 .containsExactly(1, 100, 1000, 5000, 10_000);
         assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_C1).warmupSyncs())
                 .isPositive();
         assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4_C1).sizes())
-                .hasSize(1001);
+                .hasSize(102)
+                .startsWith(1, 100, 1000, 2000);
         assertThat(Kwallet5InteropExperiment.largest(Mode.QUICK)).isEqualTo(10_000);
         assertThat(Kwallet5InteropExperiment.largest(Mode.FULL)).isEqualTo(100_000);
         assertThat(CrashTestExperiment.kills(Mode.QUICK)).isGreaterThanOrEqualTo(50);
-        assertThat(CrashTestExperiment.kills(Mode.FULL)).isGreaterThanOrEqualTo(1000);
+        assertThat(CrashTestExperiment.kills(Mode.FULL)).isGreaterThanOrEqualTo(300);
         assertThat(TamperTestExperiment.Plan.of(Mode.FULL))
                 .isEqualTo(new TamperTestExperiment.Plan(Integer.MAX_VALUE, Integer.MAX_VALUE));
     }

@@ -40,9 +40,11 @@ import labbook.filecrypt.CryptoPolicy;
 import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FileMime;
 import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.corpus.BinaryType;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.FolderTypes;
 import labbook.filecrypt.corpus.QuickCorpus;
+import labbook.filecrypt.experiments.Corpora;
 import labbook.filecrypt.experiments.CorpusOptions;
 import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Engine;
@@ -94,6 +96,8 @@ import picocli.CommandLine.Option;
         description = "The crypto tool's three runs (and gpg's -z 6) over folders of text, MP3, PDF and PNG files: "
                 + "totals, user/system, sizes.")
 public final class DirectoryRunsExperiment implements Callable<Integer> {
+    static final int DEFAULT_REPEATS = 3;
+
     @Mixin
     LabOptions lab;
 
@@ -125,6 +129,25 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
     record Key(String type, Run run, Engine engine) {}
 
     /**
+     * What the experiment's time grows with: the bytes of each folder times the runs and engines timed on it, at the
+     * default repeats; for the plan of a mode not yet run here.
+     */
+    public static double work(Mode mode) {
+        double units = 0;
+        for (String type : FolderTypes.ALL) {
+            double bytes = type.equals(FolderTypes.TEXT)
+                    ? Corpora.textBytes(mode)
+                    : BinaryType.of(type).approximateBytes(mode);
+            for (Run policy : Run.values()) {
+                for (Engine engine : Engine.values()) {
+                    units += timed(mode, type, policy, engine) ? DEFAULT_REPEATS * bytes : 0;
+                }
+            }
+        }
+        return units;
+    }
+
+    /**
      * The runs as {@code all} makes them: {@code all}'s options and {@code --enwik8}, every other option its default.
      */
     public static DirectoryRunsExperiment of(LabOptions lab, Path enwik8) {
@@ -136,7 +159,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        int n = OptionValues.atLeast("--repeats", repeats, 1, 3);
+        int n = OptionValues.atLeast("--repeats", repeats, 1, DEFAULT_REPEATS);
         corpusOptions.checkValues();
         List<String> folders = Directories.parse(types == null ? String.join(",", Directories.TYPES) : types);
         Integer relaunched = NativeJvm.relaunch();

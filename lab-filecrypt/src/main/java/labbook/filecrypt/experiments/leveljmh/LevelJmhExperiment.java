@@ -36,14 +36,14 @@ import picocli.CommandLine.Mixin;
  *
  * <p><b>The baseline.</b> {@code -z 0}: no compressed packet, only AES-256 CFB and the MDC's SHA-1.
  *
- * <p><b>The variants.</b> ZIP (gpg's 8 KiB window on the system zlib) at 1, 7, 9 (quick) or ZIP, ZLIB and BZIP2 at 1-9
- * (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
+ * <p><b>The variants.</b> ZIP (gpg's 8 KiB window on the system zlib) at the seed's 1, 7, 9 (quick) or at the level
+ * sweep's 1, 6, 7, 9 (full). See {@link LevelBenchmark}: 2 MB of real text, memory to memory.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-jmh --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
  * -Dexec.args="level-jmh --quick"}: a fork per level, 2 x 0.75 s warm-up and 3 x 0.5 s iterations in it;
- * {@code --full}: 3 forks, 5 x 1 s warm-ups, 10 x 1 s iterations. JMH forks JVMs of the running JDK with the module's
- * class path and the flags that let bcpg call zlib ({@link FastPath#JVM_FLAGS}); ZIP is asked for on native zlib by
- * name, so a fork without it fails rather than measuring JZlib under zlib's label.
+ * {@code --full}: 2 forks, 3 x 1 s warm-ups, 5 x 1 s iterations ({@link #options}). JMH forks JVMs of the running JDK
+ * with the module's class path and the flags that let bcpg call zlib ({@link FastPath#JVM_FLAGS}); ZIP is asked for on
+ * native zlib by name, so a fork without it fails rather than measuring JZlib under zlib's label.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-jmh.csv}, one row per measured JMH iteration:
  * {@link FilecryptResults#LEVEL_JMH}. {@code deflater} is the ZIP deflate the fork used (zlib-8k or jzlib-8k; none at
@@ -64,41 +64,55 @@ public final class LevelJmhExperiment implements Callable<Integer> {
         return jmh;
     }
 
+    /**
+     * JMH's options in {@code mode}: quick, one short fork at the seed's levels; full, two forks of five 1 s iterations
+     * at the level sweep's levels, enough for a spread between forks.
+     */
+    static List<String> options(Mode mode) {
+        return mode == Mode.FULL
+                ? List.of(
+                        "-f",
+                        "2",
+                        "-wi",
+                        "3",
+                        "-w",
+                        "1s",
+                        "-i",
+                        "5",
+                        "-r",
+                        "1s",
+                        "-p",
+                        "algo=zip",
+                        "-p",
+                        "level=0,1,6,7,9")
+                : List.of(
+                        "-f",
+                        "1",
+                        "-wi",
+                        "2",
+                        "-w",
+                        "750ms",
+                        "-i",
+                        "3",
+                        "-r",
+                        "500ms",
+                        "-p",
+                        "algo=zip",
+                        "-p",
+                        "level=0,1,7,9");
+    }
+
+    /** What the run costs, in seconds of JMH: its levels times {@link JmhRun#plannedSeconds}. */
+    public static double work(Mode mode) {
+        List<String> o = options(mode);
+        String levels = o.get(o.size() - 1);
+        return levels.split(",").length * JmhRun.plannedSeconds(o);
+    }
+
     @Override
     public Integer call() {
         Mode mode = lab.mode();
-        List<String> args = new ArrayList<>(
-                mode == Mode.FULL
-                        ? List.of(
-                                "-f",
-                                "3",
-                                "-wi",
-                                "5",
-                                "-w",
-                                "1s",
-                                "-i",
-                                "10",
-                                "-r",
-                                "1s",
-                                "-p",
-                                "algo=zip,zlib,bzip2",
-                                "-p",
-                                "level=0,1,2,3,4,5,6,7,8,9")
-                        : List.of(
-                                "-f",
-                                "1",
-                                "-wi",
-                                "2",
-                                "-w",
-                                "750ms",
-                                "-i",
-                                "3",
-                                "-r",
-                                "500ms",
-                                "-p",
-                                "algo=zip",
-                                "-p",
-                                "level=0,1,7,9"));
+        List<String> args = new ArrayList<>(options(mode));
         // native zlib where this JDK has a foreign-function API (17, 22+), else JZlib, named either way
         args.addAll(List.of("-p", "deflater=" + (FastPath.JVM_FLAGS.isEmpty() ? "jzlib-8k" : "zlib-8k")));
         List<String> forkFlags = new ArrayList<>(FastPath.JVM_FLAGS);

@@ -3,7 +3,6 @@ package labbook.filecrypt.experiments.levelsweep;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Encryptions;
@@ -37,13 +36,12 @@ final class LevelSweepWarmUp {
     /**
      * JIT, page cache and gpg's first start: {@link Encryptions#JIT_ROUNDS} untimed in-process rounds on the 1 MB file
      * of every distinct Java code path among the levels (until C2 is done; with native zlib, every ZIP level above 0 is
-     * one path: the level only reaches zlib's deflateInit2), then a pass of gpg and in-process bcpg over every file
-     * (full: at every level, with bcpg as a whole process on the largest file; quick: at the first compressing level,
-     * the page cache's and gpg's part; the command line runs once, on the 1 MB file, to make its CDS archive). Then
-     * bcpg's decryption, {@link #DECRYPT_JIT_ROUNDS} untimed rounds on the same file as gpg encrypted it, per decrypt
-     * code path ({@link LevelDecrypts#warmUp}).
+     * one path: the level only reaches zlib's deflateInit2), then a pass of gpg and in-process bcpg over every file at
+     * the first compressing level, the page cache's and gpg's part (the command line runs once, on the 1 MB file, to
+     * make its CDS archive). Then bcpg's decryption, {@link #DECRYPT_JIT_ROUNDS} untimed rounds on the same file as gpg
+     * encrypted it, per decrypt code path ({@link LevelDecrypts#warmUp}).
      */
-    static void run(Encryptions enc, LevelDecrypts decrypts, Corpus corpus, Plan plan, Mode mode, int threads) {
+    static void run(Encryptions enc, LevelDecrypts decrypts, Corpus corpus, Plan plan, int threads) {
         List<EncryptOptions> variants = new ArrayList<>();
         List<EncryptOptions> parallel = new ArrayList<>();
         for (Compression algo : plan.algos()) {
@@ -52,12 +50,8 @@ final class LevelSweepWarmUp {
                 parallel.add(variants.get(variants.size() - 1).withThreads(threads));
             }
         }
-        List<EncryptOptions> pass = mode == Mode.FULL
-                ? variants
-                : List.of(variants.stream()
-                        .filter(EncryptOptions::compresses)
-                        .findFirst()
-                        .orElse(variants.get(0)));
+        EncryptOptions pass =
+                variants.stream().filter(EncryptOptions::compresses).findFirst().orElse(variants.get(0));
         Path small = corpus.files().stream()
                 .filter(p -> Corpus.size(p) <= 1_000_000)
                 .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b)))
@@ -68,7 +62,7 @@ final class LevelSweepWarmUp {
                 rounds
                         + PARALLEL_JIT_ROUNDS
                         + DECRYPT_JIT_ROUNDS
-                        + (long) corpus.files().size() * pass.size(),
+                        + (long) corpus.files().size(),
                 "steps")) {
             enc.warmUpInProcess(small, variants, rounds, bar::step);
             enc.warmUpInProcess(
@@ -80,21 +74,8 @@ final class LevelSweepWarmUp {
                     bar::step);
             decrypts.warmUp(small, variants, DECRYPT_JIT_ROUNDS, bar::step);
             // the command line's first run, untimed: its JAR and class-data archive into the page cache
-            enc.run(Engine.BCPG_PROCESS, small, pass.get(0));
-            if (mode != Mode.FULL) {
-                enc.warmUpFiles(corpus.files(), pass.get(0), bar::step);
-                return;
-            }
-            for (Path file : corpus.files()) {
-                for (EncryptOptions o : pass) {
-                    enc.run(Engine.BCPG_IN_PROCESS, file, o);
-                    enc.run(Engine.GPG, file, o);
-                    if (file.equals(corpus.largest())) {
-                        enc.run(Engine.BCPG_PROCESS, file, o);
-                    }
-                    bar.step();
-                }
-            }
+            enc.run(Engine.BCPG_PROCESS, small, pass);
+            enc.warmUpFiles(corpus.files(), pass, bar::step);
         }
     }
 }

@@ -99,6 +99,24 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
 
     record Key(String variant, int level) {}
 
+    /** The file encrypted: the 10 MB head (full) or the 5 MB one (quick). */
+    static long inputBytes(Mode mode) {
+        return mode == Mode.FULL ? 10_000_000 : 5_000_000;
+    }
+
+    /**
+     * Repeats of each variant and level: quick 3 (means over them are printed), for the quick main job's budget; full
+     * 9, enough for a median and its quartiles.
+     */
+    static int repeats(Mode mode) {
+        return mode == Mode.FULL ? 9 : 3;
+    }
+
+    /** What the time grows with: the bytes encrypted over the repeats; for the plan of a mode not yet run here. */
+    public static double work(Mode mode) {
+        return (double) inputBytes(mode) * repeats(mode);
+    }
+
     @Override
     public Integer call() {
         Integer relaunched = NativeJvm.relaunch();
@@ -106,11 +124,8 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
             return relaunched;
         }
         Corpus corpus = Corpora.forMode(Mode.QUICK, null);
-        Path file = lab.mode() == Mode.FULL
-                ? corpus.largest()
-                : corpus.upTo(5_000_000).largest();
-        // quick: 3 repeats (means over them are printed) and 5 warm-up rounds, for the quick main job's budget
-        int repeats = lab.mode() == Mode.FULL ? 15 : 3;
+        Path file = corpus.upTo(inputBytes(lab.mode())).largest();
+        int repeats = repeats(lab.mode());
         int warmUpRounds = lab.mode() == Mode.FULL ? 10 : 5;
         int[] levels = {0, 1, 9};
         List<Variant> variants = variants();

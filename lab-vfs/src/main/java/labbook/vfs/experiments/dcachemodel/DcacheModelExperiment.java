@@ -58,8 +58,8 @@ import picocli.CommandLine.Option;
  * a thread renaming {@code drivers} away and back every 50 us.
  *
  * <p><b>Run.</b> {@code ./labbook vfs dcache-model --quick} (quick: 1 fork, 2 x 0.5 s warm-up and 3 x 0.5 s iterations
- * per walk and thread count, no renamer: the report's scaling charts use the runs without one; {@code --full}: 3 forks,
- * 3 x 2 s warm-up, 5 x 2 s, and 1, 2, 4, 8, 16, 20 threads and the cores, each with and without the renamer;
+ * per walk and thread count, no renamer: the report's scaling charts use the runs without one; {@code --full}: 2 forks,
+ * 2 x 1 s warm-up, 4 x 1 s, and 1, 2, 4, 8, 16, 20 threads and the cores, each with and without the renamer;
  * {@code --renames both} adds the renamer in quick mode). {@code --threads 1,4,64} reruns it on a bigger machine;
  * {@code --tree DIR} models another tree's index paths; {@code --renames off|on|both}.
  */
@@ -73,7 +73,19 @@ public final class DcacheModelExperiment implements Callable<Integer> {
     public static final List<String> QUICK_TIMING =
             List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms");
 
-    static final List<String> FULL_TIMING = List.of("-f", "3", "-wi", "3", "-w", "2s", "-i", "5", "-r", "2s");
+    /** Full mode's: two forks per configuration, for a spread between JVMs, of four measured 1 s iterations. */
+    static final List<String> FULL_TIMING = List.of("-f", "2", "-wi", "2", "-w", "1s", "-i", "4", "-r", "1s");
+
+    /**
+     * What the model's JMH costs in {@code mode}, in seconds: a configuration per walk, thread count and rename setting
+     * ({@link JmhRun#plannedSeconds}); for the plan of a mode not yet run here.
+     */
+    public static double work(Mode mode) {
+        return Walk.ALL.size()
+                * threadCounts(null, mode).size()
+                * renameModes(null, mode).size()
+                * JmhRun.plannedSeconds(mode == Mode.FULL ? FULL_TIMING : QUICK_TIMING);
+    }
 
     @Mixin
     LabOptions lab;

@@ -95,11 +95,30 @@ public final class GitDiffExperiment implements Callable<Integer> {
      * mode and then in the other; one CSV row per loop and mode. The tree is clean (checked before and after), so
      * {@code git diff} reads the index, lstats every entry and prints nothing.
      */
+    /** Loops per mode: full 6, enough for a median and its quartiles over the seed's 100-run loop; quick 5. */
+    static int loops(Mode mode) {
+        return mode == Mode.FULL ? 6 : 5;
+    }
+
+    /** Runs per loop: the seed's 100 in full mode, 6 in quick. */
+    static int runs(Mode mode) {
+        return mode == Mode.FULL ? 100 : 6;
+    }
+
+    /**
+     * What the time grows with: the entries each timed or warm-up run lstats, in both modes of git; for the plan of a
+     * mode not yet run here.
+     */
+    public static double work(Mode mode) {
+        int runs = runs(mode);
+        return 2.0 * (loops(mode) * runs + Math.max(2, runs / 4)) * TreeOptions.entries(mode);
+    }
+
     public static List<Loop> run(
             LabRun run, KernelTree tree, Integer loopsOption, Integer runsOption, PrintStream out) {
         boolean full = run.mode() == Mode.FULL;
-        int loops = OptionValues.atLeast("--loops", loopsOption, 1, full ? 10 : 5);
-        int runs = OptionValues.atLeast("--runs", runsOption, 1, full ? 100 : 6);
+        int loops = OptionValues.atLeast("--loops", loopsOption, 1, loops(run.mode()));
+        int runs = OptionValues.atLeast("--runs", runsOption, 1, runs(run.mode()));
         int warmup = Math.max(2, runs / 4);
         run.peer("git", tree.git().requireInstalled());
         int entries = tree.entries().size();

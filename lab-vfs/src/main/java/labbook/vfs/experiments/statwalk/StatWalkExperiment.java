@@ -92,8 +92,17 @@ public final class StatWalkExperiment implements Callable<Integer> {
      * Each repeat runs {@code git diff} in both modes, then one walk per thread count. A walk's figures are its wall
      * time and this process's user and system CPU ({@code /proc/self/stat}, 10 ms ticks; JIT and GC threads included).
      */
+    static int repeats(Mode mode) {
+        return mode == Mode.FULL ? 30 : 5;
+    }
+
+    /** What the time grows with: the entries walked over the repeats; for the plan of a mode not yet run here. */
+    public static double work(Mode mode) {
+        return (double) repeats(mode) * TreeOptions.entries(mode);
+    }
+
     public static Ratios run(LabRun run, KernelTree tree, Integer repeatsOption, PrintStream out) {
-        int repeats = OptionValues.atLeast("--repeats", repeatsOption, 1, run.mode() == Mode.FULL ? 30 : 5);
+        int repeats = OptionValues.atLeast("--repeats", repeatsOption, 1, repeats(run.mode()));
         run.peer("git", tree.git().requireInstalled());
         PreloadWalk preload = PreloadWalk.of(tree.dir(), tree.entries());
         List<MeasuredWalk> walks = new ArrayList<>();

@@ -74,7 +74,7 @@ import picocli.CommandLine.Option;
                 "kill -9 a wallet writer mid-sync, many times: the wallet must be the previous or the new version.")
 public final class CrashTestExperiment implements Callable<Integer> {
     static final int QUICK_KILLS = 50;
-    static final int FULL_KILLS = 1000;
+    static final int FULL_KILLS = 300;
     static final int START_ENTRIES = 2000;
     static final int MAX_DELAY_MS = 60;
 

@@ -72,6 +72,11 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
 
     /** The sizes the stores grow through, the timed puts at each, and the warm-up (entries, then puts). */
     public record Plan(List<Integer> sizes, int repeats, int warmupEntries, int warmupPuts) {
+        /** What the time grows with: the timed puts at each size, a whole rewrite costing in proportion to it. */
+        public double work() {
+            return sizes.stream().mapToDouble(n -> repeats * (n + 1000.0)).sum();
+        }
+
         public static Plan of(Mode mode) {
             List<Integer> sizes = new ArrayList<>(WalletSeeds.load().checkpoints());
             if (mode == Mode.FULL) {

@@ -82,17 +82,69 @@ public final class SweepLoop {
     }
 
     /**
-     * The plan: sizes 1, step, 2 x step, ... max; repeats at the checkpoints; {@code cipherAlone}: whether each sync is
-     * paired with the cipher alone on the same bytes (quick mode's -Xint loop leaves it out: under the interpreter it
-     * costs seconds per sync and no analysis reads it).
+     * The plan: sizes 1, step, 2 x step, ... max; repeats at the checkpoints. The variants outside the seed's loop
+     * ({@link SweepVariant#inSeedLoop()}) are timed only at multiples of {@code labStep} and at the checkpoints, and so
+     * is the cipher alone; {@code cipherAlone}: whether it is timed at all (quick mode's -Xint loop leaves it out:
+     * under the interpreter it costs seconds per sync and no analysis reads it).
      */
-    public record Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs, boolean cipherAlone) {
+    public record Plan(
+            int max,
+            int step,
+            int labStep,
+            Set<Integer> checkpoints,
+            int repeats,
+            int warmupSyncs,
+            boolean cipherAlone) {
+        public Plan {
+            if (labStep % step != 0) {
+                throw new IllegalArgumentException("the lab's step " + labStep + " is not a multiple of " + step);
+            }
+        }
+
+        /** Every variant, and the cipher alone, at every step. */
         public Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs) {
-            this(max, step, checkpoints, repeats, warmupSyncs, true);
+            this(max, step, step, checkpoints, repeats, warmupSyncs, true);
         }
 
         public List<Integer> sizes() {
             return SweepPlan.sizes(max, step, checkpoints);
+        }
+
+        /** Whether {@code variant} is timed at {@code size}. */
+        public boolean times(SweepVariant variant, int size) {
+            return variant.inSeedLoop() || atLabStep(size);
+        }
+
+        /** Whether the cipher alone is timed beside a sync at {@code size}. */
+        public boolean timesCipher(int size) {
+            return cipherAlone && atLabStep(size);
+        }
+
+        private boolean atLabStep(int size) {
+            return size % labStep == 0 || checkpoints.contains(size);
+        }
+
+        /**
+         * Entries synced over the loop, by the variants that time a size, weighing each sync paired with the cipher
+         * alone twice: what the loop's time grows with.
+         */
+        public double entriesSynced(List<SweepVariant> variants) {
+            return sizes().stream()
+                    .mapToDouble(size -> entriesSynced(variants, size))
+                    .sum();
+        }
+
+        /** The same at one size. */
+        double entriesSynced(List<SweepVariant> variants, int size) {
+            int repeats = checkpoints.contains(size) ? this.repeats : 1;
+            double n = 0;
+            for (SweepVariant v : variants) {
+                if (times(v, size)) {
+                    boolean paired = v.kind() != SweepVariant.Kind.PEER && timesCipher(size);
+                    n += (double) size * repeats * (paired ? 2 : 1);
+                }
+            }
+            return n;
         }
 
         public String encode() {
@@ -100,22 +152,23 @@ public final class SweepLoop {
             for (int c : checkpoints) {
                 cp.append(cp.length() == 0 ? "" : ":").append(c);
             }
-            return max + "/" + step + "/" + cp + "/" + repeats + "/" + warmupSyncs + "/" + cipherAlone;
+            return max + "/" + step + "/" + labStep + "/" + cp + "/" + repeats + "/" + warmupSyncs + "/" + cipherAlone;
         }
 
         public static Plan decode(String s) {
             String[] f = s.split("/");
             Set<Integer> cps = new java.util.TreeSet<>();
-            for (String c : f[2].split(":")) {
+            for (String c : f[3].split(":")) {
                 cps.add(Integer.parseInt(c));
             }
             return new Plan(
                     Integer.parseInt(f[0]),
                     Integer.parseInt(f[1]),
+                    Integer.parseInt(f[2]),
                     cps,
-                    Integer.parseInt(f[3]),
                     Integer.parseInt(f[4]),
-                    Boolean.parseBoolean(f[5]));
+                    Integer.parseInt(f[5]),
+                    Boolean.parseBoolean(f[6]));
         }
     }
 
@@ -180,10 +233,7 @@ public final class SweepLoop {
         String name = "sync-sweep "
                 + String.join(",", variants.stream().map(SweepVariant::label).toList());
         // a sync's cost grows with the wallet: the bar counts entries synced, so its ETA grows with them
-        long work = 0;
-        for (int size : sizes) {
-            work += (long) size * (plan.checkpoints().contains(size) ? plan.repeats() : 1);
-        }
+        long work = Math.round(plan.entriesSynced(variants));
         try (Kwallet5Session kw = real ? Kwallet5.session(false, scratchDir) : null;
                 ProgressBar bar = Progress.bar(name, work, "entries synced")) {
             int have = 0;
@@ -196,18 +246,22 @@ public final class SweepLoop {
                     kw.add(size - have);
                 }
                 have = size;
-                int repeats = plan.checkpoints().contains(size) ? plan.repeats() : 1;
+                long stepWork = Math.round(plan.entriesSynced(variants, size));
                 if (size <= doneUpTo) {
-                    bar.stepBy((long) size * repeats);
+                    bar.stepBy(stepWork);
                     continue;
                 }
+                int repeats = plan.checkpoints().contains(size) ? plan.repeats() : 1;
+                boolean cipher = plan.timesCipher(size);
                 List<Row> step = new ArrayList<>();
                 for (int r = 0; r < repeats; r++) {
                     // every variant once per repeat, the first one changing each time
                     for (int k = 0; k < timed; k++) {
                         int i = (turn + k) % timed;
                         if (i < java.size()) {
-                            step.add(measure(java.get(i).label(), wallets.get(i), size, r, plan.cipherAlone()));
+                            if (plan.times(java.get(i), size)) {
+                                step.add(measure(java.get(i).label(), wallets.get(i), size, r, cipher));
+                            }
                         } else {
                             step.add(Row.of(kw.sync(r)));
                         }
@@ -216,7 +270,7 @@ public final class SweepLoop {
                 }
                 rows.addAll(step);
                 stepDone.accept(step);
-                bar.stepBy((long) size * repeats);
+                bar.stepBy(stepWork);
             }
         }
         for (SweepVariant v : java) {

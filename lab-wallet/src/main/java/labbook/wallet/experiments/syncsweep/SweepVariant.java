@@ -74,6 +74,15 @@ public enum SweepVariant {
         return kind == Kind.FORKED;
     }
 
+    /**
+     * Whether it is timed at every step of the seed's own loop: kde4 (the analogue of the seed's Release build) and the
+     * real backend, the two the seed's question is about. The lab's other variants answer theirs at every
+     * {@link SweepLoop.Plan#labStep()} entries and at the checkpoints.
+     */
+    public boolean inSeedLoop() {
+        return this == KDE4 || this == KWALLET5;
+    }
+
     /** The JVM option a forked variant runs under (-Xint, -XX:TieredStopAtLevel=1); null for the others. */
     public String jvmFlag() {
         return jvmFlag;

@@ -74,6 +74,26 @@ public final class TamperTestExperiment implements Callable<Integer> {
 
     /** How many bits to flip per wallet outside its magic, header and first block, and per salt. */
     public record Plan(int sampledBits, int saltBits) {
+        /**
+         * How many costs of opening a small wallet the plan's flips add up to: each salt flip derives a new key, which
+         * costs about {@value #SALT_FLIP_COST} openings.
+         */
+        public double work() {
+            double units = 0;
+            for (RealWallets.Wallet w : RealWallets.ALL) {
+                units += Math.min(RealWallets.bytes(w.file()) * 8, (long) sampledBits + FIXED_BITS);
+                if (w.saltFile() != null) {
+                    units += SALT_FLIP_COST * Math.min(RealWallets.bytes(w.saltFile()) * 8, saltBits);
+                }
+            }
+            return units;
+        }
+
+        /** About the bits of a wallet's magic, header and first cipher block, which every mode flips. */
+        private static final int FIXED_BITS = 256;
+
+        static final int SALT_FLIP_COST = 500;
+
         public static Plan of(Mode mode) {
             return mode == Mode.FULL
                     ? new Plan(Integer.MAX_VALUE, Integer.MAX_VALUE)
