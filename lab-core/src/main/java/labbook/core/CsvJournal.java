@@ -208,6 +208,11 @@ public final class CsvJournal implements AutoCloseable {
         return kept;
     }
 
+    /** The rows of the CSV: those kept from a killed run and those written since. */
+    public long rowCount() {
+        return rows;
+    }
+
     /** Whether a kept row has these values in these columns (the step it measured is done). */
     public boolean keptHas(Map<Column, Object> key) {
         return kept.stream()

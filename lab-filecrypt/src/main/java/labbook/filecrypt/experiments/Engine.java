@@ -32,4 +32,14 @@ public enum Engine {
     public String label() {
         return engine + "/" + scope;
     }
+
+    /** The engine of a CSV row's {@code engine} and {@code scope} values. */
+    public static Engine of(String engine, String scope) {
+        for (Engine e : values()) {
+            if (e.engine.equals(engine) && e.scope.equals(scope)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("no engine " + engine + "/" + scope);
+    }
 }

@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import labbook.core.CsvResults;
+import labbook.core.CsvJournal;
 import labbook.core.LabException;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Encryptions;
@@ -51,16 +51,27 @@ final class LevelDecrypts {
 
     private final Encryptions enc;
     private final String corpus;
-    private final CsvResults csv;
+    private final CsvJournal csv;
     private final SampleGroups<Key> results = new SampleGroups<>();
     private int counter;
     /** Wall time spent here (warm-up, decryptions, checks), for the line saying what the decrypt rows cost. */
     private long elapsedNanos;
 
-    LevelDecrypts(Encryptions enc, String corpus, CsvResults csv) {
+    LevelDecrypts(Encryptions enc, String corpus, CsvJournal csv) {
         this.enc = enc;
         this.corpus = corpus;
         this.csv = csv;
+    }
+
+    /** Takes back a row a killed run measured (its journal's, on resume), for the printout. */
+    void kept(Map<String, String> row) {
+        results.add(
+                new Key(
+                        row.get(FILE.name()),
+                        Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
+                        Compression.parse(row.get(ALGO.name())),
+                        Integer.parseInt(row.get(LEVEL.name()))),
+                LevelSweepExperiment.sample(row));
     }
 
     SampleGroups<Key> results() {

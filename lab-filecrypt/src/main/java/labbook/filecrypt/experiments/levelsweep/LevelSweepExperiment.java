@@ -21,8 +21,10 @@ import static labbook.filecrypt.FilecryptResults.WALL_S;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import labbook.core.CsvResults;
+import labbook.core.Column;
+import labbook.core.CsvJournal;
 import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
@@ -214,9 +216,15 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                 "--max-file-bytes",
                                 corpusOptions.maxFileBytes()));
                 Encryptions enc = Encryptions.start();
-                CsvResults csv = run.csv(FilecryptResults.LEVEL_SWEEP);
-                CsvResults decryptCsv = run.csv(FilecryptResults.LEVEL_DECRYPT)) {
+                CsvJournal csv = run.journal(FilecryptResults.LEVEL_SWEEP);
+                CsvJournal decryptCsv = run.journal(FilecryptResults.LEVEL_DECRYPT)) {
             decrypts = new LevelDecrypts(enc, corpus.name(), decryptCsv);
+            // a setting (repeat, file, algorithm, level) is a step: --resume keeps those a killed run finished
+            csv.kept().forEach(row -> results.add(keyOf(row), sample(row)));
+            decryptCsv.kept().forEach(decrypts::kept);
+            if (!csv.kept().isEmpty()) {
+                System.err.println("level-sweep: resuming after " + csv.kept().size() + " rows a run before measured");
+            }
             run.peer("gpg", Gpg.version())
                     .peer("bcpg-process", Encryptions.PROCESS_COMMAND)
                     .peer("bcpg", Encryptions.describeBcpg())
@@ -245,6 +253,27 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                     for (Path file : corpus.files()) {
                         for (Compression algo : plan.algos()) {
                             for (int level : plan.levels()) {
+                                Map<Column, Object> setting = Map.of(
+                                        REPEAT,
+                                        r,
+                                        FILE,
+                                        file.getFileName().toString(),
+                                        ALGO,
+                                        algo.gpgName(),
+                                        LEVEL,
+                                        level);
+                                if (csv.keptHas(setting)) {
+                                    for (SweepEngine e : engines) {
+                                        bar.stepBy(r < repeatsFor(mode, file, largest, e.engine()) ? 1 : 0);
+                                    }
+                                    bar.stepBy(
+                                            r < repeatsFor(mode, file, largest, Engine.GPG)
+                                                            && (algo == Compression.ZIP || level > 0)
+                                                    ? 1
+                                                    : 0);
+                                    continue;
+                                }
+                                boolean decryptsKept = decryptCsv.keptHas(setting);
                                 for (SweepEngine sweepEngine : engines) {
                                     Engine engine = sweepEngine.engine();
                                     EncryptOptions options = EncryptOptions.defaults()
@@ -272,7 +301,9 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                             check,
                                             engine == Engine.GPG
                                                     ? encrypted -> {
-                                                        decrypts.measure(file, options, repeat, encrypted);
+                                                        if (!decryptsKept) {
+                                                            decrypts.measure(file, options, repeat, encrypted);
+                                                        }
                                                         bar.step();
                                                     }
                                                     : encrypted -> {});
@@ -304,16 +335,20 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                                     engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
                                     bar.step();
                                 }
+                                // the decrypt rows first: a kill between the two leaves this setting to run again,
+                                // and its decryptions kept, not twice
+                                decryptCsv.checkpoint();
+                                csv.checkpoint();
                             }
                         }
                     }
                 }
             }
-            csv.commit();
-            decryptCsv.commit();
+            Path sweepCsv = csv.commit();
+            Path decryptPath = decryptCsv.commit();
             System.out.printf(
                     "level-sweep: %d rows in %s, %d in %s (the decryptions and their warm-up: %.1f s)%n",
-                    csv.rowCount(), csv.path(), decryptCsv.rowCount(), decryptCsv.path(), decrypts.elapsedSeconds());
+                    csv.rowCount(), sweepCsv, decryptCsv.rowCount(), decryptPath, decrypts.elapsedSeconds());
             help.addAll(CliStartup.measure(enc, run));
         }
         System.out.printf(
@@ -325,6 +360,29 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         LevelSweepPrintout.printWall(results, largest, plan.levels(), n);
         LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), engines);
         LevelSweepPrintout.printDecrypt(decrypts.results(), largest, plan.levels());
+    }
+
+    /** The key of a kept row of level-sweep.csv. */
+    private static Key keyOf(Map<String, String> row) {
+        return new Key(
+                row.get(FILE.name()),
+                new SweepEngine(
+                        Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
+                        Integer.parseInt(row.get(THREADS.name()))),
+                Compression.parse(row.get(ALGO.name())),
+                Integer.parseInt(row.get(LEVEL.name())));
+    }
+
+    /** The sample of a kept row of level-sweep.csv or level-decrypt.csv. */
+    static Sample sample(Map<String, String> row) {
+        String out = row.get(OUT_BYTES.name());
+        String thread = row.get(CPU_THREAD_S.name());
+        return new Sample(
+                Double.parseDouble(row.get(CPU_USER_S.name())),
+                Double.parseDouble(row.get(CPU_SYS_S.name())),
+                Double.parseDouble(row.get(WALL_S.name())),
+                out == null || out.isEmpty() ? 0 : Long.parseLong(out),
+                thread == null || thread.isEmpty() ? Double.NaN : Double.parseDouble(thread));
     }
 
     static String deflater(Engine engine, EncryptOptions o) {
