@@ -5,6 +5,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import labbook.reports.results.Results;
@@ -122,6 +123,67 @@ public final class ChartStyle {
     public static XYSeries line(XYSeries s) {
         s.setMarker(s.getXData().length > 40 ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
         return s;
+    }
+
+    /**
+     * A sweep with more points than this ({@value}) is drawn as its trend: at the seeds' scale (a sync every 100
+     * entries to 100,000) single-sample spikes would otherwise set the axis and merge the lines.
+     */
+    public static final int DENSE_POINTS = 200;
+
+    /** The trend's window: the running median of this many neighbouring points. */
+    public static final int TREND_WINDOW = 9;
+
+    /** A point this many times its running median or more is drawn as an outlier. */
+    public static final double OUTLIER_FACTOR = 3;
+
+    /**
+     * A dense sweep ({@link #DENSE_POINTS}) as a reader can follow it: the running median of {@link #TREND_WINDOW}
+     * points as a line named {@code name}, each point faint behind it, and the points {@link #OUTLIER_FACTOR} times
+     * their running median or more as crosses; all in {@code color}, only the line in the legend. Returns the trend's
+     * largest value, for an axis the outliers do not set.
+     */
+    public static double denseSweep(XYChart chart, String name, double[] x, double[] y, Color color) {
+        double[] trend = runningMedian(y, TREND_WINDOW);
+        List<Integer> outliers = new ArrayList<>();
+        for (int i = 0; i < y.length; i++) {
+            if (y[i] >= OUTLIER_FACTOR * trend[i]) {
+                outliers.add(i);
+            }
+        }
+        XYSeries each = add(chart, name + ": each point", x, y);
+        each.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
+        each.setMarker(SeriesMarkers.CIRCLE);
+        each.setMarkerColor(new Color(color.getRed(), color.getGreen(), color.getBlue(), 50));
+        each.setShowInLegend(false);
+        if (!outliers.isEmpty()) {
+            XYSeries out = add(
+                    chart,
+                    name + ": outliers",
+                    outliers.stream().mapToDouble(i -> x[i]).toArray(),
+                    outliers.stream().mapToDouble(i -> y[i]).toArray());
+            out.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
+            out.setMarker(SeriesMarkers.CROSS);
+            out.setMarkerColor(color);
+            out.setShowInLegend(false);
+        }
+        XYSeries line = add(chart, name, x, trend);
+        line.setMarker(SeriesMarkers.NONE);
+        line.setLineColor(color);
+        line.setLineWidth(2.5f);
+        return Arrays.stream(trend).filter(Double::isFinite).max().orElse(0);
+    }
+
+    /** The median of each point's window of {@code window} points, centred, shorter at the ends. */
+    static double[] runningMedian(double[] y, int window) {
+        double[] out = new double[y.length];
+        int half = window / 2;
+        for (int i = 0; i < y.length; i++) {
+            double[] w = Arrays.copyOfRange(y, Math.max(0, i - half), Math.min(y.length, i + half + 1));
+            Arrays.sort(w);
+            out[i] = w.length % 2 == 1 ? w[w.length / 2] : (w[w.length / 2 - 1] + w[w.length / 2]) / 2;
+        }
+        return out;
     }
 
     /** A seed figure: grey markers with no line, so it reads as "published points". */

@@ -39,23 +39,50 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
                 "KWallet sync(): the real backend (kwallet5), the seed and the lab's Java variants",
                 "entries",
                 "sync time (ms, median)");
+        double trendMax = 0;
         for (var sweep : sweeps) {
             Table medians = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
             Table real = Summaries.rowsOf(medians, VARIANT.name(), SweepVariant.KWALLET5.label());
-            if (!real.isEmpty()) {
+            if (real.rowCount() > ChartStyle.DENSE_POINTS) {
+                trendMax = Math.max(
+                        trendMax, trend(chart, ChartStyle.name(REAL_NAME, results, sweep.root()), real, Color.BLACK));
+            } else if (!real.isEmpty()) {
                 realBackend(line(chart, ChartStyle.name(REAL_NAME, results, sweep.root()), real));
             }
             for (String variant : Summaries.distinct(medians, VARIANT.name())) {
                 if (!variant.equals(SweepVariant.KWALLET5.label()) && !WalletData.UNOPTIMISED.contains(variant)) {
-                    line(
-                            chart,
-                            ChartStyle.name(variant, results, sweep.root()),
-                            Summaries.rowsOf(medians, VARIANT.name(), variant));
+                    Table rows = Summaries.rowsOf(medians, VARIANT.name(), variant);
+                    String name = ChartStyle.name(variant, results, sweep.root());
+                    if (rows.rowCount() > ChartStyle.DENSE_POINTS) {
+                        trendMax = Math.max(trendMax, trend(chart, name, rows, colour(variant)));
+                    } else {
+                        line(chart, name, rows);
+                    }
                 }
             }
         }
         addSeed(chart);
+        if (trendMax > 0) {
+            // the trends set the axis; a spike above it is one of the crosses
+            chart.setTitle(chart.getTitle() + "; lines: running medians, x: outliers");
+            chart.getStyler().setYAxisMax(trendMax * 1.15);
+        }
         return Optional.of(chart);
+    }
+
+    /** A variant's colour in a dense sweep: its own, fixed by its place in {@link SweepVariant}'s order. */
+    static Color colour(String variant) {
+        return ChartStyle.OURS[SweepVariant.of(variant).ordinal() % ChartStyle.OURS.length];
+    }
+
+    /** A dense sweep's medians as its trend ({@link ChartStyle#denseSweep}). */
+    static double trend(XYChart chart, String name, Table medians, Color color) {
+        return ChartStyle.denseSweep(
+                chart,
+                name,
+                medians.numberColumn(ENTRIES.name()).asDoubleArray(),
+                medians.numberColumn(SYNC_MS.name()).asDoubleArray(),
+                color);
     }
 
     /** The real backend's legend name. */
