@@ -70,8 +70,9 @@ public final class MainJob implements Callable<Integer> {
             Mode mode = lab.mode();
             Path out = lab.out;
             Path root = Repo.root();
-            RunPlan.ofStudies(out != null ? out : root.resolve("results"), mode, STUDIES)
-                    .print("labbook: the plan of run " + mode.flag(), System.err);
+            Path results = out != null ? out : root.resolve("results");
+            RunPlan plan = RunPlan.ofStudies(results, mode, STUDIES);
+            plan.print("labbook: the plan of run " + mode.flag(), System.err);
             if (options.planOnly()) {
                 return 0;
             }
@@ -100,7 +101,9 @@ public final class MainJob implements Callable<Integer> {
                         incubatorNote(launch)));
             }
             steps.add(reportStep(root, out));
-            return runSteps(steps, Duration.ofSeconds(builtIn), System.err);
+            int exit = runSteps(steps, Duration.ofSeconds(builtIn), System.err);
+            plan.printOutcomes(results, STUDIES, System.err);
+            return exit;
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -160,6 +161,68 @@ public final class RunPlan {
         }
         t.row("", "total", human(total), unknown == 0 ? "" : unknown + " without an estimate");
         out.println(title + " (estimated on this host, from its run.json history):");
+        t.print(out);
+        out.flush();
+    }
+
+    /**
+     * After a run: each study's experiments as its run.json's {@code outcomes} says they ended, beside this plan's
+     * estimate and the ratio of the two, and the totals.
+     */
+    public void printOutcomes(Path resultsRoot, List<String> studies, PrintStream out) {
+        ConsoleTable t = new ConsoleTable("study", "experiment", "outcome", "planned", "actual", "actual / planned");
+        double planned = 0;
+        double actual = 0;
+        for (String study : studies) {
+            JsonNode outcomes = JSON.createObjectNode();
+            Path file = resultsRoot.resolve(study).resolve("run.json");
+            try {
+                if (Files.isRegularFile(file)) {
+                    outcomes = JSON.readTree(file.toFile()).path("outcomes");
+                }
+            } catch (IOException e) {
+                out.println("labbook: " + file + ": not JSON (" + e.getMessage() + ")");
+            }
+            Set<String> names = new LinkedHashSet<>();
+            estimates.stream()
+                    .filter(e -> e.study().equals(study) && !e.experiment().equals("all"))
+                    .forEach(e -> names.add(e.experiment()));
+            outcomes.fieldNames().forEachRemaining(names::add);
+            if (names.isEmpty()) {
+                t.row(study, "all", "not run", "-", "-", "-");
+            }
+            for (String name : names) {
+                JsonNode o = outcomes.path(name);
+                Double plan = estimates.stream()
+                        .filter(e -> e.study().equals(study) && e.experiment().equals(name))
+                        .findFirst()
+                        .map(Estimate::seconds)
+                        .orElse(null);
+                Double took = o.has("seconds") ? o.get("seconds").asDouble() : null;
+                boolean both = plan != null
+                        && took != null
+                        && "done".equals(o.path("status").asText());
+                if (both) {
+                    planned += plan;
+                    actual += took;
+                }
+                t.row(
+                        study,
+                        name,
+                        o.path("status").asText("not run"),
+                        human(plan),
+                        human(took),
+                        both && plan > 0 ? String.format(Locale.ROOT, "%.2f", took / plan) : "-");
+            }
+        }
+        t.row(
+                "",
+                "total (planned and done)",
+                "",
+                human(planned),
+                human(actual),
+                planned > 0 ? String.format(Locale.ROOT, "%.2f", actual / planned) : "-");
+        out.println("labbook: each experiment, planned and actual:");
         t.print(out);
         out.flush();
     }

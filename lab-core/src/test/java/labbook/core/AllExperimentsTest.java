@@ -129,6 +129,24 @@ class AllExperimentsTest {
     }
 
     @Test
+    void afterARunTheMainJobSetsEachActualTimeBesideItsPlan() {
+        runThree(true);
+        RunPlan plan = RunPlan.ofStudies(dir, Mode.QUICK, List.of("wallet", "vfs"));
+        runThree(true); // the run the plan was made for
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        plan.printOutcomes(dir, List.of("wallet", "vfs"), new PrintStream(printed, true, StandardCharsets.UTF_8));
+        String table = printed.toString(StandardCharsets.UTF_8);
+        assertThat(table.lines()
+                        .filter(l -> l.contains("sync-sweep"))
+                        .findFirst()
+                        .orElseThrow())
+                .contains("done")
+                .matches(".*\\b[01]\\.\\d\\d$");
+        assertThat(table).containsPattern("crash-test +failed");
+        assertThat(table).containsPattern("vfs +all +not run");
+    }
+
+    @Test
     void aPlanRefusesAnExperimentItDidNotName() {
         AllExperiments all = new AllExperiments("wallet", false, new PrintStream(err, true, StandardCharsets.UTF_8));
         try (LabRun run = LabRun.start(dir, Mode.QUICK, "wallet", "all")) {
