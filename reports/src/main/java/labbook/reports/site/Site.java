@@ -118,7 +118,9 @@ public final class Site {
                 study.text().source(),
                 results.ran(id),
                 generated,
-                claims.stream().map(Site::claimRow).toList(),
+                claims.stream()
+                        .map(c -> claimRow(c, withMode(results, id, c.machine())))
+                        .toList(),
                 count(claims, Outcome.AGREES),
                 count(claims, Outcome.FAILS),
                 count(claims, Outcome.DIFFERS),
@@ -178,7 +180,7 @@ public final class Site {
         }
     }
 
-    static ClaimRow claimRow(Claim c) {
+    static ClaimRow claimRow(Claim c, String from) {
         return new ClaimRow(
                 c.claim(),
                 c.seed(),
@@ -186,8 +188,20 @@ public final class Site {
                 c.ratioText(),
                 c.verdict().text(),
                 c.verdict().outcome().css(),
-                c.machine(),
+                from,
                 c.note());
+    }
+
+    /**
+     * A claim's root label with the mode its figures came from ("vm (full)"), so a quick verdict never passes for a
+     * full one; the label alone where no root of that label ran the study.
+     */
+    static String withMode(Results results, String study, String label) {
+        return results.roots().stream()
+                .filter(r -> r.label().equals(label) && r.study(study).ran())
+                .findFirst()
+                .map(r -> label + " (" + r.study(study).latest().mode() + ")")
+                .orElse(label);
     }
 
     static TargetRow targetRow(Target t) {
