@@ -137,7 +137,7 @@ public final class ReportsCli {
                 Comparer.checkRoot(root, Studies.ALL);
             }
             RunComparison comparison =
-                    Comparer.compare(ResultsLoader.load(roots, Studies.schemas()), Studies.ALL, noisePct / 100);
+                    Comparer.compareShared(ResultsLoader.load(roots, Studies.schemas()), Studies.ALL, noisePct / 100);
             PrintWriter out = spec.commandLine().getOut();
             out.print(
                     switch (format) {

@@ -60,6 +60,22 @@ public final class Comparer {
         }
     }
 
+    /**
+     * The comparison of two roots that must share a measurement (the command line, the notebooks): two roots with
+     * nothing in common are one line naming both and what each ran.
+     */
+    public static RunComparison compareShared(Results loaded, List<Study> studies, double noise) {
+        RunComparison c = compare(loaded, studies, noise);
+        if (c.measures().isEmpty()) {
+            ResultsRoot a = loaded.roots().get(0);
+            ResultsRoot b = loaded.roots().get(1);
+            throw new LabException("results folders " + a.root() + " and " + b.root()
+                    + " hold no measurement in common (" + ranIn(a, studies) + " against " + ranIn(b, studies) + ")");
+        }
+        return c;
+    }
+
+    /** The comparison of the two roots of {@code loaded}; with nothing in common, it has no measurement. */
     public static RunComparison compare(Results loaded, List<Study> studies, double noise) {
         if (loaded.roots().size() != 2) {
             throw new IllegalArgumentException(
@@ -99,10 +115,6 @@ public final class Comparer {
                 compareExperiment(schema, a, b, noise, measures, geomeans, exclusions);
             }
             claims.addAll(claims(study, a, b));
-        }
-        if (measures.isEmpty()) {
-            throw new LabException("results folders " + a.root() + " and " + b.root()
-                    + " hold no measurement in common (" + ranIn(a, studies) + " against " + ranIn(b, studies) + ")");
         }
         List<ClaimChange> flipsFirst =
                 new ArrayList<>(claims.stream().filter(ClaimChange::flips).toList());

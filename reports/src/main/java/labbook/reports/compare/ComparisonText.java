@@ -22,6 +22,7 @@ import labbook.reports.compare.RunComparison.MeasureChange;
 import labbook.reports.compare.RunComparison.RunDifference;
 import labbook.reports.compare.RunComparison.Sample;
 import labbook.reports.stats.Format;
+import labbook.reports.stats.RankTest;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -51,7 +52,45 @@ public final class ComparisonText {
             "p_exact",
             "verdict");
 
+    /** The columns of a table of one experiment's timing (the first names the table: "wallet/sync-sweep sync_ms"). */
+    public static final List<String> COLUMNS = List.of(
+            "key", "A median", "[95 % CI]", "n", "B median", "[95 % CI]", "n", "B/A", "[95 % CI]", "p", "verdict");
+
     private ComparisonText() {}
+
+    /** One measurement's cells under {@link #COLUMNS}. */
+    public static List<String> cells(MeasureChange m) {
+        return List.of(
+                m.key().isEmpty() ? "(one measurement)" : m.key(),
+                Format.num(m.a().median()),
+                interval(m.a()),
+                Integer.toString(m.a().n()),
+                Format.num(m.b().median()),
+                interval(m.b()),
+                Integer.toString(m.b().n()),
+                ratio(m.ratio()),
+                ratioInterval(m),
+                Format.sig(m.p(), 2),
+                m.change().word());
+    }
+
+    /** The geomean row under a table's measurements. */
+    public static List<String> geomeanCells(Geomean g) {
+        return List.of("geomean (" + g.of() + ")", "", "", "", "", "", "", ratio(g.ratio()), "", "", "");
+    }
+
+    /**
+     * Whether a table lists the measurement: one with a single repeat on a side can never be judged (a sweep times most
+     * sizes once), so it is counted under the table instead of listed; the CSV and JSON forms hold every one.
+     */
+    public static boolean listed(MeasureChange m) {
+        return m.a().n() > 1 && m.b().n() > 1;
+    }
+
+    /** The line under a table that counts the measurements it does not list. */
+    public static String unlisted(long count) {
+        return count + " more with a single repeat on a side (too few samples) not listed";
+    }
 
     /** The terminal's form: what differed, the claims (flips first), then a table per experiment and timing. */
     public static String terminal(RunComparison c) {
@@ -67,42 +106,15 @@ public final class ComparisonText {
         }
         for (Map.Entry<String, List<MeasureChange>> table : tables(c).entrySet()) {
             List<MeasureChange> rows = table.getValue();
-            // keys with one repeat on a side can never be judged: counted, not listed one by one
-            List<MeasureChange> shown =
-                    rows.stream().filter(m -> m.a().n() > 1 && m.b().n() > 1).toList();
-            ConsoleTable t = new ConsoleTable(
-                    table.getKey(),
-                    "A median",
-                    "[95 % CI]",
-                    "n",
-                    "B median",
-                    "[95 % CI]",
-                    "n",
-                    "B/A",
-                    "[95 % CI]",
-                    "p",
-                    "verdict");
-            for (MeasureChange m : shown) {
-                t.row(
-                        m.key().isEmpty() ? "(one measurement)" : m.key(),
-                        Format.num(m.a().median()),
-                        interval(m.a()),
-                        m.a().n(),
-                        Format.num(m.b().median()),
-                        interval(m.b()),
-                        m.b().n(),
-                        ratio(m.ratio()),
-                        ratioInterval(m),
-                        Format.sig(m.p(), 2),
-                        m.change().word());
-            }
-            geomean(c, rows.get(0))
-                    .ifPresent(g ->
-                            t.row("geomean (" + g.of() + ")", "", "", "", "", "", "", ratio(g.ratio()), "", "", ""));
+            List<String> header = new ArrayList<>(COLUMNS);
+            header.set(0, table.getKey());
+            ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
+            rows.stream().filter(ComparisonText::listed).forEach(m -> t.row(cells(m).toArray()));
+            geomean(c, rows.get(0)).ifPresent(g -> t.row(geomeanCells(g).toArray()));
             out.append(print(t));
-            int hidden = rows.size() - shown.size();
+            long hidden = rows.stream().filter(m -> !listed(m)).count();
             if (hidden > 0) {
-                out.append(hidden).append(" more with a single repeat on a side (too few samples) are not listed\n");
+                out.append(unlisted(hidden)).append('\n');
             }
             out.append('\n');
         }
@@ -123,39 +135,10 @@ public final class ComparisonText {
         }
         for (Map.Entry<String, List<MeasureChange>> table : tables(c).entrySet()) {
             out.append("\n### ").append(table.getKey()).append("\n\n");
-            out.append("| key | A median [95 % CI] | n | B median [95 % CI] | n | B/A [95 % CI] | p | verdict |\n");
-            out.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
-            for (MeasureChange m : table.getValue()) {
-                out.append("| ")
-                        .append(cell(m.key()))
-                        .append(" | ")
-                        .append(Format.num(m.a().median()))
-                        .append(' ')
-                        .append(interval(m.a()))
-                        .append(" | ")
-                        .append(m.a().n())
-                        .append(" | ")
-                        .append(Format.num(m.b().median()))
-                        .append(' ')
-                        .append(interval(m.b()))
-                        .append(" | ")
-                        .append(m.b().n())
-                        .append(" | ")
-                        .append(ratio(m.ratio()))
-                        .append(' ')
-                        .append(ratioInterval(m))
-                        .append(" | ")
-                        .append(Format.sig(m.p(), 2))
-                        .append(" | ")
-                        .append(m.change().word())
-                        .append(" |\n");
-            }
-            geomean(c, table.getValue().get(0))
-                    .ifPresent(g -> out.append("| geomean (")
-                            .append(g.of())
-                            .append(") | | | | | ")
-                            .append(ratio(g.ratio()))
-                            .append(" | | |\n"));
+            out.append(markdownRow(COLUMNS));
+            out.append("|---|---:|---|---:|---:|---|---:|---:|---|---:|---|\n");
+            table.getValue().forEach(m -> out.append(markdownRow(cells(m))));
+            geomean(c, table.getValue().get(0)).ifPresent(g -> out.append(markdownRow(geomeanCells(g))));
         }
         out.append('\n').append(c.counts()).append('\n');
         return out.toString();
@@ -287,24 +270,29 @@ public final class ComparisonText {
         for (String e : c.exclusions()) {
             out.append(bullet).append("excluded: ").append(e).append('\n');
         }
-        out.append(bullet)
-                .append(String.format(
-                        Locale.ROOT,
-                        "verdicts: U-test at %s, noise threshold %s; medians with 95 %% order-statistic intervals, "
-                                + "B/A with 95 %% bootstrap intervals",
-                        Format.sig(RunComparison.ALPHA, 2),
-                        Format.pct(c.noise())))
-                .append('\n');
+        out.append(bullet).append(method(c)).append('\n');
     }
 
-    static String claimLine(ClaimChange c) {
+    /** How the verdicts were reached, in one line. */
+    public static String method(RunComparison c) {
+        return String.format(
+                Locale.ROOT,
+                "verdicts: U-test at %s (exact p-values up to %d values in all), noise threshold %s; "
+                        + "medians with 95 %% order-statistic intervals (±∞ below 6 repeats), "
+                        + "B/A with 95 %% percentile bootstrap intervals",
+                Format.sig(RunComparison.ALPHA, 2),
+                RankTest.EXACT_UP_TO,
+                Format.pct(c.noise()));
+    }
+
+    public static String claimLine(ClaimChange c) {
         return c.study() + " " + c.claim() + ": "
                 + (c.a().equals(c.b()) ? c.a() + " on both" : c.a() + " on A, " + c.b() + " on B")
                 + (c.flips() ? " (flips)" : "");
     }
 
     /** The measurements table by table: "wallet/sync-sweep sync_ms", in the order they were compared. */
-    static Map<String, List<MeasureChange>> tables(RunComparison c) {
+    public static Map<String, List<MeasureChange>> tables(RunComparison c) {
         Map<String, List<MeasureChange>> out = new LinkedHashMap<>();
         for (MeasureChange m : c.measures()) {
             out.computeIfAbsent(m.study() + "/" + m.experiment() + " " + m.measure(), k -> new ArrayList<>())
@@ -313,7 +301,7 @@ public final class ComparisonText {
         return out;
     }
 
-    static java.util.Optional<Geomean> geomean(RunComparison c, MeasureChange any) {
+    public static java.util.Optional<Geomean> geomean(RunComparison c, MeasureChange any) {
         return c.geomeans().stream()
                 .filter(g -> g.study().equals(any.study())
                         && g.experiment().equals(any.experiment())
@@ -338,6 +326,11 @@ public final class ComparisonText {
 
     private static String cell(String text) {
         return text.replace("|", "\\|");
+    }
+
+    private static String markdownRow(List<String> cells) {
+        return "| "
+                + String.join(" | ", cells.stream().map(ComparisonText::cell).toList()) + " |\n";
     }
 
     private static String number(double v) {
