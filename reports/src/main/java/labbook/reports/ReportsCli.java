@@ -116,6 +116,20 @@ public final class ReportsCli {
         @Override
         public Integer call() {
             System.setProperty("java.awt.headless", "true");
+            try {
+                return compare();
+            } catch (LabException e) {
+                throw e;
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                if (System.getenv("LABBOOK_DEBUG") != null) {
+                    throw e;
+                }
+                // one line, never a Java class name, as for build
+                throw new LabException("cannot compare " + a + " and " + b + ": " + Reasons.of(e), e);
+            }
+        }
+
+        private int compare() {
             if (!(noisePct >= 0 && noisePct < 100)) {
                 throw new LabException(
                         "--noise: '" + noisePct + "' is not a percentage from 0 to 100", Cli.BAD_ARGUMENTS, null);

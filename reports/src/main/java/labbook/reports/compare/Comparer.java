@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import labbook.core.Cli;
 import labbook.core.Column;
@@ -355,8 +357,7 @@ public final class Comparer {
 
     /** "Debian 17.0.15+6-Debian-1deb12u1" is 17; a version with no number is itself. */
     static String feature(String jdk) {
-        var m = java.util.regex.Pattern.compile("(?<![\\d.])(\\d+)(?:[.+\\-]|$)")
-                .matcher(jdk);
+        Matcher m = Pattern.compile("(?<![\\d.])(\\d+)(?:[.+\\-]|$)").matcher(jdk);
         return m.find() ? m.group(1) : jdk;
     }
 

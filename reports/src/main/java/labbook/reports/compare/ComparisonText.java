@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import labbook.core.ConsoleTable;
 import labbook.reports.compare.RunComparison.ClaimChange;
 import labbook.reports.compare.RunComparison.Geomean;
@@ -301,7 +302,7 @@ public final class ComparisonText {
         return out;
     }
 
-    public static java.util.Optional<Geomean> geomean(RunComparison c, MeasureChange any) {
+    public static Optional<Geomean> geomean(RunComparison c, MeasureChange any) {
         return c.geomeans().stream()
                 .filter(g -> g.study().equals(any.study())
                         && g.experiment().equals(any.experiment())
