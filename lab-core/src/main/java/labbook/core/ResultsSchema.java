@@ -12,13 +12,20 @@ import java.util.stream.Collectors;
  * The contract of one experiment's CSV, {@code <root>/<study>/<experiment>.csv}: its columns in order. Declared once
  * per experiment in its study module; {@link LabRun#csv(ResultsSchema)} writes by it and {@code reports} loads by it. A
  * reader accepts extra columns (an older or newer writer) but a promised column that is missing is a schema error.
+ *
+ * <p>A schema may also say which of its columns name one measurement ({@code keys}: rows equal on them are repeats of
+ * it) and which timings a comparison of two runs compares ({@code timings}, lower is better, the primary one first):
+ * {@code reports compare} matches rows of two runs by exactly these, so the match comes from the writer's declaration.
  */
-public record ResultsSchema(String study, String experiment, List<Column> columns) {
+public record ResultsSchema(
+        String study, String experiment, List<Column> columns, List<Column> keys, List<Column> timings) {
 
     public ResultsSchema {
         Objects.requireNonNull(study, "study");
         Objects.requireNonNull(experiment, "experiment");
         columns = List.copyOf(columns);
+        keys = List.copyOf(keys);
+        timings = List.copyOf(timings);
         if (columns.isEmpty()) {
             throw new IllegalArgumentException(study + "/" + experiment + ": a results CSV needs at least one column");
         }
@@ -29,6 +36,22 @@ public record ResultsSchema(String study, String experiment, List<Column> column
                         study + "/" + experiment + ": column '" + c.name() + "' declared twice");
             }
         }
+        for (Column k : keys) {
+            if (!columns.contains(k) || k.kind() == Column.Kind.MEASURE) {
+                throw new IllegalArgumentException(
+                        study + "/" + experiment + ": key '" + k.name() + "' is not a text or count column of it");
+            }
+        }
+        for (Column t : timings) {
+            if (!columns.contains(t) || t.kind() != Column.Kind.MEASURE) {
+                throw new IllegalArgumentException(
+                        study + "/" + experiment + ": timing '" + t.name() + "' is not a measure column of it");
+            }
+        }
+    }
+
+    public ResultsSchema(String study, String experiment, List<Column> columns) {
+        this(study, experiment, columns, List.of(), List.of());
     }
 
     public static ResultsSchema of(String study, String experiment, Column... columns) {
@@ -39,7 +62,22 @@ public record ResultsSchema(String study, String experiment, List<Column> column
     public ResultsSchema plus(String experiment, Column... more) {
         List<Column> all = new ArrayList<>(columns);
         all.addAll(Arrays.asList(more));
-        return new ResultsSchema(study, experiment, all);
+        return new ResultsSchema(study, experiment, all, keys, timings);
+    }
+
+    /** This schema with the columns that name one measurement: rows equal on all of them are its repeats. */
+    public ResultsSchema keyedBy(Column... keyColumns) {
+        return new ResultsSchema(study, experiment, columns, Arrays.asList(keyColumns), timings);
+    }
+
+    /** This schema with the timings a comparison of two runs compares (lower is better), the primary one first. */
+    public ResultsSchema comparing(Column... timingColumns) {
+        return new ResultsSchema(study, experiment, columns, keys, Arrays.asList(timingColumns));
+    }
+
+    /** True when two runs' rows of this CSV can be compared: it declares its keys and at least one timing. */
+    public boolean comparable() {
+        return !keys.isEmpty() && !timings.isEmpty();
     }
 
     public List<String> names() {

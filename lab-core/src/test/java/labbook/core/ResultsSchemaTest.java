@@ -54,4 +54,16 @@ class ResultsSchemaTest {
         assertThat(SWEEP.plus("sync-jmh", Column.count("fork", "JMH fork")).names())
                 .containsExactly("variant", "entries", "sync_ms", "fork");
     }
+
+    @Test
+    void keysAndTimingsAreColumnsOfTheSchemaOfTheRightKindAndSurviveAnExtension() {
+        ResultsSchema keyed = SWEEP.keyedBy(VARIANT, ENTRIES).comparing(SYNC_MS);
+        assertThat(keyed.comparable()).isTrue();
+        assertThat(SWEEP.comparable()).isFalse();
+        assertThat(keyed.plus("sync-jmh", Column.count("fork", "JMH fork")).keys())
+                .containsExactly(VARIANT, ENTRIES);
+        assertThatThrownBy(() -> SWEEP.keyedBy(SYNC_MS)).hasMessageContaining("key 'sync_ms' is not a text or count");
+        assertThatThrownBy(() -> SWEEP.comparing(ENTRIES)).hasMessageContaining("timing 'entries' is not a measure");
+        assertThatThrownBy(() -> SWEEP.keyedBy(Column.text("other", "x"))).hasMessageContaining("key 'other'");
+    }
 }

@@ -90,68 +90,76 @@ public final class FilecryptResults {
     public static final Column INPUT_BYTES = count("input_bytes", "JMH input size in memory");
 
     public static final ResultsSchema LEVEL_SWEEP = ResultsSchema.of(
-            STUDY,
-            "level-sweep",
-            CORPUS,
-            FILE,
-            FILE_BYTES,
-            ENGINE,
-            SCOPE,
-            ALGO,
-            LEVEL,
-            REPEAT,
-            CPU_USER_S,
-            CPU_SYS_S,
-            WALL_S,
-            OUT_BYTES,
-            DEFLATER,
-            CIPHER_PATH,
-            S2K_COUNT,
-            CPU_THREAD_S,
-            THREADS);
+                    STUDY,
+                    "level-sweep",
+                    CORPUS,
+                    FILE,
+                    FILE_BYTES,
+                    ENGINE,
+                    SCOPE,
+                    ALGO,
+                    LEVEL,
+                    REPEAT,
+                    CPU_USER_S,
+                    CPU_SYS_S,
+                    WALL_S,
+                    OUT_BYTES,
+                    DEFLATER,
+                    CIPHER_PATH,
+                    S2K_COUNT,
+                    CPU_THREAD_S,
+                    THREADS)
+            .keyedBy(CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, DEFLATER, CIPHER_PATH, S2K_COUNT, THREADS)
+            .comparing(WALL_S, CPU_THREAD_S);
     /**
      * The level sweep's decryptions: gpg's output at each level decrypted by gpg and by bcpg in-process (in_bytes: its
      * size).
      */
     public static final ResultsSchema LEVEL_DECRYPT = ResultsSchema.of(
-            STUDY,
-            "level-decrypt",
-            CORPUS,
-            FILE,
-            FILE_BYTES,
-            ENGINE,
-            SCOPE,
-            ALGO,
-            LEVEL,
-            REPEAT,
-            CPU_USER_S,
-            CPU_SYS_S,
-            WALL_S,
-            IN_BYTES,
-            CIPHER_PATH,
-            S2K_COUNT,
-            CPU_THREAD_S);
+                    STUDY,
+                    "level-decrypt",
+                    CORPUS,
+                    FILE,
+                    FILE_BYTES,
+                    ENGINE,
+                    SCOPE,
+                    ALGO,
+                    LEVEL,
+                    REPEAT,
+                    CPU_USER_S,
+                    CPU_SYS_S,
+                    WALL_S,
+                    IN_BYTES,
+                    CIPHER_PATH,
+                    S2K_COUNT,
+                    CPU_THREAD_S)
+            .keyedBy(CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, CIPHER_PATH, S2K_COUNT)
+            .comparing(WALL_S, CPU_THREAD_S);
     /** The command line's own start-up: {@code encrypt --help} as a user types it, timed after the level sweep. */
-    public static final ResultsSchema CLI_STARTUP =
-            ResultsSchema.of(STUDY, "cli-startup", COMMAND, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S);
+    public static final ResultsSchema CLI_STARTUP = ResultsSchema.of(
+                    STUDY, "cli-startup", COMMAND, REPEAT, CPU_USER_S, CPU_SYS_S, WALL_S)
+            .keyedBy(COMMAND)
+            .comparing(WALL_S, CPU_USER_S);
 
     public static final ResultsSchema DIRECTORY_RUNS = ResultsSchema.of(
-            STUDY,
-            "directory-runs",
-            CORPUS,
-            RUN,
-            ENGINE,
-            SCOPE,
-            REPEAT,
-            FILES,
-            IN_BYTES,
-            OUT_BYTES,
-            CPU_USER_S,
-            CPU_SYS_S,
-            WALL_S,
-            MEAN_SIZE_PCT,
-            LEVELS,
-            S2K_COUNT);
+                    STUDY,
+                    "directory-runs",
+                    CORPUS,
+                    RUN,
+                    ENGINE,
+                    SCOPE,
+                    REPEAT,
+                    FILES,
+                    IN_BYTES,
+                    OUT_BYTES,
+                    CPU_USER_S,
+                    CPU_SYS_S,
+                    WALL_S,
+                    MEAN_SIZE_PCT,
+                    LEVELS,
+                    S2K_COUNT)
+            .keyedBy(CORPUS, RUN, ENGINE, SCOPE, FILES, IN_BYTES, S2K_COUNT)
+            .comparing(WALL_S, CPU_USER_S, CPU_SYS_S);
     /** The files of every directory run's folders, one row each: its type and crypto's mime verdict on it. */
     public static final ResultsSchema DIRECTORY_FILES = ResultsSchema.of(
             STUDY, "directory-files", CORPUS, TYPE, FILE, FILE_BYTES, SHA256, MIME, DEFAULT_LEVEL, ORIGIN);
@@ -172,21 +180,23 @@ public final class FilecryptResults {
             DETAIL,
             THREADS);
     public static final ResultsSchema PIPELINE_VARIANTS = ResultsSchema.of(
-            STUDY,
-            "pipeline-variants",
-            CORPUS,
-            FILE,
-            FILE_BYTES,
-            VARIANT,
-            CIPHER_PATH,
-            DEFLATER,
-            LEVEL,
-            REPEAT,
-            CPU_USER_S,
-            CPU_SYS_S,
-            WALL_S,
-            OUT_BYTES,
-            CPU_THREAD_S);
+                    STUDY,
+                    "pipeline-variants",
+                    CORPUS,
+                    FILE,
+                    FILE_BYTES,
+                    VARIANT,
+                    CIPHER_PATH,
+                    DEFLATER,
+                    LEVEL,
+                    REPEAT,
+                    CPU_USER_S,
+                    CPU_SYS_S,
+                    WALL_S,
+                    OUT_BYTES,
+                    CPU_THREAD_S)
+            .keyedBy(CORPUS, FILE, FILE_BYTES, VARIANT, CIPHER_PATH, DEFLATER, LEVEL)
+            .comparing(WALL_S, CPU_THREAD_S);
     public static final ResultsSchema LEVEL_JMH =
             ResultsSchema.of(STUDY, "level-jmh", ALGO, LEVEL, FORK, ITERATION, MB_PER_S, DEFLATER, INPUT_BYTES);
 

@@ -74,11 +74,27 @@ public final class VfsResults {
     public static final Column CORES = count("cores", "processors available to the experiment's JVM");
 
     public static final ResultsSchema GIT_DIFF = ResultsSchema.of(
-            STUDY, "git-diff", MODE, LOOP, RUNS, USER_S, SYS_S, ELAPSED_S, CPU_PCT, TREE_ENTRIES, PRELOAD_THREADS);
-    public static final ResultsSchema STAT_WALK =
-            ResultsSchema.of(STUDY, "stat-walk", THREADS, REPEAT, PATHS, WALL_S, USER_S, SYS_S, MISMATCHES);
-    public static final ResultsSchema STAT_WALK_GIT =
-            ResultsSchema.of(STUDY, "stat-walk-git", MODE, REPEAT, ELAPSED_S, USER_S, SYS_S);
+                    STUDY,
+                    "git-diff",
+                    MODE,
+                    LOOP,
+                    RUNS,
+                    USER_S,
+                    SYS_S,
+                    ELAPSED_S,
+                    CPU_PCT,
+                    TREE_ENTRIES,
+                    PRELOAD_THREADS)
+            .keyedBy(MODE, RUNS, TREE_ENTRIES, PRELOAD_THREADS)
+            .comparing(ELAPSED_S, USER_S, SYS_S);
+    public static final ResultsSchema STAT_WALK = ResultsSchema.of(
+                    STUDY, "stat-walk", THREADS, REPEAT, PATHS, WALL_S, USER_S, SYS_S, MISMATCHES)
+            .keyedBy(THREADS, PATHS)
+            .comparing(WALL_S);
+    public static final ResultsSchema STAT_WALK_GIT = ResultsSchema.of(
+                    STUDY, "stat-walk-git", MODE, REPEAT, ELAPSED_S, USER_S, SYS_S)
+            .keyedBy(MODE)
+            .comparing(ELAPSED_S, USER_S, SYS_S);
     public static final ResultsSchema DCACHE_MODEL = ResultsSchema.of(
             STUDY,
             "dcache-model",

@@ -81,19 +81,23 @@ public final class WalletResults {
             text("detail", "one line: the header and dialect read, what differed, or the translated refusal");
 
     public static final ResultsSchema SYNC_SWEEP = ResultsSchema.of(
-            STUDY,
-            "sync-sweep",
-            VARIANT,
-            ENTRIES,
-            REPEAT,
-            FILE_BYTES,
-            SYNC_MS,
-            CIPHER_MS,
-            CIPHER_BYTES,
-            SYNC_CPU_MS,
-            CIPHER_CPU_MS);
-    public static final ResultsSchema SYNC_JMH =
-            ResultsSchema.of(STUDY, "sync-jmh", VARIANT, ENTRIES, FORK, ITERATION, SYNC_MS);
+                    STUDY,
+                    "sync-sweep",
+                    VARIANT,
+                    ENTRIES,
+                    REPEAT,
+                    FILE_BYTES,
+                    SYNC_MS,
+                    CIPHER_MS,
+                    CIPHER_BYTES,
+                    SYNC_CPU_MS,
+                    CIPHER_CPU_MS)
+            .keyedBy(VARIANT, ENTRIES)
+            .comparing(SYNC_MS, SYNC_CPU_MS, CIPHER_MS);
+    public static final ResultsSchema SYNC_JMH = ResultsSchema.of(
+                    STUDY, "sync-jmh", VARIANT, ENTRIES, FORK, ITERATION, SYNC_MS)
+            .keyedBy(VARIANT, ENTRIES)
+            .comparing(SYNC_MS);
     public static final ResultsSchema SAVE_STRATEGIES = ResultsSchema.of(
             STUDY, "save-strategies", STRATEGY, ENTRIES, REPEAT, SAVE_MS, BYTES_WRITTEN, FDATASYNC, FOLDED);
     public static final ResultsSchema CRASH_TEST = ResultsSchema.of(

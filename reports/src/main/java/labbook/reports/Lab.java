@@ -9,6 +9,8 @@ import labbook.core.LabException;
 import labbook.core.Repo;
 import labbook.filecrypt.FilecryptResults;
 import labbook.reports.chart.HorizontalBarChart;
+import labbook.reports.compare.Comparer;
+import labbook.reports.compare.RunComparison;
 import labbook.reports.filecrypt.BandwidthChart;
 import labbook.reports.filecrypt.DirectoryRunsChart;
 import labbook.reports.filecrypt.LevelsChart;
@@ -37,6 +39,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
@@ -77,6 +80,52 @@ public final class Lab {
 
     public static Results load(List<Path> roots) {
         return ResultsLoader.load(roots, Studies.schemas());
+    }
+
+    /**
+     * Two results roots compared, as {@code reports compare A B} prints it (relative paths are taken from the
+     * repository root); {@code .summary()} names the comparison, {@link #comparisonTable} gives every measurement.
+     */
+    public static RunComparison compare(String a, String b) {
+        Results loaded = load(a, b);
+        return Comparer.compareShared(loaded, Studies.ALL, Comparer.DEFAULT_NOISE);
+    }
+
+    /**
+     * Every measurement of a comparison, one row each: study, experiment, measure, key, n, median and its 95 % interval
+     * of A and of B, the ratio B / A with its interval, the U-test's p-value and the verdict.
+     */
+    public static Table comparisonTable(RunComparison c) {
+        Table t = Table.create("B against A: " + c.summary());
+        for (String name : List.of("study", "experiment", "measure", "key")) {
+            t.addColumns(StringColumn.create(name));
+        }
+        t.addColumns(IntColumn.create("n_a"));
+        List.of("median_a", "a_low", "a_high").forEach(n -> t.addColumns(DoubleColumn.create(n)));
+        t.addColumns(IntColumn.create("n_b"));
+        List.of("median_b", "b_low", "b_high", "ratio", "ratio_low", "ratio_high", "p")
+                .forEach(n -> t.addColumns(DoubleColumn.create(n)));
+        t.addColumns(StringColumn.create("verdict"));
+        for (RunComparison.MeasureChange m : c.measures()) {
+            t.stringColumn("study").append(m.study());
+            t.stringColumn("experiment").append(m.experiment());
+            t.stringColumn("measure").append(m.measure());
+            t.stringColumn("key").append(m.key());
+            t.intColumn("n_a").append(m.a().n());
+            t.doubleColumn("median_a").append(m.a().median());
+            t.doubleColumn("a_low").append(m.a().low());
+            t.doubleColumn("a_high").append(m.a().high());
+            t.intColumn("n_b").append(m.b().n());
+            t.doubleColumn("median_b").append(m.b().median());
+            t.doubleColumn("b_low").append(m.b().low());
+            t.doubleColumn("b_high").append(m.b().high());
+            t.doubleColumn("ratio").append(m.ratio());
+            t.doubleColumn("ratio_low").append(m.ratioLow());
+            t.doubleColumn("ratio_high").append(m.ratioHigh());
+            t.doubleColumn("p").append(m.p());
+            t.stringColumn("verdict").append(m.change().word());
+        }
+        return t;
     }
 
     /** The studies, in site order: wallet, filecrypt, vfs. */

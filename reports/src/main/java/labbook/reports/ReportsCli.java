@@ -1,6 +1,7 @@
 package labbook.reports;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -11,14 +12,21 @@ import labbook.core.Cli;
 import labbook.core.LabException;
 import labbook.core.Reasons;
 import labbook.core.Repo;
+import labbook.reports.compare.Comparer;
+import labbook.reports.compare.ComparisonText;
+import labbook.reports.compare.RunComparison;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsLoader;
 import labbook.reports.site.Site;
 import labbook.reports.site.SiteFolder;
+import labbook.reports.stats.Format;
 import labbook.reports.study.Study;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /** The reports command line: {@code mvn -q -pl reports exec:java -Dexec.args="--help"}. */
@@ -27,7 +35,7 @@ import picocli.CommandLine.TypeConversionException;
         mixinStandardHelpOptions = true,
         version = "labbook 0.1.0",
         description = "charts, reproduction tables and tradeoff analyses as an HTML site",
-        subcommands = {ReportsCli.Build.class})
+        subcommands = {ReportsCli.Build.class, ReportsCli.Compare.class})
 public final class ReportsCli {
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
@@ -49,6 +57,123 @@ public final class ReportsCli {
                 throw new TypeConversionException("'" + value.replaceAll("\\p{Cntrl}", "?") + "' is not a path ("
                         + Reasons.plain(e.getReason()) + ")");
             }
+        }
+    }
+
+    /**
+     * {@code compare A B [--format F] [--noise PCT] [--fail-on-regression PCT]}: two results roots, measurement by
+     * measurement (see {@link Comparer}); exit 3 on a confident regression beyond the given percentage.
+     */
+    @Command(
+            name = "compare",
+            mixinStandardHelpOptions = true,
+            description = "compare two results roots: what differed between the runs, each seed claim on both, and "
+                    + "every measurement both hold (medians, B/A with its interval, U-test, verdict)")
+    static final class Compare implements Callable<Integer> {
+        /** Exit code of a confident regression beyond --fail-on-regression. */
+        static final int REGRESSION = 3;
+
+        /** The forms of the comparison on stdout. */
+        enum Form {
+            terminal,
+            csv,
+            json,
+            markdown
+        }
+
+        @Parameters(index = "0", paramLabel = "A", converter = PathArgument.class, description = "the baseline root")
+        Path a;
+
+        @Parameters(
+                index = "1",
+                paramLabel = "B",
+                converter = PathArgument.class,
+                description = "the root compared with it")
+        Path b;
+
+        @Option(
+                names = "--format",
+                paramLabel = "FORM",
+                description = "terminal (aligned tables, the default), csv, json or markdown; only that on stdout")
+        Form format = Form.terminal;
+
+        @Option(
+                names = "--noise",
+                paramLabel = "PCT",
+                description = "a significant change within PCT %% of 1 is still \"~\" (default: 2)")
+        double noisePct = Comparer.DEFAULT_NOISE * 100;
+
+        @Option(
+                names = "--fail-on-regression",
+                paramLabel = "PCT",
+                description = "exit 3 when a measurement is slower by more than PCT %%, its whole 95 %% interval "
+                        + "beyond PCT")
+        Double failPct;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            System.setProperty("java.awt.headless", "true");
+            try {
+                return compare();
+            } catch (LabException e) {
+                throw e;
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                if (System.getenv("LABBOOK_DEBUG") != null) {
+                    throw e;
+                }
+                // one line, never a Java class name, as for build
+                throw new LabException("cannot compare " + a + " and " + b + ": " + Reasons.of(e), e);
+            }
+        }
+
+        private int compare() {
+            if (!(noisePct >= 0 && noisePct < 100)) {
+                throw new LabException(
+                        "--noise: '" + noisePct + "' is not a percentage from 0 to 100", Cli.BAD_ARGUMENTS, null);
+            }
+            if (failPct != null && !(failPct >= 0 && Double.isFinite(failPct))) {
+                throw new LabException(
+                        "--fail-on-regression: '" + failPct + "' is not a percentage of 0 or more",
+                        Cli.BAD_ARGUMENTS,
+                        null);
+            }
+            List<Path> roots =
+                    List.of(a.toAbsolutePath().normalize(), b.toAbsolutePath().normalize());
+            for (Path root : roots) {
+                try {
+                    ResultsLoader.checkRoots(List.of(root));
+                } catch (LabException e) {
+                    throw new LabException(e.getMessage(), Cli.BAD_ARGUMENTS, null);
+                }
+                Comparer.checkRoot(root, Studies.ALL);
+            }
+            RunComparison comparison =
+                    Comparer.compareShared(ResultsLoader.load(roots, Studies.schemas()), Studies.ALL, noisePct / 100);
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(
+                    switch (format) {
+                        case terminal -> ComparisonText.terminal(comparison);
+                        case csv -> ComparisonText.csv(comparison);
+                        case json -> ComparisonText.json(comparison);
+                        case markdown -> ComparisonText.markdown(comparison);
+                    });
+            out.flush();
+            if (failPct == null) {
+                return 0;
+            }
+            List<RunComparison.MeasureChange> regressions = comparison.regressions(failPct / 100);
+            for (RunComparison.MeasureChange m : regressions) {
+                spec.commandLine()
+                        .getErr()
+                        .println("regression beyond " + Format.sig(failPct, 3) + " %: " + m.name() + " "
+                                + Format.ratio(m.ratio()) + " [" + Format.sig(m.ratioLow(), 3) + ", "
+                                + Format.sig(m.ratioHigh(), 3) + "]");
+            }
+            spec.commandLine().getErr().flush();
+            return regressions.isEmpty() ? 0 : REGRESSION;
         }
     }
 

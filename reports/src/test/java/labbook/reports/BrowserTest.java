@@ -65,6 +65,13 @@ class BrowserTest {
             }
             assertThat(shot).isRegularFile();
         }
+        // a site of two roots also has the comparison page, with a forest plot per study both roots ran (wallet)
+        Path compare = index.resolveSibling("compare.html");
+        HeadlessChromium.PageReport report = browser.open(compare.toUri(), SCREENSHOTS.resolve("compare.png"));
+        assertThat(Files.size(compare)).as("compare.html bytes").isLessThan(1_000_000);
+        assertThat(report.errors()).as("compare console errors").isEmpty();
+        assertThat(report.brokenImages()).as("compare broken images").isEmpty();
+        assertThat(report.charts()).as("compare charts").isEqualTo(1);
     }
 
     /** {@code -Dlabbook.site=DIR}: also check a site built from real results (for example results/report). */

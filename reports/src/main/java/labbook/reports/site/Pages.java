@@ -6,8 +6,34 @@ import java.util.List;
 public final class Pages {
     private Pages() {}
 
-    /** index.html: each study, each results root; {@code nav} lists every study's page. */
-    public record IndexPage(String generated, List<String> nav, List<StudyPage> studies, List<RootView> roots) {}
+    /**
+     * index.html: each study, each results root; {@code nav} lists every study's page. {@code comparison} is the line
+     * naming the comparison of two roots (compare.html), "" when there is none.
+     */
+    public record IndexPage(
+            String generated, List<String> nav, List<StudyPage> studies, List<RootView> roots, String comparison) {}
+
+    /**
+     * compare.html, for a site of two roots: the comparison named in one line, what differed, what was left out, the
+     * seed claims on both roots, a forest plot per study and a table per experiment's timing (with the line counting
+     * what it does not list, or "").
+     */
+    public record ComparisonPage(
+            String generated,
+            List<String> nav,
+            String a,
+            String b,
+            String summary,
+            TableView differences,
+            List<String> exclusions,
+            TableView claims,
+            List<ChartView> forests,
+            List<ComparisonTable> tables,
+            String method,
+            String counts) {}
+
+    /** One experiment's timing compared, and the line counting the measurements it does not list ("" for none). */
+    public record ComparisonTable(TableView table, String unlisted) {}
 
     /**
      * One study's page, and its line on the index; {@code nav} lists every study's page. The counts are of the seed's

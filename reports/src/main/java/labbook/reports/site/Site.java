@@ -20,6 +20,8 @@ import java.util.function.Function;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
 import labbook.reports.chart.ChartFiles;
+import labbook.reports.compare.Comparer;
+import labbook.reports.compare.RunComparison;
 import labbook.reports.results.Provenance;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
@@ -75,10 +77,24 @@ public final class Site {
                 render(fm, "study.ftlh", page, out.resolve(study.id() + ".html"));
                 pages.add(page);
             }
+            String comparison = "";
+            if (results.roots().size() == 2) {
+                // two roots: A against B, on a page of its own (the table and a forest plot per study)
+                RunComparison c = Comparer.compare(results, studies, Comparer.DEFAULT_NOISE);
+                if (!c.measures().isEmpty()) {
+                    comparison = c.summary();
+                    render(
+                            fm,
+                            "compare.ftlh",
+                            ComparisonSite.page(
+                                    c, studies, nav, generated, (chart, name) -> chartView(chart, out, name)),
+                            out.resolve("compare.html"));
+                }
+            }
             render(
                     fm,
                     "index.ftlh",
-                    new IndexPage(generated, nav, pages, roots(results, studies)),
+                    new IndexPage(generated, nav, pages, roots(results, studies), comparison),
                     out.resolve("index.html"));
             folder.commit();
             return folder.named().toAbsolutePath().normalize().resolve("index.html");

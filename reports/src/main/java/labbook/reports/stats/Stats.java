@@ -3,6 +3,7 @@ package labbook.reports.stats;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import labbook.core.Summary;
+import org.apache.commons.math3.distribution.BinomialDistribution;
 
 /**
  * Medians with spread: quartiles, interquartile range and a bootstrap confidence interval of the median. The bootstrap
@@ -62,15 +63,74 @@ public final class Stats {
         double[] medians = new double[BOOTSTRAP_RESAMPLES];
         double[] sample = new double[v.length];
         for (int b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
-            for (int i = 0; i < v.length; i++) {
-                sample[i] = v[random.nextInt(v.length)];
-            }
-            Arrays.sort(sample);
-            medians[b] = quantile(sample, 0.5);
+            medians[b] = resampledMedian(v, sample, random);
         }
-        Arrays.sort(medians);
+        return percentiles(medians, level);
+    }
+
+    /**
+     * Percentile bootstrap interval of median(b) / median(a): each resample draws both samples anew, with replacement
+     * and independently (two runs share no pairing). Fixed seed, so a comparison prints the same interval every time;
+     * NaN bounds when either sample is empty or a resampled median of {@code a} is 0.
+     */
+    public static double[] bootstrapRatioOfMediansCi(double[] a, double[] b, double level) {
+        double[] x = clean(a);
+        double[] y = clean(b);
+        if (x.length == 0 || y.length == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        SplittableRandom random = new SplittableRandom(BOOTSTRAP_SEED);
+        double[] ratios = new double[BOOTSTRAP_RESAMPLES];
+        double[] sampleX = new double[x.length];
+        double[] sampleY = new double[y.length];
+        for (int r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
+            double below = resampledMedian(x, sampleX, random);
+            double above = resampledMedian(y, sampleY, random);
+            if (below == 0) {
+                return new double[] {Double.NaN, Double.NaN};
+            }
+            ratios[r] = above / below;
+        }
+        return percentiles(ratios, level);
+    }
+
+    /**
+     * The distribution-free interval of the median from order statistics: the k-th smallest and k-th largest values, k
+     * the largest rank with P(Binomial(n, 1/2) < k) at most (1 - level) / 2 on each side, so it covers the true median
+     * with probability at least {@code level} whatever the distribution. NaN bounds when n is too small for any such k
+     * (n < 6 at 95 %): no pair of values reaches that level.
+     */
+    public static double[] orderStatisticMedianCi(double[] values, double level) {
+        double[] v = clean(values);
+        if (v.length == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        BinomialDistribution ranks = new BinomialDistribution(null, v.length, 0.5);
         double tail = (1 - level) / 2;
-        return new double[] {quantile(medians, tail), quantile(medians, 1 - tail)};
+        int k = 0;
+        while (k + 1 <= (v.length + 1) / 2 && ranks.cumulativeProbability(k) <= tail) {
+            k++;
+        }
+        if (k == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        return new double[] {v[k - 1], v[v.length - k]};
+    }
+
+    /** The median of one resample of sorted {@code v}, drawn into {@code scratch}. */
+    private static double resampledMedian(double[] v, double[] scratch, SplittableRandom random) {
+        for (int i = 0; i < v.length; i++) {
+            scratch[i] = v[random.nextInt(v.length)];
+        }
+        Arrays.sort(scratch);
+        return quantile(scratch, 0.5);
+    }
+
+    /** The central {@code level} interval of bootstrap replicates (sorted in place). */
+    private static double[] percentiles(double[] replicates, double level) {
+        Arrays.sort(replicates);
+        double tail = (1 - level) / 2;
+        return new double[] {quantile(replicates, tail), quantile(replicates, 1 - tail)};
     }
 
     /** A sorted copy without NaNs. */

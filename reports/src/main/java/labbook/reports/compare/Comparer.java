@@ -1,0 +1,393 @@
+package labbook.reports.compare;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import labbook.core.Cli;
+import labbook.core.Column;
+import labbook.core.LabException;
+import labbook.core.ResultsSchema;
+import labbook.reports.compare.RunComparison.Change;
+import labbook.reports.compare.RunComparison.ClaimChange;
+import labbook.reports.compare.RunComparison.Geomean;
+import labbook.reports.compare.RunComparison.MeasureChange;
+import labbook.reports.compare.RunComparison.RunDifference;
+import labbook.reports.compare.RunComparison.Sample;
+import labbook.reports.compare.RunComparison.Side;
+import labbook.reports.results.Results;
+import labbook.reports.results.ResultsRoot;
+import labbook.reports.results.RunInfo;
+import labbook.reports.stats.RankTest;
+import labbook.reports.stats.Stats;
+import labbook.reports.study.Claim;
+import labbook.reports.study.Study;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * Compares two loaded results roots: matches the rows of every CSV whose schema declares keys and timings
+ * ({@link ResultsSchema#comparable()}) by those keys, and gives each matched timing its medians, ratio, U-test and
+ * verdict; lists the run.json fields that differ and each seed claim's verdict on both roots.
+ */
+public final class Comparer {
+    /** The default noise threshold: a significant change smaller than 2 % is still "~". */
+    public static final double DEFAULT_NOISE = 0.02;
+
+    private Comparer() {}
+
+    /**
+     * Every root holds at least one {@code <study>/run.json}: a folder without any is not a results root (a typo, or a
+     * study folder given for its parent), refused before anything is loaded.
+     */
+    public static void checkRoot(Path root, List<Study> studies) {
+        boolean any = studies.stream()
+                .anyMatch(s -> Files.isRegularFile(root.resolve(s.id()).resolve("run.json")));
+        if (!any) {
+            throw new LabException(
+                    "results folder " + root + " holds no run.json ("
+                            + studies.stream().map(s -> s.id() + "/run.json").collect(Collectors.joining(", "))
+                            + "): not a results root",
+                    Cli.BAD_ARGUMENTS,
+                    null);
+        }
+    }
+
+    /**
+     * The comparison of two roots that must share a measurement (the command line, the notebooks): two roots with
+     * nothing in common are one line naming both and what each ran.
+     */
+    public static RunComparison compareShared(Results loaded, List<Study> studies, double noise) {
+        RunComparison c = compare(loaded, studies, noise);
+        if (c.measures().isEmpty()) {
+            ResultsRoot a = loaded.roots().get(0);
+            ResultsRoot b = loaded.roots().get(1);
+            throw new LabException("results folders " + a.root() + " and " + b.root()
+                    + " hold no measurement in common (" + ranIn(a, studies) + " against " + ranIn(b, studies) + ")");
+        }
+        return c;
+    }
+
+    /** The comparison of the two roots of {@code loaded}; with nothing in common, it has no measurement. */
+    public static RunComparison compare(Results loaded, List<Study> studies, double noise) {
+        if (loaded.roots().size() != 2) {
+            throw new IllegalArgumentException(
+                    "a comparison takes two roots, not " + loaded.roots().size());
+        }
+        ResultsRoot a = loaded.roots().get(0);
+        ResultsRoot b = loaded.roots().get(1);
+        List<RunDifference> differences = new ArrayList<>();
+        List<String> exclusions = new ArrayList<>();
+        List<ClaimChange> claims = new ArrayList<>();
+        List<MeasureChange> measures = new ArrayList<>();
+        List<Geomean> geomeans = new ArrayList<>();
+        for (Study study : studies) {
+            String id = study.id();
+            boolean inA = a.study(id).ran();
+            boolean inB = b.study(id).ran();
+            if (!inA || !inB) {
+                if (inA || inB) {
+                    exclusions.add(id + ": only " + (inA ? "A" : "B") + " ran it");
+                }
+                continue;
+            }
+            RunInfo runA = a.study(id).latest();
+            RunInfo runB = b.study(id).latest();
+            for (var side : List.of(Map.entry("A", runA), Map.entry("B", runB))) {
+                if (side.getValue() == RunInfo.UNKNOWN) {
+                    exclusions.add(id + ": " + side.getKey() + " has no " + id
+                            + "/run.json, so what produced its rows is unknown");
+                }
+            }
+            differences.addAll(differences(id, runA, runB));
+            if (!runA.mode().equals(runB.mode())) {
+                exclusions.add(id + ": " + runA.mode() + " mode against " + runB.mode()
+                        + " mode: only the measurements both modes share are matched");
+            }
+            for (ResultsSchema schema : study.schemas()) {
+                compareExperiment(schema, a, b, noise, measures, geomeans, exclusions);
+            }
+            claims.addAll(claims(study, a, b));
+        }
+        List<ClaimChange> flipsFirst =
+                new ArrayList<>(claims.stream().filter(ClaimChange::flips).toList());
+        claims.stream().filter(c -> !c.flips()).forEach(flipsFirst::add);
+        return new RunComparison(
+                new Side(a.root(), a.label()),
+                new Side(b.root(), b.label()),
+                noise,
+                summary(differences),
+                differences,
+                exclusions,
+                flipsFirst,
+                measures,
+                geomeans);
+    }
+
+    private static String ranIn(ResultsRoot root, List<Study> studies) {
+        String ran = studies.stream()
+                .map(Study::id)
+                .filter(id -> root.study(id).ran())
+                .collect(Collectors.joining(", "));
+        return ran.isEmpty() ? "no study" : ran;
+    }
+
+    private static void compareExperiment(
+            ResultsSchema schema,
+            ResultsRoot a,
+            ResultsRoot b,
+            double noise,
+            List<MeasureChange> measures,
+            List<Geomean> geomeans,
+            List<String> exclusions) {
+        String name = schema.study() + "/" + schema.experiment();
+        Table ta = a.table(schema.study(), schema.experiment())
+                .filter(t -> !t.isEmpty())
+                .orElse(null);
+        Table tb = b.table(schema.study(), schema.experiment())
+                .filter(t -> !t.isEmpty())
+                .orElse(null);
+        if (ta == null || tb == null) {
+            if (ta != null || tb != null) {
+                exclusions.add(name + ": only in " + (ta != null ? "A" : "B"));
+            }
+            return;
+        }
+        if (!schema.comparable()) {
+            exclusions.add(name + ": not compared (its schema declares no keys and timings)");
+            return;
+        }
+        Map<List<String>, Table> groupsA = groups(ta, schema.keys());
+        Map<List<String>, Table> groupsB = groups(tb, schema.keys());
+        List<List<String>> common =
+                groupsA.keySet().stream().filter(groupsB::containsKey).toList();
+        int onlyA = groupsA.size() - common.size();
+        int onlyB = groupsB.size() - common.size();
+        if (onlyA > 0 || onlyB > 0) {
+            exclusions.add(name + ": " + common.size() + " keys in common, " + onlyA + " only in A, " + onlyB
+                    + " only in B (" + schema.keys().stream().map(Column::name).collect(Collectors.joining(", "))
+                    + ")");
+        }
+        if (common.isEmpty()) {
+            return;
+        }
+        // the key columns that vary name a measurement; one that holds a single value says nothing
+        List<Integer> varying = new ArrayList<>();
+        for (int i = 0; i < schema.keys().size(); i++) {
+            int column = i;
+            if (common.stream().map(k -> k.get(column)).distinct().count() > 1) {
+                varying.add(i);
+            }
+        }
+        for (Column timing : schema.timings()) {
+            List<Double> logRatios = new ArrayList<>();
+            for (List<String> key : common) {
+                double[] x = values(groupsA.get(key), timing);
+                double[] y = values(groupsB.get(key), timing);
+                if (x.length == 0 || y.length == 0) {
+                    continue; // a timing this kind of row leaves empty (a process row's thread CPU)
+                }
+                String label = varying.stream()
+                        .map(i -> schema.keys().get(i).name() + "=" + key.get(i))
+                        .collect(Collectors.joining(" "));
+                MeasureChange m = change(schema, timing.name(), label, x, y, noise);
+                measures.add(m);
+                if (m.ratio() > 0 && Double.isFinite(m.ratio())) {
+                    logRatios.add(Math.log(m.ratio()));
+                }
+            }
+            if (!logRatios.isEmpty()) {
+                double mean = logRatios.stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElseThrow();
+                geomeans.add(new Geomean(
+                        schema.study(), schema.experiment(), timing.name(), logRatios.size(), Math.exp(mean)));
+            }
+        }
+    }
+
+    /** One measurement's change; its verdict as benchstat and criterion.rs decide it. */
+    static MeasureChange change(
+            ResultsSchema schema, String measure, String key, double[] x, double[] y, double noise) {
+        Sample sa = sample(x);
+        Sample sb = sample(y);
+        double ratio = sa.median() == 0 ? Double.NaN : sb.median() / sa.median();
+        double[] ci = Stats.bootstrapRatioOfMediansCi(x, y, RunComparison.LEVEL);
+        RankTest.Result test = RankTest.test(x, y);
+        return new MeasureChange(
+                schema.study(),
+                schema.experiment(),
+                measure,
+                key,
+                sa,
+                sb,
+                ratio,
+                ci[0],
+                ci[1],
+                test.p(),
+                test.exact(),
+                verdict(sa, sb, ratio, test.p(), noise));
+    }
+
+    /**
+     * Too few samples when no arrangement of n_A and n_B values could reach significance (a "~" there would claim what
+     * the test cannot tell); faster or slower when significant and beyond the noise threshold; else "~". With a median
+     * of 0 in A there is no ratio, and the test alone decides.
+     */
+    static Change verdict(Sample a, Sample b, double ratio, double p, double noise) {
+        if (RankTest.smallestP(a.n(), b.n()) > RunComparison.ALPHA) {
+            return Change.TOO_FEW;
+        }
+        if (!(p < RunComparison.ALPHA)) {
+            return Change.SAME;
+        }
+        if (Double.isNaN(ratio)) {
+            return b.median() > a.median() ? Change.SLOWER : b.median() < a.median() ? Change.FASTER : Change.SAME;
+        }
+        if (Math.abs(ratio - 1) <= noise) {
+            return Change.SAME;
+        }
+        return ratio > 1 ? Change.SLOWER : Change.FASTER;
+    }
+
+    static Sample sample(double[] values) {
+        double[] ci = Stats.orderStatisticMedianCi(values, RunComparison.LEVEL);
+        return new Sample(values.length, Stats.median(values), ci[0], ci[1]);
+    }
+
+    /** Rows grouped by their key values, in first-seen order. */
+    private static Map<List<String>, Table> groups(Table t, List<Column> keys) {
+        Map<List<String>, List<Integer>> rows = new LinkedHashMap<>();
+        for (int r = 0; r < t.rowCount(); r++) {
+            List<String> key = new ArrayList<>();
+            for (Column k : keys) {
+                key.add(t.column(k.name()).getString(r));
+            }
+            rows.computeIfAbsent(key, x -> new ArrayList<>()).add(r);
+        }
+        Map<List<String>, Table> out = new LinkedHashMap<>();
+        rows.forEach((k, r) ->
+                out.put(k, t.rows(r.stream().mapToInt(Integer::intValue).toArray())));
+        return out;
+    }
+
+    private static double[] values(Table rows, Column timing) {
+        NumericColumn<?> c = rows.numberColumn(timing.name());
+        List<Double> out = new ArrayList<>();
+        for (int r = 0; r < rows.rowCount(); r++) {
+            if (!c.isMissing(r)) {
+                out.add(c.getDouble(r));
+            }
+        }
+        return out.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** Every run.json field that names what produced the rows, where A and B differ. */
+    static List<RunDifference> differences(String study, RunInfo a, RunInfo b) {
+        Map<String, Function<RunInfo, String>> fields = new LinkedHashMap<>();
+        fields.put("host", RunInfo::host);
+        fields.put("cpu_model", RunInfo::cpuModel);
+        fields.put("cores", r -> Integer.toString(r.cores()));
+        fields.put("memory_bytes", r -> Long.toString(r.memoryBytes()));
+        fields.put("os_kernel", RunInfo::osKernel);
+        fields.put("jdk", RunInfo::jdk);
+        fields.put("lab_commit", RunInfo::labCommit);
+        fields.put("mode", RunInfo::mode);
+        List<RunDifference> out = new ArrayList<>();
+        fields.forEach((field, value) -> {
+            if (!value.apply(a).equals(value.apply(b))) {
+                out.add(new RunDifference(study, field, value.apply(a), value.apply(b)));
+            }
+        });
+        Set<String> peers = new LinkedHashSet<>(a.peers().keySet());
+        peers.addAll(b.peers().keySet());
+        for (String peer : peers) {
+            String va = a.peers().getOrDefault(peer, "absent");
+            String vb = b.peers().getOrDefault(peer, "absent");
+            if (!va.equals(vb)) {
+                out.add(new RunDifference(study, peer, va, vb));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The comparison in one line: "same machine, same code, JDK 17 → 25", "two machines, same code", each further
+     * difference after them (kernel, a peer's version, the mode).
+     */
+    static String summary(List<RunDifference> differences) {
+        Set<String> differing =
+                differences.stream().map(RunDifference::field).collect(Collectors.toCollection(LinkedHashSet::new));
+        List<String> parts = new ArrayList<>();
+        boolean otherMachine = differing.contains("host")
+                || differing.contains("cpu_model")
+                || differing.contains("cores")
+                || differing.contains("memory_bytes");
+        parts.add(otherMachine ? "two machines" : "same machine");
+        parts.add(differing.contains("lab_commit") ? "two commits of the lab" : "same code");
+        for (String field : differing) {
+            if (List.of("host", "cpu_model", "cores", "memory_bytes", "lab_commit")
+                    .contains(field)) {
+                continue;
+            }
+            RunDifference first = differences.stream()
+                    .filter(d -> d.field().equals(field))
+                    .findFirst()
+                    .orElseThrow();
+            parts.add(
+                    switch (field) {
+                        case "jdk" -> "JDK " + feature(first.a()) + " → " + feature(first.b());
+                        case "os_kernel" -> "kernel " + first.a() + " → " + first.b();
+                        case "mode" -> first.a() + " → " + first.b() + " mode";
+                        default -> field + " " + first.a() + " → " + first.b();
+                    });
+        }
+        return String.join(", ", parts);
+    }
+
+    /** "Debian 17.0.15+6-Debian-1deb12u1" is 17; a version with no number is itself. */
+    static String feature(String jdk) {
+        Matcher m = Pattern.compile("(?<![\\d.])(\\d+)(?:[.+\\-]|$)").matcher(jdk);
+        return m.find() ? m.group(1) : jdk;
+    }
+
+    /** Each seed claim's verdict on A alone and on B alone, matched by its id and what it is about. */
+    private static List<ClaimChange> claims(Study study, ResultsRoot a, ResultsRoot b) {
+        Map<String, Claim> onB = new LinkedHashMap<>();
+        for (Claim c : study.claims(new Results(List.of(b)))) {
+            onB.putIfAbsent(claimName(c), c);
+        }
+        List<ClaimChange> out = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (Claim c : study.claims(new Results(List.of(a)))) {
+            String name = claimName(c);
+            if (!seen.add(name)) {
+                continue;
+            }
+            Claim other = onB.get(name);
+            out.add(new ClaimChange(
+                    study.id(),
+                    name,
+                    c.verdict().text(),
+                    other == null ? "not checked" : other.verdict().text(),
+                    other != null && other.verdict().outcome() != c.verdict().outcome()));
+        }
+        return out;
+    }
+
+    /** "SYNC_AT 1000: the sync at 1000 entries takes ...": the claim's id, what it is about, and its words. */
+    private static String claimName(Claim c) {
+        String about = Objects.requireNonNullElse(c.about(), "");
+        return c.id().name() + (about.isEmpty() ? "" : " " + about) + ": " + c.claim();
+    }
+}

@@ -1,0 +1,362 @@
+package labbook.reports.compare;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import labbook.core.ConsoleTable;
+import labbook.reports.compare.RunComparison.ClaimChange;
+import labbook.reports.compare.RunComparison.Geomean;
+import labbook.reports.compare.RunComparison.MeasureChange;
+import labbook.reports.compare.RunComparison.RunDifference;
+import labbook.reports.compare.RunComparison.Sample;
+import labbook.reports.stats.Format;
+import labbook.reports.stats.RankTest;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * A comparison as text: the terminal's aligned tables (benchstat's layout: one table per experiment and timing, a
+ * geomean row under each), Markdown for an issue or a paper, CSV (one row per measurement) and JSON (everything).
+ */
+public final class ComparisonText {
+    /** The columns of the CSV form, one row per measurement. */
+    public static final List<String> CSV_HEADER = List.of(
+            "study",
+            "experiment",
+            "measure",
+            "key",
+            "n_a",
+            "median_a",
+            "median_a_low",
+            "median_a_high",
+            "n_b",
+            "median_b",
+            "median_b_low",
+            "median_b_high",
+            "ratio",
+            "ratio_low",
+            "ratio_high",
+            "p",
+            "p_exact",
+            "verdict");
+
+    /** The columns of a table of one experiment's timing (the first names the table: "wallet/sync-sweep sync_ms"). */
+    public static final List<String> COLUMNS = List.of(
+            "key", "A median", "[95 % CI]", "n", "B median", "[95 % CI]", "n", "B/A", "[95 % CI]", "p", "verdict");
+
+    private ComparisonText() {}
+
+    /** One measurement's cells under {@link #COLUMNS}. */
+    public static List<String> cells(MeasureChange m) {
+        return List.of(
+                m.key().isEmpty() ? "(one measurement)" : m.key(),
+                Format.num(m.a().median()),
+                interval(m.a()),
+                Integer.toString(m.a().n()),
+                Format.num(m.b().median()),
+                interval(m.b()),
+                Integer.toString(m.b().n()),
+                ratio(m.ratio()),
+                ratioInterval(m),
+                Format.sig(m.p(), 2),
+                m.change().word());
+    }
+
+    /** The geomean row under a table's measurements. */
+    public static List<String> geomeanCells(Geomean g) {
+        return List.of("geomean (" + g.of() + ")", "", "", "", "", "", "", ratio(g.ratio()), "", "", "");
+    }
+
+    /**
+     * Whether a table lists the measurement: one with a single repeat on a side can never be judged (a sweep times most
+     * sizes once), so it is counted under the table instead of listed; the CSV and JSON forms hold every one.
+     */
+    public static boolean listed(MeasureChange m) {
+        return m.a().n() > 1 && m.b().n() > 1;
+    }
+
+    /** The line under a table that counts the measurements it does not list. */
+    public static String unlisted(long count) {
+        return count + " more with a single repeat on a side (too few samples) not listed";
+    }
+
+    /** The terminal's form: what differed, the claims (flips first), then a table per experiment and timing. */
+    public static String terminal(RunComparison c) {
+        StringBuilder out = new StringBuilder();
+        header(c, out, "");
+        out.append('\n');
+        if (!c.claims().isEmpty()) {
+            out.append("seed claims (flips first):\n");
+            for (ClaimChange claim : c.claims()) {
+                out.append("  ").append(claimLine(claim)).append('\n');
+            }
+            out.append('\n');
+        }
+        for (Map.Entry<String, List<MeasureChange>> table : tables(c).entrySet()) {
+            List<MeasureChange> rows = table.getValue();
+            List<String> header = new ArrayList<>(COLUMNS);
+            header.set(0, table.getKey());
+            ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
+            rows.stream().filter(ComparisonText::listed).forEach(m -> t.row(cells(m).toArray()));
+            geomean(c, rows.get(0)).ifPresent(g -> t.row(geomeanCells(g).toArray()));
+            out.append(print(t));
+            long hidden = rows.stream().filter(m -> !listed(m)).count();
+            if (hidden > 0) {
+                out.append(unlisted(hidden)).append('\n');
+            }
+            out.append('\n');
+        }
+        out.append(c.counts()).append('\n');
+        return out.toString();
+    }
+
+    /** Markdown: the same sections, as lists and pipe tables. */
+    public static String markdown(RunComparison c) {
+        StringBuilder out = new StringBuilder();
+        out.append("## Comparison: ").append(c.summary()).append("\n\n");
+        header(c, out, "- ");
+        if (!c.claims().isEmpty()) {
+            out.append("\n### Seed claims (flips first)\n\n");
+            for (ClaimChange claim : c.claims()) {
+                out.append("- ").append(cell(claimLine(claim))).append('\n');
+            }
+        }
+        for (Map.Entry<String, List<MeasureChange>> table : tables(c).entrySet()) {
+            out.append("\n### ").append(table.getKey()).append("\n\n");
+            out.append(markdownRow(COLUMNS));
+            out.append("|---|---:|---|---:|---:|---|---:|---:|---|---:|---|\n");
+            table.getValue().forEach(m -> out.append(markdownRow(cells(m))));
+            geomean(c, table.getValue().get(0)).ifPresent(g -> out.append(markdownRow(geomeanCells(g))));
+        }
+        out.append('\n').append(c.counts()).append('\n');
+        return out.toString();
+    }
+
+    /** CSV: one row per measurement, full precision, for a spreadsheet or a script. */
+    public static String csv(RunComparison c) {
+        StringWriter text = new StringWriter();
+        try (CSVPrinter csv = new CSVPrinter(
+                text,
+                CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader(CSV_HEADER.toArray(String[]::new))
+                        .setRecordSeparator("\n")
+                        .get())) {
+            for (MeasureChange m : c.measures()) {
+                csv.printRecord(
+                        m.study(),
+                        m.experiment(),
+                        m.measure(),
+                        m.key(),
+                        m.a().n(),
+                        number(m.a().median()),
+                        number(m.a().low()),
+                        number(m.a().high()),
+                        m.b().n(),
+                        number(m.b().median()),
+                        number(m.b().low()),
+                        number(m.b().high()),
+                        number(m.ratio()),
+                        number(m.ratioLow()),
+                        number(m.ratioHigh()),
+                        number(m.p()),
+                        m.exactP(),
+                        m.change().word());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return text.toString();
+    }
+
+    /** JSON: the whole comparison; a number that is not one (no interval at n < 6) is null. */
+    public static String json(RunComparison c) {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.putObject("a").put("root", c.a().root().toString()).put("label", c.a().label());
+        root.putObject("b").put("root", c.b().root().toString()).put("label", c.b().label());
+        root.put("comparison", c.summary());
+        root.put("noise", c.noise());
+        ArrayNode differences = root.putArray("differences");
+        c.differences()
+                .forEach(d -> differences
+                        .addObject()
+                        .put("study", d.study())
+                        .put("field", d.field())
+                        .put("a", d.a())
+                        .put("b", d.b()));
+        ArrayNode exclusions = root.putArray("exclusions");
+        c.exclusions().forEach(exclusions::add);
+        ArrayNode claims = root.putArray("claims");
+        c.claims()
+                .forEach(cl -> claims.addObject()
+                        .put("study", cl.study())
+                        .put("claim", cl.claim())
+                        .put("a", cl.a())
+                        .put("b", cl.b())
+                        .put("flips", cl.flips()));
+        ArrayNode measures = root.putArray("measures");
+        for (MeasureChange m : c.measures()) {
+            ObjectNode o = measures.addObject()
+                    .put("study", m.study())
+                    .put("experiment", m.experiment())
+                    .put("measure", m.measure())
+                    .put("key", m.key());
+            sample(o.putObject("a"), m.a());
+            sample(o.putObject("b"), m.b());
+            put(o, "ratio", m.ratio());
+            put(o, "ratio_low", m.ratioLow());
+            put(o, "ratio_high", m.ratioHigh());
+            put(o, "p", m.p());
+            o.put("p_exact", m.exactP());
+            o.put("verdict", m.change().word());
+        }
+        ArrayNode geomeans = root.putArray("geomeans");
+        c.geomeans()
+                .forEach(g -> put(
+                        geomeans.addObject()
+                                .put("study", g.study())
+                                .put("experiment", g.experiment())
+                                .put("measure", g.measure())
+                                .put("of", g.of()),
+                        "ratio",
+                        g.ratio()));
+        root.put("counts", c.counts());
+        try {
+            return mapper.writeValueAsString(root) + "\n";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The header lines: both roots, the comparison in one line, what differed study by study, what was left out. */
+    static void header(RunComparison c, StringBuilder out, String bullet) {
+        out.append(bullet)
+                .append("A: ")
+                .append(c.a().root())
+                .append(" (")
+                .append(c.a().label())
+                .append(")\n");
+        out.append(bullet)
+                .append("B: ")
+                .append(c.b().root())
+                .append(" (")
+                .append(c.b().label())
+                .append(")\n");
+        out.append(bullet).append("comparison: ").append(c.summary()).append('\n');
+        for (RunDifference d : c.differences()) {
+            out.append(bullet)
+                    .append(d.study())
+                    .append(' ')
+                    .append(d.field())
+                    .append(": ")
+                    .append(d.a())
+                    .append(" → ")
+                    .append(d.b())
+                    .append('\n');
+        }
+        for (String e : c.exclusions()) {
+            out.append(bullet).append("excluded: ").append(e).append('\n');
+        }
+        out.append(bullet).append(method(c)).append('\n');
+    }
+
+    /** How the verdicts were reached, in one line. */
+    public static String method(RunComparison c) {
+        return String.format(
+                Locale.ROOT,
+                "verdicts: U-test at %s (exact p-values up to %d values in all), noise threshold %s; "
+                        + "medians with 95 %% order-statistic intervals (±∞ below 6 repeats), "
+                        + "B/A with 95 %% percentile bootstrap intervals",
+                Format.sig(RunComparison.ALPHA, 2),
+                RankTest.EXACT_UP_TO,
+                Format.pct(c.noise()));
+    }
+
+    public static String claimLine(ClaimChange c) {
+        return c.study() + " " + c.claim() + ": "
+                + (c.a().equals(c.b()) ? c.a() + " on both" : c.a() + " on A, " + c.b() + " on B")
+                + (c.flips() ? " (flips)" : "");
+    }
+
+    /** The measurements table by table: "wallet/sync-sweep sync_ms", in the order they were compared. */
+    public static Map<String, List<MeasureChange>> tables(RunComparison c) {
+        Map<String, List<MeasureChange>> out = new LinkedHashMap<>();
+        for (MeasureChange m : c.measures()) {
+            out.computeIfAbsent(m.study() + "/" + m.experiment() + " " + m.measure(), k -> new ArrayList<>())
+                    .add(m);
+        }
+        return out;
+    }
+
+    public static Optional<Geomean> geomean(RunComparison c, MeasureChange any) {
+        return c.geomeans().stream()
+                .filter(g -> g.study().equals(any.study())
+                        && g.experiment().equals(any.experiment())
+                        && g.measure().equals(any.measure()))
+                .findFirst();
+    }
+
+    /** A median's interval as "[lo, hi]"; "±∞" when n is too small for any 95 % interval, as benchstat prints. */
+    static String interval(Sample s) {
+        return Double.isNaN(s.low()) ? "±∞" : "[" + Format.num(s.low()) + ", " + Format.num(s.high()) + "]";
+    }
+
+    static String ratioInterval(MeasureChange m) {
+        return Double.isNaN(m.ratioLow())
+                ? "n/a"
+                : "[" + Format.sig(m.ratioLow(), 3) + ", " + Format.sig(m.ratioHigh(), 3) + "]";
+    }
+
+    static String ratio(double r) {
+        return Double.isNaN(r) ? "n/a" : "×" + Format.sig(r, 3);
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|");
+    }
+
+    private static String markdownRow(List<String> cells) {
+        return "| "
+                + String.join(" | ", cells.stream().map(ComparisonText::cell).toList()) + " |\n";
+    }
+
+    private static String number(double v) {
+        return Double.isNaN(v) ? "" : Double.toString(v);
+    }
+
+    private static void put(ObjectNode o, String field, double v) {
+        if (Double.isFinite(v)) {
+            o.put(field, v);
+        } else {
+            o.putNull(field);
+        }
+    }
+
+    private static void sample(ObjectNode o, Sample s) {
+        o.put("n", s.n());
+        put(o, "median", s.median());
+        put(o, "low", s.low());
+        put(o, "high", s.high());
+    }
+
+    /** ConsoleTable prints to a stream; the comparison is one string, for stdout or a test. */
+    private static String print(ConsoleTable table) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        table.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}

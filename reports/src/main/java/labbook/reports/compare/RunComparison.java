@@ -1,0 +1,120 @@
+package labbook.reports.compare;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Two results roots compared: what differed between the runs (run.json field by field, and in one line), what could not
+ * be compared and why, each seed claim's verdict on both, and every measurement both hold, matched by its schema's
+ * declared keys, with its change and verdict. Built by {@link Comparer}; printed by {@link ComparisonText}.
+ */
+public record RunComparison(
+        Side a,
+        Side b,
+        double noise,
+        String summary,
+        List<RunDifference> differences,
+        List<String> exclusions,
+        List<ClaimChange> claims,
+        List<MeasureChange> measures,
+        List<Geomean> geomeans) {
+
+    /** The significance level of the U-test behind every verdict. */
+    public static final double ALPHA = 0.05;
+
+    /** The coverage of every interval. */
+    public static final double LEVEL = 0.95;
+
+    public RunComparison {
+        differences = List.copyOf(differences);
+        exclusions = List.copyOf(exclusions);
+        claims = List.copyOf(claims);
+        measures = List.copyOf(measures);
+        geomeans = List.copyOf(geomeans);
+    }
+
+    /** One of the two roots: its folder and its label (the host, as the site names it). */
+    public record Side(Path root, String label) {}
+
+    /** A run.json field whose value differs between the roots for one study. */
+    public record RunDifference(String study, String field, String a, String b) {}
+
+    /**
+     * One seed claim's verdict on each root. It flips when the verdict's outcome differs (holds on one root, does not
+     * hold on the other); "8 x faster here" against "4 x faster here" is a change of figure, not a flip.
+     */
+    public record ClaimChange(String study, String claim, String a, String b, boolean flips) {}
+
+    /** What a measurement's change says: benchstat's words, and criterion.rs's noise threshold. */
+    public enum Change {
+        FASTER("faster"),
+        SLOWER("slower"),
+        SAME("~"),
+        TOO_FEW("too few samples");
+
+        private final String word;
+
+        Change(String word) {
+            this.word = word;
+        }
+
+        public String word() {
+            return word;
+        }
+    }
+
+    /** One root's repeats of a measurement: how many, their median and its 95 % order-statistic interval. */
+    public record Sample(int n, double median, double low, double high) {}
+
+    /**
+     * One measurement both roots hold: the study, the experiment (its CSV), the timing, the key (the values of the key
+     * columns that vary in the experiment, "name=value ..."), both samples, the ratio of medians B / A with its 95 %
+     * bootstrap interval, the U-test's p-value, and the verdict.
+     */
+    public record MeasureChange(
+            String study,
+            String experiment,
+            String measure,
+            String key,
+            Sample a,
+            Sample b,
+            double ratio,
+            double ratioLow,
+            double ratioHigh,
+            double p,
+            boolean exactP,
+            Change change) {
+
+        /** Slower by more than {@code fraction} with the whole ratio interval beyond it: a confident regression. */
+        public boolean regressedBeyond(double fraction) {
+            return ratio > 1 + fraction && ratioLow > 1 + fraction;
+        }
+
+        /** "wallet/sync-sweep sync_ms variant=kde4 entries=1000": the measurement in words. */
+        public String name() {
+            return study + "/" + experiment + " " + measure + (key.isEmpty() ? "" : " " + key);
+        }
+    }
+
+    /** The geometric mean of the ratios of one experiment's timing over its keys, and how many it took. */
+    public record Geomean(String study, String experiment, String measure, int of, double ratio) {}
+
+    /** The measurements slower than {@code fraction} (0.05 for 5 %) with their whole interval beyond it. */
+    public List<MeasureChange> regressions(double fraction) {
+        return measures.stream().filter(m -> m.regressedBeyond(fraction)).toList();
+    }
+
+    /** How many measurements got each verdict: "3 faster, 1 slower, 40 ~, 12 too few samples". */
+    public String counts() {
+        StringBuilder b = new StringBuilder();
+        for (Change c : Change.values()) {
+            long n = measures.stream().filter(m -> m.change() == c).count();
+            if (b.length() > 0) {
+                b.append(", ");
+            }
+            b.append(n).append(' ').append(c.word());
+        }
+        return String.format(Locale.ROOT, "%d measurements: %s", measures.size(), b);
+    }
+}
