@@ -30,7 +30,7 @@ class HostileReportsTest {
 
     /** The sample results the notebooks ship (real runs), copied into the case's folder. */
     static String results(Sandbox s) {
-        Path from = Repo.root().resolve("notebooks/sample-results");
+        Path from = Repo.root().resolve("reference-run");
         Path to = s.path("results");
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path p : walk.toList()) {
@@ -97,10 +97,8 @@ class HostileReportsTest {
         schemas.addAll(VfsResults.ALL);
         List<String> withoutSample = new ArrayList<>();
         for (ResultsSchema schema : schemas) {
-            if (!Files.exists(Repo.root()
-                    .resolve("notebooks/sample-results")
-                    .resolve(schema.study())
-                    .resolve(schema.fileName()))) {
+            if (!Files.exists(
+                    Repo.root().resolve("reference-run").resolve(schema.study()).resolve(schema.fileName()))) {
                 withoutSample.add(schema.study() + "/" + schema.fileName());
                 continue;
             }
@@ -131,7 +129,7 @@ class HostileReportsTest {
         // the sample leaves out only the tamper test's CSV (see its README); a CSV missing beyond it
         // (or a moved sample folder) would silently drop that CSV's cases, so it fails here instead
         assertThat(withoutSample)
-                .as("declared CSVs with no sample in notebooks/sample-results, so no damaged-CSV case")
+                .as("declared CSVs with no sample in reference-run, so no damaged-CSV case")
                 .isSubsetOf("wallet/tamper-test.csv");
         cases.add(cellSetTo(
                 WalletResults.SYNC_SWEEP, WalletResults.SYNC_MS, 1, "-3.5", "a negative time", "sync-sweep.csv"));

@@ -13,9 +13,9 @@ import labbook.reports.results.StudyResults;
 
 /**
  * The first cell of every notebook: which results to show, said out loud. The lab's latest results
- * ({@code <repo>/results}) when the study has run there, else the sample bundled in {@code notebooks/sample-results} (a
- * real quick run on another machine, labelled SAMPLE wherever it is shown); {@value #RESULTS_ENV} = a folder, or
- * "sample", overrides.
+ * ({@code <repo>/results}) when the study has run there, else the lab's reference run bundled in {@code reference-run/}
+ * (a real full run on the lab's development machine, labelled SAMPLE wherever it is shown); {@value #RESULTS_ENV} = a
+ * folder, or "sample", overrides.
  */
 public final class Notebooks {
     /** Environment variable naming the results root a notebook shows ("sample" for the bundled one). */
@@ -25,7 +25,7 @@ public final class Notebooks {
 
     /** The bundled sample results root. */
     public static Path sampleRoot() {
-        return Repo.root().resolve("notebooks").resolve("sample-results");
+        return Repo.root().resolve("reference-run");
     }
 
     /** Loads the results to show for one study ("overview" for all) and displays a banner saying whose they are. */
@@ -68,11 +68,12 @@ public final class Notebooks {
     static String banner(Results results, String study, Choice choice) {
         StringBuilder md = new StringBuilder();
         if (choice.sample) {
-            md.append("**SAMPLE data**: the results bundled with the lab in `notebooks/sample-results` (its README says"
-                            + " where they come from). They are not measurements of this machine: run the studies"
-                            + " (`mvn -q -pl lab-")
-                    .append(study.equals("overview") ? "<study>" : study)
-                    .append(" exec:java -Dexec.args=\"all --quick\"`) and re-run this notebook to see yours.\n\n");
+            String what = "**SAMPLE data**: the lab's reference run, a full run bundled in `reference-run/` (its"
+                    + " README says where it comes from). These are not measurements of this machine: run the"
+                    + " studies (`./labbook ";
+            md.append(what)
+                    .append(study.equals("overview") ? "run" : study + " all --quick")
+                    .append("`) and re-run this notebook to see yours.\n\n");
         } else {
             md.append("**Results** from `").append(choice.root).append("`.\n\n");
         }

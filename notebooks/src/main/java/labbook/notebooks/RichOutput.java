@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import labbook.reports.site.Tables;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
@@ -68,8 +69,10 @@ final class RichOutput {
     }
 
     static DisplayData table(Table table) {
+        // numbers as the site prints them (a measured one to 3 significant digits), not a double's every digit
+        Table text = Tables.formatted(table);
         DisplayData data =
-                new DisplayData(table.rowCount() <= MAX_TABLE_ROWS ? table.printAll() : table.print(MAX_TABLE_ROWS));
+                new DisplayData(text.rowCount() <= MAX_TABLE_ROWS ? text.printAll() : text.print(MAX_TABLE_ROWS));
         data.putHTML(html(table));
         return data;
     }
@@ -90,7 +93,7 @@ final class RichOutput {
             for (Column<?> column : table.columns()) {
                 boolean numeric = column.type().name().matches("INTEGER|LONG|SHORT|DOUBLE|FLOAT");
                 html.append(numeric ? "<td style=\"text-align:right\">" : "<td>")
-                        .append(escape(column.getString(r)))
+                        .append(escape(Tables.anyCell(column, r)))
                         .append("</td>");
             }
             html.append("</tr>");

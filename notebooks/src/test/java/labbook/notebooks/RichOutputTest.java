@@ -54,6 +54,17 @@ class RichOutputTest {
     }
 
     @Test
+    void aTablesNumbersReadAsTheSitesDo() {
+        Table table = Table.create(
+                "ratios", DoubleColumn.create("kde4_over_kwallet5", 0.16324493333333334, 12_345.678, 5.73));
+        DisplayData data = RichOutput.render(table, "ignored");
+        assertThat((String) data.getData(MIMEType.TEXT_HTML))
+                .contains(">0.163</td>", ">12,300</td>", ">5.73</td>")
+                .doesNotContain("0.16324");
+        assertThat((String) data.getData(MIMEType.TEXT_PLAIN)).contains("0.163").doesNotContain("0.16324");
+    }
+
+    @Test
     void aLongTableIsCutAndSaysHowMuchIsLeft() {
         double[] values = new double[RichOutput.MAX_TABLE_ROWS + 15];
         Table table = Table.create("long", DoubleColumn.create("x", values));

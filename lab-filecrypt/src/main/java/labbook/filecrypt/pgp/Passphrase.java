@@ -8,15 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import labbook.core.BoundedFile;
 import labbook.core.LabException;
-import labbook.core.SecretFile;
 
 /** Passphrases live in files (mode 0600), read as gpg's {@code --passphrase-file} reads them: the first line. */
 public final class Passphrase {
     private Passphrase() {}
 
     public static char[] read(Path file) {
-        byte[] bytes = SecretFile.read(file, "passphrase file");
+        byte[] bytes = BoundedFile.read(file, "passphrase file", BoundedFile.SECRET_BYTES);
         int end = 0;
         while (end < bytes.length && bytes[end] != '\n' && bytes[end] != '\r') {
             end++;

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import labbook.core.BoundedFile;
 import labbook.core.LabException;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.KwlLimits;
@@ -124,7 +125,7 @@ public final class ImportCommand implements Callable<Integer> {
      * The wallet a JSON file describes; every error names the file and never quotes its content (it may be a secret).
      */
     static WalletContents read(Path json) {
-        byte[] text = FileLimits.read(json, "JSON file", FileLimits.JSON_BYTES);
+        byte[] text = BoundedFile.read(json, "JSON file", FileLimits.JSON_BYTES);
         JsonNode root;
         try {
             root = WalletJson.parse(text);

@@ -2,7 +2,7 @@ package labbook.wallet.cli;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import labbook.wallet.store.FileLimits;
+import labbook.core.BoundedFile;
 
 /** A wallet password read from a file (never from the command line, where {@code ps} would show it). */
 public final class PasswordFile {
@@ -10,10 +10,10 @@ public final class PasswordFile {
 
     /**
      * The file's bytes (UTF-8), without one trailing newline ({@code \n} or {@code \r\n}); at most
-     * {@link FileLimits#PASSWORD_BYTES}. Errors name the file, never its content.
+     * {@link BoundedFile#SECRET_BYTES}. Errors name the file, never its content.
      */
     public static byte[] read(Path file) {
-        byte[] b = FileLimits.read(file, "password file", FileLimits.PASSWORD_BYTES);
+        byte[] b = BoundedFile.read(file, "password file", BoundedFile.SECRET_BYTES);
         int n = b.length;
         if (n > 0 && b[n - 1] == '\n') {
             n--;

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
+import labbook.core.BoundedFile;
 import labbook.core.LabException;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.BlowfishCodec;
@@ -96,6 +97,6 @@ public final class KwlFile {
     }
 
     static byte[] readAll(Path file, String what, int max) {
-        return FileLimits.read(file, what, max);
+        return BoundedFile.read(file, what, max);
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import labbook.core.BoundedFile;
 import labbook.core.Column;
 import labbook.core.LabException;
 import labbook.core.Reasons;
@@ -131,8 +132,8 @@ final class CsvCheck {
         try {
             return records.hasNext() ? records.next() : null;
         } catch (UncheckedIOException e) {
-            if (SizeLimits.isOverLimit(e)) {
-                throw SizeLimits.overLimit(csv, ResultsCsv.LIMIT, ResultsCsv.WHAT);
+            if (BoundedFile.isOverLimit(e)) {
+                throw BoundedFile.overLimit(csv, ResultsCsv.LIMIT, ResultsCsv.WHAT);
             }
             if (e.getCause() instanceof CharacterCodingException) {
                 throw new LabException(csv + ": not UTF-8 text", e); // the decoder reads ahead: no line to name

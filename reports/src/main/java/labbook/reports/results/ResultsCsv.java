@@ -9,6 +9,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
+import labbook.core.BoundedFile;
 import labbook.core.LabException;
 import labbook.core.Reasons;
 import labbook.core.ResultsSchema;
@@ -55,8 +56,8 @@ public final class ResultsCsv {
         } catch (OutOfMemoryError e) {
             throw tooLargeForTheHeap(csv);
         } catch (RuntimeException e) {
-            if (SizeLimits.isOverLimit(e)) {
-                throw SizeLimits.overLimit(csv, LIMIT, WHAT);
+            if (BoundedFile.isOverLimit(e)) {
+                throw BoundedFile.overLimit(csv, LIMIT, WHAT);
             }
             throw new LabException(csv + ": cannot load (" + Reasons.of(e) + ")", e);
         }
@@ -68,7 +69,7 @@ public final class ResultsCsv {
                 .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        BufferedReader reader = new BufferedReader(new InputStreamReader(SizeLimits.open(csv, LIMIT), utf8));
+        BufferedReader reader = new BufferedReader(new InputStreamReader(BoundedFile.open(csv, LIMIT), utf8));
         try {
             reader.mark(1);
             if (reader.read() != BOM) {
@@ -82,7 +83,7 @@ public final class ResultsCsv {
     }
 
     static LabException failed(Path csv, IOException e) {
-        return SizeLimits.failed("read", csv, LIMIT, WHAT, e);
+        return BoundedFile.failed("read", csv, LIMIT, WHAT, e);
     }
 
     private static LabException tooLargeForTheHeap(Path csv) {

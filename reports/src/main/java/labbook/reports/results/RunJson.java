@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import labbook.core.BoundedFile;
 import labbook.core.LabException;
 import labbook.core.Reasons;
 
@@ -22,7 +23,7 @@ final class RunJson {
 
     static JsonNode read(Path runJson) {
         JsonNode node;
-        try (InputStream in = SizeLimits.open(runJson, LIMIT)) {
+        try (InputStream in = BoundedFile.open(runJson, LIMIT)) {
             node = JSON.readTree(in);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
@@ -32,7 +33,7 @@ final class RunJson {
                             + reason(e) + ")",
                     e);
         } catch (IOException e) {
-            throw SizeLimits.failed("read", runJson, LIMIT, "a run.json", e);
+            throw BoundedFile.failed("read", runJson, LIMIT, "a run.json", e);
         }
         if (node == null || !node.isObject()) {
             throw new LabException(runJson + ": not a JSON object");

@@ -64,7 +64,7 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
         addSeed(chart);
         if (trendMax > 0) {
             // the trends set the axis; a spike above it is one of the crosses
-            chart.setTitle(chart.getTitle() + "; lines: running medians, x: outliers");
+            chart.setTitle("KWallet sync() at the seed's scale: running medians, each sync faint, x: outliers");
             chart.getStyler().setYAxisMax(trendMax * 1.15);
         }
         return Optional.of(chart);

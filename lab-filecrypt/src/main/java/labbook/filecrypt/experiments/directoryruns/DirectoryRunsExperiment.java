@@ -96,7 +96,13 @@ import picocli.CommandLine.Option;
         description = "The crypto tool's three runs (and gpg's -z 6) over folders of text, MP3, PDF and PNG files: "
                 + "totals, user/system, sizes.")
 public final class DirectoryRunsExperiment implements Callable<Integer> {
-    static final int DEFAULT_REPEATS = 3;
+    /**
+     * Repeats of each run and engine by default: quick 5, enough for {@code compare} to reach a verdict between two
+     * runs; full 3, a median each (a repeat over the full folders costs minutes).
+     */
+    static int repeats(Mode mode) {
+        return mode == Mode.FULL ? 3 : 5;
+    }
 
     @Mixin
     LabOptions lab;
@@ -107,7 +113,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
     @Option(
             names = "--repeats",
             paramLabel = "N",
-            description = "Repeats of each run and engine (default: quick 3, full 3).")
+            description = "Repeats of each run and engine (default: quick 5, full 3).")
     Integer repeats;
 
     @Option(
@@ -141,7 +147,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
                     : BinaryType.of(type).approximateBytes(mode);
             for (Run policy : Run.values()) {
                 for (Engine engine : Engine.values()) {
-                    units += timed(mode, type, policy, engine) ? DEFAULT_REPEATS * bytes : 0;
+                    units += timed(mode, type, policy, engine) ? repeats(mode) * bytes : 0;
                 }
             }
         }
@@ -160,7 +166,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        int n = OptionValues.atLeast("--repeats", repeats, 1, DEFAULT_REPEATS);
+        int n = OptionValues.atLeast("--repeats", repeats, 1, repeats(lab.mode()));
         corpusOptions.checkValues();
         List<String> folders = Directories.parse(types == null ? String.join(",", Directories.TYPES) : types);
         Integer relaunched = NativeJvm.relaunch();

@@ -169,16 +169,17 @@ public final class LevelSweepExperiment implements Callable<Integer> {
     }
 
     /**
-     * What the sweep's time grows with: the bytes each engine encrypts over the mode's corpus, levels and repeats (bcpg
-     * as a whole process only on the largest file in quick mode), for the plan of a mode not yet run here.
+     * What the sweep's time grows with: the bytes each engine encrypts over the mode's corpus, levels and repeats, for
+     * the plan of a mode not yet run here.
      */
     public static double work(Mode mode) {
         Plan plan = Plan.of(mode, null);
         double bytes = Corpora.textBytes(mode);
         double perLevel = 0;
         for (SweepEngine e : SweepEngine.sweep(2)) {
-            boolean everyFile = mode == Mode.FULL || e.engine() != Engine.BCPG_PROCESS;
-            perLevel += 3 * (everyFile ? bytes : Corpora.largestTextBytes(mode));
+            double largest = Corpora.largestTextBytes(mode);
+            perLevel += repeatsFor(mode, false, e.engine()) * (bytes - largest)
+                    + repeatsFor(mode, true, e.engine()) * largest;
         }
         return perLevel * plan.levels().size() * plan.algos().size();
     }
@@ -399,21 +400,22 @@ public final class LevelSweepExperiment implements Callable<Integer> {
     }
 
     /**
-     * Repeats of one engine on one file. Full: 3 everywhere. Quick (the budget of {@code all --quick}): 3 (the report
-     * takes medians per file, level and engine; the ratios' -z 0 run is a few 10 ms ticks, so their precision is the
-     * encrypting thread's clock, printed beside them); bcpg as a whole process, a JVM start-up a run, only on the
-     * largest file (the only file the report reads it on).
+     * Repeats of one engine on one file, by default. Quick: {@value #QUICK_REPEATS}, enough for {@code compare} to
+     * reach a verdict between two runs; bcpg as a whole process, a JVM start-up a run, only on the largest file (the
+     * only file the report reads it on). Full: {@value #FULL_REPEATS} everywhere, a median each (a repeat of the 100 MB
+     * file at every level costs minutes).
      */
-    private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
-        if (repeats != null) {
-            return repeats;
-        }
+    static int repeatsFor(Mode mode, boolean largest, Engine engine) {
         if (mode == Mode.FULL) {
-            return 3;
+            return FULL_REPEATS;
         }
-        if (engine == Engine.BCPG_PROCESS) {
-            return file.equals(largest) ? 3 : 0;
-        }
-        return 3;
+        return engine == Engine.BCPG_PROCESS && !largest ? 0 : QUICK_REPEATS;
+    }
+
+    static final int QUICK_REPEATS = 5;
+    static final int FULL_REPEATS = 3;
+
+    private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
+        return repeats != null ? repeats : repeatsFor(mode, file.equals(largest), engine);
     }
 }

@@ -93,7 +93,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
             return new Settings(
                     List.of(SweepVariant.KDE4, SweepVariant.KF5),
                     List.of(1, 1000, 10_000),
-                    List.of("-f", "1", "-wi", "2", "-w", "100ms", "-i", "3", "-r", "100ms"));
+                    List.of("-f", "1", "-wi", "2", "-w", "100ms", "-i", "5", "-r", "100ms"));
         }
 
         /**
