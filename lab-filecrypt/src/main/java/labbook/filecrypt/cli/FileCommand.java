@@ -20,11 +20,11 @@ import picocli.CommandLine.Unmatched;
 /**
  * encrypt and decrypt, the commands a user types over and over, so they start like a native tool.
  *
- * <p>Why not picocli, as every other command: picocli builds its model by reflection over annotations at every start
- * (about 0.3 s of CPU here, more than gpg spends encrypting 10 MB at {@code -z 6}), and its Java 5 class files cannot
- * go into a CDS archive. Apache Commons CLI parses and prints help in about 0.05 s. {@link FilecryptLab#main} runs
- * these two commands without loading a picocli class; picocli's command tree still lists them, and tests embed them,
- * through {@link #call}, which hands every argument to the same parser.
+ * <p>Why not picocli, as every other command: picocli builds its model by reflection over annotations at every start,
+ * which costs more CPU than gpg spends encrypting 10 MB at {@code -z 6}, and its Java 5 class files cannot go into a
+ * CDS archive. Apache Commons CLI parses and prints help in a small fraction of that (the module README gives the
+ * figures). {@link FilecryptLab#main} runs these two commands without loading a picocli class; picocli's command tree
+ * still lists them, and tests embed them, through {@link #call}, which hands every argument to the same parser.
  *
  * <p>Errors read as the picocli commands' do: a bad argument is one line naming it, "(see --help)", exit 2; a failed
  * run is {@link FailureLine}'s one line and code.

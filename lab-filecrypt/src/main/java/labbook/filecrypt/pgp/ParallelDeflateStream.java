@@ -48,8 +48,8 @@ import labbook.core.Reasons;
  */
 public final class ParallelDeflateStream extends OutputStream {
     /**
-     * Input per block: pigz's 128 KiB, where the cost of a cut (a flush, a cold start of the Huffman tables) is below
-     * 0.1 %.
+     * Input per block: pigz's 128 KiB, large enough that the cost of a cut (a flush, a cold start of the Huffman
+     * tables) is lost in the size's noise ({@code ParallelDeflateStreamTest} bounds it).
      */
     static final int BLOCK = 128 * 1024;
     /** Enough that no worker waits on the writer while it writes one block's output, with little memory. */
