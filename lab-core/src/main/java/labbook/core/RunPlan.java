@@ -65,14 +65,20 @@ public final class RunPlan {
      */
     public static RunPlan of(Path studyDir, String study, Mode mode, Map<String, ? extends Work> experiments) {
         History known = History.of(studyDir, mode);
+        Map<Mode, History> others = new java.util.EnumMap<>(Mode.class);
+        for (Mode other : Mode.values()) {
+            if (other != mode) {
+                others.put(other, History.of(studyDir, other)); // run.json read once per mode, not per experiment
+            }
+        }
         List<Estimate> out = new ArrayList<>();
         for (Map.Entry<String, ? extends Work> e : experiments.entrySet()) {
             Estimate estimate = known.estimate(study, e.getKey());
-            for (Mode other : Mode.values()) {
-                Double seconds = History.of(studyDir, other).last().get(e.getKey());
-                if (estimate.basis() != Basis.LAST_RUN && other != mode && seconds != null) {
+            for (Map.Entry<Mode, History> other : others.entrySet()) {
+                Double seconds = other.getValue().last().get(e.getKey());
+                if (estimate.basis() != Basis.LAST_RUN && seconds != null) {
                     estimate = new Estimate(
-                            study, e.getKey(), seconds * e.getValue().ratio(other, mode), Basis.SCALED);
+                            study, e.getKey(), seconds * e.getValue().ratio(other.getKey(), mode), Basis.SCALED);
                 }
             }
             out.add(estimate);

@@ -175,9 +175,9 @@ public final class LevelSweepExperiment implements Callable<Integer> {
     public static double work(Mode mode) {
         Plan plan = Plan.of(mode, null);
         double bytes = Corpora.textBytes(mode);
+        double largest = Corpora.largestTextBytes(mode);
         double perLevel = 0;
         for (SweepEngine e : SweepEngine.sweep(2)) {
-            double largest = Corpora.largestTextBytes(mode);
             perLevel += repeatsFor(mode, false, e.engine()) * (bytes - largest)
                     + repeatsFor(mode, true, e.engine()) * largest;
         }

@@ -152,8 +152,9 @@ public final class SyncSweepExperiment implements Callable<Integer> {
      * as {@link #FORKED_WEIGHT} says), for the plan of a mode not yet run here.
      */
     public static double work(Mode mode) {
-        List<SweepVariant> together =
-                List.of(SweepVariant.values()).stream().filter(v -> !v.forked()).toList();
+        List<SweepVariant> together = java.util.Arrays.stream(SweepVariant.values())
+                .filter(v -> !v.forked())
+                .toList();
         double units = plan(mode, SweepVariant.KDE4).entriesSynced(together);
         for (SweepVariant v : List.of(SweepVariant.KDE4_C1, SweepVariant.KDE4_XINT)) {
             units += FORKED_WEIGHT.get(v) * plan(mode, v).entriesSynced(List.of(v));
@@ -162,8 +163,8 @@ public final class SyncSweepExperiment implements Callable<Integer> {
     }
 
     /**
-     * How many compiled syncs of the same size one forked sync costs, as measured here (sync-sweep.csv, kde4-c1 and
-     * kde4-xint against kde4 at 10,000 entries): a rough weight, for the plan only.
+     * How many compiled syncs of the same size one forked sync costs: a rough weight, for the plan only, rounded from
+     * what a quick run's sync-sweep.csv shows of kde4-c1 and kde4-xint against kde4 at 10,000 entries.
      */
     static final Map<SweepVariant, Double> FORKED_WEIGHT =
             Map.of(SweepVariant.KDE4_C1, 2.0, SweepVariant.KDE4_XINT, 100.0);
