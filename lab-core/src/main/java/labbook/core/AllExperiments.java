@@ -40,16 +40,23 @@ public final class AllExperiments {
 
     /**
      * One experiment's outcome: its time and CPU time (with the processes it started), its failure line, and, when it
-     * finished, its time scaled to each other mode by its {@link Work} (what the plan of a mode never run here says).
+     * finished, the {@link Work} it measured (0 when none was declared) and its time scaled to each other mode (what
+     * the plan of a mode never run here says).
      */
     public record Part(
-            String name, Status status, Duration time, double cpuSeconds, String failure, Map<Mode, Double> scaled) {
+            String name,
+            Status status,
+            Duration time,
+            double cpuSeconds,
+            String failure,
+            double units,
+            Map<Mode, Double> scaled) {
         public Part {
             scaled = Map.copyOf(scaled);
         }
 
         Part(String name, Status status) {
-            this(name, status, Duration.ZERO, 0, null, Map.of());
+            this(name, status, Duration.ZERO, 0, null, 0, Map.of());
         }
     }
 
@@ -70,6 +77,7 @@ public final class AllExperiments {
     private String stoppedBy;
     private RunPlan plan;
     private Map<String, ? extends Work> work = Map.of();
+    private ReferenceCosts reference;
 
     /** {@code progress} gets the "== study experiment" lines and the failure lines (stderr, as the bars). */
     public AllExperiments(String study, boolean keepGoing, PrintStream progress) {
@@ -104,13 +112,23 @@ public final class AllExperiments {
         try {
             T value = experiment.get();
             Duration took = since(t);
-            record(run, new Part(name, Status.DONE, took, cpuSeconds() - cpu, null, scaled(run, name, took)));
+            Work w = work.get(name);
+            record(
+                    run,
+                    new Part(
+                            name,
+                            Status.DONE,
+                            took,
+                            cpuSeconds() - cpu,
+                            null,
+                            run == null || w == null ? 0 : w.units(run.mode()),
+                            scaled(run, name, took)));
             return Optional.ofNullable(value);
         } catch (RuntimeException e) {
             String line = failureLine(e);
             progress.println("lab-" + study + ": " + name + " failed: " + line);
             progress.flush();
-            record(run, new Part(name, Status.FAILED, since(t), cpuSeconds() - cpu, line, Map.of()));
+            record(run, new Part(name, Status.FAILED, since(t), cpuSeconds() - cpu, line, 0, Map.of()));
             if (!keepGoing) {
                 stoppedBy = name;
             }
@@ -119,13 +137,29 @@ public final class AllExperiments {
     }
 
     /**
+     * Scales times between modes by {@code costs} rather than by the reference run in the repository (a test's own
+     * reference, or none).
+     */
+    public AllExperiments reference(ReferenceCosts costs) {
+        reference = costs;
+        return this;
+    }
+
+    private ReferenceCosts reference() {
+        if (reference == null) {
+            reference = ReferenceCosts.ofStudy(study);
+        }
+        return reference;
+    }
+
+    /**
      * Prints the plan of {@code experiments}, in their order (each one's last time in this mode on this host, or a time
-     * in the other mode scaled by its {@link Work}) before any runs; the closing table then sets each actual time
-     * beside its estimate.
+     * in the other mode scaled by the {@link ReferenceCosts} line of its {@link Work}) before any runs; the closing
+     * table then sets each actual time beside its estimate.
      */
     public AllExperiments plan(LabRun run, Map<String, ? extends Work> experiments) {
         work = experiments;
-        plan = RunPlan.of(run.studyDir(), study, run.mode(), experiments);
+        plan = RunPlan.of(run.studyDir(), reference(), study, run.mode(), experiments);
         plan.print("lab-" + study + ": the plan", progress);
         return this;
     }
@@ -138,7 +172,7 @@ public final class AllExperiments {
         }
     }
 
-    /** The time an experiment took in this run's mode, scaled to each other mode by its work. */
+    /** The time an experiment took in this run's mode, scaled to each other mode by its work's cost line. */
     private Map<Mode, Double> scaled(LabRun run, String name, Duration took) {
         Work w = work.get(name);
         if (run == null || w == null) {
@@ -147,7 +181,11 @@ public final class AllExperiments {
         Map<Mode, Double> out = new EnumMap<>(Mode.class);
         for (Mode m : Mode.values()) {
             if (m != run.mode()) {
-                out.put(m, took.toMillis() / 1000.0 * w.ratio(run.mode(), m));
+                out.put(
+                        m,
+                        reference()
+                                .scale(name, took.toMillis() / 1000.0, w.units(run.mode()), w.units(m))
+                                .seconds());
             }
         }
         return out;

@@ -237,9 +237,15 @@ public final class LabRun implements AutoCloseable {
     static final String SCALED = "scaled";
 
     /**
+     * run.json's {@code history} field of each mode's work ({@link Work} units): {@code history.units.full.sync-sweep}.
+     */
+    static final String UNITS = "units";
+
+    /**
      * How long each experiment took when it last finished here, per mode ({@code history.quick.sync-sweep: 38.2}), and
-     * that time scaled to the other mode by the experiment's {@link Work} ({@code history.scaled.full.sync-sweep}):
-     * what {@link RunPlan} estimates the next run from. Kept across runs, and started afresh on another host.
+     * that time scaled to the other mode ({@code history.scaled.full.sync-sweep}), and the {@link Work} it measured
+     * ({@code history.units.quick.sync-sweep}): what {@link RunPlan} estimates the next run from, and what
+     * {@link ReferenceCosts} fits its lines through. Kept across runs, and started afresh on another host.
      */
     private ObjectNode history(ObjectNode previous, ObjectNode record) {
         String host = record.path("host").asText();
@@ -252,11 +258,18 @@ public final class LabRun implements AutoCloseable {
                 : history.putObject(mode.label());
         ObjectNode scaled =
                 history.path(SCALED).isObject() ? (ObjectNode) history.get(SCALED) : history.putObject(SCALED);
+        ObjectNode units = history.path(UNITS).isObject() ? (ObjectNode) history.get(UNITS) : history.putObject(UNITS);
+        ObjectNode modeUnits = units.path(mode.label()).isObject()
+                ? (ObjectNode) units.get(mode.label())
+                : units.putObject(mode.label());
         // an experiment kept from the run before (done, in no time) keeps its time from then
         outcomes.values().stream()
                 .filter(p -> p.status() == AllExperiments.Status.DONE && seconds(p) > 0)
                 .forEach(p -> {
                     seconds.put(p.name(), seconds(p));
+                    if (p.units() > 0) {
+                        modeUnits.put(p.name(), p.units());
+                    }
                     p.scaled().forEach((m, s) -> {
                         ObjectNode to = scaled.path(m.label()).isObject()
                                 ? (ObjectNode) scaled.get(m.label())

@@ -71,7 +71,7 @@ public final class MainJob implements Callable<Integer> {
             Path out = lab.out;
             Path root = Repo.root();
             Path results = out != null ? out : root.resolve("results");
-            RunPlan plan = RunPlan.ofStudies(results, mode, STUDIES);
+            RunPlan plan = RunPlan.ofStudies(results, root.resolve(ReferenceCosts.FOLDER), mode, STUDIES);
             plan.print("labbook: the plan of run " + mode.flag(), System.err);
             if (options.planOnly()) {
                 return 0;

@@ -17,9 +17,11 @@ import java.util.Set;
 
 /**
  * What a run will take before it starts: each experiment's time when it last finished in this mode on this host
- * (run.json's {@code history}, which every {@code all} run updates), or, for a mode never run here, its time in the
- * other mode scaled by its {@link Work} (calibrated on this machine by that run); and their total. An experiment never
- * finished here in either mode has no estimate, and the plan says so rather than guessing.
+ * (run.json's {@code history}, which every {@code all} run updates); for a mode never run here, its time in the other
+ * mode scaled along its cost line ({@link ReferenceCosts}: a fixed part and a part per unit of its {@link Work}, fitted
+ * on the committed reference run), so that run calibrates the plan on this machine; for an experiment never run here,
+ * the reference run's own time; and their total. An experiment with none of these has no estimate, and the plan says so
+ * rather than guessing.
  */
 public final class RunPlan {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,9 +30,13 @@ public final class RunPlan {
     public enum Basis {
         /** The experiment's last time in this mode here. */
         LAST_RUN("its last run here"),
-        /** Its last time in the other mode here, scaled by its work. */
-        SCALED("scaled from a run in the other mode here"),
-        /** Nothing: never finished here. */
+        /** Its last time in the other mode here, scaled along the reference run's cost line. */
+        FITTED("the other mode's run here, scaled by the reference run's fixed and per-unit costs"),
+        /** Its last time in the other mode here, scaled by its units alone (the reference run lacks it). */
+        SCALED("the other mode's run here, scaled by its work"),
+        /** The reference run's time (made on the host the table names). */
+        REFERENCE("the reference run"),
+        /** Nothing: never finished here, nor in the reference run. */
         NONE("no estimate (never finished here)");
 
         private final String said;
@@ -44,26 +50,19 @@ public final class RunPlan {
     public record Estimate(String study, String experiment, Double seconds, Basis basis) {}
 
     private final List<Estimate> estimates;
+    private final String referenceHost;
 
-    private RunPlan(List<Estimate> estimates) {
+    private RunPlan(List<Estimate> estimates, String referenceHost) {
         this.estimates = List.copyOf(estimates);
-    }
-
-    /** The plan of {@code experiments} of a study, from {@code studyDir}'s run.json. */
-    public static RunPlan of(Path studyDir, String study, Mode mode, List<String> experiments) {
-        History known = History.of(studyDir, mode);
-        List<Estimate> out = new ArrayList<>();
-        for (String e : experiments) {
-            out.add(known.estimate(study, e));
-        }
-        return new RunPlan(out);
+        this.referenceHost = referenceHost;
     }
 
     /**
-     * The same, scaling the other mode's last time here by each experiment's {@link Work} now, where this mode has none
-     * (so a changed plan of the experiment changes the estimate at once).
+     * The plan of a study's {@code experiments}, in their order, from {@code studyDir}'s run.json, the other mode's
+     * time scaled to this one's {@link Work} now (so a changed plan of the experiment changes the estimate at once).
      */
-    public static RunPlan of(Path studyDir, String study, Mode mode, Map<String, ? extends Work> experiments) {
+    public static RunPlan of(
+            Path studyDir, ReferenceCosts reference, String study, Mode mode, Map<String, ? extends Work> experiments) {
         History known = History.of(studyDir, mode);
         Map<Mode, History> others = new java.util.EnumMap<>(Mode.class);
         for (Mode other : Mode.values()) {
@@ -73,54 +72,90 @@ public final class RunPlan {
         }
         List<Estimate> out = new ArrayList<>();
         for (Map.Entry<String, ? extends Work> e : experiments.entrySet()) {
-            Estimate estimate = known.estimate(study, e.getKey());
+            String name = e.getKey();
+            Work work = e.getValue();
+            Estimate estimate = known.estimate(study, name);
             for (Map.Entry<Mode, History> other : others.entrySet()) {
-                Double seconds = other.getValue().last().get(e.getKey());
+                Double seconds = other.getValue().last().get(name);
                 if (estimate.basis() != Basis.LAST_RUN && seconds != null) {
-                    estimate = new Estimate(
-                            study, e.getKey(), seconds * e.getValue().ratio(other.getKey(), mode), Basis.SCALED);
+                    // the units that run measured, when it recorded them: the plan may have changed since
+                    double from = other.getValue().units().getOrDefault(name, work.units(other.getKey()));
+                    ReferenceCosts.Scaled scaled = reference.scale(name, seconds, from, work.units(mode));
+                    estimate =
+                            new Estimate(study, name, scaled.seconds(), scaled.byLine() ? Basis.FITTED : Basis.SCALED);
+                }
+            }
+            if (estimate.basis() == Basis.NONE) {
+                Double seconds = reference
+                        .line(name)
+                        .map(l -> l.at(work.units(mode)))
+                        .filter(s -> s > 0)
+                        .or(() -> reference.seconds(name, mode))
+                        .orElse(null);
+                if (seconds != null) {
+                    estimate = new Estimate(study, name, seconds, Basis.REFERENCE);
                 }
             }
             out.add(estimate);
         }
-        return new RunPlan(out);
+        return new RunPlan(out, reference.host());
     }
 
-    /** The plan of every experiment each study's history knows in {@code mode} (for the main job). */
-    public static RunPlan ofStudies(Path resultsRoot, Mode mode, List<String> studies) {
+    /**
+     * The plan of every experiment each study's history here, or else its reference run, knows in {@code mode} (for the
+     * main job, which knows no study's work: the times scaled to this mode are those each study's last run wrote).
+     */
+    public static RunPlan ofStudies(Path resultsRoot, Path referenceRoot, Mode mode, List<String> studies) {
         List<Estimate> out = new ArrayList<>();
+        String host = "";
         for (String study : studies) {
             History known = History.of(resultsRoot.resolve(study), mode);
+            ReferenceCosts reference = ReferenceCosts.of(referenceRoot.resolve(study));
             Set<String> names = new LinkedHashSet<>(known.last().keySet());
             names.addAll(known.scaled().keySet());
             if (names.isEmpty()) {
+                names.addAll(reference.experiments(mode));
+            }
+            if (names.isEmpty()) {
                 out.add(new Estimate(study, "all", null, Basis.NONE));
             }
-            names.forEach(e -> out.add(known.estimate(study, e)));
+            for (String e : names) {
+                Estimate estimate = known.estimate(study, e);
+                if (estimate.basis() == Basis.NONE && reference.seconds(e, mode).isPresent()) {
+                    estimate = new Estimate(study, e, reference.seconds(e, mode).get(), Basis.REFERENCE);
+                    host = reference.host();
+                }
+                out.add(estimate);
+            }
         }
-        return new RunPlan(out);
+        return new RunPlan(out, host);
     }
 
-    /** Seconds per experiment from a study folder's run.json history for this host: this mode's, and scaled ones. */
-    record History(Map<String, Double> last, Map<String, Double> scaled) {
+    /**
+     * Seconds per experiment from a study folder's run.json history for this host: this mode's, scaled ones, and the
+     * units this mode's runs measured.
+     */
+    record History(Map<String, Double> last, Map<String, Double> scaled, Map<String, Double> units) {
         static History of(Path studyDir, Mode mode) {
             Map<String, Double> last = new LinkedHashMap<>();
             Map<String, Double> scaled = new LinkedHashMap<>();
+            Map<String, Double> units = new LinkedHashMap<>();
             Path file = studyDir.resolve("run.json");
             if (!Files.isRegularFile(file)) {
-                return new History(last, scaled);
+                return new History(last, scaled, units);
             }
             try {
                 JsonNode history = JSON.readTree(file.toFile()).path("history");
                 if (!history.path("host").asText().equals(MachineInfo.hostName())) {
-                    return new History(last, scaled); // another machine's times say nothing of this one's
+                    return new History(last, scaled, units); // another machine's times say nothing of this one's
                 }
                 read(history.path(mode.label()), last);
                 read(history.path(LabRun.SCALED).path(mode.label()), scaled);
+                read(history.path(LabRun.UNITS).path(mode.label()), units);
             } catch (IOException e) {
                 // a run.json that does not parse is refused when the run starts, in one line
             }
-            return new History(last, scaled);
+            return new History(last, scaled, units);
         }
 
         private static void read(JsonNode seconds, Map<String, Double> into) {
@@ -166,7 +201,10 @@ public final class RunPlan {
             t.row(e.study(), e.experiment(), human(e.seconds()), e.basis().said);
         }
         t.row("", "total", human(total), unknown == 0 ? "" : unknown + " without an estimate");
-        out.println(title + " (estimated on this host, from its run.json history):");
+        boolean fromReference = estimates.stream().anyMatch(e -> e.basis() == Basis.REFERENCE);
+        out.println(title + " (estimated from this host's run.json history"
+                + (fromReference ? "; the reference run's times were measured on host " + referenceHost : "")
+                + "):");
         t.print(out);
         out.flush();
     }

@@ -26,7 +26,7 @@ class AllExperimentsTest {
 
     private int runThree(boolean keepGoing) {
         PrintStream progress = new PrintStream(err, true, StandardCharsets.UTF_8);
-        AllExperiments all = new AllExperiments("wallet", keepGoing, progress);
+        AllExperiments all = new AllExperiments("wallet", keepGoing, progress).reference(ReferenceCosts.none());
         try (LabRun run = LabRun.start(dir, Mode.QUICK, "wallet", "all")) {
             all.run(run, "sync-sweep", () -> {
                 ran.add("sync-sweep");
@@ -41,6 +41,15 @@ class AllExperimentsTest {
             });
         }
         return all.finish(new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+
+    /** The same work in every mode, for each of {@code names}. */
+    private static Map<String, Work> work(String... names) {
+        Map<String, Work> out = new LinkedHashMap<>();
+        for (String name : names) {
+            out.put(name, m -> 1);
+        }
+        return out;
     }
 
     private static void sleep(long millis) {
@@ -89,13 +98,18 @@ class AllExperimentsTest {
     void theNextRunsPlanIsEachExperimentsLastTimeHere() {
         runThree(true);
         RunPlan plan = RunPlan.of(
-                dir.resolve("wallet"), "wallet", Mode.QUICK, List.of("sync-sweep", "crash-test", "tamper-test"));
+                dir.resolve("wallet"),
+                ReferenceCosts.none(),
+                "wallet",
+                Mode.QUICK,
+                work("sync-sweep", "crash-test", "tamper-test"));
         assertThat(plan.seconds("sync-sweep")).isBetween(0.1, 60.0);
         assertThat(plan.seconds("tamper-test")).isBetween(0.1, 60.0);
         assertThat((Object) plan.seconds("crash-test"))
                 .as("it failed: no time to plan by")
                 .isNull();
-        assertThat((Object) RunPlan.of(dir.resolve("wallet"), "wallet", Mode.FULL, List.of("crash-test"))
+        assertThat((Object) RunPlan.of(
+                                dir.resolve("wallet"), ReferenceCosts.none(), "wallet", Mode.FULL, work("crash-test"))
                         .seconds("crash-test"))
                 .as("never finished: no time to scale")
                 .isNull();
@@ -109,7 +123,7 @@ class AllExperimentsTest {
     @Test
     void aModeNeverRunHereIsPlannedFromTheOtherScaledByItsWork() {
         PrintStream progress = new PrintStream(err, true, StandardCharsets.UTF_8);
-        AllExperiments all = new AllExperiments("wallet", false, progress);
+        AllExperiments all = new AllExperiments("wallet", false, progress).reference(ReferenceCosts.none());
         Map<String, AllExperiments.Experiment> experiments = new LinkedHashMap<>();
         // full mode does ten times the work of quick mode
         experiments.put("sync-sweep", new AllExperiments.Experiment(m -> m == Mode.FULL ? 10 : 1, () -> sleep(200)));
@@ -117,10 +131,10 @@ class AllExperimentsTest {
             all.runAll(run, experiments, false);
         }
         double quick = all.parts().get(0).time().toMillis() / 1000.0;
-        RunPlan full = RunPlan.of(dir.resolve("wallet"), "wallet", Mode.FULL, List.of("sync-sweep"));
+        RunPlan full = RunPlan.of(dir.resolve("wallet"), ReferenceCosts.none(), "wallet", Mode.FULL, experiments);
         assertThat(full.estimates().get(0).basis()).isEqualTo(RunPlan.Basis.SCALED);
         assertThat(full.seconds("sync-sweep")).isCloseTo(10 * quick, org.assertj.core.data.Offset.offset(0.2));
-        assertThat(RunPlan.of(dir.resolve("wallet"), "wallet", Mode.QUICK, List.of("sync-sweep"))
+        assertThat(RunPlan.of(dir.resolve("wallet"), ReferenceCosts.none(), "wallet", Mode.QUICK, experiments)
                         .estimates()
                         .get(0)
                         .basis())
@@ -131,7 +145,7 @@ class AllExperimentsTest {
     @Test
     void afterARunTheMainJobSetsEachActualTimeBesideItsPlan() {
         runThree(true);
-        RunPlan plan = RunPlan.ofStudies(dir, Mode.QUICK, List.of("wallet", "vfs"));
+        RunPlan plan = RunPlan.ofStudies(dir, dir.resolve("no-reference"), Mode.QUICK, List.of("wallet", "vfs"));
         runThree(true); // the run the plan was made for
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         plan.printOutcomes(dir, List.of("wallet", "vfs"), new PrintStream(printed, true, StandardCharsets.UTF_8));

@@ -1,0 +1,85 @@
+package labbook.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plan's cost lines, checked against figures computed by hand. */
+class ReferenceCostsTest {
+    @TempDir
+    Path dir;
+
+    /**
+     * A reference run where sync-sweep took 20 s on 10 units in quick mode and 119 s on 1,000 in full mode: the line
+     * through them is 19 s fixed plus 0.1 s per unit. tamper-test has no units (a run before they were recorded).
+     */
+    private Path reference() throws IOException {
+        Path study = dir.resolve("reference/wallet");
+        Files.createDirectories(study);
+        Files.writeString(study.resolve("run.json"), """
+                {"history": {"host": "vm",
+                  "quick": {"sync-sweep": 20.0, "tamper-test": 1.0},
+                  "full": {"sync-sweep": 119.0, "tamper-test": 40.0},
+                  "units": {"quick": {"sync-sweep": 10}, "full": {"sync-sweep": 1000}}}}
+                """);
+        return study;
+    }
+
+    @Test
+    void aLineThroughTheTwoModesSplitsTheFixedCostFromThePerUnitOne() throws IOException {
+        ReferenceCosts costs = ReferenceCosts.of(reference());
+        ReferenceCosts.Line line = costs.line("sync-sweep").orElseThrow();
+        assertThat(line.fixedSeconds()).isCloseTo(19.0, within(1e-9));
+        assertThat(line.secondsPerUnit()).isCloseTo(0.1, within(1e-9));
+        assertThat(costs.host()).isEqualTo("vm");
+        assertThat(costs.line("tamper-test")).as("no units, no line").isEmpty();
+        assertThat(costs.seconds("tamper-test", Mode.FULL)).contains(40.0);
+    }
+
+    @Test
+    void aTimeHereScalesAlongTheLineNotByTheUnitsAlone() throws IOException {
+        ReferenceCosts costs = ReferenceCosts.of(reference());
+        // 22 s here in quick mode (this machine 10 % slower than the reference): 22 × 119 / 20 = 130.9 s
+        ReferenceCosts.Scaled full = costs.scale("sync-sweep", 22.0, 10, 1000);
+        assertThat(full.seconds()).isCloseTo(130.9, within(1e-9));
+        assertThat(full.byLine()).isTrue();
+        // by the units alone it would be 2,200 s; that is what an experiment without a line gets
+        ReferenceCosts.Scaled tamper = costs.scale("tamper-test", 2.0, 10, 1000);
+        assertThat(tamper.seconds()).isCloseTo(200.0, within(1e-9));
+        assertThat(tamper.byLine()).isFalse();
+    }
+
+    @Test
+    void aFullPlanAfterAQuickRunHereIsFittedAndOneNeverRunHereIsTheReferences() throws IOException {
+        ReferenceCosts costs = ReferenceCosts.of(reference());
+        Map<String, Work> work = new LinkedHashMap<>();
+        work.put("sync-sweep", m -> m == Mode.FULL ? 1000 : 10);
+        work.put("tamper-test", m -> m == Mode.FULL ? 100 : 1);
+        Path here = dir.resolve("results/wallet");
+        Files.createDirectories(here);
+        Files.writeString(here.resolve("run.json"), """
+                {"history": {"host": "%s", "quick": {"sync-sweep": 22.0}, "units": {"quick": {"sync-sweep": 10}}}}
+                """.formatted(MachineInfo.hostName()));
+        RunPlan plan = RunPlan.of(here, costs, "wallet", Mode.FULL, work);
+        assertThat(plan.estimates().get(0).basis()).isEqualTo(RunPlan.Basis.FITTED);
+        assertThat(plan.seconds("sync-sweep")).isCloseTo(130.9, within(1e-9));
+        assertThat(plan.estimates().get(1).basis()).isEqualTo(RunPlan.Basis.REFERENCE);
+        assertThat(plan.seconds("tamper-test")).isEqualTo(40.0);
+    }
+
+    @Test
+    void aMissingOrDamagedReferenceIsNone() throws IOException {
+        assertThat(ReferenceCosts.of(dir.resolve("nowhere")).line("sync-sweep")).isEmpty();
+        Path broken = dir.resolve("broken");
+        Files.createDirectories(broken);
+        Files.writeString(broken.resolve("run.json"), "{not json");
+        assertThat(ReferenceCosts.of(broken).line("sync-sweep")).isEmpty();
+    }
+}
