@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import labbook.core.LabException;
 import labbook.core.Mode;
+import labbook.core.OwnedScratch;
 import org.apache.commons.io.FileUtils;
 
 /**
@@ -64,8 +65,8 @@ public final class BinaryCorpus {
         }
         try {
             Files.createDirectories(cacheRoot);
-            Path partial = Files.createTempDirectory(cacheRoot, "." + dir.getFileName() + ".partial-");
-            try {
+            try (OwnedScratch owned = OwnedScratch.claim(dir, "partial", OwnedScratch.Type.FOLDER)) {
+                Path partial = owned.path();
                 Manifest manifest = build(plan, partial);
                 Optional<Manifest> meanwhile = Manifest.read(dir);
                 if (meanwhile.isPresent() && meanwhile.get().matches(dir)) {
@@ -73,9 +74,8 @@ public final class BinaryCorpus {
                 }
                 FileUtils.deleteDirectory(dir.toFile()); // a stale or damaged copy
                 Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
+                owned.release();
                 return corpus(plan, dir, manifest);
-            } finally {
-                FileUtils.deleteDirectory(partial.toFile()); // gone once moved
             }
         } catch (IOException e) {
             throw new LabException(

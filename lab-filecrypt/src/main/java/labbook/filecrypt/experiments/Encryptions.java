@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import labbook.core.LabException;
+import labbook.core.OwnedScratch;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.filecrypt.cli.CliLaunch;
@@ -24,7 +24,6 @@ import labbook.filecrypt.pgp.FastPath;
 import labbook.filecrypt.pgp.Passphrase;
 import labbook.filecrypt.pgp.PgpEncryptor;
 import labbook.filecrypt.pgp.ZipDeflater;
-import org.apache.commons.io.FileUtils;
 import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
 
 /**
@@ -53,27 +52,31 @@ public final class Encryptions implements AutoCloseable {
     /** Files read by both engines in this JVM ({@link #warmUpFiles}). */
     private static final Set<Path> FILES_WARMED = ConcurrentHashMap.newKeySet();
 
+    private final OwnedScratch owned;
     private final Path scratch;
     private final Path passphraseFile;
     private final Gpg gpg;
     private int counter;
 
-    private Encryptions(Path scratch, Path passphraseFile, Gpg gpg) {
-        this.scratch = scratch;
+    private Encryptions(OwnedScratch owned, Path passphraseFile, Gpg gpg) {
+        this.owned = owned;
+        this.scratch = owned.path();
         this.passphraseFile = passphraseFile;
         this.gpg = gpg;
     }
 
     public static Encryptions start() {
+        OwnedScratch scratch = OwnedScratch.claim(
+                Path.of(System.getProperty("java.io.tmpdir"), "labbook-filecrypt"),
+                "scratch",
+                OwnedScratch.Type.SECRET_FOLDER);
         try {
-            Path scratch = Files.createTempDirectory(
-                    "labbook-filecrypt-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            Path pass = scratch.resolve("passphrase");
+            Path pass = scratch.path().resolve("passphrase");
             Passphrase.write(pass, PASSPHRASE);
             return new Encryptions(scratch, pass, Gpg.start(PASSPHRASE));
-        } catch (IOException e) {
-            throw new LabException("cannot create a scratch folder: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            scratch.close();
+            throw e;
         }
     }
 
@@ -303,6 +306,6 @@ public final class Encryptions implements AutoCloseable {
     @Override
     public void close() {
         gpg.close();
-        FileUtils.deleteQuietly(scratch.toFile()); // else a leftover scratch folder in the temp folder
+        owned.close();
     }
 }

@@ -3,17 +3,15 @@ package labbook.filecrypt.peer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Child;
-import labbook.core.LabException;
+import labbook.core.OwnedScratch;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.Passphrase;
-import org.apache.commons.io.FileUtils;
 
 /**
  * The real gpg as a peer: the same settings as gpg command lines, under a throwaway GNUPGHOME (mode 0700), the
@@ -24,26 +22,29 @@ import org.apache.commons.io.FileUtils;
  * --symmetric}, plus the algorithm, S2K settings and armor asked for.
  */
 public final class Gpg implements AutoCloseable {
+    private final OwnedScratch owned;
     private final Path home;
     private final Path passphraseFile;
 
-    private Gpg(Path home, Path passphraseFile) {
-        this.home = home;
+    private Gpg(OwnedScratch owned, Path passphraseFile) {
+        this.owned = owned;
+        this.home = owned.path();
         this.passphraseFile = passphraseFile;
     }
 
-    /** A fresh GNUPGHOME under /tmp (short, since gpg-agent's socket path must be short). */
+    /**
+     * A fresh GNUPGHOME under /tmp (short, since gpg-agent's socket path must be short), an {@link OwnedScratch} that a
+     * signal removes and a later run removes if SIGKILL left it.
+     */
     public static Gpg start(char[] passphrase) {
+        OwnedScratch home = OwnedScratch.claim(Path.of("/tmp/lfc-gpg"), "home", OwnedScratch.Type.SECRET_FOLDER);
         try {
-            Path home = Files.createTempDirectory(
-                    Path.of("/tmp"),
-                    "lfc-gpg-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            Path pass = home.resolve("passphrase");
+            Path pass = home.path().resolve("passphrase");
             Passphrase.write(pass, passphrase);
             return new Gpg(home, pass);
-        } catch (IOException e) {
-            throw new LabException("cannot create a GNUPGHOME under /tmp: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            home.close();
+            throw e;
         }
     }
 
@@ -146,7 +147,6 @@ public final class Gpg implements AutoCloseable {
         } catch (Child.CannotStart noGpgconf) {
             // without gpgconf there is no agent to stop either
         }
-        // else a leftover temp folder in /tmp; nothing secret is left in it but a file of mode 0600
-        FileUtils.deleteQuietly(home.toFile());
+        owned.close();
     }
 }

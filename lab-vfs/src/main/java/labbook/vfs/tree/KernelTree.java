@@ -2,7 +2,6 @@ package labbook.vfs.tree;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -14,10 +13,10 @@ import java.util.List;
 import java.util.Set;
 import labbook.core.LabException;
 import labbook.core.Mode;
+import labbook.core.OwnedScratch;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
 import labbook.vfs.peer.Git;
-import org.apache.commons.io.FileUtils;
 
 /**
  * The workload: a kernel tree as a git repository with a clean index (every entry's stat data matches the file, so
@@ -25,10 +24,10 @@ import org.apache.commons.io.FileUtils;
  * (offline, the default; whole for full mode, a quarter for quick mode), Debian's linux-source-6.1 tarball, or any
  * folder or repository.
  *
- * <p>A tree is built in {@code DIR.partial} and renamed to {@code DIR} when whole, and carries a marker naming its
- * source, so re-running reuses it and an interrupted build is never mistaken for a tree. The {@code .partial} folder
- * holds a file naming the process that builds it: a later build removes it only when that process is gone, and never
- * touches a {@code .partial} it did not make.
+ * <p>A tree is built in a hidden {@code .DIR.<pid>.<n>.partial} beside it (lab-core's {@link OwnedScratch}: removed on
+ * a failure or a signal, and by a later build once the process that left it is gone) and renamed to {@code DIR} when
+ * whole, and carries a marker naming its source, so re-running reuses it and an interrupted build is never mistaken for
+ * a tree.
  *
  * <p>The default locations are under {@code <repo>/target/lab-vfs/}: outside git's tracking (the lab's .gitignore
  * ignores target/), outside results/ (which holds only CSVs and run.json), and disposable: {@code mvn clean} at the
@@ -37,8 +36,8 @@ import org.apache.commons.io.FileUtils;
 public final class KernelTree {
     /** The marker inside .git saying which source built this tree. */
     static final String MARKER = "labbook-vfs-tree";
-    /** The file at the top of a {@code .partial} folder naming the process that builds it. */
-    static final String PARTIAL_OWNER = ".labbook-vfs-partial";
+    /** The kind of {@link OwnedScratch} a tree is built in. */
+    static final String PARTIAL = "partial";
 
     private final Path dir;
     private final Git git;
@@ -116,81 +115,27 @@ public final class KernelTree {
                     target + " exists and is not a tree built by lab-vfs: remove it or pass another --dir");
         }
         requireWritable(target.getParent());
-        Path partial = target.resolveSibling(target.getFileName() + ".partial");
-        claim(partial);
+        OwnedScratch.removeStale(target, PARTIAL)
+                .forEach(p -> System.err.println("removed " + p + ", left by an interrupted build"));
+        OwnedScratch owned = OwnedScratch.claim(target, PARTIAL, OwnedScratch.Type.FOLDER);
+        Path partial = owned.path();
         long start = System.nanoTime();
-        try {
+        try (owned) {
             git.run(partial, "init", "-q").orThrow();
             git.run(partial, "config", "gc.auto", "0").orThrow();
-            source.fill(partial, PARTIAL_OWNER, git);
+            source.fill(partial, git);
             refreshIndex(partial, git);
             Files.writeString(partial.resolve(".git").resolve(MARKER), marker + "\n", StandardCharsets.UTF_8);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
-            Files.deleteIfExists(target.resolve(PARTIAL_OWNER));
+            owned.release();
         } catch (IOException e) {
-            deleteRecursively(partial);
             throw LabException.cannot("build the tree in", partial, e);
-        } catch (RuntimeException e) {
-            deleteRecursively(partial);
-            throw e;
         }
         KernelTree tree = open(target, git);
         System.err.printf(
                 "built %s: %,d index entries from %s in %s%n",
                 target, tree.entries().size(), marker, Progress.human(Duration.ofNanos(System.nanoTime() - start)));
         return tree;
-    }
-
-    /**
-     * Creates {@code partial} with a file naming this process. A {@code .partial} left by a lab-vfs build whose process
-     * is gone is removed first; one that a live build owns, or that lab-vfs did not make, is left alone and refused in
-     * one line.
-     */
-    static void claim(Path partial) {
-        if (Files.exists(partial, LinkOption.NOFOLLOW_LINKS)) {
-            Path owner = partial.resolve(PARTIAL_OWNER);
-            long pid = ownerPid(owner);
-            if (pid < 0) {
-                throw new LabException(
-                        partial + " exists and was not made by lab-vfs: remove it or pass another --dir");
-            }
-            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                throw new LabException(
-                        partial + " is being built by process " + pid + ": wait for it or pass another --dir");
-            }
-            System.err.println("removing " + partial + ", left by an interrupted build (process " + pid + ")");
-            deleteRecursively(partial);
-        }
-        try {
-            Files.createDirectory(partial);
-        } catch (FileAlreadyExistsException raced) {
-            throw new LabException(partial + " appeared while this build started: another build? pass another --dir");
-        } catch (IOException e) {
-            throw LabException.cannot("create", partial, e);
-        }
-        try {
-            Files.writeString(
-                    partial.resolve(PARTIAL_OWNER),
-                    "lab-vfs " + ProcessHandle.current().pid() + "\n",
-                    StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            deleteRecursively(partial);
-            throw LabException.cannot("write in", partial, e);
-        }
-    }
-
-    /** The pid in a {@code .partial}'s owner file, or -1 when there is no such file of lab-vfs's. */
-    private static long ownerPid(Path owner) {
-        if (!Files.isRegularFile(owner, LinkOption.NOFOLLOW_LINKS)) {
-            return -1;
-        }
-        try {
-            String[] words =
-                    Files.readString(owner, StandardCharsets.UTF_8).trim().split(" ");
-            return words.length == 2 && words[0].equals("lab-vfs") ? Long.parseLong(words[1]) : -1;
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
     }
 
     /** The index's paths, in index order (what preload-index slices among its threads). */
@@ -265,13 +210,5 @@ public final class KernelTree {
             Thread.currentThread().interrupt();
         }
         git.run(root, "update-index", "-q", "--refresh");
-    }
-
-    static void deleteRecursively(Path dir) {
-        try {
-            FileUtils.deleteDirectory(dir.toFile());
-        } catch (IOException e) {
-            throw new LabException("cannot remove the unfinished tree " + dir + ": " + e.getMessage(), e);
-        }
     }
 }

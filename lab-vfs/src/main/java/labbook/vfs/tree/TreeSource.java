@@ -102,15 +102,15 @@ public record TreeSource(Kind kind, Path path) {
     }
 
     /**
-     * Fills {@code root} (an empty folder but for {@code ignored}, where {@code git init} has run) and commits
-     * everything, so the index holds every file.
+     * Fills {@code root} (an empty folder where {@code git init} has run) and commits everything, so the index holds
+     * every file.
      */
-    void fill(Path root, String ignored, Git git) throws IOException {
+    void fill(Path root, Git git) throws IOException {
         switch (kind) {
             case MANIFEST, MANIFEST_QUICK -> importManifest(manifest(), root, git);
             case LINUX_SOURCE -> {
                 extractTarball(path, root);
-                commitAll(root, ignored, git);
+                commitAll(root, git);
             }
             case PATH -> {
                 if (!Files.isDirectory(path)) {
@@ -121,7 +121,7 @@ public record TreeSource(Kind kind, Path path) {
                     fetch(path, root, git);
                 } else {
                     copyFolder(path, root);
-                    commitAll(root, ignored, git);
+                    commitAll(root, git);
                 }
             }
         }
@@ -209,10 +209,10 @@ public record TreeSource(Kind kind, Path path) {
         });
     }
 
-    /** add everything but {@code ignored} (-f: the kernel's .gitignore ignores all), commit. */
-    static void commitAll(Path root, String ignored, Git git) {
+    /** add everything (-f: the kernel's .gitignore ignores all), commit. */
+    static void commitAll(Path root, Git git) {
         System.err.println("tree: git add -A -f, commit (tens of seconds for a kernel tree)");
-        git.run(root, "add", "-A", "-f", "--", ".", ":(exclude)" + ignored).orThrow();
+        git.run(root, "add", "-A", "-f", "--", ".").orThrow();
         git.start(git.command(
                                 root,
                                 List.of("user.name=labbook", "user.email=labbook@localhost"),

@@ -1,56 +1,30 @@
 package labbook.wallet.experiments;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import labbook.core.LabException;
+import labbook.core.OwnedScratch;
 
 /**
  * A scratch folder for an experiment's wallets, beside its results (on the disk the results go to, so fdatasync meets a
- * real file system rather than a tmpfs), removed when closed, and on SIGTERM or Ctrl-C too. A folder left by a run that
- * was killed outright (SIGKILL, a power cut) is named after its process, and the next run removes it once that process
- * is gone.
+ * real file system rather than a tmpfs): a lab-core {@link OwnedScratch} named {@code .<experiment>.<pid>.<n>.scratch},
+ * removed when closed, and on SIGTERM or Ctrl-C too, after the workers that write in it are stopped. A folder left by a
+ * run that was killed outright (SIGKILL, a power cut) is removed by the next run once its process is gone.
  */
 public final class Scratch implements AutoCloseable {
+    private final OwnedScratch owned;
     private final Path dir;
-    private final Thread onSignal;
 
     public Scratch(Path studyDir, String name) {
-        String prefix = "." + name + "-scratch-";
-        try {
-            Files.createDirectories(studyDir);
-            removeLeftovers(studyDir, prefix);
-            this.dir = Files.createTempDirectory(
-                    studyDir, prefix + ProcessHandle.current().pid() + "-");
-        } catch (IOException e) {
-            throw LabException.cannot("create a scratch folder in", studyDir, e);
-        }
-        onSignal = new Thread(this::removeOnSignal, "scratch-cleanup");
-        Runtime.getRuntime().addShutdownHook(onSignal);
-    }
-
-    /** Scratch folders of this name whose process no longer runs. */
-    private static void removeLeftovers(Path studyDir, String prefix) throws IOException {
-        try (Stream<Path> s = Files.list(studyDir)) {
-            for (Path p : s.toList()) {
-                String rest = p.getFileName().toString();
-                if (!rest.startsWith(prefix) || !Files.isDirectory(p)) {
-                    continue;
-                }
-                String pid = rest.substring(prefix.length()).replaceAll("-.*", "");
-                if (pid.matches("\\d{1,10}")
-                        && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
-                    deleteTree(p);
-                }
-            }
-        }
+        createFolder(studyDir);
+        owned = OwnedScratch.claim(studyDir.resolve(name), "scratch", OwnedScratch.Type.FOLDER);
+        dir = owned.path();
+        owned.atExit(this::removeOnSignal);
     }
 
     /**
@@ -76,8 +50,8 @@ public final class Scratch implements AutoCloseable {
             if (Files.exists(dir)) {
                 goneFor = 0;
                 try {
-                    deleteTree(dir);
-                } catch (LabException e) {
+                    OwnedScratch.delete(dir);
+                } catch (IOException e) {
                     // a file appeared or vanished under the walk: the next attempt sees the folder as it is now
                 }
             } else {
@@ -108,31 +82,18 @@ public final class Scratch implements AutoCloseable {
         return dir.resolve(name);
     }
 
+    /** Removes a folder of scratch wallets and all it holds; an IO error as one line naming it. */
     public static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(root)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            throw new LabException("cannot remove the scratch folder " + root + ": " + e.getMessage(), e);
+        try {
+            OwnedScratch.delete(root);
+        } catch (IOException e) {
+            throw LabException.cannot("remove the scratch folder", root, e);
         }
     }
 
     @Override
     public void close() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(onSignal);
-        } catch (IllegalStateException e) {
-            // already shutting down: the hook removes the folder
-            return;
-        }
+        owned.release();
         deleteTree(dir);
     }
 }

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -15,15 +14,16 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import labbook.core.AtomicFiles;
 import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Launch;
+import labbook.core.OwnedScratch;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.core.Repo;
-import org.apache.commons.io.FileUtils;
 
 /**
  * The C++ harness: its source ({@code lab-wallet/src/main/cpp/}), its build on first use into
@@ -245,18 +245,27 @@ final class Harness {
         return peer.run();
     }
 
-    /** A fresh scratch folder (mode 0700) under {@code parent}, as its real path. */
+    /** The scratch folders this JVM's harness runs work in, by their real path, until {@link #deleteTree}. */
+    private static final Map<Path, OwnedScratch> SCRATCH = new ConcurrentHashMap<>();
+
+    /**
+     * A fresh scratch folder (mode 0700) under {@code parent}, as its real path: an {@link OwnedScratch}, so a signal
+     * removes it, and the next one made removes those a killed run left.
+     */
     static Path newScratch(Path parent) {
         try {
             Files.createDirectories(parent);
-            Path dir = Files.createTempDirectory(
-                    parent,
-                    "kwallet5-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            Path real = dir.toRealPath();
+        } catch (IOException e) {
+            throw LabException.cannot("create a scratch folder in", parent, e);
+        }
+        OwnedScratch owned = OwnedScratch.claim(parent.resolve("kwallet5"), "scratch", OwnedScratch.Type.SECRET_FOLDER);
+        try {
+            Path real = owned.path().toRealPath();
             Files.createDirectories(saltHome(real));
+            SCRATCH.put(real, owned);
             return real;
         } catch (IOException e) {
+            owned.close();
             throw LabException.cannot("create a scratch folder in", parent, e);
         }
     }
@@ -266,12 +275,17 @@ final class Harness {
         return buildDir().resolve("scratch");
     }
 
+    /** Removes a scratch folder of {@link #newScratch} and all it holds. */
     static void deleteTree(Path root) {
         if (root == null) {
             return;
         }
+        OwnedScratch owned = SCRATCH.remove(root);
+        if (owned != null) {
+            owned.release();
+        }
         try {
-            FileUtils.deleteDirectory(root.toFile());
+            OwnedScratch.delete(root);
         } catch (IOException e) {
             throw LabException.cannot("remove the scratch folder", root, e);
         }

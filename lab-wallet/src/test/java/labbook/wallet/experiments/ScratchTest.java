@@ -15,10 +15,10 @@ class ScratchTest {
     @Test
     void aFolderLeftByAKilledRunIsRemovedAtTheNextStartAndALiveOnesIsKept() throws Exception {
         // 999999999 is above Linux's largest pid, so no process has it
-        Path killed = Files.createDirectories(studyDir.resolve(".sync-sweep-scratch-999999999-123/warmup"));
-        Path live = Files.createDirectories(studyDir.resolve(
-                ".sync-sweep-scratch-" + ProcessHandle.current().pid() + "-456"));
-        Path other = Files.createDirectories(studyDir.resolve(".crash-test-scratch-999999999-789"));
+        Path killed = Files.createDirectories(studyDir.resolve(".sync-sweep.999999999.123.scratch/warmup"));
+        Path live = Files.createDirectories(
+                studyDir.resolve(".sync-sweep." + ProcessHandle.current().pid() + ".456.scratch"));
+        Path other = Files.createDirectories(studyDir.resolve(".crash-test.999999999.789.scratch"));
         try (Scratch s = new Scratch(studyDir, "sync-sweep")) {
             assertThat(killed.getParent()).doesNotExist();
             assertThat(live).exists();
@@ -26,7 +26,8 @@ class ScratchTest {
                     .as("another experiment's folders are its own business")
                     .exists();
             assertThat(s.dir().getFileName().toString())
-                    .startsWith(".sync-sweep-scratch-" + ProcessHandle.current().pid() + "-");
+                    .startsWith(".sync-sweep." + ProcessHandle.current().pid() + ".")
+                    .endsWith(".scratch");
             Files.writeString(s.resolve("w.kwl"), "x");
         }
         try (var left = Files.list(studyDir)) {

@@ -1,17 +1,14 @@
 package labbook.reports.site;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import labbook.core.LabException;
+import labbook.core.OwnedScratch;
 
 /**
  * A site written whole or not at all, the folder version of lab-core's {@code PartialFile}: the pages go to a hidden
@@ -21,7 +18,8 @@ import labbook.core.LabException;
  * <ul>
  *   <li>{@link #close()} without a commit removes the partial folder (a bad CSV, a full disk), and any parent folder
  *       {@link #open} created for it;
- *   <li>SIGTERM or SIGINT (Ctrl-C): a shutdown hook removes every partial folder still open;
+ *   <li>SIGTERM or SIGINT (Ctrl-C): lab-core's owned-scratch shutdown hook removes every partial folder still open
+ *       ({@link OwnedScratch});
  *   <li>SIGKILL runs no hook: the next {@link #open} of the same {@code --out} removes the partial (and replaced
  *       {@code .old}) folders of processes that are gone.
  * </ul>
@@ -31,23 +29,17 @@ import labbook.core.LabException;
  * {@link OutFolder}.
  */
 public final class SiteFolder implements AutoCloseable {
-    private static final String PARTIAL = ".partial";
-    private static final String OLD = ".old";
-    private static final Set<SiteFolder> OPEN = ConcurrentHashMap.newKeySet();
-    private static final AtomicLong SEQUENCE = new AtomicLong();
-
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(SiteFolder::removeAllOpen, "labbook-partial-sites"));
-    }
+    private static final String PARTIAL = "partial";
+    private static final String OLD = "old";
 
     private final Path named;
     private final Path out;
-    private final Path partial;
+    private final OwnedScratch partial;
     private final List<Path> createdParents;
     private boolean done;
     private boolean committed;
 
-    private SiteFolder(Path named, Path out, Path partial, List<Path> createdParents) {
+    private SiteFolder(Path named, Path out, OwnedScratch partial, List<Path> createdParents) {
         this.named = named;
         this.out = out;
         this.partial = partial;
@@ -59,14 +51,13 @@ public final class SiteFolder implements AutoCloseable {
         Path target = OutFolder.check(out);
         Path dir = target.getParent();
         List<Path> created = createParents(out, dir);
-        removeStale(target);
-        Path partial = dir.resolve("." + target.getFileName() + "."
-                + ProcessHandle.current().pid() + "." + SEQUENCE.incrementAndGet() + PARTIAL);
+        OwnedScratch.removeStale(target, OLD);
+        OwnedScratch partial = OwnedScratch.claim(target, PARTIAL, OwnedScratch.Type.NAME);
         SiteFolder folder = new SiteFolder(out, target, partial, created);
+        partial.atExit(folder::close); // a signal: the partial folder, and the parents made for it, go
         try {
             synchronized (folder) {
-                Files.createDirectory(partial);
-                OPEN.add(folder);
+                Files.createDirectory(partial.path());
             }
         } catch (IOException e) {
             folder.close();
@@ -98,7 +89,7 @@ public final class SiteFolder implements AutoCloseable {
 
     /** Where the pages go until {@link #commit()}. */
     public Path path() {
-        return partial;
+        return partial.path();
     }
 
     /** The folder the site ends up in (through a symbolic link, the folder it points to). */
@@ -122,29 +113,25 @@ public final class SiteFolder implements AutoCloseable {
                             ? "the site in " + named + " was already written"
                             : "the site build in " + named + " was stopped (a signal) before its end");
         }
-        Path old = null;
+        OwnedScratch old = null;
         if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
-            old = out.resolveSibling("." + out.getFileName() + "."
-                    + ProcessHandle.current().pid() + "." + SEQUENCE.incrementAndGet() + OLD);
-            Folders.move(out, old);
+            // the previous site: a signal must not remove it (a failed rename below puts it back)
+            old = OwnedScratch.claim(out, OLD, OwnedScratch.Type.NAME).atExit(() -> {});
+            Folders.move(out, old.path());
         }
         try {
-            Folders.move(partial, out);
+            Folders.move(partial.path(), out);
         } catch (IOException e) {
             if (old != null) {
-                Folders.move(old, out);
+                Folders.move(old.path(), out);
             }
             throw e;
         }
         done = true;
         committed = true;
-        OPEN.remove(this);
+        partial.release();
         if (old != null) {
-            try {
-                Folders.removeTree(old);
-            } catch (IOException ignored) {
-                // a hidden .old folder of a finished process: the next build removes it
-            }
+            old.close(); // a hidden .old folder left by a failure here is removed by the next build
         }
     }
 
@@ -157,51 +144,7 @@ public final class SiteFolder implements AutoCloseable {
             return;
         }
         done = true;
-        try {
-            Folders.removeTree(partial);
-        } catch (IOException ignored) {
-            // left for the next open() of this --out, which removes folders of processes that are gone
-        }
+        partial.close(); // what it leaves, the next open() of this --out removes
         Folders.removeEmpty(createdParents);
-        OPEN.remove(this);
-    }
-
-    /** Partial and replaced folders of {@code out} whose process is gone (SIGKILL, a power cut). */
-    static void removeStale(Path out) {
-        Path dir = out.getParent();
-        String prefix = "." + out.getFileName() + ".";
-        if (dir == null || !Files.isDirectory(dir)) {
-            return;
-        }
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, p -> {
-            String n = p.getFileName().toString();
-            return n.startsWith(prefix) && (n.endsWith(PARTIAL) || n.endsWith(OLD));
-        })) {
-            for (Path p : stream) {
-                String middle = p.getFileName().toString().substring(prefix.length());
-                int dot = middle.indexOf('.');
-                long pid;
-                try {
-                    pid = Long.parseLong(dot < 0 ? middle : middle.substring(0, dot));
-                } catch (NumberFormatException notOurs) {
-                    continue;
-                }
-                if (pid == ProcessHandle.current().pid()
-                        || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                    continue;
-                }
-                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    Folders.removeTree(p);
-                }
-            }
-        } catch (IOException | RuntimeException ignored) {
-            // an unreadable folder: creating the partial folder reports it
-        }
-    }
-
-    private static void removeAllOpen() {
-        for (SiteFolder f : OPEN) {
-            f.close();
-        }
     }
 }
