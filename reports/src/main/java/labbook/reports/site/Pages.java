@@ -48,6 +48,7 @@ public final class Pages {
             boolean ran,
             String generated,
             List<ClaimRow> claims,
+            List<ModeDisagreements.Row> modeDisagreements,
             long holds,
             long fails,
             long differs,

@@ -137,6 +137,7 @@ public final class Site {
                 claims.stream()
                         .map(c -> claimRow(c, withMode(results, id, c.machine())))
                         .toList(),
+                ModeDisagreements.of(results, id, claims),
                 count(claims, Outcome.AGREES),
                 count(claims, Outcome.FAILS),
                 count(claims, Outcome.DIFFERS),
