@@ -40,23 +40,17 @@ public final class AllExperiments {
 
     /**
      * One experiment's outcome: its time and CPU time (with the processes it started), its failure line, and, when it
-     * finished, the {@link Work} it measured (0 when none was declared) and its time scaled to each other mode (what
-     * the plan of a mode never run here says).
+     * finished, its {@link Work} in each mode (empty when none was declared), from which run.json's history scales its
+     * time to the other mode.
      */
     public record Part(
-            String name,
-            Status status,
-            Duration time,
-            double cpuSeconds,
-            String failure,
-            double units,
-            Map<Mode, Double> scaled) {
+            String name, Status status, Duration time, double cpuSeconds, String failure, Map<Mode, Double> units) {
         public Part {
-            scaled = Map.copyOf(scaled);
+            units = Map.copyOf(units);
         }
 
         Part(String name, Status status) {
-            this(name, status, Duration.ZERO, 0, null, 0, Map.of());
+            this(name, status, Duration.ZERO, 0, null, Map.of());
         }
     }
 
@@ -112,23 +106,13 @@ public final class AllExperiments {
         try {
             T value = experiment.get();
             Duration took = since(t);
-            Work w = work.get(name);
-            record(
-                    run,
-                    new Part(
-                            name,
-                            Status.DONE,
-                            took,
-                            cpuSeconds() - cpu,
-                            null,
-                            run == null || w == null ? 0 : w.units(run.mode()),
-                            scaled(run, name, took)));
+            record(run, new Part(name, Status.DONE, took, cpuSeconds() - cpu, null, units(name)));
             return Optional.ofNullable(value);
         } catch (RuntimeException e) {
             String line = failureLine(e);
             progress.println("lab-" + study + ": " + name + " failed: " + line);
             progress.flush();
-            record(run, new Part(name, Status.FAILED, since(t), cpuSeconds() - cpu, line, 0, Map.of()));
+            record(run, new Part(name, Status.FAILED, since(t), cpuSeconds() - cpu, line, Map.of()));
             if (!keepGoing) {
                 stoppedBy = name;
             }
@@ -172,20 +156,13 @@ public final class AllExperiments {
         }
     }
 
-    /** The time an experiment took in this run's mode, scaled to each other mode by its work's cost line. */
-    private Map<Mode, Double> scaled(LabRun run, String name, Duration took) {
+    /** An experiment's work in each mode, as the plan declared it; empty for one it did not declare. */
+    private Map<Mode, Double> units(String name) {
         Work w = work.get(name);
-        if (run == null || w == null) {
-            return Map.of();
-        }
         Map<Mode, Double> out = new EnumMap<>(Mode.class);
-        for (Mode m : Mode.values()) {
-            if (m != run.mode()) {
-                out.put(
-                        m,
-                        reference()
-                                .scale(name, took.toMillis() / 1000.0, w.units(run.mode()), w.units(m))
-                                .seconds());
+        if (w != null) {
+            for (Mode m : Mode.values()) {
+                out.put(m, w.units(m));
             }
         }
         return out;

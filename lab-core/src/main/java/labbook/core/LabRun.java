@@ -263,20 +263,30 @@ public final class LabRun implements AutoCloseable {
                 ? (ObjectNode) units.get(mode.label())
                 : units.putObject(mode.label());
         // an experiment kept from the run before (done, in no time) keeps its time from then
-        outcomes.values().stream()
-                .filter(p -> p.status() == AllExperiments.Status.DONE && seconds(p) > 0)
-                .forEach(p -> {
-                    seconds.put(p.name(), seconds(p));
-                    if (p.units() > 0) {
-                        modeUnits.put(p.name(), p.units());
-                    }
-                    p.scaled().forEach((m, s) -> {
-                        ObjectNode to = scaled.path(m.label()).isObject()
-                                ? (ObjectNode) scaled.get(m.label())
-                                : scaled.putObject(m.label());
-                        to.put(p.name(), Math.round(s * 10) / 10.0);
-                    });
-                });
+        Map<String, Double> took = new LinkedHashMap<>();
+        Map<Mode, Map<String, Double>> work = new java.util.EnumMap<>(Mode.class);
+        for (AllExperiments.Part p : outcomes.values()) {
+            if (p.status() == AllExperiments.Status.DONE && seconds(p) > 0) {
+                took.put(p.name(), seconds(p));
+                seconds.put(p.name(), seconds(p));
+                p.units()
+                        .forEach((m, u) -> work.computeIfAbsent(m, k -> new LinkedHashMap<>())
+                                .put(p.name(), u));
+            }
+        }
+        work.getOrDefault(mode, Map.of()).forEach(modeUnits::put);
+        ReferenceCosts reference = ReferenceCosts.ofStudy(study);
+        work.forEach((m, to) -> {
+            if (m == mode) {
+                return;
+            }
+            ObjectNode into = scaled.path(m.label()).isObject()
+                    ? (ObjectNode) scaled.get(m.label())
+                    : scaled.putObject(m.label());
+            reference
+                    .scaleAll(took, work.get(mode), to)
+                    .forEach((name, s) -> into.put(name, Math.round(s.seconds() * 10) / 10.0));
+        });
         return history;
     }
 

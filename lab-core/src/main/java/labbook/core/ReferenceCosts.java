@@ -122,6 +122,43 @@ public final class ReferenceCosts {
         return Optional.ofNullable(seconds.getOrDefault(mode, Map.of()).get(experiment));
     }
 
+    /**
+     * Times of one study's experiments measured here at {@code fromUnits}, scaled to {@code toUnits}: along each
+     * experiment's line, multiplied by one factor for the whole study, how many times the reference line's time at the
+     * same units this machine took (the sum of the times here over the sum of the line's), so that one short
+     * experiment's noise does not set its own plan; in proportion to the units where an experiment has no line.
+     */
+    public Map<String, Scaled> scaleAll(
+            Map<String, Double> seconds, Map<String, Double> fromUnits, Map<String, Double> toUnits) {
+        double here = 0;
+        double there = 0;
+        for (Map.Entry<String, Double> e : seconds.entrySet()) {
+            Line line = lines.get(e.getKey());
+            Double from = fromUnits.get(e.getKey());
+            if (line != null && from != null && line.at(from) > 0) {
+                here += e.getValue();
+                there += line.at(from);
+            }
+        }
+        double factor = there > 0 ? here / there : Double.NaN;
+        Map<String, Scaled> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> e : seconds.entrySet()) {
+            String name = e.getKey();
+            Double from = fromUnits.get(name);
+            Double to = toUnits.get(name);
+            if (from == null || to == null) {
+                continue;
+            }
+            Line line = lines.get(name);
+            if (line != null && !Double.isNaN(factor) && line.at(from) > 0 && line.at(to) > 0) {
+                out.put(name, new Scaled(factor * line.at(to), true));
+            } else {
+                out.put(name, scale(name, e.getValue(), from, to));
+            }
+        }
+        return out;
+    }
+
     /** A time scaled to another mode, and whether the experiment's fitted line did it (else its units alone). */
     public record Scaled(double seconds, boolean byLine) {}
 

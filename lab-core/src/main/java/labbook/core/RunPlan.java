@@ -70,26 +70,38 @@ public final class RunPlan {
                 others.put(other, History.of(studyDir, other)); // run.json read once per mode, not per experiment
             }
         }
+        Map<Mode, Map<String, ReferenceCosts.Scaled>> scaled = new java.util.EnumMap<>(Mode.class);
+        for (Map.Entry<Mode, History> other : others.entrySet()) {
+            Map<String, Double> seconds = new LinkedHashMap<>();
+            Map<String, Double> from = new LinkedHashMap<>();
+            Map<String, Double> to = new LinkedHashMap<>();
+            experiments.forEach((name, work) -> {
+                Double s = other.getValue().last().get(name);
+                if (s != null) {
+                    seconds.put(name, s);
+                    // the units that run measured, when it recorded them: the plan may have changed since
+                    from.put(name, other.getValue().units().getOrDefault(name, work.units(other.getKey())));
+                    to.put(name, work.units(mode));
+                }
+            });
+            scaled.put(other.getKey(), reference.scaleAll(seconds, from, to));
+        }
         List<Estimate> out = new ArrayList<>();
         for (Map.Entry<String, ? extends Work> e : experiments.entrySet()) {
             String name = e.getKey();
             Work work = e.getValue();
             Estimate estimate = known.estimate(study, name);
-            for (Map.Entry<Mode, History> other : others.entrySet()) {
-                Double seconds = other.getValue().last().get(name);
-                if (estimate.basis() != Basis.LAST_RUN && seconds != null) {
-                    // the units that run measured, when it recorded them: the plan may have changed since
-                    double from = other.getValue().units().getOrDefault(name, work.units(other.getKey()));
-                    ReferenceCosts.Scaled scaled = reference.scale(name, seconds, from, work.units(mode));
-                    estimate =
-                            new Estimate(study, name, scaled.seconds(), scaled.byLine() ? Basis.FITTED : Basis.SCALED);
+            for (Map<String, ReferenceCosts.Scaled> byName : scaled.values()) {
+                ReferenceCosts.Scaled s = byName.get(name);
+                if (estimate.basis() != Basis.LAST_RUN && s != null) {
+                    estimate = new Estimate(study, name, s.seconds(), s.byLine() ? Basis.FITTED : Basis.SCALED);
                 }
             }
             if (estimate.basis() == Basis.NONE) {
                 Double seconds = reference
                         .line(name)
                         .map(l -> l.at(work.units(mode)))
-                        .filter(s -> s > 0)
+                        .filter(sec -> sec > 0)
                         .or(() -> reference.seconds(name, mode))
                         .orElse(null);
                 if (seconds != null) {

@@ -75,6 +75,29 @@ class ReferenceCostsTest {
     }
 
     @Test
+    void aStudysTimesScaleByOneFactorForTheMachineSoOneNoisyExperimentDoesNotSetItsOwnPlan() throws IOException {
+        Path study = dir.resolve("reference/filecrypt");
+        Files.createDirectories(study);
+        // level-sweep: 20 s at 10 units, 119 s at 1,000; interop: 10 s at 1 unit, 30 s at 100
+        Files.writeString(study.resolve("run.json"), """
+                {"history": {"host": "vm",
+                  "quick": {"level-sweep": 20.0, "interop": 10.0},
+                  "full": {"level-sweep": 119.0, "interop": 30.0},
+                  "units": {"quick": {"level-sweep": 10, "interop": 1},
+                            "full": {"level-sweep": 1000, "interop": 100}}}}
+                """);
+        ReferenceCosts costs = ReferenceCosts.of(study);
+        // here: level-sweep 10 % slower, interop 20 % faster; together (22 + 8) / (20 + 10) = 1.0
+        Map<String, ReferenceCosts.Scaled> full = costs.scaleAll(
+                Map.of("level-sweep", 22.0, "interop", 8.0),
+                Map.of("level-sweep", 10.0, "interop", 1.0),
+                Map.of("level-sweep", 1000.0, "interop", 100.0));
+        assertThat(full.get("level-sweep").seconds()).isCloseTo(119.0, within(1e-9));
+        assertThat(full.get("interop").seconds()).isCloseTo(30.0, within(1e-9));
+        assertThat(full.get("interop").byLine()).isTrue();
+    }
+
+    @Test
     void aMissingOrDamagedReferenceIsNone() throws IOException {
         assertThat(ReferenceCosts.of(dir.resolve("nowhere")).line("sync-sweep")).isEmpty();
         Path broken = dir.resolve("broken");

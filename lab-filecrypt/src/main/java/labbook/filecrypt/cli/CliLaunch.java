@@ -4,21 +4,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.Launch;
 import labbook.core.Repo;
+import labbook.core.UnsignedJar;
 
 /**
  * The {@code java} command that {@code ./labbook filecrypt encrypt|decrypt ARGS} execs, computed as the launcher
  * computes it from lab-filecrypt's {@link Launch} declaration: its JVM flags and its {@code cli.flags} (C1, the serial
- * collector), the unsigned CLI JAR and the class-data archive the build made of it, for this JDK and this path. Without
- * a JAR as new as the classes (inside the module's own tests), the classes and their class path. The level sweep's
- * process rows time this command.
+ * collector), the module's {@link UnsignedJar} and the class-data archive the build made of it, for this JDK and this
+ * path. Without a JAR as new as the classes (inside the module's own tests), the classes and their class path. The
+ * level sweep's process rows time this command.
  */
 public final class CliLaunch {
     /** Everything before the arguments: worked out once per JVM (it walks the classes to see if the JAR is current). */
@@ -40,11 +39,11 @@ public final class CliLaunch {
     private static List<String> prefix() {
         Launch launch = Launch.onClassPath("filecrypt");
         Path target = launch.moduleDir(Repo.root()).resolve("target");
-        Path jar = target.resolve("lab-filecrypt-cli.jar");
+        Path jar = UnsignedJar.of(launch, Repo.root());
         List<String> cmd = new ArrayList<>(List.of(ForkedJava.javaBinary()));
         cmd.addAll(launch.jvmFlags());
         cmd.addAll(launch.cliFlags());
-        if (jarIsCurrent(jar, target.resolve("classes"))) {
+        if (UnsignedJar.isCurrent(jar, target.resolve("classes"))) {
             cmd.addAll(List.of("-cp", jar.toString()));
             Path archive = target.resolve("cds").resolve("cli.jsa");
             if (archiveFits(archive, launch.jdk() + " " + jar)) {
@@ -61,24 +60,6 @@ public final class CliLaunch {
         }
         cmd.add(launch.mainClass());
         return List.copyOf(cmd);
-    }
-
-    private static boolean jarIsCurrent(Path jar, Path classes) {
-        if (!Files.isRegularFile(jar)) {
-            return false;
-        }
-        try (Stream<Path> files = Files.walk(classes)) {
-            FileTime built = Files.getLastModifiedTime(jar);
-            return files.noneMatch(f -> {
-                try {
-                    return Files.getLastModifiedTime(f).compareTo(built) > 0;
-                } catch (IOException gone) {
-                    return false;
-                }
-            });
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /** The archive is used only when the build made it for this JDK and this JAR path ({@code cli.jsa.for}). */

@@ -152,7 +152,7 @@ public final class CrashTestExperiment implements Callable<Integer> {
         }
         KwlFile.create(wallet, start, KwlFormat.KDE4, password, true);
         List<Kill> out = new ArrayList<>();
-        try (CrashWriters writers = new CrashWriters(wallet, dir, kills);
+        try (CrashWriters writers = new CrashWriters(wallet, kills);
                 ProgressBar bar = Progress.bar("crash-test", kills, "kills")) {
             for (int k = 0; k < kills; k++) {
                 out.add(killOnce(writers.next(), k, k % 2 == 1, wallet, password, random.nextInt(MAX_DELAY_MS + 1)));

@@ -10,13 +10,14 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import labbook.core.Child;
-import labbook.wallet.experiments.UnsignedJars;
+import labbook.core.ForkedJava;
+import labbook.core.UnsignedJar;
 
 /**
  * The crash test's writer processes ({@link CrashWriter}), started ahead of need: a kill costs a JVM, and a JVM's start
  * (class loading, the first compilations) is most of a kill's cost. Each writer boots while the previous one is being
- * killed and checked, so a kill waits only for its writer to open the wallet; and the writers run on
- * {@link UnsignedJars}, which saves each one the verification of BouncyCastle's jar signature, a large part of a JVM's
+ * killed and checked, so a kill waits only for its writer to open the wallet; and the writers run on the module's
+ * {@link UnsignedJar}, which saves each one the verification of BouncyCastle's jar signature, a large part of a JVM's
  * start-up.
  */
 final class CrashWriters implements AutoCloseable {
@@ -31,15 +32,13 @@ final class CrashWriters implements AutoCloseable {
             List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Xshare:auto", "-XX:-UsePerfData");
 
     private final Path wallet;
-    private final Path scratch;
     private final Deque<Writer> spares = new ArrayDeque<>();
     private final List<Writer> started = new ArrayList<>();
     private int toStart;
 
-    /** Writers for {@code kills} kills of {@code wallet}; {@code scratch} holds their unsigned jars. */
-    CrashWriters(Path wallet, Path scratch, int kills) {
+    /** Writers for {@code kills} kills of {@code wallet}. */
+    CrashWriters(Path wallet, int kills) {
         this.wallet = wallet;
-        this.scratch = scratch;
         this.toStart = kills;
         topUp();
     }
@@ -64,8 +63,8 @@ final class CrashWriters implements AutoCloseable {
     }
 
     private Child start() {
-        List<String> command =
-                UnsignedJars.command(JVM, CrashWriter.class.getName(), List.of(wallet.toString()), scratch);
+        List<String> command = ForkedJava.command(
+                JVM, UnsignedJar.classPathOf("wallet"), CrashWriter.class.getName(), List.of(wallet.toString()));
         return Child.start(
                 Child.spec(CrashWriter.NAME, command).stdinPipe().stdoutLines().silence(SILENCE));
     }

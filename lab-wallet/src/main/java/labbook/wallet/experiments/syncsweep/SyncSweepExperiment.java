@@ -32,11 +32,11 @@ import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.UnsignedJar;
 import labbook.wallet.WalletResults;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
-import labbook.wallet.experiments.UnsignedJars;
 import labbook.wallet.peer.Kwallet5;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -250,14 +250,14 @@ public final class SyncSweepExperiment implements Callable<Integer> {
 
     private static List<SweepLoop.Row> forked(SweepVariant v, SweepLoop.Plan plan, Path scratch) {
         Path out = scratch.resolve(v.label() + ".rows");
-        // an interpreted JVM would spend seconds verifying BouncyCastle's jar signature: it runs on unsigned copies
+        // an interpreted JVM would spend seconds verifying BouncyCastle's jar signature: it runs on the unsigned JAR
         ForkedJava.run(
                 SweepWorker.NAME + " (" + v.label() + ")",
-                UnsignedJars.command(
+                ForkedJava.command(
                         List.of(v.jvmFlag(), "-Xmx512m"),
+                        UnsignedJar.classPathOf("wallet"),
                         SweepWorker.class.getName(),
-                        List.of(v.label(), plan.encode(), scratch.toString(), out.toString()),
-                        scratch),
+                        List.of(v.label(), plan.encode(), scratch.toString(), out.toString())),
                 WORKER_SILENCE);
         try {
             return Files.readAllLines(out).stream()

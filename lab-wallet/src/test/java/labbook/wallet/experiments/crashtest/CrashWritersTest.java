@@ -29,7 +29,7 @@ class CrashWritersTest {
         byte[] password = ThrowawayPassword.draw();
         KwlFile.create(wallet, new WalletContents(), KwlFormat.KDE4, password, false);
         long start = System.nanoTime();
-        try (CrashWriters writers = new CrashWriters(wallet, dir, 1)) {
+        try (CrashWriters writers = new CrashWriters(wallet, 1)) {
             CrashWriters.Writer writer = writers.next();
             writer.go(false, "not-the-password".getBytes(StandardCharsets.UTF_8));
             assertThatThrownBy(writer::awaitReady)
@@ -49,7 +49,7 @@ class CrashWritersTest {
         Path wallet = dir.resolve("crash.kwl");
         byte[] password = ThrowawayPassword.draw();
         KwlFile.create(wallet, new WalletContents(), KwlFormat.KDE4, password, false);
-        try (CrashWriters writers = new CrashWriters(wallet, dir, 1)) {
+        try (CrashWriters writers = new CrashWriters(wallet, 1)) {
             CrashWriters.Writer writer = writers.next();
             assertThat(writer.kill())
                     .as("no ACK from a writer killed while booting")
