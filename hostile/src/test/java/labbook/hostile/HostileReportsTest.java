@@ -15,9 +15,9 @@ import java.util.stream.Stream;
 import labbook.core.Column;
 import labbook.core.Repo;
 import labbook.core.ResultsSchema;
-import labbook.filecrypt.FilecryptResults;
-import labbook.vfs.VfsResults;
-import labbook.wallet.WalletResults;
+import labbook.filecrypt.FilecryptSchemas;
+import labbook.vfs.VfsSchemas;
+import labbook.wallet.WalletSchemas;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -92,9 +92,9 @@ class HostileReportsTest {
     static List<Case> cases() {
         List<Case> cases = new ArrayList<>();
         List<ResultsSchema> schemas = new ArrayList<>();
-        schemas.addAll(WalletResults.ALL);
-        schemas.addAll(FilecryptResults.ALL);
-        schemas.addAll(VfsResults.ALL);
+        schemas.addAll(WalletSchemas.ALL);
+        schemas.addAll(FilecryptSchemas.ALL);
+        schemas.addAll(VfsSchemas.ALL);
         List<String> withoutSample = new ArrayList<>();
         for (ResultsSchema schema : schemas) {
             if (!Files.exists(
@@ -132,7 +132,7 @@ class HostileReportsTest {
                 .as("declared CSVs with no sample in reference-run, so no damaged-CSV case")
                 .isSubsetOf("wallet/tamper-test.csv");
         cases.add(cellSetTo(
-                WalletResults.SYNC_SWEEP, WalletResults.SYNC_MS, 1, "-3.5", "a negative time", "sync-sweep.csv"));
+                WalletSchemas.SYNC_SWEEP, WalletSchemas.SYNC_MS, 1, "-3.5", "a negative time", "sync-sweep.csv"));
         cases.add(Case.of(
                 "a broken run.json",
                 REPORTS,
@@ -157,8 +157,8 @@ class HostileReportsTest {
                 s -> List.of("build", "--results", results(s), "--out", s.write("site-file", "x")),
                 s -> "site-file"));
         cases.add(cellSetTo(
-                WalletResults.SAVE_STRATEGIES,
-                WalletResults.BYTES_WRITTEN,
+                WalletSchemas.SAVE_STRATEGIES,
+                WalletSchemas.BYTES_WRITTEN,
                 2,
                 "-1",
                 "a negative size",

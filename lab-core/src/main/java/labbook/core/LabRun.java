@@ -27,7 +27,7 @@ import java.util.Map;
  * <pre>{@code
  * try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep")) {
  *     run.peer("gpg", Peer.version("gpg"));
- *     try (CsvResults csv = run.csv(WalletResults.SYNC_SWEEP)) {
+ *     try (CsvResults csv = run.csv(WalletSchemas.SYNC_SWEEP)) {
  *         csv.row(r -> r.set(VARIANT, "kde4").set(ENTRIES, 100).set(SYNC_MS, 5.1));
  *         csv.commit();
  *     }

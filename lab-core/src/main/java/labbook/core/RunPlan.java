@@ -31,9 +31,12 @@ public final class RunPlan {
         /** The experiment's last time in this mode here. */
         LAST_RUN("its last run here"),
         /** Its last time in the other mode here, scaled along the reference run's cost line. */
-        FITTED("the other mode's run here, scaled by the reference run's fixed and per-unit costs"),
-        /** Its last time in the other mode here, scaled by its units alone (the reference run lacks it). */
-        SCALED("the other mode's run here, scaled by its work"),
+        FITTED("the other mode's run here, along the reference run's cost lines"),
+        /**
+         * Its last time in the other mode here, scaled to this mode's work: by its units alone when the study plans it
+         * (the reference run lacks it), as run.json's history says for the main job.
+         */
+        SCALED("the other mode's run here, scaled to this mode's work"),
         /** The reference run's time (made on the host the table names). */
         REFERENCE("the reference run"),
         /** Nothing: never finished here, nor in the reference run. */

@@ -5,14 +5,14 @@ import static labbook.core.Column.measure;
 import static labbook.core.Column.text;
 import static labbook.core.SeedTable.APPROXIMATE;
 import static labbook.core.SeedTable.SOURCE;
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
-import static labbook.filecrypt.FilecryptResults.RUN;
-import static labbook.filecrypt.FilecryptResults.STUDY;
-import static labbook.filecrypt.FilecryptResults.TYPE;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
+import static labbook.filecrypt.FilecryptSchemas.RUN;
+import static labbook.filecrypt.FilecryptSchemas.STUDY;
+import static labbook.filecrypt.FilecryptSchemas.TYPE;
 
 import java.io.Reader;
 import java.util.List;
@@ -32,9 +32,9 @@ import labbook.core.SeedTable.SeedRow;
  * study's seed tables share ({@code approximate}, {@code source}) are lab-core's {@link SeedTable}'s.
  */
 public final class FilecryptSeeds {
-    // the paths are FilecryptResults' SEED_LEVELS and SEED_DIRECTORY; named here as the other studies' are
-    public static final String CRYPTO_LEVELS_RESOURCE = FilecryptResults.SEED_LEVELS;
-    public static final String CRYPTO_DIRECTORY_RESOURCE = FilecryptResults.SEED_DIRECTORY;
+    // the paths are FilecryptSchemas' SEED_LEVELS and SEED_DIRECTORY; named here as the other studies' are
+    public static final String CRYPTO_LEVELS_RESOURCE = FilecryptSchemas.SEED_LEVELS;
+    public static final String CRYPTO_DIRECTORY_RESOURCE = FilecryptSchemas.SEED_DIRECTORY;
 
     public static final Column FILE_MB = count("file_mb", "the head of enwik8 the seed encrypted, MB: 100, 10 or 1");
     public static final Column CHART_LABEL =

@@ -3,9 +3,9 @@ package labbook.wallet;
 import static labbook.core.Column.text;
 import static labbook.core.SeedTable.APPROXIMATE;
 import static labbook.core.SeedTable.SOURCE;
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.STUDY;
-import static labbook.wallet.WalletResults.SYNC_MS;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.STUDY;
+import static labbook.wallet.WalletSchemas.SYNC_MS;
 
 import java.util.List;
 import java.util.Locale;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import labbook.core.LabException;
 import labbook.core.Repo;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.chart.HorizontalBarChart;
 import labbook.reports.compare.Comparer;
 import labbook.reports.compare.RunComparison;
@@ -33,8 +33,8 @@ import labbook.reports.vfs.StatWalkChart;
 import labbook.reports.wallet.InterpretedVsCompiledChart;
 import labbook.reports.wallet.SaveStrategiesChart;
 import labbook.reports.wallet.SyncTimeChart;
-import labbook.vfs.VfsResults;
-import labbook.wallet.WalletResults;
+import labbook.vfs.VfsSchemas;
+import labbook.wallet.WalletSchemas;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -271,53 +271,53 @@ public final class Lab {
 
     // typed shortcuts for notebook cells, each chart by its class's name constant
     public static XYChart walletSyncTime(Results r) {
-        return chart(r, WalletResults.STUDY, SyncTimeChart.NAME);
+        return chart(r, WalletSchemas.STUDY, SyncTimeChart.NAME);
     }
 
     public static XYChart walletInterpretedVsCompiled(Results r) {
-        return chart(r, WalletResults.STUDY, InterpretedVsCompiledChart.NAME);
+        return chart(r, WalletSchemas.STUDY, InterpretedVsCompiledChart.NAME);
     }
 
     public static XYChart walletSaveStrategies(Results r) {
-        return chart(r, WalletResults.STUDY, SaveStrategiesChart.NAME);
+        return chart(r, WalletSchemas.STUDY, SaveStrategiesChart.NAME);
     }
 
     /** One of the levels charts: {@code which} is largest, middle or 1mb ({@link LevelsChart#name}). */
     public static XYChart filecryptLevels(Results r, String which) {
-        return chart(r, FilecryptResults.STUDY, LevelsChart.NAME_PREFIX + which);
+        return chart(r, FilecryptSchemas.STUDY, LevelsChart.NAME_PREFIX + which);
     }
 
     /** The text folder's directory runs. */
     public static HorizontalBarChart filecryptDirectoryRuns(Results r) {
-        return chart(r, FilecryptResults.STUDY, DirectoryRunsChart.NAME);
+        return chart(r, FilecryptSchemas.STUDY, DirectoryRunsChart.NAME);
     }
 
     public static XYChart filecryptTimeTimesSize(Results r) {
-        return chart(r, FilecryptResults.STUDY, TimeTimesSizeChart.NAME);
+        return chart(r, FilecryptSchemas.STUDY, TimeTimesSizeChart.NAME);
     }
 
     public static XYChart filecryptBandwidth(Results r) {
-        return chart(r, FilecryptResults.STUDY, BandwidthChart.NAME);
+        return chart(r, FilecryptSchemas.STUDY, BandwidthChart.NAME);
     }
 
     public static XYChart filecryptPareto(Results r) {
-        return chart(r, FilecryptResults.STUDY, ParetoChart.NAME);
+        return chart(r, FilecryptSchemas.STUDY, ParetoChart.NAME);
     }
 
     public static CategoryChart vfsGitDiff(Results r) {
-        return chart(r, VfsResults.STUDY, GitDiffChart.NAME);
+        return chart(r, VfsSchemas.STUDY, GitDiffChart.NAME);
     }
 
     public static CategoryChart vfsNormalised(Results r) {
-        return chart(r, VfsResults.STUDY, NormalisedChart.NAME);
+        return chart(r, VfsSchemas.STUDY, NormalisedChart.NAME);
     }
 
     public static XYChart vfsModelScaling(Results r) {
-        return chart(r, VfsResults.STUDY, ModelScalingChart.NAME);
+        return chart(r, VfsSchemas.STUDY, ModelScalingChart.NAME);
     }
 
     public static XYChart vfsStatWalk(Results r) {
-        return chart(r, VfsResults.STUDY, StatWalkChart.NAME);
+        return chart(r, VfsSchemas.STUDY, StatWalkChart.NAME);
     }
 
     /** The study units themselves, for code that wants more than the facade gives. */

@@ -1,34 +1,34 @@
 package labbook.reports;
 
-import static labbook.filecrypt.FilecryptResults.ALGO;
-import static labbook.filecrypt.FilecryptResults.ARMOR;
-import static labbook.filecrypt.FilecryptResults.CIPHER;
-import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptResults.CORPUS;
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.DEFAULT_LEVEL;
-import static labbook.filecrypt.FilecryptResults.DEFLATER;
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.FILES;
-import static labbook.filecrypt.FilecryptResults.INPUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.IN_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.LEVELS;
-import static labbook.filecrypt.FilecryptResults.LEVEL_TEXT;
-import static labbook.filecrypt.FilecryptResults.MB_PER_S;
-import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
-import static labbook.filecrypt.FilecryptResults.MIME;
-import static labbook.filecrypt.FilecryptResults.ORIGIN;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.PASSED;
-import static labbook.filecrypt.FilecryptResults.RUN;
-import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
-import static labbook.filecrypt.FilecryptResults.S2K_DIGEST;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
-import static labbook.filecrypt.FilecryptResults.SHA256;
-import static labbook.filecrypt.FilecryptResults.TYPE;
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.ARMOR;
+import static labbook.filecrypt.FilecryptSchemas.CIPHER;
+import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptSchemas.CORPUS;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.DEFAULT_LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.FILES;
+import static labbook.filecrypt.FilecryptSchemas.INPUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.LEVELS;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL_TEXT;
+import static labbook.filecrypt.FilecryptSchemas.MB_PER_S;
+import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
+import static labbook.filecrypt.FilecryptSchemas.MIME;
+import static labbook.filecrypt.FilecryptSchemas.ORIGIN;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.PASSED;
+import static labbook.filecrypt.FilecryptSchemas.RUN;
+import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
+import static labbook.filecrypt.FilecryptSchemas.S2K_DIGEST;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.SHA256;
+import static labbook.filecrypt.FilecryptSchemas.TYPE;
 import static labbook.wallet.experiments.interop.InteropChecks.DIFFERENT;
 import static labbook.wallet.experiments.interop.InteropChecks.FIXTURE_TO_KWALLET5;
 import static labbook.wallet.experiments.interop.InteropChecks.IDENTICAL;
@@ -56,15 +56,15 @@ import labbook.core.Column;
 import labbook.core.ResultsSchema;
 import labbook.filecrypt.CryptoPolicy;
 import labbook.filecrypt.CryptoPolicy.Run;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.BinaryType;
 import labbook.filecrypt.corpus.FolderTypes;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.pgp.Compression;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.dcache.Walk;
 import labbook.vfs.experiments.CachedGitDiff;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.savestrategies.SaveStrategy;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 
@@ -132,7 +132,7 @@ final class FixtureResults {
      * gives each experiment its own command line.
      */
     private static void wallet(Path root, String host, double scale, boolean rootA) {
-        Csv sweep = new Csv(WalletResults.SYNC_SWEEP);
+        Csv sweep = new Csv(WalletSchemas.SYNC_SWEEP);
         LINES.forEach((v, line) -> {
             for (int n : SIZES) {
                 double[] deltas = {-0.1, 0.0, 0.1};
@@ -141,36 +141,36 @@ final class FixtureResults {
                     // the real backend has no cipher-alone timing: those columns stay empty
                     boolean cipher = v != SweepVariant.KWALLET5;
                     int repeat = rep;
-                    sweep.row(r -> r.set(WalletResults.VARIANT, v.label())
-                            .set(WalletResults.ENTRIES, n)
-                            .set(WalletResults.REPEAT, repeat)
-                            .set(WalletResults.FILE_BYTES, 60 + 118 * n)
-                            .set(WalletResults.SYNC_MS, round(ms))
-                            .set(WalletResults.CIPHER_MS, cipher ? round(ms * 0.8) : "")
-                            .set(WalletResults.CIPHER_BYTES, cipher ? 112 * n : "")
-                            .set(WalletResults.SYNC_CPU_MS, round(ms * 0.9))
-                            .set(WalletResults.CIPHER_CPU_MS, cipher ? round(ms * 0.7) : ""));
+                    sweep.row(r -> r.set(WalletSchemas.VARIANT, v.label())
+                            .set(WalletSchemas.ENTRIES, n)
+                            .set(WalletSchemas.REPEAT, repeat)
+                            .set(WalletSchemas.FILE_BYTES, 60 + 118 * n)
+                            .set(WalletSchemas.SYNC_MS, round(ms))
+                            .set(WalletSchemas.CIPHER_MS, cipher ? round(ms * 0.8) : "")
+                            .set(WalletSchemas.CIPHER_BYTES, cipher ? 112 * n : "")
+                            .set(WalletSchemas.SYNC_CPU_MS, round(ms * 0.9))
+                            .set(WalletSchemas.CIPHER_CPU_MS, cipher ? round(ms * 0.7) : ""));
                 }
             }
         });
         sweep.write(root);
 
-        Csv jmh = new Csv(WalletResults.SYNC_JMH);
+        Csv jmh = new Csv(WalletSchemas.SYNC_JMH);
         for (SweepVariant v : List.of(SweepVariant.KDE4, SweepVariant.KF5)) {
             for (int fork : new int[] {1, 2}) {
                 for (int it : new int[] {1, 2, 3}) {
                     double ms = (LINES.get(v)[0] + LINES.get(v)[1] * 1000) * scale + 0.01 * it;
-                    jmh.row(r -> r.set(WalletResults.VARIANT, v.label())
-                            .set(WalletResults.ENTRIES, 1000)
-                            .set(WalletResults.FORK, fork)
-                            .set(WalletResults.ITERATION, it)
-                            .set(WalletResults.SYNC_MS, round(ms)));
+                    jmh.row(r -> r.set(WalletSchemas.VARIANT, v.label())
+                            .set(WalletSchemas.ENTRIES, 1000)
+                            .set(WalletSchemas.FORK, fork)
+                            .set(WalletSchemas.ITERATION, it)
+                            .set(WalletSchemas.SYNC_MS, round(ms)));
                 }
             }
         }
         jmh.write(root);
 
-        Csv saves = new Csv(WalletResults.SAVE_STRATEGIES);
+        Csv saves = new Csv(WalletSchemas.SAVE_STRATEGIES);
         STRATEGIES.forEach((s, line) -> {
             for (int n : new int[] {100, 1000, 10000}) {
                 double[] deltas = {-0.2, 0.0, 0.2};
@@ -178,19 +178,19 @@ final class FixtureResults {
                     double ms = (line[0] + line[1] * n) * scale + deltas[rep];
                     boolean rewrite = s == SaveStrategy.REWRITE || s == SaveStrategy.REWRITE_FDATASYNC;
                     int repeat = rep;
-                    saves.row(r -> r.set(WalletResults.STRATEGY, s.label())
-                            .set(WalletResults.ENTRIES, n)
-                            .set(WalletResults.REPEAT, repeat)
-                            .set(WalletResults.SAVE_MS, round(ms))
-                            .set(WalletResults.BYTES_WRITTEN, rewrite ? 118 * n : 180)
-                            .set(WalletResults.FDATASYNC, String.valueOf(s.fdatasync()))
-                            .set(WalletResults.FOLDED, "false"));
+                    saves.row(r -> r.set(WalletSchemas.STRATEGY, s.label())
+                            .set(WalletSchemas.ENTRIES, n)
+                            .set(WalletSchemas.REPEAT, repeat)
+                            .set(WalletSchemas.SAVE_MS, round(ms))
+                            .set(WalletSchemas.BYTES_WRITTEN, rewrite ? 118 * n : 180)
+                            .set(WalletSchemas.FDATASYNC, String.valueOf(s.fdatasync()))
+                            .set(WalletSchemas.FOLDED, "false"));
                 }
             }
         });
         saves.write(root);
 
-        Csv crash = new Csv(WalletResults.CRASH_TEST);
+        Csv crash = new Csv(WalletSchemas.CRASH_TEST);
         for (String kill : List.of("during-write", "before-rename")) {
             for (String fs : List.of("true", "false")) {
                 for (int i = 0; i < 3; i++) {
@@ -199,51 +199,51 @@ final class FixtureResults {
                             : fs.equals("true") ? "new" : i != 0 ? "new" : "previous";
                     int lost = fs.equals("true") || outcome.equals("new") ? 0 : 1;
                     int delay = 5 + i;
-                    crash.row(r -> r.set(WalletResults.KILL, kill)
-                            .set(WalletResults.FDATASYNC, fs)
-                            .set(WalletResults.OUTCOME, outcome)
-                            .set(WalletResults.ACKNOWLEDGED_LOST, lost)
-                            .set(WalletResults.ACKED_ENTRIES, 10)
-                            .set(WalletResults.FOUND_ENTRIES, 10 - lost)
-                            .set(WalletResults.KILL_AFTER_MS, delay)
-                            .set(WalletResults.TEMP_FILES_LEFT, 0)
-                            .set(WalletResults.TEMP_FILES_AFTER_CLEANUP, 0));
+                    crash.row(r -> r.set(WalletSchemas.KILL, kill)
+                            .set(WalletSchemas.FDATASYNC, fs)
+                            .set(WalletSchemas.OUTCOME, outcome)
+                            .set(WalletSchemas.ACKNOWLEDGED_LOST, lost)
+                            .set(WalletSchemas.ACKED_ENTRIES, 10)
+                            .set(WalletSchemas.FOUND_ENTRIES, 10 - lost)
+                            .set(WalletSchemas.KILL_AFTER_MS, delay)
+                            .set(WalletSchemas.TEMP_FILES_LEFT, 0)
+                            .set(WalletSchemas.TEMP_FILES_AFTER_CLEANUP, 0));
                 }
             }
         }
         crash.write(root);
 
-        Csv tamper = new Csv(WalletResults.TAMPER_TEST);
+        Csv tamper = new Csv(WalletSchemas.TAMPER_TEST);
         for (String region : List.of("header", "hash-section", "ciphertext", "padding")) {
             for (int bit : new int[] {0, 7}) {
                 boolean padding = region.equals("padding");
-                tamper.row(r -> r.set(WalletResults.WALLET, "fixture-kde4.kwl")
-                        .set(WalletResults.REGION, region)
-                        .set(WalletResults.BIT, bit)
-                        .set(WalletResults.OUTCOME, padding ? "identical" : "refused")
-                        .set(WalletResults.HASH_SECTION_CONSISTENT, "")
-                        .set(WalletResults.REASON, padding ? "" : "fixture: flipped bit refused"));
+                tamper.row(r -> r.set(WalletSchemas.WALLET, "fixture-kde4.kwl")
+                        .set(WalletSchemas.REGION, region)
+                        .set(WalletSchemas.BIT, bit)
+                        .set(WalletSchemas.OUTCOME, padding ? "identical" : "refused")
+                        .set(WalletSchemas.HASH_SECTION_CONSISTENT, "")
+                        .set(WalletSchemas.REASON, padding ? "" : "fixture: flipped bit refused"));
             }
         }
         tamper.write(root);
 
         List<ResultsSchema> experiments = new ArrayList<>(List.of(
-                WalletResults.SYNC_SWEEP,
-                WalletResults.SYNC_JMH,
-                WalletResults.SAVE_STRATEGIES,
-                WalletResults.CRASH_TEST,
-                WalletResults.TAMPER_TEST));
+                WalletSchemas.SYNC_SWEEP,
+                WalletSchemas.SYNC_JMH,
+                WalletSchemas.SAVE_STRATEGIES,
+                WalletSchemas.CRASH_TEST,
+                WalletSchemas.TAMPER_TEST));
         if (rootA) {
             interop().write(root);
-            experiments.add(WalletResults.KWALLET5_INTEROP);
+            experiments.add(WalletSchemas.KWALLET5_INTEROP);
         }
-        runJson(root, WalletResults.STUDY, host, experiments, rootA);
+        runJson(root, WalletSchemas.STUDY, host, experiments, rootA);
     }
 
     /** Hand-made interop rows (every detail says so): the shapes kwallet5-interop writes, its two findings included. */
     private static Csv interop() {
         String h = "hand-made fixture; ";
-        Csv csv = new Csv(WalletResults.KWALLET5_INTEROP);
+        Csv csv = new Csv(WalletSchemas.KWALLET5_INTEROP);
         Map<String, Integer> cases = new LinkedHashMap<>();
         cases.put("empty", 0);
         cases.put("1 entry", 1);
@@ -270,12 +270,12 @@ final class FixtureResults {
 
     private static Consumer<Row> interop(
             String direction, String wallet, int entries, String outcome, Object openCode, String detail) {
-        return r -> r.set(WalletResults.DIRECTION, direction)
-                .set(WalletResults.WALLET, wallet)
-                .set(WalletResults.ENTRIES, entries)
-                .set(WalletResults.OUTCOME, outcome)
-                .set(WalletResults.OPEN_CODE, openCode)
-                .set(WalletResults.DETAIL, detail);
+        return r -> r.set(WalletSchemas.DIRECTION, direction)
+                .set(WalletSchemas.WALLET, wallet)
+                .set(WalletSchemas.ENTRIES, entries)
+                .set(WalletSchemas.OUTCOME, outcome)
+                .set(WalletSchemas.OPEN_CODE, openCode)
+                .set(WalletSchemas.DETAIL, detail);
     }
 
     // ---------------- filecrypt: cpu = 0.01 + bytes * k[level]; size = bytes * f[level] ----------------
@@ -337,7 +337,7 @@ final class FixtureResults {
             List.of(new Timed(Engine.GPG, 1.0), new Timed(Engine.BCPG_IN_PROCESS, 1.5));
 
     private static void filecrypt(Path root, String host) {
-        Csv sweep = new Csv(FilecryptResults.LEVEL_SWEEP);
+        Csv sweep = new Csv(FilecryptSchemas.LEVEL_SWEEP);
         for (Timed timed : TIMED) {
             boolean inProcess = timed.engine() == Engine.BCPG_IN_PROCESS;
             // gpg with ZIP, the seed's algorithm; bcpg with ZIP and ZLIB
@@ -350,12 +350,12 @@ final class FixtureResults {
                             sweep.row(r -> levelSweepRow(r, f, timed.engine(), algo, level, rep)
                                     .set(CPU_USER_S, round(cpu * 0.9))
                                     .set(CPU_SYS_S, round(cpu * 0.1))
-                                    .set(FilecryptResults.WALL_S, round(cpu * 1.1))
+                                    .set(FilecryptSchemas.WALL_S, round(cpu * 1.1))
                                     .set(OUT_BYTES, out)
                                     .set(DEFLATER, inProcess && level != 0 ? "jdk-32k" : "")
                                     .set(CIPHER_PATH, inProcess ? "bc-cfb" : "")
                                     .set(CPU_THREAD_S, inProcess ? round(cpu) : "")
-                                    .set(FilecryptResults.THREADS, 1));
+                                    .set(FilecryptSchemas.THREADS, 1));
                         }
                     }
                 }
@@ -375,19 +375,19 @@ final class FixtureResults {
                     sweep.row(r -> levelSweepRow(r, f, Engine.BCPG_IN_PROCESS, ZIP, level, rep)
                             .set(CPU_USER_S, round(cpu * 0.9))
                             .set(CPU_SYS_S, round(cpu * 0.1))
-                            .set(FilecryptResults.WALL_S, round(one * 1.1 * 0.55))
+                            .set(FilecryptSchemas.WALL_S, round(one * 1.1 * 0.55))
                             .set(OUT_BYTES, (long) (f.bytes() * F.get(level) * 1.0003) + 60)
                             .set(DEFLATER, "jdk-32k")
                             .set(CIPHER_PATH, "bc-cfb")
                             .set(CPU_THREAD_S, round(cpu / 3))
-                            .set(FilecryptResults.THREADS, 2));
+                            .set(FilecryptSchemas.THREADS, 2));
                 }
             }
         }
         sweep.write(root);
 
-        Csv runs = new Csv(FilecryptResults.DIRECTORY_RUNS);
-        Csv files = new Csv(FilecryptResults.DIRECTORY_FILES);
+        Csv runs = new Csv(FilecryptSchemas.DIRECTORY_RUNS);
+        Csv files = new Csv(FilecryptSchemas.DIRECTORY_FILES);
         long total = TEXT_FILES.stream().mapToLong(InputFile::bytes).sum();
         for (Run run : Run.values()) {
             // the text folder: each file's level by crypto's rules, as the experiment gives it
@@ -412,7 +412,7 @@ final class FixtureResults {
                 directoryRow(runs, "fixture-text", run, Engine.GPG, rep, TEXT_FILES.size(), total, outBytes)
                         .accept(r -> r.set(CPU_USER_S, round(time * 0.92))
                                 .set(CPU_SYS_S, round(time * 0.08))
-                                .set(FilecryptResults.WALL_S, round(time))
+                                .set(FilecryptSchemas.WALL_S, round(time))
                                 .set(MEAN_SIZE_PCT, round(meanPct))
                                 .set(LEVELS, joined(levels)));
             }
@@ -421,7 +421,7 @@ final class FixtureResults {
             files.row(r -> r.set(CORPUS, "fixture-text")
                     .set(TYPE, FolderTypes.TEXT)
                     .set(FILE, f.name())
-                    .set(FilecryptResults.FILE_BYTES, f.bytes())
+                    .set(FilecryptSchemas.FILE_BYTES, f.bytes())
                     .set(SHA256, NO_SHA256)
                     .set(MIME, "text/plain")
                     .set(DEFAULT_LEVEL, CryptoPolicy.level(Run.CRYPTO_DEFAULT, f.bytes(), true))
@@ -435,7 +435,7 @@ final class FixtureResults {
                 files.row(r -> r.set(CORPUS, folder.corpus())
                         .set(TYPE, folder.type().id())
                         .set(FILE, name)
-                        .set(FilecryptResults.FILE_BYTES, folder.bytes())
+                        .set(FilecryptSchemas.FILE_BYTES, folder.bytes())
                         .set(SHA256, NO_SHA256)
                         .set(MIME, mime)
                         .set(DEFAULT_LEVEL, CryptoPolicy.level(Run.CRYPTO_DEFAULT, folder.bytes(), isText(mime)))
@@ -469,7 +469,7 @@ final class FixtureResults {
                                         out)
                                 .accept(r -> r.set(CPU_USER_S, round(time * 0.9))
                                         .set(CPU_SYS_S, round(time * 0.1))
-                                        .set(FilecryptResults.WALL_S, round(time))
+                                        .set(FilecryptSchemas.WALL_S, round(time))
                                         .set(MEAN_SIZE_PCT, round(meanPct))
                                         .set(LEVELS, joined(levels)));
                     }
@@ -479,11 +479,11 @@ final class FixtureResults {
         runs.write(root);
         files.write(root);
 
-        Csv interop = new Csv(FilecryptResults.INTEROP);
+        Csv interop = new Csv(FilecryptSchemas.INTEROP);
         for (String direction : List.of("gpg-to-bcpg", "bcpg-to-gpg")) {
             for (int level : new int[] {0, 6}) {
                 for (String armor : List.of("false", "true")) {
-                    interop.row(r -> r.set(FilecryptResults.DIRECTION, direction)
+                    interop.row(r -> r.set(FilecryptSchemas.DIRECTION, direction)
                             .set(CIPHER, "AES256")
                             .set(ALGO, ZIP)
                             .set(LEVEL_TEXT, level)
@@ -493,22 +493,22 @@ final class FixtureResults {
                             .set(S2K_DIGEST, "SHA256")
                             .set(IN_BYTES, 1000)
                             .set(OUT_BYTES, 400)
-                            .set(FilecryptResults.DETAIL, "")
-                            .set(FilecryptResults.THREADS, 1));
+                            .set(FilecryptSchemas.DETAIL, "")
+                            .set(FilecryptSchemas.THREADS, 1));
                 }
             }
         }
         interop.write(root);
 
         // no deflater named: the analysis then groups by algorithm and level alone
-        Csv jmh = new Csv(FilecryptResults.LEVEL_JMH);
+        Csv jmh = new Csv(FilecryptSchemas.LEVEL_JMH);
         for (String algo : List.of(ZIP, ZLIB)) {
             for (int level : new int[] {1, 6, 9}) {
                 for (int it : new int[] {1, 2, 3}) {
                     jmh.row(r -> r.set(ALGO, algo)
                             .set(LEVEL, level)
-                            .set(FilecryptResults.FORK, 1)
-                            .set(FilecryptResults.ITERATION, it)
+                            .set(FilecryptSchemas.FORK, 1)
+                            .set(FilecryptSchemas.ITERATION, it)
                             .set(MB_PER_S, round(200.0 / (1 + level) + it))
                             .set(DEFLATER, "")
                             .set(INPUT_BYTES, 1000000));
@@ -518,26 +518,26 @@ final class FixtureResults {
         jmh.write(root);
         runJson(
                 root,
-                FilecryptResults.STUDY,
+                FilecryptSchemas.STUDY,
                 host,
                 List.of(
-                        FilecryptResults.LEVEL_SWEEP,
-                        FilecryptResults.DIRECTORY_RUNS,
-                        FilecryptResults.DIRECTORY_FILES,
-                        FilecryptResults.INTEROP,
-                        FilecryptResults.LEVEL_JMH),
+                        FilecryptSchemas.LEVEL_SWEEP,
+                        FilecryptSchemas.DIRECTORY_RUNS,
+                        FilecryptSchemas.DIRECTORY_FILES,
+                        FilecryptSchemas.INTEROP,
+                        FilecryptSchemas.LEVEL_JMH),
                 true);
     }
 
     private static Row levelSweepRow(Row r, InputFile f, Engine engine, String algo, int level, int rep) {
         return r.set(CORPUS, "fixture-text")
                 .set(FILE, f.name())
-                .set(FilecryptResults.FILE_BYTES, f.bytes())
-                .set(FilecryptResults.ENGINE, engine.engine())
+                .set(FilecryptSchemas.FILE_BYTES, f.bytes())
+                .set(FilecryptSchemas.ENGINE, engine.engine())
                 .set(SCOPE, engine.scope())
                 .set(ALGO, algo)
                 .set(LEVEL, level)
-                .set(FilecryptResults.REPEAT, rep)
+                .set(FilecryptSchemas.REPEAT, rep)
                 .set(S2K_COUNT, 65536);
     }
 
@@ -547,9 +547,9 @@ final class FixtureResults {
         return rest -> runs.row(r -> {
             r.set(CORPUS, corpus)
                     .set(RUN, run.label())
-                    .set(FilecryptResults.ENGINE, engine.engine())
+                    .set(FilecryptSchemas.ENGINE, engine.engine())
                     .set(SCOPE, engine.scope())
-                    .set(FilecryptResults.REPEAT, rep)
+                    .set(FilecryptSchemas.REPEAT, rep)
                     .set(FILES, files)
                     .set(IN_BYTES, in)
                     .set(OUT_BYTES, out)
@@ -570,69 +570,69 @@ final class FixtureResults {
     // ----------------
 
     private static void vfs(Path root, String host) {
-        Csv diff = new Csv(VfsResults.GIT_DIFF);
+        Csv diff = new Csv(VfsSchemas.GIT_DIFF);
         for (int loop = 0; loop < 3; loop++) {
             for (String mode : List.of(CachedGitDiff.SERIAL, CachedGitDiff.PARALLEL)) {
                 boolean parallel = mode.equals(CachedGitDiff.PARALLEL);
                 double d = 0.01 * loop;
                 int l = loop;
-                diff.row(r -> r.set(VfsResults.MODE, mode)
-                        .set(VfsResults.LOOP, l)
-                        .set(VfsResults.RUNS, 10)
-                        .set(VfsResults.USER_S, round(0.2 + d))
-                        .set(VfsResults.SYS_S, round(1.0 + d))
-                        .set(VfsResults.ELAPSED_S, round((parallel ? 0.6 : 1.2) + d))
-                        .set(VfsResults.CPU_PCT, parallel ? 198.0 : 99.0)
-                        .set(VfsResults.TREE_ENTRIES, 78635)
-                        .set(VfsResults.PRELOAD_THREADS, parallel ? 2 : 1));
+                diff.row(r -> r.set(VfsSchemas.MODE, mode)
+                        .set(VfsSchemas.LOOP, l)
+                        .set(VfsSchemas.RUNS, 10)
+                        .set(VfsSchemas.USER_S, round(0.2 + d))
+                        .set(VfsSchemas.SYS_S, round(1.0 + d))
+                        .set(VfsSchemas.ELAPSED_S, round((parallel ? 0.6 : 1.2) + d))
+                        .set(VfsSchemas.CPU_PCT, parallel ? 198.0 : 99.0)
+                        .set(VfsSchemas.TREE_ENTRIES, 78635)
+                        .set(VfsSchemas.PRELOAD_THREADS, parallel ? 2 : 1));
             }
         }
         diff.write(root);
 
-        Csv walk = new Csv(VfsResults.STAT_WALK);
+        Csv walk = new Csv(VfsSchemas.STAT_WALK);
         for (int t : new int[] {1, 2, 4}) {
             for (int rep : new int[] {0, 1, 2}) {
-                walk.row(r -> r.set(VfsResults.THREADS, t)
-                        .set(VfsResults.REPEAT, rep)
-                        .set(VfsResults.PATHS, 78635)
-                        .set(VfsResults.WALL_S, round(0.2 / t + 0.001 * rep))
-                        .set(VfsResults.USER_S, round(0.05))
-                        .set(VfsResults.SYS_S, round(0.15))
-                        .set(VfsResults.MISMATCHES, 0));
+                walk.row(r -> r.set(VfsSchemas.THREADS, t)
+                        .set(VfsSchemas.REPEAT, rep)
+                        .set(VfsSchemas.PATHS, 78635)
+                        .set(VfsSchemas.WALL_S, round(0.2 / t + 0.001 * rep))
+                        .set(VfsSchemas.USER_S, round(0.05))
+                        .set(VfsSchemas.SYS_S, round(0.15))
+                        .set(VfsSchemas.MISMATCHES, 0));
             }
         }
         walk.write(root);
 
-        Csv model = new Csv(VfsResults.DCACHE_MODEL);
+        Csv model = new Csv(VfsSchemas.DCACHE_MODEL);
         for (String w : Walk.ALL) {
             boolean rcu = w.equals(Walk.RCU);
             for (int t : new int[] {1, 2, 4}) {
                 for (int it : new int[] {1, 2, 3}) {
                     double ops = rcu ? 1e6 * t : 1e6;
-                    model.row(r -> r.set(VfsResults.WALK, w)
-                            .set(VfsResults.THREADS, t)
-                            .set(VfsResults.RENAMES, 0)
-                            .set(VfsResults.FORK, 1)
-                            .set(VfsResults.ITERATION, it)
-                            .set(VfsResults.OPS_PER_S, round(ops + it))
-                            .set(VfsResults.CPU_S, round(1.0 * t))
-                            .set(VfsResults.FAILED_CAS, rcu ? 0 : 100 * t)
-                            .set(VfsResults.LOCK_SPINS, 0)
-                            .set(VfsResults.FALLBACKS, 0)
-                            .set(VfsResults.RETRIES, 0)
-                            .set(VfsResults.MISSES, 0)
-                            .set(VfsResults.RENAME_OPS, 0)
-                            .set(VfsResults.ITERATION_S, 1.0)
-                            .set(VfsResults.CORES, 2));
+                    model.row(r -> r.set(VfsSchemas.WALK, w)
+                            .set(VfsSchemas.THREADS, t)
+                            .set(VfsSchemas.RENAMES, 0)
+                            .set(VfsSchemas.FORK, 1)
+                            .set(VfsSchemas.ITERATION, it)
+                            .set(VfsSchemas.OPS_PER_S, round(ops + it))
+                            .set(VfsSchemas.CPU_S, round(1.0 * t))
+                            .set(VfsSchemas.FAILED_CAS, rcu ? 0 : 100 * t)
+                            .set(VfsSchemas.LOCK_SPINS, 0)
+                            .set(VfsSchemas.FALLBACKS, 0)
+                            .set(VfsSchemas.RETRIES, 0)
+                            .set(VfsSchemas.MISSES, 0)
+                            .set(VfsSchemas.RENAME_OPS, 0)
+                            .set(VfsSchemas.ITERATION_S, 1.0)
+                            .set(VfsSchemas.CORES, 2));
                 }
             }
         }
         model.write(root);
         runJson(
                 root,
-                VfsResults.STUDY,
+                VfsSchemas.STUDY,
                 host,
-                List.of(VfsResults.GIT_DIFF, VfsResults.STAT_WALK, VfsResults.DCACHE_MODEL),
+                List.of(VfsSchemas.GIT_DIFF, VfsSchemas.STAT_WALK, VfsSchemas.DCACHE_MODEL),
                 true);
     }
 
@@ -661,14 +661,14 @@ final class FixtureResults {
         rec.put("command_line", "lab-" + study + " all --quick");
         rec.put(
                 "peers",
-                study.equals(FilecryptResults.STUDY)
+                study.equals(FilecryptSchemas.STUDY)
                         ? Map.of("gpg", "fixture")
-                        : study.equals(WalletResults.STUDY) ? Map.of("libkwalletbackend5-5", "fixture") : Map.of());
+                        : study.equals(WalletSchemas.STUDY) ? Map.of("libkwalletbackend5-5", "fixture") : Map.of());
         Map<String, Object> top = new LinkedHashMap<>(rec);
         Map<String, Object> byExperiment = new LinkedHashMap<>();
         for (ResultsSchema e : experiments) {
-            String command = e.equals(FilecryptResults.DIRECTORY_FILES)
-                    ? FilecryptResults.DIRECTORY_RUNS.experiment()
+            String command = e.equals(FilecryptSchemas.DIRECTORY_FILES)
+                    ? FilecryptSchemas.DIRECTORY_RUNS.experiment()
                     : e.experiment();
             Map<String, Object> own = new LinkedHashMap<>(rec);
             if (perExperiment) {

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import labbook.core.SeedTable;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.FilecryptSeeds;
 import labbook.reports.filecrypt.FilecryptData;
 import labbook.reports.filecrypt.FilecryptStudy;
@@ -318,7 +318,7 @@ class StudiesTest {
             for (int i = 0; i < s.rowCount(); i++) {
                 levels.add(new TradeOff.Level(
                         "-z "
-                                + (long) s.numberColumn(FilecryptResults.LEVEL.name())
+                                + (long) s.numberColumn(FilecryptSchemas.LEVEL.name())
                                         .getDouble(i),
                         s.numberColumn(FilecryptSeeds.CPU_S.name()).getDouble(i),
                         s.numberColumn(FilecryptSeeds.SIZE_KB.name()).getDouble(i) * 1000));
@@ -330,8 +330,8 @@ class StudiesTest {
         Table dir = FilecryptData.CRYPTO_DIRECTORY.table();
         for (int i = 0; i < dir.rowCount(); i++) {
             // the split read off the bars adds up to the published total
-            assertThat(dir.numberColumn(FilecryptResults.CPU_USER_S.name()).getDouble(i)
-                            + dir.numberColumn(FilecryptResults.CPU_SYS_S.name())
+            assertThat(dir.numberColumn(FilecryptSchemas.CPU_USER_S.name()).getDouble(i)
+                            + dir.numberColumn(FilecryptSchemas.CPU_SYS_S.name())
                                     .getDouble(i))
                     .isCloseTo(
                             dir.numberColumn(FilecryptSeeds.CPU_TOTAL_S.name()).getDouble(i), within(1e-9));

@@ -12,7 +12,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Reasons;
 import labbook.core.Work;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.experiments.directoryruns.DirectoryRunsExperiment;
 import labbook.filecrypt.experiments.interop.InteropExperiment;
 import labbook.filecrypt.experiments.leveljmh.LevelJmhExperiment;
@@ -50,9 +50,9 @@ public final class AllCommand implements Callable<Integer> {
         if (relaunched != null) {
             return relaunched;
         }
-        AllExperiments all = new AllExperiments(FilecryptResults.STUDY, options.keepGoing(), System.err);
+        AllExperiments all = new AllExperiments(FilecryptSchemas.STUDY, options.keepGoing(), System.err);
         // each experiment writes its own run record; this one adds how each ended (run.json's outcomes)
-        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "all")) {
+        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "all")) {
             // the experiments in the order they run, each with what it costs in each mode
             Map<String, Experiment> experiments = new LinkedHashMap<>();
             experiments.put(

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import labbook.core.Cli;
 import labbook.filecrypt.FilecryptLab;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -55,7 +55,7 @@ class ExperimentSmokeTest {
                 .contains("level-sweep");
         // gpg's output of every file and level, decrypted by gpg and by bcpg in-process
         List<String> decrypts = Files.readAllLines(out.resolve("filecrypt/level-decrypt.csv"));
-        assertThat(decrypts.get(0)).isEqualTo(String.join(",", FilecryptResults.LEVEL_DECRYPT.names()));
+        assertThat(decrypts.get(0)).isEqualTo(String.join(",", FilecryptSchemas.LEVEL_DECRYPT.names()));
         assertThat(decrypts).hasSize(1 + 2 * 5 * 2);
         assertThat(decrypts)
                 .anyMatch(l -> l.contains(",gpg,process,zip,9,") && l.contains(",gpg,65536,"))

@@ -3,14 +3,14 @@ package labbook.filecrypt.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import org.junit.jupiter.api.Test;
 
 /** The CSV columns the reports module relies on: more may be added, none renamed. */
 class SchemaTest {
     @Test
     void levelSweep() {
-        assertThat(FilecryptResults.LEVEL_SWEEP.names())
+        assertThat(FilecryptSchemas.LEVEL_SWEEP.names())
                 .containsSubsequence(
                         "corpus",
                         "file",
@@ -28,7 +28,7 @@ class SchemaTest {
 
     @Test
     void levelDecrypt() {
-        assertThat(FilecryptResults.LEVEL_DECRYPT.names())
+        assertThat(FilecryptSchemas.LEVEL_DECRYPT.names())
                 .containsSubsequence(
                         "corpus",
                         "file",
@@ -45,13 +45,13 @@ class SchemaTest {
                         "cipher_path",
                         "s2k_count",
                         "cpu_thread_s");
-        assertThat(FilecryptResults.ALL)
-                .containsSubsequence(FilecryptResults.LEVEL_SWEEP, FilecryptResults.LEVEL_DECRYPT);
+        assertThat(FilecryptSchemas.ALL)
+                .containsSubsequence(FilecryptSchemas.LEVEL_SWEEP, FilecryptSchemas.LEVEL_DECRYPT);
     }
 
     @Test
     void directoryRuns() {
-        assertThat(FilecryptResults.DIRECTORY_RUNS.names())
+        assertThat(FilecryptSchemas.DIRECTORY_RUNS.names())
                 .containsSubsequence(
                         "corpus",
                         "run",
@@ -68,21 +68,21 @@ class SchemaTest {
 
     @Test
     void directoryFiles() {
-        assertThat(FilecryptResults.DIRECTORY_FILES.names())
+        assertThat(FilecryptSchemas.DIRECTORY_FILES.names())
                 .containsExactly("corpus", "type", "file", "file_bytes", "sha256", "mime", "default_level", "origin");
-        assertThat(FilecryptResults.ALL)
-                .containsSubsequence(FilecryptResults.DIRECTORY_RUNS, FilecryptResults.DIRECTORY_FILES);
+        assertThat(FilecryptSchemas.ALL)
+                .containsSubsequence(FilecryptSchemas.DIRECTORY_RUNS, FilecryptSchemas.DIRECTORY_FILES);
     }
 
     @Test
     void interop() {
-        assertThat(FilecryptResults.INTEROP.names())
+        assertThat(FilecryptSchemas.INTEROP.names())
                 .containsSubsequence("direction", "cipher", "algo", "level", "s2k_count", "armor", "passed");
     }
 
     @Test
     void levelJmh() {
-        assertThat(FilecryptResults.LEVEL_JMH.names())
+        assertThat(FilecryptSchemas.LEVEL_JMH.names())
                 .containsSubsequence("algo", "level", "fork", "iteration", "mb_per_s");
     }
 

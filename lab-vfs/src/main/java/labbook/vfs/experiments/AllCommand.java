@@ -11,7 +11,7 @@ import labbook.core.AllOptions;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Work;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
 import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
 import labbook.vfs.experiments.statwalk.StatWalkExperiment;
@@ -52,15 +52,15 @@ public final class AllCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        AllExperiments all = new AllExperiments(VfsResults.STUDY, options.keepGoing(), System.err);
+        AllExperiments all = new AllExperiments(VfsSchemas.STUDY, options.keepGoing(), System.err);
         if (options.planOnly()) {
-            try (LabRun run = LabRun.start(lab, VfsResults.STUDY, "all", treeOptions.rerun())) {
+            try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, "all", treeOptions.rerun())) {
                 all.plan(run, EXPERIMENTS);
             }
             return 0;
         }
         Optional<KernelTree> opened = all.runFor(null, "tree", () -> treeOptions.open(lab));
-        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, "all", treeOptions.rerun())) {
+        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, "all", treeOptions.rerun())) {
             if (opened.isEmpty()) {
                 EXPERIMENTS.keySet().forEach(e -> all.skip(run, e, "no tree"));
                 return all.finish(System.out);

@@ -6,7 +6,7 @@ import java.util.List;
 import labbook.core.LabOptions;
 import labbook.core.Mode;
 import labbook.core.OptionValues;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.peer.Git;
 import labbook.vfs.tree.KernelManifest;
 import labbook.vfs.tree.KernelTree;
@@ -87,6 +87,6 @@ public class TreeOptions {
 
     /** results/vfs (or --out's) must be a folder that accepts files. */
     public static void requireResultsFolder(LabOptions lab) {
-        KernelTree.requireWritable(lab.resultsRoot().resolve(VfsResults.STUDY));
+        KernelTree.requireWritable(lab.resultsRoot().resolve(VfsSchemas.STUDY));
     }
 }

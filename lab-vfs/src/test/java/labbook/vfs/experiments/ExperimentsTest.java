@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import labbook.core.ResultsSchema;
 import labbook.vfs.CliRunner;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
 import labbook.vfs.experiments.statwalk.StatWalkExperiment;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The experiments run small, end to end: one results folder holds every CSV of the study, so each CSV's header can be
- * checked against {@link VfsResults}, and the rows are one per measurement.
+ * checked against {@link VfsSchemas}, and the rows are one per measurement.
  */
 class ExperimentsTest {
     @TempDir
@@ -67,7 +67,7 @@ class ExperimentsTest {
     void everyCsvOfTheStudyHasExactlyItsDeclaredHeader() throws IOException {
         assertThat(List.of(gitDiff, statWalk, model))
                 .allSatisfy(r -> assertThat(r.exit()).as(r.err()).isZero());
-        for (ResultsSchema schema : VfsResults.ALL) {
+        for (ResultsSchema schema : VfsSchemas.ALL) {
             assertThat(lines(schema.fileName()).get(0))
                     .as(schema.toString())
                     .isEqualTo(String.join(",", schema.names()));
@@ -75,7 +75,7 @@ class ExperimentsTest {
         try (var files = Files.list(out.resolve("vfs"))) {
             assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")))
                     .containsExactlyInAnyOrderElementsOf(
-                            VfsResults.ALL.stream().map(ResultsSchema::fileName).toList());
+                            VfsSchemas.ALL.stream().map(ResultsSchema::fileName).toList());
         }
     }
 
@@ -115,7 +115,7 @@ class ExperimentsTest {
         assertThat(csv).hasSize(1 + 2 * iterations);
         assertThat(csv.subList(1, csv.size())).allMatch(l -> l.matches("(ref|rcu),1,1,0,[0-9]+,.*"));
         // the renamer ran beside the walkers in every iteration
-        int renameOps = VfsResults.DCACHE_MODEL.indexOf(VfsResults.RENAME_OPS);
+        int renameOps = VfsSchemas.DCACHE_MODEL.indexOf(VfsSchemas.RENAME_OPS);
         assertThat(csv.subList(1, csv.size())).allMatch(l -> Long.parseLong(l.split(",")[renameOps]) > 0);
         assertThat(out.resolve("vfs/run.json"))
                 .content()

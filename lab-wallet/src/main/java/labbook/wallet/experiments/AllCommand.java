@@ -10,7 +10,7 @@ import labbook.core.AllOptions;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.crashtest.CrashTestExperiment;
 import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
 import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
@@ -43,8 +43,8 @@ public final class AllCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream out = System.out;
-        AllExperiments all = new AllExperiments(WalletResults.STUDY, options.keepGoing(), System.err);
-        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "all")) {
+        AllExperiments all = new AllExperiments(WalletSchemas.STUDY, options.keepGoing(), System.err);
+        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "all")) {
             Mode mode = run.mode();
             // the experiments in the order they run, each with its mode's own parameters and what they cost
             Map<String, Experiment> experiments = new LinkedHashMap<>();
@@ -83,7 +83,7 @@ public final class AllCommand implements Callable<Integer> {
         out.println();
         out.println("wallet: all experiments (" + lab.mode().label() + ") "
                 + (all.allDone() ? "done" : "ended") + "; results in "
-                + lab.resultsRoot().resolve(WalletResults.STUDY));
+                + lab.resultsRoot().resolve(WalletSchemas.STUDY));
         return all.finish(out);
     }
 }

@@ -16,7 +16,7 @@ import labbook.core.JmhRun;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.ResultsSchema;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.crashtest.CrashTestExperiment;
 import labbook.wallet.experiments.interop.InteropChecks;
 import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
@@ -40,12 +40,12 @@ import org.junit.jupiter.params.provider.FieldSource;
 
 /**
  * Every experiment run once, in a tiny form, through the same entry points {@code all} uses, into one results folder:
- * each CSV must have exactly the header its {@link WalletResults} schema declares (the contract {@code reports} reads
+ * each CSV must have exactly the header its {@link WalletSchemas} schema declares (the contract {@code reports} reads
  * by), and the rows must make sense. No timing is checked.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExperimentsSmokeTest {
-    static final List<ResultsSchema> SCHEMAS = WalletResults.ALL;
+    static final List<ResultsSchema> SCHEMAS = WalletSchemas.ALL;
 
     Path dir;
     Path results;
@@ -63,7 +63,7 @@ class ExperimentsSmokeTest {
         results = dir.resolve("results");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        try (LabRun run = LabRun.start(results, Mode.QUICK, WalletResults.STUDY, "test")) {
+        try (LabRun run = LabRun.start(results, Mode.QUICK, WalletSchemas.STUDY, "test")) {
             SweepLoop.Plan tiny = new SweepLoop.Plan(300, 100, new TreeSet<>(Set.of(1, 100)), 2, 1);
             SweepLoop.Plan forked = new SweepLoop.Plan(100, 100, new TreeSet<>(Set.of(1, 100)), 1, 0);
             sweep = SyncSweepExperiment.run(
@@ -114,7 +114,7 @@ class ExperimentsSmokeTest {
     @ParameterizedTest
     @FieldSource("SCHEMAS")
     void everyCsvHasExactlyItsSchemasHeader(ResultsSchema schema) throws Exception {
-        if (schema.equals(WalletResults.KWALLET5_INTEROP)) {
+        if (schema.equals(WalletSchemas.KWALLET5_INTEROP)) {
             assumeTrue(
                     realBackend,
                     () -> "kwallet5 not available: "

@@ -1,16 +1,16 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.DEFAULT_LEVEL;
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.IN_BYTES;
-import static labbook.filecrypt.FilecryptResults.MIME;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.RUN;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
-import static labbook.filecrypt.FilecryptResults.TYPE;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.DEFAULT_LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.MIME;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.RUN;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.TYPE;
 import static labbook.filecrypt.FilecryptSeeds.CPU_TOTAL_S;
 
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.ALGO;
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.reports.filecrypt.FilecryptData.CPU_S;
 
 import java.util.List;

@@ -1,12 +1,12 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.FILES;
-import static labbook.filecrypt.FilecryptResults.IN_BYTES;
-import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.RUN;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILES;
+import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.RUN;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.filecrypt.FilecryptSeeds.CPU_TOTAL_S;
 import static labbook.filecrypt.FilecryptSeeds.LABEL;
 

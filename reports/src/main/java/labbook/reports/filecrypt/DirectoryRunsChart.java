@@ -1,10 +1,10 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.RUN;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.RUN;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.filecrypt.FilecryptSeeds.LABEL;
 import static labbook.filecrypt.FilecryptSeeds.SPLIT_APPROXIMATE;
 
@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.FolderTypes;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.chart.HorizontalBarChart;
@@ -39,7 +39,7 @@ public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart
 
     /** The chart of one folder type ({@link FolderTypes}), named by {@link #name(String)}. */
     public DirectoryRunsChart(String type) {
-        super(name(type), FilecryptResults.DIRECTORY_RUNS);
+        super(name(type), FilecryptSchemas.DIRECTORY_RUNS);
         this.type = type;
     }
 

@@ -1,12 +1,12 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.CORPUS;
-import static labbook.filecrypt.FilecryptResults.TYPE;
+import static labbook.filecrypt.FilecryptSchemas.CORPUS;
+import static labbook.filecrypt.FilecryptSchemas.TYPE;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.FolderTypes;
 import labbook.reports.results.Results.Labelled;
 import tech.tablesaw.api.StringColumn;
@@ -52,7 +52,7 @@ final class DirectoryTypes {
     /** The same root's directory-files.csv, when it has one with rows. */
     static Optional<Table> files(Labelled<?> runs) {
         return runs.root()
-                .table(FilecryptResults.STUDY, FilecryptResults.DIRECTORY_FILES.experiment())
+                .table(FilecryptSchemas.STUDY, FilecryptSchemas.DIRECTORY_FILES.experiment())
                 .filter(t -> !t.isEmpty());
     }
 

@@ -1,22 +1,22 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.ALGO;
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.DEFAULT_LEVEL;
-import static labbook.filecrypt.FilecryptResults.DEFLATER;
-import static labbook.filecrypt.FilecryptResults.DIRECTION;
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.MB_PER_S;
-import static labbook.filecrypt.FilecryptResults.MIME;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.PASSED;
-import static labbook.filecrypt.FilecryptResults.RUN;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
-import static labbook.filecrypt.FilecryptResults.TYPE;
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.DEFAULT_LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
+import static labbook.filecrypt.FilecryptSchemas.DIRECTION;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.MB_PER_S;
+import static labbook.filecrypt.FilecryptSchemas.MIME;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.PASSED;
+import static labbook.filecrypt.FilecryptSchemas.RUN;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.TYPE;
 import static labbook.reports.filecrypt.FilecryptData.CPU_S;
 
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Pareto;
@@ -40,7 +40,7 @@ final class FilecryptAnalyses {
 
     static Map<String, Table> of(Results results) {
         Map<String, Table> out = new LinkedHashMap<>();
-        for (var sweep : results.tables(FilecryptResults.LEVEL_SWEEP)) {
+        for (var sweep : results.tables(FilecryptSchemas.LEVEL_SWEEP)) {
             Table rows = FilecryptData.seedLike(sweep.value());
             String setup = rows.isEmpty()
                     ? ""
@@ -54,7 +54,7 @@ final class FilecryptAnalyses {
             settings(sweep.value(), sweep.label(), out);
             WallTime.analyses(sweep.value(), sweep.label(), out);
         }
-        for (var decrypt : results.tables(FilecryptResults.LEVEL_DECRYPT)) {
+        for (var decrypt : results.tables(FilecryptSchemas.LEVEL_DECRYPT)) {
             out.put(
                     "level-decrypt: median CPU time (user + system) to decrypt gpg's output, gpg and bcpg "
                             + "in-process, largest file,"
@@ -62,7 +62,7 @@ final class FilecryptAnalyses {
                             + decrypt.label() + "]",
                     DecryptLevels.table(DecryptLevels.levels(decrypt.value())));
         }
-        for (var dir : results.tables(FilecryptResults.DIRECTORY_RUNS)) {
+        for (var dir : results.tables(FilecryptSchemas.DIRECTORY_RUNS)) {
             Table t = DirectoryTypes.withType(dir);
             DoubleColumn total = DoubleColumn.create(CPU_S, t.rowCount());
             for (int i = 0; i < t.rowCount(); i++) {
@@ -76,19 +76,19 @@ final class FilecryptAnalyses {
                     "directory-runs: median CPU time per folder and run [" + dir.label() + "]",
                     Summaries.medians(t, CPU_S, TYPE.name(), RUN.name(), ENGINE.name(), SCOPE.name()));
         }
-        for (var files : results.tables(FilecryptResults.DIRECTORY_FILES)) {
+        for (var files : results.tables(FilecryptSchemas.DIRECTORY_FILES)) {
             out.put(
                     "directory-files: files per folder, mime type (file --mime-type) and the level crypto's "
                             + "default gave them ["
                             + files.label() + "]",
                     Summaries.counts(files.value(), FILE_BYTES.name(), TYPE.name(), MIME.name(), DEFAULT_LEVEL.name()));
         }
-        for (var interop : results.tables(FilecryptResults.INTEROP)) {
+        for (var interop : results.tables(FilecryptSchemas.INTEROP)) {
             out.put(
                     "interop: cases per direction and result [" + interop.label() + "]",
                     Summaries.counts(interop.value(), null, DIRECTION.name(), PASSED.name()));
         }
-        for (var jmh : results.tables(FilecryptResults.LEVEL_JMH)) {
+        for (var jmh : results.tables(FilecryptSchemas.LEVEL_JMH)) {
             Table t = jmh.value();
             // a deflater column with nothing in it (gpg's side, or an older writer) does not split the rows
             String[] by = t.containsColumn(DEFLATER.name())

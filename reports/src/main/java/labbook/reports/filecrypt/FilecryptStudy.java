@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import labbook.core.ResultsSchema;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.BinaryType;
 import labbook.filecrypt.corpus.FolderTypes;
 import labbook.reports.results.Results;
@@ -72,17 +72,17 @@ public final class FilecryptStudy implements Study {
 
     @Override
     public String id() {
-        return FilecryptResults.STUDY;
+        return FilecryptSchemas.STUDY;
     }
 
     @Override
     public List<ResultsSchema> schemas() {
-        return FilecryptResults.ALL;
+        return FilecryptSchemas.ALL;
     }
 
     @Override
     public List<ResultsSchema> summarisedOnly() {
-        return List.of(FilecryptResults.PIPELINE_VARIANTS);
+        return List.of(FilecryptSchemas.PIPELINE_VARIANTS);
     }
 
     @Override
@@ -106,7 +106,7 @@ public final class FilecryptStudy implements Study {
     @Override
     public List<Claim> claims(Results results) {
         List<Claim> claims = new ArrayList<>();
-        var sweeps = results.tables(FilecryptResults.LEVEL_SWEEP);
+        var sweeps = results.tables(FilecryptSchemas.LEVEL_SWEEP);
         if (sweeps.isEmpty()) {
             claims.add(Claim.of(Id.MIN_TIME_X_SIZE, "", "time x size is smallest at -z 1 for every file size")
                     .seed("-z 1 (100, 10, 1 MB)"));
@@ -114,10 +114,10 @@ public final class FilecryptStudy implements Study {
         LevelClaims levels = new LevelClaims();
         sweeps.forEach(sweep -> claims.addAll(levels.of(sweep)));
         DirectoryClaims directories = new DirectoryClaims();
-        results.tables(FilecryptResults.DIRECTORY_RUNS).forEach(dir -> claims.addAll(directories.of(dir)));
+        results.tables(FilecryptSchemas.DIRECTORY_RUNS).forEach(dir -> claims.addAll(directories.of(dir)));
         for (String type : FolderTypes.BINARY) {
             BinaryDirectoryClaims binary = new BinaryDirectoryClaims(type);
-            results.tables(FilecryptResults.DIRECTORY_RUNS).forEach(dir -> claims.addAll(binary.of(dir)));
+            results.tables(FilecryptSchemas.DIRECTORY_RUNS).forEach(dir -> claims.addAll(binary.of(dir)));
         }
         return claims;
     }
@@ -125,20 +125,20 @@ public final class FilecryptStudy implements Study {
     @Override
     public List<Target> targets(Results results) {
         List<Target> targets = new ArrayList<>();
-        var startups = results.tables(FilecryptResults.CLI_STARTUP);
+        var startups = results.tables(FilecryptSchemas.CLI_STARTUP);
         startups.forEach(s -> targets.add(CommandLineCost.startup(s.value(), s.label())));
         if (startups.isEmpty()) {
             targets.add(CommandLineCost.startupNotRun());
         }
         // the whole command sits beside the start-up of the same root, which is most of its fixed cost
-        for (var sweep : results.tables(FilecryptResults.LEVEL_SWEEP)) {
+        for (var sweep : results.tables(FilecryptSchemas.LEVEL_SWEEP)) {
             Optional<Table> startup = startups.stream()
                     .filter(s -> s.root().equals(sweep.root()))
                     .map(Results.Labelled::value)
                     .findFirst();
             targets.add(CommandLineCost.wholeCommand(sweep.value(), startup, sweep.label()));
         }
-        var decrypts = results.tables(FilecryptResults.LEVEL_DECRYPT);
+        var decrypts = results.tables(FilecryptSchemas.LEVEL_DECRYPT);
         decrypts.forEach(d -> targets.add(DecryptLevels.target(DecryptLevels.levels(d.value()), d.label())));
         if (decrypts.isEmpty()) {
             targets.add(DecryptLevels.notRun());

@@ -1,12 +1,12 @@
 package labbook.reports.filecrypt;
 
 import static labbook.core.SeedTable.APPROXIMATE;
-import static labbook.filecrypt.FilecryptResults.ALGO;
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.filecrypt.FilecryptSeeds.CPU_S;
 import static labbook.filecrypt.FilecryptSeeds.FILE_MB;
 import static labbook.filecrypt.FilecryptSeeds.SIZE_KB;

@@ -1,13 +1,13 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
 import static labbook.filecrypt.FilecryptSeeds.CPU_S;
 import static labbook.filecrypt.FilecryptSeeds.FILE_MB;
 import static labbook.filecrypt.FilecryptSeeds.SIZE_KB;
 
 import java.util.List;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
@@ -34,7 +34,7 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
 
     /** The chart of one file: {@link #name}({@code choice}). */
     public LevelsChart(FilecryptData.FileChoice choice) {
-        super(name(choice), FilecryptResults.LEVEL_SWEEP);
+        super(name(choice), FilecryptSchemas.LEVEL_SWEEP);
         this.choice = choice;
     }
 

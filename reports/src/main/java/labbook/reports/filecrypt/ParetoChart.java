@@ -3,7 +3,7 @@ package labbook.reports.filecrypt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
@@ -24,7 +24,7 @@ public final class ParetoChart extends ExperimentChart<XYChart> {
     public static final String NAME = "pareto";
 
     public ParetoChart() {
-        super(NAME, FilecryptResults.LEVEL_SWEEP);
+        super(NAME, FilecryptSchemas.LEVEL_SWEEP);
     }
 
     @Override

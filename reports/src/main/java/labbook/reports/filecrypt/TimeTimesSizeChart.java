@@ -1,13 +1,13 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
 import static labbook.filecrypt.FilecryptSeeds.CPU_S;
 import static labbook.filecrypt.FilecryptSeeds.FILE_MB;
 import static labbook.filecrypt.FilecryptSeeds.SIZE_KB;
 
 import java.util.List;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
@@ -30,7 +30,7 @@ public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
     public static final String NAME = "time-x-size";
 
     public TimeTimesSizeChart() {
-        super(NAME, FilecryptResults.LEVEL_SWEEP);
+        super(NAME, FilecryptSchemas.LEVEL_SWEEP);
     }
 
     @Override

@@ -1,10 +1,10 @@
 package labbook.reports.filecrypt;
 
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.THREADS;
-import static labbook.filecrypt.FilecryptResults.WALL_S;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.THREADS;
+import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package labbook.reports.vfs;
 
-import static labbook.vfs.VfsResults.ELAPSED_S;
-import static labbook.vfs.VfsResults.SYS_S;
-import static labbook.vfs.VfsResults.USER_S;
+import static labbook.vfs.VfsSchemas.ELAPSED_S;
+import static labbook.vfs.VfsSchemas.SYS_S;
+import static labbook.vfs.VfsSchemas.USER_S;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +11,7 @@ import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.study.ExperimentChart;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
 import org.knowm.xchart.CategoryChart;
 import tech.tablesaw.api.Table;
@@ -22,7 +22,7 @@ public final class GitDiffChart extends ExperimentChart<CategoryChart> {
     public static final String NAME = "git-diff";
 
     public GitDiffChart() {
-        super(NAME, VfsResults.GIT_DIFF);
+        super(NAME, VfsSchemas.GIT_DIFF);
     }
 
     @Override

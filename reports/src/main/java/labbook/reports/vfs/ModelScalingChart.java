@@ -1,6 +1,6 @@
 package labbook.reports.vfs;
 
-import static labbook.vfs.VfsResults.WALK;
+import static labbook.vfs.VfsSchemas.WALK;
 
 import java.awt.Color;
 import java.util.Arrays;
@@ -11,7 +11,7 @@ import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.ExperimentChart;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -23,7 +23,7 @@ public final class ModelScalingChart extends ExperimentChart<XYChart> {
     public static final String NAME = "model-scaling";
 
     public ModelScalingChart() {
-        super(NAME, VfsResults.DCACHE_MODEL);
+        super(NAME, VfsSchemas.DCACHE_MODEL);
     }
 
     @Override
@@ -33,7 +33,7 @@ public final class ModelScalingChart extends ExperimentChart<XYChart> {
         chart.getStyler().setYAxisDecimalPattern("#,##0");
         int colour = 0;
         for (var model : models) {
-            int cores = VfsData.cores(model.root(), VfsResults.DCACHE_MODEL.experiment());
+            int cores = VfsData.cores(model.root(), VfsSchemas.DCACHE_MODEL.experiment());
             for (String walk : Summaries.distinct(model.value(), WALK.name())) {
                 List<VfsData.ScalingPoint> points = VfsData.modelScaling(model.value(), walk, cores);
                 double[] x = points.stream()

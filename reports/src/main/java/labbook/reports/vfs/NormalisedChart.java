@@ -6,7 +6,7 @@ import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.study.ExperimentChart;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import org.knowm.xchart.CategoryChart;
 import tech.tablesaw.api.Table;
 
@@ -16,7 +16,7 @@ public final class NormalisedChart extends ExperimentChart<CategoryChart> {
     public static final String NAME = "normalised";
 
     public NormalisedChart() {
-        super(NAME, VfsResults.GIT_DIFF);
+        super(NAME, VfsSchemas.GIT_DIFF);
     }
 
     @Override

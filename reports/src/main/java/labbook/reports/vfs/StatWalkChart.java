@@ -8,7 +8,7 @@ import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.study.ExperimentChart;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.Table;
@@ -19,7 +19,7 @@ public final class StatWalkChart extends ExperimentChart<XYChart> {
     public static final String NAME = "stat-walk";
 
     public StatWalkChart() {
-        super(NAME, VfsResults.STAT_WALK);
+        super(NAME, VfsSchemas.STAT_WALK);
     }
 
     @Override
@@ -29,7 +29,7 @@ public final class StatWalkChart extends ExperimentChart<XYChart> {
         TreeSet<Double> xs = new TreeSet<>();
         int cores = 0;
         for (var walk : walks) {
-            int c = VfsData.cores(walk.root(), VfsResults.STAT_WALK.experiment());
+            int c = VfsData.cores(walk.root(), VfsSchemas.STAT_WALK.experiment());
             cores = Math.max(cores, c);
             List<VfsData.ScalingPoint> points = VfsData.statWalkScaling(walk.value(), c);
             ChartStyle.add(

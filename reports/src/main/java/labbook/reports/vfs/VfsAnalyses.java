@@ -1,14 +1,14 @@
 package labbook.reports.vfs;
 
-import static labbook.vfs.VfsResults.MODE;
-import static labbook.vfs.VfsResults.WALK;
+import static labbook.vfs.VfsSchemas.MODE;
+import static labbook.vfs.VfsSchemas.WALK;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Summaries;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -19,7 +19,7 @@ final class VfsAnalyses {
 
     static Map<String, Table> of(Results results) {
         Map<String, Table> out = new LinkedHashMap<>();
-        for (var diff : results.tables(VfsResults.GIT_DIFF)) {
+        for (var diff : results.tables(VfsSchemas.GIT_DIFF)) {
             StringColumn mode = StringColumn.create("mode");
             DoubleColumn user = DoubleColumn.create("user s / 100 runs");
             DoubleColumn sys = DoubleColumn.create("sys s / 100 runs");
@@ -65,16 +65,16 @@ final class VfsAnalyses {
                                                     .mapToDouble(VfsData.Normalised::sys)
                                                     .toArray())));
         }
-        for (var model : results.tables(VfsResults.DCACHE_MODEL)) {
+        for (var model : results.tables(VfsSchemas.DCACHE_MODEL)) {
             out.put(
                     "dcache-model: speed-up and parallel efficiency per walk, fewest renames [" + model.label() + "]",
                     scalingTable(
-                            model.value(), true, VfsData.cores(model.root(), VfsResults.DCACHE_MODEL.experiment())));
+                            model.value(), true, VfsData.cores(model.root(), VfsSchemas.DCACHE_MODEL.experiment())));
         }
-        for (var walk : results.tables(VfsResults.STAT_WALK)) {
+        for (var walk : results.tables(VfsSchemas.STAT_WALK)) {
             out.put(
                     "stat-walk: speed-up and parallel efficiency [" + walk.label() + "]",
-                    scalingTable(walk.value(), false, VfsData.cores(walk.root(), VfsResults.STAT_WALK.experiment())));
+                    scalingTable(walk.value(), false, VfsData.cores(walk.root(), VfsSchemas.STAT_WALK.experiment())));
         }
         return out;
     }

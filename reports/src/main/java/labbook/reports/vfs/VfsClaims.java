@@ -1,9 +1,9 @@
 package labbook.reports.vfs;
 
 import static labbook.reports.vfs.VfsData.ratioOf;
-import static labbook.vfs.VfsResults.ELAPSED_S;
-import static labbook.vfs.VfsResults.SYS_S;
-import static labbook.vfs.VfsResults.USER_S;
+import static labbook.vfs.VfsSchemas.ELAPSED_S;
+import static labbook.vfs.VfsSchemas.SYS_S;
+import static labbook.vfs.VfsSchemas.USER_S;
 import static labbook.vfs.VfsSeeds.REAL;
 import static labbook.vfs.VfsSeeds.STOCK_KERNEL;
 import static labbook.vfs.VfsSeeds.SYS;
@@ -19,7 +19,7 @@ import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Verdict;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.dcache.Walk;
 import tech.tablesaw.api.Table;
 
@@ -39,7 +39,7 @@ final class VfsClaims {
 
     List<Claim> claims(Results results) {
         List<Claim> claims = new ArrayList<>();
-        var diffs = results.tables(VfsResults.GIT_DIFF);
+        var diffs = results.tables(VfsSchemas.GIT_DIFF);
         if (diffs.isEmpty()) {
             claims.add(faster);
         }
@@ -52,8 +52,8 @@ final class VfsClaims {
                 parallelAgainstSerial(parallel.get(), serial.get(), diff.label(), claims);
             }
         }
-        for (var model : results.tables(VfsResults.DCACHE_MODEL)) {
-            int cores = VfsData.cores(model.root(), VfsResults.DCACHE_MODEL.experiment());
+        for (var model : results.tables(VfsSchemas.DCACHE_MODEL)) {
+            int cores = VfsData.cores(model.root(), VfsSchemas.DCACHE_MODEL.experiment());
             List<VfsData.ScalingPoint> ref = VfsData.modelScaling(model.value(), Walk.REF, cores);
             List<VfsData.ScalingPoint> rcu = VfsData.modelScaling(model.value(), Walk.RCU, cores);
             if (ref.isEmpty() || rcu.isEmpty()) {

@@ -1,15 +1,15 @@
 package labbook.reports.vfs;
 
-import static labbook.vfs.VfsResults.ELAPSED_S;
-import static labbook.vfs.VfsResults.MODE;
-import static labbook.vfs.VfsResults.OPS_PER_S;
-import static labbook.vfs.VfsResults.RENAMES;
-import static labbook.vfs.VfsResults.RUNS;
-import static labbook.vfs.VfsResults.SYS_S;
-import static labbook.vfs.VfsResults.THREADS;
-import static labbook.vfs.VfsResults.USER_S;
-import static labbook.vfs.VfsResults.WALK;
-import static labbook.vfs.VfsResults.WALL_S;
+import static labbook.vfs.VfsSchemas.ELAPSED_S;
+import static labbook.vfs.VfsSchemas.MODE;
+import static labbook.vfs.VfsSchemas.OPS_PER_S;
+import static labbook.vfs.VfsSchemas.RENAMES;
+import static labbook.vfs.VfsSchemas.RUNS;
+import static labbook.vfs.VfsSchemas.SYS_S;
+import static labbook.vfs.VfsSchemas.THREADS;
+import static labbook.vfs.VfsSchemas.USER_S;
+import static labbook.vfs.VfsSchemas.WALK;
+import static labbook.vfs.VfsSchemas.WALL_S;
 import static labbook.vfs.VfsSeeds.KERNEL;
 import static labbook.vfs.VfsSeeds.REAL;
 import static labbook.vfs.VfsSeeds.SYS;
@@ -26,7 +26,7 @@ import labbook.reports.stats.Scaling;
 import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.Seed;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.VfsSeeds;
 import labbook.vfs.experiments.CachedGitDiff;
 import tech.tablesaw.api.Table;
@@ -140,7 +140,7 @@ public final class VfsData {
                     axboe.numberColumn(USER.name()).getDouble(i),
                     axboe.numberColumn(SYS.name()).getDouble(i)));
         }
-        for (var diff : results.tables(VfsResults.GIT_DIFF)) {
+        for (var diff : results.tables(VfsSchemas.GIT_DIFF)) {
             var serial = gitDiff(diff.value(), CachedGitDiff.SERIAL);
             var parallel = gitDiff(diff.value(), CachedGitDiff.PARALLEL);
             if (serial.isPresent() && parallel.isPresent()) {
@@ -159,7 +159,7 @@ public final class VfsData {
 
     /** The cores of the machine that wrote an experiment (run.json), 0 when unknown. */
     public static int cores(ResultsRoot root, String experiment) {
-        return root.study(VfsResults.STUDY).run(experiment).cores();
+        return root.study(VfsSchemas.STUDY).run(experiment).cores();
     }
 
     static double ratioOf(Table axboe, String kernel, String mode, Column column) {

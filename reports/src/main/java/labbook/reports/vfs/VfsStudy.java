@@ -9,7 +9,7 @@ import labbook.reports.study.PageText;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import tech.tablesaw.api.Table;
 
 /** Piggin and Axboe's store-free path walking: a cached git diff, serial and parallel, and a model of the dcache. */
@@ -25,17 +25,17 @@ public final class VfsStudy implements Study {
 
     @Override
     public String id() {
-        return VfsResults.STUDY;
+        return VfsSchemas.STUDY;
     }
 
     @Override
     public List<ResultsSchema> schemas() {
-        return VfsResults.ALL;
+        return VfsSchemas.ALL;
     }
 
     @Override
     public List<ResultsSchema> summarisedOnly() {
-        return List.of(VfsResults.STAT_WALK_GIT);
+        return List.of(VfsSchemas.STAT_WALK_GIT);
     }
 
     @Override

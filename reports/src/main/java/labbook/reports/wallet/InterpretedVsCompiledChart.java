@@ -1,8 +1,8 @@
 package labbook.reports.wallet;
 
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.SYNC_MS;
-import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.SYNC_MS;
+import static labbook.wallet.WalletSchemas.VARIANT;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_C1;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_XINT;
@@ -14,7 +14,7 @@ import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.ExperimentChart;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
@@ -28,7 +28,7 @@ public final class InterpretedVsCompiledChart extends ExperimentChart<XYChart> {
     public static final String NAME = "interpreted-vs-compiled";
 
     public InterpretedVsCompiledChart() {
-        super(NAME, WalletResults.SYNC_SWEEP);
+        super(NAME, WalletSchemas.SYNC_SWEEP);
     }
 
     @Override

@@ -1,8 +1,8 @@
 package labbook.reports.wallet;
 
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.SAVE_MS;
-import static labbook.wallet.WalletResults.STRATEGY;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.SAVE_MS;
+import static labbook.wallet.WalletSchemas.STRATEGY;
 
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +11,7 @@ import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.ExperimentChart;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
 
@@ -21,7 +21,7 @@ public final class SaveStrategiesChart extends ExperimentChart<XYChart> {
     public static final String NAME = "save-strategies";
 
     public SaveStrategiesChart() {
-        super(NAME, WalletResults.SAVE_STRATEGIES);
+        super(NAME, WalletSchemas.SAVE_STRATEGIES);
     }
 
     @Override

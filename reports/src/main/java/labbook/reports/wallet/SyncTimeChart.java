@@ -1,8 +1,8 @@
 package labbook.reports.wallet;
 
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.SYNC_MS;
-import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.SYNC_MS;
+import static labbook.wallet.WalletSchemas.VARIANT;
 import static labbook.wallet.WalletSeeds.BUILD;
 
 import java.awt.Color;
@@ -13,7 +13,7 @@ import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.ExperimentChart;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.knowm.xchart.XYChart;
@@ -30,7 +30,7 @@ public final class SyncTimeChart extends ExperimentChart<XYChart> {
     public static final String NAME = "sync-time";
 
     public SyncTimeChart() {
-        super(NAME, WalletResults.SYNC_SWEEP);
+        super(NAME, WalletSchemas.SYNC_SWEEP);
     }
 
     @Override

@@ -2,17 +2,17 @@ package labbook.reports.wallet;
 
 import static labbook.reports.wallet.WalletData.FRAME_MS;
 import static labbook.reports.wallet.WalletData.NOTICEABLE_MS;
-import static labbook.wallet.WalletResults.ACKNOWLEDGED_LOST;
-import static labbook.wallet.WalletResults.DIRECTION;
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.FDATASYNC;
-import static labbook.wallet.WalletResults.OPEN_CODE;
-import static labbook.wallet.WalletResults.OUTCOME;
-import static labbook.wallet.WalletResults.REGION;
-import static labbook.wallet.WalletResults.SAVE_MS;
-import static labbook.wallet.WalletResults.STRATEGY;
-import static labbook.wallet.WalletResults.SYNC_MS;
-import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSchemas.ACKNOWLEDGED_LOST;
+import static labbook.wallet.WalletSchemas.DIRECTION;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.FDATASYNC;
+import static labbook.wallet.WalletSchemas.OPEN_CODE;
+import static labbook.wallet.WalletSchemas.OUTCOME;
+import static labbook.wallet.WalletSchemas.REGION;
+import static labbook.wallet.WalletSchemas.SAVE_MS;
+import static labbook.wallet.WalletSchemas.STRATEGY;
+import static labbook.wallet.WalletSchemas.SYNC_MS;
+import static labbook.wallet.WalletSchemas.VARIANT;
 
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -22,7 +22,7 @@ import java.util.TreeSet;
 import labbook.reports.results.Results;
 import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Summaries;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.interop.InteropChecks;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
@@ -37,7 +37,7 @@ final class WalletAnalyses {
 
     static Map<String, Table> of(Results results) {
         Map<String, Table> out = new LinkedHashMap<>();
-        var sweeps = results.tables(WalletResults.SYNC_SWEEP);
+        var sweeps = results.tables(WalletSchemas.SYNC_SWEEP);
         if (!sweeps.isEmpty()) {
             Fits fits = new Fits();
             Table seed = WalletData.KWALLET_SYNC.table();
@@ -88,12 +88,12 @@ final class WalletAnalyses {
                 }
             }
         }
-        for (var jmh : results.tables(WalletResults.SYNC_JMH)) {
+        for (var jmh : results.tables(WalletSchemas.SYNC_JMH)) {
             out.put(
                     "sync-jmh: JMH sync time per variant and size [" + jmh.label() + "]",
                     Summaries.medians(jmh.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name()));
         }
-        for (var save : results.tables(WalletResults.SAVE_STRATEGIES)) {
+        for (var save : results.tables(WalletSchemas.SAVE_STRATEGIES)) {
             out.put(
                     "save-strategies: median time to make one new entry durable, per size (the mean includes "
                             + "the journal's"
@@ -101,20 +101,20 @@ final class WalletAnalyses {
                     Summaries.medians(
                             WalletData.bySize(save.value()), SAVE_MS.name(), STRATEGY.name(), ENTRIES.name()));
         }
-        for (var crash : results.tables(WalletResults.CRASH_TEST)) {
+        for (var crash : results.tables(WalletSchemas.CRASH_TEST)) {
             // one row per kill (trial): count the outcomes per fdatasync setting
             out.put(
                     "crash-test: what a wallet holds after a kill during saves, and acknowledged entries lost ["
                             + crash.label() + "]",
                     Summaries.counts(crash.value(), ACKNOWLEDGED_LOST.name(), FDATASYNC.name(), OUTCOME.name()));
         }
-        for (var tamper : results.tables(WalletResults.TAMPER_TEST)) {
+        for (var tamper : results.tables(WalletSchemas.TAMPER_TEST)) {
             out.put(
                     "tamper-test: what one flipped bit does, per region of the file, over every wallet tried ["
                             + tamper.label() + "]",
                     Summaries.counts(tamper.value(), null, REGION.name(), OUTCOME.name()));
         }
-        for (var interop : results.tables(WalletResults.KWALLET5_INTEROP)) {
+        for (var interop : results.tables(WalletSchemas.KWALLET5_INTEROP)) {
             out.put(
                     "kwallet5-interop: the lab's .kwl code against KDE's real backend, both ways, and what "
                             + "KF5 makes of KDE4-era"

@@ -4,12 +4,12 @@ import static labbook.reports.wallet.WalletData.FRAME_MS;
 import static labbook.reports.wallet.WalletData.NOTICEABLE_MS;
 import static labbook.reports.wallet.WalletData.at;
 import static labbook.reports.wallet.WalletData.seedMs;
-import static labbook.wallet.WalletResults.CIPHER_MS;
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.SAVE_MS;
-import static labbook.wallet.WalletResults.STRATEGY;
-import static labbook.wallet.WalletResults.SYNC_MS;
-import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSchemas.CIPHER_MS;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.SAVE_MS;
+import static labbook.wallet.WalletSchemas.STRATEGY;
+import static labbook.wallet.WalletSchemas.SYNC_MS;
+import static labbook.wallet.WalletSchemas.VARIANT;
 import static labbook.wallet.WalletSeeds.BUILD;
 import static labbook.wallet.WalletSeeds.DEBUG_FULL;
 import static labbook.wallet.WalletSeeds.RELEASE;
@@ -28,7 +28,7 @@ import labbook.reports.stats.Format;
 import labbook.reports.stats.LinearFit;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Verdict;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.savestrategies.SaveStrategy;
 import tech.tablesaw.api.Table;
 
@@ -41,7 +41,7 @@ final class WalletClaims {
 
     List<Claim> claims(Results results) {
         List<Claim> claims = new ArrayList<>();
-        List<Results.Labelled<Table>> sweeps = results.tables(WalletResults.SYNC_SWEEP);
+        List<Results.Labelled<Table>> sweeps = results.tables(WalletSchemas.SYNC_SWEEP);
         if (sweeps.isEmpty()) {
             for (int r = 0; r < seed.rowCount(); r++) {
                 if (seed.stringColumn(BUILD.name()).get(r).equals(RELEASE)) {
@@ -64,7 +64,7 @@ final class WalletClaims {
         for (Results.Labelled<Table> sweep : sweeps) {
             sweepClaims(sweep.value(), sweep.label(), claims);
         }
-        for (Results.Labelled<Table> save : results.tables(WalletResults.SAVE_STRATEGIES)) {
+        for (Results.Labelled<Table> save : results.tables(WalletSchemas.SAVE_STRATEGIES)) {
             claims.add(perEntrySave(WalletData.bySize(save.value()), save.label()));
         }
         return claims;

@@ -1,8 +1,8 @@
 package labbook.reports.wallet;
 
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.SYNC_MS;
-import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.SYNC_MS;
+import static labbook.wallet.WalletSchemas.VARIANT;
 import static labbook.wallet.WalletSeeds.BUILD;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4_C1;
@@ -22,7 +22,7 @@ import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Verdict;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -158,7 +158,7 @@ public final class WalletData {
         for (int i = 0; i < o.rowCount(); i++) {
             if (o.numberColumn(ENTRIES.name()).getDouble(i) == entries) {
                 others.put(
-                        (long) o.numberColumn(WalletResults.REPEAT.name()).getDouble(i),
+                        (long) o.numberColumn(WalletSchemas.REPEAT.name()).getDouble(i),
                         o.numberColumn(SYNC_MS.name()).getDouble(i));
             }
         }
@@ -167,7 +167,7 @@ public final class WalletData {
         for (int i = 0; i < v.rowCount(); i++) {
             if (v.numberColumn(ENTRIES.name()).getDouble(i) == entries) {
                 Double b = others.get(
-                        (long) v.numberColumn(WalletResults.REPEAT.name()).getDouble(i));
+                        (long) v.numberColumn(WalletSchemas.REPEAT.name()).getDouble(i));
                 double a = v.numberColumn(SYNC_MS.name()).getDouble(i);
                 if (b != null && b > 0 && !Double.isNaN(a)) {
                     out.add(a / b);

@@ -10,7 +10,7 @@ import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
 import labbook.reports.study.Target;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import tech.tablesaw.api.Table;
 
 /** KDE's KWallet sync benchmark: is re-encrypting and saving the whole wallet at every change affordable? */
@@ -42,12 +42,12 @@ public final class WalletStudy implements Study {
 
     @Override
     public String id() {
-        return WalletResults.STUDY;
+        return WalletSchemas.STUDY;
     }
 
     @Override
     public List<ResultsSchema> schemas() {
-        return WalletResults.ALL;
+        return WalletSchemas.ALL;
     }
 
     @Override

@@ -10,7 +10,7 @@ import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
 import labbook.reports.study.Target;
 import labbook.reports.study.Verdict;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import tech.tablesaw.api.Table;
 
 /**
@@ -37,7 +37,7 @@ final class WalletTargets {
 
     static List<Target> of(Results results) {
         List<Target> targets = new ArrayList<>();
-        var sweeps = results.tables(WalletResults.SYNC_SWEEP);
+        var sweeps = results.tables(WalletSchemas.SYNC_SWEEP);
         if (sweeps.isEmpty()) {
             targets.add(speed().measured("not run: no sync-sweep.csv"));
         }

@@ -19,7 +19,7 @@ import labbook.reports.Lab;
 import labbook.reports.ReportsCli;
 import labbook.reports.compare.RunComparison.Change;
 import labbook.reports.compare.RunComparison.Sample;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
@@ -63,7 +63,7 @@ class ComparerTest {
             x[i] = 10 * (1 + 0.03 * random.nextGaussian());
             y[i] = 10 * shift * (1 + 0.03 * random.nextGaussian());
         }
-        return Comparer.change(WalletResults.SYNC_SWEEP, "sync_ms", "", x, y, Comparer.DEFAULT_NOISE)
+        return Comparer.change(WalletSchemas.SYNC_SWEEP, "sync_ms", "", x, y, Comparer.DEFAULT_NOISE)
                 .change();
     }
 

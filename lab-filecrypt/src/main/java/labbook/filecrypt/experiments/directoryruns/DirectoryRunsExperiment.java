@@ -1,26 +1,26 @@
 package labbook.filecrypt.experiments.directoryruns;
 
-import static labbook.filecrypt.FilecryptResults.CORPUS;
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.DEFAULT_LEVEL;
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.FILES;
-import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
-import static labbook.filecrypt.FilecryptResults.IN_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVELS;
-import static labbook.filecrypt.FilecryptResults.MEAN_SIZE_PCT;
-import static labbook.filecrypt.FilecryptResults.MIME;
-import static labbook.filecrypt.FilecryptResults.ORIGIN;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.REPEAT;
-import static labbook.filecrypt.FilecryptResults.RUN;
-import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
-import static labbook.filecrypt.FilecryptResults.SHA256;
-import static labbook.filecrypt.FilecryptResults.TYPE;
-import static labbook.filecrypt.FilecryptResults.WALL_S;
+import static labbook.filecrypt.FilecryptSchemas.CORPUS;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.DEFAULT_LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.FILES;
+import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVELS;
+import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
+import static labbook.filecrypt.FilecryptSchemas.MIME;
+import static labbook.filecrypt.FilecryptSchemas.ORIGIN;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.REPEAT;
+import static labbook.filecrypt.FilecryptSchemas.RUN;
+import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.SHA256;
+import static labbook.filecrypt.FilecryptSchemas.TYPE;
+import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ import labbook.core.Progress;
 import labbook.filecrypt.CryptoPolicy;
 import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FileMime;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.BinaryType;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.FolderTypes;
@@ -87,8 +87,8 @@ import picocli.CommandLine.Option;
  * text files with the 100 MB one and folders of MP3, PDF and PNG files of the sizes the seed's pages give.
  *
  * <p><b>CSV</b> {@code results/filecrypt/directory-runs.csv}, one row per folder, run, engine and repeat, times and
- * sizes summed over the folder: {@link FilecryptResults#DIRECTORY_RUNS}; and {@code directory-files.csv}, one row per
- * file with its type, mime type and the level crypto's default gives it: {@link FilecryptResults#DIRECTORY_FILES}.
+ * sizes summed over the folder: {@link FilecryptSchemas#DIRECTORY_RUNS}; and {@code directory-files.csv}, one row per
+ * file with its type, mime type and the level crypto's default gives it: {@link FilecryptSchemas#DIRECTORY_FILES}.
  */
 @Command(
         name = "directory-runs",
@@ -179,7 +179,7 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
         Map<Key, Double> meanPct = new HashMap<>();
         try (LabRun run = LabRun.start(
                         lab,
-                        FilecryptResults.STUDY,
+                        FilecryptSchemas.STUDY,
                         "directory-runs",
                         OptionValues.rerun(
                                 "--repeats",
@@ -191,8 +191,8 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
                                 "--max-file-bytes",
                                 corpusOptions.maxFileBytes()));
                 Encryptions enc = Encryptions.start();
-                CsvResults csv = run.csv(FilecryptResults.DIRECTORY_RUNS);
-                CsvResults filesCsv = run.csv(FilecryptResults.DIRECTORY_FILES)) {
+                CsvResults csv = run.csv(FilecryptSchemas.DIRECTORY_RUNS);
+                CsvResults filesCsv = run.csv(FilecryptSchemas.DIRECTORY_FILES)) {
             run.peer("gpg", Gpg.version())
                     .peer("bcpg-process", Encryptions.PROCESS_COMMAND)
                     .peer("bcpg", Encryptions.describeBcpg())

@@ -1,17 +1,17 @@
 package labbook.filecrypt.experiments.interop;
 
-import static labbook.filecrypt.FilecryptResults.ALGO;
-import static labbook.filecrypt.FilecryptResults.ARMOR;
-import static labbook.filecrypt.FilecryptResults.CIPHER;
-import static labbook.filecrypt.FilecryptResults.DETAIL;
-import static labbook.filecrypt.FilecryptResults.DIRECTION;
-import static labbook.filecrypt.FilecryptResults.IN_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVEL_TEXT;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.PASSED;
-import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
-import static labbook.filecrypt.FilecryptResults.S2K_DIGEST;
-import static labbook.filecrypt.FilecryptResults.THREADS;
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.ARMOR;
+import static labbook.filecrypt.FilecryptSchemas.CIPHER;
+import static labbook.filecrypt.FilecryptSchemas.DETAIL;
+import static labbook.filecrypt.FilecryptSchemas.DIRECTION;
+import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL_TEXT;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.PASSED;
+import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
+import static labbook.filecrypt.FilecryptSchemas.S2K_DIGEST;
+import static labbook.filecrypt.FilecryptSchemas.THREADS;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +28,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.QuickCorpus;
 import labbook.filecrypt.experiments.Encryptions;
@@ -66,7 +66,7 @@ import picocli.CommandLine.Mixin;
  * -Dexec.args="interop --quick"}.
  *
  * <p><b>CSV</b> {@code results/filecrypt/interop.csv}, one row per case and direction:
- * {@link FilecryptResults#INTEROP}.
+ * {@link FilecryptSchemas#INTEROP}.
  */
 @Command(
         name = "interop",
@@ -146,9 +146,9 @@ public final class InteropExperiment implements Callable<Integer> {
         int attempts = cases.stream().mapToInt(o -> directions(o).size()).sum();
         int passed = 0;
         ConsoleTable failures = new ConsoleTable("direction", "case", "detail");
-        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "interop");
+        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "interop");
                 Encryptions enc = Encryptions.start();
-                CsvResults csv = run.csv(FilecryptResults.INTEROP);
+                CsvResults csv = run.csv(FilecryptSchemas.INTEROP);
                 ProgressBar bar = Progress.bar("interop", attempts, "cases")) {
             run.peer("gpg", Gpg.version());
             Path whole = input;

@@ -1,12 +1,12 @@
 package labbook.filecrypt.experiments.leveljmh;
 
-import static labbook.filecrypt.FilecryptResults.ALGO;
-import static labbook.filecrypt.FilecryptResults.DEFLATER;
-import static labbook.filecrypt.FilecryptResults.FORK;
-import static labbook.filecrypt.FilecryptResults.INPUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.ITERATION;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.MB_PER_S;
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
+import static labbook.filecrypt.FilecryptSchemas.FORK;
+import static labbook.filecrypt.FilecryptSchemas.INPUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.ITERATION;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.MB_PER_S;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Summary;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.jmh.LevelBenchmark;
 import labbook.filecrypt.pgp.FastPath;
 import picocli.CommandLine.Command;
@@ -46,7 +46,7 @@ import picocli.CommandLine.Mixin;
  * native zlib by name, so a fork without it fails rather than measuring JZlib under zlib's label.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-jmh.csv}, one row per measured JMH iteration:
- * {@link FilecryptResults#LEVEL_JMH}. {@code deflater} is the ZIP deflate the fork used (zlib-8k or jzlib-8k; none at
+ * {@link FilecryptSchemas#LEVEL_JMH}. {@code deflater} is the ZIP deflate the fork used (zlib-8k or jzlib-8k; none at
  * level 0).
  */
 @Command(
@@ -125,8 +125,8 @@ public final class LevelJmhExperiment implements Callable<Integer> {
         }
         List<JmhRun.Iteration> iterations = JmhRun.fork(LevelBenchmark.class.getName(), args);
         Map<String, List<Double>> byCase = new TreeMap<>();
-        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "level-jmh");
-                CsvResults csv = run.csv(FilecryptResults.LEVEL_JMH)) {
+        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "level-jmh");
+                CsvResults csv = run.csv(FilecryptSchemas.LEVEL_JMH)) {
             for (JmhRun.Iteration it : iterations) {
                 int bytes = Integer.parseInt(it.params().get("inputBytes"));
                 double mbPerS = it.score() * bytes / 1e6;

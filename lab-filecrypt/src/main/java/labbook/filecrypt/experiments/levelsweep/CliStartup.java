@@ -1,16 +1,16 @@
 package labbook.filecrypt.experiments.levelsweep;
 
-import static labbook.filecrypt.FilecryptResults.COMMAND;
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.REPEAT;
-import static labbook.filecrypt.FilecryptResults.WALL_S;
+import static labbook.filecrypt.FilecryptSchemas.COMMAND;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.REPEAT;
+import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.CsvResults;
 import labbook.core.LabRun;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Sample;
 
@@ -30,7 +30,7 @@ final class CliStartup {
     /** Times {@link #RUNS} runs, writes them to the run's {@code cli-startup.csv} and returns them. */
     static List<Sample> measure(Encryptions enc, LabRun run) {
         List<Sample> samples = new ArrayList<>();
-        try (CsvResults csv = run.csv(FilecryptResults.CLI_STARTUP)) {
+        try (CsvResults csv = run.csv(FilecryptSchemas.CLI_STARTUP)) {
             for (int i = 0; i < RUNS; i++) {
                 Sample s = enc.helpProcess();
                 samples.add(s);

@@ -1,20 +1,20 @@
 package labbook.filecrypt.experiments.levelsweep;
 
-import static labbook.filecrypt.FilecryptResults.ALGO;
-import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptResults.CORPUS;
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
-import static labbook.filecrypt.FilecryptResults.IN_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.REPEAT;
-import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
-import static labbook.filecrypt.FilecryptResults.WALL_S;
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptSchemas.CORPUS;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.REPEAT;
+import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

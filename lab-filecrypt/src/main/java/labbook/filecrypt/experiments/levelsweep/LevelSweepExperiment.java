@@ -1,22 +1,22 @@
 package labbook.filecrypt.experiments.levelsweep;
 
-import static labbook.filecrypt.FilecryptResults.ALGO;
-import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptResults.CORPUS;
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.DEFLATER;
-import static labbook.filecrypt.FilecryptResults.ENGINE;
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.REPEAT;
-import static labbook.filecrypt.FilecryptResults.S2K_COUNT;
-import static labbook.filecrypt.FilecryptResults.SCOPE;
-import static labbook.filecrypt.FilecryptResults.THREADS;
-import static labbook.filecrypt.FilecryptResults.WALL_S;
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptSchemas.CORPUS;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.REPEAT;
+import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.THREADS;
+import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.OptionValues;
 import labbook.core.Progress;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Corpora;
 import labbook.filecrypt.experiments.CorpusOptions;
@@ -90,9 +90,9 @@ import picocli.CommandLine.Option;
  * their ratio.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
- * {@link FilecryptResults#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
- * {@link FilecryptResults#LEVEL_DECRYPT}; {@code cli-startup.csv}, one row per timed {@code encrypt --help}:
- * {@link FilecryptResults#CLI_STARTUP}.
+ * {@link FilecryptSchemas#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
+ * {@link FilecryptSchemas#LEVEL_DECRYPT}; {@code cli-startup.csv}, one row per timed {@code encrypt --help}:
+ * {@link FilecryptSchemas#CLI_STARTUP}.
  */
 @Command(
         name = "level-sweep",
@@ -203,7 +203,7 @@ public final class LevelSweepExperiment implements Callable<Integer> {
         LevelDecrypts decrypts;
         try (LabRun run = LabRun.start(
                         lab,
-                        FilecryptResults.STUDY,
+                        FilecryptSchemas.STUDY,
                         "level-sweep",
                         OptionValues.rerun(
                                 "--repeats",
@@ -217,8 +217,8 @@ public final class LevelSweepExperiment implements Callable<Integer> {
                                 "--max-file-bytes",
                                 corpusOptions.maxFileBytes()));
                 Encryptions enc = Encryptions.start();
-                CsvJournal csv = run.journal(FilecryptResults.LEVEL_SWEEP);
-                CsvJournal decryptCsv = run.journal(FilecryptResults.LEVEL_DECRYPT)) {
+                CsvJournal csv = run.journal(FilecryptSchemas.LEVEL_SWEEP);
+                CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT)) {
             decrypts = new LevelDecrypts(enc, corpus.name(), decryptCsv);
             // a setting (repeat, file, algorithm, level) is a step: --resume keeps those a killed run finished
             csv.kept().forEach(row -> results.add(keyOf(row), sample(row)));

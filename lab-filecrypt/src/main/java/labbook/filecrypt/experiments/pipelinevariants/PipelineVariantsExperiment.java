@@ -1,18 +1,18 @@
 package labbook.filecrypt.experiments.pipelinevariants;
 
-import static labbook.filecrypt.FilecryptResults.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptResults.CORPUS;
-import static labbook.filecrypt.FilecryptResults.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptResults.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptResults.CPU_USER_S;
-import static labbook.filecrypt.FilecryptResults.DEFLATER;
-import static labbook.filecrypt.FilecryptResults.FILE;
-import static labbook.filecrypt.FilecryptResults.FILE_BYTES;
-import static labbook.filecrypt.FilecryptResults.LEVEL;
-import static labbook.filecrypt.FilecryptResults.OUT_BYTES;
-import static labbook.filecrypt.FilecryptResults.REPEAT;
-import static labbook.filecrypt.FilecryptResults.VARIANT;
-import static labbook.filecrypt.FilecryptResults.WALL_S;
+import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptSchemas.CORPUS;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.REPEAT;
+import static labbook.filecrypt.FilecryptSchemas.VARIANT;
+import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.core.Row;
-import labbook.filecrypt.FilecryptResults;
+import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Corpora;
 import labbook.filecrypt.experiments.Encryptions;
@@ -64,7 +64,7 @@ import picocli.CommandLine.Mixin;
  * and warm-up rounds (5, 10).
  *
  * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
- * {@link FilecryptResults#PIPELINE_VARIANTS}.
+ * {@link FilecryptSchemas#PIPELINE_VARIANTS}.
  */
 @Command(
         name = "pipeline-variants",
@@ -130,9 +130,9 @@ public final class PipelineVariantsExperiment implements Callable<Integer> {
         int[] levels = {0, 1, 9};
         List<Variant> variants = variants();
         SampleGroups<Key> results = new SampleGroups<>();
-        try (LabRun run = LabRun.start(lab, FilecryptResults.STUDY, "pipeline-variants");
+        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "pipeline-variants");
                 Encryptions enc = Encryptions.start();
-                CsvResults csv = run.csv(FilecryptResults.PIPELINE_VARIANTS)) {
+                CsvResults csv = run.csv(FilecryptSchemas.PIPELINE_VARIANTS)) {
             run.peer("gpg", Gpg.version())
                     .peer("bcpg", Encryptions.describeBcpg())
                     .peer("corpus", corpus.name() + " sha256:" + corpus.sha256());

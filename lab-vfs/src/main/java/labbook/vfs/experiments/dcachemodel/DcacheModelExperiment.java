@@ -1,20 +1,20 @@
 package labbook.vfs.experiments.dcachemodel;
 
-import static labbook.vfs.VfsResults.CORES;
-import static labbook.vfs.VfsResults.CPU_S;
-import static labbook.vfs.VfsResults.FAILED_CAS;
-import static labbook.vfs.VfsResults.FALLBACKS;
-import static labbook.vfs.VfsResults.FORK;
-import static labbook.vfs.VfsResults.ITERATION;
-import static labbook.vfs.VfsResults.ITERATION_S;
-import static labbook.vfs.VfsResults.LOCK_SPINS;
-import static labbook.vfs.VfsResults.MISSES;
-import static labbook.vfs.VfsResults.OPS_PER_S;
-import static labbook.vfs.VfsResults.RENAMES;
-import static labbook.vfs.VfsResults.RENAME_OPS;
-import static labbook.vfs.VfsResults.RETRIES;
-import static labbook.vfs.VfsResults.THREADS;
-import static labbook.vfs.VfsResults.WALK;
+import static labbook.vfs.VfsSchemas.CORES;
+import static labbook.vfs.VfsSchemas.CPU_S;
+import static labbook.vfs.VfsSchemas.FAILED_CAS;
+import static labbook.vfs.VfsSchemas.FALLBACKS;
+import static labbook.vfs.VfsSchemas.FORK;
+import static labbook.vfs.VfsSchemas.ITERATION;
+import static labbook.vfs.VfsSchemas.ITERATION_S;
+import static labbook.vfs.VfsSchemas.LOCK_SPINS;
+import static labbook.vfs.VfsSchemas.MISSES;
+import static labbook.vfs.VfsSchemas.OPS_PER_S;
+import static labbook.vfs.VfsSchemas.RENAMES;
+import static labbook.vfs.VfsSchemas.RENAME_OPS;
+import static labbook.vfs.VfsSchemas.RETRIES;
+import static labbook.vfs.VfsSchemas.THREADS;
+import static labbook.vfs.VfsSchemas.WALK;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,7 +31,7 @@ import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.dcache.Walk;
 import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
@@ -68,7 +68,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = "A model of the dentry cache: ref-walk vs store-free RCU-walk, JMH across thread counts.")
 public final class DcacheModelExperiment implements Callable<Integer> {
-    public static final String EXPERIMENT = VfsResults.DCACHE_MODEL.experiment();
+    public static final String EXPERIMENT = VfsSchemas.DCACHE_MODEL.experiment();
     /** JMH's timing options: quick keeps a warm-up and three measured iterations per configuration, for medians. */
     public static final List<String> QUICK_TIMING =
             List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms");
@@ -117,7 +117,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
                     + DcacheWalkBenchmark.RENAMED_FOLDER + "' for the renames: pass --renames off");
         }
         try (LabRun run = LabRun.start(
-                lab, VfsResults.STUDY, EXPERIMENT, treeOptions.rerun("--threads", threads, "--renames", renames))) {
+                lab, VfsSchemas.STUDY, EXPERIMENT, treeOptions.rerun("--threads", threads, "--renames", renames))) {
             run(run, paths, threads, renames, System.out);
         }
         return 0;
@@ -186,7 +186,7 @@ public final class DcacheModelExperiment implements Callable<Integer> {
         List<ModelIteration> rows = new ArrayList<>();
         Path counters = null;
         Path pathList = null;
-        try (CsvResults csv = run.csv(VfsResults.DCACHE_MODEL)) {
+        try (CsvResults csv = run.csv(VfsSchemas.DCACHE_MODEL)) {
             counters = Files.createTempFile("labbook-dcache", ".csv");
             pathList = Files.createTempFile("labbook-dcache-paths", ".txt");
             Files.write(pathList, paths, StandardCharsets.UTF_8);

@@ -1,14 +1,14 @@
 package labbook.vfs.experiments.gitdiff;
 
-import static labbook.vfs.VfsResults.CPU_PCT;
-import static labbook.vfs.VfsResults.ELAPSED_S;
-import static labbook.vfs.VfsResults.LOOP;
-import static labbook.vfs.VfsResults.MODE;
-import static labbook.vfs.VfsResults.PRELOAD_THREADS;
-import static labbook.vfs.VfsResults.RUNS;
-import static labbook.vfs.VfsResults.SYS_S;
-import static labbook.vfs.VfsResults.TREE_ENTRIES;
-import static labbook.vfs.VfsResults.USER_S;
+import static labbook.vfs.VfsSchemas.CPU_PCT;
+import static labbook.vfs.VfsSchemas.ELAPSED_S;
+import static labbook.vfs.VfsSchemas.LOOP;
+import static labbook.vfs.VfsSchemas.MODE;
+import static labbook.vfs.VfsSchemas.PRELOAD_THREADS;
+import static labbook.vfs.VfsSchemas.RUNS;
+import static labbook.vfs.VfsSchemas.SYS_S;
+import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
+import static labbook.vfs.VfsSchemas.USER_S;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import labbook.core.Mode;
 import labbook.core.OptionValues;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.tree.KernelTree;
@@ -57,7 +57,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = "The seed's workload: git diff on a clean kernel tree, core.preloadIndex false vs true.")
 public final class GitDiffExperiment implements Callable<Integer> {
-    public static final String EXPERIMENT = VfsResults.GIT_DIFF.experiment();
+    public static final String EXPERIMENT = VfsSchemas.GIT_DIFF.experiment();
 
     @Mixin
     LabOptions lab;
@@ -84,7 +84,7 @@ public final class GitDiffExperiment implements Callable<Integer> {
         OptionValues.atLeast("--runs", runs, 1, 1);
         KernelTree tree = treeOptions.open(lab);
         try (LabRun run =
-                LabRun.start(lab, VfsResults.STUDY, EXPERIMENT, treeOptions.rerun("--loops", loops, "--runs", runs))) {
+                LabRun.start(lab, VfsSchemas.STUDY, EXPERIMENT, treeOptions.rerun("--loops", loops, "--runs", runs))) {
             run(run, tree, loops, runs, System.out);
         }
         return 0;
@@ -125,7 +125,7 @@ public final class GitDiffExperiment implements Callable<Integer> {
         int preloadThreads = preloadThreads(entries);
         List<Loop> results = new ArrayList<>();
         // a loop is a step: its row reaches the disk when it ends, and --resume goes on from the next one
-        try (CsvJournal csv = run.journal(VfsResults.GIT_DIFF)) {
+        try (CsvJournal csv = run.journal(VfsSchemas.GIT_DIFF)) {
             for (Map<String, String> kept : csv.kept()) {
                 results.add(new Loop(
                         kept.get(MODE.name()),

@@ -1,14 +1,14 @@
 package labbook.vfs.experiments.statwalk;
 
-import static labbook.vfs.VfsResults.ELAPSED_S;
-import static labbook.vfs.VfsResults.MISMATCHES;
-import static labbook.vfs.VfsResults.MODE;
-import static labbook.vfs.VfsResults.PATHS;
-import static labbook.vfs.VfsResults.REPEAT;
-import static labbook.vfs.VfsResults.SYS_S;
-import static labbook.vfs.VfsResults.THREADS;
-import static labbook.vfs.VfsResults.USER_S;
-import static labbook.vfs.VfsResults.WALL_S;
+import static labbook.vfs.VfsSchemas.ELAPSED_S;
+import static labbook.vfs.VfsSchemas.MISMATCHES;
+import static labbook.vfs.VfsSchemas.MODE;
+import static labbook.vfs.VfsSchemas.PATHS;
+import static labbook.vfs.VfsSchemas.REPEAT;
+import static labbook.vfs.VfsSchemas.SYS_S;
+import static labbook.vfs.VfsSchemas.THREADS;
+import static labbook.vfs.VfsSchemas.USER_S;
+import static labbook.vfs.VfsSchemas.WALL_S;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import labbook.core.Mode;
 import labbook.core.OptionValues;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
-import labbook.vfs.VfsResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.tree.KernelTree;
@@ -56,7 +56,7 @@ import picocli.CommandLine.Option;
         description = "One lstat per index entry from Java, as git's preload does, on 1, 2, 4, ... 20 threads; "
                 + "beside git diff.")
 public final class StatWalkExperiment implements Callable<Integer> {
-    public static final String EXPERIMENT = VfsResults.STAT_WALK.experiment();
+    public static final String EXPERIMENT = VfsSchemas.STAT_WALK.experiment();
     /** The thread counts of every repeat: one, powers of two, and git's 20 preload threads. */
     public static final List<Integer> THREAD_COUNTS = List.of(1, 2, 4, 8, 16, 20);
 
@@ -73,7 +73,7 @@ public final class StatWalkExperiment implements Callable<Integer> {
     public Integer call() {
         OptionValues.atLeast("--repeats", repeats, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, VfsResults.STUDY, EXPERIMENT, treeOptions.rerun("--repeats", repeats))) {
+        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, EXPERIMENT, treeOptions.rerun("--repeats", repeats))) {
             run(run, tree, repeats, System.out);
         }
         return 0;
@@ -107,8 +107,8 @@ public final class StatWalkExperiment implements Callable<Integer> {
         PreloadWalk preload = PreloadWalk.of(tree.dir(), tree.entries());
         List<MeasuredWalk> walks = new ArrayList<>();
         List<MeasuredGitDiff> gitDiffs = new ArrayList<>();
-        try (CsvResults csv = run.csv(VfsResults.STAT_WALK);
-                CsvResults git = run.csv(VfsResults.STAT_WALK_GIT)) {
+        try (CsvResults csv = run.csv(VfsSchemas.STAT_WALK);
+                CsvResults git = run.csv(VfsSchemas.STAT_WALK_GIT)) {
             // warm-up: the walk compiled and the tree's dentries cached before the first measured walk
             for (int w = 0; w < 3; w++) {
                 preload.walk(1);

@@ -1,14 +1,14 @@
 package labbook.wallet.experiments.crashtest;
 
-import static labbook.wallet.WalletResults.ACKED_ENTRIES;
-import static labbook.wallet.WalletResults.ACKNOWLEDGED_LOST;
-import static labbook.wallet.WalletResults.FDATASYNC;
-import static labbook.wallet.WalletResults.FOUND_ENTRIES;
-import static labbook.wallet.WalletResults.KILL;
-import static labbook.wallet.WalletResults.KILL_AFTER_MS;
-import static labbook.wallet.WalletResults.OUTCOME;
-import static labbook.wallet.WalletResults.TEMP_FILES_AFTER_CLEANUP;
-import static labbook.wallet.WalletResults.TEMP_FILES_LEFT;
+import static labbook.wallet.WalletSchemas.ACKED_ENTRIES;
+import static labbook.wallet.WalletSchemas.ACKNOWLEDGED_LOST;
+import static labbook.wallet.WalletSchemas.FDATASYNC;
+import static labbook.wallet.WalletSchemas.FOUND_ENTRIES;
+import static labbook.wallet.WalletSchemas.KILL;
+import static labbook.wallet.WalletSchemas.KILL_AFTER_MS;
+import static labbook.wallet.WalletSchemas.OUTCOME;
+import static labbook.wallet.WalletSchemas.TEMP_FILES_AFTER_CLEANUP;
+import static labbook.wallet.WalletSchemas.TEMP_FILES_LEFT;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,7 +30,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.Entry;
@@ -64,7 +64,7 @@ import picocli.CommandLine.Option;
  * N} for another count. Each kill: a writer JVM ({@link CrashWriter}) saves entry after entry into a KDE4 wallet
  * ({@value #START_ENTRIES} entries to start) and is killed with SIGKILL at a random moment, 0-{@value #MAX_DELAY_MS} ms
  * after it is ready; the wallet is then opened as its next writer would open it and compared with what was
- * acknowledged. One row per kill: {@link WalletResults#CRASH_TEST}; {@code outcome} is previous (the last acknowledged
+ * acknowledged. One row per kill: {@link WalletSchemas#CRASH_TEST}; {@code outcome} is previous (the last acknowledged
  * version), new (the version being saved), unreadable, or other (readable but neither).
  */
 @Command(
@@ -106,7 +106,7 @@ public final class CrashTestExperiment implements Callable<Integer> {
         }
         try (LabRun run = LabRun.start(
                 lab,
-                WalletResults.STUDY,
+                WalletSchemas.STUDY,
                 "crash-test",
                 kills == null ? new String[0] : new String[] {"--kills", kills.toString()})) {
             run(run, kills != null ? kills : kills(run.mode()), System.out);
@@ -123,7 +123,7 @@ public final class CrashTestExperiment implements Callable<Integer> {
     public static List<Kill> run(LabRun run, int kills, PrintStream out) {
         List<Kill> results;
         try (Scratch scratch = new Scratch(run.studyDir(), "crash-test");
-                CsvResults csv = run.csv(WalletResults.CRASH_TEST)) {
+                CsvResults csv = run.csv(WalletSchemas.CRASH_TEST)) {
             results = run(scratch.dir(), kills, new Random());
             for (Kill k : results) {
                 csv.row(r -> r.set(KILL, k.kill)

@@ -1,11 +1,11 @@
 package labbook.wallet.experiments.interop;
 
-import static labbook.wallet.WalletResults.DETAIL;
-import static labbook.wallet.WalletResults.DIRECTION;
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.OPEN_CODE;
-import static labbook.wallet.WalletResults.OUTCOME;
-import static labbook.wallet.WalletResults.WALLET;
+import static labbook.wallet.WalletSchemas.DETAIL;
+import static labbook.wallet.WalletSchemas.DIRECTION;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.OPEN_CODE;
+import static labbook.wallet.WalletSchemas.OUTCOME;
+import static labbook.wallet.WalletSchemas.WALLET;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -21,7 +21,7 @@ import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.peer.Kwallet5;
 import picocli.CommandLine.Command;
@@ -48,7 +48,7 @@ import picocli.CommandLine.Mixin;
  * <p><b>How to run.</b> {@code ./labbook wallet kwallet5-interop --quick}, or {@code mvn -q -pl lab-wallet exec:java
  * -Dexec.args="kwallet5-interop --quick"}. It needs the backend's Debian packages ({@code libkwalletbackend5-5
  * libkf5wallet-dev qtbase5-dev g++ pkg-config}); without them it stops with one line naming them ({@code all} skips it
- * with that line). One row per check: {@link WalletResults#KWALLET5_INTEROP}; run.json names the backend's package
+ * with that line). One row per check: {@link WalletSchemas#KWALLET5_INTEROP}; run.json names the backend's package
  * version.
  */
 @Command(
@@ -65,7 +65,7 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
         Kwallet5.unavailableReason().ifPresent(why -> {
             throw new LabException("kwallet5-interop: " + why);
         });
-        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "kwallet5-interop")) {
+        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "kwallet5-interop")) {
             run(run, largest(run.mode()), System.out);
         }
         return 0;
@@ -89,7 +89,7 @@ public final class Kwallet5InteropExperiment implements Callable<Integer> {
         run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
         List<InteropChecks.Check> checks;
         try (Scratch scratch = new Scratch(run.studyDir(), "kwallet5-interop");
-                CsvResults csv = run.csv(WalletResults.KWALLET5_INTEROP)) {
+                CsvResults csv = run.csv(WalletSchemas.KWALLET5_INTEROP)) {
             checks = InteropChecks.run(largest, scratch.dir());
             for (InteropChecks.Check c : checks) {
                 csv.row(r -> r.set(DIRECTION, c.direction())

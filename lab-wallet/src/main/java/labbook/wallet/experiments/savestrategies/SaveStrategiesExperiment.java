@@ -1,12 +1,12 @@
 package labbook.wallet.experiments.savestrategies;
 
-import static labbook.wallet.WalletResults.BYTES_WRITTEN;
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.FDATASYNC;
-import static labbook.wallet.WalletResults.FOLDED;
-import static labbook.wallet.WalletResults.REPEAT;
-import static labbook.wallet.WalletResults.SAVE_MS;
-import static labbook.wallet.WalletResults.STRATEGY;
+import static labbook.wallet.WalletSchemas.BYTES_WRITTEN;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.FDATASYNC;
+import static labbook.wallet.WalletSchemas.FOLDED;
+import static labbook.wallet.WalletSchemas.REPEAT;
+import static labbook.wallet.WalletSchemas.SAVE_MS;
+import static labbook.wallet.WalletSchemas.STRATEGY;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -25,7 +25,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.core.Summary;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
@@ -59,7 +59,7 @@ import picocli.CommandLine.Mixin;
  * -Dexec.args="save-strategies --quick"}: the seed's sizes 1, 100, 1000, 5000, 10000 with 16 timed puts each (16: every
  * run of puts holds one journal fold); {@code --full} adds 50,000 and 100,000 and takes 48 puts per size. Stores grow
  * between sizes without timing; each strategy is warmed up first on a throwaway store. One row per timed put:
- * {@link WalletResults#SAVE_STRATEGIES}.
+ * {@link WalletSchemas#SAVE_STRATEGIES}.
  */
 @Command(
         name = "save-strategies",
@@ -89,7 +89,7 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "save-strategies")) {
+        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "save-strategies")) {
             run(run, Plan.of(run.mode()), System.out);
         }
         return 0;
@@ -103,7 +103,7 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
         byte[] password = ThrowawayPassword.draw();
         BenchmarkEntries entries = BenchmarkEntries.random();
         try (Scratch scratch = new Scratch(run.studyDir(), "save-strategies");
-                CsvResults csv = run.csv(WalletResults.SAVE_STRATEGIES);
+                CsvResults csv = run.csv(WalletSchemas.SAVE_STRATEGIES);
                 ProgressBar bar = Progress.bar(
                         "save-strategies",
                         (long) SaveStrategy.values().length * plan.sizes().size(),

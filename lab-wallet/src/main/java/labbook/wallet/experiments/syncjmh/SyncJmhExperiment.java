@@ -1,10 +1,10 @@
 package labbook.wallet.experiments.syncjmh;
 
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.FORK;
-import static labbook.wallet.WalletResults.ITERATION;
-import static labbook.wallet.WalletResults.SYNC_MS;
-import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.FORK;
+import static labbook.wallet.WalletSchemas.ITERATION;
+import static labbook.wallet.WalletSchemas.SYNC_MS;
+import static labbook.wallet.WalletSchemas.VARIANT;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -29,7 +29,7 @@ import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
@@ -55,7 +55,7 @@ import picocli.CommandLine.Mixin;
  * -Dexec.args="sync-jmh --quick"}: one fork per variant and size, 2 warm-up iterations and 3 measured ones of 0.1 s
  * each (a JVM per fork); {@code --full}: 3 forks x (3 x 1 s warm-up + 5 x 1 s measured) at every size. The benchmark is
  * {@link WalletSyncBenchmark}; JMH runs in a forked JVM with the module's class path (lab-core's {@code JmhRun}) and
- * forks its own JVMs from there. One row per measured JMH iteration: {@link WalletResults#SYNC_JMH}.
+ * forks its own JVMs from there. One row per measured JMH iteration: {@link WalletSchemas#SYNC_JMH}.
  */
 @Command(
         name = "sync-jmh",
@@ -111,7 +111,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "sync-jmh")) {
+        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "sync-jmh")) {
             run(run, Settings.of(run.mode()), System.out);
         }
         return 0;
@@ -170,7 +170,7 @@ public final class SyncJmhExperiment implements Callable<Integer> {
 
     /** The CSV of JMH's measured iterations, and the printed table. */
     public static void record(LabRun run, List<JmhRun.Iteration> its, PrintStream out) {
-        try (CsvResults csv = run.csv(WalletResults.SYNC_JMH)) {
+        try (CsvResults csv = run.csv(WalletSchemas.SYNC_JMH)) {
             for (JmhRun.Iteration it : its) {
                 csv.row(r -> r.set(VARIANT, it.params().get("variant"))
                         .set(ENTRIES, Integer.parseInt(it.params().get("entries")))

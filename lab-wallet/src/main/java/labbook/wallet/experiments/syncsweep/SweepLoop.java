@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import labbook.core.Clocks;
 import labbook.core.Progress;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.ThrowawayPassword;
@@ -182,17 +182,17 @@ public final class SweepLoop {
     /** A kept row of sync-sweep.csv (a journal's, on resume), as the loop made it. */
     public static Row of(Map<String, String> csv) {
         return new Row(
-                csv.get(WalletResults.VARIANT.name()),
-                Integer.parseInt(csv.get(WalletResults.ENTRIES.name())),
-                Integer.parseInt(csv.get(WalletResults.REPEAT.name())),
-                Long.parseLong(csv.get(WalletResults.FILE_BYTES.name())),
-                number(csv.get(WalletResults.SYNC_MS.name())),
-                number(csv.get(WalletResults.CIPHER_MS.name())),
-                csv.get(WalletResults.CIPHER_BYTES.name()).isEmpty()
+                csv.get(WalletSchemas.VARIANT.name()),
+                Integer.parseInt(csv.get(WalletSchemas.ENTRIES.name())),
+                Integer.parseInt(csv.get(WalletSchemas.REPEAT.name())),
+                Long.parseLong(csv.get(WalletSchemas.FILE_BYTES.name())),
+                number(csv.get(WalletSchemas.SYNC_MS.name())),
+                number(csv.get(WalletSchemas.CIPHER_MS.name())),
+                csv.get(WalletSchemas.CIPHER_BYTES.name()).isEmpty()
                         ? 0
-                        : Integer.parseInt(csv.get(WalletResults.CIPHER_BYTES.name())),
-                number(csv.get(WalletResults.SYNC_CPU_MS.name())),
-                number(csv.get(WalletResults.CIPHER_CPU_MS.name())));
+                        : Integer.parseInt(csv.get(WalletSchemas.CIPHER_BYTES.name())),
+                number(csv.get(WalletSchemas.SYNC_CPU_MS.name())),
+                number(csv.get(WalletSchemas.CIPHER_CPU_MS.name())));
     }
 
     private static double number(String cell) {

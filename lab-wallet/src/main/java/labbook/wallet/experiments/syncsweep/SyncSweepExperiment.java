@@ -1,14 +1,14 @@
 package labbook.wallet.experiments.syncsweep;
 
-import static labbook.wallet.WalletResults.CIPHER_BYTES;
-import static labbook.wallet.WalletResults.CIPHER_CPU_MS;
-import static labbook.wallet.WalletResults.CIPHER_MS;
-import static labbook.wallet.WalletResults.ENTRIES;
-import static labbook.wallet.WalletResults.FILE_BYTES;
-import static labbook.wallet.WalletResults.REPEAT;
-import static labbook.wallet.WalletResults.SYNC_CPU_MS;
-import static labbook.wallet.WalletResults.SYNC_MS;
-import static labbook.wallet.WalletResults.VARIANT;
+import static labbook.wallet.WalletSchemas.CIPHER_BYTES;
+import static labbook.wallet.WalletSchemas.CIPHER_CPU_MS;
+import static labbook.wallet.WalletSchemas.CIPHER_MS;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.FILE_BYTES;
+import static labbook.wallet.WalletSchemas.REPEAT;
+import static labbook.wallet.WalletSchemas.SYNC_CPU_MS;
+import static labbook.wallet.WalletSchemas.SYNC_MS;
+import static labbook.wallet.WalletSchemas.VARIANT;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -33,7 +33,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.UnsignedJar;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
@@ -66,7 +66,7 @@ import picocli.CommandLine.Option;
  * -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5} picks variants. {@code --quick} grows the wallet to
  * 10,000 entries in steps of {@value #QUICK_STEP}, {@value #QUICK_REPEATS} repeats at the seed's sizes; {@code --full}
  * is the seed's loop, to 100,000 in steps of 100, {@value #REPEATS} repeats at the seed's sizes and 100,000 (C1 and
- * -Xint: {@link #plan}). One row per timed sync: {@link WalletResults#SYNC_SWEEP}.
+ * -Xint: {@link #plan}). One row per timed sync: {@link WalletSchemas#SYNC_SWEEP}.
  */
 @Command(
         name = "sync-sweep",
@@ -109,7 +109,7 @@ public final class SyncSweepExperiment implements Callable<Integer> {
         boolean kwallet5Asked = variants != null && chosen.contains(SweepVariant.KWALLET5);
         try (LabRun run = LabRun.start(
                 lab,
-                WalletResults.STUDY,
+                WalletSchemas.STUDY,
                 "sync-sweep",
                 variants == null ? new String[0] : new String[] {"--variants", String.join(",", variants)})) {
             run(run, new ArrayList<>(chosen), v -> plan(run.mode(), v), kwallet5Asked, System.out);
@@ -202,7 +202,7 @@ public final class SyncSweepExperiment implements Callable<Integer> {
         List<SweepLoop.Row> rows = new ArrayList<>();
         // each step's rows reach the disk as it ends; --resume keeps the steps a killed run finished
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-sweep");
-                CsvJournal csv = run.journal(WalletResults.SYNC_SWEEP)) {
+                CsvJournal csv = run.journal(WalletSchemas.SYNC_SWEEP)) {
             Consumer<List<SweepLoop.Row>> write = step -> {
                 step.forEach(r -> csv.row(x -> x.set(VARIANT, r.variant())
                         .set(ENTRIES, r.entries())

@@ -1,11 +1,11 @@
 package labbook.wallet.experiments.tampertest;
 
-import static labbook.wallet.WalletResults.BIT;
-import static labbook.wallet.WalletResults.HASH_SECTION_CONSISTENT;
-import static labbook.wallet.WalletResults.OUTCOME;
-import static labbook.wallet.WalletResults.REASON;
-import static labbook.wallet.WalletResults.REGION;
-import static labbook.wallet.WalletResults.WALLET;
+import static labbook.wallet.WalletSchemas.BIT;
+import static labbook.wallet.WalletSchemas.HASH_SECTION_CONSISTENT;
+import static labbook.wallet.WalletSchemas.OUTCOME;
+import static labbook.wallet.WalletSchemas.REASON;
+import static labbook.wallet.WalletSchemas.REGION;
+import static labbook.wallet.WalletSchemas.WALLET;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,7 +27,7 @@ import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
-import labbook.wallet.WalletResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.BadWalletException;
 import labbook.wallet.format.KwlCodec;
@@ -58,7 +58,7 @@ import picocli.CommandLine.Mixin;
  * -Dexec.args="tamper-test --quick"}. {@code --full} flips every bit of every wallet and of every salt (each salt flip
  * costs a PBKDF2 derivation). {@code --quick} flips every bit of the magic, the header and the first cipher block, a
  * random {@value #QUICK_SAMPLED_BITS} of each wallet's other bits, and {@value #QUICK_SALT_BITS} random bits of each
- * salt. One row per flipped bit: {@link WalletResults#TAMPER_TEST}; {@code bit} is the bit's index in the .kwl (in the
+ * salt. One row per flipped bit: {@link WalletSchemas#TAMPER_TEST}; {@code bit} is the bit's index in the .kwl (in the
  * .salt for region salt), byte * 8 + bit, bit 0 the least significant.
  */
 @Command(
@@ -107,7 +107,7 @@ public final class TamperTestExperiment implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, WalletResults.STUDY, "tamper-test")) {
+        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "tamper-test")) {
             run(run, Plan.of(run.mode()), System.out);
         }
         return 0;
@@ -117,7 +117,7 @@ public final class TamperTestExperiment implements Callable<Integer> {
     public static List<Flip> run(LabRun run, Plan plan, PrintStream out) {
         List<Flip> flips = new ArrayList<>();
         try (Scratch scratch = new Scratch(run.studyDir(), "tamper-test");
-                CsvResults csv = run.csv(WalletResults.TAMPER_TEST)) {
+                CsvResults csv = run.csv(WalletSchemas.TAMPER_TEST)) {
             Path dir = RealWallets.copyTo(scratch.dir());
             for (RealWallets.Wallet f : RealWallets.ALL) {
                 List<Flip> got = flipAll(

@@ -9,11 +9,11 @@ import labbook.core.Column;
 import labbook.core.ResultsSchema;
 
 /**
- * The vfs study's results: every CSV it writes under {@code results/vfs/}, each column declared once. The experiments
- * write rows by these constants and {@code reports} reads the CSVs by them; the module README links here instead of
- * repeating the list.
+ * The vfs study's CSV schemas: every CSV it writes under {@code results/vfs/}, each column declared once. The
+ * experiments write rows by these constants and {@code reports} reads the CSVs by them; the module README links here
+ * instead of repeating the list.
  */
-public final class VfsResults {
+public final class VfsSchemas {
     public static final String STUDY = "vfs";
 
     public static final Column MODE = text(
@@ -117,5 +117,5 @@ public final class VfsResults {
     /** Every CSV of the study, in the order the report shows them. */
     public static final List<ResultsSchema> ALL = List.of(GIT_DIFF, STAT_WALK, STAT_WALK_GIT, DCACHE_MODEL);
 
-    private VfsResults() {}
+    private VfsSchemas() {}
 }

@@ -9,11 +9,11 @@ import labbook.core.Column;
 import labbook.core.ResultsSchema;
 
 /**
- * The filecrypt study's results: every CSV it writes under {@code results/filecrypt/}, each column declared once. The
- * experiments write rows by these constants and {@code reports} reads the CSVs by them; the module README links here
- * instead of repeating the list.
+ * The filecrypt study's CSV schemas: every CSV it writes under {@code results/filecrypt/}, each column declared once.
+ * The experiments write rows by these constants and {@code reports} reads the CSVs by them; the module README links
+ * here instead of repeating the list.
  */
-public final class FilecryptResults {
+public final class FilecryptSchemas {
     public static final String STUDY = "filecrypt";
 
     public static final Column CORPUS =
@@ -216,5 +216,5 @@ public final class FilecryptResults {
 
     public static final String SEED_DIRECTORY = "/labbook/filecrypt/seeds/crypto-directory.csv";
 
-    private FilecryptResults() {}
+    private FilecryptSchemas() {}
 }

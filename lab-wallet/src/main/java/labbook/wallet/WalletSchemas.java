@@ -9,11 +9,11 @@ import labbook.core.Column;
 import labbook.core.ResultsSchema;
 
 /**
- * The wallet study's results: every CSV it writes under {@code results/wallet/}, each column declared once. The
+ * The wallet study's CSV schemas: every CSV it writes under {@code results/wallet/}, each column declared once. The
  * experiments write rows by these constants and {@code reports} reads the CSVs by them; the module README links here
  * instead of repeating the list.
  */
-public final class WalletResults {
+public final class WalletSchemas {
     public static final String STUDY = "wallet";
 
     public static final Column VARIANT = text(
@@ -125,5 +125,5 @@ public final class WalletResults {
     public static final List<ResultsSchema> ALL =
             List.of(SYNC_SWEEP, SYNC_JMH, SAVE_STRATEGIES, CRASH_TEST, TAMPER_TEST, KWALLET5_INTEROP);
 
-    private WalletResults() {}
+    private WalletSchemas() {}
 }
