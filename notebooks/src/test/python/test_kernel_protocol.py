@@ -62,10 +62,10 @@ class LabKernelTests(jupyter_kernel_test.KernelTests):
         {"code": 'Table.create("t", DoubleColumn.create("ms", 1.5, 2.5))', "mime": "text/html"},
         # the lab's modules are on the kernel's class path
         {"code": 'java.util.stream.Stream.of("labbook.wallet.WalletLab", "labbook.filecrypt.FilecryptLab", '
-                 '"labbook.vfs.VfsLab", "labbook.reports.Lab", "labbook.core.LabRun").map(n -> { try { '
+                 '"labbook.vfs.VfsLab", "labbook.reports.Explore", "labbook.core.LabRun").map(n -> { try { '
                  'return Class.forName(n).getSimpleName(); } catch (ClassNotFoundException e) { return "missing " + n; } })'
                  '.collect(java.util.stream.Collectors.joining(","))',
-         "result": '"WalletLab,FilecryptLab,VfsLab,Lab,LabRun"'},
+         "result": '"WalletLab,FilecryptLab,VfsLab,Explore,LabRun"'},
     ]
     code_display_data = [
         {"code": "display(new XYChart(200, 150))", "mime": "image/png"},
@@ -140,7 +140,7 @@ class LabKernelTests(jupyter_kernel_test.KernelTests):
 
     def test_inspect_at_the_end_of_a_name_and_inside_a_word(self):
         # Shift-Tab with no "(" typed yet, in the middle of the name, and inside the argument list
-        for code, cursor in [("Lab.charts", 10), ("Lab.charts", 6), ("Lab.charts(", 11)]:
+        for code, cursor in [("Explore.charts", 14), ("Explore.charts", 10), ("Explore.charts(", 15)]:
             with self.subTest(code=code, cursor=cursor):
                 self.flush_channels()
                 msg_id = self.kc.inspect(code, cursor)
@@ -148,7 +148,7 @@ class LabKernelTests(jupyter_kernel_test.KernelTests):
                 validate_message(reply, "inspect_reply", msg_id)
                 self.assertEqual(reply["content"]["status"], "ok")
                 self.assertTrue(reply["content"]["found"])
-                self.assertIn("Lab.charts(Results results, String study)", reply["content"]["data"]["text/plain"])
+                self.assertIn("Explore.charts(Results results, String study)", reply["content"]["data"]["text/plain"])
 
     def test_kernel_still_answers_after_a_cell_that_throws(self):
         reply, _ = self.run_cell('throw new RuntimeException("first");')

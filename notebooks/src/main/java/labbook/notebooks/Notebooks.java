@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import labbook.core.LabException;
 import labbook.core.Repo;
-import labbook.reports.Lab;
+import labbook.reports.Explore;
 import labbook.reports.results.Results;
 import labbook.reports.results.RunInfo;
 import labbook.reports.results.StudyResults;
@@ -40,7 +40,7 @@ public final class Notebooks {
         if (!Files.isDirectory(choice.root)) {
             throw new LabException("results folder " + choice.root + " does not exist");
         }
-        return Lab.load(List.of(choice.root));
+        return Explore.load(List.of(choice.root));
     }
 
     record Choice(Path root, boolean sample) {}
@@ -51,8 +51,8 @@ public final class Notebooks {
                     ? new Choice(sampleRoot(), true)
                     : new Choice(Path.of(override.strip()).toAbsolutePath(), false);
         }
-        Path latest = Lab.defaultResults();
-        List<String> studies = study.equals("overview") ? Lab.studies() : List.of(study);
+        Path latest = Explore.defaultResults();
+        List<String> studies = study.equals("overview") ? Explore.studies() : List.of(study);
         boolean ran = studies.stream().anyMatch(s -> hasCsv(latest.resolve(s)));
         return ran ? new Choice(latest, false) : new Choice(sampleRoot(), true);
     }
@@ -77,7 +77,7 @@ public final class Notebooks {
         } else {
             md.append("**Results** from `").append(choice.root).append("`.\n\n");
         }
-        List<String> studies = study.equals("overview") ? Lab.studies() : List.of(study);
+        List<String> studies = study.equals("overview") ? Explore.studies() : List.of(study);
         for (String s : studies) {
             StudyResults sr = results.roots().get(0).study(s);
             if (!sr.ran()) {

@@ -220,14 +220,14 @@ class JavaShellTest {
 
     @Test
     void documentationAnywhereInANameWithOrWithoutItsParenthesis() {
-        String charts = "Lab.charts(Results results, String study)";
-        assertThat(shell.documentation("Lab.charts", 10))
+        String charts = "Explore.charts(Results results, String study)";
+        assertThat(shell.documentation("Explore.charts", 14))
                 .as("at the end of a method's name")
                 .contains(charts);
-        assertThat(shell.documentation("Lab.charts", 7))
+        assertThat(shell.documentation("Explore.charts", 11))
                 .as("in the middle of it")
                 .contains(charts);
-        assertThat(shell.documentation("var m = Lab.charts(results, \"vfs\");", 14))
+        assertThat(shell.documentation("var m = Explore.charts(results, \"vfs\");", 18))
                 .as("before its (")
                 .contains(charts);
         assertThat(shell.documentation("Math.max(1, 2)", 2))

@@ -56,16 +56,16 @@ class LabKernelTest {
 
     @Test
     void completionReplacesFromTheAnchorToTheCursor() {
-        ReplacementOptions options = kernel.complete("Lab.repro", 9);
+        ReplacementOptions options = kernel.complete("Explore.repro", 13);
         assertThat(options.getReplacements()).contains("reproduction(");
-        assertThat(options.getSourceStart()).isEqualTo(4);
-        assertThat(options.getSourceEnd()).isEqualTo(9);
+        assertThat(options.getSourceStart()).isEqualTo(8);
+        assertThat(options.getSourceEnd()).isEqualTo(13);
     }
 
     @Test
     void inspectFindsAMethodFromTheMiddleOfItsName() {
-        DisplayData doc = kernel.inspect("Lab.charts", 6, false);
-        assertThat((String) doc.getData(MIMEType.TEXT_PLAIN)).contains("Lab.charts(Results results, String study)");
+        DisplayData doc = kernel.inspect("Explore.charts", 10, false);
+        assertThat((String) doc.getData(MIMEType.TEXT_PLAIN)).contains("Explore.charts(Results results, String study)");
         assertThat(kernel.inspect("   ", 1, false)).as("nothing to inspect").isNull();
     }
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import labbook.core.LabException;
-import labbook.reports.Lab;
+import labbook.reports.Explore;
 import labbook.reports.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,10 +17,10 @@ class NotebooksTest {
         Notebooks.Choice choice = Notebooks.choose("overview", "sample");
         assertThat(choice.sample()).isTrue();
         assertThat(choice.root()).isEqualTo(Notebooks.sampleRoot());
-        Results results = Lab.load(List.of(choice.root()));
+        Results results = Explore.load(List.of(choice.root()));
         String banner = Notebooks.banner(results, "overview", choice);
         assertThat(banner).startsWith("**SAMPLE data**").contains("not measurements of this machine");
-        for (String study : Lab.studies()) {
+        for (String study : Explore.studies()) {
             assertThat(banner).containsPattern("- " + study + ": \\d+ experiments, .*\\(SAMPLE\\)");
         }
     }
@@ -29,7 +29,7 @@ class NotebooksTest {
     void aFolderFromTheEnvironmentIsShownAsResultsNotSample(@TempDir Path dir) {
         Notebooks.Choice choice = Notebooks.choose("wallet", dir.toString());
         assertThat(choice.sample()).isFalse();
-        String banner = Notebooks.banner(Lab.load(List.of(dir)), "wallet", choice);
+        String banner = Notebooks.banner(Explore.load(List.of(dir)), "wallet", choice);
         assertThat(banner)
                 .startsWith("**Results** from `" + dir)
                 .contains("wallet: not run")
@@ -38,10 +38,10 @@ class NotebooksTest {
 
     @Test
     void everyStudyHasASample() {
-        Results sample = Lab.load(List.of(Notebooks.sampleRoot()));
-        for (String study : Lab.studies()) {
+        Results sample = Explore.load(List.of(Notebooks.sampleRoot()));
+        for (String study : Explore.studies()) {
             assertThat(sample.ran(study)).as(study).isTrue();
-            assertThat(Lab.charts(sample, study)).as("charts of " + study).isNotEmpty();
+            assertThat(Explore.charts(sample, study)).as("charts of " + study).isNotEmpty();
         }
     }
 

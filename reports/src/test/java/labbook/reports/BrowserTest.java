@@ -46,7 +46,7 @@ class BrowserTest {
     @Test
     void everyPageLoadsWithoutErrorsOrBrokenImages() throws Exception {
         Path index =
-                Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
+                Explore.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
         for (String page : Fixtures.pages()) {
             Path shot = SCREENSHOTS.resolve(page + ".png");
             HeadlessChromium.PageReport report =
@@ -61,7 +61,7 @@ class BrowserTest {
             if (page.equals("index")) {
                 assertThat(report.images()).isPositive();
             } else {
-                assertThat(report.charts()).isEqualTo(Lab.chartNames(page).size());
+                assertThat(report.charts()).isEqualTo(Explore.chartNames(page).size());
             }
             assertThat(shot).isRegularFile();
         }

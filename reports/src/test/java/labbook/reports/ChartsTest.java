@@ -53,7 +53,7 @@ class ChartsTest {
 
     @Test
     void noChartWithoutData(@TempDir Path empty) {
-        Results results = Lab.load(List.of(empty));
+        Results results = Explore.load(List.of(empty));
         for (Study study : Studies.ALL) {
             for (StudyChart c : study.charts()) {
                 assertThat(c.draw(results)).as(study.id() + "/" + c.name()).isEmpty();

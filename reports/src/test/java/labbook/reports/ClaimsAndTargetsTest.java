@@ -52,8 +52,8 @@ class ClaimsAndTargetsTest {
                 measured("startup-quick"),
                 measured("level-decrypt-quick"),
                 measured("process-quick"));
-        results = Lab.load(roots);
-        site = Lab.buildSite(roots, tmp.resolve("site")).getParent();
+        results = Explore.load(roots);
+        site = Explore.buildSite(roots, tmp.resolve("site")).getParent();
     }
 
     static Path measured(String run) {
@@ -165,7 +165,7 @@ class ClaimsAndTargetsTest {
 
     @Test
     void theFacadeGivesThePagesTargets() {
-        var table = Lab.targets(results, "filecrypt");
+        var table = Explore.targets(results, "filecrypt");
         assertThat(table.columnNames())
                 .containsExactly(
                         "target", "what it measures", "goal", "measured", "value", "verdict", "machine", "note");
@@ -173,7 +173,7 @@ class ClaimsAndTargetsTest {
                 .containsExactlyElementsOf(Studies.get("filecrypt").targetRows(results).stream()
                         .map(Target::target)
                         .toList());
-        assertThat(Lab.targets(results, "vfs").rowCount()).isZero();
+        assertThat(Explore.targets(results, "vfs").rowCount()).isZero();
     }
 
     @Test

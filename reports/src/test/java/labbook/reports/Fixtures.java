@@ -22,17 +22,17 @@ public final class Fixtures {
     }
 
     public static Results a() {
-        return Lab.load(List.of(root("results-a")));
+        return Explore.load(List.of(root("results-a")));
     }
 
     public static Results ab() {
-        return Lab.load(List.of(root("results-a"), root("results-b")));
+        return Explore.load(List.of(root("results-a"), root("results-b")));
     }
 
     /** Every page of a site: index, then one per study. */
     public static List<String> pages() {
         List<String> pages = new ArrayList<>(List.of("index"));
-        pages.addAll(Lab.studies());
+        pages.addAll(Explore.studies());
         return pages;
     }
 

@@ -35,11 +35,11 @@ class GoldenSiteTest {
         tables(
                 out,
                 "two roots",
-                Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("ab")));
+                Explore.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("ab")));
         tables(
                 out,
                 "one root, filecrypt and vfs not run",
-                Lab.buildSite(List.of(Fixtures.root("results-b")), tmp.resolve("b")));
+                Explore.buildSite(List.of(Fixtures.root("results-b")), tmp.resolve("b")));
         String actual = out.toString();
         Path source = Repo.root().resolve(GOLDEN);
         if (Boolean.getBoolean("labbook.golden.update")) {

@@ -107,9 +107,9 @@ class SchemaAgreementTest {
                 csv.commit();
             }
         }
-        Results results = Lab.load(List.of(tmp));
+        Results results = Explore.load(List.of(tmp));
         for (ResultsSchema schema : Studies.schemas()) {
-            Table t = Lab.table(results, schema.study(), schema.experiment());
+            Table t = Explore.table(results, schema.study(), schema.experiment());
             assertThat(t.columnNames()).as(schema.toString()).containsExactlyElementsOf(schema.names());
             assertThat(t.rowCount()).isEqualTo(2);
             for (Column c : schema.columns()) {

@@ -29,7 +29,7 @@ class SiteTest {
     static void build() {
         System.setProperty("java.awt.headless", "true");
         Path index =
-                Lab.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
+                Explore.buildSite(List.of(Fixtures.root("results-a"), Fixtures.root("results-b")), tmp.resolve("site"));
         site = index.getParent();
         assertThat(index.getFileName().toString()).isEqualTo("index.html");
     }
@@ -43,9 +43,9 @@ class SiteTest {
 
     @Test
     void everyChartHasAPngAndAnSvgAndIsShown() throws IOException {
-        for (String study : Lab.studies()) {
+        for (String study : Explore.studies()) {
             String html = Files.readString(site.resolve(study + ".html"));
-            for (String name : Lab.chartNames(study)) {
+            for (String name : Explore.chartNames(study)) {
                 Path png = site.resolve("charts").resolve(study + "-" + name + ".png");
                 Path svg = site.resolve("charts").resolve(study + "-" + name + ".svg");
                 assertThat(png).as(png.toString()).isRegularFile();
@@ -56,10 +56,10 @@ class SiteTest {
                 assertThat(html).contains("id=\"" + study + "-" + name + "\"");
             }
             assertThat(count(html, "class=\"chart\""))
-                    .isEqualTo(Lab.chartNames(study).size());
+                    .isEqualTo(Explore.chartNames(study).size());
             assertThat(html)
                     .contains("<img src=\"charts/" + study + "-"
-                            + Lab.chartNames(study).get(0) + ".png\" class=\"chart\"");
+                            + Explore.chartNames(study).get(0) + ".png\" class=\"chart\"");
             assertThat(html).doesNotContain("Charts without data");
         }
     }
@@ -138,7 +138,7 @@ class SiteTest {
 
     @Test
     void aStudyWithoutResultsShowsAsNotRun(@TempDir Path out) throws IOException {
-        Path index = Lab.buildSite(List.of(Fixtures.root("results-b")), out);
+        Path index = Explore.buildSite(List.of(Fixtures.root("results-b")), out);
         assertThat(Files.readString(index)).contains("not run");
         String filecrypt = Files.readString(out.resolve("filecrypt.html"));
         assertThat(filecrypt).contains("not run").contains(Verdict.NOT_MEASURED.text());
@@ -157,7 +157,7 @@ class SiteTest {
     @Test
     void anOutputFolderThatIsAFileIsOneLineNamingItOnce(@TempDir Path tmp) throws IOException {
         Path file = Files.writeString(tmp.resolve("site"), "not a folder");
-        assertThatThrownBy(() -> Lab.buildSite(List.of(Fixtures.root("results-a")), file))
+        assertThatThrownBy(() -> Explore.buildSite(List.of(Fixtures.root("results-a")), file))
                 .isInstanceOf(LabException.class)
                 .hasMessage("--out " + file + ": is not a folder");
         assertThat(Files.readString(file)).isEqualTo("not a folder");

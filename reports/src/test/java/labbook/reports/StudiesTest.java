@@ -47,7 +47,7 @@ class StudiesTest {
 
     @Test
     void walletFitsRecoverTheFixtureLines() {
-        Table sweep = Lab.table(Fixtures.a(), "wallet", "sync-sweep");
+        Table sweep = Explore.table(Fixtures.a(), "wallet", "sync-sweep");
         Map<String, LinearFit> fits = WalletData.syncFits(sweep);
         assertThat(fits.keySet())
                 .containsExactly("kde4", "kf5", "kf5-fdatasync", "aead", "kwallet5", "kde4-c1", "kde4-xint");
@@ -132,7 +132,7 @@ class StudiesTest {
 
     @Test
     void walletAgainstTheRealBackendPerSize() {
-        Table sweep = Lab.table(Fixtures.a(), "wallet", "sync-sweep");
+        Table sweep = Explore.table(Fixtures.a(), "wallet", "sync-sweep");
         Table t = WalletData.againstReal(sweep);
         assertThat(t.numberColumn("entries").asDoubleArray()).containsExactly(1, 100, 1000, 5000, 10000);
         // repeat by repeat: (21 + d) / (40.5 + d), d = -0.1, 0, +0.1
@@ -152,7 +152,7 @@ class StudiesTest {
 
     @Test
     void walletInteropFindings() {
-        Map<String, Table> analyses = Lab.analyses(Fixtures.a(), "wallet");
+        Map<String, Table> analyses = Explore.analyses(Fixtures.a(), "wallet");
         Table t = analyses.entrySet().stream()
                 .filter(e -> e.getKey().startsWith("kwallet5-interop"))
                 .findFirst()
@@ -177,7 +177,7 @@ class StudiesTest {
 
     @Test
     void filecryptChoosesFilesAndAppliesTheSeedsRule() {
-        Table sweep = Lab.table(Fixtures.a(), "filecrypt", "level-sweep");
+        Table sweep = Explore.table(Fixtures.a(), "filecrypt", "level-sweep");
         Table gpg = FilecryptData.seedLike(sweep);
         assertThat(gpg.stringColumn("engine").unique().asList()).containsExactly("gpg");
         List<FilecryptData.InputFile> files = FilecryptData.files(gpg);
@@ -268,7 +268,7 @@ class StudiesTest {
 
     @Test
     void vfsPer100RunsNormalisedAndScaling() {
-        Table diff = Lab.table(Fixtures.a(), "vfs", "git-diff");
+        Table diff = Explore.table(Fixtures.a(), "vfs", "git-diff");
         VfsData.GitDiff serial = VfsData.gitDiff(diff, "serial").orElseThrow();
         VfsData.GitDiff parallel = VfsData.gitDiff(diff, "parallel").orElseThrow();
         assertThat(serial.userS()).isCloseTo(2.1, within(1e-9));
@@ -277,15 +277,16 @@ class StudiesTest {
         VfsData.Normalised n = VfsData.normalise("parallel", parallel, serial);
         assertThat(n.real()).isCloseTo(6.1 / 12.1, within(1e-9));
         assertThat(n.sys()).isCloseTo(1, within(1e-9));
-        List<VfsData.ScalingPoint> rcu = VfsData.modelScaling(Lab.table(Fixtures.a(), "vfs", "dcache-model"), "rcu", 2);
+        List<VfsData.ScalingPoint> rcu =
+                VfsData.modelScaling(Explore.table(Fixtures.a(), "vfs", "dcache-model"), "rcu", 2);
         assertThat(rcu).extracting(VfsData.ScalingPoint::threads).containsExactly(1.0, 2.0, 4.0);
         assertThat(rcu.get(2).speedup()).isCloseTo(4, within(1e-5));
         assertThat(rcu.get(2).efficiency()).isCloseTo(1, within(1e-5));
         assertThat(rcu.get(2).efficiencyOnCores())
                 .isCloseTo(2, within(1e-5)); // 4x on 2 cores: the fixture's model is ideal
-        assertThat(VfsData.modelScaling(Lab.table(Fixtures.a(), "vfs", "dcache-model"), "none", 2))
+        assertThat(VfsData.modelScaling(Explore.table(Fixtures.a(), "vfs", "dcache-model"), "none", 2))
                 .isEmpty();
-        List<VfsData.ScalingPoint> stat = VfsData.statWalkScaling(Lab.table(Fixtures.a(), "vfs", "stat-walk"), 2);
+        List<VfsData.ScalingPoint> stat = VfsData.statWalkScaling(Explore.table(Fixtures.a(), "vfs", "stat-walk"), 2);
         assertThat(stat.get(1).speedup()).isCloseTo(0.201 / 0.101, within(1e-9));
         List<Claim> claims = new VfsStudy().claims(Fixtures.a());
         assertThat(claim(claims, VfsStudy.Id.PARALLEL_FASTER, "fixture-a").verdict())
@@ -298,7 +299,7 @@ class StudiesTest {
 
     @Test
     void vfsSeedRatiosComeFromAxboesTableWhetherOrNotGitDiffRan(@TempDir Path empty) {
-        Claim none = new VfsStudy().claims(Lab.load(List.of(empty))).get(0);
+        Claim none = new VfsStudy().claims(Explore.load(List.of(empty))).get(0);
         Claim measured = claim(new VfsStudy().claims(Fixtures.a()), VfsStudy.Id.PARALLEL_FASTER, "fixture-a");
         assertThat(none.verdict()).isEqualTo(Verdict.NOT_MEASURED);
         assertThat(none.claim()).isEqualTo(measured.claim());

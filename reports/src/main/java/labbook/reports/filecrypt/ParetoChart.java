@@ -20,7 +20,7 @@ import tech.tablesaw.api.Table;
  * front (nothing else is both faster and smaller) drawn through.
  */
 public final class ParetoChart extends ExperimentChart<XYChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "pareto";
 
     public ParetoChart() {

@@ -26,7 +26,7 @@ import tech.tablesaw.api.Table;
  * which is what the rule would then weigh.
  */
 public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "time-x-size";
 
     public TimeTimesSizeChart() {

@@ -18,7 +18,7 @@ import tech.tablesaw.api.Table;
 
 /** User, system and elapsed seconds per 100 git diffs: Piggin's four configurations beside ours. */
 public final class GitDiffChart extends ExperimentChart<CategoryChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "git-diff";
 
     public GitDiffChart() {

@@ -19,7 +19,7 @@ import tech.tablesaw.api.Table;
 
 /** The dcache model's throughput against threads for both walks, ideal scaling dashed. */
 public final class ModelScalingChart extends ExperimentChart<XYChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "model-scaling";
 
     public ModelScalingChart() {

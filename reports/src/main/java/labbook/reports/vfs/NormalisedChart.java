@@ -12,7 +12,7 @@ import tech.tablesaw.api.Table;
 
 /** Axboe's normalised table (2.6.32-rc3 serial = 1.00) beside ours (today's serial = 1.00). */
 public final class NormalisedChart extends ExperimentChart<CategoryChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "normalised";
 
     public NormalisedChart() {

@@ -15,7 +15,7 @@ import tech.tablesaw.api.Table;
 
 /** The Java stat walk's speed-up over one thread, ideal scaling dashed. */
 public final class StatWalkChart extends ExperimentChart<XYChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "stat-walk";
 
     public StatWalkChart() {

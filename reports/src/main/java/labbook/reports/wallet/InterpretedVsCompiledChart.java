@@ -24,7 +24,7 @@ import tech.tablesaw.api.Table;
  * the seed's DebugFull and Release builds.
  */
 public final class InterpretedVsCompiledChart extends ExperimentChart<XYChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "interpreted-vs-compiled";
 
     public InterpretedVsCompiledChart() {

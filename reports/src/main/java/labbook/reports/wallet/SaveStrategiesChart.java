@@ -17,7 +17,7 @@ import tech.tablesaw.api.Table;
 
 /** The cost of making one new entry durable, per save strategy, against wallet size. */
 public final class SaveStrategiesChart extends ExperimentChart<XYChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "save-strategies";
 
     public SaveStrategiesChart() {

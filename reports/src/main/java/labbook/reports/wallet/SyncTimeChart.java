@@ -26,7 +26,7 @@ import tech.tablesaw.api.Table;
  * kde4-xint) have their own chart.
  */
 public final class SyncTimeChart extends ExperimentChart<XYChart> {
-    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Lab.chart}. */
+    /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "sync-time";
 
     public SyncTimeChart() {

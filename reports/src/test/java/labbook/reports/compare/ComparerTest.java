@@ -14,8 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import labbook.core.Cli;
+import labbook.reports.Explore;
 import labbook.reports.Fixtures;
-import labbook.reports.Lab;
 import labbook.reports.ReportsCli;
 import labbook.reports.compare.RunComparison.Change;
 import labbook.reports.compare.RunComparison.Sample;
@@ -231,7 +231,7 @@ class ComparerTest {
     @Test
     void aSiteOfTwoRootsHasAComparisonPageWithAForestPlotAndOneRootHasNone() throws IOException {
         System.setProperty("java.awt.headless", "true");
-        Path index = Lab.buildSite(List.of(Path.of(a()), Path.of(b())), tmp.resolve("ab"));
+        Path index = Explore.buildSite(List.of(Path.of(a()), Path.of(b())), tmp.resolve("ab"));
         String page = Files.readString(index.resolveSibling("compare.html"));
         assertThat(page)
                 .contains("<h1>A against B: two machines, same code</h1>")
@@ -240,16 +240,16 @@ class ComparerTest {
         assertThat(index.resolveSibling("charts/compare-wallet.png")).isNotEmptyFile();
         assertThat(Files.readString(index))
                 .contains("<a href=\"compare.html\">A against B</a> (two machines, same code)");
-        Path single = Lab.buildSite(List.of(Path.of(b())), tmp.resolve("b"));
+        Path single = Explore.buildSite(List.of(Path.of(b())), tmp.resolve("b"));
         assertThat(single.resolveSibling("compare.html")).doesNotExist();
         assertThat(Files.readString(single)).doesNotContain("compare.html");
     }
 
     @Test
     void theNotebooksFacadeGivesTheSameMeasurementsAsATable() {
-        RunComparison c = Lab.compare(a(), b());
-        assertThat(Lab.comparisonTable(c).rowCount()).isEqualTo(c.measures().size());
-        assertThat(Lab.comparisonTable(c).stringColumn("verdict").asList())
+        RunComparison c = Explore.compare(a(), b());
+        assertThat(Explore.comparisonTable(c).rowCount()).isEqualTo(c.measures().size());
+        assertThat(Explore.comparisonTable(c).stringColumn("verdict").asList())
                 .containsExactlyElementsOf(
                         c.measures().stream().map(m -> m.change().word()).toList());
     }

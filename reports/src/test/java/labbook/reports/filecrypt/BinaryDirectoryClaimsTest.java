@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import java.util.List;
+import labbook.reports.Explore;
 import labbook.reports.Fixtures;
-import labbook.reports.Lab;
 import labbook.reports.chart.HorizontalBarChart;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Verdict;
@@ -100,6 +100,7 @@ class BinaryDirectoryClaimsTest {
         assertThat(new DirectoryRunsChart().name()).isEqualTo("directory-runs");
         assertThat(new DirectoryRunsChart().draw(Fixtures.a()).orElseThrow().categories())
                 .hasSize(3 + 4);
-        assertThat(new DirectoryRunsChart("pdf").draw(Lab.load(List.of(empty)))).isEmpty();
+        assertThat(new DirectoryRunsChart("pdf").draw(Explore.load(List.of(empty))))
+                .isEmpty();
     }
 }

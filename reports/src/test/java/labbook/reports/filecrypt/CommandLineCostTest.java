@@ -7,7 +7,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import labbook.reports.Lab;
+import labbook.reports.Explore;
 import labbook.reports.study.Target;
 import labbook.reports.study.Verdict;
 import org.junit.jupiter.api.Test;
@@ -24,9 +24,9 @@ import tech.tablesaw.api.Table;
  */
 class CommandLineCostTest {
     private static final Table SWEEP =
-            Lab.table(Lab.load(List.of(measured("process-quick"))), "filecrypt", "level-sweep");
+            Explore.table(Explore.load(List.of(measured("process-quick"))), "filecrypt", "level-sweep");
     private static final Table STARTUP =
-            Lab.table(Lab.load(List.of(measured("startup-quick"))), "filecrypt", "cli-startup");
+            Explore.table(Explore.load(List.of(measured("startup-quick"))), "filecrypt", "cli-startup");
 
     private static Path measured(String run) {
         try {

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
+import labbook.reports.Explore;
 import labbook.reports.Fixtures;
-import labbook.reports.Lab;
 import labbook.reports.study.Target;
 import labbook.reports.study.Verdict;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,8 @@ import tech.tablesaw.api.Table;
  * 0.07 0.06 0.05 0.06, bcpg 0.02 0.05 0.04 0.05 0.05.
  */
 class DecryptLevelsTest {
-    private static final Table DECRYPTS = Lab.table(Lab.load(List.of(measured())), "filecrypt", "level-decrypt");
+    private static final Table DECRYPTS =
+            Explore.table(Explore.load(List.of(measured())), "filecrypt", "level-decrypt");
 
     private static Path measured() {
         try {
@@ -73,7 +74,7 @@ class DecryptLevelsTest {
 
     @Test
     void resultsWithoutTheCsvSayItWasNotRun() {
-        assertThat(Lab.tables(Fixtures.a(), "filecrypt", "level-decrypt")).isEmpty();
+        assertThat(Explore.tables(Fixtures.a(), "filecrypt", "level-decrypt")).isEmpty();
         Target t = DecryptLevels.notRun();
         assertThat(t.verdict()).isEqualTo(Verdict.NOT_MEASURED);
         assertThat(t.measured()).startsWith("not run");

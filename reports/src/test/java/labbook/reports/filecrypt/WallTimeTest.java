@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
+import labbook.reports.Explore;
 import labbook.reports.Fixtures;
-import labbook.reports.Lab;
 import labbook.reports.stats.TradeOff;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Verdict;
@@ -21,7 +21,7 @@ import tech.tablesaw.api.Table;
  * read by wall time, its -z 0 taken from one thread.
  */
 class WallTimeTest {
-    private static final Table SWEEP = Lab.table(Fixtures.a(), "filecrypt", "level-sweep");
+    private static final Table SWEEP = Explore.table(Fixtures.a(), "filecrypt", "level-sweep");
 
     @Test
     void theParallelEngineIsASettingOfItsOwnAndTheSingleThreadedOnesKeepTheirRows() {
@@ -57,7 +57,7 @@ class WallTimeTest {
 
     @Test
     void theAnalysesAddTheWallTimeTablesAndThePerLevelRatioToGpg() {
-        Map<String, Table> analyses = Lab.analyses(Fixtures.a(), "filecrypt");
+        Map<String, Table> analyses = Explore.analyses(Fixtures.a(), "filecrypt");
         assertThat(analyses.keySet())
                 .anySatisfy(k -> assertThat(k).startsWith("Pareto front on head-20mb by wall time"))
                 .anySatisfy(k -> assertThat(k).startsWith("The seed's rule and the bandwidth view with wall time"));

@@ -18,8 +18,8 @@ import java.util.List;
 import labbook.core.Cli;
 import labbook.core.Column;
 import labbook.core.LabException;
+import labbook.reports.Explore;
 import labbook.reports.Fixtures;
-import labbook.reports.Lab;
 import labbook.reports.ReportsCli;
 import labbook.reports.Studies;
 import labbook.reports.study.Verdict;
@@ -42,14 +42,14 @@ class ResultsLoaderTest {
         assertThat(r.roots()).hasSize(1);
         ResultsRoot root = r.roots().get(0);
         assertThat(root.label()).isEqualTo("fixture-a");
-        for (String study : Lab.studies()) {
+        for (String study : Explore.studies()) {
             assertThat(r.ran(study)).as(study).isTrue();
         }
         assertThat(root.study("wallet").experiments())
                 .containsExactly(
                         "sync-sweep", "sync-jmh", "save-strategies", "crash-test", "tamper-test", "kwallet5-interop");
         assertThat(root.study("vfs").experiments()).containsExactly("git-diff", "stat-walk", "dcache-model");
-        Table sweep = Lab.table(r, "wallet", "sync-sweep");
+        Table sweep = Explore.table(r, "wallet", "sync-sweep");
         assertThat(sweep.rowCount())
                 .isEqualTo(7 * 5 * 3); // 7 variants (kwallet5, kde4-c1 among them) x 5 sizes x 3 repeats
         assertThat(sweep.column("variant").type()).isEqualTo(ColumnType.STRING);
@@ -76,7 +76,7 @@ class ResultsLoaderTest {
                 "vfs/git-diff.csv",
                 "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads,tree\n"
                         + "serial,0,10,1,1,1,99,5,1,linux-6.1\n");
-        Table diff = Lab.table(load(), "vfs", "git-diff");
+        Table diff = Explore.table(load(), "vfs", "git-diff");
         assertThat(diff.column("tree").type()).isEqualTo(ColumnType.STRING);
         assertThat(diff.column("entries").type()).isEqualTo(ColumnType.LONG);
     }
@@ -89,10 +89,10 @@ class ResultsLoaderTest {
         assertThat(r.ran("vfs")).isTrue();
         assertThat(r.ran("wallet")).isFalse();
         assertThat(r.ran("filecrypt")).isFalse();
-        assertThat(Lab.charts(r, "wallet")).isEmpty();
-        assertThat(Lab.reproduction(r, "wallet").stringColumn("verdict").asList())
+        assertThat(Explore.charts(r, "wallet")).isEmpty();
+        assertThat(Explore.reproduction(r, "wallet").stringColumn("verdict").asList())
                 .containsOnly(Verdict.NOT_MEASURED.text());
-        assertThatThrownBy(() -> Lab.table(r, "wallet", "sync-sweep"))
+        assertThatThrownBy(() -> Explore.table(r, "wallet", "sync-sweep"))
                 .isInstanceOf(LabException.class)
                 .hasMessageContaining("wallet/sync-sweep.csv");
     }
@@ -167,7 +167,7 @@ class ResultsLoaderTest {
                 "vfs/git-diff.csv",
                 "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n"
                         + "serial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
-        Table t = Lab.table(load(), "vfs", "git-diff");
+        Table t = Explore.table(load(), "vfs", "git-diff");
         assertThat(t.doubleColumn("cpu_pct").countMissing()).isEqualTo(2);
         assertThat(t.doubleColumn("user_s").countMissing()).isZero();
     }
@@ -179,7 +179,7 @@ class ResultsLoaderTest {
         assertThat(r.roots().get(0).table("vfs", "git-diff"))
                 .hasValueSatisfying(t -> assertThat(t.rowCount()).isZero());
         assertThat(r.ran("vfs")).isFalse();
-        assertThat(Lab.reproduction(r, "vfs").stringColumn("verdict").asList())
+        assertThat(Explore.reproduction(r, "vfs").stringColumn("verdict").asList())
                 .containsOnly(Verdict.NOT_MEASURED.text());
     }
 
@@ -273,7 +273,7 @@ class ResultsLoaderTest {
         assertThat(r.roots().get(0).study("vfs").experiments())
                 .contains("stat-walk-git")
                 .endsWith("warm-cache");
-        assertThat(Lab.analyses(r, "vfs").keySet())
+        assertThat(Explore.analyses(r, "vfs").keySet())
                 .anySatisfy(k -> assertThat(k).startsWith("stat-walk-git (an extra experiment)"))
                 .anySatisfy(k -> assertThat(k).startsWith("warm-cache (an extra experiment)"));
     }
@@ -304,7 +304,9 @@ class ResultsLoaderTest {
         Files.delete(sweep);
         write("vfs/git-diff.csv", header + "serial,0,10,1,1,1,-1,5,1\n");
         write("vfs/warm-cache.csv", "mode,elapsed_s\nserial,-1\n");
-        assertThat(Lab.table(load(), "vfs", "git-diff").doubleColumn("cpu_pct").get(0))
+        assertThat(Explore.table(load(), "vfs", "git-diff")
+                        .doubleColumn("cpu_pct")
+                        .get(0))
                 .isEqualTo(-1);
     }
 
@@ -328,7 +330,7 @@ class ResultsLoaderTest {
         assertThat(durationsSizesRates).allMatch(NeverNegative::holdsFor);
         assertThat(others).noneMatch(NeverNegative::holdsFor);
         // every study declares some: the rule is not empty for any of them
-        for (String study : Lab.studies()) {
+        for (String study : Explore.studies()) {
             assertThat(Studies.schemas().stream()
                             .filter(s -> s.study().equals(study))
                             .flatMap(s -> s.columns().stream())
@@ -347,7 +349,7 @@ class ResultsLoaderTest {
                         .getBytes(StandardCharsets.UTF_8);
         byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
         Files.write(csv, concat(bom, body));
-        Table t = Lab.table(load(), "vfs", "git-diff");
+        Table t = Explore.table(load(), "vfs", "git-diff");
         assertThat(t.columnNames().get(0)).isEqualTo("mode");
         assertThat(t.stringColumn("mode").get(0)).isEqualTo("serial");
         // only one, and only before the header: a second is a part of the column's name

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import labbook.reports.Explore;
 import labbook.reports.Fixtures;
-import labbook.reports.Lab;
 import labbook.reports.Studies;
 import labbook.reports.results.Results;
 import labbook.reports.study.Claim;
@@ -34,7 +34,7 @@ class ModeDisagreementsTest {
                 Files.writeString(p, Files.readString(p).replace("\"mode\": \"quick\"", "\"mode\": \"full\""));
             }
         }
-        return Lab.load(List.of(quick, full));
+        return Explore.load(List.of(quick, full));
     }
 
     private static List<Claim> walletClaims(Results results) {

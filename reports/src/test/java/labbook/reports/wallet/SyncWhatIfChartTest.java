@@ -8,8 +8,8 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import labbook.reports.Explore;
 import labbook.reports.Fixtures;
-import labbook.reports.Lab;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.stats.LinearFit;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
@@ -32,7 +32,7 @@ import org.knowm.xchart.style.XYStyler;
  * legend beside the plot rather than over it.
  */
 class SyncWhatIfChartTest {
-    static final Map<String, LinearFit> FITS = WalletData.syncFits(Lab.table(Fixtures.a(), "wallet", "sync-sweep"));
+    static final Map<String, LinearFit> FITS = WalletData.syncFits(Explore.table(Fixtures.a(), "wallet", "sync-sweep"));
 
     @BeforeAll
     static void headless() {

@@ -49,14 +49,14 @@ import tech.tablesaw.api.Table;
  * units, so a notebook and the site cannot disagree.
  *
  * <pre>{@code
- * Results r = Lab.load("results");                 // or Lab.load() for <repo>/results
- * Table sweep = Lab.table(r, "wallet", "sync-sweep");
- * Table repro = Lab.reproduction(r, "wallet");
- * XYChart c = Lab.chart(r, "wallet", SyncTimeChart.NAME);  // or Lab.charts(r, "wallet")
+ * Results r = Explore.load("results");                 // or Explore.load() for <repo>/results
+ * Table sweep = Explore.table(r, "wallet", "sync-sweep");
+ * Table repro = Explore.reproduction(r, "wallet");
+ * XYChart c = Explore.chart(r, "wallet", SyncTimeChart.NAME);  // or Explore.charts(r, "wallet")
  * }</pre>
  */
-public final class Lab {
-    private Lab() {}
+public final class Explore {
+    private Explore() {}
 
     /** {@code <repository>/results}, the default results root. */
     public static Path defaultResults() {

@@ -18,7 +18,7 @@ import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
 
 /** The facade the notebooks call: same objects the site is built from. */
-class LabTest {
+class ExploreTest {
     @BeforeAll
     static void headless() {
         System.setProperty("java.awt.headless", "true");
@@ -27,33 +27,35 @@ class LabTest {
     @Test
     void everyNamedChartIsThereForTheFixture() {
         Results r = Fixtures.a();
-        for (String study : Lab.studies()) {
-            assertThat(Lab.charts(r, study).keySet()).as(study).containsExactlyElementsOf(Lab.chartNames(study));
+        for (String study : Explore.studies()) {
+            assertThat(Explore.charts(r, study).keySet())
+                    .as(study)
+                    .containsExactlyElementsOf(Explore.chartNames(study));
         }
-        XYChart sync = Lab.walletSyncTime(r);
+        XYChart sync = Explore.walletSyncTime(r);
         assertThat(sync.getSeriesMap())
                 .containsKeys("kde4", "seed 2009, Release (Q6600)", "kwallet5 (KDE's real backend)")
                 .doesNotContainKeys("kde4-xint", "kde4-c1");
-        HorizontalBarChart bars = Lab.filecryptDirectoryRuns(r);
+        HorizontalBarChart bars = Explore.filecryptDirectoryRuns(r);
         assertThat(bars.getSeriesMap()).containsKeys("user time", "system time");
-        assertThat(Lab.filecryptLevels(r, "1mb").getTitle()).contains("head-1mb");
+        assertThat(Explore.filecryptLevels(r, "1mb").getTitle()).contains("head-1mb");
         // the crypto seed's chart readings were taken off its images by eye, and every seed series says so
         assertThat(List.<Object>copyOf(bars.getSeriesMap().get("user time").getXData()))
                 .contains("GPG Default (seed, split approx.)");
-        for (XYChart c : List.of(Lab.filecryptLevels(r, "1mb"), Lab.filecryptTimeTimesSize(r))) {
+        for (XYChart c : List.of(Explore.filecryptLevels(r, "1mb"), Explore.filecryptTimeTimesSize(r))) {
             assertThat(c.getSeriesMap().keySet())
                     .filteredOn(k -> k.startsWith("seed"))
                     .isNotEmpty()
                     .allSatisfy(k -> assertThat(k).contains("approx."));
         }
-        assertThat(Lab.vfsModelScaling(r).getSeriesMap()).containsKeys("rcu-walk", "ref-walk");
+        assertThat(Explore.vfsModelScaling(r).getSeriesMap()).containsKeys("rcu-walk", "ref-walk");
     }
 
     @Test
     void aCpuTimeBelowTheClocksResolutionDoesNotBreakAnyChart(@TempDir Path tmp) throws IOException {
         // real runs: gpg -z 0 on 1 MB takes under one 10 ms tick, so CPU reads 0 and time x size is 0
         Fixtures.copy(Fixtures.root("results-a").resolve("filecrypt"), tmp.resolve("filecrypt"));
-        Table sweep = Lab.table(Fixtures.a(), "filecrypt", "level-sweep");
+        Table sweep = Explore.table(Fixtures.a(), "filecrypt", "level-sweep");
         for (int i = 0; i < sweep.rowCount(); i++) {
             if (sweep.longColumn("level").get(i) == 0) {
                 sweep.doubleColumn("cpu_user_s").set(i, 0.0);
@@ -61,30 +63,31 @@ class LabTest {
             }
         }
         sweep.write().csv(tmp.resolve("filecrypt/level-sweep.csv").toFile());
-        Results r = Lab.load(List.of(tmp));
-        assertThat(Lab.charts(r, "filecrypt").keySet()).containsExactlyElementsOf(Lab.chartNames("filecrypt"));
-        assertThat(Lab.buildSite(List.of(tmp), tmp.resolve("site"))).isRegularFile();
-        assertThat(StudiesTest.claim(Lab.claims(r, "filecrypt"), FilecryptStudy.Id.MIN_TIME_X_SIZE, "1 MB", "fixture-a")
+        Results r = Explore.load(List.of(tmp));
+        assertThat(Explore.charts(r, "filecrypt").keySet()).containsExactlyElementsOf(Explore.chartNames("filecrypt"));
+        assertThat(Explore.buildSite(List.of(tmp), tmp.resolve("site"))).isRegularFile();
+        assertThat(StudiesTest.claim(
+                                Explore.claims(r, "filecrypt"), FilecryptStudy.Id.MIN_TIME_X_SIZE, "1 MB", "fixture-a")
                         .note())
                 .contains("under 3 ticks");
     }
 
     @Test
     void unknownNamesAndMissingDataAreOneLineErrors() {
-        Results r = Lab.load(List.of(Fixtures.root("results-b")));
-        assertThatThrownBy(() -> Lab.chart(r, "wallet", "nope"))
+        Results r = Explore.load(List.of(Fixtures.root("results-b")));
+        assertThatThrownBy(() -> Explore.chart(r, "wallet", "nope"))
                 .isInstanceOf(LabException.class)
                 .hasMessageContaining("no chart 'nope' in wallet");
-        assertThatThrownBy(() -> Lab.vfsGitDiff(r))
+        assertThatThrownBy(() -> Explore.vfsGitDiff(r))
                 .isInstanceOf(LabException.class)
                 .hasMessageContaining("has no data");
-        assertThatThrownBy(() -> Lab.reproduction(r, "nope")).isInstanceOf(LabException.class);
+        assertThatThrownBy(() -> Explore.reproduction(r, "nope")).isInstanceOf(LabException.class);
     }
 
     @Test
     void reproductionProvenanceAndAnalysesAreTables() {
         Results r = Fixtures.ab();
-        Table repro = Lab.reproduction(r, "wallet");
+        Table repro = Explore.reproduction(r, "wallet");
         assertThat(repro.columnNames())
                 .containsExactly("claim", "seed", "measured", "ratio", "verdict", "machine", "note");
         // machine by machine: the two roots' rows of one claim sit together
@@ -92,20 +95,20 @@ class LabTest {
         int first = claims.indexOf(claims.get(0));
         assertThat(claims.get(first + 1)).isEqualTo(claims.get(0));
         assertThat(repro.stringColumn("machine").get(1)).isEqualTo("fixture-b");
-        Table prov = Lab.provenance(r, "wallet");
+        Table prov = Explore.provenance(r, "wallet");
         assertThat(prov.rowCount()).isEqualTo(11); // 5 experiments per root, and kwallet5-interop in fixture-a
         assertThat(prov.stringColumn("rerun").asList())
                 .allSatisfy(c -> assertThat(c).startsWith("./labbook wallet "));
         assertThat(prov.stringColumn("rerun").asList())
                 .contains("./labbook wallet sync-sweep --quick", "./labbook wallet all --quick");
-        assertThat(Lab.analyses(r, "filecrypt").keySet())
+        assertThat(Explore.analyses(r, "filecrypt").keySet())
                 .anySatisfy(k -> assertThat(k).startsWith("Pareto front"));
-        assertThat(Lab.medians(Lab.table(r, "wallet", "sync-sweep"), "sync_ms", "variant")
+        assertThat(Explore.medians(Explore.table(r, "wallet", "sync-sweep"), "sync_ms", "variant")
                         .rowCount())
                 .isEqualTo(7);
-        assertThat(Lab.seed(VfsData.VFS_AXBOE).rowCount()).isEqualTo(4);
-        assertThat(Lab.seed("vfs-axboe").rowCount()).isEqualTo(4);
-        assertThatThrownBy(() -> Lab.seed("nope"))
+        assertThat(Explore.seed(VfsData.VFS_AXBOE).rowCount()).isEqualTo(4);
+        assertThat(Explore.seed("vfs-axboe").rowCount()).isEqualTo(4);
+        assertThatThrownBy(() -> Explore.seed("nope"))
                 .isInstanceOf(LabException.class)
                 .hasMessageContaining("kwallet-sync");
     }
