@@ -36,7 +36,7 @@ def parse_date(text):
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-class LabKernelTests(jupyter_kernel_test.KernelTests):
+class JShellKernelTests(jupyter_kernel_test.KernelTests):
     kernel_name = os.environ.get("LABBOOK_KERNEL", "labbook-java")
     language_name = "java"
     file_extension = ".jshell"

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 final class ClasspathCommand implements Callable<Integer> {
     @Override
     public Integer call() {
-        System.out.println(LabJars.classPath(LabJars.ofThisBuild()));
+        System.out.println(KernelJars.classPath(KernelJars.ofThisBuild()));
         return 0;
     }
 }

@@ -42,7 +42,7 @@ final class InstallCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         KernelSpec.checkName(name);
-        List<Path> jars = LabJars.ofThisBuild();
+        List<Path> jars = KernelJars.ofThisBuild();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path dataDir =
                 prefix != null ? KernelSpec.dataDirUnderPrefix(prefix.toAbsolutePath()) : KernelSpec.userDataDir();

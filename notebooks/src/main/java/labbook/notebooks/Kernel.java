@@ -44,8 +44,8 @@ public final class Kernel {
             // an unreachable JVM alive
             Runtime.getRuntime().halt(1);
         });
-        LabKernel kernel = LabKernel.create(System.getProperty("java.class.path"));
-        JupyterConnection jupyter = new LabConnection(KernelConnectionProperties.parse(connection));
+        JShellKernel kernel = JShellKernel.create(System.getProperty("java.class.path"));
+        JupyterConnection jupyter = new DatedConnection(KernelConnectionProperties.parse(connection));
         kernel.becomeHandlerForConnection(jupyter);
         jupyter.connect();
         jupyter.waitUntilClose();

@@ -65,13 +65,13 @@ final class KernelSpec {
                         "-Djava.awt.headless=true",
                         "-Dlabbook.repo=" + repo,
                         "-cp",
-                        LabJars.classPath(jars),
+                        KernelJars.classPath(jars),
                         Kernel.class.getName(),
                         "{connection_file}"));
         spec.put("display_name", displayName);
         spec.put("language", "java");
         spec.put("interrupt_mode", "message");
-        spec.put("metadata", Map.of("labbook", Map.of("version", LabKernel.VERSION)));
+        spec.put("metadata", Map.of("labbook", Map.of("version", JShellKernel.VERSION)));
         return spec;
     }
 

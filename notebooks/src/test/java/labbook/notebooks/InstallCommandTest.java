@@ -24,7 +24,7 @@ class InstallCommandTest {
     @Test
     void theKernelspecStartsTheKernelWithTheJarsAndInterruptsByMessage() throws Exception {
         Path target = fakeBuild();
-        List<Path> jars = LabJars.in(target);
+        List<Path> jars = KernelJars.in(target);
         assertThat(jars)
                 .extracting(p -> p.getFileName().toString())
                 .containsExactly("notebooks-0.1.0-SNAPSHOT.jar", "a.jar", "b.jar");
@@ -53,7 +53,7 @@ class InstallCommandTest {
 
     @Test
     void anUnbuiltModuleIsOneClearError() {
-        assertThatThrownBy(() -> LabJars.in(tmp))
+        assertThatThrownBy(() -> KernelJars.in(tmp))
                 .isInstanceOf(LabException.class)
                 .hasMessageContaining("build it first: `mvn -q install -DskipTests`");
     }

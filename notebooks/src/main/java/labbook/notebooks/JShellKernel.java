@@ -29,7 +29,7 @@ import org.dflib.jjava.jupyter.messages.request.KernelInfoRequest;
  * value is shown richly ({@link RichOutput}); a failed cell becomes a Jupyter error whose trace shows the cell's lines,
  * not JShell's; an interrupt stops the running cell.
  */
-final class LabKernel extends BaseKernel {
+final class JShellKernel extends BaseKernel {
     static final String VERSION = "0.1.0";
     private static final String RED = "\u001b[0;31m";
     private static final String RESET = "\u001b[0m";
@@ -38,7 +38,7 @@ final class LabKernel extends BaseKernel {
     /** The running cell's System.out and System.err, sent to the front end in few messages. */
     private final CellOutput output = new CellOutput();
 
-    private LabKernel(
+    private JShellKernel(
             String name,
             String version,
             HistoryManager history,
@@ -69,7 +69,7 @@ final class LabKernel extends BaseKernel {
     }
 
     /** A kernel whose JShell sees the given class path (the lab's jars). */
-    static LabKernel create(String classPath) {
+    static JShellKernel create(String classPath) {
         return new Builder()
                 .name("labbook")
                 .version(VERSION)
@@ -124,7 +124,7 @@ final class LabKernel extends BaseKernel {
         PrintStream kernelOut = System.out;
         PrintStream kernelErr = System.err;
         InputStream kernelIn = System.in;
-        LabReplyEnvironment request = (LabReplyEnvironment) env; // LabConnection makes every reply environment
+        DatedReplyEnvironment request = (DatedReplyEnvironment) env; // DatedConnection makes every reply environment
         output.attach(request::publishNow);
         System.setOut(output.out);
         System.setErr(output.err);
@@ -202,9 +202,9 @@ final class LabKernel extends BaseKernel {
     }
 
     /** Reaches the protected parts of jjava-jupyter's builder. */
-    private static final class Builder extends BaseKernelBuilder<Builder, LabKernel> {
-        LabKernel build(JavaShell shell) {
-            return new LabKernel(
+    private static final class Builder extends BaseKernelBuilder<Builder, JShellKernel> {
+        JShellKernel build(JavaShell shell) {
+            return new JShellKernel(
                     buildName(),
                     buildVersion(),
                     buildHistoryManager(),
@@ -216,9 +216,9 @@ final class LabKernel extends BaseKernel {
                     shell);
         }
 
-        /** jjava-jupyter's entry point; {@link LabKernel#create} is ours, with the shell built first. */
+        /** jjava-jupyter's entry point; {@link JShellKernel#create} is ours, with the shell built first. */
         @Override
-        public LabKernel build() {
+        public JShellKernel build() {
             return create(System.getProperty("java.class.path"));
         }
     }

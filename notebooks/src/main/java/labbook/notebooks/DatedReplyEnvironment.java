@@ -15,7 +15,7 @@ import org.dflib.jjava.jupyter.messages.request.InputRequest;
  * is dated when it is sent, to the microsecond ({@link MessageDates}), and a cell's output can be published at once
  * ({@link #publishNow}) from any thread, whatever the request's handler has deferred.
  */
-final class LabReplyEnvironment extends ShellReplyEnvironment {
+final class DatedReplyEnvironment extends ShellReplyEnvironment {
     private final StdinChannel stdin;
     /**
      * Whether the next message waits for the end of the request (jjava-jupyter's flag for it is private, so
@@ -23,7 +23,7 @@ final class LabReplyEnvironment extends ShellReplyEnvironment {
      */
     private boolean deferNext;
 
-    LabReplyEnvironment(ShellChannel shell, StdinChannel stdin, JupyterSocket iopub, MessageContext context) {
+    DatedReplyEnvironment(ShellChannel shell, StdinChannel stdin, JupyterSocket iopub, MessageContext context) {
         super(shell, stdin, iopub, context);
         this.stdin = stdin;
     }

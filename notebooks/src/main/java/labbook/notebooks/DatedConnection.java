@@ -12,14 +12,14 @@ import org.dflib.jjava.jupyter.messages.publish.PublishStatus;
 
 /**
  * The kernel's sockets to Jupyter: jjava-jupyter's, with every message dated to the microsecond. Requests are answered
- * through a {@link LabReplyEnvironment}; the one message jjava-jupyter sends outside a request, the "starting" status,
- * is sent from {@link #connect()} here.
+ * through a {@link DatedReplyEnvironment}; the one message jjava-jupyter sends outside a request, the "starting"
+ * status, is sent from {@link #connect()} here.
  */
-final class LabConnection extends JupyterConnection {
+final class DatedConnection extends JupyterConnection {
     private final KernelConnectionProperties properties;
     private boolean connected;
 
-    LabConnection(KernelConnectionProperties properties) throws NoSuchAlgorithmException, InvalidKeyException {
+    DatedConnection(KernelConnectionProperties properties) throws NoSuchAlgorithmException, InvalidKeyException {
         super(properties);
         this.properties = properties;
     }
@@ -42,6 +42,6 @@ final class LabConnection extends JupyterConnection {
 
     @Override
     public ShellReplyEnvironment prepareReplyEnv(ShellChannel channel, MessageContext context) {
-        return new LabReplyEnvironment(channel, stdin, iopub, context);
+        return new DatedReplyEnvironment(channel, stdin, iopub, context);
     }
 }

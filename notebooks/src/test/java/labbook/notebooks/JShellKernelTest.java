@@ -15,13 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.spi.SLF4JServiceProvider;
 
 /** The kernel's answers, without the wire: rich results, Jupyter errors, completion, is-complete. */
-class LabKernelTest {
-    private static LabKernel kernel;
+class JShellKernelTest {
+    private static JShellKernel kernel;
 
     @BeforeAll
     static void start() {
         System.setProperty("java.awt.headless", "true");
-        kernel = LabKernel.create(System.getProperty("java.class.path"));
+        kernel = JShellKernel.create(System.getProperty("java.class.path"));
     }
 
     @AfterAll
@@ -87,7 +87,8 @@ class LabKernelTest {
         // Jupyter stores it in every notebook it saves: this JDK's version there made every notebook dirty
         assertThat(kernel.getLanguageInfo().getVersion()).isEqualTo("17").isEqualTo("" + JavaShell.JAVA_RELEASE);
         // the release this module is compiled for (maven.compiler.release) is the class files' major version - 44
-        try (DataInputStream classFile = new DataInputStream(LabKernel.class.getResourceAsStream("LabKernel.class"))) {
+        try (DataInputStream classFile =
+                new DataInputStream(JShellKernel.class.getResourceAsStream("JShellKernel.class"))) {
             classFile.readInt(); // magic
             classFile.readUnsignedShort(); // minor version
             assertThat(classFile.readUnsignedShort() - 44)

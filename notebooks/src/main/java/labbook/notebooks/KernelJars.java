@@ -15,14 +15,14 @@ import labbook.core.LabException;
  * into {@code notebooks/target/lib} (maven-dependency-plugin). The kernelspec names them one by one, so the kernel runs
  * exactly what was built, wherever Jupyter starts.
  */
-final class LabJars {
-    private LabJars() {}
+final class KernelJars {
+    private KernelJars() {}
 
     /** The jars of the build this class was loaded from (its {@code target} folder). */
     static List<Path> ofThisBuild() {
         Path codeSource;
         try {
-            codeSource = Path.of(LabJars.class
+            codeSource = Path.of(KernelJars.class
                     .getProtectionDomain()
                     .getCodeSource()
                     .getLocation()
