@@ -275,6 +275,9 @@ public final class LabRun implements AutoCloseable {
             }
         }
         work.getOrDefault(mode, Map.of()).forEach(modeUnits::put);
+        if (work.size() < 2) {
+            return history; // no experiment declared its work: nothing to scale (and no reference to read)
+        }
         ReferenceCosts reference = ReferenceCosts.ofStudy(study);
         work.forEach((m, to) -> {
             if (m == mode) {

@@ -133,6 +133,15 @@ public final class OwnedScratch implements AutoCloseable {
         }
     }
 
+    /** {@link #delete}, an IO error as one line naming the scratch folder. */
+    public static void remove(Path path) {
+        try {
+            delete(path);
+        } catch (IOException e) {
+            throw LabException.cannot("remove the scratch folder", path, e);
+        }
+    }
+
     /** Removes {@code path}, a file or a folder with all it holds (never following a link out of it). */
     public static void delete(Path path) throws IOException {
         IOException last = null;

@@ -76,8 +76,8 @@ public final class ReferenceCosts {
         Map<Mode, Map<String, Double>> seconds = new java.util.EnumMap<>(Mode.class);
         Map<Mode, Map<String, Double>> units = new java.util.EnumMap<>(Mode.class);
         for (Mode m : Mode.values()) {
-            seconds.put(m, numbers(history.path(m.label())));
-            units.put(m, numbers(history.path(LabRun.UNITS).path(m.label())));
+            seconds.put(m, RunPlan.History.numbers(history.path(m.label())));
+            units.put(m, RunPlan.History.numbers(history.path(LabRun.UNITS).path(m.label())));
         }
         Map<String, Line> lines = new LinkedHashMap<>();
         for (String experiment : seconds.get(Mode.QUICK).keySet()) {
@@ -91,16 +91,6 @@ public final class ReferenceCosts {
             }
         }
         return new ReferenceCosts(history.path("host").asText(), lines, seconds);
-    }
-
-    private static Map<String, Double> numbers(JsonNode object) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        object.fieldNames().forEachRemaining(name -> {
-            if (object.get(name).isNumber()) {
-                out.put(name, object.get(name).asDouble());
-            }
-        });
-        return out;
     }
 
     /** The host the reference run was made on. */
@@ -153,7 +143,7 @@ public final class ReferenceCosts {
             if (line != null && !Double.isNaN(factor) && line.at(from) > 0 && line.at(to) > 0) {
                 out.put(name, new Scaled(factor * line.at(to), true));
             } else {
-                out.put(name, scale(name, e.getValue(), from, to));
+                out.put(name, proportional(name, e.getValue(), from, to));
             }
         }
         return out;
@@ -162,17 +152,10 @@ public final class ReferenceCosts {
     /** A time scaled to another mode, and whether the experiment's fitted line did it (else its units alone). */
     public record Scaled(double seconds, boolean byLine) {}
 
-    /**
-     * {@code seconds} measured at {@code fromUnits}, scaled to {@code toUnits}: by the experiment's line when it has
-     * one that is positive at both, else in proportion to the units.
-     */
-    public Scaled scale(String experiment, double seconds, double fromUnits, double toUnits) {
+    /** {@code seconds} measured at {@code fromUnits}, scaled to {@code toUnits} in proportion: no line to go by. */
+    private static Scaled proportional(String experiment, double seconds, double fromUnits, double toUnits) {
         if (!(fromUnits > 0)) {
             throw new IllegalStateException(experiment + ": an experiment's work must be positive");
-        }
-        Line line = lines.get(experiment);
-        if (line != null && line.at(fromUnits) > 0 && line.at(toUnits) > 0) {
-            return new Scaled(seconds * line.at(toUnits) / line.at(fromUnits), true);
         }
         return new Scaled(seconds * toUnits / fromUnits, false);
     }

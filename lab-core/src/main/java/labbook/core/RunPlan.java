@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -136,8 +137,9 @@ public final class RunPlan {
             }
             for (String e : names) {
                 Estimate estimate = known.estimate(study, e);
-                if (estimate.basis() == Basis.NONE && reference.seconds(e, mode).isPresent()) {
-                    estimate = new Estimate(study, e, reference.seconds(e, mode).get(), Basis.REFERENCE);
+                Optional<Double> referenceSeconds = reference.seconds(e, mode);
+                if (estimate.basis() == Basis.NONE && referenceSeconds.isPresent()) {
+                    estimate = new Estimate(study, e, referenceSeconds.get(), Basis.REFERENCE);
                     host = reference.host();
                 }
                 out.add(estimate);
@@ -164,18 +166,24 @@ public final class RunPlan {
                 if (!history.path("host").asText().equals(MachineInfo.hostName())) {
                     return new History(last, scaled, units); // another machine's times say nothing of this one's
                 }
-                read(history.path(mode.label()), last);
-                read(history.path(LabRun.SCALED).path(mode.label()), scaled);
-                read(history.path(LabRun.UNITS).path(mode.label()), units);
+                last.putAll(numbers(history.path(mode.label())));
+                scaled.putAll(numbers(history.path(LabRun.SCALED).path(mode.label())));
+                units.putAll(numbers(history.path(LabRun.UNITS).path(mode.label())));
             } catch (IOException e) {
                 // a run.json that does not parse is refused when the run starts, in one line
             }
             return new History(last, scaled, units);
         }
 
-        private static void read(JsonNode seconds, Map<String, Double> into) {
-            seconds.fieldNames()
-                    .forEachRemaining(e -> into.put(e, seconds.path(e).asDouble()));
+        /** The numeric fields of one object of run.json's history: experiment to seconds, or to units. */
+        static Map<String, Double> numbers(JsonNode object) {
+            Map<String, Double> out = new LinkedHashMap<>();
+            object.fieldNames().forEachRemaining(name -> {
+                if (object.get(name).isNumber()) {
+                    out.put(name, object.get(name).asDouble());
+                }
+            });
+            return out;
         }
 
         Estimate estimate(String study, String experiment) {

@@ -47,11 +47,15 @@ class ReferenceCostsTest {
     void aTimeHereScalesAlongTheLineNotByTheUnitsAlone() throws IOException {
         ReferenceCosts costs = ReferenceCosts.of(reference());
         // 22 s here in quick mode (this machine 10 % slower than the reference): 22 × 119 / 20 = 130.9 s
-        ReferenceCosts.Scaled full = costs.scale("sync-sweep", 22.0, 10, 1000);
+        ReferenceCosts.Scaled full = costs.scaleAll(
+                        Map.of("sync-sweep", 22.0), Map.of("sync-sweep", 10.0), Map.of("sync-sweep", 1000.0))
+                .get("sync-sweep");
         assertThat(full.seconds()).isCloseTo(130.9, within(1e-9));
         assertThat(full.byLine()).isTrue();
         // by the units alone it would be 2,200 s; that is what an experiment without a line gets
-        ReferenceCosts.Scaled tamper = costs.scale("tamper-test", 2.0, 10, 1000);
+        ReferenceCosts.Scaled tamper = costs.scaleAll(
+                        Map.of("tamper-test", 2.0), Map.of("tamper-test", 10.0), Map.of("tamper-test", 1000.0))
+                .get("tamper-test");
         assertThat(tamper.seconds()).isCloseTo(200.0, within(1e-9));
         assertThat(tamper.byLine()).isFalse();
     }

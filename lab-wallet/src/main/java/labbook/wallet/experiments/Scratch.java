@@ -82,18 +82,9 @@ public final class Scratch implements AutoCloseable {
         return dir.resolve(name);
     }
 
-    /** Removes a folder of scratch wallets and all it holds; an IO error as one line naming it. */
-    public static void deleteTree(Path root) {
-        try {
-            OwnedScratch.delete(root);
-        } catch (IOException e) {
-            throw LabException.cannot("remove the scratch folder", root, e);
-        }
-    }
-
     @Override
     public void close() {
         owned.release();
-        deleteTree(dir);
+        OwnedScratch.remove(dir);
     }
 }

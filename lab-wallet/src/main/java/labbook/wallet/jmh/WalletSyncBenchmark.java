@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import labbook.core.OwnedScratch;
 import labbook.wallet.experiments.BenchmarkEntries;
-import labbook.wallet.experiments.Scratch;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 import labbook.wallet.format.ThrowawayPassword;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -54,6 +54,6 @@ public class WalletSyncBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        Scratch.deleteTree(dir);
+        OwnedScratch.remove(dir);
     }
 }

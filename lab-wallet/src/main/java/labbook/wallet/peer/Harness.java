@@ -284,10 +284,6 @@ final class Harness {
         if (owned != null) {
             owned.release();
         }
-        try {
-            OwnedScratch.delete(root);
-        } catch (IOException e) {
-            throw LabException.cannot("remove the scratch folder", root, e);
-        }
+        OwnedScratch.remove(root);
     }
 }

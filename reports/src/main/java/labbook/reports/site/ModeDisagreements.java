@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import labbook.core.Mode;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
 import labbook.reports.study.Claim;
@@ -15,8 +16,8 @@ import labbook.reports.study.Claim;
  * scale part ways (crypto's Default against gpg's on the binary folders, which quick mode's small folders cannot show).
  */
 public final class ModeDisagreements {
-    private static final String QUICK = "quick";
-    private static final String FULL = "full";
+    private static final String QUICK = Mode.QUICK.label();
+    private static final String FULL = Mode.FULL.label();
 
     private ModeDisagreements() {}
 

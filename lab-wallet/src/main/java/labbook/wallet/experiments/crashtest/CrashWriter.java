@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import labbook.core.FailureLine;
+import labbook.core.OwnedScratch;
 import labbook.wallet.experiments.BenchmarkEntries;
-import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.EntryType;
 import labbook.wallet.format.KwlFormat;
@@ -92,7 +92,7 @@ public final class CrashWriter {
             b.writeEntry(BenchmarkEntries.FOLDER, entry(50));
             b.sync();
         } finally {
-            Scratch.deleteTree(own);
+            OwnedScratch.remove(own);
         }
     }
 }

@@ -23,6 +23,7 @@ import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.OwnedScratch;
 import labbook.core.Progress;
 import labbook.core.Summary;
 import labbook.wallet.WalletSchemas;
@@ -143,7 +144,7 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
                     }
                 }
                 verifyReopens(s, dir, password, all);
-                Scratch.deleteTree(dir);
+                OwnedScratch.remove(dir);
             }
             csv.commit();
         }
@@ -159,7 +160,7 @@ public final class SaveStrategiesExperiment implements Callable<Integer> {
                 store.put(BenchmarkEntries.FOLDER, entries.next());
             }
         }
-        Scratch.deleteTree(dir);
+        OwnedScratch.remove(dir);
     }
 
     /** Each store must give back exactly every entry it acknowledged. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import labbook.core.Clocks;
+import labbook.core.OwnedScratch;
 import labbook.core.Progress;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
@@ -274,7 +275,7 @@ public final class SweepLoop {
             }
         }
         for (SweepVariant v : java) {
-            Scratch.deleteTree(scratchDir.resolve(v.label()));
+            OwnedScratch.remove(scratchDir.resolve(v.label()));
         }
         return rows;
     }
@@ -334,6 +335,6 @@ public final class SweepLoop {
         for (int i = 0; i < plan.warmupSyncs(); i++) {
             measure("warmup", w, 0, i, true);
         }
-        Scratch.deleteTree(dir);
+        OwnedScratch.remove(dir);
     }
 }
