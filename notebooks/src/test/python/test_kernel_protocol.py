@@ -7,6 +7,7 @@ temporary prefix, and LABBOOK_KERNEL naming it. By hand:
 """
 import os
 import re
+import signal
 import time
 import unittest
 from datetime import datetime, timezone
@@ -72,6 +73,34 @@ class JShellKernelTests(jupyter_kernel_test.KernelTests):
         {"code": 'display(html("<b>bold</b>"))', "mime": "text/html"},
     ]
     code_inspect_sample = "Math.max("
+
+    # why the kernel can no longer be tested (it died, or a request went unanswered): each later test fails at once
+    # with it, instead of waiting SLOW seconds per request on a kernel that will not answer
+    broken = None
+
+    def setUp(self):
+        if JShellKernelTests.broken is None and not self.km.is_alive():
+            JShellKernelTests.broken = "the kernel process ended (its stderr, above, says why)"
+        if JShellKernelTests.broken is not None:
+            self.fail("not tested: " + JShellKernelTests.broken)
+
+    def run(self, result=None):
+        errors_before = len(result.errors) if result is not None else 0
+        outcome = super().run(result)
+        if result is not None and JShellKernelTests.broken is None:
+            for test, trace in result.errors[errors_before:]:
+                if "_queue.Empty" in trace or "TimeoutError" in trace:
+                    JShellKernelTests.broken = "%s got no answer within %d s" % (test.id(), SLOW)
+                    self.dump_kernel_threads()
+        return outcome
+
+    def dump_kernel_threads(self):
+        """A JVM prints its threads' stacks on SIGQUIT, to its stdout: this test's log, so it says where it waits."""
+        process = getattr(self.km.provisioner, "process", None)
+        if process is not None and process.poll() is None:
+            print("\n-- the kernel (pid %d) stopped answering: its threads follow" % process.pid, flush=True)
+            process.send_signal(signal.SIGQUIT)
+            time.sleep(2)
 
     @classmethod
     def setUpClass(cls):

@@ -5,9 +5,8 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.dflib.jjava.jupyter.messages.publish.PublishStream;
@@ -29,11 +28,13 @@ final class CellOutput {
 
     final PrintStream err = new PrintStream(new Stream(StreamType.ERR), false, StandardCharsets.UTF_8);
 
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "cell output");
-        thread.setDaemon(true);
-        return thread;
-    });
+    /**
+     * Sends what a cell printed once the interval has passed. Its thread is started now, in the kernel's thread group:
+     * JShell waits for every thread in a snippet's group to end (LocalExecutionControl joins them), so a thread started
+     * lazily by a cell's first print could land in that group and keep the cell running for ever.
+     */
+    private final ScheduledThreadPoolExecutor timer =
+            startTimer(Thread.currentThread().getThreadGroup());
     /** Guards everything below: the cell's threads write, the timer sends, the kernel attaches and detaches. */
     private final Object lock = new Object();
     /** Where the running cell's messages go; null between cells, when output is dropped (as jjava-jupyter drops it). */
@@ -42,6 +43,16 @@ final class CellOutput {
     private final ByteArrayOutputStream unsent = new ByteArrayOutputStream();
     private StreamType unsentType;
     private ScheduledFuture<?> scheduledSend;
+
+    private static ScheduledThreadPoolExecutor startTimer(ThreadGroup group) {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(group, task, "cell output");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.prestartCoreThread();
+        return timer;
+    }
 
     /** A cell starts: its output goes to {@code frontEnd}. */
     void attach(Consumer<PublishStream> frontEnd) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.dflib.jjava.jupyter.messages.publish.PublishStream;
@@ -41,6 +42,28 @@ class CellOutputTest {
         synchronized (sent) {
             return sent.stream().map(PublishStream::getText).collect(Collectors.joining());
         }
+    }
+
+    /**
+     * JShell runs each snippet on a thread in a new thread group and waits for every thread of that group to end. A
+     * timer thread started by a cell's first print landed there when the print came before JShell listed the group, and
+     * the kernel hung on that cell for good (CI, 2026-12-02). The print here comes from such a group, always.
+     */
+    @Test
+    void aCellsFirstPrintStartsNoThreadInTheCellsThreadGroup() throws Exception {
+        CellOutput kernelsOutput = new CellOutput(); // made on the kernel's thread, as JShellKernel makes it
+        kernelsOutput.attach(message -> {});
+        ThreadGroup snippetGroup = new ThreadGroup("JShell process local execution");
+        Thread snippet = new Thread(snippetGroup, () -> kernelsOutput.out.print("the cell's first print"));
+        snippet.start();
+        snippet.join();
+
+        Thread[] left = new Thread[4];
+        int count = snippetGroup.enumerate(left);
+        assertThat(Arrays.asList(left).subList(0, count))
+                .as("threads JShell would wait for after the snippet ended")
+                .isEmpty();
+        kernelsOutput.detach();
     }
 
     @Test

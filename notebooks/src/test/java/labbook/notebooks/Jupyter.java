@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import labbook.core.Child;
 import labbook.core.Cli;
+import labbook.core.LabException;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -94,7 +95,14 @@ final class Jupyter {
     /** Runs the Python with these arguments in dir and waits for it, at most timeoutSeconds (then it is killed). */
     Run python(Path dir, long timeoutSeconds, String... args) throws Exception {
         try (Child child = startPython(dir, args)) {
-            int code = child.waitFor(Duration.ofSeconds(timeoutSeconds));
+            int code;
+            try {
+                code = child.waitFor(Duration.ofSeconds(timeoutSeconds));
+            } catch (LabException killed) {
+                // the one-line failure names the last line only: the whole log (the kernel's stderr is in it) says why
+                System.out.println(child.output());
+                throw killed;
+            }
             return new Run(code, child.output(), child.failure("ended").getMessage());
         }
     }
