@@ -361,11 +361,7 @@ class HostileFilecryptTest {
 
     @TestFactory
     Stream<DynamicTest> encryptAndDecryptKeepTheirPromise() {
-        return cases().stream()
-                .map(c -> DynamicTest.dynamicTest(
-                        c.toString(),
-                        () -> Promise.check(
-                                c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
+        return Promise.eachCase(cases(), tmp);
     }
 
     /**

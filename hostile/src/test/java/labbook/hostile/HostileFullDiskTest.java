@@ -130,16 +130,7 @@ class HostileFullDiskTest {
     void importForceIntoAFullDiskKeepsTheOldWallet() {
         Sandbox src = new Sandbox(tmp.resolve("src"));
         String pw = src.secretFile("secret-pw", "the old wallet must survive");
-        StringBuilder json = new StringBuilder("{\"folders\":[{\"name\":\"f\",\"entries\":[");
-        for (int i = 0; i < 40_000; i++) {
-            json.append(i == 0 ? "" : ",")
-                    .append("{\"key\":\"key-")
-                    .append(i)
-                    .append("\",\"type\":\"password\",\"value\":\"")
-                    .append("v".repeat(20))
-                    .append("\"}");
-        }
-        src.write("big.json", json.append("]}]}").toString());
+        src.write("big.json", HostileWalletTest.passwordsJson(40_000, i -> "key-" + i, i -> "v".repeat(20)));
         Sandbox s = new Sandbox(disk);
         assertThat(Tool.WALLET
                         .run(

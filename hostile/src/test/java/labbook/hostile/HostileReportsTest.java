@@ -251,11 +251,7 @@ class HostileReportsTest {
 
     @TestFactory
     Stream<DynamicTest> reportsBuildKeepsItsPromise() {
-        return cases().stream()
-                .map(c -> DynamicTest.dynamicTest(
-                        c.toString(),
-                        () -> Promise.check(
-                                c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
+        return Promise.eachCase(cases(), tmp);
     }
 
     /** A CSV saved with a UTF-8 byte-order mark (as some spreadsheets do) is read like any other. */

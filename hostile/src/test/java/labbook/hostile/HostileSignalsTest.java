@@ -104,16 +104,7 @@ class HostileSignalsTest {
     void importOverAnExistingWallet(String signal) throws Exception {
         Sandbox s = new Sandbox(tmp.resolve("import"));
         String pw = s.secretFile("secret-pw", "an old and a new wallet");
-        StringBuilder json = new StringBuilder("{\"folders\":[{\"name\":\"f\",\"entries\":[");
-        for (int i = 0; i < 300_000; i++) {
-            json.append(i == 0 ? "" : ",")
-                    .append("{\"key\":\"k")
-                    .append(i)
-                    .append("\",\"type\":\"password\",\"value\":\"v")
-                    .append(i)
-                    .append("\"}");
-        }
-        s.write("big.json", json.append("]}]}").toString());
+        s.write("big.json", HostileWalletTest.passwordsJson(300_000, i -> "k" + i, i -> "v" + i));
         Outcome old = Tool.WALLET.run(
                 "import",
                 "--format",

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import labbook.wallet.format.RealWallets;
 import org.junit.jupiter.api.DynamicTest;
@@ -338,6 +339,22 @@ class HostileWalletTest {
         return importJson(s, JSON_OK, s.p("b.kwl"));
     }
 
+    /**
+     * An import of one folder, "f", holding {@code entries} passwords whose keys and values are made from their index.
+     */
+    static String passwordsJson(int entries, IntFunction<String> key, IntFunction<String> value) {
+        StringBuilder json = new StringBuilder("{\"folders\":[{\"name\":\"f\",\"entries\":[");
+        for (int i = 0; i < entries; i++) {
+            json.append(i == 0 ? "" : ",")
+                    .append("{\"key\":\"")
+                    .append(key.apply(i))
+                    .append("\",\"type\":\"password\",\"value\":\"")
+                    .append(value.apply(i))
+                    .append("\"}");
+        }
+        return json.append("]}]}").toString();
+    }
+
     static byte[] random(int n, long seed) {
         byte[] b = new byte[n];
         new Random(seed).nextBytes(b);
@@ -354,10 +371,6 @@ class HostileWalletTest {
 
     @TestFactory
     Stream<DynamicTest> walletCommandsKeepTheirPromise() {
-        return cases().stream()
-                .map(c -> DynamicTest.dynamicTest(
-                        c.toString(),
-                        () -> Promise.check(
-                                c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
+        return Promise.eachCase(cases(), tmp);
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
 
 /**
  * The lab's promise on bad input, checked for one case: the promised exit code; exactly one line on stderr, naming the
@@ -17,6 +18,14 @@ import org.junit.jupiter.api.Assumptions;
  */
 final class Promise {
     private Promise() {}
+
+    /** One test per case, each in a folder of its own under {@code tmp}. */
+    static Stream<DynamicTest> eachCase(List<Case> cases, Path tmp) {
+        return cases.stream()
+                .map(c -> DynamicTest.dynamicTest(
+                        c.toString(),
+                        () -> check(c, tmp.resolve(Integer.toHexString(c.name().hashCode())))));
+    }
 
     static void check(Case c, Path caseRoot) {
         if (c.runsAway()) {

@@ -6,8 +6,8 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /**
- * The options every experiment shares, as a picocli mixin: {@code @Mixin LabOptions lab;} gives {@code --out DIR} and
- * {@code --quick | --full}.
+ * The options every experiment shares, as a picocli mixin: {@code --out DIR}, {@code --quick | --full},
+ * {@code --resume} and {@code --force}. Every {@link ExperimentCommand} has them.
  */
 public class LabOptions {
 

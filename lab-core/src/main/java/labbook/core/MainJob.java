@@ -51,14 +51,8 @@ public final class MainJob implements Callable<Integer> {
         return Cli.BAD_ARGUMENTS;
     }
 
-    @Command(
-            name = "run",
-            mixinStandardHelpOptions = true,
-            description = "Run the three studies, then build the report.")
-    static final class Run implements Callable<Integer> {
-        @Mixin
-        LabOptions lab;
-
+    @Command(name = "run", description = "Run the three studies, then build the report.")
+    static final class Run extends ExperimentCommand {
         @Mixin
         AllOptions options;
 

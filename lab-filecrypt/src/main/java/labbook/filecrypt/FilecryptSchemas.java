@@ -89,50 +89,35 @@ public final class FilecryptSchemas {
     public static final Column MB_PER_S = measure("mb_per_s", "throughput, MB (10^6 bytes) of input per second");
     public static final Column INPUT_BYTES = count("input_bytes", "JMH input size in memory");
 
-    public static final ResultsSchema LEVEL_SWEEP = ResultsSchema.of(
-                    STUDY,
-                    "level-sweep",
-                    CORPUS,
-                    FILE,
-                    FILE_BYTES,
-                    ENGINE,
-                    SCOPE,
-                    ALGO,
-                    LEVEL,
-                    REPEAT,
-                    CPU_USER_S,
-                    CPU_SYS_S,
-                    WALL_S,
-                    OUT_BYTES,
-                    DEFLATER,
-                    CIPHER_PATH,
-                    S2K_COUNT,
-                    CPU_THREAD_S,
-                    THREADS)
+    /**
+     * What a row of the level sweep's two CSVs says first: which file, engine, scope, algorithm and level, which
+     * repeat, and what it cost. Not a CSV of its own.
+     */
+    private static final ResultsSchema ONE_LEVEL = ResultsSchema.of(
+            STUDY,
+            "level",
+            CORPUS,
+            FILE,
+            FILE_BYTES,
+            ENGINE,
+            SCOPE,
+            ALGO,
+            LEVEL,
+            REPEAT,
+            CPU_USER_S,
+            CPU_SYS_S,
+            WALL_S);
+
+    public static final ResultsSchema LEVEL_SWEEP = ONE_LEVEL
+            .plus("level-sweep", OUT_BYTES, DEFLATER, CIPHER_PATH, S2K_COUNT, CPU_THREAD_S, THREADS)
             .keyedBy(CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, DEFLATER, CIPHER_PATH, S2K_COUNT, THREADS)
             .comparing(WALL_S, CPU_THREAD_S);
     /**
      * The level sweep's decryptions: gpg's output at each level decrypted by gpg and by bcpg in-process (in_bytes: its
      * size).
      */
-    public static final ResultsSchema LEVEL_DECRYPT = ResultsSchema.of(
-                    STUDY,
-                    "level-decrypt",
-                    CORPUS,
-                    FILE,
-                    FILE_BYTES,
-                    ENGINE,
-                    SCOPE,
-                    ALGO,
-                    LEVEL,
-                    REPEAT,
-                    CPU_USER_S,
-                    CPU_SYS_S,
-                    WALL_S,
-                    IN_BYTES,
-                    CIPHER_PATH,
-                    S2K_COUNT,
-                    CPU_THREAD_S)
+    public static final ResultsSchema LEVEL_DECRYPT = ONE_LEVEL
+            .plus("level-decrypt", IN_BYTES, CIPHER_PATH, S2K_COUNT, CPU_THREAD_S)
             .keyedBy(CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, CIPHER_PATH, S2K_COUNT)
             .comparing(WALL_S, CPU_THREAD_S);
     /** The command line's own start-up: {@code encrypt --help} as a user types it, timed after the level sweep. */

@@ -7,8 +7,8 @@ import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
 import labbook.core.AllExperiments.Experiment;
 import labbook.core.AllOptions;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Reasons;
 import labbook.core.Work;
@@ -31,13 +31,9 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "all",
-        mixinStandardHelpOptions = true,
         description = "Run every experiment of the study (level-sweep, directory-runs, interop, pipeline-variants, "
                 + "level-jmh).")
-public final class AllCommand implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class AllCommand extends ExperimentCommand {
     @Option(names = "--enwik8", paramLabel = "FILE", description = "Full mode: enwik8 itself (checked by SHA-1).")
     Path enwik8;
 

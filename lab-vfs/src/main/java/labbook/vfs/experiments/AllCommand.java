@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
 import labbook.core.AllOptions;
-import labbook.core.LabOptions;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabRun;
 import labbook.core.Work;
 import labbook.vfs.VfsSchemas;
@@ -27,12 +26,8 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "all",
-        mixinStandardHelpOptions = true,
         description = "Run git-diff, stat-walk and dcache-model (building the default tree when missing).")
-public final class AllCommand implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class AllCommand extends ExperimentCommand {
     @Mixin
     TreeOptions treeOptions;
 

@@ -3,11 +3,10 @@ package labbook.wallet.experiments;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import labbook.core.AllExperiments;
 import labbook.core.AllExperiments.Experiment;
 import labbook.core.AllOptions;
-import labbook.core.LabOptions;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletSchemas;
@@ -30,13 +29,9 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "all",
-        mixinStandardHelpOptions = true,
         description = "Runs every experiment of the wallet study: sync-sweep, sync-jmh, save-strategies, "
                 + "crash-test, tamper-test, kwallet5-interop.")
-public final class AllCommand implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class AllCommand extends ExperimentCommand {
     @Mixin
     AllOptions options;
 

@@ -27,10 +27,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
@@ -92,10 +92,9 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "directory-runs",
-        mixinStandardHelpOptions = true,
         description = "The crypto tool's three runs (and gpg's -z 6) over folders of text, MP3, PDF and PNG files: "
                 + "totals, user/system, sizes.")
-public final class DirectoryRunsExperiment implements Callable<Integer> {
+public final class DirectoryRunsExperiment extends ExperimentCommand {
     /**
      * Repeats of each run and engine by default: quick 5, enough for {@code compare} to reach a verdict between two
      * runs; full 3, a median each (a repeat over the full folders costs minutes).
@@ -103,9 +102,6 @@ public final class DirectoryRunsExperiment implements Callable<Integer> {
     static int repeats(Mode mode) {
         return mode == Mode.FULL ? 3 : 5;
     }
-
-    @Mixin
-    LabOptions lab;
 
     @Mixin
     CorpusOptions corpusOptions = new CorpusOptions();

@@ -19,9 +19,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
@@ -42,7 +42,6 @@ import labbook.filecrypt.pgp.S2kDigest;
 import labbook.filecrypt.pgp.SymmetricCipher;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * interop: does gpg read what bcpg writes, and bcpg what gpg writes?
@@ -70,12 +69,8 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "interop",
-        mixinStandardHelpOptions = true,
         description = "bcpg output decrypted by gpg and gpg output decrypted by bcpg, across settings.")
-public final class InteropExperiment implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class InteropExperiment extends ExperimentCommand {
     /** The cases as {@code all} runs them: with {@code all}'s options. */
     public static InteropExperiment of(LabOptions lab) {
         InteropExperiment interop = new InteropExperiment();

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.JmhRun;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
@@ -25,7 +25,6 @@ import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.jmh.LevelBenchmark;
 import labbook.filecrypt.pgp.FastPath;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * level-jmh: bcpg's in-process encryption throughput at each compression level.
@@ -49,14 +48,8 @@ import picocli.CommandLine.Mixin;
  * {@link FilecryptSchemas#LEVEL_JMH}. {@code deflater} is the ZIP deflate the fork used (zlib-8k or jzlib-8k; none at
  * level 0).
  */
-@Command(
-        name = "level-jmh",
-        mixinStandardHelpOptions = true,
-        description = "JMH: bcpg in-process encryption throughput (MB/s) per compression level.")
-public final class LevelJmhExperiment implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+@Command(name = "level-jmh", description = "JMH: bcpg in-process encryption throughput (MB/s) per compression level.")
+public final class LevelJmhExperiment extends ExperimentCommand {
     /** The benchmark as {@code all} runs it: with {@code all}'s options. */
     public static LevelJmhExperiment of(LabOptions lab) {
         LevelJmhExperiment jmh = new LevelJmhExperiment();

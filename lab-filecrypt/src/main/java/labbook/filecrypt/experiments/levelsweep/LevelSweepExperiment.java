@@ -22,9 +22,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import labbook.core.Column;
 import labbook.core.CsvJournal;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
@@ -96,12 +96,8 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "level-sweep",
-        mixinStandardHelpOptions = true,
         description = "CPU time and size against the compression level: gpg vs bcpg (in-process and whole process).")
-public final class LevelSweepExperiment implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class LevelSweepExperiment extends ExperimentCommand {
     @Mixin
     CorpusOptions corpusOptions = new CorpusOptions();
 

@@ -18,9 +18,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
@@ -40,7 +40,6 @@ import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.ZipDeflater;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * pipeline-variants: where a BouncyCastle encryptor's time goes, step by step.
@@ -68,12 +67,8 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "pipeline-variants",
-        mixinStandardHelpOptions = true,
         description = "Where the time goes: bcpg's AES, SHA-1, CFB loop and deflate variants against gpg.")
-public final class PipelineVariantsExperiment implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class PipelineVariantsExperiment extends ExperimentCommand {
     /** The variants as {@code all} runs them: with {@code all}'s options. */
     public static PipelineVariantsExperiment of(LabOptions lab) {
         PipelineVariantsExperiment variants = new PipelineVariantsExperiment();

@@ -24,11 +24,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.JmhRun;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.vfs.VfsSchemas;
@@ -65,9 +64,8 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "dcache-model",
-        mixinStandardHelpOptions = true,
         description = "A model of the dentry cache: ref-walk vs store-free RCU-walk, JMH across thread counts.")
-public final class DcacheModelExperiment implements Callable<Integer> {
+public final class DcacheModelExperiment extends ExperimentCommand {
     public static final String EXPERIMENT = VfsSchemas.DCACHE_MODEL.experiment();
     /** JMH's timing options: quick keeps a warm-up and three measured iterations per configuration, for medians. */
     public static final List<String> QUICK_TIMING =
@@ -86,9 +84,6 @@ public final class DcacheModelExperiment implements Callable<Integer> {
                 * renameModes(null, mode).size()
                 * JmhRun.plannedSeconds(mode == Mode.FULL ? FULL_TIMING : QUICK_TIMING);
     }
-
-    @Mixin
-    LabOptions lab;
 
     @Mixin
     TreeOptions treeOptions;

@@ -14,9 +14,8 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import labbook.core.CsvJournal;
-import labbook.core.LabOptions;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.OptionValues;
@@ -54,13 +53,9 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "git-diff",
-        mixinStandardHelpOptions = true,
         description = "The seed's workload: git diff on a clean kernel tree, core.preloadIndex false vs true.")
-public final class GitDiffExperiment implements Callable<Integer> {
+public final class GitDiffExperiment extends ExperimentCommand {
     public static final String EXPERIMENT = VfsSchemas.GIT_DIFF.experiment();
-
-    @Mixin
-    LabOptions lab;
 
     @Mixin
     TreeOptions treeOptions;

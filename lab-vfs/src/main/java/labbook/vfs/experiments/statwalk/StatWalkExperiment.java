@@ -14,9 +14,8 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.Callable;
 import labbook.core.CsvResults;
-import labbook.core.LabOptions;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabRun;
 import labbook.core.Measurement;
 import labbook.core.Mode;
@@ -52,16 +51,12 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "stat-walk",
-        mixinStandardHelpOptions = true,
         description = "One lstat per index entry from Java, as git's preload does, on 1, 2, 4, ... 20 threads; "
                 + "beside git diff.")
-public final class StatWalkExperiment implements Callable<Integer> {
+public final class StatWalkExperiment extends ExperimentCommand {
     public static final String EXPERIMENT = VfsSchemas.STAT_WALK.experiment();
     /** The thread counts of every repeat: one, powers of two, and git's 20 preload threads. */
     public static final List<Integer> THREAD_COUNTS = List.of(1, 2, 4, 8, 16, 20);
-
-    @Mixin
-    LabOptions lab;
 
     @Mixin
     TreeOptions treeOptions;

@@ -21,12 +21,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
@@ -41,7 +40,6 @@ import labbook.wallet.store.KwlBackend;
 import labbook.wallet.store.KwlFile;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -69,17 +67,13 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "crash-test",
-        mixinStandardHelpOptions = true,
         description =
                 "kill -9 a wallet writer mid-sync, many times: the wallet must be the previous or the new version.")
-public final class CrashTestExperiment implements Callable<Integer> {
+public final class CrashTestExperiment extends ExperimentCommand {
     static final int QUICK_KILLS = 50;
     static final int FULL_KILLS = 300;
     static final int START_ENTRIES = 2000;
     static final int MAX_DELAY_MS = 60;
-
-    @Mixin
-    LabOptions lab;
 
     @Option(
             names = "--kills",

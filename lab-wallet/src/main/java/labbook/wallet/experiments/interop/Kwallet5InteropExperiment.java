@@ -14,18 +14,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.peer.Kwallet5;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * kwallet5-interop: the lab's {@code .kwl} code against KDE's real backend, both ways.
@@ -53,13 +51,9 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "kwallet5-interop",
-        mixinStandardHelpOptions = true,
         description = "The lab's .kwl code against KDE's real KWallet backend, both ways, and what KF5 does with "
                 + "KDE4-era wallets.")
-public final class Kwallet5InteropExperiment implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class Kwallet5InteropExperiment extends ExperimentCommand {
     @Override
     public Integer call() {
         Kwallet5.unavailableReason().ifPresent(why -> {

@@ -16,11 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.OwnedScratch;
@@ -36,7 +35,6 @@ import labbook.wallet.store.JournalWallet;
 import labbook.wallet.store.WalletStore;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * save-strategies: the cost of making one new entry durable at once, per save strategy and wallet size.
@@ -64,13 +62,9 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "save-strategies",
-        mixinStandardHelpOptions = true,
         description = "The cost of making one new entry durable at once: whole rewrite, rewrite + fdatasync, "
                 + "journal, file per entry.")
-public final class SaveStrategiesExperiment implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class SaveStrategiesExperiment extends ExperimentCommand {
     /** The sizes the stores grow through, the timed puts at each, and the warm-up (entries, then puts). */
     public record Plan(List<Integer> sizes, int repeats, int warmupEntries, int warmupPuts) {
         /** What the time grows with: the timed puts at each size, a whole rewrite costing in proportion to it. */

@@ -20,13 +20,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.JmhRun;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletSchemas;
@@ -35,7 +34,6 @@ import labbook.wallet.experiments.Scratch;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 import labbook.wallet.jmh.WalletSyncBenchmark;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * sync-jmh: one whole sync at the seed's sizes, timed by JMH with forks, warm-up and iterations.
@@ -59,12 +57,8 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "sync-jmh",
-        mixinStandardHelpOptions = true,
         description = "JMH: one whole sync at the seed's sizes, forks, warm-up and iterations: mean ± error.")
-public final class SyncJmhExperiment implements Callable<Integer> {
-    @Mixin
-    LabOptions lab;
-
+public final class SyncJmhExperiment extends ExperimentCommand {
     /**
      * What JMH runs: the sweep's variants it times (in-JVM ones only: the benchmark syncs a Java wallet), the sizes and
      * JMH's own options (forks, iterations and their times).

@@ -22,14 +22,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import labbook.core.CsvJournal;
+import labbook.core.ExperimentCommand;
 import labbook.core.ForkedJava;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.UnsignedJar;
@@ -39,7 +38,6 @@ import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.peer.Kwallet5;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -70,19 +68,15 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "sync-sweep",
-        mixinStandardHelpOptions = true,
         description = "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the "
                 + "cipher alone.")
-public final class SyncSweepExperiment implements Callable<Integer> {
+public final class SyncSweepExperiment extends ExperimentCommand {
     static final int REPEATS = 25;
     static final int QUICK_REPEATS = 11;
     static final int QUICK_STEP = 200;
     static final int XINT_REPEATS = 3;
     static final int FULL_LAB_STEP = 1000;
     static final int WARMUP_SYNCS = 30;
-
-    @Mixin
-    LabOptions lab;
 
     @Option(
             names = "--variants",

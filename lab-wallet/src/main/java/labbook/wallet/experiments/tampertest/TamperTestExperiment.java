@@ -18,12 +18,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
@@ -35,7 +34,6 @@ import labbook.wallet.format.RealWallets;
 import labbook.wallet.format.WalletKeys;
 import labbook.wallet.store.KwlFile;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * tamper-test: bits of the real wallets flipped, and what opening each one gives.
@@ -63,14 +61,10 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "tamper-test",
-        mixinStandardHelpOptions = true,
         description = "Flip bits of the real fixture wallets and open them: refused, identical, or (never) changed.")
-public final class TamperTestExperiment implements Callable<Integer> {
+public final class TamperTestExperiment extends ExperimentCommand {
     static final int QUICK_SAMPLED_BITS = 1000;
     static final int QUICK_SALT_BITS = 4;
-
-    @Mixin
-    LabOptions lab;
 
     /** How many bits to flip per wallet outside its magic, header and first block, and per salt. */
     public record Plan(int sampledBits, int saltBits) {
