@@ -32,6 +32,13 @@ class HostileSignalsTest {
         Assumptions.assumeTrue(Files.isExecutable(Repo.root().resolve("labbook")), "no ./labbook launcher");
     }
 
+    /** The sandbox before the command started and after it ended. */
+    private record Signalled(Snapshot before, Snapshot after) {
+        boolean replaced(String entry) {
+            return !before.entries().get(entry).equals(after.entries().get(entry));
+        }
+    }
+
     /** Starts the command, waits until {@code started} holds, signals it, and checks what it left. */
     private void interrupt(Sandbox s, String study, List<String> args, String signal, BooleanSupplier started)
             throws Exception {
@@ -42,7 +49,7 @@ class HostileSignalsTest {
      * As above; {@code mayStay} names what may be left behind, {@code mayBeReplaced} what may have been replaced whole
      * (a save that committed before the signal came), which the caller then checks (both relative to the sandbox).
      */
-    private void interrupt(
+    private Signalled interrupt(
             Sandbox s,
             String study,
             List<String> args,
@@ -82,6 +89,7 @@ class HostileSignalsTest {
         Set<String> left = new TreeSet<>(after.entries().keySet());
         left.removeAll(before.entries().keySet());
         assertThat(left).as("left behind after SIG%s; %s", signal, got).isSubsetOf(mayStay);
+        return new Signalled(before, after);
     }
 
     private static boolean any(Path dir, String suffix) {
@@ -134,8 +142,7 @@ class HostileSignalsTest {
                 s.write("small.json", HostileWalletTest.JSON_OK),
                 s.p("w.kwl"));
         assertThat(old.exit()).as("%s", old).isZero();
-        byte[] oldBytes = Files.readAllBytes(s.root().resolve("w.kwl"));
-        interrupt(
+        Signalled signalled = interrupt(
                 s,
                 "wallet",
                 List.of(
@@ -154,8 +161,7 @@ class HostileSignalsTest {
                 Set.of("w.kwl", "w.salt"));
         // the signal comes as the save starts; on a fast machine the rename may already be done: then the new wallet
         // is there whole, never a part of it
-        byte[] now = Files.readAllBytes(s.root().resolve("w.kwl"));
-        if (!java.util.Arrays.equals(now, oldBytes)) {
+        if (signalled.replaced("w.kwl")) {
             Outcome dump = Tool.WALLET.run("dump", "--password-file", pw, s.p("w.kwl"));
             assertThat(dump.exit()).as("the replaced w.kwl opens; %s", dump).isZero();
             assertThat(dump.out())

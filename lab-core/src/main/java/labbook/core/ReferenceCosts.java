@@ -115,9 +115,9 @@ public final class ReferenceCosts {
     /**
      * Times of one study's experiments measured here at {@code fromUnits}, scaled to {@code toUnits}: along each
      * experiment's line, multiplied by how many times the line's time at the same units this machine took for that
-     * experiment; in proportion to the units where an experiment has no line. The factor is each experiment's own: on
-     * another CPU, experiments of one study sped up by 0.30 to 1.02 times in quick mode, and their full runs followed
-     * their own factor, not the study's (the numbers are in reference-run/README.md).
+     * experiment; in proportion to the units where an experiment has no line. The factor is each experiment's own: how
+     * much faster another machine runs an experiment depends on what it does (JVM starts, memory, system calls), and
+     * its full run follows its own factor, not its study's average (reference-run/README.md, "On another CPU").
      */
     public Map<String, Scaled> scaleAll(
             Map<String, Double> seconds, Map<String, Double> fromUnits, Map<String, Double> toUnits) {

@@ -47,7 +47,7 @@ class CellOutputTest {
     /**
      * JShell runs each snippet on a thread in a new thread group and waits for every thread of that group to end. A
      * timer thread started by a cell's first print landed there when the print came before JShell listed the group, and
-     * the kernel hung on that cell for good (CI, 2026-12-02). The print here comes from such a group, always.
+     * the kernel hung on that cell for good. The print here comes from such a group, always.
      */
     @Test
     void aCellsFirstPrintStartsNoThreadInTheCellsThreadGroup() throws Exception {
