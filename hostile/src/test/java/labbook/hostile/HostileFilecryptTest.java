@@ -43,12 +43,17 @@ class HostileFilecryptTest {
         return s.secretFile("secret-pass", PASSPHRASE);
     }
 
+    /** {@code encrypt} of {@code in} to {@code out} with a fast S2K and {@code options}, as a command line. */
+    static List<String> fastEncrypt(String pass, String in, String out, String... options) {
+        List<String> args = new ArrayList<>(List.of("encrypt", "--passphrase-file", pass, "--s2k-count", "1024"));
+        args.addAll(Arrays.asList(options));
+        args.addAll(List.of(in, out));
+        return args;
+    }
+
     /** A message encrypted by the lab itself (fast S2K), for the decrypt cases to damage. */
     static byte[] message(Sandbox s, String... options) {
-        List<String> args =
-                new ArrayList<>(List.of("encrypt", "--passphrase-file", passphrase(s), "--s2k-count", "1024"));
-        args.addAll(Arrays.asList(options));
-        args.addAll(List.of(s.write("plain-src.txt", TEXT), s.p("msg.gpg")));
+        List<String> args = fastEncrypt(passphrase(s), s.write("plain-src.txt", TEXT), s.p("msg.gpg"), options);
         Outcome o = FILECRYPT.run(args.toArray(String[]::new));
         if (o.exit() != 0) {
             throw new IllegalStateException("setup: encrypt failed: " + o);

@@ -85,19 +85,7 @@ class HostileFullDiskTest {
         String pass = src.secretFile("secret-pass", HostileFilecryptTest.PASSPHRASE);
         src.write("noise.bin", HostileWalletTest.random(3 << 20, 3));
         Sandbox s = new Sandbox(disk);
-        fills(
-                s,
-                Tool.FILECRYPT,
-                List.of(
-                        "encrypt",
-                        "--passphrase-file",
-                        pass,
-                        "--s2k-count",
-                        "1024",
-                        "-z",
-                        "0",
-                        src.p("noise.bin"),
-                        s.p("out.gpg")));
+        fills(s, Tool.FILECRYPT, HostileFilecryptTest.fastEncrypt(pass, src.p("noise.bin"), s.p("out.gpg"), "-z", "0"));
     }
 
     /** Compressing threads that fail as the disk fills: one line, no output, no worker left writing. */
@@ -112,18 +100,8 @@ class HostileFullDiskTest {
         fills(
                 s,
                 Tool.FILECRYPT,
-                List.of(
-                        "encrypt",
-                        "--passphrase-file",
-                        pass,
-                        "--s2k-count",
-                        "1024",
-                        "-z",
-                        "6",
-                        "--threads",
-                        Integer.toString(threads),
-                        src.p("noise.bin"),
-                        s.p("out.gpg")));
+                HostileFilecryptTest.fastEncrypt(
+                        pass, src.p("noise.bin"), s.p("out.gpg"), "-z", "6", "--threads", Integer.toString(threads)));
     }
 
     @Test
@@ -144,19 +122,7 @@ class HostileFullDiskTest {
                                 s.p("w.kwl"))
                         .exit())
                 .isZero();
-        fills(
-                s,
-                Tool.WALLET,
-                List.of(
-                        "import",
-                        "--force",
-                        "--format",
-                        "kf5",
-                        "--password-file",
-                        pw,
-                        "--json",
-                        src.p("big.json"),
-                        s.p("w.kwl")));
+        fills(s, Tool.WALLET, HostileWalletTest.importKf5(pw, src.p("big.json"), s.p("w.kwl"), "--force"));
     }
 
     @Test

@@ -145,16 +145,7 @@ class HostileSignalsTest {
         Signalled signalled = interrupt(
                 s,
                 "wallet",
-                List.of(
-                        "import",
-                        "--force",
-                        "--format",
-                        "kf5",
-                        "--password-file",
-                        pw,
-                        "--json",
-                        s.p("big.json"),
-                        s.p("w.kwl")),
+                HostileWalletTest.importKf5(pw, s.p("big.json"), s.p("w.kwl"), "--force"),
                 signal,
                 () -> any(s.root(), ".new") || any(s.root(), ".partial"),
                 Set.of(),

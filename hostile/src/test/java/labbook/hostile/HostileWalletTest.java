@@ -4,6 +4,7 @@ import static labbook.hostile.Tool.WALLET;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.IntFunction;
@@ -337,6 +338,14 @@ class HostileWalletTest {
     private static List<String> withSalt(Sandbox s) {
         s.write("b.salt", "a salt that belongs to someone");
         return importJson(s, JSON_OK, s.p("b.kwl"));
+    }
+
+    /** {@code import --format kf5 [options] --password-file pw --json json wallet}, as a command line. */
+    static List<String> importKf5(String pw, String json, String wallet, String... options) {
+        List<String> args = new ArrayList<>(List.of("import"));
+        args.addAll(Arrays.asList(options));
+        args.addAll(List.of("--format", "kf5", "--password-file", pw, "--json", json, wallet));
+        return args;
     }
 
     /**

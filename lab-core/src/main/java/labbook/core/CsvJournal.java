@@ -21,6 +21,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
+import org.apache.commons.io.IOUtils;
 
 /**
  * A long experiment's results CSV, written as it is measured: each row reaches the file at once (a SIGKILL loses
@@ -263,14 +264,10 @@ public final class CsvJournal implements AutoCloseable {
     /** Without a commit, the journal stays for a {@code --resume}. */
     @Override
     public void close() {
-        if (done) {
-            return;
-        }
-        done = true;
-        try {
-            printer.close();
-        } catch (IOException e) {
-            // what was written is on the file already; a resume reads what is there
+        if (!done) {
+            done = true;
+            // a failed close loses nothing: what was written is on the file already, and a resume reads what is there
+            IOUtils.closeQuietly(printer);
         }
     }
 }

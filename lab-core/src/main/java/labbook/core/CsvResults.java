@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.io.IOUtils;
 
 /**
  * One experiment's raw results: {@code <results root>/<study>/<experiment>.csv}, a header row with units in the column
@@ -140,16 +141,11 @@ public final class CsvResults implements AutoCloseable {
     /** Without a commit, the rows are thrown away and any previous CSV stays as it was. */
     @Override
     public void close() {
-        if (done) {
-            return;
+        if (!done) {
+            done = true;
+            IOUtils.closeQuietly(printer); // a failed close loses nothing: the temporary file is deleted next
+            temp.close();
         }
-        done = true;
-        try {
-            printer.close();
-        } catch (IOException ignored) {
-            // the temporary file is deleted next anyway
-        }
-        temp.close();
     }
 
     /** A row's values as the CSV writes them ({@link #format}). */

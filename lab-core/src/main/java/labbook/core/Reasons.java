@@ -10,7 +10,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Why a file operation failed, in words a reader of the one error line can act on ("no space left on device",
@@ -51,24 +53,25 @@ public final class Reasons {
         return "failed";
     }
 
+    /** The exceptions whose kind is the whole reason, in the words of the line. */
+    private static final Map<Class<? extends Exception>, String> KNOWN = knownKinds();
+
+    private static Map<Class<? extends Exception>, String> knownKinds() {
+        Map<Class<? extends Exception>, String> m = new LinkedHashMap<>();
+        m.put(NoSuchFileException.class, "no such file");
+        m.put(AccessDeniedException.class, "permission denied");
+        m.put(FileAlreadyExistsException.class, "it already exists");
+        m.put(NotDirectoryException.class, "not a folder");
+        m.put(DirectoryNotEmptyException.class, "folder not empty");
+        m.put(CharacterCodingException.class, "not UTF-8 text");
+        return m;
+    }
+
     private static String known(Throwable t) {
-        if (t instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (t instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (t instanceof FileAlreadyExistsException) {
-            return "it already exists";
-        }
-        if (t instanceof NotDirectoryException) {
-            return "not a folder";
-        }
-        if (t instanceof DirectoryNotEmptyException) {
-            return "folder not empty";
-        }
-        if (t instanceof CharacterCodingException) {
-            return "not UTF-8 text";
+        for (Map.Entry<Class<? extends Exception>, String> k : KNOWN.entrySet()) {
+            if (k.getKey().isInstance(t)) {
+                return k.getValue();
+            }
         }
         if (t instanceof FileSystemException fs && fs.getReason() != null) {
             return plain(fs.getReason());

@@ -3,6 +3,7 @@ package labbook.filecrypt;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import labbook.core.KebabLabel;
 import labbook.core.LabException;
 
 /**
@@ -20,23 +21,15 @@ public final class CryptoPolicy {
     /** The crypto tool's size threshold: text files over this many bytes are compressed by default. */
     public static final long TEXT_THRESHOLD_BYTES = 10_240;
 
-    /** The four directory runs, by the names directory-runs.csv uses (and {@code reports} reads them by). */
-    public enum Run {
-        PUBLISHED_GPG_DEFAULT_Z7("published-gpg-default-z7"),
-        CRYPTO_DEFAULT("crypto-default"),
-        CRYPTO_SPEED("crypto-speed"),
-        GPG_DEFAULT_Z6("gpg-default-z6");
-
-        private final String label;
-
-        Run(String label) {
-            this.label = label;
-        }
-
-        /** The run's name in the {@code run} column of directory-runs.csv and of the seed's crypto-directory.csv. */
-        public String label() {
-            return label;
-        }
+    /**
+     * The four directory runs; each {@link KebabLabel#label()} is the run's name in the {@code run} column of
+     * directory-runs.csv and of the seed's crypto-directory.csv, which {@code reports} reads them by.
+     */
+    public enum Run implements KebabLabel {
+        PUBLISHED_GPG_DEFAULT_Z7,
+        CRYPTO_DEFAULT,
+        CRYPTO_SPEED,
+        GPG_DEFAULT_Z6
     }
 
     private CryptoPolicy() {}

@@ -6,7 +6,6 @@ import static org.assertj.core.data.Percentage.withPercentage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import labbook.core.PeerResult;
-import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.GpgTestPeer;
@@ -14,9 +13,9 @@ import labbook.filecrypt.pgp.PgpDecryptor;
 import labbook.filecrypt.pgp.PgpEncryptor;
 import labbook.filecrypt.pgp.S2kDigest;
 import labbook.filecrypt.pgp.SymmetricCipher;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,7 +23,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Interop both ways with the real gpg (the CI installs gnupg): what one writes, the other reads. */
 class GpgInteropTest {
     private static final char[] PASS = "interop passphrase ü".toCharArray();
-    private static Gpg gpg;
+
+    @RegisterExtension
+    static final GpgTestPeer GPG = new GpgTestPeer(PASS);
+
     private static byte[] text;
 
     @TempDir
@@ -32,13 +34,7 @@ class GpgInteropTest {
 
     @BeforeAll
     static void start() throws Exception {
-        gpg = GpgTestPeer.start(PASS);
         text = TestTexts.head(60_000);
-    }
-
-    @AfterAll
-    static void stop() {
-        gpg.close();
     }
 
     @ParameterizedTest(name = "{0} {1} -z {2} s2k {3} {4} armor={5}")
@@ -72,10 +68,10 @@ class GpgInteropTest {
 
         Path bcpg = dir.resolve("bcpg.gpg");
         new PgpEncryptor(options).encryptFile(plain, bcpg, PASS);
-        GpgTestPeer.assertGpgDecrypts(gpg, bcpg, dir.resolve("by-gpg.txt"), text, cipher + " " + algo);
+        GpgTestPeer.assertGpgDecrypts(GPG.gpg(), bcpg, dir.resolve("by-GPG.gpg().txt"), text, cipher + " " + algo);
 
         Path fromGpg = dir.resolve("gpg.gpg");
-        PeerResult encrypted = gpg.encrypt(plain, fromGpg, options);
+        PeerResult encrypted = GPG.gpg().encrypt(plain, fromGpg, options);
         assertThat(encrypted.exitCode()).as(encrypted.stderr()).isZero();
         Path byBcpg = dir.resolve("by-bcpg.txt");
         new PgpDecryptor().decryptFile(fromGpg, byBcpg, PASS);
@@ -87,7 +83,7 @@ class GpgInteropTest {
         Path plain = dir.resolve("plain.txt");
         Files.write(plain, text);
         Path encrypted = dir.resolve("default.gpg");
-        PeerResult r = gpg.encryptWithGpgDefaults(plain, encrypted);
+        PeerResult r = GPG.gpg().encryptWithGpgDefaults(plain, encrypted);
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         Path out = dir.resolve("out.txt");
         new PgpDecryptor().decryptFile(encrypted, out, PASS);
@@ -103,7 +99,7 @@ class GpgInteropTest {
         Path ours = dir.resolve("ours.gpg");
         Path theirs = dir.resolve("theirs.gpg");
         new PgpEncryptor(options).encryptFile(plain, ours, PASS);
-        gpg.encrypt(plain, theirs, options).orThrow();
+        GPG.gpg().encrypt(plain, theirs, options).orThrow();
         assertThat((double) Files.size(ours)).isCloseTo(Files.size(theirs), withPercentage(1));
     }
 }

@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import labbook.filecrypt.pgp.Passphrase;
 import org.apache.commons.io.FileUtils;
@@ -39,34 +40,9 @@ public final class CdsTraining {
             Path in = Files.writeString(dir.resolve("in.txt"), text);
             boolean ok = run(new EncryptCommand(), "--help")
                     && run(new DecryptCommand(), "--help")
-                    && run(
-                            new EncryptCommand(),
-                            "--passphrase-file",
-                            pass.toString(),
-                            "--s2k-count",
-                            "65536",
-                            in.toString(),
-                            dir.resolve("parallel.gpg").toString())
-                    && run(
-                            new EncryptCommand(),
-                            "--passphrase-file",
-                            pass.toString(),
-                            "--s2k-count",
-                            "65536",
-                            "--threads",
-                            "1",
-                            in.toString(),
-                            dir.resolve("one.gpg").toString())
-                    && run(
-                            new EncryptCommand(),
-                            "--passphrase-file",
-                            pass.toString(),
-                            "--s2k-count",
-                            "65536",
-                            "-z",
-                            "0",
-                            in.toString(),
-                            dir.resolve("stored.gpg").toString())
+                    && encrypt(pass, in, dir.resolve("parallel.gpg"))
+                    && encrypt(pass, in, dir.resolve("one.gpg"), "--threads", "1")
+                    && encrypt(pass, in, dir.resolve("stored.gpg"), "-z", "0")
                     && run(
                             new DecryptCommand(),
                             "--passphrase-file",
@@ -83,6 +59,14 @@ public final class CdsTraining {
                         dir.toFile()); // else a leftover folder in the temp folder, holding nothing secret
             }
         }
+    }
+
+    /** The encrypt command from {@code in} to {@code out} with a fast key derivation and {@code options}. */
+    private static boolean encrypt(Path pass, Path in, Path out, String... options) {
+        List<String> args = new ArrayList<>(List.of("--passphrase-file", pass.toString(), "--s2k-count", "65536"));
+        args.addAll(List.of(options));
+        args.addAll(List.of(in.toString(), out.toString()));
+        return run(new EncryptCommand(), args.toArray(String[]::new));
     }
 
     private static boolean run(FileCommand command, String... args) {

@@ -48,19 +48,6 @@ public record EncryptOptions(
         S2kCount.encode(s2kCount);
     }
 
-    /** Single-threaded compression, as gpg: the options as they were before threads were one of them. */
-    public EncryptOptions(
-            SymmetricCipher cipher,
-            Compression compression,
-            int level,
-            long s2kCount,
-            S2kDigest s2kDigest,
-            boolean armor,
-            ZipDeflater zipDeflater,
-            CipherPath cipherPath) {
-        this(cipher, compression, level, s2kCount, s2kDigest, armor, zipDeflater, cipherPath, 1);
-    }
-
     /** The {@code encrypt} command's default thread count: one per core this JVM may use. */
     public static int defaultThreads() {
         return Math.min(Runtime.getRuntime().availableProcessors(), MAX_THREADS);
@@ -76,7 +63,8 @@ public record EncryptOptions(
                 DEFAULT_S2K_DIGEST,
                 false,
                 ZipDeflater.gpgWindow(),
-                DEFAULT_CIPHER_PATH);
+                DEFAULT_CIPHER_PATH,
+                1);
     }
 
     public EncryptOptions withLevel(int newLevel) {

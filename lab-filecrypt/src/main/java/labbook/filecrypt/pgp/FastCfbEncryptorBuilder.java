@@ -134,10 +134,9 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
      * stream. The two subclasses differ only in the code that encrypts a chunk, which is what
      * {@link CipherPath#JDK_FAST} and {@link CipherPath#JDK_CIPHER} compare.
      */
-    private abstract static class ChunkedCfbStream extends OutputStream {
+    private abstract static class ChunkedCfbStream extends BlockWriteStream {
         private final OutputStream out;
         private final byte[] buffer;
-        private final byte[] one = new byte[1];
         private boolean closed;
 
         ChunkedCfbStream(OutputStream out, int bufferBytes) {
@@ -150,12 +149,6 @@ final class FastCfbEncryptorBuilder implements PGPDataEncryptorBuilder {
 
         /** Writes what the cipher still holds into {@code dst}; returns the bytes produced. */
         abstract int finish(byte[] dst) throws IOException;
-
-        @Override
-        public void write(int b) throws IOException {
-            one[0] = (byte) b;
-            write(one, 0, 1);
-        }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {

@@ -118,10 +118,9 @@ public final class NativeZlib {
      * methods. Writes go through a native input buffer; each deflate call fills at most one native output buffer,
      * copied downstream.
      */
-    abstract static class DeflateStream extends OutputStream implements ChannelSource {
+    abstract static class DeflateStream extends BlockWriteStream implements ChannelSource {
         private final OutputStream out;
         private final byte[] heapOut = new byte[CHUNK];
-        private final byte[] one = new byte[1];
         private boolean closed;
 
         DeflateStream(OutputStream out) {
@@ -155,12 +154,6 @@ public final class NativeZlib {
 
         /** deflateEnd and the native memory freed. */
         abstract void end();
-
-        @Override
-        public void write(int b) throws IOException {
-            one[0] = (byte) b;
-            write(one, 0, 1);
-        }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {

@@ -46,7 +46,7 @@ import labbook.core.Reasons;
  * <p>{@code close()} finishes the deflate stream and leaves {@code out} open, as the packet layer above needs.
  * {@code flush()} does nothing: a block is deflated once it is full.
  */
-public final class ParallelDeflateStream extends OutputStream {
+public final class ParallelDeflateStream extends BlockWriteStream {
     /**
      * Input per block: pigz's 128 KiB, large enough that the cost of a cut (a flush, a cold start of the Huffman
      * tables) is lost in the size's noise ({@code ParallelDeflateStreamTest} bounds it).
@@ -74,7 +74,6 @@ public final class ParallelDeflateStream extends OutputStream {
     /** Submitted blocks in input order, oldest first. */
     private final ArrayDeque<Future<Deflated>> pending = new ArrayDeque<>();
 
-    private final byte[] one = new byte[1];
     private ExecutorService workers;
     private byte[] block = new byte[BLOCK];
     private int filled;
@@ -121,12 +120,6 @@ public final class ParallelDeflateStream extends OutputStream {
         int flevel = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
         int header = (0x78 << 8) | (flevel << 6);
         return header + 31 - header % 31;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-        one[0] = (byte) b;
-        write(one, 0, 1);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package labbook.filecrypt.pgp;
 
 import java.util.Locale;
+import labbook.core.KebabLabel;
 import labbook.core.LabException;
 
 /**
@@ -12,23 +13,13 @@ import labbook.core.LabException;
  * compare like for like, the default is gpg's window: the system zlib itself where the JVM allows native calls
  * ({@link NativeZlib}), else JZlib.
  */
-public enum ZipDeflater {
+public enum ZipDeflater implements KebabLabel {
     /** The system zlib through the foreign-function API, 8 KiB window: what gpg runs. */
-    ZLIB_8K("zlib-8k"),
+    ZLIB_8K,
     /** JZlib (pure Java), 8 KiB window, memLevel 8: gpg's sizes, about twice zlib's time. */
-    JZLIB_8K("jzlib-8k"),
+    JZLIB_8K,
     /** The JDK's Deflater (native zlib), 32 KiB window: smaller output than gpg's. */
-    JDK_32K("jdk-32k");
-
-    private final String label;
-
-    ZipDeflater(String label) {
-        this.label = label;
-    }
-
-    public String label() {
-        return label;
-    }
+    JDK_32K;
 
     /** gpg's window, as fast as this JVM allows: native zlib if it can be called, else JZlib. */
     public static ZipDeflater gpgWindow() {
@@ -42,7 +33,7 @@ public enum ZipDeflater {
             return gpgWindow();
         }
         for (ZipDeflater d : values()) {
-            if (d.label.equals(t)) {
+            if (d.label().equals(t)) {
                 if (d == ZLIB_8K && !NativeZlib.available()) {
                     throw new LabException("--zip-deflater zlib-8k is not available here: " + NativeZlib.describe());
                 }

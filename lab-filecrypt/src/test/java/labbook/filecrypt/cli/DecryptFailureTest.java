@@ -2,20 +2,16 @@ package labbook.filecrypt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import labbook.core.Cli;
-import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.TestTexts;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * A damaged file or a wrong passphrase: one clear line, a non-zero exit, and no output file; the same for a file
@@ -38,35 +34,12 @@ class DecryptFailureTest {
         pass = passFile("pass", "the right one");
         encrypted = dir.resolve("plain.txt.gpg");
         out = dir.resolve("out.txt");
-        assertThat(run(
-                                "encrypt",
-                                "--passphrase-file",
-                                pass.toString(),
-                                "-z",
-                                "1",
-                                "--s2k-count",
-                                "65536",
-                                plain.toString(),
-                                encrypted.toString())
-                        .exit)
-                .isZero();
+        CliRun.encrypt(pass, plain, encrypted, "-z", "1");
         encryptedOnTwoThreads = dir.resolve("plain.txt.2.gpg");
-        assertThat(run(
-                                "encrypt",
-                                "--passphrase-file",
-                                pass.toString(),
-                                "-z",
-                                "1",
-                                "--s2k-count",
-                                "65536",
-                                "--threads",
-                                "2",
-                                plain.toString(),
-                                encryptedOnTwoThreads.toString())
-                        .exit)
-                .isZero();
+        CliRun.encrypt(pass, plain, encryptedOnTwoThreads, "-z", "1", "--threads", "2");
         for (Path file : encryptedFiles()) {
-            assertThat(run("decrypt", "--passphrase-file", pass.toString(), file.toString(), out.toString()).exit)
+            assertThat(CliRun.of("decrypt", "--passphrase-file", pass.toString(), file.toString(), out.toString())
+                            .exit())
                     .isZero();
             assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
             Files.delete(out);
@@ -80,14 +53,14 @@ class DecryptFailureTest {
     @Test
     void wrongPassphrase() throws Exception {
         for (Path file : encryptedFiles()) {
-            Result r = run(
+            CliRun r = CliRun.of(
                     "decrypt",
                     "--passphrase-file",
                     passFile("wrong", "the wrong one").toString(),
                     file.toString(),
                     out.toString());
             assertFailedCleanly(r);
-            assertThat(r.err)
+            assertThat(r.err())
                     .contains("wrong passphrase")
                     .doesNotContain("the wrong one")
                     .doesNotContain("the right one");
@@ -102,7 +75,7 @@ class DecryptFailureTest {
             Path damaged = dir.resolve("damaged.gpg");
             Files.write(damaged, bytes);
             assertFailedCleanly(
-                    run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString()));
+                    CliRun.of("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString()));
         }
     }
 
@@ -113,9 +86,9 @@ class DecryptFailureTest {
             bytes[bytes.length - 3] ^= 0x01;
             Path damaged = dir.resolve("damaged.gpg");
             Files.write(damaged, bytes);
-            Result r = run("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString());
+            CliRun r = CliRun.of("decrypt", "--passphrase-file", pass.toString(), damaged.toString(), out.toString());
             assertFailedCleanly(r);
-            assertThat(r.err).contains("damaged.gpg");
+            assertThat(r.err()).contains("damaged.gpg");
         }
     }
 
@@ -126,7 +99,7 @@ class DecryptFailureTest {
                 Path cut = dir.resolve("cut.gpg");
                 Files.write(cut, Arrays.copyOf(Files.readAllBytes(file), keep));
                 assertFailedCleanly(
-                        run("decrypt", "--passphrase-file", pass.toString(), cut.toString(), out.toString()));
+                        CliRun.of("decrypt", "--passphrase-file", pass.toString(), cut.toString(), out.toString()));
             }
         }
     }
@@ -135,7 +108,12 @@ class DecryptFailureTest {
     void aFailedDecryptLeavesAnExistingOutputAsItWas() throws Exception {
         for (Path file : encryptedFiles()) {
             Files.writeString(out, "keep me");
-            run("decrypt", "--passphrase-file", passFile("wrong", "nope").toString(), file.toString(), out.toString());
+            CliRun.of(
+                    "decrypt",
+                    "--passphrase-file",
+                    passFile("wrong", "nope").toString(),
+                    file.toString(),
+                    out.toString());
             assertThat(Files.readString(out)).isEqualTo("keep me");
             Files.delete(out);
         }
@@ -143,20 +121,21 @@ class DecryptFailureTest {
 
     @Test
     void notAnOpenPgpFileAndAMissingFile() throws Exception {
-        assertFailedCleanly(run("decrypt", "--passphrase-file", pass.toString(), plain.toString(), out.toString()));
-        Result missing = run(
+        assertFailedCleanly(
+                CliRun.of("decrypt", "--passphrase-file", pass.toString(), plain.toString(), out.toString()));
+        CliRun missing = CliRun.of(
                 "decrypt",
                 "--passphrase-file",
                 pass.toString(),
                 dir.resolve("nope.gpg").toString(),
                 out.toString());
         assertFailedCleanly(missing);
-        assertThat(missing.err).contains("nope.gpg");
+        assertThat(missing.err()).contains("nope.gpg");
     }
 
     @Test
     void badLevelIsAUsageErrorOrOneLine() throws Exception {
-        Result r = run(
+        CliRun r = CliRun.of(
                 "encrypt",
                 "--passphrase-file",
                 pass.toString(),
@@ -164,16 +143,16 @@ class DecryptFailureTest {
                 "12",
                 plain.toString(),
                 dir.resolve("x.gpg").toString());
-        assertThat(r.exit).isNotZero();
-        assertThat(r.err.strip().lines().count()).isEqualTo(1);
-        assertThat(r.err).contains("12");
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err().strip().lines().count()).isEqualTo(1);
+        assertThat(r.err()).contains("12");
         assertThat(dir.resolve("x.gpg")).doesNotExist();
     }
 
     @Test
     void badThreadsAreABadArgumentBeforeAnythingIsWritten() throws Exception {
         for (String threads : new String[] {"0", "-1", "257", "many"}) {
-            Result r = run(
+            CliRun r = CliRun.of(
                     "encrypt",
                     "--passphrase-file",
                     pass.toString(),
@@ -181,16 +160,16 @@ class DecryptFailureTest {
                     threads,
                     plain.toString(),
                     dir.resolve("x.gpg").toString());
-            assertThat(r.exit).as(threads).isEqualTo(Cli.BAD_ARGUMENTS);
-            assertThat(r.err.strip().lines().count()).as(r.err).isEqualTo(1);
-            assertThat(r.err).contains("--threads").contains(threads);
+            assertThat(r.exit()).as(threads).isEqualTo(Cli.BAD_ARGUMENTS);
+            assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+            assertThat(r.err()).contains("--threads").contains(threads);
             assertThat(dir.resolve("x.gpg")).doesNotExist();
         }
     }
 
-    private void assertFailedCleanly(Result r) throws Exception {
-        assertThat(r.exit).isNotZero();
-        assertThat(r.err.strip().lines().count()).as(r.err).isEqualTo(1);
+    private void assertFailedCleanly(CliRun r) throws Exception {
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
         assertThat(out).doesNotExist();
         try (var listing = Files.list(dir)) {
             assertThat(listing.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".partial"));
@@ -203,15 +182,5 @@ class DecryptFailureTest {
         Files.createFile(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(p, secret + "\n");
         return p;
-    }
-
-    private record Result(int exit, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter err = new StringWriter();
-        CommandLine cli = Cli.commandLine(new FilecryptLab());
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, err.toString());
     }
 }

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +11,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import labbook.core.Cli;
 import labbook.filecrypt.FilecryptLab;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
 import org.bouncycastle.bcpg.SymmetricKeyAlgorithmTags;
@@ -23,7 +20,6 @@ import org.bouncycastle.openpgp.operator.bc.BcPGPDataEncryptorBuilder;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Messages in formats decrypt does not read (RFC 9580's and LibrePGP's packets, packet versions and S2K types; ciphers,
@@ -209,21 +205,13 @@ class DecryptUnsupportedFormatsTest {
         Path plain = dir.resolve("plain.txt");
         Files.writeString(plain, "still read\n".repeat(1000));
         Path encrypted = dir.resolve("plain.txt.gpg");
-        assertThat(run(
-                                "encrypt",
-                                "--passphrase-file",
-                                pass.toString(),
-                                "--s2k-count",
-                                "65536",
-                                plain.toString(),
-                                encrypted.toString())
-                        .exit)
-                .isZero();
+        CliRun.encrypt(pass, plain, encrypted);
         Path marked = dir.resolve("marked.gpg");
         Files.write(
                 marked,
                 concat(oldPacket(MARKER, "PGP".getBytes(StandardCharsets.US_ASCII)), Files.readAllBytes(encrypted)));
-        assertThat(run("decrypt", "--passphrase-file", pass.toString(), marked.toString(), out.toString()).exit)
+        assertThat(CliRun.of("decrypt", "--passphrase-file", pass.toString(), marked.toString(), out.toString())
+                        .exit())
                 .isZero();
         assertThat(out).hasSameBinaryContentAs(plain);
     }
@@ -231,9 +219,9 @@ class DecryptUnsupportedFormatsTest {
     private void assertRefused(String name, String reason, byte[]... packets) throws Exception {
         Path in = dir.resolve(name);
         Files.write(in, concat(packets));
-        Result r = run("decrypt", "--passphrase-file", pass.toString(), in.toString(), out.toString());
-        assertThat(r.exit).as(r.err).isEqualTo(1);
-        List<String> lines = r.err.lines().toList();
+        CliRun r = CliRun.of("decrypt", "--passphrase-file", pass.toString(), in.toString(), out.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        List<String> lines = r.err().lines().toList();
         assertThat(lines).as(name).hasSize(1);
         assertThat(lines.get(0)).startsWith(FilecryptLab.NAME + ": cannot decrypt " + in + ": " + reason);
         assertThat(out).doesNotExist();
@@ -324,15 +312,5 @@ class DecryptUnsupportedFormatsTest {
             all.writeBytes(p);
         }
         return all.toByteArray();
-    }
-
-    private record Result(int exit, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter err = new StringWriter();
-        CommandLine cli = Cli.commandLine(new FilecryptLab());
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, err.toString());
     }
 }

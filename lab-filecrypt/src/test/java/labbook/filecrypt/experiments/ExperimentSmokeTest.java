@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Cli;
 import labbook.filecrypt.FilecryptLab;
@@ -24,16 +25,7 @@ class ExperimentSmokeTest {
 
     @Test
     void levelSweepWritesEveryEngineScopeAndLevel() throws Exception {
-        assertThat(run(
-                        "level-sweep",
-                        "--quick",
-                        "--repeats",
-                        "1",
-                        "--max-file-bytes",
-                        "1000000",
-                        "--out",
-                        out.toString()))
-                .isZero();
+        assertThat(quick("level-sweep", 1_000_000)).isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/level-sweep.csv"));
         assertThat(lines.get(0))
                 .startsWith(
@@ -64,19 +56,7 @@ class ExperimentSmokeTest {
 
     @Test
     void levelsReplaceThePlansAndThreadsSetTheParallelEngine() throws Exception {
-        assertThat(run(
-                        "level-sweep",
-                        "--quick",
-                        "--repeats",
-                        "1",
-                        "--max-file-bytes",
-                        "10000",
-                        "--levels",
-                        "9,0",
-                        "--threads",
-                        "3",
-                        "--out",
-                        out.toString()))
+        assertThat(quick("level-sweep", 10_000, "--levels", "9,0", "--threads", "3"))
                 .isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/level-sweep.csv"));
         // the 10 kB file at -z 0 and -z 9 by 3 engines, and on 3 threads at -z 9
@@ -106,18 +86,7 @@ class ExperimentSmokeTest {
 
     @Test
     void directoryRunsWritesTheFourRunsForGpgAndInProcessAndCryptosDefaultAsAWholeProcess() throws Exception {
-        assertThat(run(
-                        "directory-runs",
-                        "--quick",
-                        "--types",
-                        "text",
-                        "--repeats",
-                        "1",
-                        "--max-file-bytes",
-                        "1000000",
-                        "--out",
-                        out.toString()))
-                .isZero();
+        assertThat(quick("directory-runs", 1_000_000, "--types", "text")).isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/directory-runs.csv"));
         // quick: a fresh JVM per file only for crypto's default run (the JVMs would take the study's whole budget)
         assertThat(lines).hasSize(1 + 4 * 2 + 1);
@@ -133,18 +102,7 @@ class ExperimentSmokeTest {
 
     @Test
     void directoryRunsOnBinaryFoldersRecordEachFilesMimeTypeAndGiveEveryOneMinusZ0ByDefault() throws Exception {
-        assertThat(run(
-                        "directory-runs",
-                        "--quick",
-                        "--types",
-                        "pdf,png",
-                        "--repeats",
-                        "1",
-                        "--max-file-bytes",
-                        "400000",
-                        "--out",
-                        out.toString()))
-                .isZero();
+        assertThat(quick("directory-runs", 400_000, "--types", "pdf,png")).isZero();
         List<String> runs = Files.readAllLines(out.resolve("filecrypt/directory-runs.csv"));
         // 2 folders x 4 runs x (gpg, bcpg in-process); quick: no fresh JVM per file outside the text folder
         assertThat(runs).hasSize(1 + 2 * 4 * 2).noneMatch(l -> l.contains(",bcpg,process,"));
@@ -177,6 +135,15 @@ class ExperimentSmokeTest {
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--types").contains("jpeg");
         assertThat(out.resolve("filecrypt")).doesNotExist();
+    }
+
+    /** {@code experiment} in quick mode, one repeat, on files of at most {@code maxFileBytes}, with {@code options}. */
+    private int quick(String experiment, int maxFileBytes, String... options) {
+        List<String> args = new ArrayList<>(List.of(experiment, "--quick", "--repeats", "1"));
+        args.addAll(List.of("--max-file-bytes", Integer.toString(maxFileBytes)));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--out", out.toString()));
+        return run(args.toArray(String[]::new));
     }
 
     private static int run(String... args) {

@@ -11,11 +11,10 @@ import java.util.Arrays;
 import java.util.Date;
 import java.util.Random;
 import labbook.filecrypt.TestTexts;
-import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.PgpDecryptor.DecryptException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 class JdkDecryptPathTest {
     private static final char[] PASS = "correct horse battery staple".toCharArray();
     private static byte[] text;
-    private static Gpg gpg;
+
+    @RegisterExtension
+    static final GpgTestPeer GPG = new GpgTestPeer(PASS);
 
     @TempDir
     Path dir;
@@ -34,12 +35,6 @@ class JdkDecryptPathTest {
     @BeforeAll
     static void start() throws Exception {
         text = TestTexts.head(200_003);
-        gpg = GpgTestPeer.start(PASS);
-    }
-
-    @AfterAll
-    static void stop() {
-        gpg.close();
     }
 
     @Test
@@ -68,7 +63,7 @@ class JdkDecryptPathTest {
         Path in = dir.resolve("in.txt");
         Files.write(in, text);
         Path enc = dir.resolve("gpg.gpg");
-        gpg.encrypt(in, enc, o).orThrow();
+        GPG.gpg().encrypt(in, enc, o).orThrow();
         Path out = dir.resolve("out.txt");
         Files.deleteIfExists(out);
         new PgpDecryptor().decryptFile(enc, out, PASS);

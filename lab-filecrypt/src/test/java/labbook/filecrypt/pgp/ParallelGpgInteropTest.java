@@ -10,10 +10,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import labbook.filecrypt.TestTexts;
-import labbook.filecrypt.peer.Gpg;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -28,7 +27,10 @@ class ParallelGpgInteropTest {
     private static final char[] PASS = "parallel passphrase".toCharArray();
     private static final int BLOCK = ParallelDeflateStream.BLOCK;
     private static final int TEXT_BYTES = 3_000_000;
-    private static Gpg gpg;
+
+    @RegisterExtension
+    static final GpgTestPeer GPG = new GpgTestPeer(PASS);
+
     private static byte[] text;
 
     @TempDir
@@ -36,13 +38,7 @@ class ParallelGpgInteropTest {
 
     @BeforeAll
     static void start() throws Exception {
-        gpg = GpgTestPeer.start(PASS);
         text = TestTexts.head(TEXT_BYTES);
-    }
-
-    @AfterAll
-    static void stop() {
-        gpg.close();
     }
 
     static Stream<Arguments> algorithmsSizesAndLevels() {
@@ -128,7 +124,7 @@ class ParallelGpgInteropTest {
                             .withThreads(2))
                     .encrypt(new java.io.ByteArrayInputStream(plain), out, PASS, "stream", new java.util.Date(0));
         }
-        GpgTestPeer.assertGpgDecrypts(gpg, encrypted, dir.resolve("by-gpg.txt"), plain, algo + " stream");
+        GpgTestPeer.assertGpgDecrypts(GPG.gpg(), encrypted, dir.resolve("by-GPG.gpg().txt"), plain, algo + " stream");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -180,7 +176,7 @@ class ParallelGpgInteropTest {
 
         String what = options.compression().gpgName() + " -z " + options.level() + " " + options.threads() + " threads "
                 + plain.length + " B";
-        GpgTestPeer.assertGpgDecrypts(gpg, encrypted, dir.resolve("by-gpg.txt"), plain, what);
+        GpgTestPeer.assertGpgDecrypts(GPG.gpg(), encrypted, dir.resolve("by-GPG.gpg().txt"), plain, what);
 
         ByteArrayOutputStream byBcpg = new ByteArrayOutputStream();
         try (var input = Files.newInputStream(encrypted)) {

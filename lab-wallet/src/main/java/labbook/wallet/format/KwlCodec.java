@@ -117,18 +117,11 @@ public final class KwlCodec {
         w.u32(payload);
         EncodePieces pieces = new EncodePieces(
                 file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
-        for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
-            w.qstring(f.getKey());
-            w.u32(f.getValue().size());
-            for (Entry e : f.getValue().values()) {
-                w.qstring(e.key());
-                w.u32(e.type().code());
-                w.qbyteArray(e.value());
-                if (w.pos - pieces.hashed >= PIECE_BYTES) {
-                    pieces.advance(w.pos);
-                }
+        KwlPayload.write(folders, w, end -> {
+            if (end - pieces.hashed >= PIECE_BYTES) {
+                pieces.advance(end);
             }
-        }
+        });
         int dataEnd = w.position();
         int delta = blob - (int) payload - 32;
         fillRandom(random, file, dataEnd, delta);

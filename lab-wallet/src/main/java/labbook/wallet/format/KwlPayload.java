@@ -2,6 +2,7 @@ package labbook.wallet.format;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntConsumer;
 
 /**
  * D, the part of a wallet that is encrypted: a QDataStream of each folder's name and entry count, then each entry's
@@ -25,11 +26,15 @@ public final class KwlPayload {
     /** D alone: the QDataStream of folders and entries that a wallet encrypts. */
     public static byte[] of(WalletContents contents) {
         byte[] d = new byte[Math.toIntExact(size(contents.folders()))];
-        writePayload(contents.folders(), new QData.Writer(d, 0));
+        write(contents.folders(), new QData.Writer(d, 0), end -> {});
         return d;
     }
 
-    private static void writePayload(Map<String, TreeMap<String, Entry>> folders, QData.Writer w) {
+    /**
+     * Writes D, the folders and their entries, through {@code w}; {@code afterEntry} is told where each entry ends, so
+     * a sync can encrypt what is written while it writes the rest.
+     */
+    static void write(Map<String, TreeMap<String, Entry>> folders, QData.Writer w, IntConsumer afterEntry) {
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
             w.qstring(f.getKey());
             w.u32(f.getValue().size());
@@ -37,6 +42,7 @@ public final class KwlPayload {
                 w.qstring(e.key());
                 w.u32(e.type().code());
                 w.qbyteArray(e.value());
+                afterEntry.accept(w.pos);
             }
         }
     }

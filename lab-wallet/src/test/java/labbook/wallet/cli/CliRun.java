@@ -2,6 +2,9 @@ package labbook.wallet.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import labbook.core.Cli;
 import labbook.wallet.WalletLab;
 
@@ -15,5 +18,13 @@ record CliRun(int code, String out, String err) {
                 .setErr(new PrintWriter(err))
                 .execute(args);
         return new CliRun(code, out.toString(), err.toString());
+    }
+
+    /** {@code import --format format [options] --password-file pw --json json out}. */
+    static CliRun importJson(String format, Path pw, Path json, String out, String... options) {
+        List<String> args = new ArrayList<>(List.of("import", "--format", format));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--password-file", pw.toString(), "--json", json.toString(), out));
+        return of(args.toArray(String[]::new));
     }
 }

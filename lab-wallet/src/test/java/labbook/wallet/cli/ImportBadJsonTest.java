@@ -23,15 +23,7 @@ class ImportBadJsonTest {
     private void refused(Path json, String reason) throws Exception {
         Path pw = Files.writeString(dir.resolve("pw"), "a password for this test");
         Path out = dir.resolve("out.kwl");
-        CliRun run = CliRun.of(
-                "import",
-                "--format",
-                "kde4",
-                "--password-file",
-                pw.toString(),
-                "--json",
-                json.toString(),
-                out.toString());
+        CliRun run = CliRun.importJson("kde4", pw, json, out.toString());
         assertThat(run.code()).isEqualTo(1);
         String err = run.err().strip();
         assertThat(err)

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,8 +17,6 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
-import labbook.core.Cli;
-import labbook.wallet.WalletLab;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,19 +78,8 @@ class ImportSpecTest {
         Path pw = Files.writeString(dir.resolve("pw"), PASSWORD + "\n");
         Path out = dir.resolve("w.kwl");
         Files.deleteIfExists(out);
-        StringWriter err = new StringWriter();
-        int code = Cli.commandLine(new WalletLab())
-                .setErr(new PrintWriter(err))
-                .execute(
-                        "import",
-                        "--format",
-                        format,
-                        "--password-file",
-                        pw.toString(),
-                        "--json",
-                        json.toString(),
-                        out.toString());
-        assertThat(code).as(err.toString()).isZero();
+        CliRun run = CliRun.importJson(format, pw, json, out.toString());
+        assertThat(run.code()).as(run.err()).isZero();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out)))
                 .isEqualTo("rw-------");
         return out;

@@ -32,15 +32,7 @@ class RoundTripTest {
         Path json = Files.writeString(dir.resolve("in.json"), dump.out());
         for (String format : new String[] {"kde4", "kf5"}) {
             Path out = dir.resolve(format + ".kwl");
-            CliRun imp = CliRun.of(
-                    "import",
-                    "--format",
-                    format,
-                    "--password-file",
-                    pw.toString(),
-                    "--json",
-                    json.toString(),
-                    out.toString());
+            CliRun imp = CliRun.importJson(format, pw, json, out.toString());
             assertThat(imp.code()).as(imp.err()).isZero();
             CliRun again = CliRun.of("dump", "--password-file", pw.toString(), out.toString());
             assertThat(again.code()).as(again.err()).isZero();
@@ -64,17 +56,7 @@ class RoundTripTest {
         Path in = Files.writeString(dir.resolve("in.json"), json);
         Path pw = Files.writeString(dir.resolve("pw"), "p\u00e4ss\n");
         Path out = dir.resolve("w.kwl");
-        assertThat(CliRun.of(
-                                "import",
-                                "--format",
-                                format,
-                                "--password-file",
-                                pw.toString(),
-                                "--json",
-                                in.toString(),
-                                out.toString())
-                        .code())
-                .isZero();
+        assertThat(CliRun.importJson(format, pw, in, out.toString()).code()).isZero();
         CliRun dump = CliRun.of("dump", "--password-file", pw.toString(), out.toString());
         assertThat(dump.code()).as(dump.err()).isZero();
         assertThat(tree(dump.out())).isEqualTo(tree(json));
@@ -85,29 +67,11 @@ class RoundTripTest {
         Path in = Files.writeString(dir.resolve("in.json"), "{\"folders\":[]}");
         Path pw = Files.writeString(dir.resolve("pw"), "x");
         Path out = Files.writeString(dir.resolve("w.kwl"), "precious");
-        CliRun run = CliRun.of(
-                "import",
-                "--format",
-                "kde4",
-                "--password-file",
-                pw.toString(),
-                "--json",
-                in.toString(),
-                out.toString());
+        CliRun run = CliRun.importJson("kde4", pw, in, out.toString());
         assertThat(run.code()).isNotZero();
         assertThat(run.err()).contains(out.toString()).contains("--force");
         assertThat(Files.readString(out)).isEqualTo("precious");
-        assertThat(CliRun.of(
-                                "import",
-                                "--format",
-                                "kde4",
-                                "--force",
-                                "--password-file",
-                                pw.toString(),
-                                "--json",
-                                in.toString(),
-                                out.toString())
-                        .code())
+        assertThat(CliRun.importJson("kde4", pw, in, out.toString(), "--force").code())
                 .isZero();
         assertThat(Files.size(out)).isEqualTo(60);
     }
@@ -118,15 +82,7 @@ class RoundTripTest {
                 dir.resolve("in.json"),
                 "{\"folders\":[{\"name\":\"f\",\"entries\":[{\"key\":\"k\",\"type\":\"blob\"}]}]}");
         Path pw = Files.writeString(dir.resolve("pw"), "x");
-        CliRun run = CliRun.of(
-                "import",
-                "--format",
-                "kf5",
-                "--password-file",
-                pw.toString(),
-                "--json",
-                in.toString(),
-                dir.resolve("o.kwl").toString());
+        CliRun run = CliRun.importJson("kf5", pw, in, dir.resolve("o.kwl").toString());
         assertThat(run.code()).isEqualTo(1);
         assertThat(run.err().strip())
                 .doesNotContain("\n")
@@ -134,17 +90,7 @@ class RoundTripTest {
                 .contains("folders[0].entries[0].type");
         assertThat(Files.exists(dir.resolve("o.kwl"))).isFalse();
         assertThat(Files.exists(dir.resolve("o.salt"))).isFalse();
-        assertThat(CliRun.of(
-                                "import",
-                                "--format",
-                                "kf6",
-                                "--password-file",
-                                pw.toString(),
-                                "--json",
-                                in.toString(),
-                                "x.kwl")
-                        .code())
-                .isEqualTo(2);
+        assertThat(CliRun.importJson("kf6", pw, in, "x.kwl").code()).isEqualTo(2);
     }
 
     private static JsonNode tree(String json) throws Exception {

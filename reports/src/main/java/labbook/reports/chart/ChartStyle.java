@@ -11,11 +11,10 @@ import java.util.List;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.internal.series.Series.DataType;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
@@ -41,29 +40,22 @@ public final class ChartStyle {
     private ChartStyle() {}
 
     public static XYChart xy(String title, String xTitle, String yTitle) {
-        XYChart chart = new XYChartBuilder()
-                .width(WIDTH)
-                .height(HEIGHT)
-                .title(title)
-                .xAxisTitle(xTitle)
-                .yAxisTitle(yTitle)
-                .build();
-        style(chart.getStyler());
-        chart.getStyler().setSeriesColors(OURS);
-        return chart;
+        return titled(new XYChart(WIDTH, HEIGHT), title, xTitle, yTitle);
     }
 
     public static CategoryChart bars(String title, String xTitle, String yTitle) {
-        CategoryChart chart = new CategoryChartBuilder()
-                .width(WIDTH)
-                .height(HEIGHT)
-                .title(title)
-                .xAxisTitle(xTitle)
-                .yAxisTitle(yTitle)
-                .build();
+        CategoryChart chart = titled(new CategoryChart(WIDTH, HEIGHT), title, xTitle, yTitle);
+        chart.getStyler().setXAxisLabelRotation(0);
+        return chart;
+    }
+
+    /** {@code chart} with its title, axis titles, the lab's style and our series colours. */
+    private static <C extends Chart<?, ?>> C titled(C chart, String title, String xTitle, String yTitle) {
+        chart.setTitle(title);
+        chart.setXAxisTitle(xTitle);
+        chart.setYAxisTitle(yTitle);
         style(chart.getStyler());
         chart.getStyler().setSeriesColors(OURS);
-        chart.getStyler().setXAxisLabelRotation(0);
         return chart;
     }
 

@@ -3,13 +3,11 @@ package labbook.reports.filecrypt;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.TradeOff;
-import labbook.reports.study.ExperimentChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.Table;
@@ -19,16 +17,11 @@ import tech.tablesaw.api.Table;
  * CPU time + size / B. One line per level (largest file, the seed's setup); where the lines cross, the cheapest level
  * changes.
  */
-public final class BandwidthChart extends ExperimentChart<XYChart> {
+public final class BandwidthChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "bandwidth";
 
-    public BandwidthChart() {
-        super(NAME, FilecryptSchemas.LEVEL_SWEEP);
-    }
-
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+    static Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         Table rows = FilecryptData.seedLike(sweeps.get(0).value());
         List<FilecryptData.InputFile> files = FilecryptData.files(rows);
         if (files.isEmpty()) {

@@ -26,21 +26,16 @@ import tech.tablesaw.api.Table;
  * The directory runs as the seed drew them: horizontal bars, user and system CPU stacked per run, the seed's three runs
  * above ours; one chart per folder type (text, mp3, pdf, png), each with the seed's own bars for that folder.
  */
-public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart> {
-    private final String type;
-
+public final class DirectoryRunsChart {
     /** The text folder's chart's name, as before the binary folders; {@link #name(String)} names every folder's. */
     public static final String NAME = "directory-runs";
 
-    /** The text folder's chart, {@value #NAME}. */
-    public DirectoryRunsChart() {
-        this(FolderTypes.TEXT);
-    }
+    private DirectoryRunsChart() {}
 
     /** The chart of one folder type ({@link FolderTypes}), named by {@link #name(String)}. */
-    public DirectoryRunsChart(String type) {
-        super(name(type), FilecryptSchemas.DIRECTORY_RUNS);
-        this.type = type;
+    public static ExperimentChart<HorizontalBarChart> of(String type) {
+        return ExperimentChart.of(
+                name(type), FilecryptSchemas.DIRECTORY_RUNS, (results, dirs) -> draw(type, results, dirs));
     }
 
     /** The chart's name for a folder type: "directory-runs" for text, "directory-runs-mp3" and so on. */
@@ -48,8 +43,7 @@ public final class DirectoryRunsChart extends ExperimentChart<HorizontalBarChart
         return type.equals(FolderTypes.TEXT) ? NAME : NAME + "-" + type;
     }
 
-    @Override
-    protected Optional<HorizontalBarChart> draw(Results results, List<Labelled<Table>> dirs) {
+    private static Optional<HorizontalBarChart> draw(String type, Results results, List<Labelled<Table>> dirs) {
         List<String> names = new ArrayList<>();
         List<Double> user = new ArrayList<>();
         List<Double> sys = new ArrayList<>();

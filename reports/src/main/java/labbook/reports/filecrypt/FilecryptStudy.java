@@ -10,6 +10,7 @@ import labbook.filecrypt.corpus.BinaryType;
 import labbook.filecrypt.corpus.FolderTypes;
 import labbook.reports.results.Results;
 import labbook.reports.study.Claim;
+import labbook.reports.study.ExperimentChart;
 import labbook.reports.study.PageText;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
@@ -149,16 +150,16 @@ public final class FilecryptStudy implements Study {
     @Override
     public List<StudyChart> charts() {
         return List.of(
-                new LevelsChart(FilecryptData.FileChoice.LARGEST),
-                new LevelsChart(FilecryptData.FileChoice.MIDDLE),
-                new LevelsChart(FilecryptData.FileChoice.ONE_MB),
-                new DirectoryRunsChart(),
-                new DirectoryRunsChart(BinaryType.MP3.id()),
-                new DirectoryRunsChart(BinaryType.PDF.id()),
-                new DirectoryRunsChart(BinaryType.PNG.id()),
-                new TimeTimesSizeChart(),
-                new BandwidthChart(),
-                new ParetoChart());
+                LevelsChart.of(FilecryptData.FileChoice.LARGEST),
+                LevelsChart.of(FilecryptData.FileChoice.MIDDLE),
+                LevelsChart.of(FilecryptData.FileChoice.ONE_MB),
+                DirectoryRunsChart.of(FolderTypes.TEXT),
+                DirectoryRunsChart.of(BinaryType.MP3.id()),
+                DirectoryRunsChart.of(BinaryType.PDF.id()),
+                DirectoryRunsChart.of(BinaryType.PNG.id()),
+                ExperimentChart.of(TimeTimesSizeChart.NAME, FilecryptSchemas.LEVEL_SWEEP, TimeTimesSizeChart::draw),
+                ExperimentChart.of(BandwidthChart.NAME, FilecryptSchemas.LEVEL_SWEEP, BandwidthChart::draw),
+                ExperimentChart.of(ParetoChart.NAME, FilecryptSchemas.LEVEL_SWEEP, ParetoChart::draw));
     }
 
     @Override

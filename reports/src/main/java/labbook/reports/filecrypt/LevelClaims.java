@@ -100,10 +100,7 @@ final class LevelClaims {
                         "time x size is smallest at -z 1 (" + size + " file, levels 0/1/7/9)")
                 .seed("-z 1")
                 .measured(best.map(TradeOff.Level::name).orElse("n/a"))
-                .verdict(
-                        best.isEmpty()
-                                ? Verdict.NOT_MEASURED
-                                : Verdict.claim(best.get().name().equals("-z 1"), 0))
+                .verdict(picksZ1(best))
                 .from(
                         machine,
                         f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB), " + setup
@@ -113,6 +110,11 @@ final class LevelClaims {
                                         .map(b -> "; its CPU time, " + Format.num(b.cpuS())
                                                 + " s, is under 3 ticks of the 10 ms process clock")
                                         .orElse(""));
+    }
+
+    /** Whether the seed's rule picked -z 1 on our figures: not measured when no level was. */
+    private static Verdict picksZ1(Optional<TradeOff.Level> best) {
+        return best.map(b -> Verdict.claim(b.name().equals("-z 1"), 0)).orElse(Verdict.NOT_MEASURED);
     }
 
     /**
@@ -144,10 +146,7 @@ final class LevelClaims {
         return Claim.of(FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE, "", text)
                 .seed("-z 1 (by CPU time, gpg)")
                 .measured(best.map(TradeOff.Level::name).orElse("n/a"))
-                .verdict(
-                        best.isEmpty()
-                                ? Verdict.NOT_MEASURED
-                                : Verdict.claim(best.get().name().equals("-z 1"), 0))
+                .verdict(picksZ1(best))
                 .from(
                         machine,
                         f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB), "

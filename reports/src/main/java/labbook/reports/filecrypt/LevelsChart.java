@@ -26,16 +26,16 @@ import tech.tablesaw.api.Table;
  * threads, its wall time and gpg's join the time axis: the threads cut wall time, not CPU time, so that is the clock
  * they are drawn on.
  */
-public final class LevelsChart extends ExperimentChart<XYChart> {
-    private final FilecryptData.FileChoice choice;
-
+public final class LevelsChart {
     /** What every levels chart's name begins with; {@link #name} gives the rest. */
     public static final String NAME_PREFIX = "levels-";
 
-    /** The chart of one file: {@link #name}({@code choice}). */
-    public LevelsChart(FilecryptData.FileChoice choice) {
-        super(name(choice), FilecryptSchemas.LEVEL_SWEEP);
-        this.choice = choice;
+    private LevelsChart() {}
+
+    /** The chart of one file, named {@link #name}({@code choice}). */
+    public static ExperimentChart<XYChart> of(FilecryptData.FileChoice choice) {
+        return ExperimentChart.of(
+                name(choice), FilecryptSchemas.LEVEL_SWEEP, (results, sweeps) -> draw(choice, results, sweeps));
     }
 
     /** The chart's name for a file: {@code levels-largest}, {@code levels-middle} or {@code levels-1mb}. */
@@ -48,8 +48,8 @@ public final class LevelsChart extends ExperimentChart<XYChart> {
                 };
     }
 
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+    private static Optional<XYChart> draw(
+            FilecryptData.FileChoice choice, Results results, List<Labelled<Table>> sweeps) {
         Table firstRows = FilecryptData.seedLike(sweeps.get(0).value());
         Optional<FilecryptData.InputFile> file = FilecryptData.choose(FilecryptData.files(firstRows), choice);
         if (file.isEmpty()) {

@@ -3,14 +3,12 @@ package labbook.reports.filecrypt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Pareto;
 import labbook.reports.stats.TradeOff;
-import labbook.reports.study.ExperimentChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import tech.tablesaw.api.Table;
@@ -19,16 +17,11 @@ import tech.tablesaw.api.Table;
  * Every level, algorithm, engine and scope measured on the largest file: CPU time against output size, with the Pareto
  * front (nothing else is both faster and smaller) drawn through.
  */
-public final class ParetoChart extends ExperimentChart<XYChart> {
+public final class ParetoChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "pareto";
 
-    public ParetoChart() {
-        super(NAME, FilecryptSchemas.LEVEL_SWEEP);
-    }
-
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+    static Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         Table all = sweeps.get(0).value();
         List<FilecryptData.InputFile> files = FilecryptData.files(all);
         FilecryptData.InputFile largest = files.get(files.size() - 1);

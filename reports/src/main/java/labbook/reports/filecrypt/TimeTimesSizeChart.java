@@ -7,13 +7,11 @@ import static labbook.filecrypt.FilecryptSeeds.SIZE_KB;
 
 import java.util.List;
 import java.util.Optional;
-import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.TradeOff;
-import labbook.reports.study.ExperimentChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -25,16 +23,11 @@ import tech.tablesaw.api.Table;
  * point. bcpg compressing on several threads is drawn by wall time on the largest file: its threads save wall time,
  * which is what the rule would then weigh.
  */
-public final class TimeTimesSizeChart extends ExperimentChart<XYChart> {
+public final class TimeTimesSizeChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "time-x-size";
 
-    public TimeTimesSizeChart() {
-        super(NAME, FilecryptSchemas.LEVEL_SWEEP);
-    }
-
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+    static Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         XYChart chart = ChartStyle.xy(
                 "CPU time x output size per level (the seed's rule: lowest wins)",
                 "compression level (-z)",

@@ -10,23 +10,16 @@ import java.util.Optional;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
-import labbook.reports.study.ExperimentChart;
-import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
 import org.knowm.xchart.CategoryChart;
 import tech.tablesaw.api.Table;
 
 /** User, system and elapsed seconds per 100 git diffs: Piggin's four configurations beside ours. */
-public final class GitDiffChart extends ExperimentChart<CategoryChart> {
+public final class GitDiffChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "git-diff";
 
-    public GitDiffChart() {
-        super(NAME, VfsSchemas.GIT_DIFF);
-    }
-
-    @Override
-    protected Optional<CategoryChart> draw(Results results, List<Labelled<Table>> diffs) {
+    static Optional<CategoryChart> draw(Results results, List<Labelled<Table>> diffs) {
         CategoryChart chart = ChartStyle.bars(
                 "Cached git diff, 100 runs: user, system, elapsed", "configuration", "seconds per 100 runs");
         chart.getStyler().setXAxisLabelRotation(30);

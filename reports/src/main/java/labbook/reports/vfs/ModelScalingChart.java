@@ -10,7 +10,6 @@ import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
-import labbook.reports.study.ExperimentChart;
 import labbook.vfs.VfsSchemas;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -18,16 +17,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.Table;
 
 /** The dcache model's throughput against threads for both walks, ideal scaling dashed. */
-public final class ModelScalingChart extends ExperimentChart<XYChart> {
+public final class ModelScalingChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "model-scaling";
 
-    public ModelScalingChart() {
-        super(NAME, VfsSchemas.DCACHE_MODEL);
-    }
-
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> models) {
+    static Optional<XYChart> draw(Results results, List<Labelled<Table>> models) {
         XYChart chart = ChartStyle.xy(
                 "dcache model: lookups per second against threads", "threads", "lookups per second (median)");
         chart.getStyler().setYAxisDecimalPattern("#,##0");

@@ -5,22 +5,15 @@ import java.util.Optional;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
-import labbook.reports.study.ExperimentChart;
-import labbook.vfs.VfsSchemas;
 import org.knowm.xchart.CategoryChart;
 import tech.tablesaw.api.Table;
 
 /** Axboe's normalised table (2.6.32-rc3 serial = 1.00) beside ours (today's serial = 1.00). */
-public final class NormalisedChart extends ExperimentChart<CategoryChart> {
+public final class NormalisedChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "normalised";
 
-    public NormalisedChart() {
-        super(NAME, VfsSchemas.GIT_DIFF);
-    }
-
-    @Override
-    protected Optional<CategoryChart> draw(Results results, List<Labelled<Table>> diffs) {
+    static Optional<CategoryChart> draw(Results results, List<Labelled<Table>> diffs) {
         List<VfsData.Normalised> rows = VfsData.normalisedRows(results);
         if (rows.size() <= 4) {
             return Optional.empty();

@@ -7,23 +7,17 @@ import java.util.TreeSet;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
-import labbook.reports.study.ExperimentChart;
 import labbook.vfs.VfsSchemas;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.Table;
 
 /** The Java stat walk's speed-up over one thread, ideal scaling dashed. */
-public final class StatWalkChart extends ExperimentChart<XYChart> {
+public final class StatWalkChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "stat-walk";
 
-    public StatWalkChart() {
-        super(NAME, VfsSchemas.STAT_WALK);
-    }
-
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> walks) {
+    static Optional<XYChart> draw(Results results, List<Labelled<Table>> walks) {
         XYChart chart = ChartStyle.xy(
                 "Java stat walk of the tree: speed-up against threads", "threads", "speed-up over 1 thread");
         TreeSet<Double> xs = new TreeSet<>();

@@ -5,6 +5,7 @@ import java.util.Map;
 import labbook.core.ResultsSchema;
 import labbook.reports.results.Results;
 import labbook.reports.study.Claim;
+import labbook.reports.study.ExperimentChart;
 import labbook.reports.study.PageText;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
@@ -61,7 +62,11 @@ public final class VfsStudy implements Study {
 
     @Override
     public List<StudyChart> charts() {
-        return List.of(new GitDiffChart(), new NormalisedChart(), new ModelScalingChart(), new StatWalkChart());
+        return List.of(
+                ExperimentChart.of(GitDiffChart.NAME, VfsSchemas.GIT_DIFF, GitDiffChart::draw),
+                ExperimentChart.of(NormalisedChart.NAME, VfsSchemas.GIT_DIFF, NormalisedChart::draw),
+                ExperimentChart.of(ModelScalingChart.NAME, VfsSchemas.DCACHE_MODEL, ModelScalingChart::draw),
+                ExperimentChart.of(StatWalkChart.NAME, VfsSchemas.STAT_WALK, StatWalkChart::draw));
     }
 
     @Override

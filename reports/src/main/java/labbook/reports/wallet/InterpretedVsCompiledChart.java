@@ -13,8 +13,6 @@ import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
-import labbook.reports.study.ExperimentChart;
-import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
@@ -23,16 +21,11 @@ import tech.tablesaw.api.Table;
  * Compiled (C1 + C2), compiled by C1 alone (compiled but unoptimised) and interpreted (-Xint), the 2009 format, beside
  * the seed's DebugFull and Release builds.
  */
-public final class InterpretedVsCompiledChart extends ExperimentChart<XYChart> {
+public final class InterpretedVsCompiledChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "interpreted-vs-compiled";
 
-    public InterpretedVsCompiledChart() {
-        super(NAME, WalletSchemas.SYNC_SWEEP);
-    }
-
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+    static Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         XYChart chart = ChartStyle.xy(
                 "Unoptimised against compiled (seed: DebugFull against Release)",
                 "entries",

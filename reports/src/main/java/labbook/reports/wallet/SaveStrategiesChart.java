@@ -10,22 +10,15 @@ import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
-import labbook.reports.study.ExperimentChart;
-import labbook.wallet.WalletSchemas;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
 
 /** The cost of making one new entry durable, per save strategy, against wallet size. */
-public final class SaveStrategiesChart extends ExperimentChart<XYChart> {
+public final class SaveStrategiesChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "save-strategies";
 
-    public SaveStrategiesChart() {
-        super(NAME, WalletSchemas.SAVE_STRATEGIES);
-    }
-
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> saves) {
+    static Optional<XYChart> draw(Results results, List<Labelled<Table>> saves) {
         XYChart chart = ChartStyle.xy(
                 "Making one new entry durable: cost per save strategy",
                 "entries already in the wallet",

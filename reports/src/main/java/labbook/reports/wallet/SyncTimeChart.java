@@ -12,8 +12,6 @@ import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
 import labbook.reports.stats.Summaries;
-import labbook.reports.study.ExperimentChart;
-import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 import org.knowm.xchart.XYChart;
@@ -25,16 +23,11 @@ import tech.tablesaw.api.Table;
  * beside the seed's published points and the lab's Java variants, its alternatives. The unoptimised analogues (kde4-c1,
  * kde4-xint) have their own chart.
  */
-public final class SyncTimeChart extends ExperimentChart<XYChart> {
+public final class SyncTimeChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "sync-time";
 
-    public SyncTimeChart() {
-        super(NAME, WalletSchemas.SYNC_SWEEP);
-    }
-
-    @Override
-    protected Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
+    static Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         XYChart chart = ChartStyle.xy(
                 "KWallet sync(): the real backend (kwallet5), the seed and the lab's Java variants",
                 "entries",

@@ -5,6 +5,7 @@ import java.util.Map;
 import labbook.core.ResultsSchema;
 import labbook.reports.results.Results;
 import labbook.reports.study.Claim;
+import labbook.reports.study.ExperimentChart;
 import labbook.reports.study.PageText;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
@@ -78,7 +79,11 @@ public final class WalletStudy implements Study {
 
     @Override
     public List<StudyChart> charts() {
-        return List.of(new SyncTimeChart(), new InterpretedVsCompiledChart(), new SaveStrategiesChart());
+        return List.of(
+                ExperimentChart.of(SyncTimeChart.NAME, WalletSchemas.SYNC_SWEEP, SyncTimeChart::draw),
+                ExperimentChart.of(
+                        InterpretedVsCompiledChart.NAME, WalletSchemas.SYNC_SWEEP, InterpretedVsCompiledChart::draw),
+                ExperimentChart.of(SaveStrategiesChart.NAME, WalletSchemas.SAVE_STRATEGIES, SaveStrategiesChart::draw));
     }
 
     @Override

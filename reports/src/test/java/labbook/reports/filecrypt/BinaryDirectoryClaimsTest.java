@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import java.util.List;
+import labbook.filecrypt.corpus.FolderTypes;
 import labbook.reports.Explore;
 import labbook.reports.Fixtures;
 import labbook.reports.chart.HorizontalBarChart;
@@ -86,8 +87,7 @@ class BinaryDirectoryClaimsTest {
 
     @Test
     void eachFolderHasItsChartWithTheSeedsBarsAboveOurs(@TempDir Path empty) {
-        HorizontalBarChart png =
-                new DirectoryRunsChart("png").draw(Fixtures.a()).orElseThrow();
+        HorizontalBarChart png = DirectoryRunsChart.of("png").draw(Fixtures.a()).orElseThrow();
         assertThat(png.getTitle()).isEqualTo("Directory runs, PNG files: CPU time, user and system");
         assertThat(png.categories())
                 .startsWith(
@@ -96,11 +96,14 @@ class BinaryDirectoryClaimsTest {
                         "crypto --speed (seed, split approx.)")
                 .hasSize(3 + 4 * 2)
                 .allMatch(c -> !c.contains("fixture-mp3"));
-        assertThat(new DirectoryRunsChart("mp3").name()).isEqualTo("directory-runs-mp3");
-        assertThat(new DirectoryRunsChart().name()).isEqualTo("directory-runs");
-        assertThat(new DirectoryRunsChart().draw(Fixtures.a()).orElseThrow().categories())
+        assertThat(DirectoryRunsChart.of("mp3").name()).isEqualTo("directory-runs-mp3");
+        assertThat(DirectoryRunsChart.of(FolderTypes.TEXT).name()).isEqualTo("directory-runs");
+        assertThat(DirectoryRunsChart.of(FolderTypes.TEXT)
+                        .draw(Fixtures.a())
+                        .orElseThrow()
+                        .categories())
                 .hasSize(3 + 4);
-        assertThat(new DirectoryRunsChart("pdf").draw(Explore.load(List.of(empty))))
+        assertThat(DirectoryRunsChart.of("pdf").draw(Explore.load(List.of(empty))))
                 .isEmpty();
     }
 }
