@@ -1,20 +1,18 @@
 package labbook.wallet.format;
 
-import org.bouncycastle.crypto.BlockCipher;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.bouncycastle.crypto.engines.BlowfishEngine;
-import org.bouncycastle.crypto.modes.CBCBlockCipher;
 import org.bouncycastle.crypto.params.KeyParameter;
-import org.bouncycastle.crypto.params.ParametersWithIV;
 
 /**
- * KWallet's use of Blowfish (BouncyCastle's engine): the whole buffer in "ECB" (cipher 0, what 2009 called CBC) or CBC
- * with an all-zero IV (cipher 3), and optionally KDE4's little-endian loading of each 32-bit word. Byte-swapping every
- * word before and after standard Blowfish is exactly the little-endian cipher, in CBC too, since the swap commutes with
- * XOR.
+ * KWallet's use of Blowfish: the whole buffer in "ECB" (cipher 0, what 2009 called CBC) or CBC with an all-zero IV
+ * (cipher 3), and optionally KDE4's little-endian loading of each 32-bit word, which is the same as byte-swapping every
+ * word before and after standard Blowfish, in CBC too, since the swap commutes with XOR. BouncyCastle sets up the key;
+ * the blocks go through the lab's own loop ({@link Stream}).
  */
 public final class BlowfishCodec {
-    private static final int SWAP_PART_BYTES = 16 * 1024;
-
     private final byte[] key;
     private final boolean cbc;
     private final boolean littleEndianWords;
@@ -63,18 +61,25 @@ public final class BlowfishCodec {
     }
 
     private static final java.lang.reflect.Field[] SBOXES = sboxFields();
+    private static final java.lang.reflect.Field P_FIELD = keyScheduleField("P");
 
     private static java.lang.reflect.Field[] sboxFields() {
         java.lang.reflect.Field[] f = new java.lang.reflect.Field[4];
-        try {
-            for (int i = 0; i < 4; i++) {
-                f[i] = BlowfishEngine.class.getDeclaredField("S" + i);
-                f[i].setAccessible(true);
-            }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalStateException("this BouncyCastle's BlowfishEngine has no S0..S3 fields: " + e, e);
+        for (int i = 0; i < 4; i++) {
+            f[i] = keyScheduleField("S" + i);
         }
         return f;
+    }
+
+    /** One of the keyed tables of BouncyCastle's engine (P, S0..S3), which a renamed field makes fail at once. */
+    private static java.lang.reflect.Field keyScheduleField(String name) {
+        try {
+            java.lang.reflect.Field f = BlowfishEngine.class.getDeclaredField(name);
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("this BouncyCastle's BlowfishEngine has no field " + name + ": " + e, e);
+        }
     }
 
     private void run(boolean encrypt, byte[] buf, int off, int len) {
@@ -89,21 +94,38 @@ public final class BlowfishCodec {
         return new Stream(true);
     }
 
-    /** One pass of the cipher over consecutive pieces of a buffer; {@link #encrypt} is one piece. */
+    /**
+     * One pass of the cipher over consecutive pieces of a buffer; {@link #encrypt} is one piece. BouncyCastle sets up
+     * the key; the blocks are the lab's own loop over the keyed tables. BouncyCastle's engine costs a call, two word
+     * conversions and, in CBC, a copy of the chaining block for every 8 bytes, and KDE4's word order cost two extra
+     * passes over the buffer; here one loop reads each word in the file's byte order, chains, runs the 16 rounds on one
+     * int array of S-boxes and writes the word back (the module README has the figures).
+     */
     public final class Stream {
-        private final BlockCipher cipher;
+        private final boolean encrypting;
+        /** The 18 round subkeys. */
+        private final int[] p = new int[18];
+        /** S-boxes 0 to 3, back to back: box {@code b} at {@code [256 b, 256 b + 256)}. */
+        private final int[] s = new int[1024];
+        /** CBC's chaining value: the previous ciphertext block, all zero (KWallet's IV) at the start. */
+        private int chainLeft;
 
-        private Stream(boolean encrypt) {
+        private int chainRight;
+
+        private Stream(boolean encrypting) {
+            this.encrypting = encrypting;
             BlowfishEngine engine = new BlowfishEngine();
-            if (cbc) {
-                cipher = CBCBlockCipher.newInstance(engine);
-                cipher.init(encrypt, new ParametersWithIV(new KeyParameter(key), new byte[8]));
-            } else {
-                cipher = engine;
-                cipher.init(encrypt, new KeyParameter(key));
-            }
+            engine.init(true, new KeyParameter(key));
             if (isWeak(engine)) {
                 throw new WeakKeyException();
+            }
+            try {
+                System.arraycopy((int[]) P_FIELD.get(engine), 0, p, 0, 18);
+                for (int b = 0; b < 4; b++) {
+                    System.arraycopy((int[]) SBOXES[b].get(engine), 0, s, 256 * b, 256);
+                }
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException("cannot read BouncyCastle's Blowfish key schedule", e);
             }
         }
 
@@ -112,21 +134,120 @@ public final class BlowfishCodec {
             if (len % 8 != 0) {
                 throw new IllegalArgumentException("Blowfish needs whole 8-byte blocks, got " + len + " bytes");
             }
-            // KDE4's word order: swapped before and after the cipher, a cache-sized part at a time
-            // (swapping the whole buffer in two extra passes costs memory traffic; a swap per
-            // 8-byte block costs more than it saves)
-            for (int at = off; at < off + len; at += SWAP_PART_BYTES) {
-                int n = Math.min(SWAP_PART_BYTES, off + len - at);
-                if (littleEndianWords) {
-                    Words.swap(buf, at, n);
-                }
-                for (int i = at; i < at + n; i += 8) {
-                    cipher.processBlock(buf, i, buf, i);
-                }
-                if (littleEndianWords) {
-                    Words.swap(buf, at, n);
-                }
+            if (off < 0 || off > buf.length - len) {
+                throw new IndexOutOfBoundsException("blocks " + off + "+" + len + " outside " + buf.length + " bytes");
             }
+            if (encrypting) {
+                encryptBlocks(buf, off, off + len);
+            } else {
+                decryptBlocks(buf, off, off + len);
+            }
+        }
+
+        private void encryptBlocks(byte[] buf, int from, int to) {
+            final int[] p = this.p;
+            final int[] s = this.s;
+            final boolean le = littleEndianWords;
+            final boolean chained = cbc;
+            int cl = chainLeft;
+            int cr = chainRight;
+            for (int i = from; i < to; i += 8) {
+                int l = word(buf, i, le);
+                int r = word(buf, i + 4, le);
+                if (chained) {
+                    l ^= cl;
+                    r ^= cr;
+                }
+                l ^= p[0];
+                r ^= f(s, l) ^ p[1];
+                l ^= f(s, r) ^ p[2];
+                r ^= f(s, l) ^ p[3];
+                l ^= f(s, r) ^ p[4];
+                r ^= f(s, l) ^ p[5];
+                l ^= f(s, r) ^ p[6];
+                r ^= f(s, l) ^ p[7];
+                l ^= f(s, r) ^ p[8];
+                r ^= f(s, l) ^ p[9];
+                l ^= f(s, r) ^ p[10];
+                r ^= f(s, l) ^ p[11];
+                l ^= f(s, r) ^ p[12];
+                r ^= f(s, l) ^ p[13];
+                l ^= f(s, r) ^ p[14];
+                r ^= f(s, l) ^ p[15];
+                l ^= f(s, r) ^ p[16];
+                r ^= p[17];
+                // the halves leave swapped, as every Blowfish writes them
+                putWord(buf, i, r, le);
+                putWord(buf, i + 4, l, le);
+                cl = r;
+                cr = l;
+            }
+            chainLeft = cl;
+            chainRight = cr;
+        }
+
+        private void decryptBlocks(byte[] buf, int from, int to) {
+            final int[] p = this.p;
+            final int[] s = this.s;
+            final boolean le = littleEndianWords;
+            final boolean chained = cbc;
+            int cl = chainLeft;
+            int cr = chainRight;
+            for (int i = from; i < to; i += 8) {
+                int inLeft = word(buf, i, le);
+                int inRight = word(buf, i + 4, le);
+                int l = inLeft ^ p[17];
+                int r = inRight;
+                r ^= f(s, l) ^ p[16];
+                l ^= f(s, r) ^ p[15];
+                r ^= f(s, l) ^ p[14];
+                l ^= f(s, r) ^ p[13];
+                r ^= f(s, l) ^ p[12];
+                l ^= f(s, r) ^ p[11];
+                r ^= f(s, l) ^ p[10];
+                l ^= f(s, r) ^ p[9];
+                r ^= f(s, l) ^ p[8];
+                l ^= f(s, r) ^ p[7];
+                r ^= f(s, l) ^ p[6];
+                l ^= f(s, r) ^ p[5];
+                r ^= f(s, l) ^ p[4];
+                l ^= f(s, r) ^ p[3];
+                r ^= f(s, l) ^ p[2];
+                l ^= f(s, r) ^ p[1];
+                r ^= p[0];
+                if (chained) {
+                    r ^= cl;
+                    l ^= cr;
+                    cl = inLeft;
+                    cr = inRight;
+                }
+                putWord(buf, i, r, le);
+                putWord(buf, i + 4, l, le);
+            }
+            chainLeft = cl;
+            chainRight = cr;
+        }
+    }
+
+    /** Blowfish's round function on the four S-boxes. */
+    private static int f(int[] s, int x) {
+        return ((s[x >>> 24] + s[0x100 | ((x >>> 16) & 0xff)]) ^ s[0x200 | ((x >>> 8) & 0xff)]) + s[0x300 | (x & 0xff)];
+    }
+
+    private static final VarHandle BIG_ENDIAN = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LITTLE_ENDIAN =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** The 32-bit word at {@code b[i]}: standard Blowfish reads big-endian, KDE4 little-endian. */
+    private static int word(byte[] b, int i, boolean littleEndian) {
+        return littleEndian ? (int) LITTLE_ENDIAN.get(b, i) : (int) BIG_ENDIAN.get(b, i);
+    }
+
+    private static void putWord(byte[] b, int i, int w, boolean littleEndian) {
+        if (littleEndian) {
+            LITTLE_ENDIAN.set(b, i, w);
+        } else {
+            BIG_ENDIAN.set(b, i, w);
         }
     }
 }

@@ -1,22 +1,13 @@
 package labbook.wallet.peer;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
-import labbook.core.AtomicFiles;
 import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Launch;
@@ -49,8 +40,6 @@ final class Harness {
     static final int EXIT_BAD_INPUT = 5;
     static final int EXIT_BAD_WALLET_FILE = 6;
     static final int EXIT_BAD_SCRATCH = 7;
-
-    private static Path built;
 
     private Harness() {}
 
@@ -85,82 +74,28 @@ final class Harness {
         return "apt-get install -y --no-install-recommends " + String.join(" ", packages);
     }
 
+    /** The harness's sources and how g++ builds them into {@code lab-wallet/target/kwallet5/}. */
+    private static final NativeBuild BUILD = new NativeBuild(
+            "the kwallet5 harness", BINARY, sourceDir(), buildDir(), List.of(".cpp", ".h"), Harness::compileCommand);
+
     /**
      * The harness binary, built first if it is missing or its sources (or the build command) changed since it was
      * built. One line, as a {@link LabException}, when it cannot be built: the missing packages with the apt-get line
      * that installs them, or the compiler's first error.
      */
     static synchronized Path ensureBuilt() {
-        if (built != null && Files.isExecutable(built)) {
-            return built; // checked once per JVM
-        }
-        List<String> missing = missingPackages();
-        if (!missing.isEmpty()) {
-            throw new LabException(
-                    "the real KWallet backend (kwallet5) needs Debian packages: " + installLine(missing));
-        }
-        Path src = sourceDir();
-        List<Path> sources = sources(src);
-        Path dir = buildDir();
-        Path binary = dir.resolve(BINARY);
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw LabException.cannot("create", dir, e);
-        }
-        try (FileChannel lockFile = FileChannel.open(
-                        dir.resolve(".build.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock lock = lockFile.lock()) {
-            List<String> command = compileCommand(sources, binary.resolveSibling(BINARY + ".building"));
-            String stamp = stamp(sources, command);
-            Path stampFile = dir.resolve(BINARY + ".stamp");
-            if (Files.isExecutable(binary)
-                    && Files.isRegularFile(stampFile)
-                    && Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp)) {
-                built = binary;
-                return binary;
-            }
-            System.err.println("kwallet5: building the harness (" + dir + ")");
-            Path temp = Path.of(command.get(command.indexOf("-o") + 1));
-            Files.deleteIfExists(temp);
-            PeerResult r = Peer.command(command).captureStdout().run();
-            if (!r.ok()) {
-                String first = r.stderr()
-                        .lines()
-                        .filter(l -> l.contains("error"))
-                        .findFirst()
-                        .or(() -> r.stderr().lines().filter(l -> !l.isBlank()).findFirst())
-                        .orElse("no message");
+        if (built == null || !Files.isExecutable(built)) { // the packages are checked once per JVM
+            List<String> missing = missingPackages();
+            if (!missing.isEmpty()) {
                 throw new LabException(
-                        "cannot build the kwallet5 harness (g++ exit " + r.exitCode() + "): " + first.trim());
+                        "the real KWallet backend (kwallet5) needs Debian packages: " + installLine(missing));
             }
-            AtomicFiles.replace(temp, binary);
-            Files.writeString(stampFile, stamp, StandardCharsets.UTF_8);
-            built = binary;
-            return binary;
-        } catch (IOException e) {
-            throw LabException.cannot("build the kwallet5 harness in", dir, e);
+            built = BUILD.ensureBuilt();
         }
+        return built;
     }
 
-    private static List<Path> sources(Path src) {
-        if (!Files.isDirectory(src)) {
-            throw new LabException(
-                    "the kwallet5 harness source is missing: " + src + " (run from the labbook repository)");
-        }
-        try (Stream<Path> s = Files.list(src)) {
-            List<Path> files = s.filter(
-                            p -> p.toString().endsWith(".cpp") || p.toString().endsWith(".h"))
-                    .sorted()
-                    .toList();
-            if (files.stream().noneMatch(p -> p.toString().endsWith(".cpp"))) {
-                throw new LabException("the kwallet5 harness source is missing: no .cpp file in " + src);
-            }
-            return files;
-        } catch (IOException e) {
-            throw LabException.cannot("list", src, e);
-        }
-    }
+    private static Path built;
 
     private static List<String> compileCommand(List<Path> sources, Path out) {
         if (!Files.isRegularFile(KWALLET_INCLUDE.resolve("kwallet.h"))) {
@@ -181,21 +116,6 @@ final class Harness {
         cmd.addAll(List.of(modules));
         PeerResult r = Peer.command(cmd).captureStdout().run().orThrow();
         return List.of(r.stdoutText().trim().split("\\s+"));
-    }
-
-    /** SHA-256 of the build command and every source file's name and bytes. */
-    private static String stamp(List<Path> sources, List<String> command) throws IOException {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(String.join("\u0000", command).getBytes(StandardCharsets.UTF_8));
-            for (Path p : sources) {
-                md.update(p.getFileName().toString().getBytes(StandardCharsets.UTF_8));
-                md.update(Files.readAllBytes(p));
-            }
-            return HexFormat.of().formatHex(md.digest()) + "\n";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /**

@@ -11,6 +11,7 @@ import labbook.reports.stats.Stats;
 import labbook.reports.study.Target;
 import labbook.reports.study.Verdict;
 import labbook.wallet.WalletSchemas;
+import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
 import tech.tablesaw.api.Table;
 
 /**
@@ -22,7 +23,7 @@ final class WalletTargets {
     /** The wallet size the speed goal is judged at. */
     static final double SPEED_AT_ENTRIES = 10_000;
     /** The lab's goal: kde4's sync time over kwallet5's, measured moments apart in one run. */
-    static final double SPEED_GOAL = 0.4;
+    static final double SPEED_GOAL = SyncSweepExperiment.SPEED_GOAL;
 
     static final String SPEED_GOAL_TEXT = "<= " + Format.num(SPEED_GOAL) + " x " + KWALLET5.label();
     static final String SPEED_TARGET = "the lab's Java (" + KDE4.label() + ") against KDE's real backend ("

@@ -37,6 +37,7 @@ import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.peer.Kwallet5;
+import labbook.wallet.peer.OpensslBlowfish;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -71,6 +72,15 @@ import picocli.CommandLine.Option;
         description = "The seed's loop: time one whole wallet sync per 100 entries added, per variant, beside the "
                 + "cipher alone.")
 public final class SyncSweepExperiment extends ExperimentCommand {
+    /** The speed goal: kde4's sync at most this fraction of the real backend's, paired in the same run. */
+    public static final double SPEED_GOAL = 0.35;
+    /** Where the speed goal is judged: the seed's largest checkpoint and its loop's end. */
+    public static final List<Integer> SPEED_GOAL_SIZES = List.of(10_000, 100_000);
+    /** A sync is "mostly encrypting" when it costs at most this multiple of its cipher alone on the same bytes. */
+    public static final double SYNC_OVER_CIPHER_GOAL = 1.15;
+    /** The lab's Blowfish at most this multiple of OpenSSL's on the same number of bytes. */
+    public static final double CIPHER_OVER_OPENSSL_GOAL = 1.1;
+
     static final int REPEATS = 25;
     static final int QUICK_REPEATS = 11;
     static final int QUICK_STEP = 200;
@@ -232,8 +242,28 @@ public final class SyncSweepExperiment extends ExperimentCommand {
             }
             csv.commit();
         }
-        SyncSweepPrintout.print(rows, WalletSeeds.load(), out);
+        SyncSweepPrintout.print(rows, WalletSeeds.load(), opensslReference(rows), out);
         return rows;
+    }
+
+    /**
+     * OpenSSL's Blowfish-CBC on as many bytes as kde4's cipher alone at 10,000 entries, as many times: the machine's
+     * fastest Blowfish, timed in this run. Without gcc or libssl-dev the printout says why and goes on.
+     */
+    private static Optional<SyncSweepPrintout.OpensslTimes> opensslReference(List<SweepLoop.Row> rows) {
+        List<SweepLoop.Row> at = rows.stream()
+                .filter(r -> r.variant().equals(SweepVariant.KDE4.label()) && r.entries() == 10_000 && r.hasCipher())
+                .toList();
+        if (at.isEmpty()) {
+            return Optional.empty();
+        }
+        int bytes = at.get(0).cipherBytes();
+        try {
+            return Optional.of(new SyncSweepPrintout.OpensslTimes(bytes, OpensslBlowfish.cbcMs(bytes, at.size())));
+        } catch (LabException e) {
+            System.err.println("sync-sweep: OpenSSL's Blowfish not timed: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import labbook.wallet.WalletSeeds;
 import org.junit.jupiter.api.Test;
 
@@ -50,10 +51,34 @@ class SyncSweepPrintoutTest {
             rows.add(row("kwallet5", 10_000, r, 40));
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SyncSweepPrintout.print(rows, WalletSeeds.load(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        SyncSweepPrintout.print(
+                rows, WalletSeeds.load(), Optional.empty(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8))
                 .contains("kde4 / kwallet5 (median)")
-                .contains("speed goal: kde4 at 10,000 entries <= 0.4 x kwallet5: 0.30 x (IQR 0.28-0.33, n=5): met");
+                .contains("speed goal: kde4 at 10,000 entries <= 0.35 x kwallet5: 0.30 x (IQR 0.28-0.33, n=5): met")
+                .doesNotContain("OpenSSL");
+    }
+
+    @Test
+    void theCipherGoalSetsEachVariantsCipherAgainstOpensslsOnTheSameBytes() {
+        List<SweepLoop.Row> rows = new ArrayList<>();
+        for (int r = 0; r < 3; r++) {
+            rows.add(new SweepLoop.Row("kde4", 10_000, r, 0, 12, 10 + r, 800, 12, 10 + r));
+            rows.add(new SweepLoop.Row("kf5", 10_000, r, 0, 14, 8, 800, 14, 8));
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepPrintout.print(
+                rows,
+                WalletSeeds.load(),
+                Optional.of(new SyncSweepPrintout.OpensslTimes(800, List.of(8.0, 10.0, 9.0))),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .contains("OpenSSL BF_cbc_encrypt on 800 bytes: 9.00 ms")
+                .contains("cipher goal: kde4's Blowfish at 10,000 entries <= 1.1 x OpenSSL's: 11.00 ms / 9.00 ms"
+                        + " = 1.22 x: NOT met")
+                .contains("cipher goal: kf5's Blowfish at 10,000 entries <= 1.1 x OpenSSL's: 8.00 ms / 9.00 ms"
+                        + " = 0.89 x: met")
+                .contains("goal <= 1.15");
     }
 
     private static SweepLoop.Row row(String variant, int entries, int repeat, double ms) {

@@ -1,0 +1,146 @@
+// openssl-bf: OpenSSL's Blowfish (the system libcrypto, Debian's libssl3), the fastest Blowfish on the
+// machine, as the reference for the lab's own. Built and run by labbook.wallet.peer.OpensslBlowfish;
+// usable by hand too:
+//
+//   openssl-bf check                      the published vector: prints "ok", or exits 3
+//   openssl-bf speed BYTES REPEATS        CBC over a buffer of BYTES random bytes, REPEATS times after
+//                                         one untimed pass; one line per repeat: "cbc BYTES NS"
+//                                         (CLOCK_MONOTONIC around one BF_cbc_encrypt call)
+//   openssl-bf cbc KEYBYTES               stdin's first KEYBYTES bytes are the key (never in argv); the
+//                                         rest, whole 8-byte blocks, in CBC with an all-zero IV
+//                                         (KWallet's cipher 3) to stdout
+//
+// It uses the low-level BF_* functions, which OpenSSL 3 keeps (deprecated) and which need no legacy
+// provider; EVP's bf-cbc in the legacy provider runs the same code. Every failure is one line on
+// stderr, "openssl-bf: ...", and a non-zero exit: 2 usage, 3 a wrong answer, 4 bad input, 5 out of memory.
+
+#define _POSIX_C_SOURCE 199309L // clock_gettime
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/blowfish.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int fail(int code, const char *what)
+{
+    fprintf(stderr, "openssl-bf: %s\n", what);
+    return code;
+}
+
+static long parse(const char *text, long min, long max)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno != 0 || *text == '\0' || *end != '\0' || v < min || v > max) {
+        return -1;
+    }
+    return v;
+}
+
+static long long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+// Eric Young's first vector: key and plaintext all zero give 4E F9 97 45 61 98 DD 78.
+static int check(void)
+{
+    static const unsigned char expected[8] = {0x4E, 0xF9, 0x97, 0x45, 0x61, 0x98, 0xDD, 0x78};
+    unsigned char key[8] = {0}, in[8] = {0}, out[8];
+    BF_KEY ks;
+    BF_set_key(&ks, sizeof key, key);
+    BF_ecb_encrypt(in, out, &ks, BF_ENCRYPT);
+    if (memcmp(out, expected, 8) != 0) {
+        return fail(3, "BF_ecb_encrypt gives the wrong answer for the all-zero vector");
+    }
+    puts("ok");
+    return 0;
+}
+
+static int speed(long bytes, long repeats)
+{
+    unsigned char *in = malloc(bytes), *out = malloc(bytes);
+    if (in == NULL || out == NULL) {
+        return fail(5, "cannot allocate the buffers");
+    }
+    unsigned int x = 2463534242u; // xorshift: random bytes, the same on every run
+    for (long i = 0; i < bytes; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        in[i] = (unsigned char)x;
+    }
+    unsigned char key[20];
+    memcpy(key, in, sizeof key);
+    BF_KEY ks;
+    BF_set_key(&ks, sizeof key, key);
+    unsigned char iv[8];
+    memset(iv, 0, sizeof iv);
+    BF_cbc_encrypt(in, out, bytes, &ks, iv, BF_ENCRYPT); // warm-up: caches, page faults
+    for (long r = 0; r < repeats; r++) {
+        memset(iv, 0, sizeof iv);
+        long long t0 = now_ns();
+        BF_cbc_encrypt(in, out, bytes, &ks, iv, BF_ENCRYPT);
+        long long t1 = now_ns();
+        printf("cbc %ld %lld\n", bytes, t1 - t0);
+    }
+    fflush(stdout);
+    free(in);
+    free(out);
+    return ferror(stdout) ? fail(4, "cannot write the timings") : 0;
+}
+
+static int cbc(long keybytes)
+{
+    unsigned char key[56];
+    if (fread(key, 1, (size_t)keybytes, stdin) != (size_t)keybytes) {
+        return fail(4, "stdin ends before the key");
+    }
+    BF_KEY ks;
+    BF_set_key(&ks, (int)keybytes, key);
+    memset(key, 0, sizeof key);
+    static unsigned char in[65536], out[65536];
+    unsigned char iv[8] = {0};
+    size_t got;
+    while ((got = fread(in, 1, sizeof in, stdin)) > 0) {
+        if (got % 8 != 0) {
+            return fail(4, "the input is not a whole number of 8-byte blocks");
+        }
+        BF_cbc_encrypt(in, out, (long)got, &ks, iv, BF_ENCRYPT);
+        if (fwrite(out, 1, got, stdout) != got) {
+            return fail(4, "cannot write the output");
+        }
+    }
+    if (ferror(stdin)) {
+        return fail(4, "cannot read the input");
+    }
+    return fflush(stdout) == 0 ? 0 : fail(4, "cannot write the output");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "check") == 0) {
+        return check();
+    }
+    if (argc == 4 && strcmp(argv[1], "speed") == 0) {
+        long bytes = parse(argv[2], 8, 1L << 30), repeats = parse(argv[3], 1, 100000);
+        if (bytes < 0 || bytes % 8 != 0 || repeats < 0) {
+            return fail(2, "speed BYTES REPEATS: BYTES a multiple of 8 up to 1 GiB, REPEATS 1 to 100000");
+        }
+        return speed(bytes, repeats);
+    }
+    if (argc == 3 && strcmp(argv[1], "cbc") == 0) {
+        long keybytes = parse(argv[2], 1, 56);
+        if (keybytes < 0) {
+            return fail(2, "cbc KEYBYTES: a Blowfish key is 1 to 56 bytes");
+        }
+        return cbc(keybytes);
+    }
+    return fail(2, "usage: openssl-bf check | speed BYTES REPEATS | cbc KEYBYTES < key and blocks");
+}

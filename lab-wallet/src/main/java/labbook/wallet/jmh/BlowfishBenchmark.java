@@ -1,0 +1,108 @@
+package labbook.wallet.jmh;
+
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import labbook.wallet.format.BlowfishCodec;
+import org.bouncycastle.crypto.BlockCipher;
+import org.bouncycastle.crypto.engines.BlowfishEngine;
+import org.bouncycastle.crypto.modes.CBCBlockCipher;
+import org.bouncycastle.crypto.params.KeyParameter;
+import org.bouncycastle.crypto.params.ParametersWithIV;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What does Blowfish cost on the bytes of a 10,000-entry wallet (1,020,064 bytes), and where does the time go?
+ *
+ * <p>Baseline: BouncyCastle's {@code BlowfishEngine}, one {@code processBlock} per 8 bytes (through its CBC mode for
+ * KF5), as the lab's sync used it before. Variant: the lab's own loop in {@link BlowfishCodec} over the same keyed
+ * tables. {@code mode}: {@code kde4} is "ECB" with little-endian words (BouncyCastle needs the words swapped before and
+ * after), {@code kf5} standard CBC. OpenSSL's {@code BF_cbc_encrypt} on the same size is the native harness's line in
+ * sync-sweep's printout.
+ *
+ * <p>Run: {@code java -cp lab-wallet/target/benchmarks.jar org.openjdk.jmh.Main BlowfishBenchmark} (or through
+ * {@code mvn -pl lab-wallet exec:java -Dexec.mainClass=org.openjdk.jmh.Main -Dexec.args=BlowfishBenchmark}); add
+ * {@code -jvmArgsAppend -XX:+PrintCompilation} or {@code -prof perfasm} to see what C2 made of each.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(2)
+public class BlowfishBenchmark {
+    /** The cipher's bytes in a 10,000-entry sync (sync-sweep's cipher-alone column at that size). */
+    public static final int WALLET_10K_BYTES = 1_020_064;
+
+    @Param({"bouncycastle", "lab"})
+    public String engine;
+
+    @Param({"kde4", "kf5"})
+    public String mode;
+
+    private final byte[] key = new byte[20];
+    private byte[] buffer;
+    private boolean kde4;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        Random random = new Random(1);
+        random.nextBytes(key);
+        buffer = new byte[WALLET_10K_BYTES];
+        random.nextBytes(buffer);
+        kde4 = switch (mode) {
+            case "kde4" -> true;
+            case "kf5" -> false;
+            default -> throw new IllegalArgumentException("mode is kde4 or kf5, not " + mode);
+        };
+    }
+
+    @Benchmark
+    public byte[] encrypt() {
+        switch (engine) {
+            case "lab" -> new BlowfishCodec(key, !kde4, kde4).encrypt(buffer, 0, buffer.length);
+            case "bouncycastle" -> bouncyCastle();
+            default -> throw new IllegalArgumentException("engine is bouncycastle or lab, not " + engine);
+        }
+        return buffer;
+    }
+
+    private void bouncyCastle() {
+        BlockCipher cipher;
+        if (kde4) {
+            cipher = new BlowfishEngine();
+            cipher.init(true, new KeyParameter(key));
+            swapWords(buffer);
+        } else {
+            cipher = CBCBlockCipher.newInstance(new BlowfishEngine());
+            cipher.init(true, new ParametersWithIV(new KeyParameter(key), new byte[8]));
+        }
+        for (int i = 0; i < buffer.length; i += 8) {
+            cipher.processBlock(buffer, i, buffer, i);
+        }
+        if (kde4) {
+            swapWords(buffer);
+        }
+    }
+
+    private static void swapWords(byte[] b) {
+        for (int i = 0; i < b.length; i += 4) {
+            byte t0 = b[i];
+            byte t1 = b[i + 1];
+            b[i] = b[i + 3];
+            b[i + 1] = b[i + 2];
+            b[i + 2] = t1;
+            b[i + 3] = t0;
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package labbook.wallet.peer;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
+import labbook.core.AtomicFiles;
+import labbook.core.LabException;
+import labbook.core.Peer;
+import labbook.core.PeerResult;
+
+/**
+ * One of the lab's small native programs, built from its sources on first use into a folder of {@code target/} and
+ * rebuilt when a source or the build command changes (a stamp of both beside the binary). Builds are serialised by a
+ * file lock, so two JVMs never race to write the binary, and a failed build leaves the old one.
+ */
+final class NativeBuild {
+    private final String what;
+    private final String binaryName;
+    private final Path sourceDir;
+    private final Path buildDir;
+    private final List<String> endings;
+    private final BiFunction<List<Path>, Path, List<String>> compileCommand;
+    private Path built;
+
+    /**
+     * {@code what} names the program in messages ("the kwallet5 harness"); its sources are the files of
+     * {@code sourceDir} with one of {@code endings}; {@code compileCommand} gives the compiler's command line for those
+     * sources and an output path.
+     */
+    NativeBuild(
+            String what,
+            String binaryName,
+            Path sourceDir,
+            Path buildDir,
+            List<String> endings,
+            BiFunction<List<Path>, Path, List<String>> compileCommand) {
+        this.what = what;
+        this.binaryName = binaryName;
+        this.sourceDir = sourceDir;
+        this.buildDir = buildDir;
+        this.endings = endings;
+        this.compileCommand = compileCommand;
+    }
+
+    /** The binary, built first if needed; one line, as a {@link LabException}, with the compiler's first error. */
+    synchronized Path ensureBuilt() {
+        if (built != null && Files.isExecutable(built)) {
+            return built; // checked once per JVM
+        }
+        List<Path> sources = sources();
+        Path binary = buildDir.resolve(binaryName);
+        try {
+            Files.createDirectories(buildDir);
+        } catch (IOException e) {
+            throw LabException.cannot("create", buildDir, e);
+        }
+        try (FileChannel lockFile = FileChannel.open(
+                        buildDir.resolve(".build.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = lockFile.lock()) {
+            Path temp = binary.resolveSibling(binaryName + ".building");
+            List<String> command = compileCommand.apply(sources, temp);
+            String stamp = stamp(sources, command);
+            Path stampFile = buildDir.resolve(binaryName + ".stamp");
+            if (Files.isExecutable(binary)
+                    && Files.isRegularFile(stampFile)
+                    && Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp)) {
+                built = binary;
+                return binary;
+            }
+            System.err.println("building " + what + " (" + buildDir + ")");
+            Files.deleteIfExists(temp);
+            PeerResult r = Peer.command(command).captureStdout().run();
+            if (!r.ok()) {
+                String first = r.stderr()
+                        .lines()
+                        .filter(l -> l.contains("error"))
+                        .findFirst()
+                        .or(() -> r.stderr().lines().filter(l -> !l.isBlank()).findFirst())
+                        .orElse("no message");
+                throw new LabException("cannot build " + what + " (" + command.get(0) + " exit " + r.exitCode() + "): "
+                        + first.trim());
+            }
+            AtomicFiles.replace(temp, binary);
+            Files.writeString(stampFile, stamp, StandardCharsets.UTF_8);
+            built = binary;
+            return binary;
+        } catch (IOException e) {
+            throw LabException.cannot("build " + what + " in", buildDir, e);
+        }
+    }
+
+    private List<Path> sources() {
+        if (!Files.isDirectory(sourceDir)) {
+            throw new LabException(
+                    "the source of " + what + " is missing: " + sourceDir + " (run from the labbook repository)");
+        }
+        try (Stream<Path> s = Files.list(sourceDir)) {
+            List<Path> files = s.filter(
+                            p -> endings.stream().anyMatch(e -> p.toString().endsWith(e)))
+                    .sorted()
+                    .toList();
+            if (files.isEmpty()) {
+                throw new LabException("the source of " + what + " is missing: no " + String.join(" or ", endings)
+                        + " file in " + sourceDir);
+            }
+            return files;
+        } catch (IOException e) {
+            throw LabException.cannot("list", sourceDir, e);
+        }
+    }
+
+    /** SHA-256 of the build command and every source file's name and bytes. */
+    private static String stamp(List<Path> sources, List<String> command) throws IOException {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(String.join("\u0000", command).getBytes(StandardCharsets.UTF_8));
+            for (Path p : sources) {
+                md.update(p.getFileName().toString().getBytes(StandardCharsets.UTF_8));
+                md.update(Files.readAllBytes(p));
+            }
+            return HexFormat.of().formatHex(md.digest()) + "\n";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package labbook.wallet.peer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import labbook.core.LabException;
+import labbook.core.Peer;
+import labbook.core.PeerResult;
+import labbook.core.Repo;
+
+/**
+ * OpenSSL's Blowfish, the fastest on the machine, as the reference for the lab's own: the small C program
+ * {@code openssl-bf} ({@code lab-wallet/src/main/c/}), built on first use with gcc against the system libcrypto
+ * (Debian's libssl-dev) into {@code lab-wallet/target/openssl-bf/}, and run through {@link Peer}, bounded.
+ */
+public final class OpensslBlowfish {
+    static final String BINARY = "openssl-bf";
+    static final Path HEADER = Path.of("/usr/include/openssl/blowfish.h");
+    /** A run encrypts a few MB at most; anything slower has hung. */
+    private static final Duration LIMIT = Duration.ofMinutes(2);
+
+    private static final NativeBuild BUILD = new NativeBuild(
+            "OpenSSL's Blowfish harness",
+            BINARY,
+            Repo.root().resolve("lab-wallet").resolve("src").resolve("main").resolve("c"),
+            Repo.root().resolve("lab-wallet").resolve("target").resolve(BINARY),
+            List.of(".c"),
+            OpensslBlowfish::compileCommand);
+
+    private OpensslBlowfish() {}
+
+    private static List<String> compileCommand(List<Path> sources, Path out) {
+        if (!Files.isRegularFile(HEADER)) {
+            throw new LabException("OpenSSL's Blowfish harness needs " + HEADER + ": "
+                    + Harness.installLine(List.of("libssl-dev", "gcc")));
+        }
+        List<String> cmd = new ArrayList<>(List.of("gcc", "-std=c11", "-O2", "-Wall", "-o", out.toString()));
+        sources.forEach(p -> cmd.add(p.toString()));
+        cmd.add("-lcrypto");
+        return cmd;
+    }
+
+    private static Peer harness(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(BUILD.ensureBuilt().toString()));
+        cmd.addAll(Arrays.asList(args));
+        return Peer.command(cmd).captureStdout().limit(LIMIT);
+    }
+
+    /** Whether the system's libcrypto gives the published answer for the all-zero vector. */
+    public static void check() {
+        harness("check").run().orThrow();
+    }
+
+    /**
+     * Milliseconds of each of {@code repeats} calls of {@code BF_cbc_encrypt} over {@code bytes} bytes, timed inside
+     * the harness (CLOCK_MONOTONIC) after one untimed pass, so no process start is in them.
+     */
+    public static List<Double> cbcMs(int bytes, int repeats) {
+        PeerResult r = harness("speed", Integer.toString(bytes), Integer.toString(repeats))
+                .run()
+                .orThrow();
+        List<Double> ms = new ArrayList<>();
+        for (String line : r.stdoutText().lines().toList()) {
+            String[] f = line.split(" ");
+            if (f.length != 3 || !f[0].equals("cbc") || !f[1].equals(Integer.toString(bytes))) {
+                throw new LabException("openssl-bf speed: unexpected line '" + line + "'");
+            }
+            ms.add(Long.parseLong(f[2]) / 1e6);
+        }
+        if (ms.size() != repeats) {
+            throw new LabException("openssl-bf speed: " + ms.size() + " timings for " + repeats + " repeats");
+        }
+        return ms;
+    }
+
+    /** {@code plain} (whole 8-byte blocks) in CBC with an all-zero IV under {@code key}, by OpenSSL. */
+    public static byte[] cbc(byte[] key, byte[] plain) {
+        byte[] in = new byte[key.length + plain.length];
+        System.arraycopy(key, 0, in, 0, key.length);
+        System.arraycopy(plain, 0, in, key.length, plain.length);
+        return harness("cbc", Integer.toString(key.length))
+                .stdin(in)
+                .run()
+                .orThrow()
+                .stdout();
+    }
+}
