@@ -3,9 +3,11 @@
 // usable by hand too:
 //
 //   openssl-bf check                      the published vector: prints "ok", or exits 3
-//   openssl-bf speed BYTES REPEATS        CBC over a buffer of BYTES random bytes, REPEATS times after
-//                                         one untimed pass; one line per repeat: "cbc BYTES NS"
-//                                         (CLOCK_MONOTONIC around one BF_cbc_encrypt call)
+//   openssl-bf speed MODE BYTES REPEATS   MODE cbc or ecb over a buffer of BYTES random bytes, REPEATS
+//                                         times after one untimed pass; one line per repeat:
+//                                         "MODE BYTES NS" (CLOCK_MONOTONIC around one BF_cbc_encrypt
+//                                         call, or around the loop of BF_ecb_encrypt over the blocks,
+//                                         which is what EVP's bf-ecb runs)
 //   openssl-bf cbc KEYBYTES               stdin's first KEYBYTES bytes are the key (never in argv); the
 //                                         rest, whole 8-byte blocks, in CBC with an all-zero IV
 //                                         (KWallet's cipher 3) to stdout
@@ -63,7 +65,14 @@ static int check(void)
     return 0;
 }
 
-static int speed(long bytes, long repeats)
+static void encrypt_ecb(const unsigned char *in, unsigned char *out, long bytes, const BF_KEY *ks)
+{
+    for (long i = 0; i < bytes; i += 8) {
+        BF_ecb_encrypt(in + i, out + i, ks, BF_ENCRYPT);
+    }
+}
+
+static int speed(int ecb, long bytes, long repeats)
 {
     unsigned char *in = malloc(bytes), *out = malloc(bytes);
     if (in == NULL || out == NULL) {
@@ -82,13 +91,18 @@ static int speed(long bytes, long repeats)
     BF_set_key(&ks, sizeof key, key);
     unsigned char iv[8];
     memset(iv, 0, sizeof iv);
-    BF_cbc_encrypt(in, out, bytes, &ks, iv, BF_ENCRYPT); // warm-up: caches, page faults
-    for (long r = 0; r < repeats; r++) {
+    for (long r = -1; r < repeats; r++) { // repeat -1 is the warm-up: caches, page faults
         memset(iv, 0, sizeof iv);
         long long t0 = now_ns();
-        BF_cbc_encrypt(in, out, bytes, &ks, iv, BF_ENCRYPT);
+        if (ecb) {
+            encrypt_ecb(in, out, bytes, &ks);
+        } else {
+            BF_cbc_encrypt(in, out, bytes, &ks, iv, BF_ENCRYPT);
+        }
         long long t1 = now_ns();
-        printf("cbc %ld %lld\n", bytes, t1 - t0);
+        if (r >= 0) {
+            printf("%s %ld %lld\n", ecb ? "ecb" : "cbc", bytes, t1 - t0);
+        }
     }
     fflush(stdout);
     free(in);
@@ -128,12 +142,14 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "check") == 0) {
         return check();
     }
-    if (argc == 4 && strcmp(argv[1], "speed") == 0) {
-        long bytes = parse(argv[2], 8, 1L << 30), repeats = parse(argv[3], 1, 100000);
-        if (bytes < 0 || bytes % 8 != 0 || repeats < 0) {
-            return fail(2, "speed BYTES REPEATS: BYTES a multiple of 8 up to 1 GiB, REPEATS 1 to 100000");
+    if (argc == 5 && strcmp(argv[1], "speed") == 0) {
+        int ecb = strcmp(argv[2], "ecb") == 0;
+        long bytes = parse(argv[3], 8, 1L << 30), repeats = parse(argv[4], 1, 100000);
+        if ((!ecb && strcmp(argv[2], "cbc") != 0) || bytes < 0 || bytes % 8 != 0 || repeats < 0) {
+            return fail(2, "speed MODE BYTES REPEATS: MODE cbc or ecb, BYTES a multiple of 8 up to 1 GiB, "
+                           "REPEATS 1 to 100000");
         }
-        return speed(bytes, repeats);
+        return speed(ecb, bytes, repeats);
     }
     if (argc == 3 && strcmp(argv[1], "cbc") == 0) {
         long keybytes = parse(argv[2], 1, 56);
@@ -142,5 +158,5 @@ int main(int argc, char **argv)
         }
         return cbc(keybytes);
     }
-    return fail(2, "usage: openssl-bf check | speed BYTES REPEATS | cbc KEYBYTES < key and blocks");
+    return fail(2, "usage: openssl-bf check | speed cbc|ecb BYTES REPEATS | cbc KEYBYTES < key and blocks");
 }

@@ -55,17 +55,19 @@ public final class OpensslBlowfish {
     }
 
     /**
-     * Milliseconds of each of {@code repeats} calls of {@code BF_cbc_encrypt} over {@code bytes} bytes, timed inside
-     * the harness (CLOCK_MONOTONIC) after one untimed pass, so no process start is in them.
+     * Milliseconds of each of {@code repeats} passes over {@code bytes} bytes, timed inside the harness
+     * (CLOCK_MONOTONIC) after one untimed pass, so no process start is in them: one {@code BF_cbc_encrypt} call when
+     * {@code cbc}, else the loop of {@code BF_ecb_encrypt} over the blocks.
      */
-    public static List<Double> cbcMs(int bytes, int repeats) {
-        PeerResult r = harness("speed", Integer.toString(bytes), Integer.toString(repeats))
+    public static List<Double> ms(boolean cbc, int bytes, int repeats) {
+        String mode = cbc ? "cbc" : "ecb";
+        PeerResult r = harness("speed", mode, Integer.toString(bytes), Integer.toString(repeats))
                 .run()
                 .orThrow();
         List<Double> ms = new ArrayList<>();
         for (String line : r.stdoutText().lines().toList()) {
             String[] f = line.split(" ");
-            if (f.length != 3 || !f[0].equals("cbc") || !f[1].equals(Integer.toString(bytes))) {
+            if (f.length != 3 || !f[0].equals(mode) || !f[1].equals(Integer.toString(bytes))) {
                 throw new LabException("openssl-bf speed: unexpected line '" + line + "'");
             }
             ms.add(Long.parseLong(f[2]) / 1e6);

@@ -29,8 +29,13 @@ class OpensslBlowfishTest {
     }
 
     @Test
-    void timesEachRepeatOfOneCallOverTheBuffer() {
-        List<Double> ms = OpensslBlowfish.cbcMs(1 << 20, 3);
-        assertThat(ms).hasSize(3).allSatisfy(t -> assertThat(t).isPositive());
+    void timesEachRepeatOfOnePassOverTheBufferInEitherMode() {
+        for (boolean cbc : new boolean[] {true, false}) {
+            List<Double> ms = OpensslBlowfish.ms(cbc, 1 << 20, 3);
+            assertThat(ms)
+                    .as("cbc=%s", cbc)
+                    .hasSize(3)
+                    .allSatisfy(t -> assertThat(t).isPositive());
+        }
     }
 }

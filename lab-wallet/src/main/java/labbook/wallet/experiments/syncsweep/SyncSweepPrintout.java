@@ -90,24 +90,30 @@ final class SyncSweepPrintout {
         printDebugFullQuestion(byVariant, seed, out);
     }
 
-    /** OpenSSL's {@code BF_cbc_encrypt} timed {@code ms.size()} times on {@code bytes} bytes, in the same run. */
-    record OpensslTimes(int bytes, List<Double> ms) {}
+    /**
+     * OpenSSL's Blowfish timed in the same run on {@code bytes} bytes: {@code BF_cbc_encrypt} (KF5's mode) and the loop
+     * of {@code BF_ecb_encrypt} (KDE4's), each pass once per repeat.
+     */
+    record OpensslTimes(int bytes, List<Double> cbcMs, List<Double> ecbMs) {}
 
     /**
-     * Each variant's cipher alone at 10,000 entries against OpenSSL's Blowfish on the same number of bytes: medians, as
-     * the two were not timed in pairs, and the goal for the lab's Blowfish.
+     * kde4's and kf5's cipher alone at 10,000 entries against OpenSSL's Blowfish in the same mode (kde4 ECB, kf5 CBC)
+     * on the same number of bytes: medians, as the two were not timed in pairs, and the goal for the lab's Blowfish.
      */
     static void printAgainstOpenssl(Map<String, List<SweepLoop.Row>> byVariant, OpensslTimes openssl, PrintStream out) {
-        Summary reference = Summary.of(openssl.ms());
-        out.printf(
-                Locale.ROOT,
-                "OpenSSL BF_cbc_encrypt on %,d bytes: %.2f ms (IQR %.2f-%.2f, n=%d)%n",
-                openssl.bytes(),
-                reference.median(),
-                reference.q1(),
-                reference.q3(),
-                reference.n());
-        for (SweepVariant v : List.of(SweepVariant.KDE4, SweepVariant.KF5)) {
+        for (boolean cbc : new boolean[] {false, true}) {
+            SweepVariant v = cbc ? SweepVariant.KF5 : SweepVariant.KDE4;
+            String mode = cbc ? "BF_cbc_encrypt" : "BF_ecb_encrypt";
+            Summary reference = Summary.of(cbc ? openssl.cbcMs() : openssl.ecbMs());
+            out.printf(
+                    Locale.ROOT,
+                    "OpenSSL %s on %,d bytes: %.2f ms (IQR %.2f-%.2f, n=%d)%n",
+                    mode,
+                    openssl.bytes(),
+                    reference.median(),
+                    reference.q1(),
+                    reference.q3(),
+                    reference.n());
             List<SweepLoop.Row> at = byVariant.getOrDefault(v.label(), List.of()).stream()
                     .filter(r -> r.entries() == 10_000 && r.hasCipher())
                     .toList();
@@ -118,10 +124,11 @@ final class SyncSweepPrintout {
             double ratio = cipher.median() / reference.median();
             out.printf(
                     Locale.ROOT,
-                    "cipher goal: %s's Blowfish at 10,000 entries <= %.1f x OpenSSL's: %.2f ms / %.2f ms"
+                    "cipher goal: %s's Blowfish at 10,000 entries <= %.1f x OpenSSL's %s: %.2f ms / %.2f ms"
                             + " = %.2f x: %s%n",
                     v.label(),
                     SyncSweepExperiment.CIPHER_OVER_OPENSSL_GOAL,
+                    cbc ? "CBC" : "ECB",
                     cipher.median(),
                     reference.median(),
                     ratio,
