@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.Passphrase;
 import org.apache.commons.io.FileUtils;
 
@@ -63,7 +64,8 @@ public final class CdsTraining {
 
     /** The encrypt command from {@code in} to {@code out} with a fast key derivation and {@code options}. */
     private static boolean encrypt(Path pass, Path in, Path out, String... options) {
-        List<String> args = new ArrayList<>(List.of("--passphrase-file", pass.toString(), "--s2k-count", "65536"));
+        List<String> args = new ArrayList<>(List.of(
+                "--passphrase-file", pass.toString(), "--s2k-count", Long.toString(EncryptOptions.PINNED_S2K_COUNT)));
         args.addAll(List.of(options));
         args.addAll(List.of(in.toString(), out.toString()));
         return run(new EncryptCommand(), args.toArray(String[]::new));

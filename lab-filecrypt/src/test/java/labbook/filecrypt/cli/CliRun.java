@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Cli;
 import labbook.filecrypt.FilecryptLab;
+import labbook.filecrypt.pgp.EncryptOptions;
 
 /** Runs the lab-filecrypt command line in-process: its exit code and what it printed on stderr. */
 record CliRun(int exit, String err) {
@@ -23,7 +24,7 @@ record CliRun(int exit, String err) {
     /** Encrypts {@code plain} to {@code encrypted} with a fast key derivation and {@code options}; it must succeed. */
     static void encrypt(Path pass, Path plain, Path encrypted, String... options) {
         List<String> args = new ArrayList<>(List.of("encrypt", "--passphrase-file", pass.toString()));
-        args.addAll(List.of("--s2k-count", "65536"));
+        args.addAll(List.of("--s2k-count", Long.toString(EncryptOptions.PINNED_S2K_COUNT)));
         args.addAll(List.of(options));
         args.addAll(List.of(plain.toString(), encrypted.toString()));
         CliRun run = of(args.toArray(String[]::new));

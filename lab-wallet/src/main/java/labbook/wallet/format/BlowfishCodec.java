@@ -33,31 +33,40 @@ public final class BlowfishCodec {
 
     /** True when the key just set up has a duplicate entry in one of its four S-boxes. */
     public static boolean isWeak(byte[] key) {
-        BlowfishEngine engine = new BlowfishEngine();
-        engine.init(true, new KeyParameter(key));
-        return isWeak(engine);
+        int[] s = new int[1024];
+        keySchedule(key, new int[18], s);
+        return isWeak(s);
     }
 
-    /**
-     * KWallet's weak-key test. BouncyCastle keeps the keyed S-boxes private, so they are read by reflection; if a
-     * future BouncyCastle renames them this fails loudly rather than skip the test.
-     */
-    static boolean isWeak(BlowfishEngine engine) {
-        for (java.lang.reflect.Field box : SBOXES) {
-            int[] s;
-            try {
-                s = ((int[]) box.get(engine)).clone();
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException("cannot read BouncyCastle's Blowfish S-boxes", e);
-            }
-            java.util.Arrays.sort(s);
-            for (int i = 1; i < s.length; i++) {
-                if (s[i] == s[i - 1]) {
+    /** KWallet's weak-key test on the keyed S-boxes (four of 256, back to back): a duplicate entry in any one. */
+    private static boolean isWeak(int[] sboxes) {
+        for (int b = 0; b < 4; b++) {
+            int[] box = java.util.Arrays.copyOfRange(sboxes, 256 * b, 256 * b + 256);
+            java.util.Arrays.sort(box);
+            for (int i = 1; i < box.length; i++) {
+                if (box[i] == box[i - 1]) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /**
+     * BouncyCastle's key setup of {@code key}, its keyed tables copied into {@code p} (18) and {@code sboxes} (1024).
+     * BouncyCastle keeps them private, so they are read by reflection; a BouncyCastle that renamed them fails loudly.
+     */
+    private static void keySchedule(byte[] key, int[] p, int[] sboxes) {
+        BlowfishEngine engine = new BlowfishEngine();
+        engine.init(true, new KeyParameter(key));
+        try {
+            System.arraycopy((int[]) P_FIELD.get(engine), 0, p, 0, 18);
+            for (int b = 0; b < 4; b++) {
+                System.arraycopy((int[]) SBOXES[b].get(engine), 0, sboxes, 256 * b, 256);
+            }
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot read BouncyCastle's Blowfish key schedule", e);
+        }
     }
 
     private static final java.lang.reflect.Field[] SBOXES = sboxFields();
@@ -114,18 +123,9 @@ public final class BlowfishCodec {
 
         private Stream(boolean encrypting) {
             this.encrypting = encrypting;
-            BlowfishEngine engine = new BlowfishEngine();
-            engine.init(true, new KeyParameter(key));
-            if (isWeak(engine)) {
+            keySchedule(key, p, s);
+            if (isWeak(s)) {
                 throw new WeakKeyException();
-            }
-            try {
-                System.arraycopy((int[]) P_FIELD.get(engine), 0, p, 0, 18);
-                for (int b = 0; b < 4; b++) {
-                    System.arraycopy((int[]) SBOXES[b].get(engine), 0, s, 256 * b, 256);
-                }
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException("cannot read BouncyCastle's Blowfish key schedule", e);
             }
         }
 
@@ -160,22 +160,10 @@ public final class BlowfishCodec {
                     r ^= cr;
                 }
                 l ^= p[0];
-                r ^= f(s, l) ^ p[1];
-                l ^= f(s, r) ^ p[2];
-                r ^= f(s, l) ^ p[3];
-                l ^= f(s, r) ^ p[4];
-                r ^= f(s, l) ^ p[5];
-                l ^= f(s, r) ^ p[6];
-                r ^= f(s, l) ^ p[7];
-                l ^= f(s, r) ^ p[8];
-                r ^= f(s, l) ^ p[9];
-                l ^= f(s, r) ^ p[10];
-                r ^= f(s, l) ^ p[11];
-                l ^= f(s, r) ^ p[12];
-                r ^= f(s, l) ^ p[13];
-                l ^= f(s, r) ^ p[14];
-                r ^= f(s, l) ^ p[15];
-                l ^= f(s, r) ^ p[16];
+                for (int k = 1; k < 17; k += 2) {
+                    r ^= f(s, l) ^ p[k];
+                    l ^= f(s, r) ^ p[k + 1];
+                }
                 r ^= p[17];
                 // the halves leave swapped, as every Blowfish writes them
                 putWord(buf, i, r, le);
@@ -227,22 +215,10 @@ public final class BlowfishCodec {
                 int inRight = word(buf, i + 4, le);
                 int l = inLeft ^ p[17];
                 int r = inRight;
-                r ^= f(s, l) ^ p[16];
-                l ^= f(s, r) ^ p[15];
-                r ^= f(s, l) ^ p[14];
-                l ^= f(s, r) ^ p[13];
-                r ^= f(s, l) ^ p[12];
-                l ^= f(s, r) ^ p[11];
-                r ^= f(s, l) ^ p[10];
-                l ^= f(s, r) ^ p[9];
-                r ^= f(s, l) ^ p[8];
-                l ^= f(s, r) ^ p[7];
-                r ^= f(s, l) ^ p[6];
-                l ^= f(s, r) ^ p[5];
-                r ^= f(s, l) ^ p[4];
-                l ^= f(s, r) ^ p[3];
-                r ^= f(s, l) ^ p[2];
-                l ^= f(s, r) ^ p[1];
+                for (int k = 16; k > 0; k -= 2) {
+                    r ^= f(s, l) ^ p[k];
+                    l ^= f(s, r) ^ p[k - 1];
+                }
                 r ^= p[0];
                 if (chained) {
                     r ^= cl;

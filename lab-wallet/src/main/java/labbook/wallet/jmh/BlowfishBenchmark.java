@@ -27,12 +27,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Baseline: BouncyCastle's {@code BlowfishEngine}, one {@code processBlock} per 8 bytes (through its CBC mode for
  * KF5), as the lab's sync used it before. Variant: the lab's own loop in {@link BlowfishCodec} over the same keyed
  * tables. {@code mode}: {@code kde4} is "ECB" with little-endian words (BouncyCastle needs the words swapped before and
- * after), {@code kf5} standard CBC. OpenSSL's {@code BF_cbc_encrypt} on the same size is the native harness's line in
- * sync-sweep's printout.
+ * after), {@code kf5} standard CBC. OpenSSL's Blowfish on the same number of bytes, in each mode, is in sync-sweep's
+ * printout ({@link labbook.wallet.peer.OpensslBlowfish}).
  *
- * <p>Run: {@code java -cp lab-wallet/target/benchmarks.jar org.openjdk.jmh.Main BlowfishBenchmark} (or through
- * {@code mvn -pl lab-wallet exec:java -Dexec.mainClass=org.openjdk.jmh.Main -Dexec.args=BlowfishBenchmark}); add
- * {@code -jvmArgsAppend -XX:+PrintCompilation} or {@code -prof perfasm} to see what C2 made of each.
+ * <p>Run, after {@code mvn -pl lab-wallet -am install -DskipTests}: {@code mvn -q -pl lab-wallet
+ * dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt}, then {@code java -cp lab-wallet/target/classes:$(cat
+ * /tmp/cp.txt) org.openjdk.jmh.Main BlowfishBenchmark}; add {@code -jvmArgsAppend "-XX:+UnlockDiagnosticVMOptions
+ * -XX:+PrintInlining"} to see what C2 inlined.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -76,26 +76,30 @@ final class Harness {
 
     /** The harness's sources and how g++ builds them into {@code lab-wallet/target/kwallet5/}. */
     private static final NativeBuild BUILD = new NativeBuild(
-            "the kwallet5 harness", BINARY, sourceDir(), buildDir(), List.of(".cpp", ".h"), Harness::compileCommand);
+            "the kwallet5 harness",
+            BINARY,
+            sourceDir(),
+            buildDir(),
+            List.of(".cpp", ".h"),
+            Harness::compileCommand,
+            Harness::checkPackages);
 
     /**
      * The harness binary, built first if it is missing or its sources (or the build command) changed since it was
      * built. One line, as a {@link LabException}, when it cannot be built: the missing packages with the apt-get line
      * that installs them, or the compiler's first error.
      */
-    static synchronized Path ensureBuilt() {
-        if (built == null || !Files.isExecutable(built)) { // the packages are checked once per JVM
-            List<String> missing = missingPackages();
-            if (!missing.isEmpty()) {
-                throw new LabException(
-                        "the real KWallet backend (kwallet5) needs Debian packages: " + installLine(missing));
-            }
-            built = BUILD.ensureBuilt();
-        }
-        return built;
+    static Path ensureBuilt() {
+        return BUILD.ensureBuilt();
     }
 
-    private static Path built;
+    private static void checkPackages() {
+        List<String> missing = missingPackages();
+        if (!missing.isEmpty()) {
+            throw new LabException(
+                    "the real KWallet backend (kwallet5) needs Debian packages: " + installLine(missing));
+        }
+    }
 
     private static List<String> compileCommand(List<Path> sources, Path out) {
         if (!Files.isRegularFile(KWALLET_INCLUDE.resolve("kwallet.h"))) {

@@ -30,12 +30,14 @@ final class NativeBuild {
     private final Path buildDir;
     private final List<String> endings;
     private final BiFunction<List<Path>, Path, List<String>> compileCommand;
+    private final Runnable firstCheck;
     private Path built;
 
     /**
      * {@code what} names the program in messages ("the kwallet5 harness"); its sources are the files of
      * {@code sourceDir} with one of {@code endings}; {@code compileCommand} gives the compiler's command line for those
-     * sources and an output path.
+     * sources and an output path; {@code firstCheck} (the Debian packages the build and the program need) runs before
+     * the first look at the binary in a JVM, and throws its one-line {@link LabException} when they are missing.
      */
     NativeBuild(
             String what,
@@ -43,13 +45,15 @@ final class NativeBuild {
             Path sourceDir,
             Path buildDir,
             List<String> endings,
-            BiFunction<List<Path>, Path, List<String>> compileCommand) {
+            BiFunction<List<Path>, Path, List<String>> compileCommand,
+            Runnable firstCheck) {
         this.what = what;
         this.binaryName = binaryName;
         this.sourceDir = sourceDir;
         this.buildDir = buildDir;
         this.endings = endings;
         this.compileCommand = compileCommand;
+        this.firstCheck = firstCheck;
     }
 
     /** The binary, built first if needed; one line, as a {@link LabException}, with the compiler's first error. */
@@ -57,6 +61,7 @@ final class NativeBuild {
         if (built != null && Files.isExecutable(built)) {
             return built; // checked once per JVM
         }
+        firstCheck.run();
         List<Path> sources = sources();
         Path binary = buildDir.resolve(binaryName);
         try {

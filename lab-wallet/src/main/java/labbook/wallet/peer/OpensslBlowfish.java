@@ -28,15 +28,19 @@ public final class OpensslBlowfish {
             Repo.root().resolve("lab-wallet").resolve("src").resolve("main").resolve("c"),
             Repo.root().resolve("lab-wallet").resolve("target").resolve(BINARY),
             List.of(".c"),
-            OpensslBlowfish::compileCommand);
+            OpensslBlowfish::compileCommand,
+            OpensslBlowfish::checkHeader);
 
     private OpensslBlowfish() {}
 
-    private static List<String> compileCommand(List<Path> sources, Path out) {
+    private static void checkHeader() {
         if (!Files.isRegularFile(HEADER)) {
             throw new LabException("OpenSSL's Blowfish harness needs " + HEADER + ": "
                     + Harness.installLine(List.of("libssl-dev", "gcc")));
         }
+    }
+
+    private static List<String> compileCommand(List<Path> sources, Path out) {
         List<String> cmd = new ArrayList<>(List.of("gcc", "-std=c11", "-O2", "-Wall", "-o", out.toString()));
         sources.forEach(p -> cmd.add(p.toString()));
         cmd.add("-lcrypto");
