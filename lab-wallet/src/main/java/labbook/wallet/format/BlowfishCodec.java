@@ -160,10 +160,22 @@ public final class BlowfishCodec {
                     r ^= cr;
                 }
                 l ^= p[0];
-                for (int k = 1; k < 17; k += 2) {
-                    r ^= f(s, l) ^ p[k];
-                    l ^= f(s, r) ^ p[k + 1];
-                }
+                r ^= f(s, l) ^ p[1];
+                l ^= f(s, r) ^ p[2];
+                r ^= f(s, l) ^ p[3];
+                l ^= f(s, r) ^ p[4];
+                r ^= f(s, l) ^ p[5];
+                l ^= f(s, r) ^ p[6];
+                r ^= f(s, l) ^ p[7];
+                l ^= f(s, r) ^ p[8];
+                r ^= f(s, l) ^ p[9];
+                l ^= f(s, r) ^ p[10];
+                r ^= f(s, l) ^ p[11];
+                l ^= f(s, r) ^ p[12];
+                r ^= f(s, l) ^ p[13];
+                l ^= f(s, r) ^ p[14];
+                r ^= f(s, l) ^ p[15];
+                l ^= f(s, r) ^ p[16];
                 r ^= p[17];
                 // the halves leave swapped, as every Blowfish writes them
                 putWord(buf, i, r, le);
@@ -215,10 +227,22 @@ public final class BlowfishCodec {
                 int inRight = word(buf, i + 4, le);
                 int l = inLeft ^ p[17];
                 int r = inRight;
-                for (int k = 16; k > 0; k -= 2) {
-                    r ^= f(s, l) ^ p[k];
-                    l ^= f(s, r) ^ p[k - 1];
-                }
+                r ^= f(s, l) ^ p[16];
+                l ^= f(s, r) ^ p[15];
+                r ^= f(s, l) ^ p[14];
+                l ^= f(s, r) ^ p[13];
+                r ^= f(s, l) ^ p[12];
+                l ^= f(s, r) ^ p[11];
+                r ^= f(s, l) ^ p[10];
+                l ^= f(s, r) ^ p[9];
+                r ^= f(s, l) ^ p[8];
+                l ^= f(s, r) ^ p[7];
+                r ^= f(s, l) ^ p[6];
+                l ^= f(s, r) ^ p[5];
+                r ^= f(s, l) ^ p[4];
+                l ^= f(s, r) ^ p[3];
+                r ^= f(s, l) ^ p[2];
+                l ^= f(s, r) ^ p[1];
                 r ^= p[0];
                 if (chained) {
                     r ^= cl;
