@@ -2,10 +2,10 @@ package labbook.core;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
@@ -48,12 +48,8 @@ public final class CsvResults implements AutoCloseable {
         try {
             Files.createDirectories(target.getParent());
             this.temp = PartialFile.create(target, false);
-            BufferedWriter writer = Files.newBufferedWriter(
-                    temp.path(),
-                    StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE);
+            BufferedWriter writer =
+                    new BufferedWriter(new OutputStreamWriter(temp.newOutputStream(), StandardCharsets.UTF_8));
             this.printer = new CSVPrinter(
                     writer, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get());
             printer.printRecord(this.columns);

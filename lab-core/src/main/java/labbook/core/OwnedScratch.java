@@ -51,6 +51,13 @@ public final class OwnedScratch implements AutoCloseable {
 
     private static final Set<OwnedScratch> LIVE = ConcurrentHashMap.newKeySet();
     private static final AtomicLong SEQUENCE = new AtomicLong();
+    /**
+     * Held while a claim creates its path and while the shutdown hook starts: a path is either created and known to the
+     * hook, or never created (other threads run on while the hooks do).
+     */
+    private static final Object CLAIMING = new Object();
+
+    private static boolean exiting;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(OwnedScratch::exitAll, "labbook-owned-scratch"));
@@ -75,6 +82,18 @@ public final class OwnedScratch implements AutoCloseable {
         removeStale(abs, kind);
         Path path = dir.resolve("." + abs.getFileName() + "."
                 + ProcessHandle.current().pid() + "." + SEQUENCE.incrementAndGet() + "." + kind);
+        OwnedScratch claim = new OwnedScratch(path);
+        synchronized (CLAIMING) {
+            if (exiting) {
+                throw new LabException("the process is ending: " + path + " was not created");
+            }
+            create(path, type);
+            LIVE.add(claim);
+        }
+        return claim;
+    }
+
+    private static void create(Path path, Type type) {
         try {
             switch (type) {
                 case FILE -> Files.createFile(path);
@@ -90,11 +109,8 @@ public final class OwnedScratch implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            throw LabException.cannot("write in", dir, e);
+            throw LabException.cannot("write in", path.getParent(), e);
         }
-        OwnedScratch claim = new OwnedScratch(path);
-        LIVE.add(claim);
-        return claim;
     }
 
     public Path path() {
@@ -203,6 +219,9 @@ public final class OwnedScratch implements AutoCloseable {
     }
 
     private static void exitAll() {
+        synchronized (CLAIMING) {
+            exiting = true;
+        }
         for (OwnedScratch claim : LIVE) {
             try {
                 claim.atExit.run();

@@ -1,7 +1,9 @@
 package labbook.core;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -39,9 +41,17 @@ public final class PartialFile implements AutoCloseable {
                 OwnedScratch.claim(target, KIND, secret ? OwnedScratch.Type.SECRET_FILE : OwnedScratch.Type.FILE));
     }
 
-    /** Where to write. */
+    /** Where it is; write through {@link #newOutputStream}. */
     public Path path() {
         return partial.path();
+    }
+
+    /**
+     * Opens the partial file for writing, never creating it: once the shutdown hook has deleted it (a signal), the
+     * writer, which runs on beside the hook, fails here instead of making it again.
+     */
+    public OutputStream newOutputStream() throws IOException {
+        return Files.newOutputStream(partial.path(), StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
     }
 
     public Path target() {

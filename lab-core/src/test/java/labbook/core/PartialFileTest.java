@@ -1,10 +1,12 @@
 package labbook.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
@@ -34,6 +36,22 @@ class PartialFileTest {
         assertThat(Files.readString(target)).isEqualTo("new");
         try (var files = Files.list(dir)) {
             assertThat(files).containsExactly(target);
+        }
+    }
+
+    /**
+     * The writer runs on beside the shutdown hook: once the hook has deleted the partial file, opening it fails instead
+     * of creating it again (the race a signalled decrypt once lost in CI, leaving {@code .out.txt.<pid>.1.partial}).
+     */
+    @Test
+    void aPartialFileDeletedByTheHookIsNotCreatedAgain() throws Exception {
+        Path target = dir.resolve("out.txt");
+        try (PartialFile p = PartialFile.create(target, true)) {
+            Files.delete(p.path()); // as the hook does
+            assertThatThrownBy(p::newOutputStream).isInstanceOf(NoSuchFileException.class);
+        }
+        try (var files = Files.list(dir)) {
+            assertThat(files).isEmpty();
         }
     }
 

@@ -2,7 +2,6 @@ package labbook.filecrypt.pgp;
 
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Function;
 import labbook.core.LabException;
@@ -25,7 +24,7 @@ public final class SafeOutput {
 
     public static void write(Path target, Writer writer, Function<Exception, LabException> onFailure) {
         try (PartialFile partial = PartialFile.create(target, true)) {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial.path()), 1 << 16)) {
+            try (OutputStream out = new BufferedOutputStream(partial.newOutputStream(), 1 << 16)) {
                 writer.writeTo(out);
             }
             // no fsync, as gpg does none: bcpg's wall time is compared with gpg's
