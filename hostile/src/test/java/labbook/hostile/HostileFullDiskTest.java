@@ -110,18 +110,7 @@ class HostileFullDiskTest {
         String pw = src.secretFile("secret-pw", "the old wallet must survive");
         src.write("big.json", HostileWalletTest.passwordsJson(40_000, i -> "key-" + i, i -> "v".repeat(20)));
         Sandbox s = new Sandbox(disk);
-        assertThat(Tool.WALLET
-                        .run(
-                                "import",
-                                "--format",
-                                "kf5",
-                                "--password-file",
-                                pw,
-                                "--json",
-                                src.write("small.json", HostileWalletTest.JSON_OK),
-                                s.p("w.kwl"))
-                        .exit())
-                .isZero();
+        HostileWalletTest.importOldWallet(src, pw, s.p("w.kwl"));
         fills(s, Tool.WALLET, HostileWalletTest.importKf5(pw, src.p("big.json"), s.p("w.kwl"), "--force"));
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import labbook.core.Column;
@@ -72,21 +73,17 @@ class HostileReportsTest {
 
     static Case damaged(ResultsSchema schema, String how, UnaryOperator<List<String>> damage, String names) {
         String file = schema.study() + "/" + schema.fileName();
-        return Case.of(
+        return brokenRun(
                 file + ": " + how,
-                REPORTS,
-                1,
-                s -> {
-                    String root = results(s);
+                (s, root) -> {
                     Path csv = Path.of(root, file);
                     try {
                         Files.write(csv, damage.apply(new ArrayList<>(Files.readAllLines(csv))));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
-                    return build(s, root);
                 },
-                s -> names);
+                names);
     }
 
     static List<Case> cases() {
@@ -113,12 +110,13 @@ class HostileReportsTest {
             }));
             int measure = firstMeasure(schema);
             if (measure >= 0) {
-                cases.add(damaged(schema, "a word where a number belongs", lines -> {
-                    String[] cells = lines.get(1).split(",", -1);
-                    cells[measure] = "fast";
-                    lines.set(1, String.join(",", cells));
-                    return lines;
-                }));
+                cases.add(cellSetTo(
+                        schema,
+                        schema.columns().get(measure),
+                        1,
+                        "fast",
+                        "a word where a number belongs",
+                        schema.fileName()));
             }
             cases.add(damaged(schema, "an unclosed quote", lines -> {
                 lines.set(1, "\"" + lines.get(1));
@@ -126,23 +124,15 @@ class HostileReportsTest {
             }));
             cases.add(damaged(schema, "empty", lines -> List.of()));
         }
-        // the sample leaves out only the tamper test's CSV (see its README); a CSV missing beyond it
+        // the reference run predates openssl-blowfish.csv (see its README); a CSV missing beyond it
         // (or a moved sample folder) would silently drop that CSV's cases, so it fails here instead
         assertThat(withoutSample)
                 .as("declared CSVs with no sample in reference-run, so no damaged-CSV case")
-                .isSubsetOf("wallet/tamper-test.csv");
+                .isSubsetOf("wallet/tamper-test.csv", "wallet/" + WalletSchemas.OPENSSL_BLOWFISH.fileName());
         cases.add(cellSetTo(
                 WalletSchemas.SYNC_SWEEP, WalletSchemas.SYNC_MS, 1, "-3.5", "a negative time", "sync-sweep.csv"));
-        cases.add(Case.of(
-                "a broken run.json",
-                REPORTS,
-                1,
-                s -> {
-                    String root = results(s);
-                    s.write("results/vfs/run.json", "{\"host\": ");
-                    return build(s, root);
-                },
-                s -> "run.json"));
+        cases.add(brokenRun(
+                "a broken run.json", (s, root) -> s.write("results/vfs/run.json", "{\"host\": "), "run.json"));
         cases.add(Case.of(
                 "--results is a file",
                 REPORTS,
@@ -163,51 +153,29 @@ class HostileReportsTest {
                 "-1",
                 "a negative size",
                 "save-strategies.csv:3: column 'bytes_written'"));
-        cases.add(Case.of(
+        cases.add(brokenRun(
                 "a CSV over 512 MB (sparse)",
-                REPORTS,
-                1,
-                s -> {
-                    String root = results(s);
+                (s, root) -> {
                     try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(
                             Path.of(root, "vfs/git-diff.csv").toFile(), "rw")) {
                         f.setLength((512L << 20) + 1);
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
-                    return build(s, root);
                 },
-                s -> "git-diff.csv: 513 MB, over the 512 MB limit"));
-        cases.add(Case.of(
+                "git-diff.csv: 513 MB, over the 512 MB limit"));
+        cases.add(brokenRun(
                 "a run.json over 1 MB",
-                REPORTS,
-                1,
-                s -> {
-                    String root = results(s);
-                    s.write("results/wallet/run.json", "{\"host\": \"" + "h".repeat(1 << 20) + "\"}");
-                    return build(s, root);
-                },
-                s -> "run.json: 2 MB, over the 1 MB limit"));
-        cases.add(Case.of(
+                (s, root) -> s.write("results/wallet/run.json", "{\"host\": \"" + "h".repeat(1 << 20) + "\"}"),
+                "run.json: 2 MB, over the 1 MB limit"));
+        cases.add(brokenRun(
                 "a run.json with a second object after the first",
-                REPORTS,
-                1,
-                s -> {
-                    String root = results(s);
-                    s.write("results/vfs/run.json", "{\"host\": \"a\"}\n{\"host\": \"b\"}\n");
-                    return build(s, root);
-                },
-                s -> "run.json: not valid JSON"));
-        cases.add(Case.of(
+                (s, root) -> s.write("results/vfs/run.json", "{\"host\": \"a\"}\n{\"host\": \"b\"}\n"),
+                "run.json: not valid JSON"));
+        cases.add(brokenRun(
                 "a CSV that is not UTF-8",
-                REPORTS,
-                1,
-                s -> {
-                    String root = results(s);
-                    s.write("results/vfs/git-diff.csv", new byte[] {'m', 'o', 'd', 'e', (byte) 0xC3, '\n'});
-                    return build(s, root);
-                },
-                s -> "git-diff.csv: not UTF-8 text"));
+                (s, root) -> s.write("results/vfs/git-diff.csv", new byte[] {'m', 'o', 'd', 'e', (byte) 0xC3, '\n'}),
+                "git-diff.csv: not UTF-8 text"));
         cases.add(Case.of(
                 "--out is a folder of other files",
                 REPORTS,
@@ -238,6 +206,20 @@ class HostileReportsTest {
                 s -> "dangling"));
         cases.add(Case.of("an unknown option", REPORTS, 2, s -> List.of("build", "--colour", "red"), s -> "--colour"));
         return cases;
+    }
+
+    /** A report built from a sample run that {@code damage} broke (given the sandbox and the results root). */
+    private static Case brokenRun(String name, BiConsumer<Sandbox, String> damage, String says) {
+        return Case.of(
+                name,
+                REPORTS,
+                1,
+                s -> {
+                    String root = results(s);
+                    damage.accept(s, root);
+                    return build(s, root);
+                },
+                s -> says);
     }
 
     private static int firstMeasure(ResultsSchema schema) {

@@ -132,16 +132,7 @@ class HostileSignalsTest {
         Sandbox s = new Sandbox(tmp.resolve("import"));
         String pw = s.secretFile("secret-pw", "an old and a new wallet");
         s.write("big.json", HostileWalletTest.passwordsJson(IMPORTED, i -> "k" + i, i -> "v" + i));
-        Outcome old = Tool.WALLET.run(
-                "import",
-                "--format",
-                "kf5",
-                "--password-file",
-                pw,
-                "--json",
-                s.write("small.json", HostileWalletTest.JSON_OK),
-                s.p("w.kwl"));
-        assertThat(old.exit()).as("%s", old).isZero();
+        HostileWalletTest.importOldWallet(s, pw, s.p("w.kwl"));
         Signalled signalled = interrupt(
                 s,
                 "wallet",

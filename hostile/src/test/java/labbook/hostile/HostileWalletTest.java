@@ -1,6 +1,7 @@
 package labbook.hostile;
 
 import static labbook.hostile.Tool.WALLET;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -338,6 +339,13 @@ class HostileWalletTest {
     private static List<String> withSalt(Sandbox s) {
         s.write("b.salt", "a salt that belongs to someone");
         return importJson(s, JSON_OK, s.p("b.kwl"));
+    }
+
+    /** A small KF5 wallet at {@code wallet}, imported from {@link #JSON_OK} written in {@code s}: the one to keep. */
+    static void importOldWallet(Sandbox s, String pw, String wallet) {
+        Outcome old =
+                WALLET.run(importKf5(pw, s.write("small.json", JSON_OK), wallet).toArray(String[]::new));
+        assertThat(old.exit()).as("%s", old).isZero();
     }
 
     /** {@code import --format kf5 [options] --password-file pw --json json wallet}, as a command line. */

@@ -33,6 +33,11 @@ public final class WalletSchemas {
     public static final Column CIPHER_CPU_MS =
             measure("cipher_cpu_ms", "thread CPU time of the cipher-alone baseline, ms");
 
+    public static final Column BLOWFISH_MODE = text(
+            "blowfish_mode",
+            "OpenSSL's Blowfish call: cbc (one BF_cbc_encrypt, KF5's mode) or ecb (BF_ecb_encrypt block by block, as"
+                    + " KDE4's format chains it)");
+
     public static final Column FORK = count("fork", "JMH fork number");
     public static final Column ITERATION = count("iteration", "JMH measurement iteration");
 
@@ -98,6 +103,15 @@ public final class WalletSchemas {
                     STUDY, "sync-jmh", VARIANT, ENTRIES, FORK, ITERATION, SYNC_MS)
             .keyedBy(VARIANT, ENTRIES)
             .comparing(SYNC_MS);
+    /**
+     * sync-sweep's reference for the cipher alone: OpenSSL's Blowfish in the same run, on as many bytes as kde4's
+     * cipher alone at 10,000 entries, as many times.
+     */
+    public static final ResultsSchema OPENSSL_BLOWFISH = ResultsSchema.of(
+                    STUDY, "openssl-blowfish", BLOWFISH_MODE, CIPHER_BYTES, REPEAT, CIPHER_MS)
+            .keyedBy(BLOWFISH_MODE, CIPHER_BYTES)
+            .comparing(CIPHER_MS);
+
     public static final ResultsSchema SAVE_STRATEGIES = ResultsSchema.of(
             STUDY, "save-strategies", STRATEGY, ENTRIES, REPEAT, SAVE_MS, BYTES_WRITTEN, FDATASYNC, FOLDED);
     public static final ResultsSchema CRASH_TEST = ResultsSchema.of(
@@ -123,7 +137,7 @@ public final class WalletSchemas {
 
     /** Every CSV of the study, in the order the report shows them. */
     public static final List<ResultsSchema> ALL =
-            List.of(SYNC_SWEEP, SYNC_JMH, SAVE_STRATEGIES, CRASH_TEST, TAMPER_TEST, KWALLET5_INTEROP);
+            List.of(SYNC_SWEEP, OPENSSL_BLOWFISH, SYNC_JMH, SAVE_STRATEGIES, CRASH_TEST, TAMPER_TEST, KWALLET5_INTEROP);
 
     private WalletSchemas() {}
 }

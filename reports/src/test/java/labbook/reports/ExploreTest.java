@@ -96,7 +96,8 @@ class ExploreTest {
         assertThat(claims.get(first + 1)).isEqualTo(claims.get(0));
         assertThat(repro.stringColumn("machine").get(1)).isEqualTo("fixture-b");
         Table prov = Explore.provenance(r, "wallet");
-        assertThat(prov.rowCount()).isEqualTo(11); // 5 experiments per root, and kwallet5-interop in fixture-a
+        // 5 experiments' CSVs per root, and kwallet5-interop's and openssl-blowfish's in fixture-a
+        assertThat(prov.rowCount()).isEqualTo(12);
         assertThat(prov.stringColumn("rerun").asList())
                 .allSatisfy(c -> assertThat(c).startsWith("./labbook wallet "));
         assertThat(prov.stringColumn("rerun").asList())

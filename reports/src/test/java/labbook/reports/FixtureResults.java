@@ -67,6 +67,7 @@ import labbook.vfs.experiments.CachedGitDiff;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.savestrategies.SaveStrategy;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
+import labbook.wallet.peer.OpensslBlowfish;
 
 /**
  * The hand-made fixture results the reports tests build on (src/test/resources/fixtures, not measurements: every value
@@ -116,6 +117,11 @@ final class FixtureResults {
     }
 
     private static final int[] SIZES = {1, 100, 1000, 5000, 10000};
+
+    /** The CSVs an experiment writes beside its own, by the experiment (whose command made them). */
+    private static final Map<ResultsSchema, ResultsSchema> WRITTEN_BY = Map.of(
+            FilecryptSchemas.DIRECTORY_FILES, FilecryptSchemas.DIRECTORY_RUNS,
+            WalletSchemas.OPENSSL_BLOWFISH, WalletSchemas.SYNC_SWEEP);
 
     /** Each save strategy's line, ms = a + b x entries. */
     private static final Map<SaveStrategy, double[]> STRATEGIES = new LinkedHashMap<>();
@@ -234,10 +240,34 @@ final class FixtureResults {
                 WalletSchemas.CRASH_TEST,
                 WalletSchemas.TAMPER_TEST));
         if (rootA) {
+            openssl(scale).write(root);
+            experiments.add(1, WalletSchemas.OPENSSL_BLOWFISH);
             interop().write(root);
             experiments.add(WalletSchemas.KWALLET5_INTEROP);
         }
         runJson(root, WalletSchemas.STUDY, host, experiments, rootA);
+    }
+
+    /**
+     * OpenSSL's Blowfish on kde4's cipher bytes at 10,000 entries: the lab's ECB-chained cipher is 1.25 x OpenSSL's
+     * (the goal of 1.1 not met), its CBC cipher (kf5) as fast as OpenSSL's (met).
+     */
+    private static Csv openssl(double scale) {
+        Csv csv = new Csv(WalletSchemas.OPENSSL_BLOWFISH);
+        for (OpensslBlowfish.Mode mode : OpensslBlowfish.Mode.values()) {
+            double[] line = LINES.get(SweepVariant.cipheringAs(mode));
+            double ours = (line[0] + line[1] * 10_000) * scale * 0.8;
+            double theirs = ours / (mode == OpensslBlowfish.Mode.ECB ? 1.25 : 1.0);
+            double[] deltas = {-0.1, 0.0, 0.1};
+            for (int rep = 0; rep < deltas.length; rep++) {
+                int repeat = rep;
+                csv.row(r -> r.set(WalletSchemas.BLOWFISH_MODE, mode.label())
+                        .set(WalletSchemas.CIPHER_BYTES, 112 * 10_000)
+                        .set(WalletSchemas.REPEAT, repeat)
+                        .set(WalletSchemas.CIPHER_MS, round(theirs + deltas[repeat])));
+            }
+        }
+        return csv;
     }
 
     /** Hand-made interop rows (every detail says so): the shapes kwallet5-interop writes, its two findings included. */
@@ -667,9 +697,7 @@ final class FixtureResults {
         Map<String, Object> top = new LinkedHashMap<>(rec);
         Map<String, Object> byExperiment = new LinkedHashMap<>();
         for (ResultsSchema e : experiments) {
-            String command = e.equals(FilecryptSchemas.DIRECTORY_FILES)
-                    ? FilecryptSchemas.DIRECTORY_RUNS.experiment()
-                    : e.experiment();
+            String command = WRITTEN_BY.getOrDefault(e, e).experiment();
             Map<String, Object> own = new LinkedHashMap<>(rec);
             if (perExperiment) {
                 own.put("command_line", study + " " + command + " --quick");

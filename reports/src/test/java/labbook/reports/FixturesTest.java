@@ -43,7 +43,7 @@ class FixturesTest {
                             + rerun)
                     .isEqualTo(Files.readString(tmp.resolve(file), StandardCharsets.UTF_8));
         }
-        assertThat(written).as("fixture files written").hasSize(14 + 5 + 4);
+        assertThat(written).as("fixture files written").hasSize(15 + 5 + 4);
     }
 
     /** The files of both roots, as paths relative to {@code fixtures}, sorted. */

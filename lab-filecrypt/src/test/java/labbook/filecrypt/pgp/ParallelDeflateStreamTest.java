@@ -125,19 +125,10 @@ class ParallelDeflateStreamTest {
     void theDictionaryKeepsMatchesAcrossTheCut(String name) throws Exception {
         ZipDeflater deflater = ZipDeflater.parse(name);
         BlockDeflater.Factory real = BlockDeflater.forZip(deflater, 6);
-        BlockDeflater.Factory noDictionary = () -> new CountingDeflater(real.create(), new AtomicInteger()) {
-            @Override
-            public byte[] deflate(
-                    byte[] input,
-                    int length,
-                    byte[] dictionary,
-                    int dictionaryOffset,
-                    int dictionaryLength,
-                    boolean last)
-                    throws IOException {
-                return super.deflate(input, length, dictionary, 0, 0, last);
-            }
-        };
+        BlockDeflater.Factory noDictionary = () -> interposed(
+                real.create(),
+                (inner, input, length, dictionary, offset, dictionaryLength, last) ->
+                        inner.deflate(input, length, dictionary, 0, 0, last));
         assertThat(deflatedSize(real)).isLessThan(deflatedSize(noDictionary));
     }
 
@@ -175,7 +166,12 @@ class ParallelDeflateStreamTest {
                 mostAhead.accumulateAndGet(deflated.get() - writtenBlocks.get(), Math::max);
             }
         };
-        BlockDeflater.Factory counting = () -> new CountingDeflater(new JdkBlockDeflater(1), deflated);
+        BlockDeflater.Factory counting = () -> interposed(
+                new JdkBlockDeflater(1), (inner, input, length, dictionary, offset, dictionaryLength, last) -> {
+                    byte[] out = inner.deflate(input, length, dictionary, offset, dictionaryLength, last);
+                    deflated.incrementAndGet();
+                    return out;
+                });
         try (ParallelDeflateStream out = new ParallelDeflateStream(sink, false, threads, counting)) {
             for (int i = 0; i < 20; i++) {
                 out.write(text, 0, BLOCK * 3);
@@ -211,24 +207,14 @@ class ParallelDeflateStreamTest {
 
     @Test
     void aFailingWorkerFailsTheStreamWithItsReason() throws Exception {
-        AtomicInteger blocks = new AtomicInteger();
         AtomicInteger calls = new AtomicInteger();
-        BlockDeflater.Factory failsOnTheFifthBlock = () -> new CountingDeflater(new JdkBlockDeflater(6), blocks) {
-            @Override
-            public byte[] deflate(
-                    byte[] input,
-                    int length,
-                    byte[] dictionary,
-                    int dictionaryOffset,
-                    int dictionaryLength,
-                    boolean last)
-                    throws IOException {
-                if (calls.incrementAndGet() == 5) {
-                    throw new IOException("zlib deflate returned -2");
-                }
-                return super.deflate(input, length, dictionary, dictionaryOffset, dictionaryLength, last);
-            }
-        };
+        BlockDeflater.Factory failsOnTheFifthBlock = () -> interposed(
+                new JdkBlockDeflater(6), (inner, input, length, dictionary, offset, dictionaryLength, last) -> {
+                    if (calls.incrementAndGet() == 5) {
+                        throw new IOException("zlib deflate returned -2");
+                    }
+                    return inner.deflate(input, length, dictionary, offset, dictionaryLength, last);
+                });
         ParallelDeflateStream out =
                 new ParallelDeflateStream(new ByteArrayOutputStream(), false, 2, failsOnTheFifthBlock);
         assertThatThrownBy(() -> {
@@ -339,33 +325,44 @@ class ParallelDeflateStreamTest {
         return bytes.size();
     }
 
-    /** Counts the blocks a real deflater has deflated. */
-    static class CountingDeflater implements BlockDeflater {
-        private final BlockDeflater inner;
-        private final AtomicInteger count;
+    /** One call of {@link BlockDeflater#deflate}, given the real deflater to pass it on to (or not). */
+    @FunctionalInterface
+    interface Deflate {
+        byte[] deflate(
+                BlockDeflater inner,
+                byte[] input,
+                int length,
+                byte[] dictionary,
+                int dictionaryOffset,
+                int dictionaryLength,
+                boolean last)
+                throws IOException;
+    }
 
-        CountingDeflater(BlockDeflater inner, AtomicInteger count) {
-            this.inner = inner;
-            this.count = count;
-        }
+    /** A real deflater whose deflate calls go through {@code deflate}: to count, to drop the dictionary, to fail. */
+    static BlockDeflater interposed(BlockDeflater inner, Deflate deflate) {
+        return new BlockDeflater() {
+            @Override
+            public int window() {
+                return inner.window();
+            }
 
-        @Override
-        public int window() {
-            return inner.window();
-        }
+            @Override
+            public byte[] deflate(
+                    byte[] input,
+                    int length,
+                    byte[] dictionary,
+                    int dictionaryOffset,
+                    int dictionaryLength,
+                    boolean last)
+                    throws IOException {
+                return deflate.deflate(inner, input, length, dictionary, dictionaryOffset, dictionaryLength, last);
+            }
 
-        @Override
-        public byte[] deflate(
-                byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength, boolean last)
-                throws IOException {
-            byte[] out = inner.deflate(input, length, dictionary, dictionaryOffset, dictionaryLength, last);
-            count.incrementAndGet();
-            return out;
-        }
-
-        @Override
-        public void end() {
-            inner.end();
-        }
+            @Override
+            public void end() {
+                inner.end();
+            }
+        };
     }
 }

@@ -143,42 +143,10 @@ class DcacheTest {
                 for (int round = 0; round < 400 && System.nanoTime() < deadline; round++) {
                     for (int i = 0; i < n; i++) {
                         long moving = original.get("P/f" + i);
-                        check(
-                                wrong,
-                                rcu,
-                                "P/f" + i,
-                                rcu
-                                        ? cache.statRcu(Dcache.split("P/f" + i), c)
-                                        : cache.statRef(Dcache.split("P/f" + i), c),
-                                moving,
-                                true);
-                        check(
-                                wrong,
-                                rcu,
-                                "Q/g" + i,
-                                rcu
-                                        ? cache.statRcu(Dcache.split("Q/g" + i), c)
-                                        : cache.statRef(Dcache.split("Q/g" + i), c),
-                                moving,
-                                true);
-                        check(
-                                wrong,
-                                rcu,
-                                "P/g" + i,
-                                rcu
-                                        ? cache.statRcu(Dcache.split("P/g" + i), c)
-                                        : cache.statRef(Dcache.split("P/g" + i), c),
-                                -1,
-                                true);
-                        check(
-                                wrong,
-                                rcu,
-                                "Q/f" + i,
-                                rcu
-                                        ? cache.statRcu(Dcache.split("Q/f" + i), c)
-                                        : cache.statRef(Dcache.split("Q/f" + i), c),
-                                original.get("Q/f" + i),
-                                false);
+                        check(wrong, cache, c, rcu, "P/f" + i, moving, true);
+                        check(wrong, cache, c, rcu, "Q/g" + i, moving, true);
+                        check(wrong, cache, c, rcu, "P/g" + i, -1, true);
+                        check(wrong, cache, c, rcu, "Q/f" + i, original.get("Q/f" + i), false);
                     }
                 }
                 synchronized (total) {
@@ -225,8 +193,16 @@ class DcacheTest {
     }
 
     /** {@code expected} -1: the path must be empty; {@code mayMiss}: nothing found is also right. */
+    /** Walks {@code path} the one way or the other and adds a wrong answer to {@code wrong}. */
     private static void check(
-            ConcurrentLinkedQueue<String> wrong, boolean rcu, String path, Inode got, long expected, boolean mayMiss) {
+            ConcurrentLinkedQueue<String> wrong,
+            Dcache cache,
+            WalkCounters c,
+            boolean rcu,
+            String path,
+            long expected,
+            boolean mayMiss) {
+        Inode got = rcu ? cache.statRcu(Dcache.split(path), c) : cache.statRef(Dcache.split(path), c);
         boolean ok = got == null ? mayMiss || expected == -1 : got.number() == expected;
         if (!ok) {
             wrong.add((rcu ? "rcu " : "ref ") + path + " -> " + (got == null ? "nothing" : "inode " + got.number()));

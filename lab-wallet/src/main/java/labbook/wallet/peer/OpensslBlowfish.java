@@ -31,6 +31,32 @@ public final class OpensslBlowfish {
             OpensslBlowfish::compileCommand,
             OpensslBlowfish::checkHeader);
 
+    /** The two ways the harness times Blowfish; the {@code blowfish_mode} values of openssl-blowfish.csv. */
+    public enum Mode {
+        /** {@code BF_ecb_encrypt} block by block, as the KDE4 format chains its blocks. */
+        ECB("ecb", "BF_ecb_encrypt"),
+        /** One {@code BF_cbc_encrypt} over the buffer: KF5's mode. */
+        CBC("cbc", "BF_cbc_encrypt");
+
+        private final String label;
+        private final String call;
+
+        Mode(String label, String call) {
+            this.label = label;
+            this.call = call;
+        }
+
+        /** The harness's argument and the CSV's value: cbc or ecb. */
+        public String label() {
+            return label;
+        }
+
+        /** OpenSSL's function that the harness times. */
+        public String call() {
+            return call;
+        }
+    }
+
     private OpensslBlowfish() {}
 
     private static void checkHeader() {
@@ -60,11 +86,10 @@ public final class OpensslBlowfish {
 
     /**
      * Milliseconds of each of {@code repeats} passes over {@code bytes} bytes, timed inside the harness
-     * (CLOCK_MONOTONIC) after one untimed pass, so no process start is in them: one {@code BF_cbc_encrypt} call when
-     * {@code cbc}, else the loop of {@code BF_ecb_encrypt} over the blocks.
+     * (CLOCK_MONOTONIC) after one untimed pass, so no process start is in them.
      */
-    public static List<Double> ms(boolean cbc, int bytes, int repeats) {
-        String mode = cbc ? "cbc" : "ecb";
+    public static List<Double> ms(Mode how, int bytes, int repeats) {
+        String mode = how.label();
         PeerResult r = harness("speed", mode, Integer.toString(bytes), Integer.toString(repeats))
                 .run()
                 .orThrow();

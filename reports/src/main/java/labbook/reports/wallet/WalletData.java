@@ -16,6 +16,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import labbook.reports.results.Results;
 import labbook.reports.stats.Estimate;
 import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Stats;
@@ -93,6 +95,13 @@ public final class WalletData {
      * repeats when that size was measured, else the linear fit's value when the size lies inside the measured range
      * (never extrapolated).
      */
+    /** OpenSSL's Blowfish timings that the same run as {@code sweep} took, if it took any. */
+    public static Optional<Table> openssl(Results.Labelled<Table> sweep) {
+        return sweep.root()
+                .table(WalletSchemas.STUDY, WalletSchemas.OPENSSL_BLOWFISH.experiment())
+                .filter(t -> !t.isEmpty());
+    }
+
     public static Estimate at(Table raw, String keyColumn, String keyValue, String valueColumn, double entries) {
         Table t = Summaries.rowsOf(raw, keyColumn, keyValue);
         if (t.isEmpty()) {

@@ -1,17 +1,26 @@
 package labbook.reports.wallet;
 
+import static labbook.wallet.WalletSchemas.BLOWFISH_MODE;
+import static labbook.wallet.WalletSchemas.CIPHER_MS;
+import static labbook.wallet.WalletSchemas.ENTRIES;
+import static labbook.wallet.WalletSchemas.VARIANT;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KWALLET5;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
+import labbook.reports.stats.Summaries;
 import labbook.reports.study.Target;
 import labbook.reports.study.Verdict;
 import labbook.wallet.WalletSchemas;
+import labbook.wallet.experiments.syncsweep.SweepVariant;
 import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
+import labbook.wallet.peer.OpensslBlowfish;
 import tech.tablesaw.api.Table;
 
 /**
@@ -34,6 +43,11 @@ final class WalletTargets {
                     + "loop (the table of the"
                     + " lab's Java against the real code has every size)";
 
+    /** The lab's goal for its Blowfish: its cipher alone over OpenSSL's on the same bytes, in one run. */
+    static final double CIPHER_GOAL = SyncSweepExperiment.CIPHER_OVER_OPENSSL_GOAL;
+
+    static final String CIPHER_GOAL_TEXT = "<= " + Format.num(CIPHER_GOAL) + " x OpenSSL";
+
     private WalletTargets() {}
 
     static List<Target> of(Results results) {
@@ -43,7 +57,64 @@ final class WalletTargets {
             targets.add(speed().measured("not run: no sync-sweep.csv"));
         }
         sweeps.forEach(sweep -> targets.add(speed(sweep.value(), sweep.label())));
+        for (OpensslBlowfish.Mode mode : OpensslBlowfish.Mode.values()) {
+            if (sweeps.isEmpty()) {
+                targets.add(cipher(mode).measured("not run: no sync-sweep.csv"));
+            }
+            for (var sweep : sweeps) {
+                targets.add(cipher(sweep.value(), WalletData.openssl(sweep), mode, sweep.label()));
+            }
+        }
         return targets;
+    }
+
+    /**
+     * The cipher target on one root: the median of the cipher-alone times of the variant that runs Blowfish in
+     * {@code mode} at 10,000 entries, over the median of OpenSSL's on as many bytes in the same run.
+     */
+    static Target cipher(Table sweep, Optional<Table> openssl, OpensslBlowfish.Mode mode, String machine) {
+        if (openssl.isEmpty()) {
+            return cipher(mode)
+                    .measured("not run: no " + WalletSchemas.OPENSSL_BLOWFISH.fileName())
+                    .from(machine, "sync-sweep times OpenSSL where gcc and libssl-dev are installed");
+        }
+        SweepVariant variant = SweepVariant.cipheringAs(mode);
+        Table at = Summaries.rowsOf(sweep, VARIANT.name(), variant.label());
+        at = at.where(at.numberColumn(ENTRIES.name()).isEqualTo(SPEED_AT_ENTRIES));
+        Stats.Spread ours = Stats.spread(at.numberColumn(CIPHER_MS.name()).asDoubleArray());
+        Stats.Spread theirs =
+                Stats.spread(Summaries.values(openssl.get(), CIPHER_MS.name(), BLOWFISH_MODE.name(), mode.label()));
+        if (ours.n() == 0 || theirs.n() == 0) {
+            return cipher(mode)
+                    .measured("no " + (ours.n() == 0 ? variant.label() + " cipher-alone" : mode.label()) + " rows")
+                    .from(
+                            machine,
+                            "sync-sweep.csv at " + Format.num(SPEED_AT_ENTRIES) + " entries and "
+                                    + WalletSchemas.OPENSSL_BLOWFISH.fileName());
+        }
+        double ratio = ours.median() / theirs.median();
+        return cipher(mode)
+                .measured(Format.ratio(ratio), ratio, Verdict.target(ratio <= CIPHER_GOAL, ratio))
+                .from(
+                        machine,
+                        variant.label() + " " + Format.num(ours.median()) + " ms (IQR " + Format.num(ours.q1()) + "-"
+                                + Format.num(ours.q3()) + ", n=" + ours.n() + ") over OpenSSL "
+                                + Format.num(theirs.median()) + " ms (IQR " + Format.num(theirs.q1()) + "-"
+                                + Format.num(theirs.q3()) + ", n=" + theirs.n() + ")");
+    }
+
+    private static Target cipher(OpensslBlowfish.Mode mode) {
+        SweepVariant variant = SweepVariant.cipheringAs(mode);
+        return Target.of(
+                mode == OpensslBlowfish.Mode.CBC
+                        ? WalletStudy.TargetId.CIPHER_CBC_AGAINST_OPENSSL
+                        : WalletStudy.TargetId.CIPHER_ECB_AGAINST_OPENSSL,
+                "the lab's Blowfish (" + variant.label() + "'s cipher alone, "
+                        + mode.label().toUpperCase(Locale.ROOT) + ") against OpenSSL's " + mode.call() + " at "
+                        + Format.num(SPEED_AT_ENTRIES) + " entries",
+                "cipher-alone time of " + variant.label() + " over OpenSSL's on as many bytes, timed by sync-sweep"
+                        + " after its loop: the ratio of the two medians (not timed in pairs)",
+                CIPHER_GOAL_TEXT);
     }
 
     /** The speed target on one results root's sync sweep. */

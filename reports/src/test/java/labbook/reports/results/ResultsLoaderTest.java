@@ -23,6 +23,7 @@ import labbook.reports.Fixtures;
 import labbook.reports.ReportsCli;
 import labbook.reports.Studies;
 import labbook.reports.study.Verdict;
+import labbook.vfs.VfsSchemas;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -30,6 +31,11 @@ import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
 
 class ResultsLoaderTest {
+    /** git-diff.csv's header, from its schema, and one good row under it. */
+    private static final String GIT_DIFF_HEADER = String.join(",", VfsSchemas.GIT_DIFF.names()) + "\n";
+
+    private static final String GIT_DIFF_ROW = "serial,0,10,1,1,1,99,5,1\n";
+
     static final String SWEEP_HEADER =
             "variant,entries,repeat,file_bytes,sync_ms,cipher_ms,cipher_bytes,sync_cpu_ms,cipher_cpu_ms\n";
 
@@ -47,7 +53,13 @@ class ResultsLoaderTest {
         }
         assertThat(root.study("wallet").experiments())
                 .containsExactly(
-                        "sync-sweep", "sync-jmh", "save-strategies", "crash-test", "tamper-test", "kwallet5-interop");
+                        "sync-sweep",
+                        "openssl-blowfish",
+                        "sync-jmh",
+                        "save-strategies",
+                        "crash-test",
+                        "tamper-test",
+                        "kwallet5-interop");
         assertThat(root.study("vfs").experiments()).containsExactly("git-diff", "stat-walk", "dcache-model");
         Table sweep = Explore.table(r, "wallet", "sync-sweep");
         assertThat(sweep.rowCount())
@@ -123,10 +135,7 @@ class ResultsLoaderTest {
 
     @Test
     void aShortRowNamesTheFileAndTheLine() throws IOException {
-        Path csv = write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n"
-                        + "serial,0,10,1,1,1,99,5,1\nserial,1,10,1,1\n");
+        Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER + GIT_DIFF_ROW + "serial,1,10,1,1\n");
         assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
                 .isInstanceOf(LabException.class)
                 .hasMessage(csv + ":3: 5 fields, but the header has 9");
@@ -134,24 +143,18 @@ class ResultsLoaderTest {
 
     @Test
     void aWordWhereANumberBelongsNamesTheFileLineAndColumn() throws IOException {
-        Path csv = write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,fast,1,99,5,1\n");
+        Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0,10,1,fast,1,99,5,1\n");
         assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
                 .isInstanceOf(LabException.class)
                 .hasMessage(csv + ":2: column 'sys_s' is 'fast', not a number");
-        write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0.5,10,1,1,1,99,5,1\n");
+        write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0.5,10,1,1,1,99,5,1\n");
         assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
                 .hasMessageEndingWith(":2: column 'loop' is '0.5', not a whole number");
     }
 
     @Test
     void anUnclosedQuoteAndAnEmptyFileAreOneLineErrors() throws IOException {
-        Path csv = write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n\"serial,0,10,1,1,1,99,5,1\n");
+        Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER + "\"serial,0,10,1,1,1,99,5,1\n");
         assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
                 .isInstanceOf(LabException.class)
                 .hasMessageStartingWith(csv + ":")
@@ -163,10 +166,7 @@ class ResultsLoaderTest {
 
     @Test
     void emptyAndNaNCellsAreMissingValues() throws IOException {
-        write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n"
-                        + "serial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
+        write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
         Table t = Explore.table(load(), "vfs", "git-diff");
         assertThat(t.doubleColumn("cpu_pct").countMissing()).isEqualTo(2);
         assertThat(t.doubleColumn("user_s").countMissing()).isZero();
@@ -174,7 +174,7 @@ class ResultsLoaderTest {
 
     @Test
     void aHeaderOnlyCsvLoadsAsAnEmptyTableAndCountsAsNotRun() throws IOException {
-        write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
+        write("vfs/git-diff.csv", GIT_DIFF_HEADER);
         Results r = load();
         assertThat(r.roots().get(0).table("vfs", "git-diff"))
                 .hasValueSatisfying(t -> assertThat(t.rowCount()).isZero());
@@ -185,9 +185,7 @@ class ResultsLoaderTest {
 
     @Test
     void peersKeepRunJsonsOrder() throws IOException {
-        write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write("vfs/git-diff.csv", GIT_DIFF_HEADER + GIT_DIFF_ROW);
         write(
                 "vfs/run.json",
                 "{\"host\": \"h\", \"peers\": {\"zeta\": \"1\", \"alpha\": \"2\", \"mid\": \"3\", \"beta\": \"4\"}}");
@@ -197,9 +195,7 @@ class ResultsLoaderTest {
 
     @Test
     void aBrokenRunJsonNamesTheFile() throws IOException {
-        write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write("vfs/git-diff.csv", GIT_DIFF_HEADER + GIT_DIFF_ROW);
         Path json = write("vfs/run.json", "{\"host\": ");
         assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
                 .isInstanceOf(LabException.class)
@@ -208,9 +204,7 @@ class ResultsLoaderTest {
 
     @Test
     void theBuildCommandFailsWithOneLineAndExitCodeOne() throws IOException {
-        Path csv = write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10\n");
+        Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0,10\n");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         CommandLine cli = Cli.commandLine(new ReportsCli());
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
@@ -289,8 +283,8 @@ class ResultsLoaderTest {
 
     @Test
     void aNegativeDurationSizeOrRateNamesTheFileLineAndColumn() throws IOException {
-        String header = "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n";
-        Path csv = write("vfs/git-diff.csv", header + "serial,0,10,1,1,1,99,5,1\nserial,1,10,1,-3.5,1,99,5,1\n");
+        String header = GIT_DIFF_HEADER;
+        Path csv = write("vfs/git-diff.csv", header + GIT_DIFF_ROW + "serial,1,10,1,-3.5,1,99,5,1\n");
         assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
                 .isInstanceOf(LabException.class)
                 .hasMessage(csv + ":3: column 'sys_s' is '-3.5', below 0 (a duration, size or rate never is)");
@@ -344,9 +338,7 @@ class ResultsLoaderTest {
     void aByteOrderMarkBeforeTheHeaderIsSkipped() throws IOException {
         Path csv = tmp.resolve("vfs/git-diff.csv");
         Files.createDirectories(csv.getParent());
-        byte[] body =
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n"
-                        .getBytes(StandardCharsets.UTF_8);
+        byte[] body = (GIT_DIFF_HEADER + GIT_DIFF_ROW).getBytes(StandardCharsets.UTF_8);
         byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
         Files.write(csv, concat(bom, body));
         Table t = Explore.table(load(), "vfs", "git-diff");
@@ -359,14 +351,14 @@ class ResultsLoaderTest {
 
     @Test
     void aCsvThatIsNotUtf8IsOneLine() throws IOException {
-        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
+        Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER);
         Files.write(csv, new byte[] {'s', (byte) 0xFF, ',', '0', '\n'}, StandardOpenOption.APPEND);
         assertThatThrownBy(this::load).isInstanceOf(LabException.class).hasMessage(csv + ": not UTF-8 text");
     }
 
     @Test
     void aCsvOverTheLimitIsRefusedBeforeItIsRead() throws IOException {
-        Path csv = write("vfs/git-diff.csv", "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\n");
+        Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER);
         try (RandomAccessFile f = new RandomAccessFile(csv.toFile(), "rw")) {
             f.setLength(ResultsCsv.LIMIT + 1); // sparse: nothing is written, and reading it whole would take seconds
         }
@@ -379,9 +371,7 @@ class ResultsLoaderTest {
 
     @Test
     void aRunJsonOverTheLimitIsRefused() throws IOException {
-        write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write("vfs/git-diff.csv", GIT_DIFF_HEADER + GIT_DIFF_ROW);
         Path json = write("vfs/run.json", "{\"host\": \"" + "h".repeat((int) RunJson.LIMIT) + "\"}");
         assertThatThrownBy(this::load)
                 .isInstanceOf(LabException.class)
@@ -390,9 +380,7 @@ class ResultsLoaderTest {
 
     @Test
     void aRunJsonWithSomethingAfterItsObjectIsNotValid() throws IOException {
-        write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10,1,1,1,99,5,1\n");
+        write("vfs/git-diff.csv", GIT_DIFF_HEADER + GIT_DIFF_ROW);
         Path json = write("vfs/run.json", "{\"host\": \"h\"} {\"host\": \"other\"}\n");
         assertThatThrownBy(this::load)
                 .isInstanceOf(LabException.class)
@@ -441,9 +429,7 @@ class ResultsLoaderTest {
     @Test
     void aBadOutIsFoundBeforeAnythingIsLoaded() throws IOException {
         // a broken CSV that loading would report: the --out line comes first, and alone
-        write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads\nserial,0,10\n");
+        write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0,10\n");
         Path file = write("site-file", "x");
         String[] got = cli("build", "--results", tmp.toString(), "--out", file.toString());
         assertThat(got[0]).isEqualTo("1");

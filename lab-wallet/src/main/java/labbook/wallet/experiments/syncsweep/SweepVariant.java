@@ -6,6 +6,7 @@ import java.util.Locale;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.KwlFormat;
+import labbook.wallet.peer.OpensslBlowfish;
 import labbook.wallet.store.AeadWallet;
 import labbook.wallet.store.KwlBackend;
 
@@ -59,6 +60,11 @@ public enum SweepVariant {
         this.label = label;
         this.kind = kind;
         this.jvmFlag = jvmFlag;
+    }
+
+    /** The variant whose cipher alone runs Blowfish as OpenSSL's {@code mode} does: kde4 ECB, kf5 CBC. */
+    public static SweepVariant cipheringAs(OpensslBlowfish.Mode mode) {
+        return mode == OpensslBlowfish.Mode.CBC ? KF5 : KDE4;
     }
 
     /** The variant's name in the CSVs' {@code variant} column and on the command line: kde4, kde4-xint, ... */

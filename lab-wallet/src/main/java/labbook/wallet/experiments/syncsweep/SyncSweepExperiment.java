@@ -1,5 +1,6 @@
 package labbook.wallet.experiments.syncsweep;
 
+import static labbook.wallet.WalletSchemas.BLOWFISH_MODE;
 import static labbook.wallet.WalletSchemas.CIPHER_BYTES;
 import static labbook.wallet.WalletSchemas.CIPHER_CPU_MS;
 import static labbook.wallet.WalletSchemas.CIPHER_MS;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import labbook.core.CsvJournal;
+import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
 import labbook.core.ForkedJava;
 import labbook.core.LabException;
@@ -242,25 +245,50 @@ public final class SyncSweepExperiment extends ExperimentCommand {
             }
             csv.commit();
         }
-        SyncSweepPrintout.print(rows, WalletSeeds.load(), opensslReference(rows), out);
+        Optional<SyncSweepPrintout.OpensslTimes> openssl = opensslReference(rows);
+        openssl.ifPresent(o -> writeOpenssl(run, o));
+        SyncSweepPrintout.print(rows, WalletSeeds.load(), openssl, out);
         return rows;
     }
 
+    /** OpenSSL's timings as openssl-blowfish.csv, for the report's cipher target. */
+    private static void writeOpenssl(LabRun run, SyncSweepPrintout.OpensslTimes openssl) {
+        try (CsvResults csv = run.csv(WalletSchemas.OPENSSL_BLOWFISH)) {
+            openssl.ms().forEach((mode, ms) -> {
+                for (int r = 0; r < ms.size(); r++) {
+                    int repeat = r;
+                    csv.row(x -> x.set(BLOWFISH_MODE, mode.label())
+                            .set(CIPHER_BYTES, openssl.bytes())
+                            .set(REPEAT, repeat)
+                            .set(CIPHER_MS, ms.get(repeat)));
+                }
+            });
+            csv.commit();
+        }
+    }
+
     /**
-     * OpenSSL's Blowfish, CBC and ECB, on as many bytes as kde4's cipher alone at 10,000 entries, as many times: the
-     * machine's fastest Blowfish, timed in this run. Without gcc or libssl-dev the printout says why and goes on.
+     * OpenSSL's Blowfish, CBC and ECB, on as many bytes as kde4's cipher alone at 10,000 entries (or at its largest
+     * checkpoint below, in a shorter sweep), as many times: the machine's fastest Blowfish, timed in this run. Without
+     * gcc or libssl-dev the printout says why and goes on.
      */
     private static Optional<SyncSweepPrintout.OpensslTimes> opensslReference(List<SweepLoop.Row> rows) {
-        List<SweepLoop.Row> at = rows.stream()
-                .filter(r -> r.variant().equals(SweepVariant.KDE4.label()) && r.entries() == 10_000 && r.hasCipher())
+        List<SweepLoop.Row> kde4 = rows.stream()
+                .filter(r -> r.variant().equals(SweepVariant.KDE4.label()) && r.hasCipher() && r.entries() <= 10_000)
                 .toList();
+        int entries = kde4.stream().mapToInt(SweepLoop.Row::entries).max().orElse(0);
+        List<SweepLoop.Row> at =
+                kde4.stream().filter(r -> r.entries() == entries).toList();
         if (at.isEmpty()) {
             return Optional.empty();
         }
         int bytes = at.get(0).cipherBytes();
         try {
-            return Optional.of(new SyncSweepPrintout.OpensslTimes(
-                    bytes, OpensslBlowfish.ms(true, bytes, at.size()), OpensslBlowfish.ms(false, bytes, at.size())));
+            Map<OpensslBlowfish.Mode, List<Double>> ms = new EnumMap<>(OpensslBlowfish.Mode.class);
+            for (OpensslBlowfish.Mode mode : OpensslBlowfish.Mode.values()) {
+                ms.put(mode, OpensslBlowfish.ms(mode, bytes, at.size()));
+            }
+            return Optional.of(new SyncSweepPrintout.OpensslTimes(bytes, ms));
         } catch (LabException e) {
             System.err.println("sync-sweep: OpenSSL's Blowfish not timed: " + e.getMessage());
             return Optional.empty();

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import labbook.core.ConsoleTable;
 import labbook.core.Summary;
 import labbook.wallet.WalletSeeds;
+import labbook.wallet.peer.OpensslBlowfish;
 
 /** What sync-sweep prints: the seed's figures beside our medians, and the ratios the study asks about. */
 final class SyncSweepPrintout {
@@ -94,21 +95,20 @@ final class SyncSweepPrintout {
      * OpenSSL's Blowfish timed in the same run on {@code bytes} bytes: {@code BF_cbc_encrypt} (KF5's mode) and the loop
      * of {@code BF_ecb_encrypt} (KDE4's), each pass once per repeat.
      */
-    record OpensslTimes(int bytes, List<Double> cbcMs, List<Double> ecbMs) {}
+    record OpensslTimes(int bytes, Map<OpensslBlowfish.Mode, List<Double>> ms) {}
 
     /**
      * kde4's and kf5's cipher alone at 10,000 entries against OpenSSL's Blowfish in the same mode (kde4 ECB, kf5 CBC)
      * on the same number of bytes: medians, as the two were not timed in pairs, and the goal for the lab's Blowfish.
      */
     static void printAgainstOpenssl(Map<String, List<SweepLoop.Row>> byVariant, OpensslTimes openssl, PrintStream out) {
-        for (boolean cbc : new boolean[] {false, true}) {
-            SweepVariant v = cbc ? SweepVariant.KF5 : SweepVariant.KDE4;
-            String mode = cbc ? "BF_cbc_encrypt" : "BF_ecb_encrypt";
-            Summary reference = Summary.of(cbc ? openssl.cbcMs() : openssl.ecbMs());
+        for (OpensslBlowfish.Mode mode : OpensslBlowfish.Mode.values()) {
+            SweepVariant v = SweepVariant.cipheringAs(mode);
+            Summary reference = Summary.of(openssl.ms().get(mode));
             out.printf(
                     Locale.ROOT,
                     "OpenSSL %s on %,d bytes: %.2f ms (IQR %.2f-%.2f, n=%d)%n",
-                    mode,
+                    mode.call(),
                     openssl.bytes(),
                     reference.median(),
                     reference.q1(),
@@ -128,7 +128,7 @@ final class SyncSweepPrintout {
                             + " = %.2f x: %s%n",
                     v.label(),
                     SyncSweepExperiment.CIPHER_OVER_OPENSSL_GOAL,
-                    cbc ? "CBC" : "ECB",
+                    mode.label().toUpperCase(Locale.ROOT),
                     cipher.median(),
                     reference.median(),
                     ratio,

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import labbook.wallet.WalletSeeds;
+import labbook.wallet.peer.OpensslBlowfish;
 import org.junit.jupiter.api.Test;
 
 /** What sync-sweep prints from its rows: ratios paired by repeat, the speed goal, the DebugFull question. */
@@ -70,8 +71,13 @@ class SyncSweepPrintoutTest {
         SyncSweepPrintout.print(
                 rows,
                 WalletSeeds.load(),
-                Optional.of(
-                        new SyncSweepPrintout.OpensslTimes(800, List.of(8.0, 10.0, 9.0), List.of(10.0, 10.0, 11.0))),
+                Optional.of(new SyncSweepPrintout.OpensslTimes(
+                        800,
+                        Map.of(
+                                OpensslBlowfish.Mode.CBC,
+                                List.of(8.0, 10.0, 9.0),
+                                OpensslBlowfish.Mode.ECB,
+                                List.of(10.0, 10.0, 11.0)))),
                 new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8))
                 .contains("OpenSSL BF_cbc_encrypt on 800 bytes: 9.00 ms")
