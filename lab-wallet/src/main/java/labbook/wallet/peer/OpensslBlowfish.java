@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import labbook.core.LabException;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
@@ -34,26 +35,18 @@ public final class OpensslBlowfish {
     /** The two ways the harness times Blowfish; the {@code blowfish_mode} values of openssl-blowfish.csv. */
     public enum Mode {
         /** {@code BF_ecb_encrypt} block by block, as the KDE4 format chains its blocks. */
-        ECB("ecb", "BF_ecb_encrypt"),
+        ECB,
         /** One {@code BF_cbc_encrypt} over the buffer: KF5's mode. */
-        CBC("cbc", "BF_cbc_encrypt");
+        CBC;
 
-        private final String label;
-        private final String call;
-
-        Mode(String label, String call) {
-            this.label = label;
-            this.call = call;
-        }
-
-        /** The harness's argument and the CSV's value: cbc or ecb. */
+        /** The harness's argument and the CSV's value: ecb or cbc. */
         public String label() {
-            return label;
+            return name().toLowerCase(Locale.ROOT);
         }
 
         /** OpenSSL's function that the harness times. */
         public String call() {
-            return call;
+            return "BF_" + label() + "_encrypt";
         }
     }
 
