@@ -30,8 +30,7 @@ class PartialTreeTest {
         Path foreign = Files.createDirectory(dir.resolve("t.partial"));
         Files.writeString(foreign.resolve("mine.txt"), "keep me");
         Path notAPid = Files.createDirectory(dir.resolve(".t.mine.partial"));
-        CliRunner r = CliRunner.run(
-                "tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
+        CliRunner r = CliRunner.tree(source, dir.resolve("t"));
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(foreign.resolve("mine.txt")).hasContent("keep me");
         assertThat(notAPid).exists();
@@ -41,8 +40,7 @@ class PartialTreeTest {
     void aPartialTreeThatALiveProcessBuildsIsLeftAlone(@TempDir Path dir) throws IOException {
         long live = ProcessHandle.current().pid();
         Path partial = Files.createDirectory(dir.resolve(".t." + live + ".999.partial"));
-        CliRunner r = CliRunner.run(
-                "tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
+        CliRunner r = CliRunner.tree(source, dir.resolve("t"));
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(partial).exists();
     }
@@ -53,8 +51,7 @@ class PartialTreeTest {
         gone.waitFor();
         Path partial = Files.createDirectory(dir.resolve(".t." + gone.pid() + ".1.partial"));
         Files.writeString(partial.resolve("half-written.c"), "");
-        CliRunner r = CliRunner.run(
-                "tree", "--source", source.toString(), "--dir", dir.resolve("t").toString());
+        CliRunner r = CliRunner.tree(source, dir.resolve("t"));
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).contains("removed " + partial + ", left by an interrupted build");
         assertThat(r.out()).contains("1 index entries, clean");
@@ -70,8 +67,7 @@ class PartialTreeTest {
                         .start()
                         .waitFor())
                 .isZero();
-        CliRunner r = CliRunner.run(
-                "tree", "--source", empty.toString(), "--dir", dir.resolve("t").toString());
+        CliRunner r = CliRunner.tree(empty, dir.resolve("t"));
         assertThat(r.exit()).isEqualTo(1);
         List<String> lines = r.err().strip().lines().toList();
         assertThat(lines.get(lines.size() - 1)).startsWith("lab-vfs: git failed");

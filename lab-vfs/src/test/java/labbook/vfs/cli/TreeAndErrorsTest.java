@@ -31,14 +31,14 @@ class TreeAndErrorsTest {
         Files.writeString(source.resolve("fs/namei.c"), "int y;\n");
         Files.createSymbolicLink(source.resolve("fs/link.c"), Path.of("namei.c"));
         tree = shared.resolve("tree");
-        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", tree.toString());
+        CliRunner r = CliRunner.tree(source, tree);
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("4 index entries, clean");
     }
 
     @Test
     void reRunningReusesTheTree() {
-        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", tree.toString());
+        CliRunner r = CliRunner.tree(source, tree);
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).contains("reusing the tree at " + tree);
         assertThat(KernelTree.open(tree, Git.system()).entries())
@@ -54,26 +54,21 @@ class TreeAndErrorsTest {
 
     @Test
     void aRepositoryCanBeTheSource(@TempDir Path dir) {
-        CliRunner r = CliRunner.run(
-                "tree",
-                "--source",
-                tree.toString(),
-                "--dir",
-                dir.resolve("clone").toString());
+        CliRunner r = CliRunner.tree(tree, dir.resolve("clone"));
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("4 index entries, clean");
     }
 
     @Test
     void noTreeIsOneLineAndNonZero(@TempDir Path dir) {
-        CliRunner r = CliRunner.run("git-diff", "--tree", dir.resolve("missing").toString(), "--out", dir.toString());
+        CliRunner r = CliRunner.onTree("git-diff", dir.resolve("missing"), dir);
         assertThat(r.exit()).isNotZero();
         assertThat(r.err().strip()).doesNotContain("\n").contains("no tree at " + dir.resolve("missing"));
     }
 
     @Test
     void aFolderThatIsNotARepositoryIsRefused(@TempDir Path dir) {
-        CliRunner r = CliRunner.run("stat-walk", "--tree", source.toString(), "--out", dir.toString());
+        CliRunner r = CliRunner.onTree("stat-walk", source, dir);
         assertThat(r.exit()).isNotZero();
         assertThat(r.err().strip()).doesNotContain("\n").contains("is not a git repository");
     }
@@ -97,11 +92,9 @@ class TreeAndErrorsTest {
     @Test
     void aTreeThatIsNotCleanIsRefused(@TempDir Path dir) throws IOException {
         Path dirty = dir.resolve("dirty");
-        assertThat(CliRunner.run("tree", "--source", source.toString(), "--dir", dirty.toString())
-                        .exit())
-                .isZero();
+        assertThat(CliRunner.tree(source, dirty).exit()).isZero();
         Files.writeString(dirty.resolve("fs/namei.c"), "changed\n");
-        CliRunner r = CliRunner.run("stat-walk", "--tree", dirty.toString(), "--out", dir.toString());
+        CliRunner r = CliRunner.onTree("stat-walk", dirty, dir);
         assertThat(r.exit()).isNotZero();
         assertThat(r.err().strip())
                 .doesNotContain("\n")
@@ -115,12 +108,7 @@ class TreeAndErrorsTest {
         Path locked = Files.createDirectory(dir.resolve("locked"));
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
-            CliRunner r = CliRunner.run(
-                    "tree",
-                    "--source",
-                    source.toString(),
-                    "--dir",
-                    locked.resolve("tree").toString());
+            CliRunner r = CliRunner.tree(source, locked.resolve("tree"));
             assertThat(r.exit()).isNotZero();
             assertThat(r.err().strip()).doesNotContain("\n").contains("no write permission in " + locked);
             assertThat(locked.resolve("tree")).doesNotExist();
@@ -135,7 +123,7 @@ class TreeAndErrorsTest {
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
             for (String cmd : new String[] {"git-diff", "stat-walk", "dcache-model"}) {
-                CliRunner r = CliRunner.run(cmd, "--tree", tree.toString(), "--out", locked.toString());
+                CliRunner r = CliRunner.onTree(cmd, tree, locked);
                 assertThat(r.exit()).as(cmd).isNotZero();
                 assertThat(r.err().strip()).as(cmd).doesNotContain("\n").contains("no write permission in " + locked);
             }
@@ -148,7 +136,7 @@ class TreeAndErrorsTest {
     void anExistingFolderThatIsNotATreeIsNotTouched(@TempDir Path dir) throws IOException {
         Path other = Files.createDirectory(dir.resolve("other"));
         Files.writeString(other.resolve("keep.txt"), "mine");
-        CliRunner r = CliRunner.run("tree", "--source", source.toString(), "--dir", other.toString());
+        CliRunner r = CliRunner.tree(source, other);
         assertThat(r.exit()).isNotZero();
         assertThat(r.err().strip()).contains("is not a tree built by lab-vfs");
         assertThat(other.resolve("keep.txt")).hasContent("mine");
@@ -183,9 +171,7 @@ class TreeAndErrorsTest {
     @Test
     void aTreeWithoutTheRenamedFolderNeedsRenamesOff(@TempDir Path dir) {
         Path fsTree = dir.resolve("fs-tree");
-        assertThat(CliRunner.run("tree", "--source", source.resolve("fs").toString(), "--dir", fsTree.toString())
-                        .exit())
-                .isZero();
+        assertThat(CliRunner.tree(source.resolve("fs"), fsTree).exit()).isZero();
         CliRunner noDrivers = CliRunner.run(
                 "dcache-model", "--tree", fsTree.toString(), "--renames", "both", "--out", dir.toString());
         assertThat(noDrivers.exit()).isNotZero();
@@ -198,7 +184,7 @@ class TreeAndErrorsTest {
     void aResultsPathThatIsAFileIsNotAFolder(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("results.txt"), "not a folder");
         for (String cmd : new String[] {"git-diff", "stat-walk", "dcache-model", "all"}) {
-            CliRunner r = CliRunner.run(cmd, "--tree", tree.toString(), "--out", file.toString());
+            CliRunner r = CliRunner.onTree(cmd, tree, file);
             assertThat(r.exit()).as(cmd).isEqualTo(1);
             assertThat(r.err().strip())
                     .as(cmd)
@@ -212,7 +198,7 @@ class TreeAndErrorsTest {
     @Test
     void aTreeThatIsAFileIsNotAFolder(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("tree.txt"), "not a tree");
-        CliRunner r = CliRunner.run("git-diff", "--tree", file.toString(), "--out", dir.toString());
+        CliRunner r = CliRunner.onTree("git-diff", file, dir);
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err().strip()).doesNotContain("\n").contains(file + " is not a folder");
     }

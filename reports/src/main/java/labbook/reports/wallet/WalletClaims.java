@@ -80,26 +80,37 @@ final class WalletClaims {
      * bytes as kde4's cipher alone at 10,000 entries, over kde4's whole sync there.
      */
     static Claim cipherShareWithOpenssl(Table t, Optional<Table> openssl, String machine) {
-        Claim claim = Claim.of(
-                        WalletStudy.Id.CIPHER_SHARE,
-                        "OpenSSL",
-                        "most of a sync's time is encrypting the data, with OpenSSL's Blowfish (its "
-                                + OpensslBlowfish.Mode.ECB.call() + " on the same bytes / " + KDE4.label()
-                                + "'s whole sync, 10,000 entries)")
-                .seed("\"most of the time\" (no figure)");
+        String whose = "OpenSSL's " + OpensslBlowfish.Mode.ECB.call() + " on the same bytes";
         if (openssl.isEmpty()) {
-            return claim.measured("not run: no " + WalletSchemas.OPENSSL_BLOWFISH.fileName())
+            return cipherShare("OpenSSL", whose, Double.NaN, Estimate.NONE, machine, "")
+                    .measured("not run: no " + WalletSchemas.OPENSSL_BLOWFISH.fileName())
                     .from(machine, "sync-sweep times OpenSSL where gcc and libssl-dev are installed");
         }
-        Estimate sync = at(t, VARIANT.name(), KDE4.label(), SYNC_MS.name(), 10_000);
         double cipher = Stats.median(Summaries.values(
                 openssl.get(), CIPHER_MS.name(), WalletSchemas.BLOWFISH_MODE.name(), OpensslBlowfish.Mode.ECB.label()));
-        double share = Verdict.ratio(cipher, sync.value());
-        return claim.measured(Format.pct(share))
+        Estimate sync = at(t, VARIANT.name(), KDE4.label(), SYNC_MS.name(), 10_000);
+        return cipherShare(
+                "OpenSSL",
+                whose,
+                cipher,
+                sync,
+                machine,
+                "OpenSSL's median " + Format.num(cipher) + " ms, " + sync.how());
+    }
+
+    /** "Most of a sync's time is encrypting": {@code cipherMs} of kde4's whole sync at 10,000 entries. */
+    private static Claim cipherShare(
+            String about, String whose, double cipherMs, Estimate sync, String machine, String how) {
+        double share = Verdict.ratio(cipherMs, sync.value());
+        return Claim.of(
+                        WalletStudy.Id.CIPHER_SHARE,
+                        about,
+                        "most of a sync's time is encrypting the data (" + whose + " / whole sync, 10,000 entries, "
+                                + KDE4.label() + ")")
+                .seed("\"most of the time\" (no figure)")
+                .measured(Format.pct(share))
                 .verdict(Verdict.claim(share > 0.5, share))
-                .from(
-                        machine,
-                        "OpenSSL's median " + Format.num(cipher) + " ms over " + sync.how() + "; holds if over 50 %");
+                .from(machine, how + "; holds if over 50 %");
     }
 
     private void sweepClaims(Table t, String machine, List<Claim> claims) {
@@ -159,16 +170,7 @@ final class WalletClaims {
         claims.add(realMyth(t, seedRelease, machine));
         Estimate sync = at(t, VARIANT.name(), KDE4.label(), SYNC_MS.name(), 10_000);
         Estimate cipher = at(t, VARIANT.name(), KDE4.label(), CIPHER_MS.name(), 10_000);
-        double share = Verdict.ratio(cipher.value(), sync.value());
-        claims.add(Claim.of(
-                        WalletStudy.Id.CIPHER_SHARE,
-                        "",
-                        "most of a sync's time is encrypting the data (cipher alone / whole sync, 10,000 entries, "
-                                + KDE4.label() + ")")
-                .seed("\"most of the time\" (no figure)")
-                .measured(Format.pct(share))
-                .verdict(Verdict.claim(share > 0.5, share))
-                .from(machine, cipher.how() + "; holds if over 50 %"));
+        claims.add(cipherShare("", "cipher alone", cipher.value(), sync, machine, cipher.how()));
         double seedSlow = seedMs(seed, DEBUG_FULL, 10_000) / seedMs(seed, RELEASE, 10_000);
         Estimate interpreted = at(t, VARIANT.name(), KDE4_XINT.label(), SYNC_MS.name(), 10_000);
         double ourSlow = Verdict.ratio(interpreted.value(), sync.value());

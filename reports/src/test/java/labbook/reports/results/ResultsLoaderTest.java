@@ -24,6 +24,7 @@ import labbook.reports.ReportsCli;
 import labbook.reports.Studies;
 import labbook.reports.study.Verdict;
 import labbook.vfs.VfsSchemas;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -35,6 +36,12 @@ class ResultsLoaderTest {
     private static final String GIT_DIFF_HEADER = String.join(",", VfsSchemas.GIT_DIFF.names()) + "\n";
 
     private static final String GIT_DIFF_ROW = "serial,0,10,1,1,1,99,5,1\n";
+
+    /** Loading the results under {@code tmp} fails with a LabException, whose message the caller checks. */
+    private AbstractThrowableAssert<?, ? extends Throwable> loadFails() {
+        return assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
+                .isInstanceOf(LabException.class);
+    }
 
     static final String SWEEP_HEADER =
             "variant,entries,repeat,file_bytes,sync_ms,cipher_ms,cipher_bytes,sync_cpu_ms,cipher_cpu_ms\n";
@@ -128,40 +135,29 @@ class ResultsLoaderTest {
     @Test
     void aMissingPromisedColumnNamesTheFileAndTheColumn() throws IOException {
         Path csv = write("wallet/sync-sweep.csv", "variant,entries,repeat,file_bytes,cipher_ms\nkde4,1,0,60,1.0\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .isInstanceOf(LabException.class)
-                .hasMessage(csv + ": missing column 'sync_ms' promised by the wallet study's sync-sweep schema");
+        loadFails().hasMessage(csv + ": missing column 'sync_ms' promised by the wallet study's sync-sweep schema");
     }
 
     @Test
     void aShortRowNamesTheFileAndTheLine() throws IOException {
         Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER + GIT_DIFF_ROW + "serial,1,10,1,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .isInstanceOf(LabException.class)
-                .hasMessage(csv + ":3: 5 fields, but the header has 9");
+        loadFails().hasMessage(csv + ":3: 5 fields, but the header has 9");
     }
 
     @Test
     void aWordWhereANumberBelongsNamesTheFileLineAndColumn() throws IOException {
         Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0,10,1,fast,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .isInstanceOf(LabException.class)
-                .hasMessage(csv + ":2: column 'sys_s' is 'fast', not a number");
+        loadFails().hasMessage(csv + ":2: column 'sys_s' is 'fast', not a number");
         write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0.5,10,1,1,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .hasMessageEndingWith(":2: column 'loop' is '0.5', not a whole number");
+        loadFails().hasMessageEndingWith(":2: column 'loop' is '0.5', not a whole number");
     }
 
     @Test
     void anUnclosedQuoteAndAnEmptyFileAreOneLineErrors() throws IOException {
         Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER + "\"serial,0,10,1,1,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .isInstanceOf(LabException.class)
-                .hasMessageStartingWith(csv + ":")
-                .hasMessageContaining("malformed CSV");
+        loadFails().hasMessageStartingWith(csv + ":").hasMessageContaining("malformed CSV");
         write("vfs/git-diff.csv", "");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .hasMessage(csv + ":1: empty file, expected a header line");
+        loadFails().hasMessage(csv + ":1: empty file, expected a header line");
     }
 
     @Test
@@ -197,9 +193,7 @@ class ResultsLoaderTest {
     void aBrokenRunJsonNamesTheFile() throws IOException {
         write("vfs/git-diff.csv", GIT_DIFF_HEADER + GIT_DIFF_ROW);
         Path json = write("vfs/run.json", "{\"host\": ");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .isInstanceOf(LabException.class)
-                .hasMessageStartingWith(json + ": not valid JSON");
+        loadFails().hasMessageStartingWith(json + ": not valid JSON");
     }
 
     @Test
@@ -285,15 +279,11 @@ class ResultsLoaderTest {
     void aNegativeDurationSizeOrRateNamesTheFileLineAndColumn() throws IOException {
         String header = GIT_DIFF_HEADER;
         Path csv = write("vfs/git-diff.csv", header + GIT_DIFF_ROW + "serial,1,10,1,-3.5,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .isInstanceOf(LabException.class)
-                .hasMessage(csv + ":3: column 'sys_s' is '-3.5', below 0 (a duration, size or rate never is)");
+        loadFails().hasMessage(csv + ":3: column 'sys_s' is '-3.5', below 0 (a duration, size or rate never is)");
         write("vfs/git-diff.csv", header + "serial,0,10,1,Infinity,1,99,5,1\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .hasMessage(csv + ":2: column 'sys_s' is 'Infinity', not a finite number");
+        loadFails().hasMessage(csv + ":2: column 'sys_s' is 'Infinity', not a finite number");
         Path sweep = write("wallet/sync-sweep.csv", SWEEP_HEADER + "kde4,1,0,-60,1.0,0.7,112,0.8,0.6\n");
-        assertThatThrownBy(() -> ResultsLoader.load(tmp, Studies.schemas()))
-                .hasMessageStartingWith(sweep + ":2: column 'file_bytes' is '-60', below 0");
+        loadFails().hasMessageStartingWith(sweep + ":2: column 'file_bytes' is '-60', below 0");
         // a column that is no duration, size or rate may be negative; so may an undeclared one
         Files.delete(sweep);
         write("vfs/git-diff.csv", header + "serial,0,10,1,1,1,-1,5,1\n");
