@@ -33,11 +33,10 @@ public final class RunPlan {
         LAST_RUN("its last run here"),
         /** Its last time in the other mode here, scaled along the reference run's cost line. */
         FITTED("the other mode's run here, along the reference run's cost lines"),
-        /**
-         * Its last time in the other mode here, scaled to this mode's work: by its units alone when the study plans it
-         * (the reference run lacks it), as run.json's history says for the main job.
-         */
+        /** Its last time in the other mode here, scaled by its units alone (the reference run lacks a line for it). */
         SCALED("the other mode's run here, scaled to this mode's work"),
+        /** For the main job: the estimate the study's own plan made and kept in run.json's history. */
+        STUDY_PLAN("the other mode's run here, as its study plans it"),
         /** The reference run's time (made on the host the table names). */
         REFERENCE("the reference run"),
         /** Nothing: never finished here, nor in the reference run. */
@@ -191,7 +190,7 @@ public final class RunPlan {
                 return new Estimate(study, experiment, last.get(experiment), Basis.LAST_RUN);
             }
             if (scaled.containsKey(experiment)) {
-                return new Estimate(study, experiment, scaled.get(experiment), Basis.SCALED);
+                return new Estimate(study, experiment, scaled.get(experiment), Basis.STUDY_PLAN);
             }
             return new Estimate(study, experiment, null, Basis.NONE);
         }
