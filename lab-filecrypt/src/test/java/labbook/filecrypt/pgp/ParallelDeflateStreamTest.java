@@ -127,8 +127,7 @@ class ParallelDeflateStreamTest {
         BlockDeflater.Factory real = BlockDeflater.forZip(deflater, 6);
         BlockDeflater.Factory noDictionary = () -> interposed(
                 real.create(),
-                (inner, input, length, dictionary, offset, dictionaryLength, last) ->
-                        inner.deflate(input, length, dictionary, 0, 0, last));
+                (inner, call) -> inner.deflate(call.input(), call.length(), call.dictionary(), 0, 0, call.last()));
         assertThat(deflatedSize(real)).isLessThan(deflatedSize(noDictionary));
     }
 
@@ -166,12 +165,11 @@ class ParallelDeflateStreamTest {
                 mostAhead.accumulateAndGet(deflated.get() - writtenBlocks.get(), Math::max);
             }
         };
-        BlockDeflater.Factory counting = () -> interposed(
-                new JdkBlockDeflater(1), (inner, input, length, dictionary, offset, dictionaryLength, last) -> {
-                    byte[] out = inner.deflate(input, length, dictionary, offset, dictionaryLength, last);
-                    deflated.incrementAndGet();
-                    return out;
-                });
+        BlockDeflater.Factory counting = () -> interposed(new JdkBlockDeflater(1), (inner, call) -> {
+            byte[] out = call.passTo(inner);
+            deflated.incrementAndGet();
+            return out;
+        });
         try (ParallelDeflateStream out = new ParallelDeflateStream(sink, false, threads, counting)) {
             for (int i = 0; i < 20; i++) {
                 out.write(text, 0, BLOCK * 3);
@@ -208,13 +206,12 @@ class ParallelDeflateStreamTest {
     @Test
     void aFailingWorkerFailsTheStreamWithItsReason() throws Exception {
         AtomicInteger calls = new AtomicInteger();
-        BlockDeflater.Factory failsOnTheFifthBlock = () -> interposed(
-                new JdkBlockDeflater(6), (inner, input, length, dictionary, offset, dictionaryLength, last) -> {
-                    if (calls.incrementAndGet() == 5) {
-                        throw new IOException("zlib deflate returned -2");
-                    }
-                    return inner.deflate(input, length, dictionary, offset, dictionaryLength, last);
-                });
+        BlockDeflater.Factory failsOnTheFifthBlock = () -> interposed(new JdkBlockDeflater(6), (inner, call) -> {
+            if (calls.incrementAndGet() == 5) {
+                throw new IOException("zlib deflate returned -2");
+            }
+            return call.passTo(inner);
+        });
         ParallelDeflateStream out =
                 new ParallelDeflateStream(new ByteArrayOutputStream(), false, 2, failsOnTheFifthBlock);
         assertThatThrownBy(() -> {
@@ -325,18 +322,17 @@ class ParallelDeflateStreamTest {
         return bytes.size();
     }
 
-    /** One call of {@link BlockDeflater#deflate}, given the real deflater to pass it on to (or not). */
+    /** One call of {@link BlockDeflater#deflate}: its arguments, to pass on to the real deflater (or not). */
+    record Call(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength, boolean last) {
+        byte[] passTo(BlockDeflater inner) throws IOException {
+            return inner.deflate(input, length, dictionary, dictionaryOffset, dictionaryLength, last);
+        }
+    }
+
+    /** What an interposed deflater does with each call, given the real deflater. */
     @FunctionalInterface
     interface Deflate {
-        byte[] deflate(
-                BlockDeflater inner,
-                byte[] input,
-                int length,
-                byte[] dictionary,
-                int dictionaryOffset,
-                int dictionaryLength,
-                boolean last)
-                throws IOException;
+        byte[] deflate(BlockDeflater inner, Call call) throws IOException;
     }
 
     /** A real deflater whose deflate calls go through {@code deflate}: to count, to drop the dictionary, to fail. */
@@ -356,7 +352,8 @@ class ParallelDeflateStreamTest {
                     int dictionaryLength,
                     boolean last)
                     throws IOException {
-                return deflate.deflate(inner, input, length, dictionary, dictionaryOffset, dictionaryLength, last);
+                return deflate.deflate(
+                        inner, new Call(input, length, dictionary, dictionaryOffset, dictionaryLength, last));
             }
 
             @Override
