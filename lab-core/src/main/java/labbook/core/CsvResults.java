@@ -48,8 +48,8 @@ public final class CsvResults implements AutoCloseable {
         try {
             Files.createDirectories(target.getParent());
             this.temp = PartialFile.create(target, false);
-            BufferedWriter writer =
-                    new BufferedWriter(new OutputStreamWriter(temp.newOutputStream(), StandardCharsets.UTF_8));
+            BufferedWriter writer = new BufferedWriter(
+                    new OutputStreamWriter(temp.newOutputStream(), StandardCharsets.UTF_8.newEncoder()));
             this.printer = new CSVPrinter(
                     writer, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get());
             printer.printRecord(this.columns);

@@ -3,6 +3,7 @@ package labbook.reports.results;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import labbook.core.ResultsSchema;
 import tech.tablesaw.api.Table;
 
 /**
@@ -17,6 +18,11 @@ public record ResultsRoot(Path root, String label, Map<String, StudyResults> stu
 
     public Optional<Table> table(String study, String experiment) {
         return study(study).table(experiment);
+    }
+
+    /** This root's rows of one declared CSV, if it holds them. */
+    public Optional<Table> table(ResultsSchema schema) {
+        return table(schema.study(), schema.experiment());
     }
 
     ResultsRoot withLabel(String newLabel) {

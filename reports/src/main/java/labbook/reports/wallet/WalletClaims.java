@@ -83,8 +83,8 @@ final class WalletClaims {
         String whose = "OpenSSL's " + OpensslBlowfish.Mode.ECB.call() + " on the same bytes";
         if (openssl.isEmpty()) {
             return cipherShare("OpenSSL", whose, Double.NaN, Estimate.NONE, machine, "")
-                    .measured("not run: no " + WalletSchemas.OPENSSL_BLOWFISH.fileName())
-                    .from(machine, "sync-sweep times OpenSSL where gcc and libssl-dev are installed");
+                    .measured(WalletData.NO_OPENSSL)
+                    .from(machine, WalletData.WHY_NO_OPENSSL);
         }
         double cipher = Stats.median(Summaries.values(
                 openssl.get(), CIPHER_MS.name(), WalletSchemas.BLOWFISH_MODE.name(), OpensslBlowfish.Mode.ECB.label()));

@@ -90,18 +90,21 @@ public final class WalletData {
                 t.numberColumn(SYNC_MS.name()).asDoubleArray());
     }
 
+    /** What the report says of a run without OpenSSL's timings, and why it has none. */
+    static final String NO_OPENSSL = "not run: no " + WalletSchemas.OPENSSL_BLOWFISH.fileName();
+
+    static final String WHY_NO_OPENSSL = "sync-sweep times OpenSSL where gcc and libssl-dev are installed";
+
+    /** OpenSSL's Blowfish timings that the same run as {@code sweep} took, if it took any. */
+    public static Optional<Table> openssl(Results.Labelled<Table> sweep) {
+        return sweep.root().table(WalletSchemas.OPENSSL_BLOWFISH).filter(t -> !t.isEmpty());
+    }
+
     /**
      * The value of {@code valueColumn} for rows with {@code key = keyValue} at {@code entries}: the median of the raw
      * repeats when that size was measured, else the linear fit's value when the size lies inside the measured range
      * (never extrapolated).
      */
-    /** OpenSSL's Blowfish timings that the same run as {@code sweep} took, if it took any. */
-    public static Optional<Table> openssl(Results.Labelled<Table> sweep) {
-        return sweep.root()
-                .table(WalletSchemas.STUDY, WalletSchemas.OPENSSL_BLOWFISH.experiment())
-                .filter(t -> !t.isEmpty());
-    }
-
     public static Estimate at(Table raw, String keyColumn, String keyValue, String valueColumn, double entries) {
         Table t = Summaries.rowsOf(raw, keyColumn, keyValue);
         if (t.isEmpty()) {
