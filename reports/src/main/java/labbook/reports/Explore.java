@@ -21,6 +21,7 @@ import labbook.reports.results.Results;
 import labbook.reports.results.ResultsLoader;
 import labbook.reports.site.Site;
 import labbook.reports.stats.Summaries;
+import labbook.reports.stats.TableOf;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
@@ -38,9 +39,6 @@ import labbook.wallet.WalletSchemas;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -96,36 +94,25 @@ public final class Explore {
      * of A and of B, the ratio B / A with its interval, the U-test's p-value and the verdict.
      */
     public static Table comparisonTable(RunComparison c) {
-        Table t = Table.create("B against A: " + c.summary());
-        for (String name : List.of("study", "experiment", "measure", "key")) {
-            t.addColumns(StringColumn.create(name));
-        }
-        t.addColumns(IntColumn.create("n_a"));
-        List.of("median_a", "a_low", "a_high").forEach(n -> t.addColumns(DoubleColumn.create(n)));
-        t.addColumns(IntColumn.create("n_b"));
-        List.of("median_b", "b_low", "b_high", "ratio", "ratio_low", "ratio_high", "p")
-                .forEach(n -> t.addColumns(DoubleColumn.create(n)));
-        t.addColumns(StringColumn.create("verdict"));
-        for (RunComparison.MeasureChange m : c.measures()) {
-            t.stringColumn("study").append(m.study());
-            t.stringColumn("experiment").append(m.experiment());
-            t.stringColumn("measure").append(m.measure());
-            t.stringColumn("key").append(m.key());
-            t.intColumn("n_a").append(m.a().n());
-            t.doubleColumn("median_a").append(m.a().median());
-            t.doubleColumn("a_low").append(m.a().low());
-            t.doubleColumn("a_high").append(m.a().high());
-            t.intColumn("n_b").append(m.b().n());
-            t.doubleColumn("median_b").append(m.b().median());
-            t.doubleColumn("b_low").append(m.b().low());
-            t.doubleColumn("b_high").append(m.b().high());
-            t.doubleColumn("ratio").append(m.ratio());
-            t.doubleColumn("ratio_low").append(m.ratioLow());
-            t.doubleColumn("ratio_high").append(m.ratioHigh());
-            t.doubleColumn("p").append(m.p());
-            t.stringColumn("verdict").append(m.change().word());
-        }
-        return t;
+        return TableOf.rows(c.measures())
+                .text("study", RunComparison.MeasureChange::study)
+                .text("experiment", RunComparison.MeasureChange::experiment)
+                .text("measure", RunComparison.MeasureChange::measure)
+                .text("key", RunComparison.MeasureChange::key)
+                .count("n_a", m -> m.a().n())
+                .number("median_a", m -> m.a().median())
+                .number("a_low", m -> m.a().low())
+                .number("a_high", m -> m.a().high())
+                .count("n_b", m -> m.b().n())
+                .number("median_b", m -> m.b().median())
+                .number("b_low", m -> m.b().low())
+                .number("b_high", m -> m.b().high())
+                .number("ratio", RunComparison.MeasureChange::ratio)
+                .number("ratio_low", RunComparison.MeasureChange::ratioLow)
+                .number("ratio_high", RunComparison.MeasureChange::ratioHigh)
+                .number("p", RunComparison.MeasureChange::p)
+                .text("verdict", m -> m.change().word())
+                .named("B against A: " + c.summary());
     }
 
     /** The studies, in site order: wallet, filecrypt, vfs. */
@@ -176,25 +163,15 @@ public final class Explore {
 
     /** The reproduction table of a study: claim, seed, measured, ratio, verdict, machine, note. */
     public static Table reproduction(Results results, String study) {
-        List<Claim> claims = claims(results, study);
-        return Table.create(study + " reproduction")
-                .addColumns(
-                        StringColumn.create(
-                                "claim", claims.stream().map(Claim::claim).toList()),
-                        StringColumn.create(
-                                "seed", claims.stream().map(Claim::seed).toList()),
-                        StringColumn.create(
-                                "measured", claims.stream().map(Claim::measured).toList()),
-                        DoubleColumn.create(
-                                "ratio",
-                                claims.stream().mapToDouble(Claim::ratio).toArray()),
-                        StringColumn.create(
-                                "verdict",
-                                claims.stream().map(c -> c.verdict().text()).toList()),
-                        StringColumn.create(
-                                "machine", claims.stream().map(Claim::machine).toList()),
-                        StringColumn.create(
-                                "note", claims.stream().map(Claim::note).toList()));
+        return TableOf.rows(claims(results, study))
+                .text("claim", Claim::claim)
+                .text("seed", Claim::seed)
+                .text("measured", Claim::measured)
+                .number("ratio", Claim::ratio)
+                .text("verdict", c -> c.verdict().text())
+                .text("machine", Claim::machine)
+                .text("note", Claim::note)
+                .named(study + " reproduction");
     }
 
     /**
@@ -202,29 +179,16 @@ public final class Explore {
      * goal, measured, value (the figure in the goal's unit), verdict, machine, note. Empty for a study with no targets.
      */
     public static Table targets(Results results, String study) {
-        List<Target> targets = Studies.get(study).targetRows(results);
-        return Table.create(study + " targets")
-                .addColumns(
-                        StringColumn.create(
-                                "target", targets.stream().map(Target::target).toList()),
-                        StringColumn.create(
-                                "what it measures",
-                                targets.stream().map(Target::measures).toList()),
-                        StringColumn.create(
-                                "goal", targets.stream().map(Target::goal).toList()),
-                        StringColumn.create(
-                                "measured",
-                                targets.stream().map(Target::measured).toList()),
-                        DoubleColumn.create(
-                                "value",
-                                targets.stream().mapToDouble(Target::value).toArray()),
-                        StringColumn.create(
-                                "verdict",
-                                targets.stream().map(t -> t.verdict().text()).toList()),
-                        StringColumn.create(
-                                "machine", targets.stream().map(Target::machine).toList()),
-                        StringColumn.create(
-                                "note", targets.stream().map(Target::note).toList()));
+        return TableOf.rows(Studies.get(study).targetRows(results))
+                .text("target", Target::target)
+                .text("what it measures", Target::measures)
+                .text("goal", Target::goal)
+                .text("measured", Target::measured)
+                .number("value", Target::value)
+                .text("verdict", t -> t.verdict().text())
+                .text("machine", Target::machine)
+                .text("note", Target::note)
+                .named(study + " targets");
     }
 
     /** The analysis tables of a study page, by title, in page order (only those whose experiment ran). */

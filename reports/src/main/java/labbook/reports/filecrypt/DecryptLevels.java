@@ -13,10 +13,9 @@ import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.pgp.Compression;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
+import labbook.reports.stats.TableOf;
 import labbook.reports.study.Target;
 import labbook.reports.study.Verdict;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -71,23 +70,15 @@ final class DecryptLevels {
 
     /** The page's table: per level, each engine's median CPU time with its IQR, and bcpg / gpg. */
     static Table table(List<Level> levels) {
-        StringColumn level = StringColumn.create("level");
-        DoubleColumn gpg = DoubleColumn.create("gpg CPU s (median)");
-        DoubleColumn gpgIqr = DoubleColumn.create("gpg IQR s");
-        DoubleColumn bcpg = DoubleColumn.create("bcpg in-process CPU s (median)");
-        DoubleColumn bcpgIqr = DoubleColumn.create("bcpg IQR s");
-        DoubleColumn ratio = DoubleColumn.create("bcpg / gpg");
-        DoubleColumn n = DoubleColumn.create("repeats");
-        for (Level l : levels) {
-            level.append("-z " + l.level());
-            gpg.append(l.gpg().median());
-            gpgIqr.append(l.gpg().q3() - l.gpg().q1());
-            bcpg.append(l.bcpg().median());
-            bcpgIqr.append(l.bcpg().q3() - l.bcpg().q1());
-            ratio.append(l.ratio());
-            n.append(Math.min(l.gpg().n(), l.bcpg().n()));
-        }
-        return Table.create("decrypt").addColumns(level, gpg, gpgIqr, bcpg, bcpgIqr, ratio, n);
+        return TableOf.rows(levels)
+                .text("level", l -> "-z " + l.level())
+                .number("gpg CPU s (median)", l -> l.gpg().median())
+                .number("gpg IQR s", l -> l.gpg().q3() - l.gpg().q1())
+                .number("bcpg in-process CPU s (median)", l -> l.bcpg().median())
+                .number("bcpg IQR s", l -> l.bcpg().q3() - l.bcpg().q1())
+                .number("bcpg / gpg", Level::ratio)
+                .number("repeats", l -> Math.min(l.gpg().n(), l.bcpg().n()))
+                .named("decrypt");
     }
 
     /** The target on one results root: the worst level's ratio against the goal. */

@@ -29,9 +29,9 @@ import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Pareto;
 import labbook.reports.stats.Summaries;
+import labbook.reports.stats.TableOf;
 import labbook.reports.stats.TradeOff;
 import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /** The file-encryption page's analysis tables: the seed's rule and the bandwidth view, the Pareto front, medians. */
@@ -106,36 +106,34 @@ final class FilecryptAnalyses {
      * Per file: the seed's rule over its levels and over every level, where compressing pays, the best level per link.
      */
     private static Table rule(Table rows) {
-        StringColumn file = StringColumn.create("file");
-        DoubleColumn mb = DoubleColumn.create("MB");
-        StringColumn best = StringColumn.create("min time x size, levels 0/1/7/9");
-        StringColumn bestAny = StringColumn.create("min time x size, every level");
-        StringColumn z1Pays = StringColumn.create("-z 1 pays below");
-        StringColumn z7Pays = StringColumn.create("-z 7 pays below");
-        Map<String, StringColumn> at = FilecryptData.bestAtColumns();
-        for (FilecryptData.InputFile f : FilecryptData.files(rows)) {
-            List<TradeOff.Level> levels = FilecryptData.levels(rows, f.file());
-            Optional<TradeOff.Level> zero = FilecryptData.level(levels, 0);
-            file.append(f.file());
-            mb.append(f.bytes() / 1e6);
+        record FileLevels(FilecryptData.InputFile file, List<TradeOff.Level> levels) {
+            Optional<TradeOff.Level> level(int z) {
+                return FilecryptData.level(levels, z);
+            }
+
             // process CPU comes in 10 ms ticks: below a few ticks the product compares noise
-            String coarse =
-                    levels.stream().mapToDouble(TradeOff.Level::cpuS).max().orElse(0) < 0.03
-                            ? " (CPU under 3 clock ticks: not meaningful)"
-                            : "";
-            best.append(TradeOff.minTimeTimesSize(FilecryptData.seedLevels(levels))
-                            .map(TradeOff.Level::name)
-                            .orElse("n/a")
-                    + coarse);
-            bestAny.append(
-                    TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a") + coarse);
-            z1Pays.append(pays(zero, FilecryptData.level(levels, 1)));
-            z7Pays.append(pays(zero, FilecryptData.level(levels, 7)));
-            FilecryptData.appendBestAt(at, levels);
+            String pick(List<TradeOff.Level> among) {
+                String coarse =
+                        levels.stream().mapToDouble(TradeOff.Level::cpuS).max().orElse(0) < 0.03
+                                ? " (CPU under 3 clock ticks: not meaningful)"
+                                : "";
+                return TradeOff.minTimeTimesSize(among)
+                                .map(TradeOff.Level::name)
+                                .orElse("n/a")
+                        + coarse;
+            }
         }
-        Table rule = Table.create("rule").addColumns(file, mb, best, bestAny, z1Pays, z7Pays);
-        at.values().forEach(rule::addColumns);
-        return rule;
+        List<FileLevels> files = FilecryptData.files(rows).stream()
+                .map(f -> new FileLevels(f, FilecryptData.levels(rows, f.file())))
+                .toList();
+        TableOf<FileLevels> rule = TableOf.rows(files)
+                .text("file", f -> f.file().file())
+                .number("MB", f -> f.file().bytes() / 1e6)
+                .text("min time x size, levels 0/1/7/9", f -> f.pick(FilecryptData.seedLevels(f.levels())))
+                .text("min time x size, every level", f -> f.pick(f.levels()))
+                .text("-z 1 pays below", f -> pays(f.level(0), f.level(1)))
+                .text("-z 7 pays below", f -> pays(f.level(0), f.level(7)));
+        return FilecryptData.bestAt(rule, FileLevels::levels).named("rule");
     }
 
     private static String pays(Optional<TradeOff.Level> zero, Optional<TradeOff.Level> level) {
@@ -145,8 +143,12 @@ final class FilecryptAnalyses {
         return Format.bandwidth(TradeOff.breakEvenBandwidth(zero.get(), level.get()));
     }
 
-    /** A setting at one level on the largest file. */
-    private record Point(String name, double cpu, double pct) {}
+    /** A setting at one level on the largest file: its median CPU time with the IQR, and its size. */
+    private record Point(String setting, String level, double cpu, double iqr, double pct) {
+        String name() {
+            return setting + " " + level;
+        }
+    }
 
     /** Every setting's medians on the largest file, and the Pareto front through them. */
     private static void settings(Table sweep, String label, Map<String, Table> out) {
@@ -154,45 +156,36 @@ final class FilecryptAnalyses {
         List<FilecryptData.InputFile> files = FilecryptData.files(withCpu);
         FilecryptData.InputFile largest = files.get(files.size() - 1);
         Table onLargest = withCpu.where(withCpu.stringColumn(FILE.name()).isEqualTo(largest.file()));
-        StringColumn sName = StringColumn.create("setting");
-        StringColumn sLevel = StringColumn.create("level");
-        DoubleColumn sCpu = DoubleColumn.create("CPU s (median)");
-        DoubleColumn sIqr = DoubleColumn.create("CPU IQR s");
-        DoubleColumn sPct = DoubleColumn.create("size % of input");
         List<Point> points = new ArrayList<>();
         for (FilecryptData.Setting s : FilecryptData.settings(onLargest)) {
             Table rowsOf = FilecryptData.rowsOf(onLargest, s);
             Table cpuM = Summaries.medians(rowsOf, CPU_S, LEVEL.name());
             Table outM = Summaries.medians(rowsOf, OUT_BYTES.name(), LEVEL.name());
             for (int i = 0; i < cpuM.rowCount(); i++) {
-                String level = "-z " + (long) cpuM.numberColumn(LEVEL.name()).getDouble(i);
-                double pct = 100 * outM.numberColumn(OUT_BYTES.name()).getDouble(i) / largest.bytes();
-                sName.append(s.label());
-                sLevel.append(level);
-                sCpu.append(cpuM.numberColumn(CPU_S).getDouble(i));
-                sIqr.append(cpuM.numberColumn("iqr").getDouble(i));
-                sPct.append(pct);
                 points.add(new Point(
-                        s.label() + " " + level, cpuM.numberColumn(CPU_S).getDouble(i), pct));
+                        s.label(),
+                        "-z " + (long) cpuM.numberColumn(LEVEL.name()).getDouble(i),
+                        cpuM.numberColumn(CPU_S).getDouble(i),
+                        cpuM.numberColumn("iqr").getDouble(i),
+                        100 * outM.numberColumn(OUT_BYTES.name()).getDouble(i) / largest.bytes()));
             }
         }
-        List<Point> front = Pareto.front(points, Point::cpu, Point::pct);
         out.put(
                 "Pareto front on " + largest.file() + ": the settings nothing else beats on both CPU time and size ["
                         + label + "]",
-                Table.create("front")
-                        .addColumns(
-                                StringColumn.create(
-                                        "setting",
-                                        front.stream().map(Point::name).toList()),
-                                DoubleColumn.create(
-                                        "CPU s (median)",
-                                        front.stream().mapToDouble(Point::cpu).toArray()),
-                                DoubleColumn.create(
-                                        "size % of input",
-                                        front.stream().mapToDouble(Point::pct).toArray())));
+                TableOf.rows(Pareto.front(points, Point::cpu, Point::pct))
+                        .text("setting", Point::name)
+                        .number("CPU s (median)", Point::cpu)
+                        .number("size % of input", Point::pct)
+                        .named("front"));
         out.put(
                 "level-sweep: median CPU time (user + system) and size per setting, largest file [" + label + "]",
-                Table.create("settings").addColumns(sName, sLevel, sCpu, sIqr, sPct));
+                TableOf.rows(points)
+                        .text("setting", Point::setting)
+                        .text("level", Point::level)
+                        .number("CPU s (median)", Point::cpu)
+                        .number("CPU IQR s", Point::iqr)
+                        .number("size % of input", Point::pct)
+                        .named("settings"));
     }
 }

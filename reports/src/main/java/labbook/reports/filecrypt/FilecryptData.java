@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import labbook.core.Column;
 import labbook.filecrypt.CryptoPolicy;
@@ -29,10 +30,10 @@ import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.pgp.Compression;
 import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
+import labbook.reports.stats.TableOf;
 import labbook.reports.stats.TradeOff;
 import labbook.reports.study.Seed;
 import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -63,17 +64,14 @@ public final class FilecryptData {
         TYPICAL_BANDWIDTHS.put("NVMe 3 GB/s", 3e9);
     }
 
-    /** One "best at" column per {@link #TYPICAL_BANDWIDTHS} link, in its order. */
-    static Map<String, StringColumn> bestAtColumns() {
-        Map<String, StringColumn> at = new LinkedHashMap<>();
-        TYPICAL_BANDWIDTHS.keySet().forEach(k -> at.put(k, StringColumn.create("best at " + k)));
-        return at;
-    }
-
-    /** Appends to each of {@link #bestAtColumns}' columns the level of {@code levels} best at its link. */
-    static void appendBestAt(Map<String, StringColumn> at, List<TradeOff.Level> levels) {
-        TYPICAL_BANDWIDTHS.forEach((k, b) -> at.get(k)
-                .append(TradeOff.bestAt(levels, b).map(TradeOff.Level::name).orElse("n/a")));
+    /** {@code table} with a column per typical link: the level of each row's {@code levels} best at that link. */
+    static <R> TableOf<R> bestAt(TableOf<R> table, Function<R, List<TradeOff.Level>> levels) {
+        TYPICAL_BANDWIDTHS.forEach((link, bandwidth) -> table.text(
+                "best at " + link,
+                r -> TradeOff.bestAt(levels.apply(r), bandwidth)
+                        .map(TradeOff.Level::name)
+                        .orElse("n/a")));
+        return table;
     }
 
     /** Which of the measured files a per-file chart shows. */

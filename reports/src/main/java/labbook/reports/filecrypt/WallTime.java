@@ -15,9 +15,8 @@ import labbook.filecrypt.pgp.Compression;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Pareto;
 import labbook.reports.stats.Summaries;
+import labbook.reports.stats.TableOf;
 import labbook.reports.stats.TradeOff;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -119,31 +118,33 @@ final class WallTime {
                 FilecryptData.rowsOf(
                         sweep, new FilecryptData.Setting(p.engine(), p.scope(), p.algo(), p.deflater(), 1)),
                 f.file());
-        StringColumn level = StringColumn.create("level");
-        DoubleColumn gw = DoubleColumn.create("gpg wall s");
-        DoubleColumn gc = DoubleColumn.create("gpg CPU ms/MB");
-        DoubleColumn pw = DoubleColumn.create(p.threads() + " threads wall s");
-        DoubleColumn pc = DoubleColumn.create(p.threads() + " threads CPU ms/MB");
-        DoubleColumn ratio = DoubleColumn.create(p.threads() + " threads wall / gpg's");
-        DoubleColumn size = DoubleColumn.create(p.threads() + " threads size % of 1 thread's");
-        for (TradeOff.Level l : pWall) {
-            int z = Integer.parseInt(l.name().substring(3));
-            double g = FilecryptData.level(gpgWall, z).map(TradeOff.Level::cpuS).orElse(Double.NaN);
-            level.append(l.name());
-            gw.append(g);
-            gc.append(FilecryptData.level(gpgCpu, z)
-                    .map(x -> x.cpuS() * 1000 / (f.bytes() / 1e6))
-                    .orElse(Double.NaN));
-            pw.append(l.cpuS());
-            pc.append(FilecryptData.level(pCpu, z)
-                    .map(x -> x.cpuS() * 1000 / (f.bytes() / 1e6))
-                    .orElse(Double.NaN));
-            ratio.append(l.cpuS() / g);
-            size.append(FilecryptData.level(single, z)
-                    .map(x -> 100 * l.outBytes() / x.outBytes())
-                    .orElse(Double.NaN));
-        }
-        return Table.create("wall").addColumns(level, gw, gc, pw, pc, ratio, size);
+        double mb = f.bytes() / 1e6;
+        return TableOf.rows(pWall)
+                .text("level", TradeOff.Level::name)
+                .number(
+                        "gpg wall s",
+                        l -> at(gpgWall, l).map(TradeOff.Level::cpuS).orElse(Double.NaN))
+                .number(
+                        "gpg CPU ms/MB",
+                        l -> at(gpgCpu, l).map(x -> x.cpuS() * 1000 / mb).orElse(Double.NaN))
+                .number(p.threads() + " threads wall s", TradeOff.Level::cpuS)
+                .number(
+                        p.threads() + " threads CPU ms/MB",
+                        l -> at(pCpu, l).map(x -> x.cpuS() * 1000 / mb).orElse(Double.NaN))
+                .number(
+                        p.threads() + " threads wall / gpg's",
+                        l -> l.cpuS() / at(gpgWall, l).map(TradeOff.Level::cpuS).orElse(Double.NaN))
+                .number(
+                        p.threads() + " threads size % of 1 thread's",
+                        l -> at(single, l)
+                                .map(x -> 100 * l.outBytes() / x.outBytes())
+                                .orElse(Double.NaN))
+                .named("wall");
+    }
+
+    /** The level of {@code levels} at the same -z as {@code like} (named "-z N"). */
+    private static Optional<TradeOff.Level> at(List<TradeOff.Level> levels, TradeOff.Level like) {
+        return FilecryptData.level(levels, Integer.parseInt(like.name().substring(3)));
     }
 
     /**
@@ -151,28 +152,21 @@ final class WallTime {
      * per link.
      */
     private static Table rule(List<FilecryptData.InputFile> files, Map<String, Table> engines) {
-        StringColumn file = StringColumn.create("file");
-        StringColumn engine = StringColumn.create("engine");
-        StringColumn best = StringColumn.create("min wall x size, levels 0/1/7/9");
-        StringColumn bestAny = StringColumn.create("min wall x size, every level");
-        Map<String, StringColumn> at = FilecryptData.bestAtColumns();
+        record EngineLevels(FilecryptData.InputFile file, String engine, List<TradeOff.Level> levels) {}
+        List<EngineLevels> rows = new ArrayList<>();
         for (FilecryptData.InputFile f : files) {
-            for (Map.Entry<String, Table> e : engines.entrySet()) {
-                List<TradeOff.Level> levels = levels(e.getValue(), f.file());
-                file.append(f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)");
-                engine.append(e.getKey());
-                best.append(TradeOff.minTimeTimesSize(FilecryptData.seedLevels(levels))
-                        .map(TradeOff.Level::name)
-                        .orElse("n/a"));
-                bestAny.append(TradeOff.minTimeTimesSize(levels)
-                        .map(TradeOff.Level::name)
-                        .orElse("n/a"));
-                FilecryptData.appendBestAt(at, levels);
-            }
+            engines.forEach((engine, t) -> rows.add(new EngineLevels(f, engine, levels(t, f.file()))));
         }
-        Table rule = Table.create("wall rule").addColumns(file, engine, best, bestAny);
-        at.values().forEach(rule::addColumns);
-        return rule;
+        TableOf<EngineLevels> rule = TableOf.rows(rows)
+                .text("file", r -> r.file().file() + " (" + Format.num(r.file().bytes() / 1e6) + " MB)")
+                .text("engine", EngineLevels::engine)
+                .text("min wall x size, levels 0/1/7/9", r -> pick(FilecryptData.seedLevels(r.levels())))
+                .text("min wall x size, every level", r -> pick(r.levels()));
+        return FilecryptData.bestAt(rule, EngineLevels::levels).named("wall rule");
+    }
+
+    private static String pick(List<TradeOff.Level> levels) {
+        return TradeOff.minTimeTimesSize(levels).map(TradeOff.Level::name).orElse("n/a");
     }
 
     /** A setting at one level on the largest file, by wall time. */
@@ -186,16 +180,10 @@ final class WallTime {
                 points.add(new Point(s.label() + " " + l.name(), l.cpuS(), 100 * l.outBytes() / largest.bytes()));
             }
         }
-        List<Point> front = Pareto.front(points, Point::wall, Point::pct);
-        return Table.create("wall front")
-                .addColumns(
-                        StringColumn.create(
-                                "setting", front.stream().map(Point::name).toList()),
-                        DoubleColumn.create(
-                                "wall s (median)",
-                                front.stream().mapToDouble(Point::wall).toArray()),
-                        DoubleColumn.create(
-                                "size % of input",
-                                front.stream().mapToDouble(Point::pct).toArray()));
+        return TableOf.rows(Pareto.front(points, Point::wall, Point::pct))
+                .text("setting", Point::name)
+                .number("wall s (median)", Point::wall)
+                .number("size % of input", Point::pct)
+                .named("wall front");
     }
 }

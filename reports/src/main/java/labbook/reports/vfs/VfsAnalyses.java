@@ -8,9 +8,8 @@ import java.util.List;
 import java.util.Map;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Summaries;
+import labbook.reports.stats.TableOf;
 import labbook.vfs.VfsSchemas;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /** The path-walk page's analysis tables: git diff per 100 runs, the normalised table, scaling. */
@@ -20,50 +19,29 @@ final class VfsAnalyses {
     static Map<String, Table> of(Results results) {
         Map<String, Table> out = new LinkedHashMap<>();
         for (var diff : results.tables(VfsSchemas.GIT_DIFF)) {
-            StringColumn mode = StringColumn.create("mode");
-            DoubleColumn user = DoubleColumn.create("user s / 100 runs");
-            DoubleColumn sys = DoubleColumn.create("sys s / 100 runs");
-            DoubleColumn elapsed = DoubleColumn.create("elapsed s / 100 runs");
-            DoubleColumn loops = DoubleColumn.create("loops");
-            for (String m : Summaries.distinct(diff.value(), MODE.name())) {
-                VfsData.gitDiff(diff.value(), m).ifPresent(g -> {
-                    mode.append(m);
-                    user.append(g.userS());
-                    sys.append(g.sysS());
-                    elapsed.append(g.elapsedS());
-                    loops.append(g.loops());
-                });
-            }
+            List<VfsData.GitDiff> modes = Summaries.distinct(diff.value(), MODE.name()).stream()
+                    .flatMap(m -> VfsData.gitDiff(diff.value(), m).stream())
+                    .toList();
             out.put(
                     "git-diff: medians per 100 runs [" + diff.label() + "]",
-                    Table.create("git diff").addColumns(mode, user, sys, elapsed, loops));
+                    TableOf.rows(modes)
+                            .text("mode", VfsData.GitDiff::mode)
+                            .number("user s / 100 runs", VfsData.GitDiff::userS)
+                            .number("sys s / 100 runs", VfsData.GitDiff::sysS)
+                            .number("elapsed s / 100 runs", VfsData.GitDiff::elapsedS)
+                            .number("loops", VfsData.GitDiff::loops)
+                            .named("git diff"));
         }
         List<VfsData.Normalised> rows = VfsData.normalisedRows(results);
         if (rows.size() > 4) {
             out.put(
                     "Axboe's normalised table (2.6.32-rc3 serial = 1.00) beside ours (today's serial = 1.00)",
-                    Table.create("normalised")
-                            .addColumns(
-                                    StringColumn.create(
-                                            "configuration",
-                                            rows.stream()
-                                                    .map(VfsData.Normalised::name)
-                                                    .toList()),
-                                    DoubleColumn.create(
-                                            "real",
-                                            rows.stream()
-                                                    .mapToDouble(VfsData.Normalised::real)
-                                                    .toArray()),
-                                    DoubleColumn.create(
-                                            "user",
-                                            rows.stream()
-                                                    .mapToDouble(VfsData.Normalised::user)
-                                                    .toArray()),
-                                    DoubleColumn.create(
-                                            "sys",
-                                            rows.stream()
-                                                    .mapToDouble(VfsData.Normalised::sys)
-                                                    .toArray())));
+                    TableOf.rows(rows)
+                            .text("configuration", VfsData.Normalised::name)
+                            .number("real", VfsData.Normalised::real)
+                            .number("user", VfsData.Normalised::user)
+                            .number("sys", VfsData.Normalised::sys)
+                            .named("normalised"));
         }
         for (var model : results.tables(VfsSchemas.DCACHE_MODEL)) {
             out.put(
@@ -80,25 +58,19 @@ final class VfsAnalyses {
     }
 
     private static Table scalingTable(Table raw, boolean model, int cores) {
-        StringColumn walk = StringColumn.create("walk");
-        DoubleColumn threads = DoubleColumn.create("threads");
-        DoubleColumn median = DoubleColumn.create(model ? "ops/s (median)" : "wall s (median)");
-        DoubleColumn speedup = DoubleColumn.create("speed-up");
-        DoubleColumn efficiency = DoubleColumn.create("efficiency (per thread)");
-        DoubleColumn onCores = DoubleColumn.create("efficiency (on " + (cores > 0 ? cores : "?") + " cores)");
+        record Point(String walk, VfsData.ScalingPoint at) {}
         List<String> walks = model ? Summaries.distinct(raw, WALK.name()) : List.of("java stat");
-        for (String w : walks) {
-            List<VfsData.ScalingPoint> points =
-                    model ? VfsData.modelScaling(raw, w, cores) : VfsData.statWalkScaling(raw, cores);
-            for (VfsData.ScalingPoint p : points) {
-                walk.append(w);
-                threads.append(p.threads());
-                median.append(p.median());
-                speedup.append(p.speedup());
-                efficiency.append(p.efficiency());
-                onCores.append(p.efficiencyOnCores());
-            }
-        }
-        return Table.create("scaling").addColumns(walk, threads, median, speedup, efficiency, onCores);
+        List<Point> points = walks.stream()
+                .flatMap(w -> (model ? VfsData.modelScaling(raw, w, cores) : VfsData.statWalkScaling(raw, cores))
+                        .stream().map(p -> new Point(w, p)))
+                .toList();
+        return TableOf.rows(points)
+                .text("walk", Point::walk)
+                .number("threads", p -> p.at().threads())
+                .number(model ? "ops/s (median)" : "wall s (median)", p -> p.at().median())
+                .number("speed-up", p -> p.at().speedup())
+                .number("efficiency (per thread)", p -> p.at().efficiency())
+                .number("efficiency (on " + (cores > 0 ? cores : "?") + " cores)", p -> p.at().efficiencyOnCores())
+                .named("scaling");
     }
 }

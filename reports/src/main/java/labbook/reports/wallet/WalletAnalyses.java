@@ -14,6 +14,7 @@ import static labbook.wallet.WalletSchemas.STRATEGY;
 import static labbook.wallet.WalletSchemas.SYNC_MS;
 import static labbook.wallet.WalletSchemas.VARIANT;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,13 +23,11 @@ import java.util.TreeSet;
 import labbook.reports.results.Results;
 import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Summaries;
+import labbook.reports.stats.TableOf;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.interop.InteropChecks;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /** The KWallet page's analysis tables: the fits, the medians per size, the crash and tamper counts. */
@@ -129,40 +128,28 @@ final class WalletAnalyses {
      * one.
      */
     static Table debugFullQuestion(Table sweep) {
-        StringColumn variant = StringColumn.create("variant");
-        StringColumn what = StringColumn.create("what it is");
-        DoubleColumn ratio = DoubleColumn.create("× kde4 at 10,000");
-        DoubleColumn seed = DoubleColumn.create("seed DebugFull / Release");
-        DoubleColumn off = DoubleColumn.create("factor off the seed");
-        StringColumn nearer = StringColumn.create("nearer the seed");
-        List<WalletData.Unoptimised> u = WalletData.unoptimised(sweep, 10_000);
-        WalletData.Unoptimised best = u.stream()
-                .filter(x -> !Double.isNaN(x.factorOff()))
-                .min(Comparator.comparingDouble(WalletData.Unoptimised::factorOff))
-                .orElse(null);
-        Table t = Table.create("debug-full").addColumns(variant, what, ratio, seed, off, nearer);
-        for (WalletData.Unoptimised x : u) {
-            if (Double.isNaN(x.ratio())) {
-                continue;
-            }
-            variant.append(x.variant());
-            what.append(
-                    x.variant().equals(SweepVariant.KDE4_C1.label())
-                            ? "compiled by C1 alone (" + SweepVariant.KDE4_C1.jvmFlag() + ")"
-                            : "interpreted (" + SweepVariant.KDE4_XINT.jvmFlag() + ")");
-            ratio.append(x.ratio());
-            seed.append(x.seedRatio());
-            off.append(x.factorOff());
-            nearer.append(
-                    x == best
-                                    && u.stream()
-                                                    .filter(y -> !Double.isNaN(y.ratio()))
-                                                    .count()
-                                            > 1
-                            ? "yes"
-                            : "");
-        }
-        return t;
+        List<WalletData.Unoptimised> measured = WalletData.unoptimised(sweep, 10_000).stream()
+                .filter(x -> !Double.isNaN(x.ratio()))
+                .toList();
+        // "nearer" needs two to compare
+        WalletData.Unoptimised nearest = measured.size() < 2
+                ? null
+                : measured.stream()
+                        .filter(x -> !Double.isNaN(x.factorOff()))
+                        .min(Comparator.comparingDouble(WalletData.Unoptimised::factorOff))
+                        .orElse(null);
+        return TableOf.rows(measured)
+                .text("variant", WalletData.Unoptimised::variant)
+                .text(
+                        "what it is",
+                        x -> x.variant().equals(SweepVariant.KDE4_C1.label())
+                                ? "compiled by C1 alone (" + SweepVariant.KDE4_C1.jvmFlag() + ")"
+                                : "interpreted (" + SweepVariant.KDE4_XINT.jvmFlag() + ")")
+                .number("× kde4 at 10,000", WalletData.Unoptimised::ratio)
+                .number("seed DebugFull / Release", WalletData.Unoptimised::seedRatio)
+                .number("factor off the seed", WalletData.Unoptimised::factorOff)
+                .text("nearer the seed", x -> x == nearest ? "yes" : "")
+                .named("debug-full");
     }
 
     /** What each direction's meaning is when it is not simply "the two agree". */
@@ -176,16 +163,27 @@ final class WalletAnalyses {
 
     /** One row per direction: counts of each outcome, the open() codes of the refusals, and what it shows. */
     static Table interopFindings(Table interop) {
-        StringColumn direction = StringColumn.create("direction");
-        IntColumn wallets = IntColumn.create("wallets");
-        IntColumn identical = IntColumn.create(InteropChecks.IDENTICAL);
-        IntColumn different = IntColumn.create(InteropChecks.DIFFERENT);
-        IntColumn refused = IntColumn.create(InteropChecks.REFUSED);
-        StringColumn codes = StringColumn.create("open() codes");
-        StringColumn finding = StringColumn.create("finding");
-        Table t = Table.create("interop").addColumns(direction, wallets, identical, different, refused, codes, finding);
-        for (String d : Summaries.distinct(interop, DIRECTION.name())) {
-            Table rows = Summaries.rowsOf(interop, DIRECTION.name(), d);
+        List<Direction> directions = Summaries.distinct(interop, DIRECTION.name()).stream()
+                .map(d -> Direction.of(d, Summaries.rowsOf(interop, DIRECTION.name(), d)))
+                .toList();
+        return TableOf.rows(directions)
+                .text("direction", Direction::direction)
+                .count("wallets", Direction::wallets)
+                .count(InteropChecks.IDENTICAL, Direction::identical)
+                .count(InteropChecks.DIFFERENT, Direction::different)
+                .count(InteropChecks.REFUSED, Direction::refused)
+                .text(
+                        "open() codes",
+                        d -> String.join(
+                                ", ", d.codes().stream().map(String::valueOf).toList()))
+                .text("finding", Direction::finding)
+                .named("interop");
+    }
+
+    /** One direction's outcomes: how many wallets were identical, different or refused, and the refusals' codes. */
+    private record Direction(
+            String direction, int wallets, int identical, int different, int refused, TreeSet<Long> codes) {
+        static Direction of(String direction, Table rows) {
             int same = 0;
             int diff = 0;
             int no = 0;
@@ -203,52 +201,45 @@ final class WalletAnalyses {
                     seen.add((long) rows.numberColumn(OPEN_CODE.name()).getDouble(i));
                 }
             }
-            direction.append(d);
-            wallets.append(rows.rowCount());
-            identical.append(same);
-            different.append(diff);
-            refused.append(no);
-            codes.append(String.join(", ", seen.stream().map(String::valueOf).toList()));
-            String meaning = FINDINGS.get(d);
-            if (same == rows.rowCount()) {
-                finding.append("all identical"
-                        + (d.equals(InteropChecks.KWALLET5_TO_LAB)
-                                ? ": the lab reads every wallet the real backend writes"
-                                : d.equals(InteropChecks.LAB_KF5_TO_KWALLET5)
-                                        ? ": the real backend opens every kf5 wallet the lab writes"
-                                        : ""));
-            } else {
-                finding.append(
-                        meaning != null
-                                ? meaning
-                                : (diff + no) + " of " + rows.rowCount() + " not identical (see the CSV's detail)");
-            }
+            return new Direction(direction, rows.rowCount(), same, diff, no, seen);
         }
-        return t;
+
+        String finding() {
+            if (identical == wallets) {
+                return "all identical"
+                        + (direction.equals(InteropChecks.KWALLET5_TO_LAB)
+                                ? ": the lab reads every wallet the real backend writes"
+                                : direction.equals(InteropChecks.LAB_KF5_TO_KWALLET5)
+                                        ? ": the real backend opens every kf5 wallet the lab writes"
+                                        : "");
+            }
+            String meaning = FINDINGS.get(direction);
+            return meaning != null
+                    ? meaning
+                    : (different + refused) + " of " + wallets + " not identical (see the CSV's detail)";
+        }
     }
 
     /** The fits table, a row per line. */
     private static final class Fits {
-        final StringColumn machine = StringColumn.create("machine");
-        final StringColumn variant = StringColumn.create("variant");
-        final DoubleColumn per1000 = DoubleColumn.create("ms per 1000 entries");
-        final DoubleColumn intercept = DoubleColumn.create("intercept ms");
-        final DoubleColumn r2 = DoubleColumn.create("R²");
-        final DoubleColumn at16 = DoubleColumn.create("entries at 16 ms");
-        final DoubleColumn at100 = DoubleColumn.create("entries at 100 ms");
+        private record Line(String machine, String variant, LinearFit fit) {}
 
-        void add(String who, String line, LinearFit f) {
-            machine.append(who);
-            variant.append(line);
-            per1000.append(f.per1000());
-            intercept.append(f.intercept());
-            r2.append(f.r2());
-            at16.append(f.crossing(FRAME_MS));
-            at100.append(f.crossing(NOTICEABLE_MS));
+        private final List<Line> lines = new ArrayList<>();
+
+        void add(String machine, String variant, LinearFit fit) {
+            lines.add(new Line(machine, variant, fit));
         }
 
         Table table() {
-            return Table.create("fits").addColumns(machine, variant, per1000, intercept, r2, at16, at100);
+            return TableOf.rows(lines)
+                    .text("machine", Line::machine)
+                    .text("variant", Line::variant)
+                    .number("ms per 1000 entries", l -> l.fit().per1000())
+                    .number("intercept ms", l -> l.fit().intercept())
+                    .number("R²", l -> l.fit().r2())
+                    .number("entries at 16 ms", l -> l.fit().crossing(FRAME_MS))
+                    .number("entries at 100 ms", l -> l.fit().crossing(NOTICEABLE_MS))
+                    .named("fits");
         }
     }
 }
