@@ -13,4 +13,13 @@ import picocli.CommandLine.Mixin;
 public abstract class ExperimentCommand implements Callable<Integer> {
     @Mixin
     protected LabOptions lab;
+
+    /**
+     * {@code command} as a study's {@code all} runs it: with {@code all}'s lab options, every option of its own at its
+     * default.
+     */
+    public static <T extends ExperimentCommand> T withOptionsOf(LabOptions lab, T command) {
+        command.lab = lab;
+        return command;
+    }
 }

@@ -52,15 +52,22 @@ public final class AllCommand extends ExperimentCommand {
             // the experiments in the order they run, each with what it costs in each mode
             Map<String, Experiment> experiments = new LinkedHashMap<>();
             experiments.put(
-                    "level-sweep", experiment(LevelSweepExperiment::work, LevelSweepExperiment.of(lab, enwik8)));
+                    "level-sweep",
+                    experiment(
+                            LevelSweepExperiment::work,
+                            CorpusExperiment.withOptionsOf(lab, enwik8, new LevelSweepExperiment())));
             experiments.put(
                     "directory-runs",
-                    experiment(DirectoryRunsExperiment::work, DirectoryRunsExperiment.of(lab, enwik8)));
-            experiments.put("interop", experiment(InteropExperiment::work, InteropExperiment.of(lab)));
+                    experiment(
+                            DirectoryRunsExperiment::work,
+                            CorpusExperiment.withOptionsOf(lab, enwik8, new DirectoryRunsExperiment())));
+            experiments.put(
+                    "interop", experiment(InteropExperiment::work, withOptionsOf(lab, new InteropExperiment())));
             experiments.put(
                     "pipeline-variants",
-                    experiment(PipelineVariantsExperiment::work, PipelineVariantsExperiment.of(lab)));
-            experiments.put("level-jmh", experiment(LevelJmhExperiment::work, LevelJmhExperiment.of(lab)));
+                    experiment(PipelineVariantsExperiment::work, withOptionsOf(lab, new PipelineVariantsExperiment())));
+            experiments.put(
+                    "level-jmh", experiment(LevelJmhExperiment::work, withOptionsOf(lab, new LevelJmhExperiment())));
             if (options.planOnly()) {
                 all.plan(run, experiments);
                 return 0; // nothing ran: this run writes no run.json

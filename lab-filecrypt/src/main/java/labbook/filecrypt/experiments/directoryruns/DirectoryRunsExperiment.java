@@ -30,8 +30,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import labbook.core.CsvResults;
-import labbook.core.ExperimentCommand;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.OptionValues;
@@ -45,7 +43,7 @@ import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.FolderTypes;
 import labbook.filecrypt.corpus.QuickCorpus;
 import labbook.filecrypt.experiments.Corpora;
-import labbook.filecrypt.experiments.CorpusOptions;
+import labbook.filecrypt.experiments.CorpusExperiment;
 import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.NativeJvm;
@@ -55,7 +53,6 @@ import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -94,7 +91,7 @@ import picocli.CommandLine.Option;
         name = "directory-runs",
         description = "The crypto tool's three runs (and gpg's -z 6) over folders of text, MP3, PDF and PNG files: "
                 + "totals, user/system, sizes.")
-public final class DirectoryRunsExperiment extends ExperimentCommand {
+public final class DirectoryRunsExperiment extends CorpusExperiment {
     /**
      * Repeats of each run and engine by default: quick 5, enough for {@code compare} to reach a verdict between two
      * runs; full 3, a median each (a repeat over the full folders costs minutes).
@@ -102,9 +99,6 @@ public final class DirectoryRunsExperiment extends ExperimentCommand {
     static int repeats(Mode mode) {
         return mode == Mode.FULL ? 3 : 5;
     }
-
-    @Mixin
-    CorpusOptions corpusOptions = new CorpusOptions();
 
     @Option(
             names = "--repeats",
@@ -148,16 +142,6 @@ public final class DirectoryRunsExperiment extends ExperimentCommand {
             }
         }
         return units;
-    }
-
-    /**
-     * The runs as {@code all} makes them: {@code all}'s options and {@code --enwik8}, every other option its default.
-     */
-    public static DirectoryRunsExperiment of(LabOptions lab, Path enwik8) {
-        DirectoryRunsExperiment dirs = new DirectoryRunsExperiment();
-        dirs.lab = lab;
-        dirs.corpusOptions = CorpusOptions.of(enwik8);
-        return dirs;
     }
 
     @Override

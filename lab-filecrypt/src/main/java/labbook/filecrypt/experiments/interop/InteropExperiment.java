@@ -23,7 +23,6 @@ import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.PeerResult;
@@ -71,13 +70,6 @@ import picocli.CommandLine.Command;
         name = "interop",
         description = "bcpg output decrypted by gpg and gpg output decrypted by bcpg, across settings.")
 public final class InteropExperiment extends ExperimentCommand {
-    /** The cases as {@code all} runs them: with {@code all}'s options. */
-    public static InteropExperiment of(LabOptions lab) {
-        InteropExperiment interop = new InteropExperiment();
-        interop.lab = lab;
-        return interop;
-    }
-
     /**
      * Quick mode's input size: enough for several partial packets, a quarter of the time of 1 MB (BC's bzip2
      * dominates).

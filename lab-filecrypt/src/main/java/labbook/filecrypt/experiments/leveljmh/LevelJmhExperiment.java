@@ -17,7 +17,6 @@ import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
 import labbook.core.JmhRun;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Summary;
@@ -50,13 +49,6 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "level-jmh", description = "JMH: bcpg in-process encryption throughput (MB/s) per compression level.")
 public final class LevelJmhExperiment extends ExperimentCommand {
-    /** The benchmark as {@code all} runs it: with {@code all}'s options. */
-    public static LevelJmhExperiment of(LabOptions lab) {
-        LevelJmhExperiment jmh = new LevelJmhExperiment();
-        jmh.lab = lab;
-        return jmh;
-    }
-
     /**
      * JMH's options in {@code mode}: quick, one short fork at the seed's levels; full, two forks of five 1 s iterations
      * at the level sweep's levels, enough for a spread between forks.

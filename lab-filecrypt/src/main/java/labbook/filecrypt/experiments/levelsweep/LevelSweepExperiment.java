@@ -24,9 +24,7 @@ import java.util.List;
 import java.util.Map;
 import labbook.core.Column;
 import labbook.core.CsvJournal;
-import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.OptionValues;
@@ -34,7 +32,7 @@ import labbook.core.Progress;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Corpora;
-import labbook.filecrypt.experiments.CorpusOptions;
+import labbook.filecrypt.experiments.CorpusExperiment;
 import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.NativeJvm;
@@ -45,7 +43,6 @@ import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -97,10 +94,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "level-sweep",
         description = "CPU time and size against the compression level: gpg vs bcpg (in-process and whole process).")
-public final class LevelSweepExperiment extends ExperimentCommand {
-    @Mixin
-    CorpusOptions corpusOptions = new CorpusOptions();
-
+public final class LevelSweepExperiment extends CorpusExperiment {
     @Option(
             names = "--repeats",
             paramLabel = "N",
@@ -121,14 +115,6 @@ public final class LevelSweepExperiment extends ExperimentCommand {
             split = ",",
             description = "Levels to sweep, 0-9 (default: quick 0,1,6,7,9, the seed's and gpg's default; full 0-9).")
     List<Integer> levels;
-
-    /** The sweep as {@code all} runs it: {@code all}'s options and {@code --enwik8}, every other option its default. */
-    public static LevelSweepExperiment of(LabOptions lab, Path enwik8) {
-        LevelSweepExperiment sweep = new LevelSweepExperiment();
-        sweep.lab = lab;
-        sweep.corpusOptions = CorpusOptions.of(enwik8);
-        return sweep;
-    }
 
     @Override
     public Integer call() {

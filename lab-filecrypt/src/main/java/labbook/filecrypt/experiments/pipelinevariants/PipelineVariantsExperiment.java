@@ -21,7 +21,6 @@ import java.util.Locale;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
-import labbook.core.LabOptions;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
@@ -69,13 +68,6 @@ import picocli.CommandLine.Command;
         name = "pipeline-variants",
         description = "Where the time goes: bcpg's AES, SHA-1, CFB loop and deflate variants against gpg.")
 public final class PipelineVariantsExperiment extends ExperimentCommand {
-    /** The variants as {@code all} runs them: with {@code all}'s options. */
-    public static PipelineVariantsExperiment of(LabOptions lab) {
-        PipelineVariantsExperiment variants = new PipelineVariantsExperiment();
-        variants.lab = lab;
-        return variants;
-    }
-
     record Variant(CipherPath cipher, ZipDeflater deflater) {
         String label() {
             return cipher.label() + " + " + deflater.label();
