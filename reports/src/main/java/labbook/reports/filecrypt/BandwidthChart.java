@@ -6,7 +6,6 @@ import java.util.Optional;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
-import labbook.reports.stats.Format;
 import labbook.reports.stats.TradeOff;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -23,14 +22,13 @@ public final class BandwidthChart {
 
     static Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         Table rows = FilecryptData.seedLike(sweeps.get(0).value());
-        List<FilecryptData.InputFile> files = FilecryptData.files(rows);
-        if (files.isEmpty()) {
+        Optional<FilecryptData.InputFile> file = FilecryptData.largest(rows);
+        if (file.isEmpty()) {
             return Optional.empty();
         }
-        FilecryptData.InputFile largest = files.get(files.size() - 1);
+        FilecryptData.InputFile largest = file.get();
         XYChart chart = ChartStyle.xy(
-                "Bandwidth view: CPU time + size / bandwidth, " + largest.file() + " ("
-                        + Format.num(largest.bytes() / 1e6) + " MB)",
+                "Bandwidth view: CPU time + size / bandwidth, " + largest.withSize(),
                 "bandwidth of the link or disk (MB/s, log)",
                 "total cost (s, log)");
         chart.getStyler().setXAxisLogarithmic(true);

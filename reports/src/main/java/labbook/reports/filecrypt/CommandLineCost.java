@@ -8,7 +8,6 @@ import static labbook.filecrypt.FilecryptSchemas.LEVEL;
 import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.reports.filecrypt.FilecryptData.CPU_S;
 
-import java.util.List;
 import java.util.Optional;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.pgp.Compression;
@@ -88,11 +87,11 @@ final class CommandLineCost {
     static Target wholeCommand(Table sweep, Optional<Table> startups, String machine) {
         Target t = Target.of(FilecryptStudy.TargetId.WHOLE_COMMAND_CPU, WHOLE_TARGET, WHOLE_MEASURES, NO_GOAL);
         Table cpuRows = FilecryptData.withCpu(sweep);
-        List<FilecryptData.InputFile> files = FilecryptData.files(cpuRows);
-        if (files.isEmpty()) {
+        Optional<FilecryptData.InputFile> largest = FilecryptData.largest(cpuRows);
+        if (largest.isEmpty()) {
             return t.measured("no level sweep rows").from(machine, "level-sweep.csv");
         }
-        String file = files.get(files.size() - 1).file();
+        String file = largest.get().file();
         Table at = cpuRows.where(cpuRows.stringColumn(FILE.name())
                 .isEqualTo(file)
                 .and(cpuRows.stringColumn(ALGO.name()).isEqualTo(Compression.ZIP.gpgName()))

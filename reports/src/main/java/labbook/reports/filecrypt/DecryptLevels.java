@@ -46,12 +46,12 @@ final class DecryptLevels {
     /** The largest file's levels, ZIP, in level order; empty when it has no rows of both engines. */
     static List<Level> levels(Table decrypts) {
         Table t = FilecryptData.withCpu(decrypts);
-        List<FilecryptData.InputFile> files = FilecryptData.files(t);
-        if (files.isEmpty()) {
+        Optional<FilecryptData.InputFile> file = FilecryptData.largest(t);
+        if (file.isEmpty()) {
             return List.of();
         }
         Table largest = t.where(t.stringColumn(FILE.name())
-                .isEqualTo(files.get(files.size() - 1).file())
+                .isEqualTo(file.get().file())
                 .and(t.stringColumn(ALGO.name()).isEqualTo(Compression.ZIP.gpgName())));
         return largest.numberColumn(LEVEL.name()).asDoubleColumn().unique().asList().stream()
                 .sorted()

@@ -153,8 +153,7 @@ final class FilecryptAnalyses {
     /** Every setting's medians on the largest file, and the Pareto front through them. */
     private static void settings(Table sweep, String label, Map<String, Table> out) {
         Table withCpu = FilecryptData.withCpu(sweep);
-        List<FilecryptData.InputFile> files = FilecryptData.files(withCpu);
-        FilecryptData.InputFile largest = files.get(files.size() - 1);
+        FilecryptData.InputFile largest = FilecryptData.largest(withCpu).orElseThrow();
         Table onLargest = withCpu.where(withCpu.stringColumn(FILE.name()).isEqualTo(largest.file()));
         List<Point> points = new ArrayList<>();
         for (FilecryptData.Setting s : FilecryptData.settings(onLargest)) {

@@ -28,6 +28,7 @@ import labbook.filecrypt.FilecryptSeeds;
 import labbook.filecrypt.corpus.FolderTypes;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.pgp.Compression;
+import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
 import labbook.reports.stats.TableOf;
@@ -84,7 +85,18 @@ public final class FilecryptData {
     private FilecryptData() {}
 
     /** A measured input file: its name and size. */
-    public record InputFile(String file, double bytes) {}
+    public record InputFile(String file, double bytes) {
+        /** The file with its size, as charts and tables name it: "gcide-10MB (10 MB)". */
+        public String withSize() {
+            return file + " (" + Format.num(bytes / 1e6) + " MB)";
+        }
+    }
+
+    /** The largest input file of {@code rows}: the one the seed's single-file figures are about. */
+    public static Optional<InputFile> largest(Table rows) {
+        List<InputFile> files = files(rows);
+        return files.isEmpty() ? Optional.empty() : Optional.of(files.get(files.size() - 1));
+    }
 
     /** The raw rows with a {@code cpu_s} column added: user + system, what the seed timed. */
     public static Table withCpu(Table levelSweep) {

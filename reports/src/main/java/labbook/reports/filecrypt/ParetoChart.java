@@ -6,7 +6,6 @@ import java.util.Optional;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.Results.Labelled;
-import labbook.reports.stats.Format;
 import labbook.reports.stats.Pareto;
 import labbook.reports.stats.TradeOff;
 import org.knowm.xchart.XYChart;
@@ -23,11 +22,9 @@ public final class ParetoChart {
 
     static Optional<XYChart> draw(Results results, List<Labelled<Table>> sweeps) {
         Table all = sweeps.get(0).value();
-        List<FilecryptData.InputFile> files = FilecryptData.files(all);
-        FilecryptData.InputFile largest = files.get(files.size() - 1);
+        FilecryptData.InputFile largest = FilecryptData.largest(all).orElseThrow();
         XYChart chart = ChartStyle.xy(
-                "Pareto front: CPU time against size, every setting, " + largest.file() + " ("
-                        + Format.num(largest.bytes() / 1e6) + " MB)",
+                "Pareto front: CPU time against size, every setting, " + largest.withSize(),
                 "CPU time, user + system (s, median)",
                 "output size (% of input)");
         List<double[]> points = new ArrayList<>();

@@ -39,8 +39,7 @@ public final class TimeTimesSizeChart {
                 List<TradeOff.Level> levels = FilecryptData.levels(rows, f.file());
                 ChartStyle.add(
                                 chart,
-                                ChartStyle.name(
-                                        f.file() + " (" + Format.num(f.bytes() / 1e6) + " MB)", results, sweep.root()),
+                                ChartStyle.name(f.withSize(), results, sweep.root()),
                                 LevelsChart.zOf(levels),
                                 levels.stream()
                                         .mapToDouble(l -> l.timeTimesSize() / 1e6)

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import labbook.filecrypt.pgp.Compression;
-import labbook.reports.stats.Format;
 import labbook.reports.stats.Pareto;
 import labbook.reports.stats.Summaries;
 import labbook.reports.stats.TableOf;
@@ -158,7 +157,7 @@ final class WallTime {
             engines.forEach((engine, t) -> rows.add(new EngineLevels(f, engine, levels(t, f.file()))));
         }
         TableOf<EngineLevels> rule = TableOf.rows(rows)
-                .text("file", r -> r.file().file() + " (" + Format.num(r.file().bytes() / 1e6) + " MB)")
+                .text("file", r -> r.file().withSize())
                 .text("engine", EngineLevels::engine)
                 .text("min wall x size, levels 0/1/7/9", r -> pick(FilecryptData.seedLevels(r.levels())))
                 .text("min wall x size, every level", r -> pick(r.levels()));
