@@ -13,7 +13,6 @@ import labbook.filecrypt.pgp.PgpDecryptor;
 import labbook.filecrypt.pgp.PgpEncryptor;
 import labbook.filecrypt.pgp.S2kDigest;
 import labbook.filecrypt.pgp.SymmetricCipher;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,15 +26,10 @@ class GpgInteropTest {
     @RegisterExtension
     static final GpgTestPeer GPG = new GpgTestPeer(PASS);
 
-    private static byte[] text;
+    private static final byte[] TEXT = TestTexts.head(60_000);
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() throws Exception {
-        text = TestTexts.head(60_000);
-    }
 
     @ParameterizedTest(name = "{0} {1} -z {2} s2k {3} {4} armor={5}")
     @CsvSource({
@@ -64,30 +58,30 @@ class GpgInteropTest {
                 .withS2k(s2k, S2kDigest.parse(digest))
                 .withArmor(armor);
         Path plain = dir.resolve("plain.txt");
-        Files.write(plain, text);
+        Files.write(plain, TEXT);
 
         Path bcpg = dir.resolve("bcpg.gpg");
         new PgpEncryptor(options).encryptFile(plain, bcpg, PASS);
-        GpgTestPeer.assertGpgDecrypts(GPG.gpg(), bcpg, dir.resolve("by-GPG.gpg().txt"), text, cipher + " " + algo);
+        GpgTestPeer.assertGpgDecrypts(GPG.gpg(), bcpg, dir.resolve("by-GPG.gpg().txt"), TEXT, cipher + " " + algo);
 
         Path fromGpg = dir.resolve("gpg.gpg");
         PeerResult encrypted = GPG.gpg().encrypt(plain, fromGpg, options);
         assertThat(encrypted.exitCode()).as(encrypted.stderr()).isZero();
         Path byBcpg = dir.resolve("by-bcpg.txt");
         new PgpDecryptor().decryptFile(fromGpg, byBcpg, PASS);
-        assertThat(Files.readAllBytes(byBcpg)).isEqualTo(text);
+        assertThat(Files.readAllBytes(byBcpg)).isEqualTo(TEXT);
     }
 
     @Test
     void decryptsWhatPlainGpgDashCWrites() throws Exception {
         Path plain = dir.resolve("plain.txt");
-        Files.write(plain, text);
+        Files.write(plain, TEXT);
         Path encrypted = dir.resolve("default.gpg");
         PeerResult r = GPG.gpg().encryptWithGpgDefaults(plain, encrypted);
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         Path out = dir.resolve("out.txt");
         new PgpDecryptor().decryptFile(encrypted, out, PASS);
-        assertThat(Files.readAllBytes(out)).isEqualTo(text);
+        assertThat(Files.readAllBytes(out)).isEqualTo(TEXT);
     }
 
     @ParameterizedTest(name = "-z {0}: sizes within 1 % of gpg's")

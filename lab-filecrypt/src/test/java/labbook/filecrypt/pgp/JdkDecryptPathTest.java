@@ -12,7 +12,6 @@ import java.util.Date;
 import java.util.Random;
 import labbook.filecrypt.TestTexts;
 import labbook.filecrypt.pgp.PgpDecryptor.DecryptException;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,18 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JdkDecryptPathTest {
     private static final char[] PASS = "correct horse battery staple".toCharArray();
-    private static byte[] text;
+    private static final byte[] TEXT = TestTexts.head(200_003);
 
     @RegisterExtension
     static final GpgTestPeer GPG = new GpgTestPeer(PASS);
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() throws Exception {
-        text = TestTexts.head(200_003);
-    }
 
     @Test
     void decryptsWhatGpgWritesAtEveryCipherLevelAndAlgorithm() throws Exception {
@@ -61,7 +55,7 @@ class JdkDecryptPathTest {
 
     private void assertDecryptsGpgs(EncryptOptions o) throws Exception {
         Path in = dir.resolve("in.txt");
-        Files.write(in, text);
+        Files.write(in, TEXT);
         Path enc = dir.resolve("gpg.gpg");
         GPG.gpg().encrypt(in, enc, o).orThrow();
         Path out = dir.resolve("out.txt");
@@ -69,14 +63,14 @@ class JdkDecryptPathTest {
         new PgpDecryptor().decryptFile(enc, out, PASS);
         assertThat(Files.readAllBytes(out))
                 .as("gpg's %s %s -z %d", o.cipher(), o.compression(), o.level())
-                .isEqualTo(text);
+                .isEqualTo(TEXT);
     }
 
     @Test
     void decryptsWhatBcpgWritesOfAnySize() throws Exception {
         Random random = new Random(13);
         for (int bytes : new int[] {0, 1, 17, 21, 22, 23, 65_535, 65_536, 65_559, 200_003}) {
-            byte[] plain = Arrays.copyOf(text, bytes);
+            byte[] plain = Arrays.copyOf(TEXT, bytes);
             for (SymmetricCipher cipher :
                     new SymmetricCipher[] {SymmetricCipher.AES128, SymmetricCipher.AES256, SymmetricCipher.CAMELLIA256
                     }) {
@@ -99,7 +93,7 @@ class JdkDecryptPathTest {
     @Test
     void wrongPassphraseIsOneLineWithoutTheSecret() throws Exception {
         for (SymmetricCipher cipher : new SymmetricCipher[] {SymmetricCipher.AES256, SymmetricCipher.CAST5}) {
-            byte[] encrypted = encrypt(EncryptOptions.defaults().withCipher(cipher), text);
+            byte[] encrypted = encrypt(EncryptOptions.defaults().withCipher(cipher), TEXT);
             assertThatThrownBy(() -> new PgpDecryptor()
                             .decrypt(
                                     new ByteArrayInputStream(encrypted),
@@ -113,7 +107,7 @@ class JdkDecryptPathTest {
 
     @Test
     void aFlippedBitFailsTheIntegrityCheck() throws Exception {
-        byte[] encrypted = encrypt(EncryptOptions.defaults().withLevel(0), text);
+        byte[] encrypted = encrypt(EncryptOptions.defaults().withLevel(0), TEXT);
         // in the data, in the MDC packet's header, in its hash
         for (int at : new int[] {encrypted.length / 2, encrypted.length - 22, encrypted.length - 1}) {
             byte[] damaged = encrypted.clone();
@@ -127,7 +121,7 @@ class JdkDecryptPathTest {
 
     @Test
     void aFlippedBitInCompressedDataFailsInOneLine() throws Exception {
-        byte[] encrypted = encrypt(EncryptOptions.defaults().withLevel(6), text);
+        byte[] encrypted = encrypt(EncryptOptions.defaults().withLevel(6), TEXT);
         byte[] damaged = encrypted.clone();
         damaged[encrypted.length / 2] ^= 0x01;
         assertThatThrownBy(() -> decrypt(damaged))
@@ -137,7 +131,7 @@ class JdkDecryptPathTest {
 
     @Test
     void truncatedMessagesFail() throws Exception {
-        byte[] encrypted = encrypt(EncryptOptions.defaults().withLevel(0), text);
+        byte[] encrypted = encrypt(EncryptOptions.defaults().withLevel(0), TEXT);
         for (int keep : new int[] {encrypted.length - 1, encrypted.length - 21, encrypted.length / 2, 60}) {
             byte[] cut = Arrays.copyOf(encrypted, keep);
             assertThatThrownBy(() -> decrypt(cut))

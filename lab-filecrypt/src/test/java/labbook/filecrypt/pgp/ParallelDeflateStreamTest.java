@@ -15,7 +15,6 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 import labbook.filecrypt.TestTexts;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -25,12 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The stream alone, read back by the JDK's inflater (zlib's): every deflater, size and thread count. */
 class ParallelDeflateStreamTest {
     private static final int BLOCK = ParallelDeflateStream.BLOCK;
-    private static byte[] text;
-
-    @BeforeAll
-    static void load() throws Exception {
-        text = TestTexts.head(1_000_000);
-    }
+    private static final byte[] TEXT = TestTexts.head(1_000_000);
 
     /** Sizes around the block boundary, from nothing to many blocks. */
     static Stream<Arguments> formatsSizesAndThreads() {
@@ -48,7 +42,7 @@ class ParallelDeflateStreamTest {
     @ParameterizedTest(name = "{0}, {1} bytes, {2} threads")
     @MethodSource("formatsSizesAndThreads")
     void inflatesToTheInput(String format, int size, int threads) throws Exception {
-        byte[] input = Arrays.copyOf(text, size);
+        byte[] input = Arrays.copyOf(TEXT, size);
         // zlib's two deflate loops: deflate_fast (1-3) and deflate_slow (4-9); every level is in everyLevelAndWriteSize
         for (int level : new int[] {1, 9}) {
             byte[] deflated = deflate(format, level, threads, input, 8191);
@@ -70,7 +64,7 @@ class ParallelDeflateStreamTest {
 
     @Test
     void everyLevelAndWriteSize() throws Exception {
-        byte[] input = Arrays.copyOf(text, 5 * BLOCK / 2);
+        byte[] input = Arrays.copyOf(TEXT, 5 * BLOCK / 2);
         for (int level = 1; level <= 9; level++) {
             for (int chunk : new int[] {1, 4096, BLOCK, 3 * BLOCK}) {
                 if (chunk == 1 && level != 6) {
@@ -107,11 +101,11 @@ class ParallelDeflateStreamTest {
     void sizeIsCloseToOneUncutDeflate(String format) throws Exception {
         ZipDeflater deflater = ZipDeflater.parse(format.substring(4));
         for (int level : new int[] {1, 6, 9}) {
-            int parallel = deflate(format, level, 2, text, 1 << 16).length;
-            int uncut = uncut(deflater, level, text);
+            int parallel = deflate(format, level, 2, TEXT, 1 << 16).length;
+            int uncut = uncut(deflater, level, TEXT);
             System.out.printf(
                     "%-13s -z %d, %,d B of text: %,d B in blocks, %,d B uncut (%+.3f %%)%n",
-                    format, level, text.length, parallel, uncut, 100.0 * (parallel - uncut) / uncut);
+                    format, level, TEXT.length, parallel, uncut, 100.0 * (parallel - uncut) / uncut);
             assertThat((double) parallel).isCloseTo(uncut, org.assertj.core.data.Percentage.withPercentage(3));
         }
     }
@@ -134,16 +128,16 @@ class ParallelDeflateStreamTest {
     private static int deflatedSize(BlockDeflater.Factory deflaters) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ParallelDeflateStream out = new ParallelDeflateStream(bytes, false, 2, deflaters)) {
-            out.write(text);
+            out.write(TEXT);
         }
         return bytes.size();
     }
 
     @Test
     void outputIsTheSameWhateverTheThreadCount() throws Exception {
-        byte[] one = deflate("zip zlib-8k", 6, 1, text, 1 << 16);
+        byte[] one = deflate("zip zlib-8k", 6, 1, TEXT, 1 << 16);
         for (int threads : new int[] {2, 3, 8}) {
-            assertThat(deflate("zip zlib-8k", 6, threads, text, 1 << 16)).isEqualTo(one);
+            assertThat(deflate("zip zlib-8k", 6, threads, TEXT, 1 << 16)).isEqualTo(one);
         }
     }
 
@@ -172,7 +166,7 @@ class ParallelDeflateStreamTest {
         });
         try (ParallelDeflateStream out = new ParallelDeflateStream(sink, false, threads, counting)) {
             for (int i = 0; i < 20; i++) {
-                out.write(text, 0, BLOCK * 3);
+                out.write(TEXT, 0, BLOCK * 3);
             }
         }
         assertThat(writtenBlocks.get()).isEqualTo(60);
@@ -186,8 +180,8 @@ class ParallelDeflateStreamTest {
         IOException thrown = null;
         ParallelDeflateStream out = ParallelDeflateStream.raw(target, 6, 4, ZipDeflater.gpgWindow());
         try {
-            for (int off = 0; off < text.length; off += 50_000) {
-                out.write(text, off, Math.min(50_000, text.length - off));
+            for (int off = 0; off < TEXT.length; off += 50_000) {
+                out.write(TEXT, off, Math.min(50_000, TEXT.length - off));
             }
             out.close();
         } catch (IOException e) {
@@ -216,7 +210,7 @@ class ParallelDeflateStreamTest {
                 new ParallelDeflateStream(new ByteArrayOutputStream(), false, 2, failsOnTheFifthBlock);
         assertThatThrownBy(() -> {
                     try (out) {
-                        out.write(text);
+                        out.write(TEXT);
                     }
                 })
                 .isInstanceOf(IOException.class)
@@ -231,7 +225,7 @@ class ParallelDeflateStreamTest {
         };
         ParallelDeflateStream out = new ParallelDeflateStream(new ByteArrayOutputStream(), false, 2, outOfMemory);
         assertThatThrownBy(() -> {
-                    out.write(text, 0, 3 * BLOCK);
+                    out.write(TEXT, 0, 3 * BLOCK);
                     out.close();
                 })
                 .isInstanceOf(IOException.class)
@@ -243,7 +237,7 @@ class ParallelDeflateStreamTest {
     void oneBlockNeedsNoThread() throws Exception {
         int before = Thread.activeCount();
         try (ParallelDeflateStream out = ParallelDeflateStream.zlib(new ByteArrayOutputStream(), 6, 4)) {
-            out.write(text, 0, BLOCK);
+            out.write(TEXT, 0, BLOCK);
             assertThat(workers()).isEmpty();
         }
         assertThat(Thread.activeCount()).isLessThanOrEqualTo(before);

@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import labbook.filecrypt.TestTexts;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,15 +30,10 @@ class ParallelGpgInteropTest {
     @RegisterExtension
     static final GpgTestPeer GPG = new GpgTestPeer(PASS);
 
-    private static byte[] text;
+    private static final byte[] TEXT = TestTexts.head(TEXT_BYTES);
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() throws Exception {
-        text = TestTexts.head(TEXT_BYTES);
-    }
 
     static Stream<Arguments> algorithmsSizesAndLevels() {
         List<Arguments> all = new ArrayList<>();
@@ -56,7 +50,7 @@ class ParallelGpgInteropTest {
     @ParameterizedTest(name = "{0} {1} bytes -z {2}, 1/2/4 threads")
     @MethodSource("algorithmsSizesAndLevels")
     void gpgAndBcpgDecryptWhatSeveralThreadsWrote(Compression algo, int size, int level) throws Exception {
-        byte[] plain = Arrays.copyOf(text, size);
+        byte[] plain = Arrays.copyOf(TEXT, size);
         for (int threads : new int[] {1, 2, 4}) {
             assertBothDecrypt(
                     EncryptOptions.defaults()
@@ -70,7 +64,7 @@ class ParallelGpgInteropTest {
     @ParameterizedTest(name = "{0}, every level")
     @ValueSource(strings = {"zip", "zlib"})
     void everyLevelOnASmallFile(String algo) throws Exception {
-        byte[] plain = Arrays.copyOf(text, 2 * BLOCK + 4321);
+        byte[] plain = Arrays.copyOf(TEXT, 2 * BLOCK + 4321);
         for (int level = 1; level <= 9; level++) {
             assertBothDecrypt(
                     EncryptOptions.defaults()
@@ -91,13 +85,13 @@ class ParallelGpgInteropTest {
                             .withZipDeflater(ZipDeflater.parse(deflater))
                             .withLevel(level)
                             .withThreads(2),
-                    text);
+                    TEXT);
         }
     }
 
     @Test
     void armorAndOtherCiphersAreUnchanged() throws Exception {
-        byte[] plain = Arrays.copyOf(text, 3 * BLOCK);
+        byte[] plain = Arrays.copyOf(TEXT, 3 * BLOCK);
         assertBothDecrypt(EncryptOptions.defaults().withArmor(true).withThreads(2), plain);
         assertBothDecrypt(
                 EncryptOptions.defaults()
@@ -116,7 +110,7 @@ class ParallelGpgInteropTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"zip", "zlib"})
     void aStreamOfUnknownLength(String algo) throws Exception {
-        byte[] plain = Arrays.copyOf(text, 5 * BLOCK + 99);
+        byte[] plain = Arrays.copyOf(TEXT, 5 * BLOCK + 99);
         Path encrypted = dir.resolve("stream.gpg");
         try (var out = Files.newOutputStream(encrypted)) {
             new PgpEncryptor(EncryptOptions.defaults()
@@ -131,7 +125,7 @@ class ParallelGpgInteropTest {
     @ValueSource(strings = {"zip", "zlib"})
     void sizeIsWithinAPercentOfOneThreads(String algo) throws Exception {
         Path in = dir.resolve("text.txt");
-        Files.write(in, text);
+        Files.write(in, TEXT);
         for (int level : new int[] {1, 6, 9}) {
             EncryptOptions options = EncryptOptions.defaults()
                     .withCompression(Compression.parse(algo))
@@ -140,7 +134,7 @@ class ParallelGpgInteropTest {
             long parallel = encryptedSize(in, options.withThreads(2));
             System.out.printf(
                     "%s -z %d, %,d B of text: %,d B on 1 thread, %,d B on 2 (%+.2f %%)%n",
-                    algo, level, text.length, single, parallel, 100.0 * (parallel - single) / single);
+                    algo, level, TEXT.length, single, parallel, 100.0 * (parallel - single) / single);
             // a correctness check, not a measurement; a lost dictionary costs less than 2 % (see
             // ParallelDeflateStreamTest.theDictionaryKeepsMatchesAcrossTheCut), so this one cannot see it
             assertThat((double) parallel).isCloseTo(single, org.assertj.core.data.Percentage.withPercentage(3));

@@ -9,7 +9,6 @@ import java.util.Date;
 import java.util.List;
 import java.util.stream.Stream;
 import labbook.filecrypt.TestTexts;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -17,12 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class RoundTripTest {
     private static final char[] PASS = "correct horse battery staple".toCharArray();
-    private static byte[] text;
-
-    @BeforeAll
-    static void load() throws Exception {
-        text = TestTexts.head(48_000);
-    }
+    private static final byte[] TEXT = TestTexts.head(48_000);
 
     static Stream<Arguments> everyAlgorithmAndLevel() {
         List<Arguments> all = new ArrayList<>();
@@ -44,12 +38,12 @@ class RoundTripTest {
                 .withCompression(algo)
                 .withZipDeflater(deflater)
                 .withLevel(level);
-        byte[] encrypted = encrypt(options, text);
-        assertThat(decrypt(encrypted)).isEqualTo(text);
+        byte[] encrypted = encrypt(options, TEXT);
+        assertThat(decrypt(encrypted)).isEqualTo(TEXT);
         if (options.compresses()) {
-            assertThat(encrypted.length).isLessThan(text.length * 6 / 10);
+            assertThat(encrypted.length).isLessThan(TEXT.length * 6 / 10);
         } else {
-            assertThat(encrypted.length).isGreaterThan(text.length);
+            assertThat(encrypted.length).isGreaterThan(TEXT.length);
         }
     }
 
@@ -57,8 +51,8 @@ class RoundTripTest {
     void everyCipherPathWritesTheSameKindOfMessage() throws Exception {
         for (CipherPath path : CipherPath.values()) {
             byte[] encrypted =
-                    encrypt(EncryptOptions.defaults().withCipherPath(path).withLevel(1), text);
-            assertThat(decrypt(encrypted)).as(path.label()).isEqualTo(text);
+                    encrypt(EncryptOptions.defaults().withCipherPath(path).withLevel(1), TEXT);
+            assertThat(decrypt(encrypted)).as(path.label()).isEqualTo(TEXT);
         }
     }
 
@@ -66,10 +60,10 @@ class RoundTripTest {
     void everyCipherAndArmor() throws Exception {
         for (SymmetricCipher cipher : SymmetricCipher.values()) {
             byte[] encrypted =
-                    encrypt(EncryptOptions.defaults().withCipher(cipher).withArmor(true), text);
+                    encrypt(EncryptOptions.defaults().withCipher(cipher).withArmor(true), TEXT);
             assertThat(new String(encrypted, 0, 27, java.nio.charset.StandardCharsets.US_ASCII))
                     .isEqualTo("-----BEGIN PGP MESSAGE-----");
-            assertThat(decrypt(encrypted)).as(cipher.gpgName()).isEqualTo(text);
+            assertThat(decrypt(encrypted)).as(cipher.gpgName()).isEqualTo(TEXT);
         }
     }
 
@@ -85,8 +79,8 @@ class RoundTripTest {
     })
     void filesRoundTripThroughEveryZipPath(
             int bytes, String deflater, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        byte[] plain = java.util.Arrays.copyOf(text, bytes);
-        if (bytes > text.length) {
+        byte[] plain = java.util.Arrays.copyOf(TEXT, bytes);
+        if (bytes > TEXT.length) {
             new java.util.Random(bytes).nextBytes(plain);
         }
         java.nio.file.Path in = dir.resolve("in.txt");
@@ -112,9 +106,9 @@ class RoundTripTest {
     void nativeZlibAndJzlibWriteNearlyTheSameDeflate() throws Exception {
         for (int level : new int[] {1, 6, 9}) {
             byte[] zlib =
-                    encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.ZLIB_8K), text);
+                    encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.ZLIB_8K), TEXT);
             byte[] jzlib =
-                    encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.JZLIB_8K), text);
+                    encrypt(EncryptOptions.defaults().withLevel(level).withZipDeflater(ZipDeflater.JZLIB_8K), TEXT);
             assertThat((double) zlib.length)
                     .isCloseTo(jzlib.length, org.assertj.core.data.Percentage.withPercentage(1));
         }
@@ -122,8 +116,8 @@ class RoundTripTest {
 
     @Test
     void gpgsZipWindowGivesLargerOutputThanTheJdksAtTheSameLevel() throws Exception {
-        byte[] gpgWindow = encrypt(EncryptOptions.defaults().withLevel(6), text);
-        byte[] jdk = encrypt(EncryptOptions.defaults().withLevel(6).withZipDeflater(ZipDeflater.JDK_32K), text);
+        byte[] gpgWindow = encrypt(EncryptOptions.defaults().withLevel(6), TEXT);
+        byte[] jdk = encrypt(EncryptOptions.defaults().withLevel(6).withZipDeflater(ZipDeflater.JDK_32K), TEXT);
         assertThat(gpgWindow.length).isGreaterThan(jdk.length);
     }
 
