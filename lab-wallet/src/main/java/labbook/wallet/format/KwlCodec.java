@@ -69,9 +69,8 @@ public final class KwlCodec {
 
     /** The length of the file a sync of {@code contents} writes. */
     public static int fileSize(WalletContents contents) {
-        return Math.toIntExact(HEADER_BYTES
-                + (long) hashSectionSize(contents.folders())
-                + blobSize(KwlPayload.size(contents.folders())));
+        return Math.toIntExact(
+                HEADER_BYTES + (long) hashSectionSize(contents.folders()) + blobSize(contents.payloadBytes()));
     }
 
     /**
@@ -100,7 +99,7 @@ public final class KwlCodec {
             throw new IllegalArgumentException(folders.size() + " folders: a .kwl file holds at most " + MAX_FOLDERS);
         }
         int hashBytes = hashSectionSize(folders);
-        long payload = KwlPayload.size(folders);
+        long payload = contents.payloadBytes();
         int blob = blobSize(payload);
         int size = Math.toIntExact(HEADER_BYTES + (long) hashBytes + blob);
         byte[] file = reuse != null && reuse.length >= size ? reuse : new byte[size];

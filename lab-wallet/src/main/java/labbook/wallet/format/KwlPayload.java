@@ -11,21 +11,29 @@ import java.util.function.IntConsumer;
 public final class KwlPayload {
     private KwlPayload() {}
 
-    /** The length of D for these folders, in bytes. */
+    /**
+     * The length of D for these folders, in bytes, summed entry by entry; {@link WalletContents#payloadBytes} keeps the
+     * same figure without the walk.
+     */
     public static long size(Map<String, TreeMap<String, Entry>> folders) {
         long size = 0;
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
-            size += QData.qstringSize(f.getKey()) + 4;
+            size += folderBytes(f.getKey());
             for (Entry e : f.getValue().values()) {
-                size += QData.qstringSize(e.key()) + 4 + QData.qbyteArraySize(e.value());
+                size += e.recordBytes();
             }
         }
         return size;
     }
 
+    /** A folder's own bytes in D: its name and its entry count. */
+    static int folderBytes(String folder) {
+        return QData.qstringSize(folder) + 4;
+    }
+
     /** D alone: the QDataStream of folders and entries that a wallet encrypts. */
     public static byte[] of(WalletContents contents) {
-        byte[] d = new byte[Math.toIntExact(size(contents.folders()))];
+        byte[] d = new byte[Math.toIntExact(contents.payloadBytes())];
         write(contents.folders(), new QData.Writer(d, 0), end -> {});
         return d;
     }
@@ -39,9 +47,8 @@ public final class KwlPayload {
             w.qstring(f.getKey());
             w.u32(f.getValue().size());
             for (Entry e : f.getValue().values()) {
-                w.qstring(e.key());
-                w.u32(e.type().code());
-                w.qbyteArray(e.value());
+                e.copyRecord(w.buf, w.pos);
+                w.pos += e.recordBytes();
                 afterEntry.accept(w.pos);
             }
         }

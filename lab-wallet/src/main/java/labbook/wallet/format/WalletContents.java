@@ -8,9 +8,14 @@ import java.util.TreeMap;
 /**
  * What a wallet holds: folders of entries, each kept sorted by UTF-16 code unit (Java's String order), the order
  * KWallet's QMap writes them in.
+ *
+ * <p>The contents also keep the length of their payload D ({@link #payloadBytes}) as they change: every sync needs it
+ * before it writes a byte, and summing it anew walks every entry, which for a big wallet is a walk through memory the
+ * CPU's caches no longer hold. The maps {@link #folders} returns are for reading only.
  */
 public final class WalletContents {
     private final TreeMap<String, TreeMap<String, Entry>> folders = new TreeMap<>();
+    private long payloadBytes;
 
     public NavigableMap<String, TreeMap<String, Entry>> folders() {
         return Collections.unmodifiableNavigableMap(folders);
@@ -21,16 +26,35 @@ public final class WalletContents {
     }
 
     public void createFolder(String folder) {
-        folders.computeIfAbsent(folder, f -> new TreeMap<>());
+        folder(folder);
     }
 
     public boolean removeFolder(String folder) {
-        return folders.remove(folder) != null;
+        TreeMap<String, Entry> removed = folders.remove(folder);
+        if (removed == null) {
+            return false;
+        }
+        payloadBytes -= KwlPayload.folderBytes(folder);
+        removed.values().forEach(e -> payloadBytes -= e.recordBytes());
+        return true;
+    }
+
+    /** The length of the payload D a sync of these contents encrypts: {@link KwlPayload#size}, kept as they change. */
+    public long payloadBytes() {
+        return payloadBytes;
+    }
+
+    private TreeMap<String, Entry> folder(String folder) {
+        return folders.computeIfAbsent(folder, f -> {
+            payloadBytes += KwlPayload.folderBytes(f);
+            return new TreeMap<>();
+        });
     }
 
     /** Writes (adds or replaces) an entry, creating its folder if needed. */
     public void writeEntry(String folder, Entry entry) {
-        folders.computeIfAbsent(folder, f -> new TreeMap<>()).put(entry.key(), entry);
+        Entry replaced = folder(folder).put(entry.key(), entry);
+        payloadBytes += entry.recordBytes() - (replaced == null ? 0 : replaced.recordBytes());
     }
 
     public Optional<Entry> readEntry(String folder, String key) {
@@ -40,7 +64,11 @@ public final class WalletContents {
 
     public boolean removeEntry(String folder, String key) {
         TreeMap<String, Entry> f = folders.get(folder);
-        return f != null && f.remove(key) != null;
+        Entry removed = f == null ? null : f.remove(key);
+        if (removed != null) {
+            payloadBytes -= removed.recordBytes();
+        }
+        return removed != null;
     }
 
     public int entryCount() {
@@ -54,6 +82,7 @@ public final class WalletContents {
     public WalletContents copy() {
         WalletContents c = new WalletContents();
         folders.forEach((name, entries) -> c.folders.put(name, new TreeMap<>(entries)));
+        c.payloadBytes = payloadBytes;
         return c;
     }
 

@@ -116,7 +116,7 @@ public final class AeadWallet implements WholeFileWallet {
     }
 
     public int encryptedBytes() {
-        return Math.toIntExact(KwlPayload.size(contents.folders()));
+        return Math.toIntExact(contents.payloadBytes());
     }
 
     @Override

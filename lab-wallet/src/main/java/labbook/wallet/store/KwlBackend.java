@@ -10,7 +10,6 @@ import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.KwlHeader;
 import labbook.wallet.format.KwlLimits;
-import labbook.wallet.format.KwlPayload;
 import labbook.wallet.format.WalletContents;
 import labbook.wallet.format.WalletKeys;
 
@@ -120,7 +119,7 @@ public final class KwlBackend implements WholeFileWallet {
 
     /** The length of the encrypted part a sync of the current contents writes. */
     public int encryptedBytes() {
-        return KwlCodec.blobSize(KwlPayload.size(contents.folders()));
+        return KwlCodec.blobSize(contents.payloadBytes());
     }
 
     @Override
