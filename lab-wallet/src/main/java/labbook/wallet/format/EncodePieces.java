@@ -38,6 +38,7 @@ final class EncodePieces {
         this.hashed = blobStart + 12;
         this.hashingEnd = blobStart;
         this.encrypted = blobStart;
+        this.handed = blobStart;
     }
 
     /** Everything before {@code serialised} is final plaintext: hash it, and encrypt what is hashed already. */
@@ -74,5 +75,7 @@ final class EncodePieces {
         last.join();
         digest.finish(file, digestAt);
         encryptAndHand(size);
+        // the walk that wrote the payload also wrote the hash section: only now is it whole
+        sink.ready(file, 0, blobStart);
     }
 }

@@ -37,9 +37,12 @@ public final class KwlCodec {
 
     private KwlCodec() {}
 
-    /** Receives the parts of a file being encoded, in order, as soon as each is final (encrypted). */
+    /**
+     * Receives the parts of a file being encoded as soon as each is final: the encrypted part piece by piece, in order,
+     * then the clear header and hash section, which the same walk over the entries fills.
+     */
     public interface Sink {
-        /** {@code file[from, to)} is final and will not change again. */
+        /** {@code file[from, to)} is final, will not change again, and belongs at offset {@code from} of the file. */
         void ready(byte[] file, int from, int to);
     }
 
@@ -74,13 +77,14 @@ public final class KwlCodec {
     }
 
     /**
-     * One sync in a single pass over the file: the payload is serialised straight into the file buffer, and every
-     * {@link #PIECE_BYTES} the new part is fed to SHA-1 and, once hashed, encrypted in place (every block of it is
-     * final: the digest only fills the last blocks), then handed to {@code sink}. SHA-1 runs on {@code hasher} (which
-     * must run its tasks one at a time, in order): given another thread, piece i is hashed there while piece i+1 is
-     * serialised and piece i-1 encrypted here. The file is made in {@code reuse} when it is big enough (a sync of a big
-     * wallet then allocates nothing), else in a new array of exactly its size; the array is returned, holding the whole
-     * encrypted file in its first {@link #fileSize} bytes.
+     * One sync in a single walk over the entries, which writes each one's MD5 into the clear hash section and its
+     * record into the payload, serialised straight into the file buffer; every {@link #PIECE_BYTES} the new part is fed
+     * to SHA-1 and, once hashed, encrypted in place (every block of it is final: the digest only fills the last
+     * blocks), then handed to {@code sink}. SHA-1 runs on {@code hasher} (which must run its tasks one at a time, in
+     * order): given another thread, piece i is hashed there while piece i+1 is serialised and piece i-1 encrypted here.
+     * The file is made in {@code reuse} when it is big enough (a sync of a big wallet then allocates nothing), else in
+     * a new array of exactly its size; the array is returned, holding the whole encrypted file in its first
+     * {@link #fileSize} bytes.
      */
     public static byte[] encode(
             WalletContents contents,
@@ -108,15 +112,13 @@ public final class KwlCodec {
         file[13] = (byte) header.minor();
         file[14] = (byte) header.cipher();
         file[15] = (byte) header.hash();
-        writeHashSection(folders, file, HEADER_BYTES);
-
         int b = HEADER_BYTES + hashBytes;
         fillRandom(random, file, b, 8);
         QData.Writer w = new QData.Writer(file, b + 8);
         w.u32(payload);
         EncodePieces pieces = new EncodePieces(
                 file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
-        KwlPayload.write(folders, w, end -> {
+        KwlPayload.write(folders, w, new QData.Writer(file, HEADER_BYTES), end -> {
             if (end - pieces.hashed >= PIECE_BYTES) {
                 pieces.advance(end);
             }

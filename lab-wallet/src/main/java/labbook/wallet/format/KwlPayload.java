@@ -34,19 +34,37 @@ public final class KwlPayload {
     /** D alone: the QDataStream of folders and entries that a wallet encrypts. */
     public static byte[] of(WalletContents contents) {
         byte[] d = new byte[Math.toIntExact(contents.payloadBytes())];
-        write(contents.folders(), new QData.Writer(d, 0), end -> {});
+        write(contents.folders(), new QData.Writer(d, 0), null, end -> {});
         return d;
     }
 
     /**
      * Writes D, the folders and their entries, through {@code w}; {@code afterEntry} is told where each entry ends, so
-     * a sync can encrypt what is written while it writes the rest.
+     * a sync can encrypt what is written while it writes the rest. With {@code hashSection} (else null), the same walk
+     * writes the file's clear hash section through it: a big wallet's entries are then read from memory once per sync,
+     * not twice.
      */
-    static void write(Map<String, TreeMap<String, Entry>> folders, QData.Writer w, IntConsumer afterEntry) {
+    static void write(
+            Map<String, TreeMap<String, Entry>> folders,
+            QData.Writer w,
+            QData.Writer hashSection,
+            IntConsumer afterEntry) {
+        if (hashSection != null) {
+            hashSection.u32(folders.size());
+        }
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
             w.qstring(f.getKey());
             w.u32(f.getValue().size());
+            if (hashSection != null) {
+                Entry.md5(f.getKey(), hashSection.buf, hashSection.pos);
+                hashSection.pos += 16;
+                hashSection.u32(f.getValue().size());
+            }
             for (Entry e : f.getValue().values()) {
+                if (hashSection != null) {
+                    e.copyKeyMd5(hashSection.buf, hashSection.pos);
+                    hashSection.pos += 16;
+                }
                 e.copyRecord(w.buf, w.pos);
                 w.pos += e.recordBytes();
                 afterEntry.accept(w.pos);

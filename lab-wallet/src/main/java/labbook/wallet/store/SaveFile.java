@@ -154,14 +154,17 @@ public final class SaveFile {
             return background ? WRITER : Runnable::run;
         }
 
-        /** Appends {@code file[from, to)}, which must not change until {@link #commit()} returns. */
+        /**
+         * Writes {@code file[from, to)} at offset {@code from} of the temp file; the bytes must not change until
+         * {@link #commit()} returns. Parts may come in any order (a sync hands its clear hash section last).
+         */
         @Override
         public void ready(byte[] file, int from, int to) {
             if (to > from) {
                 step(() -> {
                     ByteBuffer buf = ByteBuffer.wrap(file, from, to - from);
                     while (buf.hasRemaining()) {
-                        channel.write(buf);
+                        channel.write(buf, buf.position());
                     }
                     written += to - from;
                 });
