@@ -94,8 +94,7 @@ public final class FilecryptData {
 
     /** The largest input file of {@code rows}: the one the seed's single-file figures are about. */
     public static Optional<InputFile> largest(Table rows) {
-        List<InputFile> files = files(rows);
-        return files.isEmpty() ? Optional.empty() : Optional.of(files.get(files.size() - 1));
+        return choose(files(rows), FileChoice.LARGEST);
     }
 
     /** The raw rows with a {@code cpu_s} column added: user + system, what the seed timed. */

@@ -127,14 +127,14 @@ final class LevelClaims {
                 + "several threads"
                 + " (largest file, levels 0/1/7/9)";
         Optional<FilecryptData.Setting> parallel = WallTime.parallel(sweep);
-        List<FilecryptData.InputFile> files = FilecryptData.files(sweep);
-        if (parallel.isEmpty() || files.isEmpty()) {
+        Optional<FilecryptData.InputFile> largest = FilecryptData.largest(sweep);
+        if (parallel.isEmpty() || largest.isEmpty()) {
             return Claim.of(FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE, "", text)
                     .seed("-z 1 (by CPU time, gpg)")
                     .measured("no engine on several threads")
                     .from(machine, "level-sweep runs one (--threads N)");
         }
-        FilecryptData.InputFile f = files.get(files.size() - 1);
+        FilecryptData.InputFile f = largest.get();
         Table rows = WallTime.rows(sweep, parallel.get());
         Optional<TradeOff.Level> best =
                 TradeOff.minTimeTimesSize(FilecryptData.seedLevels(WallTime.levels(rows, f.file())));

@@ -57,7 +57,7 @@ public final class LevelsChart {
         }
         double bytes = file.get().bytes();
         XYChart chart = ChartStyle.xy(
-                "Size and CPU time against level: " + file.get().file() + " (" + Format.num(bytes / 1e6) + " MB)",
+                "Size and CPU time against level: " + file.get().withSize(),
                 "compression level (-z)",
                 "output size (kB)");
         chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);

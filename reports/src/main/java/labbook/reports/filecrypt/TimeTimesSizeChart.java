@@ -47,9 +47,9 @@ public final class TimeTimesSizeChart {
                         .setMarker(SeriesMarkers.CIRCLE);
             }
             Optional<FilecryptData.Setting> parallel = WallTime.parallel(sweep.value());
-            List<FilecryptData.InputFile> files = FilecryptData.files(rows);
-            if (parallel.isPresent() && !files.isEmpty()) {
-                FilecryptData.InputFile f = files.get(files.size() - 1);
+            Optional<FilecryptData.InputFile> largest = FilecryptData.largest(rows);
+            if (parallel.isPresent() && largest.isPresent()) {
+                FilecryptData.InputFile f = largest.get();
                 List<TradeOff.Level> wall = WallTime.levels(WallTime.rows(sweep.value(), parallel.get()), f.file());
                 ChartStyle.add(
                                 chart,

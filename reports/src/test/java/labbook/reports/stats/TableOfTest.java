@@ -31,6 +31,15 @@ class TableOfTest {
     }
 
     @Test
+    void aNullTextIsAMissingCell() {
+        Table t = TableOf.rows(LEVELS)
+                .text("note", l -> l.z() == 1 ? "fine" : null)
+                .named("notes");
+        assertThat(t.stringColumn("note").isMissing(0)).isFalse();
+        assertThat(t.stringColumn("note").isMissing(1)).isTrue();
+    }
+
+    @Test
     void noRowsIsATableWithItsColumnsAndNoRows() {
         Table t = TableOf.rows(List.<Level>of()).text("level", l -> "x").named("empty");
         assertThat(t.columnNames()).containsExactly("level");
