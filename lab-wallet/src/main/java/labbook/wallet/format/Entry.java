@@ -29,7 +29,7 @@ public final class Entry {
     private final byte[] value;
     /**
      * The entry's part of the payload D, as {@link KwlPayload#write} lays it out, then the MD5 of its key: one array,
-     * so a sync's two walks over the entries (the hash section, then D) touch one object per entry.
+     * so the sync's walk, which writes the hash section and D together, touches one object per entry for both.
      */
     private final byte[] record;
 

@@ -118,7 +118,7 @@ public final class KwlCodec {
         w.u32(payload);
         EncodePieces pieces = new EncodePieces(
                 file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
-        KwlPayload.write(folders, w, new QData.Writer(file, HEADER_BYTES), end -> {
+        KwlPayload.write(folders, w, new HashSection(file, HEADER_BYTES, folders.size()), end -> {
             if (end - pieces.hashed >= PIECE_BYTES) {
                 pieces.advance(end);
             }
@@ -144,18 +144,12 @@ public final class KwlCodec {
         return Math.toIntExact(size);
     }
 
-    /** The clear hash section; each key's MD5 was computed once, when its entry was made (see {@link Entry}). */
+    /** The clear hash section alone, into {@code out} at {@code off}: what a sync's walk writes beside the payload. */
     static void writeHashSection(Map<String, TreeMap<String, Entry>> folders, byte[] out, int off) {
-        QData.Writer w = new QData.Writer(out, off);
-        w.u32(folders.size());
+        HashSection h = new HashSection(out, off, folders.size());
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
-            Entry.md5(f.getKey(), out, w.pos);
-            w.pos += 16;
-            w.u32(f.getValue().size());
-            for (Entry e : f.getValue().values()) {
-                e.copyKeyMd5(out, w.pos);
-                w.pos += 16;
-            }
+            h.folder(f.getKey(), f.getValue().size());
+            f.getValue().values().forEach(h::entry);
         }
     }
 

@@ -41,29 +41,22 @@ public final class KwlPayload {
     /**
      * Writes D, the folders and their entries, through {@code w}; {@code afterEntry} is told where each entry ends, so
      * a sync can encrypt what is written while it writes the rest. With {@code hashSection} (else null), the same walk
-     * writes the file's clear hash section through it: a big wallet's entries are then read from memory once per sync,
-     * not twice.
+     * writes the file's clear hash section: a big wallet's entries are then read from memory once per sync, not twice.
      */
     static void write(
             Map<String, TreeMap<String, Entry>> folders,
             QData.Writer w,
-            QData.Writer hashSection,
+            HashSection hashSection,
             IntConsumer afterEntry) {
-        if (hashSection != null) {
-            hashSection.u32(folders.size());
-        }
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
             w.qstring(f.getKey());
             w.u32(f.getValue().size());
             if (hashSection != null) {
-                Entry.md5(f.getKey(), hashSection.buf, hashSection.pos);
-                hashSection.pos += 16;
-                hashSection.u32(f.getValue().size());
+                hashSection.folder(f.getKey(), f.getValue().size());
             }
             for (Entry e : f.getValue().values()) {
                 if (hashSection != null) {
-                    e.copyKeyMd5(hashSection.buf, hashSection.pos);
-                    hashSection.pos += 16;
+                    hashSection.entry(e);
                 }
                 e.copyRecord(w.buf, w.pos);
                 w.pos += e.recordBytes();
