@@ -18,9 +18,10 @@ import org.openjdk.jmh.annotations.State;
  * Why did a sync grow faster than the wallet? What does one walk over every entry cost, at 10,000 and at 100,000
  * entries?
  *
- * <p>Baseline: {@code size}, the payload's length summed entry by entry ({@link KwlPayload#size}), which every sync
- * once did twice before writing a byte; the walk touches each entry and nothing else. Variant: {@code payload}, the
- * walk that writes the payload D ({@link KwlPayload#of}, which allocates D's array). {@code keptLength}:
+ * <p>Baseline: {@code size}, the payload's length summed entry by entry ({@link KwlPayload#size}): a walk like the two
+ * every sync once made before writing a byte (they read each key's and value's length, this one each entry's record
+ * length; a sync no longer calls it). The walk touches each entry and nothing else. Variant: {@code payload}, the walk
+ * that writes the payload D ({@link KwlPayload#of}, which allocates D's array). {@code keptLength}:
  * {@link WalletContents#payloadBytes}, what a sync reads instead of the first walk. The entries are those of the sync
  * sweep, added in random key order, so the tree's nodes lie in memory in the order they were made, not in key order:
  * past the CPU's caches each step of a walk waits on memory.
