@@ -1,0 +1,43 @@
+package labbook.wallet.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.Random;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link Aead#seal} feeds the cipher in pieces; the file it makes must be AES-256-GCM's one-shot output, byte for byte.
+ */
+class AeadTest {
+    private static final int PIECE = Aead.SEAL_PIECE_BYTES;
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 15, PIECE - 1, PIECE, PIECE + 1, 3 * PIECE, 3 * PIECE + 7, 1_020_026})
+    void sealInPiecesIsTheOneShotCiphertextAndOpens(int length) throws Exception {
+        Random random = new Random(length);
+        byte[] key = new byte[Aead.KEY_BYTES];
+        byte[] nonce = new byte[Aead.NONCE_BYTES];
+        byte[] plain = new byte[length];
+        random.nextBytes(key);
+        random.nextBytes(nonce);
+        random.nextBytes(plain);
+        int aad = 46;
+        byte[] sealed = new byte[aad + length + Aead.TAG_BYTES];
+        random.nextBytes(sealed); // the associated data, and junk the seal must overwrite
+        byte[] header = Arrays.copyOf(sealed, aad);
+
+        Aead.seal(key, nonce, sealed, aad, plain, 0, length, aad);
+
+        Cipher oneShot = Cipher.getInstance("AES/GCM/NoPadding");
+        oneShot.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(128, nonce));
+        oneShot.updateAAD(header);
+        assertThat(Arrays.copyOfRange(sealed, aad, sealed.length)).isEqualTo(oneShot.doFinal(plain));
+        assertThat(Aead.open(key, nonce, sealed, 0, aad, sealed, aad, sealed.length - aad))
+                .isEqualTo(plain);
+    }
+}
