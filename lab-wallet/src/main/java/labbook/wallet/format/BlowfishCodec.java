@@ -145,6 +145,10 @@ public final class BlowfishCodec {
         }
 
         private void encryptBlocks(byte[] buf, int from, int to) {
+            if (cbc && !littleEndianWords) {
+                encryptCbcBigEndian(buf, from, to);
+                return;
+            }
             final int[] p = this.p;
             final int[] s = this.s;
             final boolean le = littleEndianWords;
@@ -180,6 +184,45 @@ public final class BlowfishCodec {
                 // the halves leave swapped, as every Blowfish writes them
                 putWord(buf, i, r, le);
                 putWord(buf, i + 4, l, le);
+                cl = r;
+                cr = l;
+            }
+            chainLeft = cl;
+            chainRight = cr;
+        }
+
+        /**
+         * KF5's mode, CBC on big-endian words, in a loop of its own: without the general loop's word-order and chaining
+         * tests it runs 8-9 % faster on JDK 17 and 25 (the module README has the figures). The rounds are written out
+         * again because handing a block to a shared method (its halves packed in a long) gave most of that back.
+         */
+        private void encryptCbcBigEndian(byte[] buf, int from, int to) {
+            final int[] p = this.p;
+            final int[] s = this.s;
+            int cl = chainLeft;
+            int cr = chainRight;
+            for (int i = from; i < to; i += 8) {
+                int l = (int) BIG_ENDIAN.get(buf, i) ^ cl ^ p[0];
+                int r = (int) BIG_ENDIAN.get(buf, i + 4) ^ cr;
+                r ^= f(s, l) ^ p[1];
+                l ^= f(s, r) ^ p[2];
+                r ^= f(s, l) ^ p[3];
+                l ^= f(s, r) ^ p[4];
+                r ^= f(s, l) ^ p[5];
+                l ^= f(s, r) ^ p[6];
+                r ^= f(s, l) ^ p[7];
+                l ^= f(s, r) ^ p[8];
+                r ^= f(s, l) ^ p[9];
+                l ^= f(s, r) ^ p[10];
+                r ^= f(s, l) ^ p[11];
+                l ^= f(s, r) ^ p[12];
+                r ^= f(s, l) ^ p[13];
+                l ^= f(s, r) ^ p[14];
+                r ^= f(s, l) ^ p[15];
+                l ^= f(s, r) ^ p[16];
+                r ^= p[17];
+                BIG_ENDIAN.set(buf, i, r);
+                BIG_ENDIAN.set(buf, i + 4, l);
                 cl = r;
                 cr = l;
             }
