@@ -25,12 +25,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * What does the save path cost a sync, beside the cipher? A sync writes the encrypted file to a temp file and renames
  * it over the wallet ({@link SaveFile}, KWallet's own path, fdatasync off as sync-sweep runs it).
  *
- * <p>Baseline: {@code newName}, the same save onto a name that does not exist: the previous version is deleted first
- * (inside the timing), then the temp file is renamed. A real sync must never do this, since a crash between the delete
- * and the rename loses the wallet; it is here to show what the replacement itself costs. Variant: {@code replace}, what
- * every sync does, the rename over the previous version. On ext4 the difference is {@code auto_da_alloc}: a rename that
- * replaces a file starts the new file's writeback before it returns. {@code bytes} are the file sizes of a 10,000- and
- * a 100,000-entry sync.
+ * <p>Baseline: {@code newName}, the save onto a name that does not exist: the previous version is deleted first (inside
+ * the timing), then the temp file is renamed. A real sync must never do this, since a crash between the delete and the
+ * rename loses the wallet; it is here to show what replacing costs. Variants: {@code replace}, a big sync's save
+ * ({@link SaveFile#begin} on the background writer, which holds the previous version open across the rename so that its
+ * blocks are freed after the save, not inside it); {@code replaceInline}, a small sync's ({@link SaveFile#write}, all
+ * on the caller's thread, the previous version freed inside the rename). On ext4 a rename that replaces a file also
+ * starts the new file's writeback ({@code auto_da_alloc}). {@code bytes} are the file sizes of a 10,000- and a
+ * 100,000-entry sync.
  *
  * <p>Run, after {@code mvn -pl lab-wallet -am install -DskipTests}: {@code mvn -q -pl lab-wallet
  * dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt}, then {@code java -cp lab-wallet/target/classes:$(cat
@@ -68,6 +70,14 @@ public class SavePathBenchmark {
 
     @Benchmark
     public long replace() {
+        try (SaveFile.Pending save = SaveFile.begin(wallet, false, true)) {
+            save.ready(file, 0, file.length);
+            return save.commit();
+        }
+    }
+
+    @Benchmark
+    public long replaceInline() {
         return SaveFile.write(wallet, file, false);
     }
 
