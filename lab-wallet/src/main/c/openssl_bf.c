@@ -1,6 +1,6 @@
 // openssl-bf: OpenSSL's Blowfish (the system libcrypto, Debian's libssl3), the fastest Blowfish on the
-// machine, as the reference for the lab's own. Built and run by labbook.wallet.peer.OpensslBlowfish;
-// usable by hand too:
+// machine, as the reference for the lab's own, and OpenSSL's PBKDF2-HMAC-SHA512, which makes the Blowfish
+// key of a KF5-era wallet. Built and run by labbook.wallet.peer.OpensslBlowfish; usable by hand too:
 //
 //   openssl-bf check                      the published vector: prints "ok", or exits 3
 //   openssl-bf speed MODE BYTES REPEATS   MODE cbc or ecb over a buffer of BYTES random bytes, REPEATS
@@ -11,6 +11,12 @@
 //   openssl-bf cbc KEYBYTES               stdin's first KEYBYTES bytes are the key (never in argv); the
 //                                         rest, whole 8-byte blocks, in CBC with an all-zero IV
 //                                         (KWallet's cipher 3) to stdout
+//   openssl-bf pbkdf2 ITERATIONS REPEATS  PKCS5_PBKDF2_HMAC with SHA-512 on a KF5 wallet's sizes (a 28-byte
+//                                         password, a 56-byte salt, a 56-byte key), REPEATS times after one
+//                                         untimed pass; one line per repeat: "pbkdf2 ITERATIONS NS"
+//   openssl-bf pbkdf2-key ITERATIONS SALTBYTES KEYBYTES
+//                                         stdin's first SALTBYTES bytes are the salt and the rest the password
+//                                         (never in argv); the PBKDF2-HMAC-SHA512 key to stdout
 //
 // It uses the low-level BF_* functions, which OpenSSL 3 keeps (deprecated) and which need no legacy
 // provider; EVP's bf-cbc in the legacy provider runs the same code. Every failure is one line on
@@ -19,6 +25,7 @@
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/blowfish.h>
+#include <openssl/evp.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -137,6 +144,52 @@ static int cbc(long keybytes)
     return fflush(stdout) == 0 ? 0 : fail(4, "cannot write the output");
 }
 
+static int pbkdf2_speed(long iterations, long repeats)
+{
+    static const char password[] = "correct horse battery staple"; // 28 bytes, as KeyDerivationBenchmark's
+    unsigned char salt[56], key[56];
+    for (int i = 0; i < 56; i++) {
+        salt[i] = (unsigned char)(i * 37 + 11);
+    }
+    for (long r = -1; r < repeats; r++) { // repeat -1 is the warm-up
+        long long t0 = now_ns();
+        if (PKCS5_PBKDF2_HMAC(password, (int)strlen(password), salt, sizeof salt, (int)iterations, EVP_sha512(),
+                              sizeof key, key) != 1) {
+            return fail(3, "PKCS5_PBKDF2_HMAC failed");
+        }
+        long long t1 = now_ns();
+        if (r >= 0) {
+            printf("pbkdf2 %ld %lld\n", iterations, t1 - t0);
+        }
+    }
+    fflush(stdout);
+    return ferror(stdout) ? fail(4, "cannot write the timings") : 0;
+}
+
+static int pbkdf2_key(long iterations, long saltbytes, long keybytes)
+{
+    static unsigned char in[65536];
+    unsigned char key[1024];
+    size_t got = fread(in, 1, sizeof in, stdin);
+    if (ferror(stdin) || got == sizeof in) {
+        return fail(4, "cannot read the salt and password (at most 64 KiB)");
+    }
+    if (got < (size_t)saltbytes) {
+        return fail(4, "stdin ends before the salt");
+    }
+    int ok = PKCS5_PBKDF2_HMAC((const char *)in + saltbytes, (int)(got - (size_t)saltbytes), in, (int)saltbytes,
+                               (int)iterations, EVP_sha512(), (int)keybytes, key);
+    memset(in, 0, got);
+    if (ok != 1) {
+        return fail(3, "PKCS5_PBKDF2_HMAC failed");
+    }
+    if (fwrite(key, 1, (size_t)keybytes, stdout) != (size_t)keybytes || fflush(stdout) != 0) {
+        return fail(4, "cannot write the key");
+    }
+    memset(key, 0, sizeof key);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "check") == 0) {
@@ -158,5 +211,22 @@ int main(int argc, char **argv)
         }
         return cbc(keybytes);
     }
-    return fail(2, "usage: openssl-bf check | speed cbc|ecb BYTES REPEATS | cbc KEYBYTES < key and blocks");
+    if (argc == 4 && strcmp(argv[1], "pbkdf2") == 0) {
+        long iterations = parse(argv[2], 1, 100000000), repeats = parse(argv[3], 1, 100000);
+        if (iterations < 0 || repeats < 0) {
+            return fail(2, "pbkdf2 ITERATIONS REPEATS: ITERATIONS 1 to 100000000, REPEATS 1 to 100000");
+        }
+        return pbkdf2_speed(iterations, repeats);
+    }
+    if (argc == 5 && strcmp(argv[1], "pbkdf2-key") == 0) {
+        long iterations = parse(argv[2], 1, 100000000), saltbytes = parse(argv[3], 0, 4096),
+             keybytes = parse(argv[4], 1, 1024);
+        if (iterations < 0 || saltbytes < 0 || keybytes < 0) {
+            return fail(2, "pbkdf2-key ITERATIONS SALTBYTES KEYBYTES: ITERATIONS 1 to 100000000, SALTBYTES 0 to "
+                           "4096, KEYBYTES 1 to 1024");
+        }
+        return pbkdf2_key(iterations, saltbytes, keybytes);
+    }
+    return fail(2, "usage: openssl-bf check | speed cbc|ecb BYTES REPEATS | cbc KEYBYTES < key and blocks | "
+                   "pbkdf2 ITERATIONS REPEATS | pbkdf2-key ITERATIONS SALTBYTES KEYBYTES < salt and password");
 }

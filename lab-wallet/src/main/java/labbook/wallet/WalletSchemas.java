@@ -38,6 +38,18 @@ public final class WalletSchemas {
             "OpenSSL's Blowfish call: cbc (one BF_cbc_encrypt, KF5's mode) or ecb (BF_ecb_encrypt block by block, as"
                     + " KDE4's format chains it)");
 
+    public static final Column DERIVED_BY = text(
+            "derived_by",
+            "who derived the key: lab (its PBKDF2 over the JDK's SHA-512) or openssl (PKCS5_PBKDF2_HMAC, the system"
+                    + " libcrypto)");
+    /** The values of {@link #DERIVED_BY}. */
+    public static final String DERIVED_BY_LAB = "lab";
+
+    public static final String DERIVED_BY_OPENSSL = "openssl";
+    public static final Column ITERATIONS = count("iterations", "PBKDF2 iterations of one derivation");
+    public static final Column KEY_MS =
+            measure("key_ms", "wall time of one PBKDF2-HMAC-SHA512 derivation of a KF5 wallet's 56-byte key, ms");
+
     public static final Column FORK = count("fork", "JMH fork number");
     public static final Column ITERATION = count("iteration", "JMH measurement iteration");
 
@@ -111,6 +123,14 @@ public final class WalletSchemas {
                     STUDY, "openssl-blowfish", BLOWFISH_MODE, CIPHER_BYTES, REPEAT, CIPHER_MS)
             .keyedBy(BLOWFISH_MODE, CIPHER_BYTES)
             .comparing(CIPHER_MS);
+    /**
+     * sync-sweep's reference for a KF5 wallet's key, when the sweep has kf5: the lab's PBKDF2-HMAC-SHA512 and OpenSSL's
+     * in the same run, on the same sizes, as many times each.
+     */
+    public static final ResultsSchema KEY_DERIVATION = ResultsSchema.of(
+                    STUDY, "key-derivation", DERIVED_BY, ITERATIONS, REPEAT, KEY_MS)
+            .keyedBy(DERIVED_BY, ITERATIONS)
+            .comparing(KEY_MS);
 
     public static final ResultsSchema SAVE_STRATEGIES = ResultsSchema.of(
             STUDY, "save-strategies", STRATEGY, ENTRIES, REPEAT, SAVE_MS, BYTES_WRITTEN, FDATASYNC, FOLDED);
@@ -136,8 +156,15 @@ public final class WalletSchemas {
             ResultsSchema.of(STUDY, "kwallet5-interop", DIRECTION, WALLET, ENTRIES, OUTCOME, OPEN_CODE, DETAIL);
 
     /** Every CSV of the study, in the order the report shows them. */
-    public static final List<ResultsSchema> ALL =
-            List.of(SYNC_SWEEP, OPENSSL_BLOWFISH, SYNC_JMH, SAVE_STRATEGIES, CRASH_TEST, TAMPER_TEST, KWALLET5_INTEROP);
+    public static final List<ResultsSchema> ALL = List.of(
+            SYNC_SWEEP,
+            OPENSSL_BLOWFISH,
+            KEY_DERIVATION,
+            SYNC_JMH,
+            SAVE_STRATEGIES,
+            CRASH_TEST,
+            TAMPER_TEST,
+            KWALLET5_INTEROP);
 
     private WalletSchemas() {}
 }

@@ -96,8 +96,8 @@ class ExploreTest {
         assertThat(claims.get(first + 1)).isEqualTo(claims.get(0));
         assertThat(repro.stringColumn("machine").get(1)).isEqualTo("fixture-b");
         Table prov = Explore.provenance(r, "wallet");
-        // 5 experiments' CSVs per root, and kwallet5-interop's and openssl-blowfish's in fixture-a
-        assertThat(prov.rowCount()).isEqualTo(12);
+        // 5 experiments' CSVs per root, and kwallet5-interop's, openssl-blowfish's and key-derivation's in fixture-a
+        assertThat(prov.rowCount()).isEqualTo(13);
         assertThat(prov.stringColumn("rerun").asList())
                 .allSatisfy(c -> assertThat(c).startsWith("./labbook wallet "));
         assertThat(prov.stringColumn("rerun").asList())

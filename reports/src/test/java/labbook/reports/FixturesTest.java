@@ -43,7 +43,9 @@ class FixturesTest {
                             + rerun)
                     .isEqualTo(Files.readString(tmp.resolve(file), StandardCharsets.UTF_8));
         }
-        assertThat(written).as("fixture files written").hasSize(15 + 5 + 4);
+        assertThat(written)
+                .as("fixture files written")
+                .hasSize(16 + 5 + 4); // SchemaAgreementTest's CSVs, and the 4 run.json
     }
 
     /** The files of both roots, as paths relative to {@code fixtures}, sorted. */

@@ -49,7 +49,8 @@ class SchemaAgreementTest {
             }
         }
         assertThat(checked)
-                .isEqualTo(15 + 5); // results-a: 7 wallet (kwallet5-interop, openssl-blowfish included), 5 filecrypt
+                .isEqualTo(16
+                        + 5); // results-a: 8 wallet (kwallet5-interop, openssl-blowfish, key-derivation), 5 filecrypt
         // (directory-files
         // included), 3 vfs; results-b: 5 wallet
     }

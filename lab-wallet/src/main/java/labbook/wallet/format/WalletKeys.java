@@ -8,9 +8,6 @@ import java.util.HashMap;
 import java.util.Map;
 import org.bouncycastle.crypto.Digest;
 import org.bouncycastle.crypto.digests.SHA1Digest;
-import org.bouncycastle.crypto.digests.SHA512Digest;
-import org.bouncycastle.crypto.generators.PKCS5S2ParametersGenerator;
-import org.bouncycastle.crypto.params.KeyParameter;
 
 /**
  * The Blowfish key of a wallet, from its password: the legacy SHA-1 key (minor version 0) or the PBKDF2-HMAC-SHA512 key
@@ -53,9 +50,7 @@ public final class WalletKeys {
     }
 
     static byte[] pbkdf2(byte[] password, byte[] salt) {
-        PKCS5S2ParametersGenerator gen = new PKCS5S2ParametersGenerator(new SHA512Digest());
-        gen.init(password, salt, PBKDF2_ITERATIONS);
-        return ((KeyParameter) gen.generateDerivedParameters(KEY_BYTES * 8)).getKey();
+        return Pbkdf2Sha512.derive(password, salt, PBKDF2_ITERATIONS, KEY_BYTES);
     }
 
     /**

@@ -13,7 +13,8 @@ import labbook.core.PeerResult;
 import labbook.core.Repo;
 
 /**
- * OpenSSL's Blowfish, the fastest on the machine, as the reference for the lab's own: the small C program
+ * OpenSSL's Blowfish, the fastest on the machine, as the reference for the lab's own, and OpenSSL's PBKDF2-HMAC-SHA512,
+ * which makes a KF5-era wallet's Blowfish key, as the reference for the lab's key: the small C program
  * {@code openssl-bf} ({@code lab-wallet/src/main/c/}), built on first use with gcc against the system libcrypto
  * (Debian's libssl-dev) into {@code lab-wallet/target/openssl-bf/}, and run through {@link Peer}, bounded.
  */
@@ -110,5 +111,47 @@ public final class OpensslBlowfish {
                 .run()
                 .orThrow()
                 .stdout();
+    }
+
+    /**
+     * Milliseconds of each of {@code repeats} PBKDF2-HMAC-SHA512 derivations of {@code iterations} iterations on a KF5
+     * wallet's sizes (a 28-byte password, a 56-byte salt and key), timed inside the harness after one untimed one.
+     */
+    public static List<Double> pbkdf2Ms(int iterations, int repeats) {
+        PeerResult r = harness("pbkdf2", Integer.toString(iterations), Integer.toString(repeats))
+                .run()
+                .orThrow();
+        List<Double> ms = new ArrayList<>();
+        for (String line : r.stdoutText().lines().toList()) {
+            String[] f = line.split(" ");
+            if (f.length != 3 || !f[0].equals("pbkdf2") || !f[1].equals(Integer.toString(iterations))) {
+                throw new LabException("openssl-bf pbkdf2: unexpected line '" + line + "'");
+            }
+            ms.add(Long.parseLong(f[2]) / 1e6);
+        }
+        if (ms.size() != repeats) {
+            throw new LabException("openssl-bf pbkdf2: " + ms.size() + " timings for " + repeats + " repeats");
+        }
+        return ms;
+    }
+
+    /** The PBKDF2-HMAC-SHA512 key of {@code password} and {@code salt}, by OpenSSL (both go on stdin, never argv). */
+    public static byte[] pbkdf2(byte[] password, byte[] salt, int iterations, int keyBytes) {
+        byte[] in = new byte[salt.length + password.length];
+        System.arraycopy(salt, 0, in, 0, salt.length);
+        System.arraycopy(password, 0, in, salt.length, password.length);
+        try {
+            return harness(
+                            "pbkdf2-key",
+                            Integer.toString(iterations),
+                            Integer.toString(salt.length),
+                            Integer.toString(keyBytes))
+                    .stdin(in)
+                    .run()
+                    .orThrow()
+                    .stdout();
+        } finally {
+            Arrays.fill(in, (byte) 0);
+        }
     }
 }

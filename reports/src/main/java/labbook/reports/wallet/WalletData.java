@@ -100,6 +100,17 @@ public final class WalletData {
         return sweep.root().table(WalletSchemas.OPENSSL_BLOWFISH).filter(t -> !t.isEmpty());
     }
 
+    /** What the report says of a run without key timings, and why it has none. */
+    static final String NO_KEYS = "not run: no " + WalletSchemas.KEY_DERIVATION.fileName();
+
+    static final String WHY_NO_KEYS =
+            "sync-sweep times the key when its variants include kf5 and gcc and libssl-dev are installed";
+
+    /** The key derivations, the lab's and OpenSSL's, that the same run as {@code sweep} timed, if it timed any. */
+    public static Optional<Table> keys(Results.Labelled<Table> sweep) {
+        return sweep.root().table(WalletSchemas.KEY_DERIVATION).filter(t -> !t.isEmpty());
+    }
+
     /**
      * The value of {@code valueColumn} for rows with {@code key = keyValue} at {@code entries}: the median of the raw
      * repeats when that size was measured, else the linear fit's value when the size lies inside the measured range

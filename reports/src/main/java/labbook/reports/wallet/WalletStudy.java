@@ -42,7 +42,9 @@ public final class WalletStudy implements Study {
         /** kf5's cipher alone (Blowfish-CBC) over OpenSSL's BF_cbc_encrypt on the same bytes, at 10,000 entries. */
         CIPHER_CBC_AGAINST_OPENSSL,
         /** kde4's cipher alone (Blowfish, KDE4's chaining) over OpenSSL's BF_ecb_encrypt loop on the same bytes. */
-        CIPHER_ECB_AGAINST_OPENSSL
+        CIPHER_ECB_AGAINST_OPENSSL,
+        /** A KF5 wallet's key, the lab's PBKDF2-HMAC-SHA512 over OpenSSL's, timed in pairs by sync-sweep. */
+        KEY_AGAINST_OPENSSL
     }
 
     @Override

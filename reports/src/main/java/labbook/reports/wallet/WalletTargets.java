@@ -3,14 +3,20 @@ package labbook.reports.wallet;
 import static labbook.wallet.WalletSchemas.BLOWFISH_MODE;
 import static labbook.wallet.WalletSchemas.CIPHER_BYTES;
 import static labbook.wallet.WalletSchemas.CIPHER_MS;
+import static labbook.wallet.WalletSchemas.DERIVED_BY;
+import static labbook.wallet.WalletSchemas.KEY_MS;
+import static labbook.wallet.WalletSchemas.REPEAT;
 import static labbook.wallet.WalletSchemas.VARIANT;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KDE4;
 import static labbook.wallet.experiments.syncsweep.SweepVariant.KWALLET5;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
@@ -20,6 +26,7 @@ import labbook.reports.study.Verdict;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
+import labbook.wallet.format.WalletKeys;
 import labbook.wallet.peer.OpensslBlowfish;
 import tech.tablesaw.api.Table;
 
@@ -48,6 +55,9 @@ final class WalletTargets {
 
     static final String CIPHER_GOAL_TEXT = "<= " + Format.num(CIPHER_GOAL) + " x OpenSSL";
 
+    /** The lab's goal for a KF5 wallet's key: its PBKDF2 over OpenSSL's, timed in pairs in one run. */
+    static final double KEY_GOAL = SyncSweepExperiment.KEY_OVER_OPENSSL_GOAL;
+
     private WalletTargets() {}
 
     static List<Target> of(Results results) {
@@ -65,6 +75,10 @@ final class WalletTargets {
                 targets.add(cipher(sweep.value(), WalletData.openssl(sweep), mode, sweep.label()));
             }
         }
+        if (sweeps.isEmpty()) {
+            targets.add(key().measured("not run: no sync-sweep.csv"));
+        }
+        sweeps.forEach(sweep -> targets.add(key(WalletData.keys(sweep), sweep.label())));
         return targets;
     }
 
@@ -120,6 +134,61 @@ final class WalletTargets {
                 "cipher-alone time of " + variant.label() + " over OpenSSL's on as many bytes, timed by sync-sweep"
                         + " after its loop: the ratio of the two medians (not timed in pairs)",
                 CIPHER_GOAL_TEXT);
+    }
+
+    /**
+     * The key target on one root: the median of the per-repeat ratios of the lab's derivation time over OpenSSL's (each
+     * repeat timed one of each, moments apart).
+     */
+    static Target key(Optional<Table> keys, String machine) {
+        if (keys.isEmpty()) {
+            return key().measured(WalletData.NO_KEYS).from(machine, WalletData.WHY_NO_KEYS);
+        }
+        Table t = keys.get();
+        Map<String, Map<Long, Double>> by = new HashMap<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            by.computeIfAbsent(t.stringColumn(DERIVED_BY.name()).get(i), k -> new TreeMap<>())
+                    .put(
+                            (long) t.numberColumn(REPEAT.name()).getDouble(i),
+                            t.numberColumn(KEY_MS.name()).getDouble(i));
+        }
+        Map<Long, Double> lab = by.getOrDefault(WalletSchemas.DERIVED_BY_LAB, Map.of());
+        Map<Long, Double> openssl = by.getOrDefault(WalletSchemas.DERIVED_BY_OPENSSL, Map.of());
+        List<Double> ratios = new ArrayList<>();
+        lab.forEach((repeat, ms) -> {
+            Double theirs = openssl.get(repeat);
+            if (theirs != null && theirs > 0) {
+                ratios.add(ms / theirs);
+            }
+        });
+        if (ratios.isEmpty()) {
+            return key().measured("no repeat timed both").from(machine, WalletSchemas.KEY_DERIVATION.fileName());
+        }
+        Stats.Spread ratio =
+                Stats.spread(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+        Stats.Spread ours = Stats.spread(
+                lab.values().stream().mapToDouble(Double::doubleValue).toArray());
+        Stats.Spread theirs = Stats.spread(
+                openssl.values().stream().mapToDouble(Double::doubleValue).toArray());
+        return key().measured(
+                        Format.ratio(ratio.median()),
+                        ratio.median(),
+                        Verdict.target(ratio.median() <= KEY_GOAL, ratio.median()))
+                .from(
+                        machine,
+                        "median of " + ratio.n() + " per-repeat ratios, IQR " + Format.num(ratio.q1()) + "-"
+                                + Format.num(ratio.q3()) + "; lab " + Format.num(ours.median()) + " ms, OpenSSL "
+                                + Format.num(theirs.median()) + " ms (medians)");
+    }
+
+    private static Target key() {
+        return Target.of(
+                WalletStudy.TargetId.KEY_AGAINST_OPENSSL,
+                "the lab's PBKDF2-HMAC-SHA512 (a KF5 wallet's key, " + Format.num(WalletKeys.PBKDF2_ITERATIONS)
+                        + " iterations) against OpenSSL's PKCS5_PBKDF2_HMAC",
+                "derivation time of the lab's key over OpenSSL's on the same sizes, timed by sync-sweep after its"
+                        + " loop, one of each per repeat: the median of the per-repeat ratios",
+                "<= " + Format.num(KEY_GOAL) + " x OpenSSL");
     }
 
     /** The speed target on one results root's sync sweep. */

@@ -62,6 +62,7 @@ class ResultsLoaderTest {
                 .containsExactly(
                         "sync-sweep",
                         "openssl-blowfish",
+                        "key-derivation",
                         "sync-jmh",
                         "save-strategies",
                         "crash-test",

@@ -45,4 +45,20 @@ class CipherTargetTest {
         assertThat(t.measured()).isEqualTo(WalletData.NO_OPENSSL);
         assertThat(t.note()).isEqualTo(WalletData.WHY_NO_OPENSSL);
     }
+
+    /** Fixture a's pairs: 50/61, 52/63, 47/60 = 0.820, 0.825, 0.783: median 0.82, met. */
+    @Test
+    void theKeyTargetPairsTheRepeats() {
+        Target t = WalletTargets.key(Optional.of(Explore.table(Fixtures.a(), "wallet", "key-derivation")), "fixture-a");
+        assertThat(t.value()).isCloseTo(0.82, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(t.verdict()).isEqualTo(Verdict.target(true, t.value()));
+        assertThat(t.note()).startsWith("median of 3 per-repeat ratios");
+    }
+
+    @Test
+    void aRunWithoutKeyTimingsSaysWhy() {
+        Target t = WalletTargets.key(Optional.empty(), "fixture-a");
+        assertThat(t.measured()).isEqualTo(WalletData.NO_KEYS);
+        assertThat(t.note()).isEqualTo(WalletData.WHY_NO_KEYS);
+    }
 }

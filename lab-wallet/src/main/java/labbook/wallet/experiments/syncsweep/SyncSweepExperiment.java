@@ -4,8 +4,11 @@ import static labbook.wallet.WalletSchemas.BLOWFISH_MODE;
 import static labbook.wallet.WalletSchemas.CIPHER_BYTES;
 import static labbook.wallet.WalletSchemas.CIPHER_CPU_MS;
 import static labbook.wallet.WalletSchemas.CIPHER_MS;
+import static labbook.wallet.WalletSchemas.DERIVED_BY;
 import static labbook.wallet.WalletSchemas.ENTRIES;
 import static labbook.wallet.WalletSchemas.FILE_BYTES;
+import static labbook.wallet.WalletSchemas.ITERATIONS;
+import static labbook.wallet.WalletSchemas.KEY_MS;
 import static labbook.wallet.WalletSchemas.REPEAT;
 import static labbook.wallet.WalletSchemas.SYNC_CPU_MS;
 import static labbook.wallet.WalletSchemas.SYNC_MS;
@@ -13,6 +16,7 @@ import static labbook.wallet.WalletSchemas.VARIANT;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +26,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -39,6 +44,8 @@ import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
+import labbook.wallet.format.Pbkdf2Sha512;
+import labbook.wallet.format.WalletKeys;
 import labbook.wallet.peer.Kwallet5;
 import labbook.wallet.peer.OpensslBlowfish;
 import picocli.CommandLine.Command;
@@ -69,6 +76,10 @@ import picocli.CommandLine.Option;
  * 10,000 entries in steps of {@value #QUICK_STEP}, {@value #QUICK_REPEATS} repeats at the seed's sizes; {@code --full}
  * is the seed's loop, to 100,000 in steps of 100, {@value #REPEATS} repeats at the seed's sizes and 100,000 (C1 and
  * -Xint: {@link #plan}). One row per timed sync: {@link WalletSchemas#SYNC_SWEEP}.
+ *
+ * <p><b>References.</b> OpenSSL's Blowfish on the bytes of kde4's cipher alone at 10,000 entries, in each mode
+ * ({@link WalletSchemas#OPENSSL_BLOWFISH}); with kf5, the key a KF5 wallet's open pays, PBKDF2-HMAC-SHA512, by the lab
+ * and by OpenSSL ({@link WalletSchemas#KEY_DERIVATION}). Both are timed after the sweep, in the same run.
  */
 @Command(
         name = "sync-sweep",
@@ -83,6 +94,11 @@ public final class SyncSweepExperiment extends ExperimentCommand {
     public static final double SYNC_OVER_CIPHER_GOAL = 1.15;
     /** The lab's Blowfish at most this multiple of OpenSSL's on the same number of bytes. */
     public static final double CIPHER_OVER_OPENSSL_GOAL = 1.1;
+    /** The lab's PBKDF2 for a KF5 wallet's key at most this multiple of OpenSSL's: the cipher's goal, for the key. */
+    public static final double KEY_OVER_OPENSSL_GOAL = 1.1;
+
+    static final int KEY_WARMUPS = 5;
+    static final int KEY_REPEATS = 11;
 
     static final int REPEATS = 25;
     static final int QUICK_REPEATS = 11;
@@ -248,7 +264,63 @@ public final class SyncSweepExperiment extends ExperimentCommand {
         Optional<SyncSweepPrintout.OpensslTimes> openssl = opensslReference(rows);
         openssl.ifPresent(o -> writeOpenssl(run, o));
         SyncSweepPrintout.print(rows, WalletSeeds.load(), openssl, out);
+        if (chosen.contains(SweepVariant.KF5)) {
+            Optional<SyncSweepPrintout.KeyTimes> keys = keyReference();
+            keys.ifPresent(k -> {
+                writeKeys(run, k);
+                SyncSweepPrintout.printKeyAgainstOpenssl(k, out);
+            });
+        }
         return rows;
+    }
+
+    /** The lab's PBKDF2 and OpenSSL's as key-derivation.csv, for the report's key target. */
+    private static void writeKeys(LabRun run, SyncSweepPrintout.KeyTimes keys) {
+        try (CsvResults csv = run.csv(WalletSchemas.KEY_DERIVATION)) {
+            Map<String, List<Double>> by = Map.of(
+                    WalletSchemas.DERIVED_BY_LAB, keys.labMs(), WalletSchemas.DERIVED_BY_OPENSSL, keys.opensslMs());
+            for (String who : List.of(WalletSchemas.DERIVED_BY_LAB, WalletSchemas.DERIVED_BY_OPENSSL)) {
+                List<Double> ms = by.get(who);
+                for (int r = 0; r < ms.size(); r++) {
+                    int repeat = r;
+                    csv.row(x -> x.set(DERIVED_BY, who)
+                            .set(ITERATIONS, keys.iterations())
+                            .set(REPEAT, repeat)
+                            .set(KEY_MS, ms.get(repeat)));
+                }
+            }
+            csv.commit();
+        }
+    }
+
+    /**
+     * A KF5-era wallet's key, PBKDF2-HMAC-SHA512 of {@value WalletKeys#PBKDF2_ITERATIONS} iterations, which every open
+     * of a kf5 wallet pays (a sync does not: the key is kept): the lab's ({@link Pbkdf2Sha512}, in this JVM) and
+     * OpenSSL's on the same sizes (a 28-byte password, a 56-byte salt and key), in pairs, one of each per repeat, since
+     * this machine's speed drifts by half within seconds; {@value #KEY_REPEATS} repeats after {@value #KEY_WARMUPS}
+     * untimed ones, in which C2 compiles the lab's loop. Without gcc or libssl-dev the printout says why and goes on.
+     */
+    private static Optional<SyncSweepPrintout.KeyTimes> keyReference() {
+        byte[] password = "correct horse battery staple".getBytes(StandardCharsets.UTF_8);
+        byte[] salt = new byte[WalletKeys.KEY_BYTES];
+        new Random(1).nextBytes(salt);
+        List<Double> lab = new ArrayList<>();
+        List<Double> openssl = new ArrayList<>();
+        try {
+            for (int r = -KEY_WARMUPS; r < KEY_REPEATS; r++) {
+                long t0 = System.nanoTime();
+                Pbkdf2Sha512.derive(password, salt, WalletKeys.PBKDF2_ITERATIONS, WalletKeys.KEY_BYTES);
+                long t1 = System.nanoTime();
+                if (r >= 0) {
+                    lab.add((t1 - t0) / 1e6);
+                    openssl.addAll(OpensslBlowfish.pbkdf2Ms(WalletKeys.PBKDF2_ITERATIONS, 1));
+                }
+            }
+        } catch (LabException e) {
+            System.err.println("sync-sweep: OpenSSL's PBKDF2 not timed: " + e.getMessage());
+            return Optional.empty();
+        }
+        return Optional.of(new SyncSweepPrintout.KeyTimes(WalletKeys.PBKDF2_ITERATIONS, lab, openssl));
     }
 
     /** OpenSSL's timings as openssl-blowfish.csv, for the report's cipher target. */

@@ -139,6 +139,55 @@ final class SyncSweepPrintout {
     }
 
     /**
+     * A KF5 wallet's key, PBKDF2-HMAC-SHA512 of {@code iterations} iterations, timed in the same run by the lab and by
+     * OpenSSL ({@code PKCS5_PBKDF2_HMAC}): one of each per repeat, paired by index.
+     */
+    record KeyTimes(int iterations, List<Double> labMs, List<Double> opensslMs) {
+        KeyTimes {
+            if (labMs.size() != opensslMs.size()) {
+                throw new IllegalArgumentException("key timings come in pairs: " + labMs.size() + " by the lab, "
+                        + opensslMs.size() + " by OpenSSL");
+            }
+        }
+
+        /** lab / OpenSSL, repeat by repeat. */
+        List<Double> ratios() {
+            List<Double> out = new ArrayList<>();
+            for (int i = 0; i < labMs.size(); i++) {
+                out.add(labMs.get(i) / opensslMs.get(i));
+            }
+            return out;
+        }
+    }
+
+    /** The lab's key derivation against OpenSSL's: each one's median, the per-repeat ratios', and the goal. */
+    static void printKeyAgainstOpenssl(KeyTimes keys, PrintStream out) {
+        Summary lab = Summary.of(keys.labMs());
+        Summary openssl = Summary.of(keys.opensslMs());
+        Summary ratio = Summary.of(keys.ratios());
+        out.printf(
+                Locale.ROOT,
+                "kf5's key, PBKDF2-HMAC-SHA512 of %,d iterations: lab %.2f ms (IQR %.2f-%.2f), OpenSSL's"
+                        + " PKCS5_PBKDF2_HMAC %.2f ms (IQR %.2f-%.2f), n=%d pairs%n",
+                keys.iterations(),
+                lab.median(),
+                lab.q1(),
+                lab.q3(),
+                openssl.median(),
+                openssl.q1(),
+                openssl.q3(),
+                ratio.n());
+        out.printf(
+                Locale.ROOT,
+                "key goal: the lab's PBKDF2 <= %.1f x OpenSSL's: %.2f x (median of per-pair ratios, IQR %.2f-%.2f): %s%n",
+                SyncSweepExperiment.KEY_OVER_OPENSSL_GOAL,
+                ratio.median(),
+                ratio.q1(),
+                ratio.q3(),
+                ratio.median() <= SyncSweepExperiment.KEY_OVER_OPENSSL_GOAL ? "met" : "NOT met");
+    }
+
+    /**
      * kde4 / kwallet5 at each checkpoint: per-repeat ratios (the two syncs of one repeat were timed moments apart in
      * the same loop), their median and IQR, and the speed goal at 10,000 entries.
      */

@@ -1,6 +1,7 @@
 package labbook.wallet.experiments.syncsweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -87,6 +88,27 @@ class SyncSweepPrintoutTest {
                 .contains("cipher goal: kf5's Blowfish at 10,000 entries <= 1.1 x OpenSSL's CBC: 8.00 ms / 9.00 ms"
                         + " = 0.89 x: met")
                 .contains("goal <= 1.15");
+    }
+
+    /** The goal is judged on the per-pair ratios (1.0, 0.5, 0.8: median 0.8), not on the ratio of the medians. */
+    @Test
+    void theKeyGoalTakesTheMedianOfThePairsRatios() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepPrintout.printKeyAgainstOpenssl(
+                new SyncSweepPrintout.KeyTimes(50_000, List.of(60.0, 40.0, 48.0), List.of(60.0, 80.0, 60.0)),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .contains("PBKDF2-HMAC-SHA512 of 50,000 iterations: lab 48.00 ms (IQR 44.00-54.00), OpenSSL's"
+                        + " PKCS5_PBKDF2_HMAC 60.00 ms (IQR 60.00-70.00), n=3 pairs")
+                .contains("key goal: the lab's PBKDF2 <= 1.1 x OpenSSL's: 0.80 x (median of per-pair ratios, IQR"
+                        + " 0.65-0.90): met");
+    }
+
+    @Test
+    void keyTimingsComeInPairs() {
+        assertThatThrownBy(() -> new SyncSweepPrintout.KeyTimes(1, List.of(1.0, 2.0), List.of(1.0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("2 by the lab, 1 by OpenSSL");
     }
 
     private static SweepLoop.Row row(String variant, int entries, int repeat, double ms) {
