@@ -179,7 +179,8 @@ final class SyncSweepPrintout {
                 ratio.n());
         out.printf(
                 Locale.ROOT,
-                "key goal: the lab's PBKDF2 <= %.1f x OpenSSL's: %.2f x (median of per-pair ratios, IQR %.2f-%.2f): %s%n",
+                "key goal: the lab's PBKDF2 <= %.1f x OpenSSL's: %.2f x"
+                        + " (median of per-pair ratios, IQR %.2f-%.2f): %s%n",
                 SyncSweepExperiment.KEY_OVER_OPENSSL_GOAL,
                 ratio.median(),
                 ratio.q1(),
