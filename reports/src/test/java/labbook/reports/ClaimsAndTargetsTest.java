@@ -151,8 +151,9 @@ class ClaimsAndTargetsTest {
                 .allSatisfy(v -> assertThat(v.outcome()).isIn(Verdict.Outcome.MEASURED, Verdict.Outcome.NOT_MEASURED))
                 .contains(Verdict.NO_GOAL);
         List<Target> wallet = Studies.get("wallet").targets(results);
+        // at 10,000 entries on both fixtures; at 100,000 on neither: they are quick runs
         assertThat(verdicts(wallet, WalletStudy.TargetId.SPEED_AGAINST_REAL))
-                .containsExactly(Verdict.MISSED, Verdict.MISSED);
+                .containsExactly(Verdict.MISSED, Verdict.MISSED, Verdict.NOT_MEASURED, Verdict.NOT_MEASURED);
         Target a = wallet.stream()
                 .filter(t -> t.machine().equals("fixture-a"))
                 .findFirst()

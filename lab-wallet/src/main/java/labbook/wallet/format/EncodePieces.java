@@ -1,23 +1,22 @@
 package labbook.wallet.format;
 
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-
-/** The state of one encoding pass: how far the payload is hashed, encrypted and handed on. */
+/**
+ * One {@code .kwl} encoding in its two roles ({@link PiecePipeline}): the producer feeds each serialised piece to SHA-1
+ * before it tells the pipeline it is final; the caller encrypts what is final, in place, and hands it on.
+ */
 final class EncodePieces {
     private final byte[] file;
     private final int size;
     private final int blobStart;
     private final BlowfishCodec.Stream cipher;
     private final PayloadDigest digest;
-    private final Executor hasher;
     private final KwlCodec.Sink sink;
-    /** Plaintext before this is given to the hasher; nothing at or after it is encrypted yet. */
-    int hashed;
 
-    private CompletableFuture<Void> hashing = CompletableFuture.completedFuture(null);
-    private int hashingEnd;
+    /** Producer side: plaintext before this is hashed. */
+    private int hashed;
+    /** Consumer side: nothing at or after these is encrypted, or handed to the sink, yet. */
     private int encrypted;
+
     private int handed;
 
     EncodePieces(
@@ -26,56 +25,44 @@ final class EncodePieces {
             int blobStart,
             BlowfishCodec.Stream cipher,
             PayloadDigest digest,
-            Executor hasher,
             KwlCodec.Sink sink) {
         this.file = file;
         this.size = size;
         this.blobStart = blobStart;
         this.cipher = cipher;
         this.digest = digest;
-        this.hasher = hasher;
         this.sink = sink;
         this.hashed = blobStart + 12;
-        this.hashingEnd = blobStart;
         this.encrypted = blobStart;
         this.handed = blobStart;
     }
 
-    /** Everything before {@code serialised} is final plaintext: hash it, and encrypt what is hashed already. */
-    void advance(int serialised) {
-        CompletableFuture<Void> previous = hashing;
-        int previousEnd = hashingEnd;
-        hashing = hash(serialised);
-        // the piece before is hashed (or about to be): its whole blocks can be encrypted in place
-        previous.join();
-        encryptAndHand(blobStart + ((previousEnd - blobStart) & ~7));
-    }
-
-    private CompletableFuture<Void> hash(int to) {
-        int from = hashed;
-        hashed = to;
-        hashingEnd = to;
-        return CompletableFuture.runAsync(() -> digest.update(file, from, to - from), hasher);
-    }
-
-    private void encryptAndHand(int end) {
-        if (end > encrypted) {
-            cipher.update(file, encrypted, end - encrypted);
-            encrypted = end;
-            sink.ready(file, handed, end);
-            handed = end;
+    /** Producer: everything before {@code serialised} is final plaintext; hash it once a piece's worth is there. */
+    void serialised(int serialised, int pieceBytes, PiecePipeline out) {
+        if (serialised - hashed >= pieceBytes) {
+            digest.update(file, hashed, serialised - hashed);
+            hashed = serialised;
+            out.ready(serialised);
         }
     }
 
-    /** The payload ends at {@code dataEnd}; its digest goes at {@code digestAt}, the file's last 20 bytes. */
-    void finish(int dataEnd, int digestAt) {
-        CompletableFuture<Void> previous = hashing;
-        CompletableFuture<Void> last = hash(dataEnd);
-        previous.join();
-        last.join();
+    /** Producer: the payload ends at {@code dataEnd}; its digest goes at {@code digestAt}, the file's last 20 bytes. */
+    void serialisedAll(int dataEnd, int digestAt, PiecePipeline out) {
+        digest.update(file, hashed, dataEnd - hashed);
+        hashed = dataEnd;
         digest.finish(file, digestAt);
-        encryptAndHand(size);
-        // the walk that wrote the payload also wrote the hash section: only now is it whole
-        sink.ready(file, 0, blobStart);
+        out.ready(size);
+    }
+
+    /** Consumer: the file is final up to {@code end}; its whole blocks are encrypted and handed on. */
+    void encryptUpTo(int end) {
+        // the digest only fills the last blocks: every whole block before end is final
+        int blocks = blobStart + ((end - blobStart) & ~7);
+        if (blocks > encrypted) {
+            cipher.update(file, encrypted, blocks - encrypted);
+            encrypted = blocks;
+            sink.ready(file, handed, blocks);
+            handed = blocks;
+        }
     }
 }

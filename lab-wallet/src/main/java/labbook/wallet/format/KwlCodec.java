@@ -50,7 +50,7 @@ public final class KwlCodec {
      * Encoding hands the file to its {@link Sink} in pieces of this size, each serialised, hashed and encrypted while
      * it is still in the CPU's cache, so the writer can store it while the next is made.
      */
-    static final int PIECE_BYTES = 128 * 1024;
+    public static final int PIECE_BYTES = 128 * 1024;
 
     /** One sync's bytes: serialise, MD5 each name, SHA-1 the payload, pad, encrypt. */
     public static byte[] encode(WalletContents contents, KwlFormat format, byte[] key, Random random) {
@@ -80,11 +80,11 @@ public final class KwlCodec {
      * One sync in a single walk over the entries, which writes each one's MD5 into the clear hash section and its
      * record into the payload, serialised straight into the file buffer; every {@link #PIECE_BYTES} the new part is fed
      * to SHA-1 and, once hashed, encrypted in place (every block of it is final: the digest only fills the last
-     * blocks), then handed to {@code sink}. SHA-1 runs on {@code hasher} (which must run its tasks one at a time, in
-     * order): given another thread, piece i is hashed there while piece i+1 is serialised and piece i-1 encrypted here.
-     * The file is made in {@code reuse} when it is big enough (a sync of a big wallet then allocates nothing), else in
-     * a new array of exactly its size; the array is returned, holding the whole encrypted file in its first
-     * {@link #fileSize} bytes.
+     * blocks), then handed to {@code sink}. The walk and SHA-1 run on {@code helper} as one task: given another thread,
+     * the walk serialises and hashes piece i+1 there while piece i is encrypted here, so a big wallet's walk, slow on
+     * memory, overlaps the cipher; {@code Runnable::run} does it all on this thread, the walk first. The file is made
+     * in {@code reuse} when it is big enough (a sync of a big wallet then allocates nothing), else in a new array of
+     * exactly its size; the array is returned, holding the whole encrypted file in its first {@link #fileSize} bytes.
      */
     public static byte[] encode(
             WalletContents contents,
@@ -93,7 +93,7 @@ public final class KwlCodec {
             byte[] key,
             Random random,
             Sink sink,
-            Executor hasher,
+            Executor helper,
             byte[] reuse) {
         // the key schedule first: a weak key is refused before anything is written
         BlowfishCodec.Stream cipher =
@@ -116,17 +116,24 @@ public final class KwlCodec {
         fillRandom(random, file, b, 8);
         QData.Writer w = new QData.Writer(file, b + 8);
         w.u32(payload);
-        EncodePieces pieces = new EncodePieces(
-                file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), hasher, sink);
-        KwlPayload.write(folders, w, new HashSection(file, HEADER_BYTES, folders.size()), end -> {
-            if (end - pieces.hashed >= PIECE_BYTES) {
-                pieces.advance(end);
-            }
-        });
-        int dataEnd = w.position();
-        int delta = blob - (int) payload - 32;
-        fillRandom(random, file, dataEnd, delta);
-        pieces.finish(dataEnd, b + blob - 20);
+        EncodePieces pieces =
+                new EncodePieces(file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), sink);
+        int digestAt = b + blob - 20;
+        PiecePipeline.run(
+                out -> {
+                    KwlPayload.write(
+                            folders,
+                            w,
+                            new HashSection(file, HEADER_BYTES, folders.size()),
+                            end -> pieces.serialised(end, PIECE_BYTES, out));
+                    int dataEnd = w.position();
+                    fillRandom(random, file, dataEnd, digestAt - dataEnd);
+                    pieces.serialisedAll(dataEnd, digestAt, out);
+                },
+                helper,
+                pieces::encryptUpTo);
+        // the walk that wrote the payload also wrote the hash section: only now is it whole
+        sink.ready(file, 0, b);
         return file;
     }
 

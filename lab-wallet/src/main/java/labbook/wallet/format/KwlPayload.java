@@ -39,6 +39,23 @@ public final class KwlPayload {
     }
 
     /**
+     * Writes D into {@code into} from {@code off} (it must have room for {@link WalletContents#payloadBytes}), telling
+     * {@code ready} how far it is written every {@code pieceBytes} or so, at the end of an entry, and once more at its
+     * end: a sync's producer ({@link PiecePipeline}).
+     */
+    public static void writeInPieces(WalletContents contents, byte[] into, int off, int pieceBytes, IntConsumer ready) {
+        int[] told = {off};
+        QData.Writer w = new QData.Writer(into, off);
+        write(contents.folders(), w, null, end -> {
+            if (end - told[0] >= pieceBytes) {
+                told[0] = end;
+                ready.accept(end);
+            }
+        });
+        ready.accept(w.position());
+    }
+
+    /**
      * Writes D, the folders and their entries, through {@code w}; {@code afterEntry} is told where each entry ends, so
      * a sync can encrypt what is written while it writes the rest. With {@code hashSection} (else null), the same walk
      * writes the file's clear hash section: a big wallet's entries are then read from memory once per sync, not twice.

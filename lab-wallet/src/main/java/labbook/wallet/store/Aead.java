@@ -75,6 +75,65 @@ public final class Aead {
         }
     }
 
+    /**
+     * AES-256-GCM over a buffer in place, as it becomes final: a sync serialises its payload straight into the file and
+     * seals it there piece by piece, in {@link #SEAL_PIECE_BYTES} calls as {@link #seal} makes them, so the same bytes
+     * give the same file. {@code buf[0, start)} is the associated data, the plaintext starts at {@code start}.
+     */
+    public static InPlaceSealer sealInPlace(byte[] key, byte[] nonce, byte[] buf, int start) {
+        try {
+            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
+            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BYTES * 8, nonce));
+            c.updateAAD(buf, 0, start);
+            return new InPlaceSealer(c, buf, start);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-256-GCM failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** One {@link #sealInPlace}: how far its buffer is sealed. */
+    public static final class InPlaceSealer {
+        private final Cipher cipher;
+        private final byte[] buf;
+        private int sealed;
+
+        private InPlaceSealer(Cipher cipher, byte[] buf, int start) {
+            this.cipher = cipher;
+            this.buf = buf;
+            this.sealed = start;
+        }
+
+        /** Seals the whole pieces of {@code buf} before {@code end}; returns how far the buffer is sealed. */
+        public int sealUpTo(int end) {
+            try {
+                for (; end - sealed > SEAL_PIECE_BYTES; sealed += SEAL_PIECE_BYTES) {
+                    // whole 16-byte blocks: GCM holds nothing back, so the output is where its input was
+                    int n = cipher.update(buf, sealed, SEAL_PIECE_BYTES, buf, sealed);
+                    if (n != SEAL_PIECE_BYTES) {
+                        throw new IllegalStateException("AES-256-GCM held back " + (SEAL_PIECE_BYTES - n) + " bytes");
+                    }
+                }
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("AES-256-GCM failed: " + e.getMessage(), e);
+            }
+            return sealed;
+        }
+
+        /**
+         * Seals the rest of the plaintext, up to {@code end}, and puts the tag after it ({@code buf} must have room);
+         * returns where the sealed bytes end.
+         */
+        public int finish(int end) {
+            sealUpTo(end);
+            try {
+                sealed += cipher.doFinal(buf, sealed, end - sealed, buf, sealed);
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("AES-256-GCM failed: " + e.getMessage(), e);
+            }
+            return sealed;
+        }
+    }
+
     /** Decrypts and authenticates; null when the tag does not match (wrong key, or tampered). */
     public static byte[] open(
             byte[] key, byte[] nonce, byte[] aad, int aadOff, int aadLen, byte[] sealed, int off, int len) {

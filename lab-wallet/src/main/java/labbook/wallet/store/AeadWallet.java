@@ -5,7 +5,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import labbook.core.LabException;
 import labbook.wallet.format.BadWalletException;
+import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlPayload;
+import labbook.wallet.format.PiecePipeline;
 import labbook.wallet.format.WalletContents;
 
 /**
@@ -28,6 +30,8 @@ public final class AeadWallet implements WholeFileWallet {
     private final byte[] key;
     private final boolean fdatasync;
     private final WalletContents contents;
+    /** The last big sync's file (header and ciphertext only, once it returns). */
+    private byte[] buffer;
 
     private AeadWallet(Path file, byte[] headerTemplate, byte[] key, boolean fdatasync, WalletContents contents) {
         this.file = file;
@@ -97,16 +101,40 @@ public final class AeadWallet implements WholeFileWallet {
         return new AeadWallet(file, Arrays.copyOf(bytes, HEADER_BYTES - Aead.NONCE_BYTES), key, fdatasync, contents);
     }
 
-    /** Serialise, seal with a fresh nonce, save; returns the file's size. */
+    /**
+     * Serialise, seal with a fresh nonce, save; returns the file's size. The payload is serialised straight into the
+     * file buffer and sealed there in place; from {@link KwlBackend#BACKGROUND_MIN_BYTES} on, as a big .kwl sync does,
+     * the walk runs on the save's writer thread beside the cipher, the writes overlap both, and the buffer is kept for
+     * the next sync (it holds only the header and ciphertext once a sync returns).
+     */
     @Override
     public long sync() {
-        byte[] d = KwlPayload.of(contents);
-        byte[] out = new byte[HEADER_BYTES + d.length + Aead.TAG_BYTES];
+        int payload = Math.toIntExact(contents.payloadBytes());
+        int size = HEADER_BYTES + payload + Aead.TAG_BYTES;
+        boolean background = size >= KwlBackend.BACKGROUND_MIN_BYTES;
+        byte[] out = background && buffer != null && buffer.length >= size ? buffer : new byte[size];
+        if (background) {
+            buffer = out;
+        }
         System.arraycopy(headerTemplate, 0, out, 0, headerTemplate.length);
         byte[] nonce = Aead.randomBytes(Aead.NONCE_BYTES);
         System.arraycopy(nonce, 0, out, HEADER_BYTES - Aead.NONCE_BYTES, Aead.NONCE_BYTES);
-        Aead.seal(key, nonce, out, HEADER_BYTES, d, 0, d.length, HEADER_BYTES);
-        return SaveFile.write(file, out, fdatasync);
+        try (SaveFile.Pending save = SaveFile.begin(file, fdatasync, background)) {
+            Aead.InPlaceSealer sealer = Aead.sealInPlace(key, nonce, out, HEADER_BYTES);
+            int payloadEnd = HEADER_BYTES + payload;
+            int[] handed = {HEADER_BYTES};
+            PiecePipeline.run(
+                    pipeline -> KwlPayload.writeInPieces(
+                            contents, out, HEADER_BYTES, KwlCodec.PIECE_BYTES, pipeline::ready),
+                    save.helper(),
+                    end -> {
+                        int sealed = end == payloadEnd ? sealer.finish(end) : sealer.sealUpTo(end);
+                        save.ready(out, handed[0], sealed);
+                        handed[0] = sealed;
+                    });
+            save.ready(out, 0, HEADER_BYTES);
+            return save.commit();
+        }
     }
 
     /** AES-256-GCM alone over a buffer of the given length (what a sync's cipher step costs). */

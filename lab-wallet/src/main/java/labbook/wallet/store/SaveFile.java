@@ -33,13 +33,22 @@ import labbook.wallet.format.KwlCodec;
  * {@link Pending#commit()} waits for the write, fdatasync and rename.
  */
 public final class SaveFile {
-    private static final ExecutorService WRITER = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "wallet-save-writer");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ExecutorService WRITER = daemon("wallet-save-writer");
+    /**
+     * A big sync's producer (the walk over the entries that serialises them, and SHA-1 for a .kwl): a thread of its
+     * own, not the writer's, so the writes of the first pieces need not wait for the whole walk.
+     */
+    private static final ExecutorService WALKER = daemon("wallet-save-walker");
 
     private SaveFile() {}
+
+    private static ExecutorService daemon(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
 
     /** Saves {@code bytes} as {@code target}, all on this thread; returns the number of bytes written. */
     public static long write(Path target, byte[] bytes, boolean fdatasync) {
@@ -147,11 +156,9 @@ public final class SaveFile {
             temp = next;
         }
 
-        /**
-         * Runs helper work of the save's producer (hashing) on the writer thread, in order with the writes; or here.
-         */
+        /** Where the save's producer runs (the walk and its SHA-1): on a thread of its own when in the background. */
         public Executor helper() {
-            return background ? WRITER : Runnable::run;
+            return background ? WALKER : Runnable::run;
         }
 
         /**

@@ -11,7 +11,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link Aead#seal} feeds the cipher in pieces; the file it makes must be AES-256-GCM's one-shot output, byte for byte.
+ * {@link Aead#seal} feeds the cipher in pieces, and {@link Aead#sealInPlace} seals a buffer where it lies as it becomes
+ * final; the file each makes must be AES-256-GCM's one-shot output, byte for byte.
  */
 class AeadTest {
     private static final int PIECE = Aead.SEAL_PIECE_BYTES;
@@ -39,5 +40,15 @@ class AeadTest {
         assertThat(Arrays.copyOfRange(sealed, aad, sealed.length)).isEqualTo(oneShot.doFinal(plain));
         assertThat(Aead.open(key, nonce, sealed, 0, aad, sealed, aad, sealed.length - aad))
                 .isEqualTo(plain);
+
+        // a sync's way: the plaintext in the file buffer, sealed in place as it becomes final at odd points
+        byte[] inPlace = Arrays.copyOf(header, aad + length + Aead.TAG_BYTES);
+        System.arraycopy(plain, 0, inPlace, aad, length);
+        Aead.InPlaceSealer sealer = Aead.sealInPlace(key, nonce, inPlace, aad);
+        for (int at = aad; at < aad + length; at += 1 + random.nextInt(3 * PIECE)) {
+            assertThat(sealer.sealUpTo(at)).isLessThanOrEqualTo(at);
+        }
+        assertThat(sealer.finish(aad + length)).isEqualTo(inPlace.length);
+        assertThat(inPlace).isEqualTo(sealed);
     }
 }

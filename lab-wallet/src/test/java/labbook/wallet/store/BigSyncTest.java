@@ -50,10 +50,40 @@ class BigSyncTest {
                 assertThat(d.contents()).as("%s round %d", f, round).isEqualTo(expected);
                 assertThat(d.hashSectionConsistent()).isTrue();
             }
-            try (var s = Files.list(dir)) {
-                assertThat(s.filter(p -> p.getFileName().toString().endsWith(".new")))
-                        .isEmpty();
+            assertNoTempFiles();
+        }
+    }
+
+    @Test
+    void pipelinedAeadSyncsReopenExactly() throws Exception {
+        Path w = dir.resolve("big.aead");
+        try (AeadWallet a = AeadWallet.create(w, PW, false)) {
+            List<Entry> entries = new BenchmarkEntries(new Random(9)).next(6000);
+            entries.forEach(e -> a.writeEntry(BenchmarkEntries.FOLDER, e));
+            a.writeEntry("second folder", Entry.map("m", java.util.Map.of("user", "x")));
+            for (int round = 0; round < 3; round++) {
+                if (round == 1) {
+                    entries.subList(0, 1500).forEach(e -> a.contents().removeEntry(BenchmarkEntries.FOLDER, e.key()));
+                }
+                if (round == 2) {
+                    new BenchmarkEntries(new Random(10))
+                            .next(3000)
+                            .forEach(e -> a.writeEntry(BenchmarkEntries.FOLDER, e));
+                }
+                long written = a.sync();
+                assertThat(written).isEqualTo(Files.size(w)).isGreaterThan(KwlBackend.BACKGROUND_MIN_BYTES);
+                assertThat(AeadWallet.open(w, PW, false).contents())
+                        .as("round %d", round)
+                        .isEqualTo(a.contents());
             }
+        }
+        assertNoTempFiles();
+    }
+
+    private void assertNoTempFiles() throws Exception {
+        try (var s = Files.list(dir)) {
+            assertThat(s.filter(p -> p.getFileName().toString().endsWith(".new")))
+                    .isEmpty();
         }
     }
 }

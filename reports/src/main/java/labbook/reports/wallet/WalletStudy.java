@@ -37,14 +37,16 @@ public final class WalletStudy implements Study {
 
     /** The lab's own target for its Java code, which the seed never set. */
     public enum TargetId implements Target.Id {
-        /** kde4's sync time over the real backend's (kwallet5) at 10,000 entries, against its goal. */
+        /** kde4's sync time over the real backend's (kwallet5) at 10,000 and 100,000 entries, against its goal. */
         SPEED_AGAINST_REAL,
         /** kf5's cipher alone (Blowfish-CBC) over OpenSSL's BF_cbc_encrypt on the same bytes, at 10,000 entries. */
         CIPHER_CBC_AGAINST_OPENSSL,
         /** kde4's cipher alone (Blowfish, KDE4's chaining) over OpenSSL's BF_ecb_encrypt loop on the same bytes. */
         CIPHER_ECB_AGAINST_OPENSSL,
         /** A KF5 wallet's key, the lab's PBKDF2-HMAC-SHA512 over OpenSSL's, timed in pairs by sync-sweep. */
-        KEY_AGAINST_OPENSSL
+        KEY_AGAINST_OPENSSL,
+        /** A lab wallet's sync at 100,000 entries over its sync at 10,000 (full mode), against its goal. */
+        GROWTH_TO_FULL_SIZE
     }
 
     @Override

@@ -88,6 +88,7 @@ final class SyncSweepPrintout {
         }
         openssl.ifPresent(o -> printAgainstOpenssl(byVariant, o, out));
         printAgainstTheRealBackend(byVariant, sizes, out);
+        printGrowth(byVariant, out);
         printDebugFullQuestion(byVariant, seed, out);
     }
 
@@ -232,6 +233,35 @@ final class SyncSweepPrintout {
                         goal.n(),
                         goal.median() <= SyncSweepExperiment.SPEED_GOAL ? "met" : "NOT met");
             }
+        }
+    }
+
+    /**
+     * The growth goal, for each of the lab's wallets the sweep took to {@link SweepGrowth#TO} entries (full mode): the
+     * ratio of the median syncs, and the same beside the cipher alone.
+     */
+    static void printGrowth(Map<String, List<SweepLoop.Row>> byVariant, PrintStream out) {
+        for (SweepVariant v : SweepGrowth.VARIANTS) {
+            List<SweepLoop.Row> rows = byVariant.get(v.label());
+            if (rows == null) {
+                continue;
+            }
+            SweepGrowth.of(SweepGrowth.at(rows, SweepGrowth.FROM), SweepGrowth.at(rows, SweepGrowth.TO))
+                    .ifPresent(g -> out.printf(
+                            Locale.ROOT,
+                            "growth goal: %s from %,d to %,d entries <= %.1f x: %.2f x (median syncs %.2f -> %.2f"
+                                    + " ms, n=%d, %d); beside its cipher alone %.2f x: %s%n",
+                            v.label(),
+                            SweepGrowth.FROM,
+                            SweepGrowth.TO,
+                            SweepGrowth.GOAL,
+                            g.growth(),
+                            g.from().median(),
+                            g.to().median(),
+                            g.from().n(),
+                            g.to().n(),
+                            g.besideCipher(),
+                            g.met() ? "met" : "NOT met"));
         }
     }
 

@@ -104,6 +104,32 @@ class SyncSweepPrintoutTest {
                         + " 0.65-0.90): met");
     }
 
+    /**
+     * kde4 at 10,000 entries: syncs 10, 11, 12 ms (median 11), cipher 8 ms on 1,000 bytes (sync / cipher median 1.375);
+     * at 100,000: 110, 121, 132 ms (median 121), cipher 100 ms on 10,000 bytes (median 1.21). Growth 121 / 11 = 11.00,
+     * missed; beside the cipher 1.21 / 1.375 x 10 = 8.80. kf5 stopped at 10,000 entries: no line.
+     */
+    @Test
+    void theGrowthGoalIsTheRatioOfTheMedianSyncsWithTheCipherBesideIt() {
+        List<SweepLoop.Row> rows = new ArrayList<>();
+        for (int r = 0; r < 3; r++) {
+            rows.add(new SweepLoop.Row("kde4", 10_000, r, 0, 10 + r, 8, 1000, 10 + r, 8));
+            rows.add(new SweepLoop.Row("kde4", 100_000, r, 0, 110 + 11 * r, 100, 10_000, 110 + 11 * r, 100));
+            rows.add(new SweepLoop.Row("kf5", 10_000, r, 0, 12, 9, 1000, 12, 9));
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepPrintout.printGrowth(
+                Map.of(
+                        "kde4",
+                        rows.stream().filter(r -> r.variant().equals("kde4")).toList(),
+                        "kf5",
+                        rows.stream().filter(r -> r.variant().equals("kf5")).toList()),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .isEqualTo("growth goal: kde4 from 10,000 to 100,000 entries <= 10.5 x: 11.00 x (median syncs 11.00 ->"
+                        + " 121.00 ms, n=3, 3); beside its cipher alone 8.80 x: NOT met\n");
+    }
+
     @Test
     void keyTimingsComeInPairs() {
         assertThatThrownBy(() -> new SyncSweepPrintout.KeyTimes(1, List.of(1.0, 2.0), List.of(1.0)))

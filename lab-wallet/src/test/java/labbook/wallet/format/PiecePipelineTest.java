@@ -1,0 +1,86 @@
+package labbook.wallet.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two roles of a sync: the caller gets every end the producer makes ready, in order, on either kind of helper; a
+ * failure on either side comes back as itself, and never before the producer has stopped.
+ */
+class PiecePipelineTest {
+    private static ExecutorService helper;
+
+    @BeforeAll
+    static void startHelper() {
+        helper = Executors.newSingleThreadExecutor();
+    }
+
+    @AfterAll
+    static void stopHelper() {
+        helper.shutdownNow();
+    }
+
+    @Test
+    void theCallerGetsEveryEndInOrderOnEitherHelper() {
+        for (java.util.concurrent.Executor on : List.<java.util.concurrent.Executor>of(helper, Runnable::run)) {
+            List<Integer> got = new CopyOnWriteArrayList<>();
+            PiecePipeline.run(
+                    p -> {
+                        for (int end = 10; end <= 1000; end += 10) {
+                            p.ready(end);
+                        }
+                    },
+                    on,
+                    got::add);
+            assertThat(got).hasSize(100).startsWith(10, 20).endsWith(990, 1000).isSorted();
+        }
+    }
+
+    @Test
+    void aProducerThatFailsEndsTheRunWithItsOwnException() {
+        List<Integer> got = new CopyOnWriteArrayList<>();
+        assertThatThrownBy(() -> PiecePipeline.run(
+                        p -> {
+                            p.ready(8);
+                            throw new IllegalStateException("the walk failed");
+                        },
+                        helper,
+                        got::add))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the walk failed");
+        // at most the end made ready before the failure reached the caller
+        assertThat(got).isSubsetOf(8);
+    }
+
+    @Test
+    void aConsumerThatFailsReturnsOnlyOnceTheProducerHasStopped() {
+        AtomicBoolean producerDone = new AtomicBoolean();
+        assertThatThrownBy(() -> PiecePipeline.run(
+                        p -> {
+                            p.ready(8);
+                            try {
+                                Thread.sleep(300);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            p.ready(16);
+                            producerDone.set(true);
+                        },
+                        helper,
+                        end -> {
+                            throw new IllegalArgumentException("disk full at " + end);
+                        }))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("disk full at 8");
+        assertThat(producerDone).isTrue();
+    }
+}
