@@ -19,7 +19,7 @@ import labbook.wallet.format.WalletKeys;
  * by a sync, the seed's "save at every change".
  */
 public final class KwlBackend implements WholeFileWallet {
-    /** From this file size on, a sync overlaps hashing and writing the file with encrypting it. */
+    /** From this file size on, a sync overlaps the walk over the entries, hashing and writing with encrypting. */
     static final long BACKGROUND_MIN_BYTES = 256 * 1024;
 
     private final Path file;
