@@ -1,5 +1,6 @@
 package labbook.wallet.experiments.syncsweep;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import labbook.core.Summary;
@@ -62,6 +63,6 @@ public record SweepGrowth(Summary from, Summary to, double growth, double beside
     }
 
     private static double[] finite(double[] values) {
-        return java.util.Arrays.stream(values).filter(Double::isFinite).toArray();
+        return Arrays.stream(values).filter(Double::isFinite).toArray();
     }
 }
