@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import labbook.wallet.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +62,28 @@ class BitFlipsTest {
                 .filteredOn(f -> f.region().equals("salt"))
                 .hasSize(3)
                 .allMatch(f -> f.outcome().equals("refused"));
+    }
+
+    @Test
+    void fullModeFlipsOneBitInEachSaltByteCoveringEveryBitPosition() {
+        List<Integer> bits = TamperTestExperiment.saltBits(56, Integer.MAX_VALUE, new Random(1));
+        assertThat(bits).hasSize(56).isSorted().doesNotHaveDuplicates();
+        assertThat(bits)
+                .extracting(b -> b / 8)
+                .containsExactlyElementsOf(IntStream.range(0, 56).boxed().toList());
+        assertThat(bits).extracting(b -> b % 8).containsOnly(0, 1, 2, 3, 4, 5, 6, 7);
+        assertThat(TamperTestExperiment.saltBits(56, 4, new Random(1)))
+                .hasSize(4)
+                .isSorted()
+                .doesNotHaveDuplicates()
+                .allMatch(b -> b >= 0 && b < 56 * 8);
+
+        Fixtures.Wallet w = Fixtures.named("kwallet-with-salt.kwl");
+        assertThat(TamperTestExperiment.flipAll(
+                        w.path(), w.password().getBytes(StandardCharsets.UTF_8), 0, Integer.MAX_VALUE, new Random(3)))
+                .filteredOn(f -> f.region().equals("salt"))
+                .extracting(TamperTestExperiment.Flip::bit)
+                .containsExactlyElementsOf(bits.stream().map(Integer::longValue).toList());
     }
 
     @Test
