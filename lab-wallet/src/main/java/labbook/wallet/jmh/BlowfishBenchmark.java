@@ -54,13 +54,18 @@ public class BlowfishBenchmark {
     /**
      * {@code other-mode}: the lab's loop in the other mode runs first in the fork, on the same bytes, as when
      * sync-sweep times its variants in one JVM. It used to leave C2's on-stack code of the second mode's loop slow (the
-     * module README, "The second mode's loop"); {@code none} is a fork that runs one mode only.
+     * module README, "The second mode's loop"); {@code small-wallets}: both modes' loops first run on small buffers (8
+     * bytes to 10 KB, 2,000 of each), as when a full sync-sweep starts its loop at 0 entries, which still leaves C2's
+     * code of kf5's loop slow in some JVMs; {@code none} is a fork that runs one mode only.
      */
-    @Param({"none", "other-mode"})
+    @Param({"none", "other-mode", "small-wallets"})
     public String before;
 
     /** Calls of the other mode's loop before the trial, about as many as sync-sweep's warm-up and its first sizes. */
     private static final int OTHER_MODE_CALLS = 50;
+
+    /** Calls of each mode's loop on a small buffer before the trial, as a full sweep's first 200,000 entries make. */
+    private static final int SMALL_WALLET_CALLS = 2000;
 
     private final byte[] key = new byte[20];
     private byte[] buffer;
@@ -84,7 +89,14 @@ public class BlowfishBenchmark {
                     new BlowfishCodec(key, kde4, !kde4).encrypt(buffer, 0, buffer.length);
                 }
             }
-            default -> throw new IllegalArgumentException("before is none or other-mode, not " + before);
+            case "small-wallets" -> {
+                for (int i = 0; i < SMALL_WALLET_CALLS; i++) {
+                    byte[] small = new byte[8 * (1 + i % 1300)];
+                    new BlowfishCodec(key, false, true).encrypt(small, 0, small.length);
+                    new BlowfishCodec(key, true, false).encrypt(small, 0, small.length);
+                }
+            }
+            default -> throw new IllegalArgumentException("before is none, other-mode or small-wallets, not " + before);
         }
     }
 
