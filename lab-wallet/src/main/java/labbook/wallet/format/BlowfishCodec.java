@@ -208,7 +208,7 @@ public final class BlowfishCodec {
          * <p>Every round here and in the other loops XORs the subkey into the half before the round function's result,
          * as OpenSSL's BF_ENCRYPT does: {@code r ^ p[k]} is ready while the S-box loads are under way, so the chain of
          * rounds, which CBC cannot overlap with the next block, waits on one XOR per round instead of two (kf5's loop
-         * 12 % faster on JDK 17 and Temurin 25; the module README has the figures).
+         * 7-9 % faster on JDK 17 and Temurin 25; the module README has the figures).
          */
         private void encryptCbcBigEndian(byte[] buf, int from, int to) {
             final int[] p = this.p;
