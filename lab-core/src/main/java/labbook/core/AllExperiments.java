@@ -44,9 +44,9 @@ public final class AllExperiments {
      * time to the other mode.
      */
     public record Part(
-            String name, Status status, Duration time, double cpuSeconds, String failure, Map<Mode, Double> units) {
+            String name, Status status, Duration time, double cpuSeconds, String failure, Map<Mode, Work.Size> work) {
         public Part {
-            units = Map.copyOf(units);
+            work = Map.copyOf(work);
         }
 
         Part(String name, Status status) {
@@ -59,6 +59,11 @@ public final class AllExperiments {
         @Override
         public double units(Mode mode) {
             return work.units(mode);
+        }
+
+        @Override
+        public double clockSeconds(Mode mode) {
+            return work.clockSeconds(mode);
         }
     }
 
@@ -106,7 +111,7 @@ public final class AllExperiments {
         try {
             T value = experiment.get();
             Duration took = since(t);
-            record(run, new Part(name, Status.DONE, took, cpuSeconds() - cpu, null, units(name)));
+            record(run, new Part(name, Status.DONE, took, cpuSeconds() - cpu, null, work(name)));
             return Optional.ofNullable(value);
         } catch (RuntimeException e) {
             String line = failureLine(e);
@@ -157,12 +162,12 @@ public final class AllExperiments {
     }
 
     /** An experiment's work in each mode, as the plan declared it; empty for one it did not declare. */
-    private Map<Mode, Double> units(String name) {
+    private Map<Mode, Work.Size> work(String name) {
         Work w = work.get(name);
-        Map<Mode, Double> out = new EnumMap<>(Mode.class);
+        Map<Mode, Work.Size> out = new EnumMap<>(Mode.class);
         if (w != null) {
             for (Mode m : Mode.values()) {
-                out.put(m, w.units(m));
+                out.put(m, w.size(m));
             }
         }
         return out;

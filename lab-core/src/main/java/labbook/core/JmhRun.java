@@ -169,12 +169,42 @@ public final class JmhRun {
      * measured iterations, at JMH's defaults where an option is absent). For the plan ({@link Work}).
      */
     public static double plannedSeconds(List<String> jmhArgs) {
-        double forks = Double.parseDouble(option(jmhArgs, "-f", "5"));
+        return forks(jmhArgs) * FORK_START_SECONDS + iterationSeconds(jmhArgs);
+    }
+
+    /**
+     * The seconds of timed iterations in JMH options, per benchmark parameter combination: forks times warm-up and
+     * measured iterations, at JMH's defaults where an option is absent. They last as long on any machine
+     * ({@link Work#clockSeconds}).
+     */
+    public static double iterationSeconds(List<String> jmhArgs) {
         double warmups = Double.parseDouble(option(jmhArgs, "-wi", "5"));
         double iterations = Double.parseDouble(option(jmhArgs, "-i", "5"));
         double warmup = seconds(option(jmhArgs, "-w", "10s"));
         double measured = seconds(option(jmhArgs, "-r", "10s"));
-        return forks * (FORK_START_SECONDS + warmups * warmup + iterations * measured);
+        return forks(jmhArgs) * (warmups * warmup + iterations * measured);
+    }
+
+    private static double forks(List<String> jmhArgs) {
+        return Double.parseDouble(option(jmhArgs, "-f", "5"));
+    }
+
+    /** A JMH run's cost in one mode: its benchmark parameter combinations, each run with {@code options}. */
+    public record Cost(int combinations, List<String> options) {
+        public Cost {
+            options = List.copyOf(options);
+        }
+    }
+
+    /**
+     * The {@link Work} of a JMH experiment whose run in each mode costs {@code cost}: {@link #plannedSeconds} per
+     * combination, of which the timed iterations are fixed durations.
+     */
+    public static Work work(java.util.function.Function<Mode, Cost> cost) {
+        return Work.timed(
+                m -> cost.apply(m).combinations() * plannedSeconds(cost.apply(m).options()),
+                m -> cost.apply(m).combinations()
+                        * iterationSeconds(cost.apply(m).options()));
     }
 
     private static String option(List<String> args, String name, String otherwise) {

@@ -242,6 +242,12 @@ public final class LabRun implements AutoCloseable {
     static final String UNITS = "units";
 
     /**
+     * run.json's {@code history} field of each mode's fixed durations ({@link Work#clockSeconds}), for the experiments
+     * that have any: {@code history.clock.full.sync-jmh}.
+     */
+    static final String CLOCK = "clock";
+
+    /**
      * How long each experiment took when it last finished here, per mode ({@code history.quick.sync-sweep: 38.2}), and
      * that time scaled to the other mode ({@code history.scaled.full.sync-sweep}), and the {@link Work} it measured
      * ({@code history.units.quick.sync-sweep}): what {@link RunPlan} estimates the next run from, and what
@@ -258,23 +264,28 @@ public final class LabRun implements AutoCloseable {
                 : history.putObject(mode.label());
         ObjectNode scaled =
                 history.path(SCALED).isObject() ? (ObjectNode) history.get(SCALED) : history.putObject(SCALED);
-        ObjectNode units = history.path(UNITS).isObject() ? (ObjectNode) history.get(UNITS) : history.putObject(UNITS);
-        ObjectNode modeUnits = units.path(mode.label()).isObject()
-                ? (ObjectNode) units.get(mode.label())
-                : units.putObject(mode.label());
+        ObjectNode modeUnits = modeObject(history, UNITS);
+        ObjectNode modeClock = modeObject(history, CLOCK);
         // an experiment kept from the run before (done, in no time) keeps its time from then
         Map<String, Double> took = new LinkedHashMap<>();
-        Map<Mode, Map<String, Double>> work = new java.util.EnumMap<>(Mode.class);
+        Map<Mode, Map<String, Work.Size>> work = new java.util.EnumMap<>(Mode.class);
         for (AllExperiments.Part p : outcomes.values()) {
             if (p.status() == AllExperiments.Status.DONE && seconds(p) > 0) {
                 took.put(p.name(), seconds(p));
                 seconds.put(p.name(), seconds(p));
-                p.units()
-                        .forEach((m, u) -> work.computeIfAbsent(m, k -> new LinkedHashMap<>())
-                                .put(p.name(), u));
+                p.work()
+                        .forEach((m, size) -> work.computeIfAbsent(m, k -> new LinkedHashMap<>())
+                                .put(p.name(), size));
             }
         }
-        work.getOrDefault(mode, Map.of()).forEach(modeUnits::put);
+        work.getOrDefault(mode, Map.of()).forEach((name, size) -> {
+            modeUnits.put(name, size.units());
+            if (size.clockSeconds() > 0) {
+                modeClock.put(name, size.clockSeconds());
+            } else {
+                modeClock.remove(name);
+            }
+        });
         if (work.size() < 2) {
             return history; // no experiment declared its work: nothing to scale (and no reference to read)
         }
@@ -291,6 +302,14 @@ public final class LabRun implements AutoCloseable {
                     .forEach((name, s) -> into.put(name, Math.round(s.seconds() * 10) / 10.0));
         });
         return history;
+    }
+
+    /** {@code history.<field>.<this mode>}, made when missing. */
+    private ObjectNode modeObject(ObjectNode history, String field) {
+        ObjectNode byMode = history.path(field).isObject() ? (ObjectNode) history.get(field) : history.putObject(field);
+        return byMode.path(mode.label()).isObject()
+                ? (ObjectNode) byMode.get(mode.label())
+                : byMode.putObject(mode.label());
     }
 
     /**

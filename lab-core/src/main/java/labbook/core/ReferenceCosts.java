@@ -15,6 +15,11 @@ import java.util.Optional;
  * run on one machine, with the units each mode measured then). The plan scales a time in one mode to another by this
  * line rather than by the units alone, since quick mode's warm-ups, JVM starts and corpus checks do not grow with the
  * work: scaled by units alone, they made the first full plan twice the run.
+ *
+ * <p>Where the reference recorded an experiment's fixed durations in both modes ({@link Work#clockSeconds}, JMH's timed
+ * iterations), the line is fitted on the rest of its time, and only that rest is scaled by how fast a machine is: a
+ * machine that ran sync-jmh's quick run in 0.66 of the reference's time, mostly JVM starts, took 0.92 of its full run,
+ * mostly one-second iterations (both on 6 December).
  */
 public final class ReferenceCosts {
     /** The repository folder of the reference run, one sub-folder per study. */
@@ -41,16 +46,23 @@ public final class ReferenceCosts {
     private final String host;
     private final Map<String, Line> lines;
     private final Map<Mode, Map<String, Double>> seconds;
+    /** The fixed durations of the experiments whose line leaves them out, per mode. */
+    private final Map<Mode, Map<String, Double>> clock;
 
-    private ReferenceCosts(String host, Map<String, Line> lines, Map<Mode, Map<String, Double>> seconds) {
+    private ReferenceCosts(
+            String host,
+            Map<String, Line> lines,
+            Map<Mode, Map<String, Double>> seconds,
+            Map<Mode, Map<String, Double>> clock) {
         this.host = host;
         this.lines = Map.copyOf(lines);
         this.seconds = Map.copyOf(seconds);
+        this.clock = Map.copyOf(clock);
     }
 
     /** No reference: every scaling is by the units alone. */
     public static ReferenceCosts none() {
-        return new ReferenceCosts("", Map.of(), Map.of());
+        return new ReferenceCosts("", Map.of(), Map.of(), Map.of());
     }
 
     /** The reference run's costs for {@code study}, from the repository this lab runs from. */
@@ -75,22 +87,38 @@ public final class ReferenceCosts {
         }
         Map<Mode, Map<String, Double>> seconds = new java.util.EnumMap<>(Mode.class);
         Map<Mode, Map<String, Double>> units = new java.util.EnumMap<>(Mode.class);
+        Map<Mode, Map<String, Double>> recordedClock = new java.util.EnumMap<>(Mode.class);
         for (Mode m : Mode.values()) {
             seconds.put(m, RunPlan.History.numbers(history.path(m.label())));
             units.put(m, RunPlan.History.numbers(history.path(LabRun.UNITS).path(m.label())));
+            recordedClock.put(
+                    m, RunPlan.History.numbers(history.path(LabRun.CLOCK).path(m.label())));
         }
         Map<String, Line> lines = new LinkedHashMap<>();
+        Map<Mode, Map<String, Double>> clock = new java.util.EnumMap<>(Mode.class);
+        for (Mode m : Mode.values()) {
+            clock.put(m, new LinkedHashMap<>());
+        }
         for (String experiment : seconds.get(Mode.QUICK).keySet()) {
             Double quickUnits = units.get(Mode.QUICK).get(experiment);
             Double fullUnits = units.get(Mode.FULL).get(experiment);
             Double fullSeconds = seconds.get(Mode.FULL).get(experiment);
-            if (quickUnits != null && fullUnits != null && fullSeconds != null) {
-                lines.put(
-                        experiment,
-                        Line.through(quickUnits, seconds.get(Mode.QUICK).get(experiment), fullUnits, fullSeconds));
+            if (quickUnits == null || fullUnits == null || fullSeconds == null) {
+                continue;
             }
+            double quickSeconds = seconds.get(Mode.QUICK).get(experiment);
+            Double quickClock = recordedClock.get(Mode.QUICK).get(experiment);
+            Double fullClock = recordedClock.get(Mode.FULL).get(experiment);
+            // the clock comes off both times or neither: a reference without it keeps the whole time on its line
+            if (quickClock != null && fullClock != null && quickClock < quickSeconds && fullClock < fullSeconds) {
+                clock.get(Mode.QUICK).put(experiment, quickClock);
+                clock.get(Mode.FULL).put(experiment, fullClock);
+                quickSeconds -= quickClock;
+                fullSeconds -= fullClock;
+            }
+            lines.put(experiment, Line.through(quickUnits, quickSeconds, fullUnits, fullSeconds));
         }
-        return new ReferenceCosts(history.path("host").asText(), lines, seconds);
+        return new ReferenceCosts(history.path("host").asText(), lines, seconds, clock);
     }
 
     /** The host the reference run was made on. */
@@ -103,8 +131,25 @@ public final class ReferenceCosts {
         return seconds.getOrDefault(mode, Map.of()).keySet();
     }
 
+    /** The experiment's cost line: of its whole time, or of the time beside its fixed durations ({@link #clocked}). */
     public Optional<Line> line(String experiment) {
         return Optional.ofNullable(lines.get(experiment));
+    }
+
+    /** Whether the reference recorded the experiment's fixed durations, so that its line leaves them out. */
+    public boolean clocked(String experiment) {
+        return clock.getOrDefault(Mode.QUICK, Map.of()).containsKey(experiment);
+    }
+
+    /**
+     * The reference machine's time for {@code size} of the experiment's work, from its line (and the size's fixed
+     * durations when the line leaves them out); empty without a line, or where the line gives no positive time.
+     */
+    public Optional<Double> at(String experiment, Work.Size size) {
+        return line(experiment)
+                .map(l -> l.at(size.units()))
+                .filter(s -> s > 0)
+                .map(s -> s + (clocked(experiment) ? size.clockSeconds() : 0));
     }
 
     /** The reference run's own time of {@code experiment} in {@code mode}, if it ran it. */
@@ -113,28 +158,32 @@ public final class ReferenceCosts {
     }
 
     /**
-     * Times of one study's experiments measured here at {@code fromUnits}, scaled to {@code toUnits}: along each
-     * experiment's line, multiplied by how many times the line's time at the same units this machine took for that
-     * experiment; in proportion to the units where an experiment has no line. The factor is each experiment's own: how
-     * much faster another machine runs an experiment depends on what it does (JVM starts, memory, system calls), and
-     * its full run follows its own factor, not its study's average (reference-run/README.md, "On another CPU").
+     * Times of one study's experiments measured here at {@code from}, scaled to {@code to}: along each experiment's
+     * line, multiplied by how many times the line's time at the same units this machine took for that experiment; in
+     * proportion to the units where an experiment has no line. The factor is each experiment's own: how much faster
+     * another machine runs an experiment depends on what it does (JVM starts, memory, system calls), and its full run
+     * follows its own factor, not its study's average (reference-run/README.md, "On another CPU"). Where the line
+     * leaves out the fixed durations ({@link #clocked}), they come off the time here before the factor is taken, and
+     * the target's are added back unscaled.
      */
     public Map<String, Scaled> scaleAll(
-            Map<String, Double> seconds, Map<String, Double> fromUnits, Map<String, Double> toUnits) {
+            Map<String, Double> seconds, Map<String, Work.Size> from, Map<String, Work.Size> to) {
         Map<String, Scaled> out = new LinkedHashMap<>();
         for (Map.Entry<String, Double> e : seconds.entrySet()) {
             String name = e.getKey();
-            Double from = fromUnits.get(name);
-            Double to = toUnits.get(name);
-            if (from == null || to == null) {
+            Work.Size a = from.get(name);
+            Work.Size b = to.get(name);
+            if (a == null || b == null) {
                 continue;
             }
             Line line = lines.get(name);
-            if (line != null && line.at(from) > 0 && line.at(to) > 0) {
-                double factor = e.getValue() / line.at(from);
-                out.put(name, new Scaled(factor * line.at(to), true));
+            boolean clocked = clocked(name) && e.getValue() > a.clockSeconds();
+            double here = clocked ? e.getValue() - a.clockSeconds() : e.getValue();
+            if (line != null && line.at(a.units()) > 0 && line.at(b.units()) > 0) {
+                double factor = here / line.at(a.units());
+                out.put(name, new Scaled(factor * line.at(b.units()) + (clocked ? b.clockSeconds() : 0), true));
             } else {
-                out.put(name, proportional(name, e.getValue(), from, to));
+                out.put(name, proportional(name, e.getValue(), a.units(), b.units()));
             }
         }
         return out;

@@ -76,15 +76,15 @@ public final class RunPlan {
         Map<Mode, Map<String, ReferenceCosts.Scaled>> scaled = new java.util.EnumMap<>(Mode.class);
         for (Map.Entry<Mode, History> other : others.entrySet()) {
             Map<String, Double> seconds = new LinkedHashMap<>();
-            Map<String, Double> from = new LinkedHashMap<>();
-            Map<String, Double> to = new LinkedHashMap<>();
+            Map<String, Work.Size> from = new LinkedHashMap<>();
+            Map<String, Work.Size> to = new LinkedHashMap<>();
             experiments.forEach((name, work) -> {
                 Double s = other.getValue().last().get(name);
                 if (s != null) {
                     seconds.put(name, s);
-                    // the units that run measured, when it recorded them: the plan may have changed since
-                    from.put(name, other.getValue().units().getOrDefault(name, work.units(other.getKey())));
-                    to.put(name, work.units(mode));
+                    // the work that run measured, when it recorded it: the plan may have changed since
+                    from.put(name, other.getValue().size(name, work.size(other.getKey())));
+                    to.put(name, work.size(mode));
                 }
             });
             scaled.put(other.getKey(), reference.scaleAll(seconds, from, to));
@@ -102,9 +102,7 @@ public final class RunPlan {
             }
             if (estimate.basis() == Basis.NONE) {
                 Double seconds = reference
-                        .line(name)
-                        .map(l -> l.at(work.units(mode)))
-                        .filter(sec -> sec > 0)
+                        .at(name, work.size(mode))
                         .or(() -> reference.seconds(name, mode))
                         .orElse(null);
                 if (seconds != null) {
@@ -151,27 +149,46 @@ public final class RunPlan {
      * Seconds per experiment from a study folder's run.json history for this host: this mode's, scaled ones, and the
      * units this mode's runs measured.
      */
-    record History(Map<String, Double> last, Map<String, Double> scaled, Map<String, Double> units) {
+    record History(
+            Map<String, Double> last,
+            Map<String, Double> scaled,
+            Map<String, Double> units,
+            Map<String, Double> clock) {
         static History of(Path studyDir, Mode mode) {
             Map<String, Double> last = new LinkedHashMap<>();
             Map<String, Double> scaled = new LinkedHashMap<>();
             Map<String, Double> units = new LinkedHashMap<>();
+            Map<String, Double> clock = new LinkedHashMap<>();
             Path file = studyDir.resolve("run.json");
             if (!Files.isRegularFile(file)) {
-                return new History(last, scaled, units);
+                return new History(last, scaled, units, clock);
             }
             try {
                 JsonNode history = JSON.readTree(file.toFile()).path("history");
                 if (!history.path("host").asText().equals(MachineInfo.hostName())) {
-                    return new History(last, scaled, units); // another machine's times say nothing of this one's
+                    return new History(last, scaled, units, clock); // another machine's times say nothing of this one's
                 }
                 last.putAll(numbers(history.path(mode.label())));
                 scaled.putAll(numbers(history.path(LabRun.SCALED).path(mode.label())));
                 units.putAll(numbers(history.path(LabRun.UNITS).path(mode.label())));
+                clock.putAll(numbers(history.path(LabRun.CLOCK).path(mode.label())));
             } catch (IOException e) {
                 // a run.json that does not parse is refused when the run starts, in one line
             }
-            return new History(last, scaled, units);
+            return new History(last, scaled, units, clock);
+        }
+
+        /**
+         * The work {@code experiment} measured in this mode, as run.json recorded it, or {@code declared} where it did
+         * not (a run before the units, or the fixed durations, were recorded).
+         */
+        Work.Size size(String experiment, Work.Size declared) {
+            Double u = units.get(experiment);
+            if (u == null) {
+                return declared;
+            }
+            return new Work.Size(
+                    u, clock.getOrDefault(experiment, u.equals(declared.units()) ? declared.clockSeconds() : 0));
         }
 
         /** The numeric fields of one object of run.json's history: experiment to seconds, or to units. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -140,6 +141,52 @@ class AllExperimentsTest {
                         .basis())
                 .as("a mode run here plans from its own last time")
                 .isEqualTo(RunPlan.Basis.LAST_RUN);
+    }
+
+    /**
+     * A JMH experiment records its timed iterations in run.json's history, and the plan of the other mode adds them
+     * back unscaled: here the reference took 10 s at 1 unit (4 s of iterations) and 100 s at 10 (60 s of them), so its
+     * line of the rest is 6 s at 1 unit and 40 s at 10; a quick run here of 4.2 s (0.2 s of rest, 1/30 of the
+     * reference's) plans the full run at 40 / 30 + 60 s.
+     */
+    @Test
+    void timedIterationsAreRecordedAndAddedBackUnscaled() throws Exception {
+        Path reference = dir.resolve("reference/wallet");
+        Files.createDirectories(reference);
+        Files.writeString(reference.resolve("run.json"), """
+                {"history": {"host": "vm", "quick": {"sync-jmh": 10.0}, "full": {"sync-jmh": 100.0},
+                  "units": {"quick": {"sync-jmh": 1}, "full": {"sync-jmh": 10}},
+                  "clock": {"quick": {"sync-jmh": 4}, "full": {"sync-jmh": 60}}}}
+                """);
+        ReferenceCosts costs = ReferenceCosts.of(reference);
+        Path here = dir.resolve("results/wallet");
+        Files.createDirectories(here);
+        Files.writeString(here.resolve("run.json"), """
+                {"history": {"host": "%s", "quick": {"sync-jmh": 4.2},
+                  "units": {"quick": {"sync-jmh": 1}}, "clock": {"quick": {"sync-jmh": 4}}}}
+                """.formatted(MachineInfo.hostName()));
+        Map<String, Work> work =
+                Map.of("sync-jmh", Work.timed(m -> m == Mode.FULL ? 10 : 1, m -> m == Mode.FULL ? 60 : 4));
+        RunPlan full = RunPlan.of(here, costs, "wallet", Mode.FULL, work);
+        assertThat(full.estimates().get(0).basis()).isEqualTo(RunPlan.Basis.FITTED);
+        assertThat(full.seconds("sync-jmh")).isCloseTo(40.0 / 30 + 60, org.assertj.core.data.Offset.offset(1e-9));
+
+        // and a run writes them: an experiment of declared fixed durations records them beside its units
+        AllExperiments all = new AllExperiments("wallet", false, new PrintStream(err, true, StandardCharsets.UTF_8))
+                .reference(costs);
+        try (LabRun run = LabRun.start(dir.resolve("run"), Mode.QUICK, "wallet", "all")) {
+            all.runAll(
+                    run,
+                    Map.of("sync-jmh", new AllExperiments.Experiment(work.get("sync-jmh"), () -> sleep(150))),
+                    false);
+        }
+        JsonNode history = new ObjectMapper()
+                .readTree(dir.resolve("run/wallet/run.json").toFile())
+                .path("history");
+        assertThat(history.path("clock").path("quick").path("sync-jmh").asDouble())
+                .isEqualTo(4.0);
+        assertThat(history.path("units").path("quick").path("sync-jmh").asDouble())
+                .isEqualTo(1.0);
     }
 
     @Test

@@ -48,13 +48,15 @@ class ReferenceCostsTest {
         ReferenceCosts costs = ReferenceCosts.of(reference());
         // 22 s here in quick mode (this machine 10 % slower than the reference): 22 × 119 / 20 = 130.9 s
         ReferenceCosts.Scaled full = costs.scaleAll(
-                        Map.of("sync-sweep", 22.0), Map.of("sync-sweep", 10.0), Map.of("sync-sweep", 1000.0))
+                        Map.of("sync-sweep", 22.0), Map.of("sync-sweep", units(10)), Map.of("sync-sweep", units(1000)))
                 .get("sync-sweep");
         assertThat(full.seconds()).isCloseTo(130.9, within(1e-9));
         assertThat(full.byLine()).isTrue();
         // by the units alone it would be 2,200 s; that is what an experiment without a line gets
         ReferenceCosts.Scaled tamper = costs.scaleAll(
-                        Map.of("tamper-test", 2.0), Map.of("tamper-test", 10.0), Map.of("tamper-test", 1000.0))
+                        Map.of("tamper-test", 2.0),
+                        Map.of("tamper-test", units(10)),
+                        Map.of("tamper-test", units(1000)))
                 .get("tamper-test");
         assertThat(tamper.seconds()).isCloseTo(200.0, within(1e-9));
         assertThat(tamper.byLine()).isFalse();
@@ -94,11 +96,49 @@ class ReferenceCostsTest {
         // here: level-sweep 10 % slower (22 s), interop 20 % faster (8 s): 1.1 × 119 = 130.9 s and 0.8 × 30 = 24 s
         Map<String, ReferenceCosts.Scaled> full = costs.scaleAll(
                 Map.of("level-sweep", 22.0, "interop", 8.0),
-                Map.of("level-sweep", 10.0, "interop", 1.0),
-                Map.of("level-sweep", 1000.0, "interop", 100.0));
+                Map.of("level-sweep", units(10), "interop", units(1)),
+                Map.of("level-sweep", units(1000), "interop", units(100)));
         assertThat(full.get("level-sweep").seconds()).isCloseTo(130.9, within(1e-9));
         assertThat(full.get("interop").seconds()).isCloseTo(24.0, within(1e-9));
         assertThat(full.get("interop").byLine()).isTrue();
+    }
+
+    /**
+     * A JMH experiment: in the reference run, 12 s in quick mode of which 4 s were timed iterations, and 174 s in full
+     * mode of which 144 s were. Its line is fitted on the rest, 8 s at 16 units and 30 s at 192: 6 s fixed plus 0.125 s
+     * per unit.
+     */
+    @Test
+    void fixedDurationsAreLeftOutOfTheLineAndAreNotScaledByTheMachine() throws IOException {
+        Path study = dir.resolve("reference/jmh");
+        Files.createDirectories(study);
+        Files.writeString(study.resolve("run.json"), """
+                {"history": {"host": "vm",
+                  "quick": {"sync-jmh": 12.0, "old-jmh": 12.0},
+                  "full": {"sync-jmh": 174.0, "old-jmh": 174.0},
+                  "units": {"quick": {"sync-jmh": 16, "old-jmh": 16}, "full": {"sync-jmh": 192, "old-jmh": 192}},
+                  "clock": {"quick": {"sync-jmh": 4}, "full": {"sync-jmh": 144}}}}
+                """);
+        ReferenceCosts costs = ReferenceCosts.of(study);
+        ReferenceCosts.Line line = costs.line("sync-jmh").orElseThrow();
+        assertThat(line.fixedSeconds()).isCloseTo(6.0, within(1e-9));
+        assertThat(line.secondsPerUnit()).isCloseTo(0.125, within(1e-9));
+        assertThat(costs.clocked("sync-jmh")).isTrue();
+        assertThat(costs.at("sync-jmh", new Work.Size(192, 144))).contains(174.0);
+        // here the quick run took 8 s: 4 s of iterations and 4 s of the rest, half the reference's 8 s;
+        // so the full run is half of its 30 s of rest, plus its 144 s of iterations: 159 s
+        Map<String, ReferenceCosts.Scaled> full = costs.scaleAll(
+                Map.of("sync-jmh", 8.0, "old-jmh", 8.0),
+                Map.of("sync-jmh", new Work.Size(16, 4), "old-jmh", new Work.Size(16, 4)),
+                Map.of("sync-jmh", new Work.Size(192, 144), "old-jmh", new Work.Size(192, 144)));
+        assertThat(full.get("sync-jmh").seconds()).isCloseTo(159.0, within(1e-9));
+        // a reference that did not record the iterations keeps them on its line, and scales them: 8 / 12 × 174 = 116 s
+        assertThat(costs.clocked("old-jmh")).isFalse();
+        assertThat(full.get("old-jmh").seconds()).isCloseTo(116.0, within(1e-9));
+    }
+
+    private static Work.Size units(double units) {
+        return Work.Size.units(units);
     }
 
     @Test

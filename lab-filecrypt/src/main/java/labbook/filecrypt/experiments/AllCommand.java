@@ -8,6 +8,7 @@ import labbook.core.AllExperiments;
 import labbook.core.AllExperiments.Experiment;
 import labbook.core.AllOptions;
 import labbook.core.ExperimentCommand;
+import labbook.core.JmhRun;
 import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Reasons;
@@ -67,7 +68,8 @@ public final class AllCommand extends ExperimentCommand {
                     "pipeline-variants",
                     experiment(PipelineVariantsExperiment::work, withOptionsOf(lab, new PipelineVariantsExperiment())));
             experiments.put(
-                    "level-jmh", experiment(LevelJmhExperiment::work, withOptionsOf(lab, new LevelJmhExperiment())));
+                    "level-jmh",
+                    experiment(JmhRun.work(LevelJmhExperiment::cost), withOptionsOf(lab, new LevelJmhExperiment())));
             if (options.planOnly()) {
                 all.plan(run, experiments);
                 return 0; // nothing ran: this run writes no run.json

@@ -8,6 +8,7 @@ import java.util.Optional;
 import labbook.core.AllExperiments;
 import labbook.core.AllOptions;
 import labbook.core.ExperimentCommand;
+import labbook.core.JmhRun;
 import labbook.core.LabRun;
 import labbook.core.Work;
 import labbook.vfs.VfsSchemas;
@@ -41,7 +42,7 @@ public final class AllCommand extends ExperimentCommand {
         Map<String, Work> work = new LinkedHashMap<>();
         work.put("git-diff", GitDiffExperiment::work);
         work.put("stat-walk", StatWalkExperiment::work);
-        work.put("dcache-model", DcacheModelExperiment::work);
+        work.put("dcache-model", JmhRun.work(DcacheModelExperiment::cost));
         return work;
     }
 

@@ -7,6 +7,7 @@ import labbook.core.AllExperiments;
 import labbook.core.AllExperiments.Experiment;
 import labbook.core.AllOptions;
 import labbook.core.ExperimentCommand;
+import labbook.core.JmhRun;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletSchemas;
@@ -48,7 +49,7 @@ public final class AllCommand extends ExperimentCommand {
             experiments.put(
                     "sync-jmh",
                     new Experiment(
-                            m -> SyncJmhExperiment.Settings.of(m).work(),
+                            JmhRun.work(m -> SyncJmhExperiment.Settings.of(m).cost()),
                             () -> SyncJmhExperiment.run(run, SyncJmhExperiment.Settings.of(mode), out)));
             experiments.put(
                     "save-strategies",
@@ -63,13 +64,13 @@ public final class AllCommand extends ExperimentCommand {
             experiments.put(
                     "tamper-test",
                     new Experiment(
-                            m -> TamperTestExperiment.Plan.of(m).work(),
-                            () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.of(mode), out)));
+                            m -> TamperTestExperiment.Plan.EVERY_BIT.work(),
+                            () -> TamperTestExperiment.run(run, TamperTestExperiment.Plan.EVERY_BIT, out)));
             experiments.put(
                     "kwallet5-interop",
                     new Experiment(
-                            Kwallet5InteropExperiment::largest,
-                            () -> Kwallet5InteropExperiment.run(run, Kwallet5InteropExperiment.largest(mode), out)));
+                            m -> Kwallet5InteropExperiment.LARGEST,
+                            () -> Kwallet5InteropExperiment.run(run, Kwallet5InteropExperiment.LARGEST, out)));
             all.runAll(run, experiments, options.planOnly());
             if (options.planOnly()) {
                 return 0;

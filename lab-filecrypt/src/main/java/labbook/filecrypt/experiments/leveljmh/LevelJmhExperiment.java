@@ -87,11 +87,11 @@ public final class LevelJmhExperiment extends ExperimentCommand {
                         "level=0,1,7,9");
     }
 
-    /** What the run costs, in seconds of JMH: its levels times {@link JmhRun#plannedSeconds}. */
-    public static double work(Mode mode) {
+    /** What the run costs: one benchmark parameter combination per level ({@link JmhRun#work}). */
+    public static JmhRun.Cost cost(Mode mode) {
         List<String> o = options(mode);
         String levels = o.get(o.size() - 1);
-        return levels.split(",").length * JmhRun.plannedSeconds(o);
+        return new JmhRun.Cost(levels.split(",").length, o);
     }
 
     @Override

@@ -75,14 +75,15 @@ public final class DcacheModelExperiment extends ExperimentCommand {
     static final List<String> FULL_TIMING = List.of("-f", "2", "-wi", "2", "-w", "1s", "-i", "4", "-r", "1s");
 
     /**
-     * What the model's JMH costs in {@code mode}, in seconds: a configuration per walk, thread count and rename setting
-     * ({@link JmhRun#plannedSeconds}); for the plan of a mode not yet run here.
+     * What the model's JMH costs in {@code mode}: a configuration per walk, thread count and rename setting
+     * ({@link JmhRun#work}); for the plan of a mode not yet run here.
      */
-    public static double work(Mode mode) {
-        return Walk.ALL.size()
-                * threadCounts(null, mode).size()
-                * renameModes(null, mode).size()
-                * JmhRun.plannedSeconds(mode == Mode.FULL ? FULL_TIMING : QUICK_TIMING);
+    public static JmhRun.Cost cost(Mode mode) {
+        return new JmhRun.Cost(
+                Walk.ALL.size()
+                        * threadCounts(null, mode).size()
+                        * renameModes(null, mode).size(),
+                mode == Mode.FULL ? FULL_TIMING : QUICK_TIMING);
     }
 
     @Mixin

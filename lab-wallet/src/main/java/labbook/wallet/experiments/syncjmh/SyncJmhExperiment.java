@@ -90,11 +90,9 @@ public final class SyncJmhExperiment extends ExperimentCommand {
                     List.of("-f", "1", "-wi", "2", "-w", "100ms", "-i", "5", "-r", "100ms"));
         }
 
-        /**
-         * What JMH's run costs, in seconds: each (variant, size) is a JVM of its own ({@link JmhRun#plannedSeconds}).
-         */
-        public double work() {
-            return variants.size() * entries.size() * JmhRun.plannedSeconds(jmhOptions);
+        /** What JMH's run costs: each (variant, size) is a JVM of its own ({@link JmhRun#work}). */
+        public JmhRun.Cost cost() {
+            return new JmhRun.Cost(variants.size() * entries.size(), jmhOptions);
         }
 
         /** The variants as JMH's {@code variant} parameter takes them: their labels, comma-separated. */
