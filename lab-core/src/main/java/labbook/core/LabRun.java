@@ -281,7 +281,7 @@ public final class LabRun implements AutoCloseable {
         work.getOrDefault(mode, Map.of()).forEach((name, size) -> {
             modeUnits.put(name, size.units());
             if (size.clockSeconds() > 0) {
-                modeClock.put(name, size.clockSeconds());
+                modeClock.put(name, Math.round(size.clockSeconds() * 1000) / 1000.0); // 4.2, not 4.199999999999999
             } else {
                 modeClock.remove(name);
             }
