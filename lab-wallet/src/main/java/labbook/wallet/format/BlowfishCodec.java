@@ -119,10 +119,11 @@ public final class BlowfishCodec {
         private final int[] p = new int[18];
         /** S-boxes 0 to 3, back to back: box {@code b} at {@code [256 b, 256 b + 256)}. */
         private final int[] s = new int[1024];
-        /** CBC's chaining value: the previous ciphertext block, all zero (KWallet's IV) at the start. */
-        private int chainLeft;
-
-        private int chainRight;
+        /**
+         * CBC's chaining value, left and right half: the previous ciphertext block, all zero (KWallet's IV) at the
+         * start. An array, not two fields, so that kf5's loop can store it at every block (see there).
+         */
+        private final int[] chain = new int[2];
 
         private Stream(boolean encrypting) {
             this.encrypting = encrypting;
@@ -162,8 +163,8 @@ public final class BlowfishCodec {
             final int[] s = this.s;
             final boolean le = littleEndianWords;
             final boolean chained = cbc;
-            int cl = chainLeft;
-            int cr = chainRight;
+            int cl = chain[0];
+            int cr = chain[1];
             int start = chained ? from : encryptEcbPairs(buf, from, to);
             for (int i = start; i < to; i += 8) {
                 int l = word(buf, i, le);
@@ -196,8 +197,8 @@ public final class BlowfishCodec {
                 cl = r;
                 cr = l;
             }
-            chainLeft = cl;
-            chainRight = cr;
+            chain[0] = cl;
+            chain[1] = cr;
         }
 
         /**
@@ -215,8 +216,8 @@ public final class BlowfishCodec {
             final int[] s = this.s;
             final int p0 = p[0];
             final int p17 = p[17];
-            int cl = chainLeft;
-            int cr = chainRight;
+            int cl = chain[0];
+            int cr = chain[1];
             for (int i = from; i < to; i += 8) {
                 int l = (int) BIG_ENDIAN.get(buf, i) ^ p0 ^ cl;
                 int r = (int) BIG_ENDIAN.get(buf, i + 4) ^ p[1] ^ cr;
@@ -241,9 +242,12 @@ public final class BlowfishCodec {
                 BIG_ENDIAN.set(buf, i + 4, l);
                 cl = r;
                 cr = l;
+                // stored at every block, though only the last is read: a store to an int[] in the loop keeps C2 from
+                // hoisting the 16 subkey loads above it, where they took 16 more registers than there are and C2
+                // spilled the chain itself (the module README, "A store that keeps the subkeys in the loop")
+                chain[0] = cl;
+                chain[1] = cr;
             }
-            chainLeft = cl;
-            chainRight = cr;
         }
 
         /**
@@ -279,8 +283,8 @@ public final class BlowfishCodec {
             final int[] s = this.s;
             final boolean le = littleEndianWords;
             final boolean chained = cbc;
-            int cl = chainLeft;
-            int cr = chainRight;
+            int cl = chain[0];
+            int cr = chain[1];
             for (int i = from; i < to; i += 8) {
                 int inLeft = word(buf, i, le);
                 int inRight = word(buf, i + 4, le);
@@ -312,8 +316,8 @@ public final class BlowfishCodec {
                 putWord(buf, i, r, le);
                 putWord(buf, i + 4, l, le);
             }
-            chainLeft = cl;
-            chainRight = cr;
+            chain[0] = cl;
+            chain[1] = cr;
         }
     }
 
