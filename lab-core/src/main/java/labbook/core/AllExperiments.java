@@ -55,17 +55,7 @@ public final class AllExperiments {
     }
 
     /** An experiment of an {@code all} command: what it measures in each mode, and the run itself. */
-    public record Experiment(Work work, Runnable body) implements Work {
-        @Override
-        public double units(Mode mode) {
-            return work.units(mode);
-        }
-
-        @Override
-        public double clockSeconds(Mode mode) {
-            return work.clockSeconds(mode);
-        }
-    }
+    public record Experiment(Work work, Runnable body) {}
 
     private final String study;
     private final boolean keepGoing;
@@ -155,7 +145,9 @@ public final class AllExperiments {
 
     /** {@link #plan}, then each experiment in turn (unless {@code planOnly}). */
     public void runAll(LabRun run, Map<String, Experiment> experiments, boolean planOnly) {
-        plan(run, experiments);
+        Map<String, Work> works = new java.util.LinkedHashMap<>();
+        experiments.forEach((name, experiment) -> works.put(name, experiment.work()));
+        plan(run, works);
         if (!planOnly) {
             experiments.forEach((name, experiment) -> run(run, name, experiment.body()));
         }

@@ -189,22 +189,27 @@ public final class JmhRun {
         return Double.parseDouble(option(jmhArgs, "-f", "5"));
     }
 
-    /** A JMH run's cost in one mode: its benchmark parameter combinations, each run with {@code options}. */
+    /**
+     * A JMH run's cost in one mode: its benchmark parameter combinations, each run with {@code options}; in the plan's
+     * units, {@link #plannedSeconds} per combination, of which the timed iterations are fixed durations.
+     */
     public record Cost(int combinations, List<String> options) {
         public Cost {
             options = List.copyOf(options);
         }
+
+        public double units() {
+            return combinations * plannedSeconds(options);
+        }
+
+        public double clockSeconds() {
+            return combinations * iterationSeconds(options);
+        }
     }
 
-    /**
-     * The {@link Work} of a JMH experiment whose run in each mode costs {@code cost}: {@link #plannedSeconds} per
-     * combination, of which the timed iterations are fixed durations.
-     */
+    /** The {@link Work} of a JMH experiment whose run in each mode costs {@code cost}. */
     public static Work work(java.util.function.Function<Mode, Cost> cost) {
-        return Work.timed(
-                m -> cost.apply(m).combinations() * plannedSeconds(cost.apply(m).options()),
-                m -> cost.apply(m).combinations()
-                        * iterationSeconds(cost.apply(m).options()));
+        return Work.timed(m -> cost.apply(m).units(), m -> cost.apply(m).clockSeconds());
     }
 
     private static String option(List<String> args, String name, String otherwise) {

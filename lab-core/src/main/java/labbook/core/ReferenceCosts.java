@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Each experiment's time as a fixed part and a part per unit of its {@link Work}, {@code t = F + c·units}, fitted
@@ -18,8 +20,8 @@ import java.util.Optional;
  *
  * <p>Where the reference recorded an experiment's fixed durations in both modes ({@link Work#clockSeconds}, JMH's timed
  * iterations), the line is fitted on the rest of its time, and only that rest is scaled by how fast a machine is: a
- * machine that ran sync-jmh's quick run in 0.66 of the reference's time, mostly JVM starts, took 0.92 of its full run,
- * mostly one-second iterations (both on 6 December).
+ * quick JMH run is mostly JVM starts, a full one mostly iterations that last their second on any CPU
+ * (reference-run/README.md has the runs that showed it).
  */
 public final class ReferenceCosts {
     /** The repository folder of the reference run, one sub-folder per study. */
@@ -46,23 +48,20 @@ public final class ReferenceCosts {
     private final String host;
     private final Map<String, Line> lines;
     private final Map<Mode, Map<String, Double>> seconds;
-    /** The fixed durations of the experiments whose line leaves them out, per mode. */
-    private final Map<Mode, Map<String, Double>> clock;
+    /** The experiments whose line leaves their fixed durations out. */
+    private final Set<String> clocked;
 
     private ReferenceCosts(
-            String host,
-            Map<String, Line> lines,
-            Map<Mode, Map<String, Double>> seconds,
-            Map<Mode, Map<String, Double>> clock) {
+            String host, Map<String, Line> lines, Map<Mode, Map<String, Double>> seconds, Set<String> clocked) {
         this.host = host;
         this.lines = Map.copyOf(lines);
         this.seconds = Map.copyOf(seconds);
-        this.clock = Map.copyOf(clock);
+        this.clocked = Set.copyOf(clocked);
     }
 
     /** No reference: every scaling is by the units alone. */
     public static ReferenceCosts none() {
-        return new ReferenceCosts("", Map.of(), Map.of(), Map.of());
+        return new ReferenceCosts("", Map.of(), Map.of(), Set.of());
     }
 
     /** The reference run's costs for {@code study}, from the repository this lab runs from. */
@@ -87,18 +86,14 @@ public final class ReferenceCosts {
         }
         Map<Mode, Map<String, Double>> seconds = new java.util.EnumMap<>(Mode.class);
         Map<Mode, Map<String, Double>> units = new java.util.EnumMap<>(Mode.class);
-        Map<Mode, Map<String, Double>> recordedClock = new java.util.EnumMap<>(Mode.class);
+        Map<Mode, Map<String, Double>> clock = new java.util.EnumMap<>(Mode.class);
         for (Mode m : Mode.values()) {
             seconds.put(m, RunPlan.History.numbers(history.path(m.label())));
             units.put(m, RunPlan.History.numbers(history.path(LabRun.UNITS).path(m.label())));
-            recordedClock.put(
-                    m, RunPlan.History.numbers(history.path(LabRun.CLOCK).path(m.label())));
+            clock.put(m, RunPlan.History.numbers(history.path(LabRun.CLOCK).path(m.label())));
         }
         Map<String, Line> lines = new LinkedHashMap<>();
-        Map<Mode, Map<String, Double>> clock = new java.util.EnumMap<>(Mode.class);
-        for (Mode m : Mode.values()) {
-            clock.put(m, new LinkedHashMap<>());
-        }
+        Set<String> clocked = new HashSet<>();
         for (String experiment : seconds.get(Mode.QUICK).keySet()) {
             Double quickUnits = units.get(Mode.QUICK).get(experiment);
             Double fullUnits = units.get(Mode.FULL).get(experiment);
@@ -107,18 +102,17 @@ public final class ReferenceCosts {
                 continue;
             }
             double quickSeconds = seconds.get(Mode.QUICK).get(experiment);
-            Double quickClock = recordedClock.get(Mode.QUICK).get(experiment);
-            Double fullClock = recordedClock.get(Mode.FULL).get(experiment);
+            Double quickClock = clock.get(Mode.QUICK).get(experiment);
+            Double fullClock = clock.get(Mode.FULL).get(experiment);
             // the clock comes off both times or neither: a reference without it keeps the whole time on its line
             if (quickClock != null && fullClock != null && quickClock < quickSeconds && fullClock < fullSeconds) {
-                clock.get(Mode.QUICK).put(experiment, quickClock);
-                clock.get(Mode.FULL).put(experiment, fullClock);
+                clocked.add(experiment);
                 quickSeconds -= quickClock;
                 fullSeconds -= fullClock;
             }
             lines.put(experiment, Line.through(quickUnits, quickSeconds, fullUnits, fullSeconds));
         }
-        return new ReferenceCosts(history.path("host").asText(), lines, seconds, clock);
+        return new ReferenceCosts(history.path("host").asText(), lines, seconds, clocked);
     }
 
     /** The host the reference run was made on. */
@@ -138,7 +132,7 @@ public final class ReferenceCosts {
 
     /** Whether the reference recorded the experiment's fixed durations, so that its line leaves them out. */
     public boolean clocked(String experiment) {
-        return clock.getOrDefault(Mode.QUICK, Map.of()).containsKey(experiment);
+        return clocked.contains(experiment);
     }
 
     /**
@@ -177,11 +171,12 @@ public final class ReferenceCosts {
                 continue;
             }
             Line line = lines.get(name);
-            boolean clocked = clocked(name) && e.getValue() > a.clockSeconds();
-            double here = clocked ? e.getValue() - a.clockSeconds() : e.getValue();
-            if (line != null && line.at(a.units()) > 0 && line.at(b.units()) > 0) {
-                double factor = here / line.at(a.units());
-                out.put(name, new Scaled(factor * line.at(b.units()) + (clocked ? b.clockSeconds() : 0), true));
+            // on a clocked line only the time beside the fixed durations scales with the machine
+            double fixedHere = clocked(name) ? a.clockSeconds() : 0;
+            double fixedThere = clocked(name) ? b.clockSeconds() : 0;
+            if (line != null && e.getValue() > fixedHere && line.at(a.units()) > 0 && line.at(b.units()) > 0) {
+                double factor = (e.getValue() - fixedHere) / line.at(a.units());
+                out.put(name, new Scaled(factor * line.at(b.units()) + fixedThere, true));
             } else {
                 out.put(name, proportional(name, e.getValue(), a.units(), b.units()));
             }

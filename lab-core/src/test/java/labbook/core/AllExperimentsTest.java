@@ -132,10 +132,12 @@ class AllExperimentsTest {
             all.runAll(run, experiments, false);
         }
         double quick = all.parts().get(0).time().toMillis() / 1000.0;
-        RunPlan full = RunPlan.of(dir.resolve("wallet"), ReferenceCosts.none(), "wallet", Mode.FULL, experiments);
+        Map<String, Work> work =
+                Map.of("sync-sweep", experiments.get("sync-sweep").work());
+        RunPlan full = RunPlan.of(dir.resolve("wallet"), ReferenceCosts.none(), "wallet", Mode.FULL, work);
         assertThat(full.estimates().get(0).basis()).isEqualTo(RunPlan.Basis.SCALED);
         assertThat(full.seconds("sync-sweep")).isCloseTo(10 * quick, org.assertj.core.data.Offset.offset(0.2));
-        assertThat(RunPlan.of(dir.resolve("wallet"), ReferenceCosts.none(), "wallet", Mode.QUICK, experiments)
+        assertThat(RunPlan.of(dir.resolve("wallet"), ReferenceCosts.none(), "wallet", Mode.QUICK, work)
                         .estimates()
                         .get(0)
                         .basis())

@@ -21,15 +21,12 @@ class ReferenceCostsTest {
      * through them is 19 s fixed plus 0.1 s per unit. tamper-test has no units (a run before they were recorded).
      */
     private Path reference() throws IOException {
-        Path study = dir.resolve("reference/wallet");
-        Files.createDirectories(study);
-        Files.writeString(study.resolve("run.json"), """
+        return study("reference/wallet", """
                 {"history": {"host": "vm",
                   "quick": {"sync-sweep": 20.0, "tamper-test": 1.0},
                   "full": {"sync-sweep": 119.0, "tamper-test": 40.0},
                   "units": {"quick": {"sync-sweep": 10}, "full": {"sync-sweep": 1000}}}}
                 """);
-        return study;
     }
 
     @Test
@@ -68,9 +65,7 @@ class ReferenceCostsTest {
         Map<String, Work> work = new LinkedHashMap<>();
         work.put("sync-sweep", m -> m == Mode.FULL ? 1000 : 10);
         work.put("tamper-test", m -> m == Mode.FULL ? 100 : 1);
-        Path here = dir.resolve("results/wallet");
-        Files.createDirectories(here);
-        Files.writeString(here.resolve("run.json"), """
+        Path here = study("results/wallet", """
                 {"history": {"host": "%s", "quick": {"sync-sweep": 22.0}, "units": {"quick": {"sync-sweep": 10}}}}
                 """.formatted(MachineInfo.hostName()));
         RunPlan plan = RunPlan.of(here, costs, "wallet", Mode.FULL, work);
@@ -82,10 +77,8 @@ class ReferenceCostsTest {
 
     @Test
     void eachExperimentScalesByItsOwnFactorForTheMachine() throws IOException {
-        Path study = dir.resolve("reference/filecrypt");
-        Files.createDirectories(study);
         // level-sweep: 20 s at 10 units, 119 s at 1,000; interop: 10 s at 1 unit, 30 s at 100
-        Files.writeString(study.resolve("run.json"), """
+        Path study = study("reference/filecrypt", """
                 {"history": {"host": "vm",
                   "quick": {"level-sweep": 20.0, "interop": 10.0},
                   "full": {"level-sweep": 119.0, "interop": 30.0},
@@ -110,9 +103,7 @@ class ReferenceCostsTest {
      */
     @Test
     void fixedDurationsAreLeftOutOfTheLineAndAreNotScaledByTheMachine() throws IOException {
-        Path study = dir.resolve("reference/jmh");
-        Files.createDirectories(study);
-        Files.writeString(study.resolve("run.json"), """
+        Path study = study("reference/jmh", """
                 {"history": {"host": "vm",
                   "quick": {"sync-jmh": 12.0, "old-jmh": 12.0},
                   "full": {"sync-jmh": 174.0, "old-jmh": 174.0},
@@ -137,6 +128,14 @@ class ReferenceCostsTest {
         assertThat(full.get("old-jmh").seconds()).isCloseTo(116.0, within(1e-9));
     }
 
+    /** A study folder under the test's folder, with {@code runJson} as its run.json. */
+    private Path study(String folder, String runJson) throws IOException {
+        Path study = dir.resolve(folder);
+        Files.createDirectories(study);
+        Files.writeString(study.resolve("run.json"), runJson);
+        return study;
+    }
+
     private static Work.Size units(double units) {
         return Work.Size.units(units);
     }
@@ -144,9 +143,7 @@ class ReferenceCostsTest {
     @Test
     void aMissingOrDamagedReferenceIsNone() throws IOException {
         assertThat(ReferenceCosts.of(dir.resolve("nowhere")).line("sync-sweep")).isEmpty();
-        Path broken = dir.resolve("broken");
-        Files.createDirectories(broken);
-        Files.writeString(broken.resolve("run.json"), "{not json");
+        Path broken = study("broken", "{not json");
         assertThat(ReferenceCosts.of(broken).line("sync-sweep")).isEmpty();
     }
 }

@@ -70,11 +70,10 @@ public final class AllCommand extends ExperimentCommand {
             experiments.put(
                     "level-jmh",
                     experiment(JmhRun.work(LevelJmhExperiment::cost), withOptionsOf(lab, new LevelJmhExperiment())));
+            all.runAll(run, experiments, options.planOnly());
             if (options.planOnly()) {
-                all.plan(run, experiments);
                 return 0; // nothing ran: this run writes no run.json
             }
-            all.runAll(run, experiments, false);
         }
         return all.finish(System.out);
     }
