@@ -1,14 +1,13 @@
 package labbook.wallet.format;
 
 /**
- * One {@code .kwl} encoding in its two roles ({@link PiecePipeline}): the producer feeds each serialised piece to SHA-1
- * before it tells the pipeline it is final; the caller encrypts what is final, in place, and hands it on.
+ * One {@code .kwl} encoding in its two roles ({@link PiecePipeline}): the producer feeds each serialised step to SHA-1
+ * before it tells the pipeline it is final; the caller encrypts what is final, in place, and hands it on in pieces.
  */
 final class EncodePieces {
     private final byte[] file;
     private final int size;
     private final int blobStart;
-    private final BlowfishCodec.Stream cipher;
     private final PayloadDigest digest;
     private final KwlCodec.Sink sink;
 
@@ -18,18 +17,12 @@ final class EncodePieces {
     private int encrypted;
 
     private int handed;
+    private boolean headerHanded;
 
-    EncodePieces(
-            byte[] file,
-            int size,
-            int blobStart,
-            BlowfishCodec.Stream cipher,
-            PayloadDigest digest,
-            KwlCodec.Sink sink) {
+    EncodePieces(byte[] file, int size, int blobStart, PayloadDigest digest, KwlCodec.Sink sink) {
         this.file = file;
         this.size = size;
         this.blobStart = blobStart;
-        this.cipher = cipher;
         this.digest = digest;
         this.sink = sink;
         this.hashed = blobStart + 12;
@@ -37,9 +30,9 @@ final class EncodePieces {
         this.handed = blobStart;
     }
 
-    /** Producer: everything before {@code serialised} is final plaintext; hash it once a piece's worth is there. */
-    void serialised(int serialised, int pieceBytes, PiecePipeline out) {
-        if (serialised - hashed >= pieceBytes) {
+    /** Producer: everything before {@code serialised} is final plaintext; hash it once {@code stepBytes} are there. */
+    void serialised(int serialised, int stepBytes, PiecePipeline out) {
+        if (serialised - hashed >= stepBytes) {
             digest.update(file, hashed, serialised - hashed);
             hashed = serialised;
             out.ready(serialised);
@@ -54,15 +47,27 @@ final class EncodePieces {
         out.ready(size);
     }
 
-    /** Consumer: the file is final up to {@code end}; its whole blocks are encrypted and handed on. */
-    void encryptUpTo(int end) {
+    /**
+     * Consumer: the file is final up to {@code end}; its whole blocks are encrypted and handed on in pieces of
+     * {@code pieceBytes} (each hand-off is a task for the writer thread), the last piece once the file is whole. At the
+     * file's end the walk has ended, so the clear header and hash section it filled are whole: they go first, and are
+     * written while the rest is encrypted rather than after it.
+     */
+    void encryptUpTo(BlowfishCodec.Stream cipher, int end, int pieceBytes) {
         // the digest only fills the last blocks: every whole block before end is final
         int blocks = blobStart + ((end - blobStart) & ~7);
-        if (blocks > encrypted) {
-            cipher.update(file, encrypted, blocks - encrypted);
-            encrypted = blocks;
-            sink.ready(file, handed, blocks);
-            handed = blocks;
+        if (end == size && !headerHanded) {
+            sink.ready(file, 0, blobStart);
+            headerHanded = true;
+        }
+        while (encrypted < blocks) {
+            int to = Math.min(blocks, handed + pieceBytes);
+            cipher.update(file, encrypted, to - encrypted);
+            encrypted = to;
+            if (encrypted - handed == pieceBytes || encrypted == size) {
+                sink.ready(file, handed, encrypted);
+                handed = encrypted;
+            }
         }
     }
 }

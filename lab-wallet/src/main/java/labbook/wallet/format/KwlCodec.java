@@ -39,7 +39,7 @@ public final class KwlCodec {
 
     /**
      * Receives the parts of a file being encoded as soon as each is final: the encrypted part piece by piece, in order,
-     * then the clear header and hash section, which the same walk over the entries fills.
+     * and, once the walk over the entries that fills it has ended, the clear header and hash section.
      */
     public interface Sink {
         /** {@code file[from, to)} is final, will not change again, and belongs at offset {@code from} of the file. */
@@ -47,10 +47,17 @@ public final class KwlCodec {
     }
 
     /**
-     * Encoding hands the file to its {@link Sink} in pieces of this size, each serialised, hashed and encrypted while
-     * it is still in the CPU's cache, so the writer can store it while the next is made.
+     * Encoding hands the file to its {@link Sink} in pieces of at least this size, so the writer can store one while
+     * the next is encrypted; each is a task for the writer thread, so not many more.
      */
     public static final int PIECE_BYTES = 128 * 1024;
+
+    /**
+     * The walk hashes the payload, and tells the cipher how far it is final, every this many bytes: the cipher can
+     * start as soon as the first few entries are serialised, not after a whole piece, and follows the walk closely in
+     * cache.
+     */
+    static final int STEP_BYTES = 4 * 1024;
 
     /** One sync's bytes: serialise, MD5 each name, SHA-1 the payload, pad, encrypt. */
     public static byte[] encode(WalletContents contents, KwlFormat format, byte[] key, Random random) {
@@ -78,13 +85,15 @@ public final class KwlCodec {
 
     /**
      * One sync in a single walk over the entries, which writes each one's MD5 into the clear hash section and its
-     * record into the payload, serialised straight into the file buffer; every {@link #PIECE_BYTES} the new part is fed
+     * record into the payload, serialised straight into the file buffer; every {@link #STEP_BYTES} the new part is fed
      * to SHA-1 and, once hashed, encrypted in place (every block of it is final: the digest only fills the last
-     * blocks), then handed to {@code sink}. The walk and SHA-1 run on {@code helper} as one task: given another thread,
-     * the walk serialises and hashes piece i+1 there while piece i is encrypted here, so a big wallet's walk, slow on
-     * memory, overlaps the cipher; {@code Runnable::run} does it all on this thread, the walk first. The file is made
-     * in {@code reuse} when it is big enough (a sync of a big wallet then allocates nothing), else in a new array of
-     * exactly its size; the array is returned, holding the whole encrypted file in its first {@link #fileSize} bytes.
+     * blocks), then handed to {@code sink} every {@link #PIECE_BYTES}. The walk and SHA-1 run on {@code helper} as one
+     * task, started before the key schedule: given another thread, the cipher here follows the walk there a few
+     * kilobytes behind, so a big wallet's walk, slow on memory, overlaps the cipher; {@code Runnable::run} does it all
+     * on this thread, the walk first. The clear hash section goes to {@code sink} once the walk has ended. The file is
+     * made in {@code reuse} when it is big enough (a sync of a big wallet then allocates nothing), else in a new array
+     * of exactly its size; the array is returned, holding the whole encrypted file in its first {@link #fileSize}
+     * bytes.
      */
     public static byte[] encode(
             WalletContents contents,
@@ -95,9 +104,6 @@ public final class KwlCodec {
             Sink sink,
             Executor helper,
             byte[] reuse) {
-        // the key schedule first: a weak key is refused before anything is written
-        BlowfishCodec.Stream cipher =
-                new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encryptor();
         Map<String, TreeMap<String, Entry>> folders = contents.folders();
         if (folders.size() > MAX_FOLDERS) {
             throw new IllegalArgumentException(folders.size() + " folders: a .kwl file holds at most " + MAX_FOLDERS);
@@ -116,24 +122,29 @@ public final class KwlCodec {
         fillRandom(random, file, b, 8);
         QData.Writer w = new QData.Writer(file, b + 8);
         w.u32(payload);
-        EncodePieces pieces =
-                new EncodePieces(file, size, b, cipher, PayloadDigest.of(dialect.sha1LittleEndianWords()), sink);
+        // drawn here, in the same order as ever, not on the walk's thread: a Random need not be shared
+        byte[] padding = new byte[blob - 32 - Math.toIntExact(payload)];
+        random.nextBytes(padding);
+        EncodePieces pieces = new EncodePieces(file, size, b, PayloadDigest.of(dialect.sha1LittleEndianWords()), sink);
         int digestAt = b + blob - 20;
-        PiecePipeline.run(
+        try (PiecePipeline walk = PiecePipeline.start(
                 out -> {
                     KwlPayload.write(
                             folders,
                             w,
                             new HashSection(file, HEADER_BYTES, folders.size()),
-                            end -> pieces.serialised(end, PIECE_BYTES, out));
+                            end -> pieces.serialised(end, STEP_BYTES, out));
                     int dataEnd = w.position();
-                    fillRandom(random, file, dataEnd, digestAt - dataEnd);
+                    System.arraycopy(padding, 0, file, dataEnd, padding.length);
                     pieces.serialisedAll(dataEnd, digestAt, out);
                 },
-                helper,
-                pieces::encryptUpTo);
-        // the walk that wrote the payload also wrote the hash section: only now is it whole
-        sink.ready(file, 0, b);
+                helper)) {
+            // the key schedule while the walk's thread wakes up; a weak key is refused before anything is handed
+            // to the sink (the walk only fills the buffer)
+            BlowfishCodec.Stream cipher =
+                    new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encryptor();
+            walk.drain(end -> pieces.encryptUpTo(cipher, end, PIECE_BYTES));
+        }
         return file;
     }
 

@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import labbook.core.AtomicFiles;
 import labbook.core.LabException;
+import labbook.wallet.format.BriefSpin;
 import labbook.wallet.format.KwlCodec;
 
 /**
@@ -293,6 +294,8 @@ public final class SaveFile {
             if (last == null) {
                 return;
             }
+            // a commit waits for the last write and the rename, a fraction of a millisecond
+            BriefSpin.until(last::isDone);
             boolean interrupted = false;
             while (true) {
                 try {

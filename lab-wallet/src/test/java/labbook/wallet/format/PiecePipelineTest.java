@@ -13,8 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two roles of a sync: the caller gets every end the producer makes ready, in order, on either kind of helper; a
- * failure on either side comes back as itself, and never before the producer has stopped.
+ * The two roles of a sync: the caller gets the producer's latest end, growing, and its last, on either kind of helper;
+ * a failure on either side comes back as itself, and never before the producer has stopped.
  */
 class PiecePipelineTest {
     private static ExecutorService helper;
@@ -30,7 +30,7 @@ class PiecePipelineTest {
     }
 
     @Test
-    void theCallerGetsEveryEndInOrderOnEitherHelper() {
+    void theCallerGetsGrowingEndsAndTheLastOnEitherHelper() {
         for (java.util.concurrent.Executor on : List.<java.util.concurrent.Executor>of(helper, Runnable::run)) {
             List<Integer> got = new CopyOnWriteArrayList<>();
             PiecePipeline.run(
@@ -41,7 +41,9 @@ class PiecePipelineTest {
                     },
                     on,
                     got::add);
-            assertThat(got).hasSize(100).startsWith(10, 20).endsWith(990, 1000).isSorted();
+            // the latest end each time the caller looks: fewer than were made ready, always growing, the last one last
+            assertThat(got).isNotEmpty().doesNotHaveDuplicates().isSorted().endsWith(1000);
+            assertThat(got).allMatch(end -> end % 10 == 0 && end >= 10);
         }
     }
 
@@ -82,5 +84,49 @@ class PiecePipelineTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("disk full at 8");
         assertThat(producerDone).isTrue();
+    }
+
+    @Test
+    void aCallerWaitingLongerThanItsSpinIsWokenByTheNextEnd() {
+        List<Integer> got = new CopyOnWriteArrayList<>();
+        PiecePipeline.run(
+                p -> {
+                    p.ready(8);
+                    sleep(100); // far longer than the caller's spin: it parks, and the next end must wake it
+                    p.ready(16);
+                },
+                helper,
+                got::add);
+        assertThat(got).endsWith(16).isSorted();
+    }
+
+    @Test
+    void anInterruptedCallerThrowsOnlyOnceTheProducerHasStoppedAndStaysInterrupted() {
+        AtomicBoolean producerDone = new AtomicBoolean();
+        Thread.currentThread().interrupt();
+        try {
+            assertThatThrownBy(() -> PiecePipeline.run(
+                            p -> {
+                                sleep(300);
+                                p.ready(8);
+                                producerDone.set(true);
+                            },
+                            helper,
+                            end -> {}))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("interrupted while saving a wallet");
+            assertThat(producerDone).isTrue();
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.security.SecureRandom;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 /** KWallet refuses Blowfish keys with a duplicate S-box entry (about 3 keys in 100,000); so does the lab. */
@@ -28,6 +32,24 @@ class WeakKeyTest {
         assertThatThrownBy(() -> KwlCodec.encode(c, KwlFormat.KDE4, weak, new SecureRandom()))
                 .isInstanceOf(WeakKeyException.class)
                 .hasMessageContaining("weak");
+        // with the walk on another thread, started before the key schedule: still nothing reaches the sink
+        List<Integer> handed = new CopyOnWriteArrayList<>();
+        ExecutorService walker = Executors.newSingleThreadExecutor();
+        try {
+            assertThatThrownBy(() -> KwlCodec.encode(
+                            c,
+                            KwlFormat.KDE4.header(),
+                            KwlFormat.KDE4.dialect(),
+                            weak,
+                            new SecureRandom(),
+                            (f, from, to) -> handed.add(from),
+                            walker,
+                            null))
+                    .isInstanceOf(WeakKeyException.class);
+        } finally {
+            walker.shutdownNow();
+        }
+        assertThat(handed).isEmpty();
         // the same wallet under a strong key opens, but not when its key is weak
         byte[] strong = new byte[20];
         r.nextBytes(strong);
