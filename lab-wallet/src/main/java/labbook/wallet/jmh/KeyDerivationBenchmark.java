@@ -6,7 +6,12 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
+import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.format.BlowfishCodec;
+import labbook.wallet.format.KwlCodec;
+import labbook.wallet.format.KwlFormat;
 import labbook.wallet.format.Pbkdf2Sha512;
+import labbook.wallet.format.WalletContents;
 import labbook.wallet.format.WalletKeys;
 import org.bouncycastle.crypto.digests.SHA512Digest;
 import org.bouncycastle.crypto.generators.PKCS5S2ParametersGenerator;
@@ -47,12 +52,40 @@ public class KeyDerivationBenchmark {
     @Param({"bouncycastle", "jdk", "lab"})
     public String implementation;
 
+    /**
+     * {@code kde4-syncs}: a 10,000-entry wallet is made and synced in the KDE4 format before the trial, as sync-sweep
+     * does before it times the key: the JDK's SHA-1 (the payload's digest) and MD5 (each key's) then run through the
+     * same JDK methods as the lab's SHA-512 ({@code MessageDigest}, {@code DigestBase}), and C2 compiles those methods
+     * on their profile (the module README, "The key after a sweep"); {@code none}: a fork that derives keys only.
+     */
+    @Param({"none", "kde4-syncs"})
+    public String before;
+
+    /** Syncs of the 10,000-entry wallet before the trial: about as many SHA-1 bytes as a full sweep's kde4 syncs. */
+    private static final int KDE4_SYNCS = 1000;
+
     private static final String PASSWORD = "correct horse battery staple";
     private final byte[] salt = new byte[WalletKeys.KEY_BYTES];
 
     @Setup(Level.Trial)
     public void setUp() {
-        new Random(1).nextBytes(salt);
+        Random random = new Random(1);
+        random.nextBytes(salt);
+        switch (before) {
+            case "none" -> {}
+            case "kde4-syncs" -> {
+                WalletContents wallet = new WalletContents();
+                BenchmarkEntries.random().next(10_000).forEach(e -> wallet.writeEntry(BenchmarkEntries.FOLDER, e));
+                byte[] key = new byte[20];
+                do {
+                    random.nextBytes(key);
+                } while (BlowfishCodec.isWeak(key));
+                for (int i = 0; i < KDE4_SYNCS; i++) {
+                    KwlCodec.encode(wallet, KwlFormat.KDE4, key, random);
+                }
+            }
+            default -> throw new IllegalArgumentException("before is none or kde4-syncs, not " + before);
+        }
     }
 
     @Benchmark
