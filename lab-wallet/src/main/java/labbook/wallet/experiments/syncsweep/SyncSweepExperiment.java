@@ -16,7 +16,6 @@ import static labbook.wallet.WalletSchemas.VARIANT;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +25,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -79,7 +77,8 @@ import picocli.CommandLine.Option;
  *
  * <p><b>References.</b> OpenSSL's Blowfish on the bytes of kde4's cipher alone at 10,000 entries, in each mode
  * ({@link WalletSchemas#OPENSSL_BLOWFISH}); with kf5, the key a KF5 wallet's open pays, PBKDF2-HMAC-SHA512, by the lab
- * and by OpenSSL ({@link WalletSchemas#KEY_DERIVATION}). Both are timed after the sweep, in the same run.
+ * and by OpenSSL ({@link WalletSchemas#KEY_DERIVATION}), in a JVM of its own ({@link KeyWorker}). Both are timed after
+ * the sweep, in the same run.
  */
 @Command(
         name = "sync-sweep",
@@ -96,9 +95,6 @@ public final class SyncSweepExperiment extends ExperimentCommand {
     public static final double CIPHER_OVER_OPENSSL_GOAL = 1.1;
     /** The lab's PBKDF2 for a KF5 wallet's key at most this multiple of OpenSSL's: the cipher's goal, for the key. */
     public static final double KEY_OVER_OPENSSL_GOAL = 1.1;
-
-    static final int KEY_WARMUPS = 5;
-    static final int KEY_REPEATS = 11;
 
     static final int REPEATS = 25;
     static final int QUICK_REPEATS = 11;
@@ -223,6 +219,7 @@ public final class SyncSweepExperiment extends ExperimentCommand {
         }
         List<SweepVariant> together = chosen.stream().filter(v -> !v.forked()).toList();
         List<SweepLoop.Row> rows = new ArrayList<>();
+        Optional<SyncSweepPrintout.KeyTimes> keys;
         // each step's rows reach the disk as it ends; --resume keeps the steps a killed run finished
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-sweep");
                 CsvJournal csv = run.journal(WalletSchemas.SYNC_SWEEP)) {
@@ -260,17 +257,15 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                 }
             }
             csv.commit();
+            keys = chosen.contains(SweepVariant.KF5) ? keyReference(scratch.dir()) : Optional.empty();
         }
         Optional<SyncSweepPrintout.OpensslTimes> openssl = opensslReference(rows);
         openssl.ifPresent(o -> writeOpenssl(run, o));
         SyncSweepPrintout.print(rows, WalletSeeds.load(), openssl, out);
-        if (chosen.contains(SweepVariant.KF5)) {
-            Optional<SyncSweepPrintout.KeyTimes> keys = keyReference();
-            keys.ifPresent(k -> {
-                writeKeys(run, k);
-                SyncSweepPrintout.printKeyAgainstOpenssl(k, out);
-            });
-        }
+        keys.ifPresent(k -> {
+            writeKeys(run, k);
+            SyncSweepPrintout.printKeyAgainstOpenssl(k, out);
+        });
         return rows;
     }
 
@@ -295,32 +290,26 @@ public final class SyncSweepExperiment extends ExperimentCommand {
 
     /**
      * A KF5-era wallet's key, PBKDF2-HMAC-SHA512 of {@value WalletKeys#PBKDF2_ITERATIONS} iterations, which every open
-     * of a kf5 wallet pays (a sync does not: the key is kept): the lab's ({@link Pbkdf2Sha512}, in this JVM) and
-     * OpenSSL's on the same sizes (a 28-byte password, a 56-byte salt and key), in pairs, one of each per repeat, since
-     * this machine's speed drifts by half within seconds; {@value #KEY_REPEATS} repeats after {@value #KEY_WARMUPS}
-     * untimed ones, in which C2 compiles the lab's loop. Without gcc or libssl-dev the printout says why and goes on.
+     * of a kf5 wallet pays (a sync does not: the key is kept): the lab's ({@link Pbkdf2Sha512}) and OpenSSL's, in
+     * pairs, timed in a JVM of its own ({@link KeyWorker}, which says why). Without gcc or libssl-dev the printout says
+     * why and goes on.
      */
-    private static Optional<SyncSweepPrintout.KeyTimes> keyReference() {
-        byte[] password = "correct horse battery staple".getBytes(StandardCharsets.UTF_8);
-        byte[] salt = new byte[WalletKeys.KEY_BYTES];
-        new Random(1).nextBytes(salt);
-        List<Double> lab = new ArrayList<>();
-        List<Double> openssl = new ArrayList<>();
+    private static Optional<SyncSweepPrintout.KeyTimes> keyReference(Path scratch) {
+        Path out = scratch.resolve("key.pairs");
+        ForkedJava.run(
+                KeyWorker.NAME,
+                ForkedJava.command(List.of("-Xmx256m"), KeyWorker.class.getName(), List.of(out.toString())),
+                WORKER_SILENCE);
         try {
-            for (int r = -KEY_WARMUPS; r < KEY_REPEATS; r++) {
-                long t0 = System.nanoTime();
-                Pbkdf2Sha512.derive(password, salt, WalletKeys.PBKDF2_ITERATIONS, WalletKeys.KEY_BYTES);
-                long t1 = System.nanoTime();
-                if (r >= 0) {
-                    lab.add((t1 - t0) / 1e6);
-                    openssl.addAll(OpensslBlowfish.pbkdf2Ms(WalletKeys.PBKDF2_ITERATIONS, 1));
-                }
-            }
+            List<List<Double>> pairs = KeyWorker.read(out);
+            return Optional.of(
+                    new SyncSweepPrintout.KeyTimes(WalletKeys.PBKDF2_ITERATIONS, pairs.get(0), pairs.get(1)));
         } catch (LabException e) {
             System.err.println("sync-sweep: OpenSSL's PBKDF2 not timed: " + e.getMessage());
             return Optional.empty();
+        } catch (IOException e) {
+            throw LabException.cannot("read the key worker's times", out, e);
         }
-        return Optional.of(new SyncSweepPrintout.KeyTimes(WalletKeys.PBKDF2_ITERATIONS, lab, openssl));
     }
 
     /** OpenSSL's timings as openssl-blowfish.csv, for the report's cipher target. */
