@@ -36,6 +36,17 @@ class EncodePiecesTest {
         helper.shutdownNow();
     }
 
+    /** Many small folders: the walk's steps and the writer's pieces end in the middle of them, and between them. */
+    private static WalletContents manyFolders() {
+        WalletContents c = new WalletContents();
+        BenchmarkEntries entries = new BenchmarkEntries(new Random(4));
+        for (int f = 0; f < 300; f++) {
+            String folder = "folder " + f;
+            entries.next(20).forEach(e -> c.writeEntry(folder, e));
+        }
+        return c;
+    }
+
     /** Several pieces of {@link KwlCodec#PIECE_BYTES}, and a second folder after the big one. */
     private static WalletContents contents() {
         WalletContents c = new WalletContents();
@@ -65,7 +76,13 @@ class EncodePiecesTest {
     @ParameterizedTest
     @EnumSource(KwlFormat.class)
     void theWalkOnAHelperThreadMakesTheSameFile(KwlFormat format) throws Exception {
-        WalletContents contents = contents();
+        for (WalletContents contents : List.of(contents(), manyFolders())) {
+            theWalkOnAHelperThreadMakesTheSameFile(format, contents);
+        }
+    }
+
+    private static void theWalkOnAHelperThreadMakesTheSameFile(KwlFormat format, WalletContents contents)
+            throws Exception {
         int size = KwlCodec.fileSize(contents);
         assertThat(size).isGreaterThan(3 * KwlCodec.PIECE_BYTES);
         byte[] key = key(format);
