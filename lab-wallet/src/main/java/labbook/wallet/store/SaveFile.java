@@ -31,7 +31,8 @@ import labbook.wallet.format.KwlCodec;
  *
  * <p>A save can run its file work on a background writer thread ({@link #begin} with {@code background}): the caller
  * hands over finished parts of the file while it makes the rest (a sync encrypts while the previous part is written);
- * {@link Pending#commit()} waits for the write, fdatasync and rename.
+ * {@link Pending#commit()} waits for those writes, then writes the last part, fdatasyncs and renames on the caller's
+ * thread, which would otherwise wait for the writer to wake up for them.
  */
 public final class SaveFile {
     private static final ExecutorService WRITER = daemon("wallet-save-writer");
@@ -84,6 +85,9 @@ public final class SaveFile {
 
         private volatile Throwable failure;
         private Future<?> last;
+        /** A background save's latest part, not yet handed to the writer. */
+        private Step held;
+
         private long written;
         private boolean done;
         private boolean flushed;
@@ -169,13 +173,33 @@ public final class SaveFile {
         @Override
         public void ready(byte[] file, int from, int to) {
             if (to > from) {
-                step(() -> {
+                Step write = () -> {
                     ByteBuffer buf = ByteBuffer.wrap(file, from, to - from);
                     while (buf.hasRemaining()) {
                         channel.write(buf, buf.position());
                     }
                     written += to - from;
-                });
+                };
+                if (background) {
+                    // each part goes to the writer when the next one comes; the last is written by the commit, on
+                    // the caller's thread, which would otherwise wait for the writer to wake up for it
+                    if (held != null) {
+                        step(held);
+                    }
+                    held = write;
+                } else {
+                    step(write);
+                }
+            }
+        }
+
+        /** Waits for the writer's steps, then writes the held part here. */
+        private void writeHeld() {
+            awaitSteps();
+            if (held != null) {
+                Step write = held;
+                held = null;
+                inline(write);
             }
         }
 
@@ -188,6 +212,7 @@ public final class SaveFile {
          * A failure (a full disk) removes the temp file and throws; the target is untouched.
          */
         public void flush() {
+            writeHeld();
             step(() -> {
                 if (fdatasync) {
                     channel.force(false);
@@ -209,7 +234,9 @@ public final class SaveFile {
 
         /** Finishes the save (fdatasync if asked, rename over the target); returns the bytes written. */
         public long commit() {
-            step(() -> {
+            writeHeld();
+            // the rename here too, once the writer is idle: no hand-off at the end of the save
+            inline(() -> {
                 if (fdatasync && !flushed) {
                     channel.force(false);
                 }
@@ -273,20 +300,22 @@ public final class SaveFile {
         }
 
         private void step(Step s) {
-            Runnable r = () -> {
-                if (failure != null) {
-                    return;
-                }
-                try {
-                    s.run();
-                } catch (IOException | RuntimeException e) {
-                    failure = e;
-                }
-            };
             if (background) {
-                last = WRITER.submit(r);
+                last = WRITER.submit(() -> inline(s));
             } else {
-                r.run();
+                inline(s);
+            }
+        }
+
+        /** Runs {@code s} on this thread, unless a step before it failed; a failure is kept for the caller. */
+        private void inline(Step s) {
+            if (failure != null) {
+                return;
+            }
+            try {
+                s.run();
+            } catch (IOException | RuntimeException e) {
+                failure = e;
             }
         }
 
