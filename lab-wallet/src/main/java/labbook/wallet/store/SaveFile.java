@@ -323,7 +323,7 @@ public final class SaveFile {
             if (last == null) {
                 return;
             }
-            // a commit waits for the last write and the rename, a fraction of a millisecond
+            // a commit or flush waits for the writer's last write, usually a fraction of a millisecond
             BriefSpin.until(last::isDone);
             boolean interrupted = false;
             while (true) {
