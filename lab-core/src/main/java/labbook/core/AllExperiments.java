@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -145,7 +146,7 @@ public final class AllExperiments {
 
     /** {@link #plan}, then each experiment in turn (unless {@code planOnly}). */
     public void runAll(LabRun run, Map<String, Experiment> experiments, boolean planOnly) {
-        Map<String, Work> works = new java.util.LinkedHashMap<>();
+        Map<String, Work> works = new LinkedHashMap<>();
         experiments.forEach((name, experiment) -> works.put(name, experiment.work()));
         plan(run, works);
         if (!planOnly) {

@@ -17,7 +17,6 @@ final class EncodePieces {
     private int encrypted;
 
     private int handed;
-    private boolean headerHanded;
 
     EncodePieces(byte[] file, int size, int blobStart, PayloadDigest digest, KwlCodec.Sink sink) {
         this.file = file;
@@ -56,9 +55,8 @@ final class EncodePieces {
     void encryptUpTo(BlowfishCodec.Stream cipher, int end, int pieceBytes) {
         // the digest only fills the last blocks: every whole block before end is final
         int blocks = blobStart + ((end - blobStart) & ~7);
-        if (end == size && !headerHanded) {
+        if (end == size) { // once: ends only grow, and the file's size is the last
             sink.ready(file, 0, blobStart);
-            headerHanded = true;
         }
         while (encrypted < blocks) {
             int to = Math.min(blocks, handed + pieceBytes);

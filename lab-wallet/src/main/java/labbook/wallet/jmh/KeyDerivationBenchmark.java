@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.experiments.syncsweep.KeyWorker;
 import labbook.wallet.format.BlowfishCodec;
 import labbook.wallet.format.KwlCodec;
 import labbook.wallet.format.KwlFormat;
@@ -53,24 +54,24 @@ public class KeyDerivationBenchmark {
     public String implementation;
 
     /**
-     * {@code kde4-syncs}: a 10,000-entry wallet is made and synced in the KDE4 format before the trial, as sync-sweep
-     * does before it times the key: the JDK's SHA-1 (the payload's digest) and MD5 (each key's) then run through the
-     * same JDK methods as the lab's SHA-512 ({@code MessageDigest}, {@code DigestBase}), and C2 compiles those methods
-     * on their profile (the module README, "The key after a sweep"); {@code none}: a fork that derives keys only.
+     * {@code kde4-syncs}: a 10,000-entry wallet is made and synced in the KDE4 format before the trial, as a sweep's
+     * JVM did before it timed the key itself (sync-sweep now times it in a JVM of its own, {@code KeyWorker}): the
+     * JDK's SHA-1 (the payload's digest) and MD5 (each key's) then run through the same JDK methods as the lab's
+     * SHA-512 ({@code MessageDigest}, {@code DigestBase}), and C2 compiles those methods on their profile (the module
+     * README, "The key after a sweep"); {@code none}: a fork that derives keys only.
      */
     @Param({"none", "kde4-syncs"})
     public String before;
 
-    /** Syncs of the 10,000-entry wallet before the trial: about as many SHA-1 bytes as a full sweep's kde4 syncs. */
+    /** Syncs of the 10,000-entry wallet before the trial, a gigabyte through the JDK's SHA-1. */
     private static final int KDE4_SYNCS = 1000;
 
-    private static final String PASSWORD = "correct horse battery staple";
-    private final byte[] salt = new byte[WalletKeys.KEY_BYTES];
+    private static final String PASSWORD = KeyWorker.PASSWORD;
+    private final byte[] salt = KeyWorker.salt();
 
     @Setup(Level.Trial)
     public void setUp() {
         Random random = new Random(1);
-        random.nextBytes(salt);
         switch (before) {
             case "none" -> {}
             case "kde4-syncs" -> {

@@ -87,12 +87,12 @@ class PiecePipelineTest {
     }
 
     @Test
-    void aCallerWaitingLongerThanItsSpinIsWokenByTheNextEnd() {
+    void aCallerWaitingLongerThanItsSpinStillGetsTheNextEnd() {
         List<Integer> got = new CopyOnWriteArrayList<>();
         PiecePipeline.run(
                 p -> {
                     p.ready(8);
-                    sleep(100); // far longer than the caller's spin: it parks, and the next end must wake it
+                    sleep(100); // far longer than the caller's spin: it parks, and must still get the next end
                     p.ready(16);
                 },
                 helper,

@@ -28,13 +28,23 @@ import labbook.wallet.peer.OpensslBlowfish;
 public final class KeyWorker {
     static final String NAME = "sync-sweep key worker";
 
-    /** Untimed keys first, for at least this long: a fresh JVM's first second of keys is slower, warming up. */
+    /** Untimed keys first, for at least this long: a fresh JVM's first keys are slower, warming up. */
     static final long WARMUP_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     static final int WARMUPS = 5;
     static final int REPEATS = 11;
 
     private static final String UNAVAILABLE = "unavailable: ";
+
+    /** The key's password: 28 bytes, as KeyDerivationBenchmark derives it too. */
+    public static final String PASSWORD = "correct horse battery staple";
+
+    /** The key's salt: 56 bytes, as a KF5 wallet's .salt has, the same in every run. */
+    public static byte[] salt() {
+        byte[] salt = new byte[WalletKeys.KEY_BYTES];
+        new Random(1).nextBytes(salt);
+        return salt;
+    }
 
     private KeyWorker() {}
 
@@ -59,9 +69,8 @@ public final class KeyWorker {
      * repeat, since this machine's speed drifts by half within seconds; {@value #REPEATS} repeats after the warm-up.
      */
     private static List<double[]> measure() {
-        byte[] password = "correct horse battery staple".getBytes(StandardCharsets.UTF_8);
-        byte[] salt = new byte[WalletKeys.KEY_BYTES];
-        new Random(1).nextBytes(salt);
+        byte[] password = PASSWORD.getBytes(StandardCharsets.UTF_8);
+        byte[] salt = salt();
         // OpenSSL's first, untimed: it builds the harness, or says at once why it cannot
         OpensslBlowfish.pbkdf2Ms(WalletKeys.PBKDF2_ITERATIONS, 1);
         long warmUntil = System.nanoTime() + WARMUP_NANOS;
@@ -80,10 +89,8 @@ public final class KeyWorker {
         return pairs;
     }
 
-    /**
-     * The pairs OUT holds: lab's times, then OpenSSL's; or the reason OpenSSL could not be timed, as a LabException.
-     */
-    static List<List<Double>> read(Path out) throws IOException {
+    /** The pairs OUT holds; or the reason OpenSSL could not be timed, as a LabException. */
+    static SyncSweepPrintout.KeyTimes read(Path out) throws IOException {
         List<Double> lab = new ArrayList<>();
         List<Double> openssl = new ArrayList<>();
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
@@ -96,6 +103,6 @@ public final class KeyWorker {
                 openssl.add(Double.parseDouble(f[1]));
             }
         }
-        return List.of(lab, openssl);
+        return new SyncSweepPrintout.KeyTimes(WalletKeys.PBKDF2_ITERATIONS, lab, openssl);
     }
 }

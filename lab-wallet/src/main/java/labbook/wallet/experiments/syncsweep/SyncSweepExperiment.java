@@ -307,9 +307,7 @@ public final class SyncSweepExperiment extends ExperimentCommand {
             return Optional.empty();
         }
         try {
-            List<List<Double>> pairs = KeyWorker.read(out);
-            return Optional.of(
-                    new SyncSweepPrintout.KeyTimes(WalletKeys.PBKDF2_ITERATIONS, pairs.get(0), pairs.get(1)));
+            return Optional.of(KeyWorker.read(out));
         } catch (LabException e) {
             System.err.println("sync-sweep: OpenSSL's PBKDF2 not timed: " + e.getMessage());
             return Optional.empty();
