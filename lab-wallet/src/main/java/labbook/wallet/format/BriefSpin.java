@@ -5,9 +5,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The first part of a sync's waits on its own threads (the walk, the writer): a spin of about one wake-up's length,
- * before the caller blocks. A blocked thread takes a tenth of a millisecond or more to run again on a virtual machine,
- * a sizeable part of a sync of a few milliseconds, while what it waits for is usually microseconds away. Only with more
- * than one processor: on one, the spin would take the time the awaited thread needs.
+ * before the caller blocks. A blocked thread takes long to run again on a virtual machine, beside a sync of a few
+ * milliseconds, while what it waits for is usually close. Only with more than one processor: on one, the spin would
+ * take the time the awaited thread needs.
  */
 public final class BriefSpin {
     /** About one wake-up of a blocked thread on a virtual machine. */

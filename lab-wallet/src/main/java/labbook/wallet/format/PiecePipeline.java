@@ -16,7 +16,7 @@ import java.util.function.IntConsumer;
  *
  * <p>The ends pass through one volatile field, not a queue: the caller takes the latest end whenever it looks, so the
  * producer can say how far it is every few kilobytes at the cost of a store. A caller that finds nothing new spins a
- * moment before it parks ({@link BriefSpin}): the producer is usually microseconds away from its next end.
+ * moment before it parks ({@link BriefSpin}): the producer is usually close to its next end.
  */
 public final class PiecePipeline implements AutoCloseable {
     /** How long a parked caller sleeps before it looks again (a wake-up is never lost; this is a backstop). */

@@ -323,7 +323,7 @@ public final class SaveFile {
             if (last == null) {
                 return;
             }
-            // a commit or flush waits for the writer's last write, usually a fraction of a millisecond
+            // a commit or flush waits for the writer's last write, usually short
             BriefSpin.until(last::isDone);
             boolean interrupted = false;
             while (true) {
