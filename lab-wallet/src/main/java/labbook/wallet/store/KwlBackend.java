@@ -20,7 +20,7 @@ import labbook.wallet.format.WalletKeys;
  */
 public final class KwlBackend implements WholeFileWallet {
     /** From this file size on, a sync overlaps the walk over the entries, hashing and writing with encrypting. */
-    static final long BACKGROUND_MIN_BYTES = 256 * 1024;
+    public static final long BACKGROUND_MIN_BYTES = 256 * 1024;
 
     private final Path file;
     private final KwlHeader header;

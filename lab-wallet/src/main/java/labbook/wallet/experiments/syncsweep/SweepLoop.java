@@ -173,6 +173,12 @@ public final class SweepLoop {
         }
     }
 
+    /**
+     * The warm-up's wallet sizes: one whose file is smaller than the size from which a sync saves in the background
+     * ({@link labbook.wallet.store.KwlBackend#BACKGROUND_MIN_BYTES}), in every variant, and one whose file is larger.
+     */
+    static final List<Integer> WARMUP_SIZES = List.of(2000, 10_000);
+
     private SweepLoop() {}
 
     /** One variant alone (the forked JVMs' loop). */
@@ -323,7 +329,11 @@ public final class SweepLoop {
 
     /**
      * Brings the JIT to steady state on a wallet of the same kind, so the loop measures compiled code, as the seed's
-     * Release build was compiled ahead of time.
+     * Release build was compiled ahead of time: syncs of {@link #WARMUP_SIZES} entries (up to the plan's largest), the
+     * first small enough to be saved on the caller's thread, the second big enough for the background path that every
+     * larger sync takes. With only the small ones, C2 compiled the big path's code (and aead's AES-GCM callers, which
+     * reach the JDK's intrinsics only once compiled) inside the loop, and aead's syncs of 5,000 entries took several
+     * times longer than those of 10,000.
      */
     private static void warmUp(SweepVariant variant, Plan plan, Path dir, byte[] password, BenchmarkEntries entries) {
         if (plan.warmupSyncs() == 0) {
@@ -331,9 +341,16 @@ public final class SweepLoop {
         }
         Scratch.createFolder(dir);
         SweepVariant.SyncTarget w = variant.create(dir, password);
-        w.add(entries.next(Math.min(plan.max(), 2000)));
-        for (int i = 0; i < plan.warmupSyncs(); i++) {
-            measure("warmup", w, 0, i, true);
+        int have = 0;
+        for (int size : WARMUP_SIZES) {
+            int next = Math.min(plan.max(), size);
+            if (next > have) {
+                w.add(entries.next(next - have));
+                have = next;
+                for (int i = 0; i < plan.warmupSyncs(); i++) {
+                    measure("warmup", w, 0, i, true);
+                }
+            }
         }
         OwnedScratch.remove(dir);
     }
