@@ -142,7 +142,8 @@ public final class SyncSweepExperiment extends ExperimentCommand {
      * (the pair the seed's question is about); the lab's other variants, C1 and the cipher alone are timed every
      * {@value #FULL_LAB_STEP} entries and at the checkpoints, which is where the report reads them. -Xint times only
      * the checkpoints (quick mode: 1, 100, 1000 and the end), without the cipher alone; {@value #XINT_REPEATS} repeats.
-     * The Java variants, but for -Xint, are warmed up first ({@value #WARMUP_SYNCS} syncs).
+     * The Java variants, but for -Xint, are warmed up first ({@value #WARMUP_SYNCS} syncs at each of
+     * {@link SweepLoop#WARMUP_SIZES}).
      */
     public static SweepLoop.Plan plan(Mode mode, SweepVariant variant) {
         TreeSet<Integer> checkpoints = new TreeSet<>(WalletSeeds.load().checkpoints());
