@@ -213,18 +213,23 @@ public final class SaveFile {
          */
         public void flush() {
             writeHeld();
-            step(() -> {
+            // here, as the commit does it: the writer is idle
+            inline(() -> {
                 if (fdatasync) {
                     channel.force(false);
                 }
             });
-            awaitSteps();
+            throwIfFailed();
+            flushed = true;
+        }
+
+        /** A failed step (a full disk): removes the temp file and throws; the target is untouched. */
+        private void throwIfFailed() {
             if (failure != null) {
                 Throwable f = failure;
                 close();
                 throw failed(f);
             }
-            flushed = true;
         }
 
         private LabException failed(Throwable f) {
@@ -252,12 +257,7 @@ public final class SaveFile {
                 // not awaited: the old version's pages and blocks are freed while the caller goes on
                 WRITER.submit(this::releasePrevious);
             }
-            awaitSteps();
-            if (failure != null) {
-                Throwable f = failure;
-                close();
-                throw failed(f);
-            }
+            throwIfFailed();
             done = true;
             TempFiles.LIVE.remove(temp);
             return written;
