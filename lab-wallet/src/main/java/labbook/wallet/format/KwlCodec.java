@@ -27,6 +27,12 @@ public final class KwlCodec {
     /** The most folders a wallet holds: KWallet's reader (and the lab's) takes more as a damaged hash section. */
     public static final int MAX_FOLDERS = 0xFFFF;
 
+    /**
+     * An encoded file: the whole encrypted file in the first {@link #fileSize} bytes of {@code file}, and how long the
+     * cipher waited for the walk over the entries (nanoseconds; 0 when both ran on one thread, one after the other).
+     */
+    public record Encoded(byte[] file, long walkWaitNanos) {}
+
     /** An opened wallet: its contents, and how its file was made. */
     public record Decoded(
             WalletContents contents,
@@ -65,7 +71,8 @@ public final class KwlCodec {
     }
 
     public static byte[] encode(WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random) {
-        return encode(contents, header, dialect, key, random, (file, from, to) -> {}, Runnable::run, null);
+        return encode(contents, header, dialect, key, random, (file, from, to) -> {}, Runnable::run, null)
+                .file();
     }
 
     /**
@@ -74,7 +81,8 @@ public final class KwlCodec {
      */
     public static byte[] encode(
             WalletContents contents, KwlHeader header, Dialect dialect, byte[] key, Random random, Sink sink) {
-        return encode(contents, header, dialect, key, random, sink, Runnable::run, null);
+        return encode(contents, header, dialect, key, random, sink, Runnable::run, null)
+                .file();
     }
 
     /** The length of the file a sync of {@code contents} writes. */
@@ -93,9 +101,9 @@ public final class KwlCodec {
      * on this thread, the walk first. The clear hash section goes to {@code sink} once the walk has ended. The file is
      * made in {@code reuse} when it is big enough (a sync of a big wallet then allocates nothing), else in a new array
      * of exactly its size; the array is returned, holding the whole encrypted file in its first {@link #fileSize}
-     * bytes.
+     * bytes, with how long the cipher here waited for the walk.
      */
-    public static byte[] encode(
+    public static Encoded encode(
             WalletContents contents,
             KwlHeader header,
             Dialect dialect,
@@ -143,9 +151,9 @@ public final class KwlCodec {
             // to the sink (the walk only fills the buffer)
             BlowfishCodec.Stream cipher =
                     new BlowfishCodec(key, header.cbc(), dialect.blowfishLittleEndianWords()).encryptor();
-            walk.drain(end -> pieces.encryptUpTo(cipher, end, PIECE_BYTES));
+            long walkWait = walk.drain(end -> pieces.encryptUpTo(cipher, end, PIECE_BYTES));
+            return new Encoded(file, walkWait);
         }
-        return file;
     }
 
     /** {@code len(D) + 32 + delta}, where {@code delta = 8 - ((len(D) + 32) mod 8)} is 1..8, never 0. */

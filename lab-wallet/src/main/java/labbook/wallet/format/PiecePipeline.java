@@ -17,6 +17,9 @@ import java.util.function.IntConsumer;
  * <p>The ends pass through one volatile field, not a queue: the caller takes the latest end whenever it looks, so the
  * producer can say how far it is every few kilobytes at the cost of a store. A caller that finds nothing new spins a
  * moment before it parks ({@link BriefSpin}): the producer is usually close to its next end.
+ *
+ * <p>The caller learns how long it waited for the producer ({@link #drain}'s result): beside a sync's cipher, the time
+ * the walk's thread cost it (a late start, or the walk falling behind), which sync-sweep reports.
  */
 public final class PiecePipeline implements AutoCloseable {
     /** How long a parked caller sleeps before it looks again (a wake-up is never lost; this is a backstop). */
@@ -59,11 +62,11 @@ public final class PiecePipeline implements AutoCloseable {
     /**
      * Runs {@code producer} on {@code helper} and hands the ends it makes ready to {@code consumer}, here: each larger
      * than the one before, the last the producer's last. A failure of either is rethrown here, as itself, and only once
-     * the producer has stopped.
+     * the producer has stopped. Returns how long this thread waited for the producer, in nanoseconds.
      */
-    public static void run(Consumer<PiecePipeline> producer, Executor helper, IntConsumer consumer) {
+    public static long run(Consumer<PiecePipeline> producer, Executor helper, IntConsumer consumer) {
         try (PiecePipeline pipeline = start(producer, helper)) {
-            pipeline.drain(consumer);
+            return pipeline.drain(consumer);
         }
     }
 
@@ -82,9 +85,11 @@ public final class PiecePipeline implements AutoCloseable {
 
     /**
      * Hands {@code consumer} the latest end each time there is a new one, until the producer has returned and its last
-     * end is taken; a producer's failure is rethrown as itself.
+     * end is taken; a producer's failure is rethrown as itself. Returns how long this thread waited for the producer
+     * (with nothing new to hand on), in nanoseconds.
      */
-    public void drain(IntConsumer consumer) {
+    public long drain(IntConsumer consumer) {
+        long waited = 0;
         int taken = Integer.MIN_VALUE;
         while (true) {
             boolean last = stopped; // read before the end: once stopped, the end read after it is the last
@@ -100,9 +105,11 @@ public final class PiecePipeline implements AutoCloseable {
                 if (f instanceof Error e) {
                     throw e;
                 }
-                return;
+                return waited;
             } else {
+                long from = System.nanoTime();
                 awaitBeyond(taken);
+                waited += System.nanoTime() - from;
             }
         }
     }

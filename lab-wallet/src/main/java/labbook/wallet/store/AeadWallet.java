@@ -33,6 +33,8 @@ public final class AeadWallet implements WholeFileWallet {
     /** The last big sync's file (header and ciphertext only, once it returns). */
     private byte[] buffer;
 
+    private SyncPhases lastSync = SyncPhases.NONE;
+
     private AeadWallet(Path file, byte[] headerTemplate, byte[] key, boolean fdatasync, WalletContents contents) {
         this.file = file;
         this.headerTemplate = headerTemplate;
@@ -123,7 +125,7 @@ public final class AeadWallet implements WholeFileWallet {
             Aead.InPlaceSealer sealer = Aead.sealInPlace(key, nonce, out, HEADER_BYTES);
             int payloadEnd = HEADER_BYTES + payload;
             int[] handed = {HEADER_BYTES};
-            PiecePipeline.run(
+            long walkWait = PiecePipeline.run(
                     pipeline -> KwlPayload.writeInPieces(
                             contents, out, HEADER_BYTES, KwlCodec.PIECE_BYTES, pipeline::ready),
                     save.helper(),
@@ -133,8 +135,16 @@ public final class AeadWallet implements WholeFileWallet {
                         handed[0] = sealed;
                     });
             save.ready(out, 0, HEADER_BYTES);
-            return save.commit();
+            long sealed = System.nanoTime();
+            long bytes = save.commit();
+            lastSync = new SyncPhases(walkWait, System.nanoTime() - sealed);
+            return bytes;
         }
+    }
+
+    /** Where the last sync's time went beside its cipher. */
+    public SyncPhases lastSyncPhases() {
+        return lastSync;
     }
 
     /** AES-256-GCM alone over a buffer of the given length (what a sync's cipher step costs). */

@@ -32,6 +32,8 @@ public final class KwlBackend implements WholeFileWallet {
     /** The last big sync's file (ciphertext and the clear hash section only, once it returns). */
     private byte[] buffer;
 
+    private SyncPhases lastSync = SyncPhases.NONE;
+
     private KwlBackend(
             Path file, KwlHeader header, Dialect dialect, byte[] key, boolean fdatasync, WalletContents contents) {
         this.file = file;
@@ -107,9 +109,19 @@ public final class KwlBackend implements WholeFileWallet {
             buffer = new byte[size + size / 4]; // room to grow before the next allocation
         }
         try (SaveFile.Pending save = SaveFile.begin(file, fdatasync, background)) {
-            KwlCodec.encode(contents, header, dialect, key, random, save, save.helper(), background ? buffer : null);
-            return save.commit();
+            long walkWait = KwlCodec.encode(
+                            contents, header, dialect, key, random, save, save.helper(), background ? buffer : null)
+                    .walkWaitNanos();
+            long encrypted = System.nanoTime();
+            long bytes = save.commit();
+            lastSync = new SyncPhases(walkWait, System.nanoTime() - encrypted);
+            return bytes;
         }
+    }
+
+    /** Where the last sync's time went beside its cipher. */
+    public SyncPhases lastSyncPhases() {
+        return lastSync;
     }
 
     /** The cipher alone, as a sync runs it (key setup included), over a buffer of the same length. */

@@ -90,8 +90,9 @@ class EncodePiecesTest {
         byte[] inline = KwlCodec.encode(contents, format, key, new Random(9));
         Recording sink = new Recording();
         byte[] reuse = new byte[size + 100];
-        byte[] threaded =
-                KwlCodec.encode(contents, format.header(), format.dialect(), key, new Random(9), sink, helper, reuse);
+        byte[] threaded = KwlCodec.encode(
+                        contents, format.header(), format.dialect(), key, new Random(9), sink, helper, reuse)
+                .file();
 
         assertThat(threaded).isSameAs(reuse);
         assertThat(Arrays.copyOf(threaded, size)).isEqualTo(inline);

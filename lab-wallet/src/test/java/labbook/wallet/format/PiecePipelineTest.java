@@ -48,6 +48,39 @@ class PiecePipelineTest {
     }
 
     @Test
+    void theCallerLearnsHowLongItWaitedForTheProducer() throws Exception {
+        // on the caller's own thread the producer has ended before the caller looks: nothing to wait for
+        assertThat(PiecePipeline.run(p -> p.ready(8), Runnable::run, end -> {})).isZero();
+
+        java.util.concurrent.CountDownLatch draining = new java.util.concurrent.CountDownLatch(1);
+        long[] readyAt = new long[1];
+        PiecePipeline pipeline = PiecePipeline.start(
+                p -> {
+                    try {
+                        draining.await();
+                        Thread.sleep(30);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    readyAt[0] = System.nanoTime();
+                    p.ready(8);
+                },
+                helper);
+        long waited;
+        long from;
+        long to;
+        try (pipeline) {
+            from = System.nanoTime();
+            draining.countDown();
+            waited = pipeline.drain(end -> {});
+            to = System.nanoTime();
+        }
+        // it had nothing to take until the producer's only end: its wait spans nearly all of that, and no more than
+        // the whole drain (the margin is the caller's own first look, well under a millisecond)
+        assertThat(waited).isBetween(readyAt[0] - from - 1_000_000, to - from);
+    }
+
+    @Test
     void aProducerThatFailsEndsTheRunWithItsOwnException() {
         List<Integer> got = new CopyOnWriteArrayList<>();
         assertThatThrownBy(() -> PiecePipeline.run(

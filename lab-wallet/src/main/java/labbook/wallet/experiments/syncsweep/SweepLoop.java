@@ -17,6 +17,7 @@ import labbook.wallet.peer.Kwallet5;
 import labbook.wallet.peer.Kwallet5Session;
 import labbook.wallet.peer.SweepPlan;
 import labbook.wallet.peer.SyncTiming;
+import labbook.wallet.store.SyncPhases;
 import me.tongfei.progressbar.ProgressBar;
 
 /**
@@ -32,7 +33,9 @@ public final class SweepLoop {
      * One measurement: a CSV row of sync-sweep. The CPU times are the measuring thread's: from 256 KB on, the save
      * path's writer thread hashes and writes beside it, and its share is not in them (overlapped, not gone). For
      * kwallet5 the cipher-alone columns are empty (NaN, and {@code cipherBytes} 0): the backend has no counterpart;
-     * {@code syncCpuMs} is then the harness process's CPU time around the sync.
+     * {@code syncCpuMs} is then the harness process's CPU time around the sync. {@code walkWaitMs} and {@code commitMs}
+     * are the sync's {@link SyncPhases} (NaN for kwallet5, and for rows kept from a killed run: they are printed, not
+     * written to the CSV).
      */
     public record Row(
             String variant,
@@ -43,7 +46,39 @@ public final class SweepLoop {
             double cipherMs,
             int cipherBytes,
             double syncCpuMs,
-            double cipherCpuMs) {
+            double cipherCpuMs,
+            double walkWaitMs,
+            double commitMs) {
+        /** A row without the sync's phases. */
+        public Row(
+                String variant,
+                int entries,
+                int repeat,
+                long fileBytes,
+                double syncMs,
+                double cipherMs,
+                int cipherBytes,
+                double syncCpuMs,
+                double cipherCpuMs) {
+            this(
+                    variant,
+                    entries,
+                    repeat,
+                    fileBytes,
+                    syncMs,
+                    cipherMs,
+                    cipherBytes,
+                    syncCpuMs,
+                    cipherCpuMs,
+                    Double.NaN,
+                    Double.NaN);
+        }
+
+        /** Whether the sync's phases were timed. */
+        public boolean hasPhases() {
+            return !Double.isNaN(walkWaitMs);
+        }
+
         /** Whether the cipher alone was timed beside this sync. */
         public boolean hasCipher() {
             return !Double.isNaN(cipherMs);
@@ -51,7 +86,7 @@ public final class SweepLoop {
 
         public String toLine() {
             return variant + "," + entries + "," + repeat + "," + fileBytes + "," + syncMs + "," + cipherMs + ","
-                    + cipherBytes + "," + syncCpuMs + "," + cipherCpuMs;
+                    + cipherBytes + "," + syncCpuMs + "," + cipherCpuMs + "," + walkWaitMs + "," + commitMs;
         }
 
         public static Row parse(String line) {
@@ -65,7 +100,9 @@ public final class SweepLoop {
                     Double.parseDouble(f[5]),
                     Integer.parseInt(f[6]),
                     Double.parseDouble(f[7]),
-                    Double.parseDouble(f[8]));
+                    Double.parseDouble(f[8]),
+                    Double.parseDouble(f[9]),
+                    Double.parseDouble(f[10]));
         }
 
         static Row of(SyncTiming t) {
@@ -297,7 +334,19 @@ public final class SweepLoop {
             long fileBytes = wallet.sync();
             long t1 = System.nanoTime();
             long c1 = Clocks.threadCpuNanos();
-            return new Row(label, size, repeat, fileBytes, (t1 - t0) / 1e6, Double.NaN, 0, (c1 - c0) / 1e6, Double.NaN);
+            SyncPhases p = wallet.lastSyncPhases();
+            return new Row(
+                    label,
+                    size,
+                    repeat,
+                    fileBytes,
+                    (t1 - t0) / 1e6,
+                    Double.NaN,
+                    0,
+                    (c1 - c0) / 1e6,
+                    Double.NaN,
+                    p.walkWaitNanos() / 1e6,
+                    p.commitNanos() / 1e6);
         }
         int n = wallet.cipherBytes();
         byte[] buf = new byte[n];
@@ -311,11 +360,22 @@ public final class SweepLoop {
         long fileBytes = wallet.sync();
         long t1 = System.nanoTime();
         long c1 = Clocks.threadCpuNanos();
+        SyncPhases p = wallet.lastSyncPhases();
         if (repeat % 2 == 0) {
             cipher = timeCipher(wallet, buf, out);
         }
         return new Row(
-                label, size, repeat, fileBytes, (t1 - t0) / 1e6, cipher[0] / 1e6, n, (c1 - c0) / 1e6, cipher[1] / 1e6);
+                label,
+                size,
+                repeat,
+                fileBytes,
+                (t1 - t0) / 1e6,
+                cipher[0] / 1e6,
+                n,
+                (c1 - c0) / 1e6,
+                cipher[1] / 1e6,
+                p.walkWaitNanos() / 1e6,
+                p.commitNanos() / 1e6);
     }
 
     /** Wall and thread-CPU nanoseconds of the cipher alone. */

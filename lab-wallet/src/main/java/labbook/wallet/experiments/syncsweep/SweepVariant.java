@@ -9,6 +9,7 @@ import labbook.wallet.format.KwlFormat;
 import labbook.wallet.peer.OpensslBlowfish;
 import labbook.wallet.store.AeadWallet;
 import labbook.wallet.store.KwlBackend;
+import labbook.wallet.store.SyncPhases;
 
 /**
  * The wallets the sync sweep times, each with "the cipher alone" measured on the same bytes, and their labels: the one
@@ -132,6 +133,9 @@ public enum SweepVariant {
         /** One whole sync; returns the file's size in bytes. */
         long sync();
 
+        /** Where the last sync's time went beside its cipher. */
+        SyncPhases lastSyncPhases();
+
         /** Bytes the cipher processes in one sync of the current contents. */
         int cipherBytes();
 
@@ -150,6 +154,10 @@ public enum SweepVariant {
 
             public long sync() {
                 return b.sync();
+            }
+
+            public SyncPhases lastSyncPhases() {
+                return b.lastSyncPhases();
             }
 
             public int cipherBytes() {
@@ -174,6 +182,10 @@ public enum SweepVariant {
 
             public long sync() {
                 return w.sync();
+            }
+
+            public SyncPhases lastSyncPhases() {
+                return w.lastSyncPhases();
             }
 
             public int cipherBytes() {

@@ -85,11 +85,51 @@ final class SyncSweepPrintout {
                     cpuRatio.q3(),
                     SyncSweepExperiment.SYNC_OVER_CIPHER_GOAL,
                     e.getKey().equals("kde4") ? "  [the seed's claim holds if <= 1.3]" : "");
+            printPhases(e.getKey(), at, out);
         }
         openssl.ifPresent(o -> printAgainstOpenssl(byVariant, o, out));
         printAgainstTheRealBackend(byVariant, sizes, out);
         printGrowth(byVariant, out);
         printDebugFullQuestion(byVariant, seed, out);
+    }
+
+    /**
+     * Where the syncs' time went beside their cipher ({@link labbook.wallet.store.SyncPhases}): the cipher's wait for
+     * the walk's thread and the commit, medians with their IQR and the largest, and the rest of the sync (its set-up,
+     * the key schedule and the encryption, on the caller's thread) beside the cipher alone. A sync / cipher ratio above
+     * its goal with a large wait in a few syncs comes from the scheduling of the sync's threads, not from its work.
+     * Rows kept from a killed run have no phases and are left out.
+     */
+    static void printPhases(String variant, List<SweepLoop.Row> at, PrintStream out) {
+        List<SweepLoop.Row> timed = at.stream().filter(SweepLoop.Row::hasPhases).toList();
+        if (timed.isEmpty()) {
+            return;
+        }
+        Summary wait = Summary.of(timed.stream().map(SweepLoop.Row::walkWaitMs).toList());
+        Summary commit = Summary.of(timed.stream().map(SweepLoop.Row::commitMs).toList());
+        Summary rest = Summary.of(timed.stream()
+                .map(r -> r.syncMs() - r.walkWaitMs() - r.commitMs())
+                .toList());
+        Summary cipher = Summary.of(timed.stream().map(SweepLoop.Row::cipherMs).toList());
+        out.printf(
+                Locale.ROOT,
+                "  %s's syncs beside their cipher: waiting for the walk's thread %.2f ms (IQR %.2f-%.2f, largest %.2f),"
+                        + " the commit %.2f ms (IQR %.2f-%.2f, largest %.2f), the rest %.2f ms (IQR %.2f-%.2f; the"
+                        + " cipher alone %.2f), n=%d%n",
+                variant,
+                wait.median(),
+                wait.q1(),
+                wait.q3(),
+                wait.max(),
+                commit.median(),
+                commit.q1(),
+                commit.q3(),
+                commit.max(),
+                rest.median(),
+                rest.q1(),
+                rest.q3(),
+                cipher.median(),
+                wait.n());
     }
 
     /**

@@ -62,6 +62,42 @@ class SyncSweepPrintoutTest {
     }
 
     @Test
+    void thePhasesAreMediansOfTheTimedRowsAndTheRestIsWhatTheyLeave() {
+        List<SweepLoop.Row> rows = List.of(
+                // sync 12 = wait 1 + commit 1 + rest 10; 13 = 0.5 + 0.5 + 12; 20 = 6 + 2 + 12
+                new SweepLoop.Row("kde4", 10_000, 0, 0, 12, 10, 800, 12, 10, 1, 1),
+                new SweepLoop.Row("kde4", 10_000, 1, 0, 13, 11, 800, 13, 11, 0.5, 0.5),
+                new SweepLoop.Row("kde4", 10_000, 2, 0, 20, 12, 800, 20, 12, 6, 2),
+                // kept from a killed run: no phases, left out
+                new SweepLoop.Row("kde4", 10_000, 3, 0, 99, 99, 800, 99, 99));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepPrintout.printPhases("kde4", rows, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .isEqualTo("  kde4's syncs beside their cipher: waiting for the walk's thread 1.00 ms (IQR 0.75-3.50,"
+                        + " largest 6.00), the commit 1.00 ms (IQR 0.75-1.50, largest 2.00), the rest 12.00 ms"
+                        + " (IQR 11.00-12.00; the cipher alone 11.00), n=3\n");
+    }
+
+    @Test
+    void rowsWithoutPhasesPrintNoPhases() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SyncSweepPrintout.printPhases(
+                "kde4", List.of(row("kde4", 10_000, 0, 5)), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void aRowCrossesTheForkedWorkersLineWithItsPhases() {
+        SweepLoop.Row timed =
+                new SweepLoop.Row("kde4-c1", 10_000, 2, 1_180_104, 6.5, 4.75, 1_020_064, 6.25, 4.5, 0.125, 0.25);
+        assertThat(SweepLoop.Row.parse(timed.toLine())).isEqualTo(timed);
+        SweepLoop.Row without = row("kde4-xint", 100, 0, 9);
+        SweepLoop.Row back = SweepLoop.Row.parse(without.toLine());
+        assertThat(back).isEqualTo(without);
+        assertThat(back.hasPhases()).isFalse();
+    }
+
+    @Test
     void theCipherGoalSetsEachVariantsCipherAgainstOpensslsOnTheSameBytes() {
         List<SweepLoop.Row> rows = new ArrayList<>();
         for (int r = 0; r < 3; r++) {
