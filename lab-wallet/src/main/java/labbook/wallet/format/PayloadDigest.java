@@ -4,6 +4,13 @@ import java.security.MessageDigest;
 
 /** The payload's SHA-1, standard or with KF5's little-endian words, fed piece by piece. */
 interface PayloadDigest {
+    /**
+     * Each sync's SHA-1 is a clone of this one: {@link MessageDigest#getInstance} looks the provider up every time, a
+     * few tens of microseconds on the path before a sync's walk starts, once other work has pushed those tables out of
+     * the caches.
+     */
+    MessageDigest SHA1 = WalletKeys.md("SHA-1");
+
     void update(byte[] b, int off, int len);
 
     void finish(byte[] out, int off);
@@ -21,7 +28,7 @@ interface PayloadDigest {
                 }
             };
         }
-        MessageDigest d = WalletKeys.md("SHA-1");
+        MessageDigest d = freshSha1();
         return new PayloadDigest() {
             public void update(byte[] b, int off, int len) {
                 d.update(b, off, len);
@@ -35,5 +42,13 @@ interface PayloadDigest {
                 }
             }
         };
+    }
+
+    private static MessageDigest freshSha1() {
+        try {
+            return (MessageDigest) SHA1.clone();
+        } catch (CloneNotSupportedException e) {
+            return WalletKeys.md("SHA-1"); // a provider whose SHA-1 cannot be cloned
+        }
     }
 }

@@ -91,6 +91,7 @@ public final class SaveFile {
         private long written;
         private boolean done;
         private boolean flushed;
+        private boolean writerStarted;
 
         private Pending(Path target, boolean fdatasync, boolean background) {
             this.target = target;
@@ -101,8 +102,19 @@ public final class SaveFile {
             }
             this.temp = TempFiles.name(target, ".new");
             TempFiles.LIVE.add(temp);
-            step(this::create);
-            if (background) {
+            if (!background) {
+                step(this::create);
+            }
+        }
+
+        /**
+         * A background save gives the writer its first steps, creating the temp file, with its first part: a sync
+         * starts its walk's thread first, and a second thread woken at the same moment would compete with it.
+         */
+        private void startWriter() {
+            if (background && !writerStarted) {
+                writerStarted = true;
+                step(this::create);
                 step(this::holdPrevious);
             }
         }
@@ -181,6 +193,7 @@ public final class SaveFile {
                     written += to - from;
                 };
                 if (background) {
+                    startWriter();
                     // each part goes to the writer when the next one comes; the last is written by the commit, on
                     // the caller's thread, which would otherwise wait for the writer to wake up for it
                     if (held != null) {
@@ -195,6 +208,7 @@ public final class SaveFile {
 
         /** Waits for the writer's steps, then writes the held part here. */
         private void writeHeld() {
+            startWriter();
             awaitSteps();
             if (held != null) {
                 Step write = held;
