@@ -62,7 +62,10 @@ final class EncodePieces {
             int to = Math.min(blocks, handed + pieceBytes);
             cipher.update(file, encrypted, to - encrypted);
             encrypted = to;
-            if (encrypted - handed == pieceBytes || encrypted == size) {
+            if (encrypted == size) {
+                sink.readyLast(file, handed, encrypted);
+                handed = encrypted;
+            } else if (encrypted - handed == pieceBytes) {
                 sink.ready(file, handed, encrypted);
                 handed = encrypted;
             }

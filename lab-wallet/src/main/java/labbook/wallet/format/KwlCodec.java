@@ -45,11 +45,20 @@ public final class KwlCodec {
 
     /**
      * Receives the parts of a file being encoded as soon as each is final: the encrypted part piece by piece, in order,
-     * and, once the walk over the entries that fills it has ended, the clear header and hash section.
+     * and, once the walk over the entries that fills it has ended, the clear header and hash section; the file's last
+     * piece through {@link #readyLast}.
      */
     public interface Sink {
         /** {@code file[from, to)} is final, will not change again, and belongs at offset {@code from} of the file. */
         void ready(byte[] file, int from, int to);
+
+        /**
+         * As {@link #ready}, for the file's last part: nothing follows it. A save can keep it for the commit, which
+         * writes it on the caller's thread instead of waiting for another thread to wake up and write it.
+         */
+        default void readyLast(byte[] file, int from, int to) {
+            ready(file, from, to);
+        }
     }
 
     /**

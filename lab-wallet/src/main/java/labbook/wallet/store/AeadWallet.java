@@ -125,16 +125,27 @@ public final class AeadWallet implements WholeFileWallet {
             Aead.InPlaceSealer sealer = Aead.sealInPlace(key, nonce, out, HEADER_BYTES);
             int payloadEnd = HEADER_BYTES + payload;
             int[] handed = {HEADER_BYTES};
+            boolean[] headerHanded = {false};
             long walkWait = PiecePipeline.run(
                     pipeline -> KwlPayload.writeInPieces(
                             contents, out, HEADER_BYTES, KwlCodec.PIECE_BYTES, pipeline::ready),
                     save.helper(),
                     end -> {
-                        int sealed = end == payloadEnd ? sealer.finish(end) : sealer.sealUpTo(end);
-                        save.ready(out, handed[0], sealed);
-                        handed[0] = sealed;
+                        if (!headerHanded[0]) {
+                            // the header is whole from the start: it goes with the first piece, not after the last
+                            save.ready(out, 0, HEADER_BYTES);
+                            headerHanded[0] = true;
+                        }
+                        if (end == payloadEnd) {
+                            int sealed = sealer.finish(end);
+                            save.readyLast(out, handed[0], sealed);
+                            handed[0] = sealed;
+                        } else {
+                            int sealed = sealer.sealUpTo(end);
+                            save.ready(out, handed[0], sealed);
+                            handed[0] = sealed;
+                        }
                     });
-            save.ready(out, 0, HEADER_BYTES);
             long sealed = System.nanoTime();
             long bytes = save.commit();
             lastSync = new SyncPhases(walkWait, System.nanoTime() - sealed);

@@ -85,7 +85,7 @@ public final class SaveFile {
 
         private volatile Throwable failure;
         private Future<?> last;
-        /** A background save's latest part, not yet handed to the writer. */
+        /** A background save's last part, for the commit to write. */
         private Step held;
 
         private long written;
@@ -185,25 +185,36 @@ public final class SaveFile {
         @Override
         public void ready(byte[] file, int from, int to) {
             if (to > from) {
-                Step write = () -> {
-                    ByteBuffer buf = ByteBuffer.wrap(file, from, to - from);
-                    while (buf.hasRemaining()) {
-                        channel.write(buf, buf.position());
-                    }
-                    written += to - from;
-                };
-                if (background) {
-                    startWriter();
-                    // each part goes to the writer when the next one comes; the last is written by the commit, on
-                    // the caller's thread, which would otherwise wait for the writer to wake up for it
-                    if (held != null) {
-                        step(held);
-                    }
-                    held = write;
-                } else {
-                    step(write);
-                }
+                startWriter();
+                step(write(file, from, to));
             }
+        }
+
+        /**
+         * As {@link #ready}, for the file's last part: a background save keeps it for {@link #commit()}, which writes
+         * it on the caller's thread, since the caller would otherwise wait for the writer to wake up for it.
+         */
+        @Override
+        public void readyLast(byte[] file, int from, int to) {
+            if (!background) {
+                ready(file, from, to);
+            } else if (to > from) {
+                startWriter();
+                if (held != null) {
+                    step(held);
+                }
+                held = write(file, from, to);
+            }
+        }
+
+        private Step write(byte[] file, int from, int to) {
+            return () -> {
+                ByteBuffer buf = ByteBuffer.wrap(file, from, to - from);
+                while (buf.hasRemaining()) {
+                    channel.write(buf, buf.position());
+                }
+                written += to - from;
+            };
         }
 
         /** Waits for the writer's steps, then writes the held part here. */
