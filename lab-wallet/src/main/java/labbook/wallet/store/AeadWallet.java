@@ -146,9 +146,8 @@ public final class AeadWallet implements WholeFileWallet {
                             handed[0] = sealed;
                         }
                     });
-            long sealed = System.nanoTime();
             long bytes = save.commit();
-            lastSync = new SyncPhases(walkWait, System.nanoTime() - sealed);
+            lastSync = new SyncPhases(walkWait, save.commitNanos());
             return bytes;
         }
     }

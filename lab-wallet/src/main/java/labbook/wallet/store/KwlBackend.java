@@ -112,9 +112,8 @@ public final class KwlBackend implements WholeFileWallet {
             long walkWait = KwlCodec.encode(
                             contents, header, dialect, key, random, save, save.helper(), background ? buffer : null)
                     .walkWaitNanos();
-            long encrypted = System.nanoTime();
             long bytes = save.commit();
-            lastSync = new SyncPhases(walkWait, System.nanoTime() - encrypted);
+            lastSync = new SyncPhases(walkWait, save.commitNanos());
             return bytes;
         }
     }

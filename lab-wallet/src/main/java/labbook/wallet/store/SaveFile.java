@@ -92,6 +92,7 @@ public final class SaveFile {
         private boolean done;
         private boolean flushed;
         private boolean writerStarted;
+        private long commitNanos;
 
         private Pending(Path target, boolean fdatasync, boolean background) {
             this.target = target;
@@ -264,6 +265,7 @@ public final class SaveFile {
 
         /** Finishes the save (fdatasync if asked, rename over the target); returns the bytes written. */
         public long commit() {
+            long start = System.nanoTime();
             writeHeld();
             // the rename here too, once the writer is idle: no hand-off at the end of the save
             inline(() -> {
@@ -285,7 +287,15 @@ public final class SaveFile {
             throwIfFailed();
             done = true;
             TempFiles.LIVE.remove(temp);
+            commitNanos = System.nanoTime() - start;
             return written;
+        }
+
+        /**
+         * How long {@link #commit()} took: the writes it waited for, the last part, the fdatasync if asked, the rename.
+         */
+        public long commitNanos() {
+            return commitNanos;
         }
 
         /** Without a commit: closes and removes the temp file; the target was never touched. */

@@ -49,31 +49,6 @@ public final class SweepLoop {
             double cipherCpuMs,
             double walkWaitMs,
             double commitMs) {
-        /** A row without the sync's phases. */
-        public Row(
-                String variant,
-                int entries,
-                int repeat,
-                long fileBytes,
-                double syncMs,
-                double cipherMs,
-                int cipherBytes,
-                double syncCpuMs,
-                double cipherCpuMs) {
-            this(
-                    variant,
-                    entries,
-                    repeat,
-                    fileBytes,
-                    syncMs,
-                    cipherMs,
-                    cipherBytes,
-                    syncCpuMs,
-                    cipherCpuMs,
-                    Double.NaN,
-                    Double.NaN);
-        }
-
         /** Whether the sync's phases were timed. */
         public boolean hasPhases() {
             return !Double.isNaN(walkWaitMs);
@@ -115,6 +90,8 @@ public final class SweepLoop {
                     Double.NaN,
                     0,
                     t.cpuMs(),
+                    Double.NaN,
+                    Double.NaN,
                     Double.NaN);
         }
     }
@@ -236,7 +213,9 @@ public final class SweepLoop {
                         ? 0
                         : Integer.parseInt(csv.get(WalletSchemas.CIPHER_BYTES.name())),
                 number(csv.get(WalletSchemas.SYNC_CPU_MS.name())),
-                number(csv.get(WalletSchemas.CIPHER_CPU_MS.name())));
+                number(csv.get(WalletSchemas.CIPHER_CPU_MS.name())),
+                Double.NaN,
+                Double.NaN);
     }
 
     private static double number(String cell) {
@@ -328,31 +307,11 @@ public final class SweepLoop {
      * always runs with the other's caches and clock behind it.
      */
     static Row measure(String label, SweepVariant.SyncTarget wallet, int size, int repeat, boolean cipherAlone) {
-        if (!cipherAlone) {
-            long c0 = Clocks.threadCpuNanos();
-            long t0 = System.nanoTime();
-            long fileBytes = wallet.sync();
-            long t1 = System.nanoTime();
-            long c1 = Clocks.threadCpuNanos();
-            SyncPhases p = wallet.lastSyncPhases();
-            return new Row(
-                    label,
-                    size,
-                    repeat,
-                    fileBytes,
-                    (t1 - t0) / 1e6,
-                    Double.NaN,
-                    0,
-                    (c1 - c0) / 1e6,
-                    Double.NaN,
-                    p.walkWaitNanos() / 1e6,
-                    p.commitNanos() / 1e6);
-        }
-        int n = wallet.cipherBytes();
-        byte[] buf = new byte[n];
-        byte[] out = wallet.cipherOutBytes(n) == 0 ? buf : new byte[wallet.cipherOutBytes(n)];
-        long[] cipher = null;
-        if (repeat % 2 == 1) {
+        int n = cipherAlone ? wallet.cipherBytes() : 0;
+        byte[] buf = cipherAlone ? new byte[n] : null;
+        byte[] out = cipherAlone && wallet.cipherOutBytes(n) != 0 ? new byte[wallet.cipherOutBytes(n)] : buf;
+        double[] cipher = {Double.NaN, Double.NaN};
+        if (cipherAlone && repeat % 2 == 1) {
             cipher = timeCipher(wallet, buf, out);
         }
         long c0 = Clocks.threadCpuNanos();
@@ -361,7 +320,7 @@ public final class SweepLoop {
         long t1 = System.nanoTime();
         long c1 = Clocks.threadCpuNanos();
         SyncPhases p = wallet.lastSyncPhases();
-        if (repeat % 2 == 0) {
+        if (cipherAlone && repeat % 2 == 0) {
             cipher = timeCipher(wallet, buf, out);
         }
         return new Row(
@@ -370,21 +329,21 @@ public final class SweepLoop {
                 repeat,
                 fileBytes,
                 (t1 - t0) / 1e6,
-                cipher[0] / 1e6,
+                cipher[0],
                 n,
                 (c1 - c0) / 1e6,
-                cipher[1] / 1e6,
+                cipher[1],
                 p.walkWaitNanos() / 1e6,
                 p.commitNanos() / 1e6);
     }
 
-    /** Wall and thread-CPU nanoseconds of the cipher alone. */
-    private static long[] timeCipher(SweepVariant.SyncTarget wallet, byte[] buf, byte[] out) {
+    /** Wall and thread-CPU milliseconds of the cipher alone. */
+    private static double[] timeCipher(SweepVariant.SyncTarget wallet, byte[] buf, byte[] out) {
         long c = Clocks.threadCpuNanos();
         long t = System.nanoTime();
         wallet.cipherOnly(buf, out);
         long wall = System.nanoTime() - t;
-        return new long[] {wall, Clocks.threadCpuNanos() - c};
+        return new double[] {wall / 1e6, (Clocks.threadCpuNanos() - c) / 1e6};
     }
 
     /**

@@ -69,7 +69,7 @@ class SyncSweepPrintoutTest {
                 new SweepLoop.Row("kde4", 10_000, 1, 0, 13, 11, 800, 13, 11, 0.5, 0.5),
                 new SweepLoop.Row("kde4", 10_000, 2, 0, 20, 12, 800, 20, 12, 6, 2),
                 // kept from a killed run: no phases, left out
-                new SweepLoop.Row("kde4", 10_000, 3, 0, 99, 99, 800, 99, 99));
+                new SweepLoop.Row("kde4", 10_000, 3, 0, 99, 99, 800, 99, 99, Double.NaN, Double.NaN));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SyncSweepPrintout.printPhases("kde4", rows, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8))
@@ -101,8 +101,8 @@ class SyncSweepPrintoutTest {
     void theCipherGoalSetsEachVariantsCipherAgainstOpensslsOnTheSameBytes() {
         List<SweepLoop.Row> rows = new ArrayList<>();
         for (int r = 0; r < 3; r++) {
-            rows.add(new SweepLoop.Row("kde4", 10_000, r, 0, 12, 10 + r, 800, 12, 10 + r));
-            rows.add(new SweepLoop.Row("kf5", 10_000, r, 0, 14, 8, 800, 14, 8));
+            rows.add(new SweepLoop.Row("kde4", 10_000, r, 0, 12, 10 + r, 800, 12, 10 + r, Double.NaN, Double.NaN));
+            rows.add(new SweepLoop.Row("kf5", 10_000, r, 0, 14, 8, 800, 14, 8, Double.NaN, Double.NaN));
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SyncSweepPrintout.print(
@@ -149,9 +149,10 @@ class SyncSweepPrintoutTest {
     void theGrowthGoalIsTheRatioOfTheMedianSyncsWithTheCipherBesideIt() {
         List<SweepLoop.Row> rows = new ArrayList<>();
         for (int r = 0; r < 3; r++) {
-            rows.add(new SweepLoop.Row("kde4", 10_000, r, 0, 10 + r, 8, 1000, 10 + r, 8));
-            rows.add(new SweepLoop.Row("kde4", 100_000, r, 0, 110 + 11 * r, 100, 10_000, 110 + 11 * r, 100));
-            rows.add(new SweepLoop.Row("kf5", 10_000, r, 0, 12, 9, 1000, 12, 9));
+            rows.add(new SweepLoop.Row("kde4", 10_000, r, 0, 10 + r, 8, 1000, 10 + r, 8, Double.NaN, Double.NaN));
+            rows.add(new SweepLoop.Row(
+                    "kde4", 100_000, r, 0, 110 + 11 * r, 100, 10_000, 110 + 11 * r, 100, Double.NaN, Double.NaN));
+            rows.add(new SweepLoop.Row("kf5", 10_000, r, 0, 12, 9, 1000, 12, 9, Double.NaN, Double.NaN));
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SyncSweepPrintout.printGrowth(
@@ -174,6 +175,7 @@ class SyncSweepPrintoutTest {
     }
 
     private static SweepLoop.Row row(String variant, int entries, int repeat, double ms) {
-        return new SweepLoop.Row(variant, entries, repeat, 0, ms, Double.NaN, 0, ms, Double.NaN);
+        return new SweepLoop.Row(
+                variant, entries, repeat, 0, ms, Double.NaN, 0, ms, Double.NaN, Double.NaN, Double.NaN);
     }
 }
