@@ -61,7 +61,8 @@ import picocli.CommandLine.Option;
  * <p><b>Baseline.</b> {@code kde4}: the seed's backend on the lab's .kwl implementation (legacy key, little-endian-word
  * Blowfish "ECB", KSaveFile: temp file, rename, no fsync). Each sync is paired with the same {@code BlowfishCodec}
  * alone on the same bytes ({@code cipher_ms}), so the seed's claim becomes the ratio {@code sync_ms / cipher_ms},
- * printed at 10,000 entries.
+ * printed at 10,000 entries, with what the syncs added beside their cipher ({@link labbook.wallet.store.SyncPhases}:
+ * the wait for the walk's thread, the commit, the rest).
  *
  * <p><b>Variants.</b> {@code kwallet5}: KDE's real backend ({@link Kwallet5}), the very {@code Backend::sync()} the
  * seed timed, in the same loop as the Java variants, QSaveFile's fdatasync skipped as KSaveFile did not sync; printed
