@@ -85,7 +85,7 @@ final class SyncSweepPrintout {
                     cpuRatio.q3(),
                     SyncSweepExperiment.SYNC_OVER_CIPHER_GOAL,
                     e.getKey().equals("kde4") ? "  [the seed's claim holds if <= 1.3]" : "");
-            printPhases(e.getKey(), at, out);
+            printPhases(e.getKey(), 10_000, at, out);
         }
         openssl.ifPresent(o -> printAgainstOpenssl(byVariant, o, out));
         printAgainstTheRealBackend(byVariant, sizes, out);
@@ -100,8 +100,10 @@ final class SyncSweepPrintout {
      * its goal with a large wait in a few syncs comes from the scheduling of the sync's threads, not from its work.
      * Rows kept from a killed run have no phases and are left out.
      */
-    static void printPhases(String variant, List<SweepLoop.Row> at, PrintStream out) {
-        List<SweepLoop.Row> timed = at.stream().filter(SweepLoop.Row::hasPhases).toList();
+    static void printPhases(String variant, int entries, List<SweepLoop.Row> rows, PrintStream out) {
+        List<SweepLoop.Row> timed = rows.stream()
+                .filter(r -> r.entries() == entries && r.hasPhases() && r.hasCipher())
+                .toList();
         if (timed.isEmpty()) {
             return;
         }
@@ -113,10 +115,11 @@ final class SyncSweepPrintout {
         Summary cipher = Summary.of(timed.stream().map(SweepLoop.Row::cipherMs).toList());
         out.printf(
                 Locale.ROOT,
-                "  %s's syncs beside their cipher: waiting for the walk's thread %.2f ms (IQR %.2f-%.2f, largest %.2f),"
+                "  %s's syncs at %,d entries beside their cipher: waiting for the walk's thread %.2f ms (IQR %.2f-%.2f, largest %.2f),"
                         + " the commit %.2f ms (IQR %.2f-%.2f, largest %.2f), the rest %.2f ms (IQR %.2f-%.2f; the"
                         + " cipher alone %.2f), n=%d%n",
                 variant,
+                entries,
                 wait.median(),
                 wait.q1(),
                 wait.q3(),
@@ -302,6 +305,8 @@ final class SyncSweepPrintout {
                             g.to().n(),
                             g.besideCipher(),
                             g.met() ? "met" : "NOT met"));
+            // what the growth came from: the phases at the larger size, beside those printed at the smaller
+            printPhases(v.label(), SweepGrowth.TO, rows, out);
         }
     }
 

@@ -69,20 +69,26 @@ class SyncSweepPrintoutTest {
                 new SweepLoop.Row("kde4", 10_000, 1, 0, 13, 11, 800, 13, 11, 0.5, 0.5),
                 new SweepLoop.Row("kde4", 10_000, 2, 0, 20, 12, 800, 20, 12, 6, 2),
                 // kept from a killed run: no phases, left out
-                new SweepLoop.Row("kde4", 10_000, 3, 0, 99, 99, 800, 99, 99, Double.NaN, Double.NaN));
+                new SweepLoop.Row("kde4", 10_000, 3, 0, 99, 99, 800, 99, 99, Double.NaN, Double.NaN),
+                // another size: left out
+                new SweepLoop.Row("kde4", 100_000, 0, 0, 99, 90, 8000, 99, 90, 5, 4));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SyncSweepPrintout.printPhases("kde4", rows, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        SyncSweepPrintout.printPhases("kde4", 10_000, rows, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8))
-                .isEqualTo("  kde4's syncs beside their cipher: waiting for the walk's thread 1.00 ms (IQR 0.75-3.50,"
-                        + " largest 6.00), the commit 1.00 ms (IQR 0.75-1.50, largest 2.00), the rest 12.00 ms"
-                        + " (IQR 11.00-12.00; the cipher alone 11.00), n=3\n");
+                .isEqualTo(
+                        "  kde4's syncs at 10,000 entries beside their cipher: waiting for the walk's thread 1.00 ms (IQR 0.75-3.50,"
+                                + " largest 6.00), the commit 1.00 ms (IQR 0.75-1.50, largest 2.00), the rest 12.00 ms"
+                                + " (IQR 11.00-12.00; the cipher alone 11.00), n=3\n");
     }
 
     @Test
     void rowsWithoutPhasesPrintNoPhases() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SyncSweepPrintout.printPhases(
-                "kde4", List.of(row("kde4", 10_000, 0, 5)), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+                "kde4",
+                10_000,
+                List.of(row("kde4", 10_000, 0, 5)),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
