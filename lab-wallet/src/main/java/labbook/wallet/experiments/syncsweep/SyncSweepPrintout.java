@@ -115,9 +115,10 @@ final class SyncSweepPrintout {
         Summary cipher = Summary.of(timed.stream().map(SweepLoop.Row::cipherMs).toList());
         out.printf(
                 Locale.ROOT,
-                "  %s's syncs at %,d entries beside their cipher: waiting for the walk's thread %.2f ms (IQR %.2f-%.2f, largest %.2f),"
-                        + " the commit %.2f ms (IQR %.2f-%.2f, largest %.2f), the rest %.2f ms (IQR %.2f-%.2f; the"
-                        + " cipher alone %.2f), n=%d%n",
+                "  %s's syncs at %,d entries beside their cipher:"
+                        + " waiting for the walk's thread %.2f ms (IQR %.2f-%.2f, largest %.2f),"
+                        + " the commit %.2f ms (IQR %.2f-%.2f, largest %.2f),"
+                        + " the rest %.2f ms (IQR %.2f-%.2f; the cipher alone %.2f), n=%d%n",
                 variant,
                 entries,
                 wait.median(),

@@ -75,10 +75,10 @@ class SyncSweepPrintoutTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SyncSweepPrintout.printPhases("kde4", 10_000, rows, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8))
-                .isEqualTo(
-                        "  kde4's syncs at 10,000 entries beside their cipher: waiting for the walk's thread 1.00 ms (IQR 0.75-3.50,"
-                                + " largest 6.00), the commit 1.00 ms (IQR 0.75-1.50, largest 2.00), the rest 12.00 ms"
-                                + " (IQR 11.00-12.00; the cipher alone 11.00), n=3\n");
+                .isEqualTo("  kde4's syncs at 10,000 entries beside their cipher:"
+                        + " waiting for the walk's thread 1.00 ms (IQR 0.75-3.50, largest 6.00),"
+                        + " the commit 1.00 ms (IQR 0.75-1.50, largest 2.00),"
+                        + " the rest 12.00 ms (IQR 11.00-12.00; the cipher alone 11.00), n=3\n");
     }
 
     @Test
