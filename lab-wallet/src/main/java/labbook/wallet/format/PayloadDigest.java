@@ -5,9 +5,8 @@ import java.security.MessageDigest;
 /** The payload's SHA-1, standard or with KF5's little-endian words, fed piece by piece. */
 interface PayloadDigest {
     /**
-     * Each sync's SHA-1 is a clone of this one: {@link MessageDigest#getInstance} looks the provider up every time, a
-     * few tens of microseconds on the path before a sync's walk starts, once other work has pushed those tables out of
-     * the caches.
+     * Each sync's SHA-1 is a clone of this one: {@link MessageDigest#getInstance} looks the provider up every time, on
+     * the path before a sync's walk starts.
      */
     MessageDigest SHA1 = WalletKeys.md("SHA-1");
 

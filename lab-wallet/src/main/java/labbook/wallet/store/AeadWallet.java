@@ -137,9 +137,7 @@ public final class AeadWallet implements WholeFileWallet {
                             headerHanded[0] = true;
                         }
                         if (end == payloadEnd) {
-                            int sealed = sealer.finish(end);
-                            save.readyLast(out, handed[0], sealed);
-                            handed[0] = sealed;
+                            save.readyLast(out, handed[0], sealer.finish(end));
                         } else {
                             int sealed = sealer.sealUpTo(end);
                             save.ready(out, handed[0], sealed);

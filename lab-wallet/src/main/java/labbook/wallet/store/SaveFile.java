@@ -60,7 +60,10 @@ public final class SaveFile {
         }
     }
 
-    /** Starts a save of {@code target}: creates its temp file, on the writer thread if {@code background}. */
+    /**
+     * Starts a save of {@code target}: creates its temp file now, or, if {@code background}, on the writer thread with
+     * the first part.
+     */
     public static Pending begin(Path target, boolean fdatasync, boolean background) {
         return new Pending(target, fdatasync, background);
     }
@@ -200,10 +203,10 @@ public final class SaveFile {
             if (!background) {
                 ready(file, from, to);
             } else if (to > from) {
-                startWriter();
                 if (held != null) {
-                    step(held);
+                    throw new IllegalStateException("a save has one last part; " + target + " was given two");
                 }
+                startWriter();
                 held = write(file, from, to);
             }
         }

@@ -1,6 +1,7 @@
 package labbook.wallet.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,6 +78,20 @@ class BigSyncTest {
                         .isEqualTo(a.contents());
             }
         }
+        assertNoTempFiles();
+    }
+
+    @Test
+    void aBackgroundSaveGivenTwoLastPartsRefusesTheSecondAndLeavesNothing() throws Exception {
+        Path target = dir.resolve("two-last.kwl");
+        byte[] bytes = new byte[64];
+        try (SaveFile.Pending save = SaveFile.begin(target, false, true)) {
+            save.readyLast(bytes, 32, 64);
+            assertThatThrownBy(() -> save.readyLast(bytes, 0, 32))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("two-last.kwl");
+        }
+        assertThat(target).doesNotExist();
         assertNoTempFiles();
     }
 
