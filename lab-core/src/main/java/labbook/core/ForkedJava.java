@@ -67,6 +67,18 @@ public final class ForkedJava {
     }
 
     /**
+     * A fresh JVM for one timed variant of an experiment of the module that declares {@code command} ({@code
+     * "wallet"}): the module's declared JVM flags ({@link Launch#jvmFlags}), then {@code jvmArgs}, then this JVM's class
+     * path. So a variant's figure does not depend on the launcher ({@code ./labbook}, {@code mvn exec:java}, a study's
+     * {@code all}, a notebook) nor on what other variants compiled: its JIT state is its own, as in JMH's forks.
+     */
+    public static List<String> isolated(String command, List<String> jvmArgs, String mainClass, List<String> args) {
+        List<String> flags = new ArrayList<>(Launch.onClassPath(command).jvmFlags());
+        flags.addAll(jvmArgs);
+        return command(flags, mainClass, args);
+    }
+
+    /**
      * Runs a forked JVM (a {@link #command}, or one built from it) to its end, watched by {@link Child}: its output
      * relayed through this JVM's System.out and System.err, so its progress shows and a test's Surefire channel stays
      * clean; killed when it prints nothing for {@code silence}; a one-line {@link LabException} naming it unless it
