@@ -112,7 +112,9 @@ public final class VfsSchemas {
             MISSES,
             RENAME_OPS,
             ITERATION_S,
-            CORES);
+            CORES)
+            // a measurement is one walk at one thread count; its rows (forks x iterations) are its repeats
+            .keyedBy(WALK, THREADS, RENAMES);
 
     /** Every CSV of the study, in the order the report shows them. */
     public static final List<ResultsSchema> ALL = List.of(GIT_DIFF, STAT_WALK, STAT_WALK_GIT, DCACHE_MODEL);

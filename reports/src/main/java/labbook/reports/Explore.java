@@ -1,5 +1,6 @@
 package labbook.reports;
 
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,6 +24,7 @@ import labbook.reports.site.Site;
 import labbook.reports.stats.Summaries;
 import labbook.reports.stats.TableOf;
 import labbook.reports.study.Claim;
+import labbook.reports.study.ClaimsFile;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
@@ -40,6 +42,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
  * The entry point for notebooks (and anyone else), a thin facade over {@link Studies} and the layers: load results, get
@@ -161,17 +164,33 @@ public final class Explore {
         return Studies.get(study).reproduction(results);
     }
 
-    /** The reproduction table of a study: claim, seed, measured, ratio, verdict, machine, note. */
+    /**
+     * The reproduction table of a study: claim, seed, measured, its 95 % interval, the threshold, ratio, verdict,
+     * machine, note.
+     */
     public static Table reproduction(Results results, String study) {
         return TableOf.rows(claims(results, study))
                 .text("claim", Claim::claim)
                 .text("seed", Claim::seed)
                 .text("measured", Claim::measured)
+                .text("interval", Claim::intervalText)
+                .text("threshold", Claim::thresholdText)
                 .number("ratio", Claim::ratio)
                 .text("verdict", c -> c.verdict().text())
                 .text("machine", Claim::machine)
                 .text("note", Claim::note)
                 .named(study + " reproduction");
+    }
+
+    /**
+     * Every study's claims as data, one row per claim and results root, with the same columns as the report's
+     * {@code data/claims.csv} (study, claim id, figure, its interval, threshold, verdict, category, machine, mode...):
+     * one call gives what two runs' verdicts compare on.
+     */
+    public static Table claimsTable(Results results) {
+        String csv = ClaimsFile.csv(ClaimsFile.rows(results, Studies.ALL));
+        return Table.read()
+                .usingOptions(CsvReadOptions.builder(new StringReader(csv)).tableName("claims"));
     }
 
     /**

@@ -71,7 +71,16 @@ class ClaimsAndTargetsTest {
             List<List<String>> rows = rows(section(study.id(), REPRODUCTION));
             assertThat(rows.get(0))
                     .as(study.id())
-                    .containsExactly("claim", "seed", "measured", "ratio", "verdict", "machine", "note");
+                    .containsExactly(
+                            "claim",
+                            "seed",
+                            "measured",
+                            "95 % interval",
+                            "threshold",
+                            "ratio",
+                            "verdict",
+                            "machine",
+                            "note");
             List<Claim> claims = study.reproduction(results);
             assertThat(rows.subList(1, rows.size()))
                     .as(study.id() + ": the page's rows are the study's claims")

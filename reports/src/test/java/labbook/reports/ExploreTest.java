@@ -89,7 +89,8 @@ class ExploreTest {
         Results r = Fixtures.ab();
         Table repro = Explore.reproduction(r, "wallet");
         assertThat(repro.columnNames())
-                .containsExactly("claim", "seed", "measured", "ratio", "verdict", "machine", "note");
+                .containsExactly(
+                        "claim", "seed", "measured", "interval", "threshold", "ratio", "verdict", "machine", "note");
         // machine by machine: the two roots' rows of one claim sit together
         List<String> claims = repro.stringColumn("claim").asList();
         int first = claims.indexOf(claims.get(0));

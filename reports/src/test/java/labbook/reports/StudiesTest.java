@@ -55,7 +55,8 @@ class StudiesTest {
         assertThat(fits.get("kde4").per1000()).isCloseTo(2, within(1e-9));
         assertThat(fits.get("kde4").crossing(16)).isCloseTo(7500, within(1e-6));
         assertThat(fits.get("kf5-fdatasync").crossing(100)).isCloseTo(64000, within(1e-6));
-        assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 1000)).isEqualTo(new Estimate(3, "median of 3"));
+        assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 1000))
+                .isEqualTo(new Estimate(3, "median of 3", 3));
         assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 2000).how())
                 .isEqualTo("Theil-Sen fit");
         assertThat(WalletData.at(sweep, "variant", "kde4", "sync_ms", 2000).value())
@@ -93,7 +94,7 @@ class StudiesTest {
         assertThat(perEntry.measured()).isEqualTo("1 ms");
         assertThat(perEntry.verdict()).isEqualTo(Verdict.HOLDS);
         Claim cipher = claim(claims, WalletStudy.Id.CIPHER_SHARE, "fixture-a");
-        assertThat(cipher.measured()).isEqualTo("80 %");
+        assertThat(cipher.measured()).isEqualTo("sync ×1.25 its cipher alone");
         assertThat(cipher.verdict()).isEqualTo(Verdict.HOLDS);
         Claim xint = claim(claims, WalletStudy.Id.SLOW_BUILD, "fixture-a");
         assertThat(xint.measured()).isEqualTo("×15");

@@ -1,18 +1,20 @@
 package labbook.reports.compare;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import labbook.core.Cli;
 import labbook.core.Column;
 import labbook.core.LabException;
@@ -27,10 +29,12 @@ import labbook.reports.compare.RunComparison.Side;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
 import labbook.reports.results.RunInfo;
+import labbook.reports.stats.Interval;
 import labbook.reports.stats.RankTest;
 import labbook.reports.stats.Stats;
-import labbook.reports.study.Claim;
+import labbook.reports.study.ClaimsFile;
 import labbook.reports.study.Study;
+import labbook.reports.study.Unit;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 
@@ -361,33 +365,81 @@ public final class Comparer {
         return m.find() ? m.group(1) : jdk;
     }
 
-    /** Each seed claim's verdict on A alone and on B alone, matched by its id and what it is about. */
+    /**
+     * Each seed claim's verdict on A alone and on B alone, matched by its id and what it is about. A claim flips when
+     * both verdicts are decided and their categories differ ("holds" against "does not hold", "faster" against "same
+     * order"); an inconclusive verdict on either side is no flip: one run could not tell.
+     */
     private static List<ClaimChange> claims(Study study, ResultsRoot a, ResultsRoot b) {
-        Map<String, Claim> onB = new LinkedHashMap<>();
-        for (Claim c : study.claims(new Results(List.of(b)))) {
-            onB.putIfAbsent(claimName(c), c);
+        Map<String, ClaimsFile.Row> onB = new LinkedHashMap<>();
+        for (ClaimsFile.Row r : claimRows(study, b)) {
+            onB.putIfAbsent(r.claimId(), r);
         }
         List<ClaimChange> out = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
-        for (Claim c : study.claims(new Results(List.of(a)))) {
-            String name = claimName(c);
-            if (!seen.add(name)) {
+        for (ClaimsFile.Row r : claimRows(study, a)) {
+            if (!seen.add(r.claimId())) {
                 continue;
             }
-            Claim other = onB.get(name);
+            ClaimsFile.Row other = onB.get(r.claimId());
             out.add(new ClaimChange(
                     study.id(),
-                    name,
-                    c.verdict().text(),
-                    other == null ? "not checked" : other.verdict().text(),
-                    other != null && other.verdict().outcome() != c.verdict().outcome()));
+                    r.claimId() + ": " + r.claim(),
+                    verdictWithFigure(r),
+                    other == null ? "not checked" : verdictWithFigure(other),
+                    other != null
+                            && r.decided()
+                            && other.decided()
+                            && !r.category().equals(other.category())));
         }
         return out;
     }
 
-    /** "SYNC_AT 1000: the sync at 1000 entries takes ...": the claim's id, what it is about, and its words. */
-    private static String claimName(Claim c) {
-        String about = Objects.requireNonNullElse(c.about(), "");
-        return c.id().name() + (about.isEmpty() ? "" : " " + about) + ": " + c.claim();
+    /** "holds (1.8 ms at 1000, 1.71-1.82 ms)": the verdict with the measured figure and its interval. */
+    private static String verdictWithFigure(ClaimsFile.Row r) {
+        String figure = r.measured();
+        if (r.ciLow() != null && !r.verdict().startsWith("inconclusive")) {
+            Unit unit = Unit.valueOf(r.unit().toUpperCase(java.util.Locale.ROOT));
+            figure += ", " + unit.format(new Interval(r.ciLow(), r.ciHigh()));
+        }
+        return r.verdict() + " (" + figure + ")";
+    }
+
+    /**
+     * A root's claims of one study: from the claims file its report wrote ({@code report/data/claims.csv}) when that is
+     * newer than every CSV of the study there, else computed from its CSVs as the report would.
+     */
+    static List<ClaimsFile.Row> claimRows(Study study, ResultsRoot root) {
+        Path file = root.root().resolve("report").resolve("data").resolve(ClaimsFile.CSV);
+        String self = root.root().toAbsolutePath().normalize().toString();
+        if (newerThanResults(file, root.root().resolve(study.id()))) {
+            List<ClaimsFile.Row> rows = ClaimsFile.read(file).stream()
+                    .filter(r -> r.study().equals(study.id()) && r.root().equals(self))
+                    .toList();
+            if (!rows.isEmpty()) {
+                return rows;
+            }
+        }
+        return ClaimsFile.rows(new Results(List.of(root)), List.of(study));
+    }
+
+    private static boolean newerThanResults(Path file, Path studyDir) {
+        try {
+            if (!Files.isRegularFile(file) || !Files.isDirectory(studyDir)) {
+                return false;
+            }
+            FileTime written = Files.getLastModifiedTime(file);
+            try (Stream<Path> csvs = Files.list(studyDir)) {
+                return csvs.filter(p -> p.toString().endsWith(".csv")).allMatch(p -> {
+                    try {
+                        return Files.getLastModifiedTime(p).compareTo(written) < 0;
+                    } catch (IOException e) {
+                        return false;
+                    }
+                });
+            }
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

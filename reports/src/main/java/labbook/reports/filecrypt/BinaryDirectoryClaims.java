@@ -22,6 +22,8 @@ import labbook.filecrypt.experiments.Engine;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.study.Claim;
+import labbook.reports.study.Threshold;
+import labbook.reports.study.Unit;
 import labbook.reports.study.Verdict;
 import tech.tablesaw.api.Table;
 
@@ -79,7 +81,7 @@ final class BinaryDirectoryClaims {
                         + " s)")
                 .measured(times(same) + " (" + Format.num(byDefault) + " s / " + Format.num(speed) + " s)")
                 .ratio(Verdict.ratio(same, seedDefault / seedSpeed))
-                .verdict(Verdict.claim(same <= SAME_COST, same))
+                .judged(same, Threshold.below(SAME_COST, Unit.RATIO))
                 .from(dir.label(), how + "; holds at most " + SAME_COST + " x"));
 
         double cost = z7 / byDefault;
@@ -93,7 +95,7 @@ final class BinaryDirectoryClaims {
                 .seed(times(seedCost) + " (" + Format.num(seedZ7) + " s / " + Format.num(seedDefault) + " s)")
                 .measured(times(cost) + " (" + Format.num(z7) + " s / " + Format.num(byDefault) + " s)")
                 .ratio(r)
-                .verdict(Verdict.match(r, RATIO_TOLERANCE))
+                .judged(cost, Threshold.match(seedCost, RATIO_TOLERANCE, Unit.RATIO))
                 .from(dir.label(), how));
 
         double kept = sizeFraction(runs, Run.PUBLISHED_GPG_DEFAULT_Z7);
@@ -104,7 +106,7 @@ final class BinaryDirectoryClaims {
                                 + " files (GPG Default's output, % of the original)")
                 .seed("no significant change in file size")
                 .measured(Double.isNaN(kept) ? "n/a" : Format.pct(kept) + " of the original")
-                .verdict(Verdict.claim(kept >= ALMOST_NOTHING, kept))
+                .judged(kept, Threshold.above(ALMOST_NOTHING, Unit.FRACTION))
                 .from(
                         dir.label(),
                         "gpg -z 7, out / in over the folder; holds at " + Format.pct(ALMOST_NOTHING) + " or more"));
@@ -136,7 +138,7 @@ final class BinaryDirectoryClaims {
                 ? "none of " + ofType.rowCount() + " files"
                 : wrong.size() + " of " + ofType.rowCount() + ": " + String.join(", ", wrong);
         return claim.measured(measured)
-                .verdict(Verdict.claim(wrong.isEmpty(), ofType.isEmpty() ? Double.NaN : ofType.rowCount()))
+                .judged(ofType.isEmpty() ? Double.NaN : wrong.size(), Threshold.below(1, Unit.COUNT))
                 .from(dir.label(), "file --mime-type on each file, as crypto v1.1.0");
     }
 

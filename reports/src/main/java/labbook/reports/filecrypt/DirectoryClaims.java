@@ -20,6 +20,8 @@ import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Stats;
 import labbook.reports.study.Claim;
+import labbook.reports.study.Threshold;
+import labbook.reports.study.Unit;
 import labbook.reports.study.Verdict;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
@@ -29,6 +31,9 @@ import tech.tablesaw.api.Table;
  * --speed's overhead.
  */
 final class DirectoryClaims {
+    /** The seed's own bound on --speed's overhead: "< 100 bytes per file". */
+    static final double SLIGHTLY_LARGER = 100;
+
     private final Table seedDir = DirectoryTypes.seedOf(FolderTypes.TEXT);
 
     /** The claims on the root's text folder (the binary folders' are {@link BinaryDirectoryClaims}). */
@@ -85,7 +90,7 @@ final class DirectoryClaims {
                 Claim.of(FilecryptStudy.Id.SPEED_OVERHEAD, "", "--speed output is only slightly larger than its input")
                         .seed("< 100 bytes per file")
                         .measured(Double.isNaN(overhead) ? "n/a" : Format.num(overhead) + " bytes per file")
-                        .verdict(Verdict.claim(overhead >= 0 && overhead < 100, overhead))
+                        .judged(overhead, Threshold.below(SLIGHTLY_LARGER, Unit.BYTES))
                         .from(dir.label(), engine));
         return claims;
     }
@@ -106,7 +111,7 @@ final class DirectoryClaims {
                             .seed(Format.num(seed) + " s")
                             .measured(Double.isNaN(cpu) ? "n/a" : Format.num(cpu) + " s")
                             .ratio(r)
-                            .verdict(Verdict.time(r, 2))
+                            .judged(cpu, Threshold.sameOrder(seed, LevelClaims.SAME_ORDER, Unit.SECONDS))
                             .from(machine, engine + ", median of repeats; different corpus"));
             if (!run.equals(Run.PUBLISHED_GPG_DEFAULT_Z7.label())) {
                 double seedShare = seed / seedGpgTotal;
@@ -118,7 +123,7 @@ final class DirectoryClaims {
                         .seed(Format.pct(seedShare) + " of GPG Default")
                         .measured(Format.pct(share))
                         .ratio(Verdict.ratio(share, seedShare))
-                        .verdict(Verdict.claim(share < 1, share))
+                        .judged(share, Threshold.below(1, Unit.FRACTION))
                         .from(machine, engine));
             }
         }

@@ -15,6 +15,7 @@ import static labbook.filecrypt.FilecryptSchemas.TYPE;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,12 +148,16 @@ public final class FilecryptData {
     public static List<Setting> settings(Table levelSweep) {
         boolean hasDeflater = levelSweep.containsColumn(DEFLATER.name());
         List<Setting> out = new ArrayList<>();
+        // each engine, scope and algorithm's deflaters, looked up once (a claim's bootstrap asks thousands of times)
+        Map<List<String>, Boolean> severalDeflaters = new HashMap<>();
         for (int i = 0; i < levelSweep.rowCount(); i++) {
             String engine = levelSweep.stringColumn(ENGINE.name()).get(i);
             String scope = levelSweep.stringColumn(SCOPE.name()).get(i);
             String algo = levelSweep.stringColumn(ALGO.name()).get(i);
-            boolean several =
-                    hasDeflater && deflatersOf(levelSweep, engine, scope, algo).size() > 1;
+            boolean several = hasDeflater
+                    && severalDeflaters.computeIfAbsent(
+                            List.of(engine, scope, algo),
+                            k -> deflatersOf(levelSweep, engine, scope, algo).size() > 1);
             String deflater = null;
             if (several) {
                 String d = levelSweep.column(DEFLATER.name()).getString(i);
@@ -253,8 +258,8 @@ public final class FilecryptData {
     /** Median CPU time and output size per level, for one file of the given rows. */
     public static List<TradeOff.Level> levels(Table rows, String file) {
         Table t = withCpu(rows.where(rows.stringColumn(FILE.name()).isEqualTo(file)));
-        Table cpu = Summaries.medians(t, CPU_S, LEVEL.name());
-        Table out = Summaries.medians(t, OUT_BYTES.name(), LEVEL.name());
+        Table cpu = Summaries.groupMedians(t, CPU_S, LEVEL.name());
+        Table out = Summaries.groupMedians(t, OUT_BYTES.name(), LEVEL.name());
         List<TradeOff.Level> levels = new ArrayList<>();
         for (int i = 0; i < cpu.rowCount(); i++) {
             levels.add(new TradeOff.Level(

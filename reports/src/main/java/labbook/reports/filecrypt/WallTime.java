@@ -62,8 +62,8 @@ final class WallTime {
     /** Median wall time (in the level's time) and output size per level, for one file of the given rows. */
     static List<TradeOff.Level> levels(Table rows, String file) {
         Table t = rows.where(rows.stringColumn(FILE.name()).isEqualTo(file));
-        Table wall = Summaries.medians(t, WALL_S.name(), LEVEL.name());
-        Table out = Summaries.medians(t, OUT_BYTES.name(), LEVEL.name());
+        Table wall = Summaries.groupMedians(t, WALL_S.name(), LEVEL.name());
+        Table out = Summaries.groupMedians(t, OUT_BYTES.name(), LEVEL.name());
         List<TradeOff.Level> levels = new ArrayList<>();
         for (int i = 0; i < wall.rowCount(); i++) {
             levels.add(new TradeOff.Level(

@@ -65,7 +65,7 @@ public final class ModeDisagreements {
             Claim full = pair[1];
             boolean differ = quick == null
                     || full == null
-                    || quick.verdict().outcome() != full.verdict().outcome();
+                    || !quick.verdict().category().equals(full.verdict().category());
             if (differ) {
                 Claim named = Optional.ofNullable(full).orElse(quick);
                 rows.add(new Row(

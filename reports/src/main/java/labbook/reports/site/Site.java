@@ -36,6 +36,7 @@ import labbook.reports.site.Pages.StudyPage;
 import labbook.reports.site.Pages.TableView;
 import labbook.reports.site.Pages.TargetRow;
 import labbook.reports.study.Claim;
+import labbook.reports.study.ClaimsFile;
 import labbook.reports.study.Seed;
 import labbook.reports.study.Study;
 import labbook.reports.study.StudyChart;
@@ -91,6 +92,7 @@ public final class Site {
                             out.resolve("compare.html"));
                 }
             }
+            ClaimsFile.write(ClaimsFile.rows(results, studies), out.resolve("data"));
             render(
                     fm,
                     "index.ftlh",
@@ -141,6 +143,7 @@ public final class Site {
                 count(claims, Outcome.AGREES),
                 count(claims, Outcome.FAILS),
                 count(claims, Outcome.DIFFERS),
+                count(claims, Outcome.INCONCLUSIVE),
                 count(claims, Outcome.NOT_MEASURED),
                 targets.stream().map(Site::targetRow).toList(),
                 count(targets, Target::verdict, Outcome.AGREES),
@@ -202,6 +205,8 @@ public final class Site {
                 c.claim(),
                 c.seed(),
                 c.measured(),
+                c.intervalText(),
+                c.thresholdText(),
                 c.ratioText(),
                 c.verdict().text(),
                 c.verdict().outcome().css(),

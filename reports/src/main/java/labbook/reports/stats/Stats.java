@@ -2,6 +2,7 @@ package labbook.reports.stats;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.DoubleBinaryOperator;
 import labbook.core.Summary;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 
@@ -17,28 +18,73 @@ public final class Stats {
 
     private Stats() {}
 
-    /** A median with its spread over n measurements. */
-    public record Spread(
-            int n, double median, double q1, double q3, double ciLow, double ciHigh, double min, double max) {
+    /**
+     * A median with its spread over n measurements. The bootstrap interval of the median is drawn when first asked for,
+     * not before: a claim's own bootstrap computes thousands of spreads whose intervals nobody reads.
+     */
+    public static final class Spread {
+        private final double[] sorted;
+        private double[] ci;
+
+        private Spread(double[] sorted) {
+            this.sorted = sorted;
+        }
+
+        public int n() {
+            return sorted.length;
+        }
+
+        public double median() {
+            return quantile(sorted, 0.5);
+        }
+
+        public double q1() {
+            return quantile(sorted, 0.25);
+        }
+
+        public double q3() {
+            return quantile(sorted, 0.75);
+        }
+
+        public double min() {
+            return sorted.length == 0 ? Double.NaN : sorted[0];
+        }
+
+        public double max() {
+            return sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1];
+        }
+
+        /** The lower bound of the 95 % bootstrap interval of the median. */
+        public double ciLow() {
+            return ci()[0];
+        }
+
+        /** The upper bound of the 95 % bootstrap interval of the median. */
+        public double ciHigh() {
+            return ci()[1];
+        }
+
+        private synchronized double[] ci() {
+            if (ci == null) {
+                ci = bootstrapMedianCi(sorted, 0.95);
+            }
+            return ci;
+        }
+
         public double iqr() {
-            return q3 - q1;
+            return q3() - q1();
         }
 
         /** The IQR as a fraction of the median: how noisy the repeats were. */
         public double relativeIqr() {
-            return median == 0 ? Double.NaN : iqr() / Math.abs(median);
+            double m = median();
+            return m == 0 ? Double.NaN : iqr() / Math.abs(m);
         }
     }
 
     /** Median, quartiles, 95 % bootstrap interval of the median, min and max; NaNs are dropped. */
     public static Spread spread(double... values) {
-        double[] v = clean(values);
-        if (v.length == 0) {
-            return new Spread(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
-        }
-        double[] ci = bootstrapMedianCi(v, 0.95);
-        return new Spread(
-                v.length, quantile(v, 0.5), quantile(v, 0.25), quantile(v, 0.75), ci[0], ci[1], v[0], v[v.length - 1]);
+        return new Spread(clean(values));
     }
 
     public static double median(double... values) {
@@ -74,24 +120,34 @@ public final class Stats {
      * NaN bounds when either sample is empty or a resampled median of {@code a} is 0.
      */
     public static double[] bootstrapRatioOfMediansCi(double[] a, double[] b, double level) {
+        double[] ratios =
+                bootstrapTwoSamples(a, b, (medianA, medianB) -> medianA == 0 ? Double.NaN : medianB / medianA);
+        if (ratios.length == 0 || Arrays.stream(ratios).anyMatch(Double::isNaN)) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        return percentiles(ratios, level);
+    }
+
+    /**
+     * {@value #BOOTSTRAP_RESAMPLES} bootstrap replicates of {@code ofMedians(median(a), median(b))}: each resample
+     * draws both samples anew, with replacement and independently. Fixed seed; empty when either sample is.
+     */
+    public static double[] bootstrapTwoSamples(double[] a, double[] b, DoubleBinaryOperator ofMedians) {
         double[] x = clean(a);
         double[] y = clean(b);
         if (x.length == 0 || y.length == 0) {
-            return new double[] {Double.NaN, Double.NaN};
+            return new double[0];
         }
         SplittableRandom random = new SplittableRandom(BOOTSTRAP_SEED);
-        double[] ratios = new double[BOOTSTRAP_RESAMPLES];
+        double[] replicates = new double[BOOTSTRAP_RESAMPLES];
         double[] sampleX = new double[x.length];
         double[] sampleY = new double[y.length];
         for (int r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
-            double below = resampledMedian(x, sampleX, random);
-            double above = resampledMedian(y, sampleY, random);
-            if (below == 0) {
-                return new double[] {Double.NaN, Double.NaN};
-            }
-            ratios[r] = above / below;
+            double medianA = resampledMedian(x, sampleX, random);
+            double medianB = resampledMedian(y, sampleY, random);
+            replicates[r] = ofMedians.applyAsDouble(medianA, medianB);
         }
-        return percentiles(ratios, level);
+        return replicates;
     }
 
     /**

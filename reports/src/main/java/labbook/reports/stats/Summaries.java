@@ -20,10 +20,22 @@ public final class Summaries {
     private Summaries() {}
 
     /**
+     * The median of {@code value} per group of {@code by}, with n, and nothing else: for the figures a claim computes
+     * on each of its bootstrap's resamples, where the per-group intervals of {@link #medians} would be wasted.
+     */
+    public static Table groupMedians(Table raw, String value, String... by) {
+        return medians(raw, value, false, by);
+    }
+
+    /**
      * Medians of {@code value} grouped by {@code by}. Numeric grouping columns stay numeric and the result is sorted on
      * the grouping columns in order.
      */
     public static Table medians(Table raw, String value, String... by) {
+        return medians(raw, value, true, by);
+    }
+
+    private static Table medians(Table raw, String value, boolean spreads, String... by) {
         Map<List<Object>, List<Double>> groups = new LinkedHashMap<>();
         NumericColumn<?> values = raw.numberColumn(value);
         for (Row row : raw) {
@@ -66,6 +78,9 @@ public final class Summaries {
                     g.getValue().stream().mapToDouble(Double::doubleValue).toArray());
             n.append(s.n());
             median.append(s.median());
+            if (!spreads) {
+                continue;
+            }
             q1.append(s.q1());
             q3.append(s.q3());
             iqr.append(s.iqr());
@@ -76,7 +91,10 @@ public final class Summaries {
                     .average()
                     .orElse(Double.NaN));
         }
-        out.addColumns(n, median, q1, q3, iqr, lo, hi, mean);
+        out.addColumns(n, median);
+        if (spreads) {
+            out.addColumns(q1, q3, iqr, lo, hi, mean);
+        }
         return by.length == 0 ? out : out.sortAscendingOn(by);
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import labbook.reports.stats.Format;
+import labbook.reports.stats.Interval;
 
 /**
  * One row of a reproduction table: what the seed published or claimed, what we measured, their ratio (measured / seed,
@@ -25,7 +26,11 @@ public record Claim(
         double ratio,
         Verdict verdict,
         String machine,
-        String note) {
+        String note,
+        double value,
+        Interval interval,
+        Threshold threshold,
+        int n) {
 
     /** A study's claims are an enum implementing this. */
     public interface Id {
@@ -34,28 +39,96 @@ public record Claim(
 
     /** A claim nobody measured yet: every study page still lists what it would check. */
     public static Claim of(Id id, String about, String claim) {
-        return new Claim(id, about, claim, "", "—", Double.NaN, Verdict.NOT_MEASURED, "—", "");
+        return new Claim(
+                id,
+                about,
+                claim,
+                "",
+                "—",
+                Double.NaN,
+                Verdict.NOT_MEASURED,
+                "—",
+                "",
+                Double.NaN,
+                Interval.NONE,
+                null,
+                0);
     }
 
     public Claim seed(String text) {
-        return new Claim(id, about, claim, text, measured, ratio, verdict, machine, note);
+        return new Claim(
+                id, about, claim, text, measured, ratio, verdict, machine, note, value, interval, threshold, n);
     }
 
     public Claim measured(String text) {
-        return new Claim(id, about, claim, seed, text, ratio, verdict, machine, note);
+        return new Claim(id, about, claim, seed, text, ratio, verdict, machine, note, value, interval, threshold, n);
     }
 
-    public Claim ratio(double value) {
-        return new Claim(id, about, claim, seed, measured, value, verdict, machine, note);
+    public Claim ratio(double r) {
+        return new Claim(id, about, claim, seed, measured, r, verdict, machine, note, value, interval, threshold, n);
     }
 
-    public Claim verdict(Verdict value) {
-        return new Claim(id, about, claim, seed, measured, ratio, value, machine, note);
+    /** A verdict given outright, for a claim with no figure to judge (see {@link #judged}). */
+    public Claim verdict(Verdict v) {
+        return new Claim(id, about, claim, seed, measured, ratio, v, machine, note, value, interval, threshold, n);
+    }
+
+    /**
+     * The figure the verdict judges, in {@code t}'s unit, and the threshold it is held to: the verdict follows from the
+     * figure's interval ({@link #interval(Interval)}), or from the figure alone until it has one.
+     */
+    public Claim judged(double figure, Threshold t) {
+        return new Claim(
+                id,
+                about,
+                claim,
+                seed,
+                measured,
+                ratio,
+                t.verdict(figure, interval),
+                machine,
+                note,
+                figure,
+                interval,
+                t,
+                n);
+    }
+
+    /** The judged figure's 95 % interval; the verdict is judged again on it. */
+    public Claim interval(Interval ci) {
+        Verdict v = threshold == null ? verdict : threshold.verdict(value, ci);
+        return new Claim(id, about, claim, seed, measured, ratio, v, machine, note, value, ci, threshold, n);
+    }
+
+    /** How many repeats stand behind the judged figure (the smallest of its samples). */
+    public Claim n(int repeats) {
+        return new Claim(
+                id, about, claim, seed, measured, ratio, verdict, machine, note, value, interval, threshold, repeats);
     }
 
     /** Where the measured figure came from (a results root's label) and how it was taken. */
     public Claim from(String root, String how) {
-        return new Claim(id, about, claim, seed, measured, ratio, verdict, root, how);
+        return new Claim(id, about, claim, seed, measured, ratio, verdict, root, how, value, interval, threshold, n);
+    }
+
+    /** True when the verdict is judged from a figure, so a bootstrap of the repeats can give it an interval. */
+    public boolean judgedFromFigure() {
+        return threshold != null && !Double.isNaN(value);
+    }
+
+    /** The judged figure's interval as the page prints it ("1.71-1.82 ms"), "—" where there is none. */
+    public String intervalText() {
+        return threshold == null ? "—" : threshold.unit().format(interval);
+    }
+
+    /** The threshold as the page prints it, "" where the verdict has none. */
+    public String thresholdText() {
+        return threshold == null ? "" : threshold.text();
+    }
+
+    /** The claim's key within one study and root: what matches it across runs and resamples. */
+    public String key() {
+        return id.name() + (about.isEmpty() ? "" : " " + about);
     }
 
     public String ratioText() {

@@ -34,6 +34,7 @@ public interface Study {
 
     /**
      * The seed's claims it checks, root by root (see {@link #reproduction} for the page's order); never a lab target.
+     * Each judged on its figure alone: {@link #judgedClaims} gives them their intervals.
      */
     List<Claim> claims(Results results);
 
@@ -54,9 +55,17 @@ public interface Study {
     /** The analysis tables by title, in page order; only those whose experiment ran. */
     Map<String, Table> analyses(Results results);
 
+    /**
+     * The claims as the page, the claims file and compare give them: each judged on its 95 % interval over the repeats
+     * ({@link ClaimIntervals}).
+     */
+    default List<Claim> judgedClaims(Results results) {
+        return ClaimIntervals.of(this, results);
+    }
+
     /** The reproduction table's rows: each claim's rows together, machine after machine. */
     default List<Claim> reproduction(Results results) {
-        return Claim.machineByMachine(claims(results));
+        return Claim.machineByMachine(judgedClaims(results));
     }
 
     /** The targets table's rows: each target's rows together, machine after machine. */

@@ -18,6 +18,8 @@ import labbook.core.Column;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Format;
 import labbook.reports.study.Claim;
+import labbook.reports.study.Threshold;
+import labbook.reports.study.Unit;
 import labbook.reports.study.Verdict;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.dcache.Walk;
@@ -25,6 +27,15 @@ import tech.tablesaw.api.Table;
 
 /** Piggin's and Axboe's claims, checked on each results root. */
 final class VfsClaims {
+    /** "Same order" for a time: within a factor of 2 either way (the lab's convention for another CPU and year). */
+    static final double SAME_ORDER = 2;
+
+    /**
+     * Parallel's system time over serial's that still counts as no blow-up: at most double. The stock kernel's was
+     * ×8.38 and the patched one's ×0.12 (Axboe's table): 2 sits between them, four times below the blow-up.
+     */
+    static final double NO_BLOWUP = 2;
+
     private final Table piggin = VfsData.VFS_GIT_DIFF.table();
     private final Table axboe = VfsData.VFS_AXBOE.table();
     private final double seedReal =
@@ -70,7 +81,7 @@ final class VfsClaims {
                     .measured(Walk.RCU + " ×" + Format.sig(u.speedup(), 2) + ", " + Walk.REF + " ×"
                             + Format.sig(r.speedup(), 2))
                     .ratio(Verdict.ratio(u.speedup(), r.speedup()))
-                    .verdict(Verdict.claim(u.speedup() > r.speedup(), u.speedup()))
+                    .judged(Verdict.ratio(u.speedup(), r.speedup()), Threshold.above(1, Unit.RATIO))
                     .from(model.label(), "a model of the dcache in Java, not the kernel"));
         }
         return claims;
@@ -92,7 +103,7 @@ final class VfsClaims {
                     .seed(Format.num(s) + " s")
                     .measured(Format.num(mine[k]) + " s")
                     .ratio(r)
-                    .verdict(Verdict.time(r, 2))
+                    .judged(mine[k], Threshold.sameOrder(s, SAME_ORDER, Unit.SECONDS))
                     .from(
                             machine,
                             "today's kernel walks paths store-free (RCU-walk, 2.6.38+), as Piggin's vfs patches did;"
@@ -105,15 +116,8 @@ final class VfsClaims {
         VfsData.Normalised n = VfsData.normalise(PARALLEL, parallel, serial);
         claims.add(faster.measured("real ×" + Format.sig(n.real(), 2))
                 .ratio(Verdict.ratio(n.real(), seedReal))
-                .verdict(Verdict.lessThan(parallel.elapsed(), serial.elapsed()))
-                .from(
-                        machine,
-                        "holds when the 95 % intervals of the two medians do not overlap (parallel "
-                                + Format.num(parallel.elapsed().ciLow()) + "-"
-                                + Format.num(parallel.elapsed().ciHigh())
-                                + " s, serial " + Format.num(serial.elapsed().ciLow()) + "-"
-                                + Format.num(serial.elapsed().ciHigh())
-                                + " s per 100 runs)"));
+                .judged(n.real(), Threshold.below(1, Unit.RATIO))
+                .from(machine, "median elapsed time per 100 runs, parallel over serial; holds when under ×1"));
         claims.add(Claim.of(
                         VfsStudy.Id.SYS_NO_BLOWUP,
                         "",
@@ -122,7 +126,7 @@ final class VfsClaims {
                         + STOCK_KERNEL + ")")
                 .measured("sys ×" + Format.sig(n.sys(), 2))
                 .ratio(Verdict.ratio(n.sys(), seedSys))
-                .verdict(Verdict.claim(n.sys() < 2, n.sys()))
-                .from(machine, "holds if under ×2"));
+                .judged(n.sys(), Threshold.below(NO_BLOWUP, Unit.RATIO))
+                .from(machine, "holds if under ×" + Format.sig(NO_BLOWUP, 2)));
     }
 }

@@ -103,12 +103,12 @@ public final class VfsData {
         }
         double fewest = t.numberColumn(RENAMES.name()).min();
         t = t.where(t.numberColumn(RENAMES.name()).isEqualTo(fewest));
-        return scaling(Summaries.medians(t, OPS_PER_S.name(), THREADS.name()), OPS_PER_S.name(), true, cores);
+        return scaling(Summaries.groupMedians(t, OPS_PER_S.name(), THREADS.name()), OPS_PER_S.name(), true, cores);
     }
 
     /** For the stat walk: wall seconds per thread count, with speed-up over one thread. */
     public static List<ScalingPoint> statWalkScaling(Table statWalk, int cores) {
-        return scaling(Summaries.medians(statWalk, WALL_S.name(), THREADS.name()), WALL_S.name(), false, cores);
+        return scaling(Summaries.groupMedians(statWalk, WALL_S.name(), THREADS.name()), WALL_S.name(), false, cores);
     }
 
     static List<ScalingPoint> scaling(Table medians, String value, boolean rate, int cores) {

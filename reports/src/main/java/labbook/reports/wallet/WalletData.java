@@ -67,7 +67,7 @@ public final class WalletData {
 
     /** The Theil-Sen line through each size's median of {@code value}. */
     private static LinearFit medianFit(Table rows, String value) {
-        Table m = Summaries.medians(rows, value, ENTRIES.name());
+        Table m = Summaries.groupMedians(rows, value, ENTRIES.name());
         return LinearFit.robust(
                 m.numberColumn(ENTRIES.name()).asDoubleArray(),
                 m.numberColumn(value).asDoubleArray());
@@ -135,12 +135,22 @@ public final class WalletData {
         }
         if (!same.isEmpty()) {
             return new Estimate(
-                    Stats.median(same.stream().mapToDouble(Double::doubleValue).toArray()), "median of " + same.size());
+                    Stats.median(same.stream().mapToDouble(Double::doubleValue).toArray()),
+                    "median of " + same.size(),
+                    same.size());
         }
         if (entries < min || entries > max) {
             return Estimate.NONE;
         }
-        return new Estimate(medianFit(t, valueColumn).at(entries), "Theil-Sen fit");
+        return new Estimate(medianFit(t, valueColumn).at(entries), "Theil-Sen fit", 0);
+    }
+
+    /** The raw repeats of {@code valueColumn} at exactly {@code entries} for one key ({@code bySize} tables too). */
+    public static double[] repeatsAt(Table raw, String keyColumn, String keyValue, String valueColumn, double entries) {
+        Table t = Summaries.rowsOf(raw, keyColumn, keyValue);
+        return t.where(t.numberColumn(ENTRIES.name()).isEqualTo(entries))
+                .numberColumn(valueColumn)
+                .asDoubleArray();
     }
 
     /**

@@ -82,8 +82,9 @@ class WallTimeTest {
                         .filter(x -> x.id() == FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE)
                         .findFirst()
                         .orElseThrow();
-        // head-20mb: -z 0 (one thread) 0.0831 s x 20.00 MB = 1.66 beats -z 1 0.227 s x 8.00 MB = 1.82
-        assertThat(c.measured()).isEqualTo("-z 0");
+        // head-20mb: -z 0 (one thread) 0.0831 s x 20.00 MB = 1.662 beats -z 1 0.227 s x 8.00 MB = 1.816: ×1.09
+        assertThat(c.measured()).isEqualTo("-z 0 (-z 1 ×1.09 the best other)");
+        assertThat(c.value()).isCloseTo(1.816 / 1.662, within(0.01));
         assertThat(c.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(c.note())
                 .contains("head-20mb")

@@ -1,0 +1,107 @@
+package labbook.reports.study;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import labbook.reports.results.Resample;
+import labbook.reports.results.Results;
+import labbook.reports.stats.Interval;
+
+/**
+ * Each claim's 95 % interval, by a bootstrap over the repeats behind it: the study's claims are computed again on
+ * {@value #RESAMPLES} resamples of its results ({@link Resample}: each measurement's repeats drawn again), and the
+ * central 95 % of a claim's figures across them is its interval. The verdict is then judged on the interval
+ * ({@link Threshold}). One method for every claim, whatever it computes (a median, a ratio, a fit's crossing, the level
+ * a rule picks), so no claim is judged on a median alone. The seeds are fixed: the site, the claims file, compare and
+ * the notebooks print the same interval.
+ */
+public final class ClaimIntervals {
+    /** Resamples per interval: enough for the 2.5 % and 97.5 % points to move by little between seeds. */
+    public static final int RESAMPLES = 200;
+
+    private static final long SEED = 20_091_008L;
+
+    private ClaimIntervals() {}
+
+    /**
+     * The study's claims on {@code results}, each judged on its interval where it has a figure. Kept for the last few
+     * (study, results) pairs: the page, the claims file and the comparison of one build ask for the same claims.
+     */
+    public static List<Claim> of(Study study, Results results) {
+        Key key = new Key(study, results);
+        synchronized (RECENT) {
+            List<Claim> kept = RECENT.get(key);
+            if (kept != null) {
+                return kept;
+            }
+        }
+        List<Claim> judged = judge(study, results);
+        synchronized (RECENT) {
+            RECENT.put(key, judged);
+        }
+        return judged;
+    }
+
+    /** The same objects, not equal ones: results are read once and never change. */
+    private record Key(Study study, Results results) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.study == study && k.results == results;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(study) * 31 + System.identityHashCode(results);
+        }
+    }
+
+    private static final Map<Key, List<Claim>> RECENT = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, List<Claim>> eldest) {
+            return size() > 8;
+        }
+    };
+
+    private static List<Claim> judge(Study study, Results results) {
+        List<Claim> point = study.claims(results);
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < point.size(); i++) {
+            Claim c = point.get(i);
+            if (c.judgedFromFigure() && !c.interval().present()) {
+                index.put(rootKey(c), i);
+            }
+        }
+        if (index.isEmpty()) {
+            return point;
+        }
+        double[][] replicates = new double[point.size()][RESAMPLES];
+        for (double[] r : replicates) {
+            Arrays.fill(r, Double.NaN);
+        }
+        Resample resample = new Resample(results, study.id(), study.schemas());
+        // each resample has a seed of its own, so the cores may take them in any order and the interval is the same
+        IntStream.range(0, RESAMPLES).parallel().forEach(b -> {
+            for (Claim c : study.claims(resample.draw(new SplittableRandom(SEED + b)))) {
+                Integer i = index.get(rootKey(c));
+                if (i != null) {
+                    replicates[i][b] = c.value();
+                }
+            }
+        });
+        List<Claim> out = new ArrayList<>(point.size());
+        for (int i = 0; i < point.size(); i++) {
+            Claim c = point.get(i);
+            out.add(index.containsKey(rootKey(c)) ? c.interval(Interval.of(replicates[i])) : c);
+        }
+        return out;
+    }
+
+    private static String rootKey(Claim c) {
+        return c.machine() + "\u0000" + c.key();
+    }
+}
