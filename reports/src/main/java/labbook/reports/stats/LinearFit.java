@@ -1,8 +1,5 @@
 package labbook.reports.stats;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
@@ -39,13 +36,16 @@ public record LinearFit(double intercept, double slope, double r2, int n) {
         if (x.length != y.length) {
             throw new IllegalArgumentException(x.length + " x values for " + y.length + " y values");
         }
-        List<double[]> points = new ArrayList<>();
+        double[] px = new double[x.length];
+        double[] py = new double[x.length];
+        int n = 0;
         for (int i = 0; i < x.length; i++) {
             if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
-                points.add(new double[] {x[i], y[i]});
+                px[n] = x[i];
+                py[n] = y[i];
+                n++;
             }
         }
-        int n = points.size();
         long pairs = (long) n * (n - 1) / 2;
         if (n < 2 || pairs > 50_000_000L) {
             return pairs > 50_000_000L ? of(x, y) : new LinearFit(Double.NaN, Double.NaN, Double.NaN, n);
@@ -54,26 +54,30 @@ public record LinearFit(double intercept, double slope, double r2, int n) {
         int k = 0;
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
-                double dx = points.get(j)[0] - points.get(i)[0];
+                double dx = px[j] - px[i];
                 if (dx != 0) {
-                    slopes[k++] = (points.get(j)[1] - points.get(i)[1]) / dx;
+                    slopes[k++] = (py[j] - py[i]) / dx;
                 }
             }
         }
         if (k == 0) {
             return new LinearFit(Double.NaN, Double.NaN, Double.NaN, n);
         }
-        double slope = Stats.median(Arrays.copyOf(slopes, k));
-        double[] intercepts =
-                points.stream().mapToDouble(p -> p[1] - slope * p[0]).toArray();
-        double intercept = Stats.median(intercepts);
-        double mean = points.stream().mapToDouble(p -> p[1]).average().orElse(Double.NaN);
+        double slope = Stats.medianInPlace(slopes, k);
+        double[] intercepts = new double[n];
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            intercepts[i] = py[i] - slope * px[i];
+            sum += py[i];
+        }
+        double intercept = Stats.medianInPlace(intercepts, n);
+        double mean = sum / n;
         double ssRes = 0;
         double ssTot = 0;
-        for (double[] p : points) {
-            double r = p[1] - (intercept + slope * p[0]);
+        for (int i = 0; i < n; i++) {
+            double r = py[i] - (intercept + slope * px[i]);
             ssRes += r * r;
-            ssTot += (p[1] - mean) * (p[1] - mean);
+            ssTot += (py[i] - mean) * (py[i] - mean);
         }
         return new LinearFit(intercept, slope, ssTot == 0 ? Double.NaN : 1 - ssRes / ssTot, n);
     }

@@ -86,7 +86,14 @@ public final class ClaimIntervals {
         Resample resample = new Resample(results, study.id(), study.schemas());
         // each resample has a seed of its own, so the cores may take them in any order and the interval is the same
         IntStream.range(0, RESAMPLES).parallel().forEach(b -> {
-            for (Claim c : study.claims(resample.draw(new SplittableRandom(SEED + b)))) {
+            List<Claim> drawn;
+            RESAMPLING.set(true);
+            try {
+                drawn = study.claims(resample.draw(new SplittableRandom(SEED + b)));
+            } finally {
+                RESAMPLING.remove();
+            }
+            for (Claim c : drawn) {
                 Integer i = index.get(rootKey(c));
                 if (i != null) {
                     replicates[i][b] = c.value();
@@ -99,6 +106,16 @@ public final class ClaimIntervals {
             out.add(index.containsKey(rootKey(c)) ? c.interval(Interval.of(replicates[i])) : c);
         }
         return out;
+    }
+
+    private static final ThreadLocal<Boolean> RESAMPLING = ThreadLocal.withInitial(() -> false);
+
+    /**
+     * True while a study's claims are computed on a resample: a claim that draws its own interval (from a CSV with no
+     * repeats to resample) may skip it there, where only its figure is read.
+     */
+    public static boolean resampling() {
+        return RESAMPLING.get();
     }
 
     private static String rootKey(Claim c) {

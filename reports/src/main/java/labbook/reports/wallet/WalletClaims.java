@@ -30,6 +30,7 @@ import labbook.reports.stats.LinearFit;
 import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
 import labbook.reports.study.Claim;
+import labbook.reports.study.ClaimIntervals;
 import labbook.reports.study.Threshold;
 import labbook.reports.study.Unit;
 import labbook.reports.study.Verdict;
@@ -295,10 +296,14 @@ final class WalletClaims {
         Estimate journal = at(bySize, STRATEGY.name(), SaveStrategy.JOURNAL.label(), SAVE_MS.name(), 1000);
         double saved = rewrite.value() - journal.value();
         // save-strategies declares no repeats to resample (each put has a size of its own): its interval is drawn here
-        Interval ci = Interval.of(Stats.bootstrapTwoSamples(
-                WalletData.repeatsAt(bySize, STRATEGY.name(), SaveStrategy.REWRITE.label(), SAVE_MS.name(), 1000),
-                WalletData.repeatsAt(bySize, STRATEGY.name(), SaveStrategy.JOURNAL.label(), SAVE_MS.name(), 1000),
-                (rewriteMedian, journalMedian) -> rewriteMedian - journalMedian));
+        Interval ci = ClaimIntervals.resampling()
+                ? Interval.NONE
+                : Interval.of(Stats.bootstrapTwoSamples(
+                        WalletData.repeatsAt(
+                                bySize, STRATEGY.name(), SaveStrategy.REWRITE.label(), SAVE_MS.name(), 1000),
+                        WalletData.repeatsAt(
+                                bySize, STRATEGY.name(), SaveStrategy.JOURNAL.label(), SAVE_MS.name(), 1000),
+                        (rewriteMedian, journalMedian) -> rewriteMedian - journalMedian));
         return Claim.of(
                         WalletStudy.Id.PER_ENTRY_SAVE,
                         "",

@@ -51,4 +51,19 @@ class StatsTest {
         assertThat(s.relativeIqr()).isCloseTo(0, within(1e-12));
         assertThat(Stats.spread(3).ciLow()).isEqualTo(3);
     }
+
+    @Test
+    void theMedianBySelectionIsTheMedianBySorting() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int n = 1; n < 60; n++) {
+            double[] v = new double[n + 3];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = random.nextInt(7) - 0.5 * random.nextInt(3); // ties on purpose
+            }
+            double[] firstN = java.util.Arrays.copyOf(v, n);
+            assertThat(Stats.medianInPlace(v, n)).as("n=" + n).isEqualTo(Stats.median(firstN));
+        }
+        assertThat(Stats.medianInPlace(new double[] {4, 1, 3, 2}, 4)).isEqualTo(2.5);
+        assertThat(Stats.medianInPlace(new double[0], 0)).isNaN();
+    }
 }
