@@ -45,10 +45,10 @@ public final class WorkerRows {
             }
             for (CSVRecord record : parser) {
                 if (!record.isConsistent()) {
-                    throw new LabException(csv + " line " + record.getRecordNumber() + ": " + record.size()
+                    throw new LabException(csv + " row " + record.getRecordNumber() + ": " + record.size()
                             + " fields for " + parser.getHeaderMap().size() + " columns");
                 }
-                rows.add(new Cells(record.toMap(), csv + " line " + record.getRecordNumber()));
+                rows.add(new Cells(record.toMap(), csv + " row " + record.getRecordNumber()));
             }
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             throw LabException.cannot("read the worker's rows in", csv, e);
@@ -56,7 +56,10 @@ public final class WorkerRows {
         return rows;
     }
 
-    /** One row's cells by column, each parsed as its column's kind; {@code source} names the file and line. */
+    /**
+     * One row's cells by column, each parsed as its column's kind; {@code source} names the file and row (1: the first
+     * after the header).
+     */
     public record Cells(Map<String, String> byName, String source) {
         public String text(Column column) {
             String v = byName.get(column.name());

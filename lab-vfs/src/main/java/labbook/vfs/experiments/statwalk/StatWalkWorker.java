@@ -30,11 +30,19 @@ public final class StatWalkWorker {
     static final String NAME = "stat-walk worker";
 
     /**
-     * Untimed walks first, after the set-up's own pass over the index: a fresh JVM's first walks run interpreted code,
-     * and its first multi-threaded ones pay for starting threads the JVM has not started before (the module README
-     * shows how many it takes).
+     * Untimed lstats first, after the set-up's own pass over the index: a fresh JVM's first walks run interpreted code,
+     * and its first multi-threaded ones pay for starting threads the JVM has not started before. So at least this many
+     * lstats in whole walks, and at least {@link #WARMUP_WALKS} walks: 5 walks of the quick tree, 2 of the full one
+     * (the module README shows how the first walks of a fresh JVM go).
      */
-    static final int WARMUP_WALKS = 5;
+    static final int WARMUP_LSTATS = 80_000;
+
+    static final int WARMUP_WALKS = 2;
+
+    /** The untimed walks before the timed one, for an index of {@code paths} entries. */
+    static int warmupWalks(int paths) {
+        return Math.max(WARMUP_WALKS, (WARMUP_LSTATS + Math.max(paths, 1) - 1) / Math.max(paths, 1));
+    }
 
     /** A worker silent for this long is hung: a walk of the full tree takes well under a second. */
     static final Duration SILENCE = Duration.ofMinutes(5);
@@ -95,7 +103,7 @@ public final class StatWalkWorker {
             }
         }
         PreloadWalk preload = PreloadWalk.of(tree, entries);
-        for (int w = 0; w < WARMUP_WALKS; w++) {
+        for (int w = warmupWalks(preload.paths()); w > 0; w--) {
             preload.walk(threads);
         }
         long[] mismatches = new long[1];
