@@ -25,11 +25,11 @@ public final class VfsSchemas {
     public static final Column USER_S = measure(
             "user_s",
             "user CPU time, s: git's own, summed over the loop's runs (git-diff) "
-                    + "or of one run (stat-walk-git); this JVM's over one walk (stat-walk)");
+                    + "or of one run (stat-walk-git); the walk's own JVM's over one walk (stat-walk)");
     public static final Column SYS_S = measure(
             "sys_s",
             "system CPU time, s: git's own, summed over the loop's runs (git-diff) "
-                    + "or of one run (stat-walk-git); this JVM's over one walk (stat-walk)");
+                    + "or of one run (stat-walk-git); the walk's own JVM's over one walk (stat-walk)");
     public static final Column ELAPSED_S = measure(
             "elapsed_s", "elapsed time, s: summed over the loop's runs (git-diff) or of one run (stat-walk-git)");
     public static final Column CPU_PCT = measure("cpu_pct", "100 x (user_s + sys_s) / elapsed_s, as time's %CPU");
@@ -51,7 +51,9 @@ public final class VfsSchemas {
             text("walk", "the modelled path walk: ref (ref-walk, 2.6.32) or rcu (store-free RCU-walk, 2.6.38+)");
     public static final Column RENAMES =
             count("renames", "1 when a thread renames `drivers` away and back every 50 us beside the walkers, else 0");
-    public static final Column FORK = count("fork", "JMH fork number (0-based)");
+    public static final Column FORK = count(
+            "fork",
+            "round of forks (0-based): each round runs every walk, thread count and rename setting in a fresh JVM");
     public static final Column ITERATION =
             count("iteration", "JMH measurement iteration (0-based; warm-ups not written)");
     public static final Column OPS_PER_S =

@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import labbook.core.Clocks;
 import labbook.core.CpuTimes;
+import labbook.core.CsvResults;
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.dcache.Dcache;
 import labbook.vfs.dcache.Inode;
 import labbook.vfs.dcache.Renamer;
@@ -39,10 +40,12 @@ import org.openjdk.jmh.runner.IterationType;
  * starting point (see {@link Walker}). Thread counts come from JMH's {@code -t}; {@code renames=1} adds a thread
  * renaming {@code drivers} away and back.
  *
- * <p>Besides JMH's score, each measured iteration appends one line to the file named by the system property
- * {@code labbook.vfs.counters}: walk, threads, renames, the fork's pid, iteration, the fork's process CPU seconds over
- * the iteration, the summed contention counters ({@link WalkCounters}: failed CAS, lock spins, fall-backs, retries,
- * misses), the renames done and the iteration's wall seconds, so the experiment can keep them beside the score.
+ * <p>Besides JMH's score, each measured iteration is kept as a row of {@code dcache-model.csv} ({@link ModelIteration},
+ * JMH's score left empty): the fork's process CPU seconds over the iteration, the summed contention counters
+ * ({@link WalkCounters}: failed CAS, lock spins, fall-backs, retries, misses), the renames done and the iteration's
+ * wall seconds. At the end of the trial the fork writes them, by the schema's columns, under the folder the system
+ * property {@code labbook.vfs.rows} names (one results root per walk and rename setting), so the experiment can read
+ * them back by column name and keep them beside the score.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -52,8 +55,10 @@ public class DcacheWalkBenchmark {
     public static final String RENAMED_FOLDER = "drivers";
     /** System property naming a file of paths, one a line, to model instead of the shipped manifest. */
     public static final String PATHS_PROPERTY = "labbook.vfs.paths";
-    /** System property naming the file each measured iteration appends its counters to. */
-    public static final String COUNTERS_PROPERTY = "labbook.vfs.counters";
+    /** System property naming the folder under which the fork writes its measured iterations' rows. */
+    public static final String ROWS_PROPERTY = "labbook.vfs.rows";
+    /** System property giving the round of forks this fork belongs to: its rows' {@code fork}. */
+    public static final String FORK_PROPERTY = "labbook.vfs.fork";
 
     static final ConcurrentLinkedQueue<WalkCounters> THREAD_COUNTERS = new ConcurrentLinkedQueue<>();
 
@@ -74,7 +79,7 @@ public class DcacheWalkBenchmark {
     private CpuTimes cpuAtStart;
     private WalkCounters countersAtStart;
     private long iterationStart;
-    private int measured;
+    private final List<ModelIteration> measured = new ArrayList<>();
 
     @Setup(Level.Trial)
     public void load() throws IOException {
@@ -105,7 +110,7 @@ public class DcacheWalkBenchmark {
     }
 
     @TearDown(Level.Iteration)
-    public void endIteration(BenchmarkParams benchmark, IterationParams iteration) throws IOException {
+    public void endIteration(BenchmarkParams benchmark, IterationParams iteration) {
         long renamesDone = 0;
         if (renamer != null) {
             renamer.close();
@@ -115,18 +120,16 @@ public class DcacheWalkBenchmark {
         double cpu = Clocks.process().minus(cpuAtStart).totalSeconds();
         double wall = (System.nanoTime() - iterationStart) / 1e9;
         WalkCounters c = sum().minus(countersAtStart);
-        String file = System.getProperty(COUNTERS_PROPERTY);
-        if (file == null || iteration.getType() != IterationType.MEASUREMENT) {
+        if (iteration.getType() != IterationType.MEASUREMENT) {
             return;
         }
-        String line = String.format(
-                Locale.ROOT,
-                "%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%s%n",
+        measured.add(new ModelIteration(
                 walk,
                 benchmark.getThreads(),
                 renames,
-                ProcessHandle.current().pid(),
-                measured++,
+                Integer.getInteger(FORK_PROPERTY, 0),
+                measured.size(),
+                Double.NaN,
                 cpu,
                 c.failedCas,
                 c.lockSpins,
@@ -134,9 +137,31 @@ public class DcacheWalkBenchmark {
                 c.retries,
                 c.misses,
                 renamesDone,
-                wall);
-        Files.writeString(
-                Path.of(file), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                wall,
+                Runtime.getRuntime().availableProcessors()));
+    }
+
+    /**
+     * The measured iterations, as rows of {@code dcache-model.csv} in {@code <labbook.vfs.rows>/<walk>-<renames>/}: a
+     * results root of its own per fork of one JMH run, whole or absent (a fork that died leaves none).
+     */
+    @TearDown(Level.Trial)
+    public void writeRows() {
+        String folder = System.getProperty(ROWS_PROPERTY);
+        if (folder == null) {
+            return;
+        }
+        try (CsvResults csv = CsvResults.open(rowsRoot(Path.of(folder), walk, renames), VfsSchemas.DCACHE_MODEL)) {
+            for (ModelIteration m : measured) {
+                csv.row(m::fill);
+            }
+            csv.commit();
+        }
+    }
+
+    /** Where the fork of {@code walk} and {@code renames} writes its rows, under {@code folder}. */
+    public static Path rowsRoot(Path folder, String walk, int renames) {
+        return folder.resolve(walk + "-" + renames);
     }
 
     private static WalkCounters sum() {

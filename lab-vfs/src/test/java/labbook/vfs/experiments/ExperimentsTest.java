@@ -27,6 +27,7 @@ class ExperimentsTest {
     static Path out;
     static CliRunner gitDiff;
     static CliRunner statWalk;
+    static CliRunner statWalkSubset;
     static CliRunner model;
 
     @BeforeAll
@@ -47,6 +48,16 @@ class ExperimentsTest {
         gitDiff = CliRunner.run(
                 "git-diff", "--tree", tree.toString(), "--loops", "2", "--runs", "3", "--out", out.toString());
         statWalk = CliRunner.run("stat-walk", "--tree", tree.toString(), "--repeats", "2", "--out", out.toString());
+        statWalkSubset = CliRunner.run(
+                "stat-walk",
+                "--tree",
+                tree.toString(),
+                "--repeats",
+                "2",
+                "--threads",
+                "20,1,20",
+                "--out",
+                dir.resolve("subset").toString());
         model = CliRunner.run(
                 "dcache-model",
                 "--tree",
@@ -55,6 +66,8 @@ class ExperimentsTest {
                 "1",
                 "--renames",
                 "on",
+                "--forks",
+                "2",
                 "--out",
                 out.toString());
     }
@@ -107,19 +120,52 @@ class ExperimentsTest {
     }
 
     @Test
+    void statWalkOnSomeThreadCountsWalksThoseOnlyEachInAJvmOfItsOwn() throws IOException {
+        assertThat(statWalkSubset.exit()).as(statWalkSubset.err()).isZero();
+        List<String> csv = Files.readAllLines(dir.resolve("subset/vfs/stat-walk.csv"));
+        // threads, repeat: repeat 0 walks up from 1 thread, repeat 1 down from 20 (each count once)
+        assertThat(csv.subList(1, csv.size()).stream()
+                        .map(l -> l.split(",")[0] + "," + l.split(",")[1])
+                        .toList())
+                .containsExactly("1,0", "20,0", "20,1", "1,1");
+        assertThat(statWalkSubset.out()).contains("serial (1 thread)").contains("parallel (20 threads)");
+        assertThat(dir.resolve("subset/vfs/run.json"))
+                .content()
+                .contains("./labbook vfs stat-walk --quick --repeats 2 --threads 20,1,20 --tree " + tree);
+    }
+
+    @Test
+    void aBadThreadCountIsRefusedBeforeAnyWork() {
+        CliRunner r = CliRunner.run(
+                "stat-walk",
+                "--tree",
+                tree.toString(),
+                "--threads",
+                "1,0",
+                "--out",
+                dir.resolve("bad").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("--threads").doesNotContain("\n");
+        assertThat(dir.resolve("bad")).doesNotExist();
+    }
+
+    @Test
     void theModelWritesOneRowPerMeasuredIterationWithItsCounters() throws IOException {
         assertThat(model.exit()).as(model.err()).isZero();
         List<String> csv = lines("dcache-model.csv");
         int iterations = Integer.parseInt(
                 DcacheModelExperiment.QUICK_TIMING.get(DcacheModelExperiment.QUICK_TIMING.indexOf("-i") + 1));
-        assertThat(csv).hasSize(1 + 2 * iterations);
-        assertThat(csv.subList(1, csv.size())).allMatch(l -> l.matches("(ref|rcu),1,1,0,[0-9]+,.*"));
+        // two rounds, each a fresh JVM per walk: the row's fork is its round
+        assertThat(csv).hasSize(1 + 2 * 2 * iterations);
+        assertThat(csv.subList(1, csv.size())).allMatch(l -> l.matches("(ref|rcu),1,1,[01],[0-9]+,.*"));
+        assertThat(csv.subList(1, csv.size()).stream().map(l -> l.split(",")[3]))
+                .containsOnly("0", "1");
         // the renamer ran beside the walkers in every iteration
         int renameOps = VfsSchemas.DCACHE_MODEL.indexOf(VfsSchemas.RENAME_OPS);
         assertThat(csv.subList(1, csv.size())).allMatch(l -> Long.parseLong(l.split(",")[renameOps]) > 0);
         assertThat(out.resolve("vfs/run.json"))
                 .content()
                 .contains("\"jmh\"")
-                .contains("./labbook vfs dcache-model --quick --threads 1 --renames on --tree " + tree);
+                .contains("./labbook vfs dcache-model --quick --threads 1 --renames on --forks 2 --tree " + tree);
     }
 }

@@ -1,28 +1,15 @@
 package labbook.vfs.experiments.dcachemodel;
 
-import static labbook.vfs.VfsSchemas.CORES;
-import static labbook.vfs.VfsSchemas.CPU_S;
-import static labbook.vfs.VfsSchemas.FAILED_CAS;
-import static labbook.vfs.VfsSchemas.FALLBACKS;
-import static labbook.vfs.VfsSchemas.FORK;
-import static labbook.vfs.VfsSchemas.ITERATION;
-import static labbook.vfs.VfsSchemas.ITERATION_S;
-import static labbook.vfs.VfsSchemas.LOCK_SPINS;
-import static labbook.vfs.VfsSchemas.MISSES;
-import static labbook.vfs.VfsSchemas.OPS_PER_S;
-import static labbook.vfs.VfsSchemas.RENAMES;
-import static labbook.vfs.VfsSchemas.RENAME_OPS;
-import static labbook.vfs.VfsSchemas.RETRIES;
-import static labbook.vfs.VfsSchemas.THREADS;
-import static labbook.vfs.VfsSchemas.WALK;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
@@ -30,10 +17,16 @@ import labbook.core.JmhRun;
 import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.OptionValues;
 import labbook.vfs.VfsSchemas;
+import labbook.vfs.WorkerRows;
 import labbook.vfs.dcache.Walk;
+import labbook.vfs.experiments.ThreadCounts;
 import labbook.vfs.experiments.TreeOptions;
+import labbook.vfs.experiments.VariantJvm;
 import labbook.vfs.jmh.DcacheWalkBenchmark;
+import labbook.vfs.jmh.ModelIteration;
+import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -56,31 +49,46 @@ import picocli.CommandLine.Option;
  * machine's cores and 20 threads (git's preload on a kernel tree; oversubscribed on a small machine), without and with
  * a thread renaming {@code drivers} away and back every 50 us.
  *
- * <p><b>Run.</b> {@code ./labbook vfs dcache-model --quick} (quick: 1 fork, 2 x 0.5 s warm-up and 3 x 0.5 s iterations
- * per walk and thread count, no renamer: the report's scaling charts use the runs without one; {@code --full}: 2 forks,
- * 2 x 1 s warm-up, 4 x 1 s, and 1, 2, 4, 8, 16, 20 threads and the cores, each with and without the renamer;
- * {@code --renames both} adds the renamer in quick mode). {@code --threads 1,4,64} reruns it on a bigger machine;
- * {@code --tree DIR} models another tree's index paths; {@code --renames off|on|both}.
+ * <p><b>Run.</b> {@code ./labbook vfs dcache-model --quick} (quick: 3 rounds of forks, each a fresh JVM per walk and
+ * thread count with 2 x 0.5 s warm-up and 3 x 0.5 s iterations, no renamer: the report's scaling charts use the runs
+ * without one; {@code --full}: 2 rounds, 2 x 1 s warm-up, 4 x 1 s, and 1, 2, 4, 8, 16, 20 threads and the cores, each
+ * with and without the renamer; {@code --renames both} adds the renamer in quick mode). {@code --forks N} sets the
+ * rounds; {@code --threads 1,4,64} reruns it on a bigger machine; {@code --tree DIR} models another tree's index paths;
+ * {@code --renames off|on|both}.
  */
 @Command(
         name = "dcache-model",
         description = "A model of the dentry cache: ref-walk vs store-free RCU-walk, JMH across thread counts.")
 public final class DcacheModelExperiment extends ExperimentCommand {
     public static final String EXPERIMENT = VfsSchemas.DCACHE_MODEL.experiment();
-    /** JMH's timing options: quick keeps a warm-up and three measured iterations per configuration, for medians. */
+    /**
+     * JMH's timing options for one fork of each walk, thread count and rename setting in a round: quick keeps a warm-up
+     * and three measured iterations per fork, for medians.
+     */
     public static final List<String> QUICK_TIMING =
             List.of("-f", "1", "-wi", "2", "-w", "500ms", "-i", "3", "-r", "500ms");
 
-    /** Full mode's: two forks per configuration, for a spread between JVMs, of four measured 1 s iterations. */
-    static final List<String> FULL_TIMING = List.of("-f", "2", "-wi", "2", "-w", "1s", "-i", "4", "-r", "1s");
+    /** Full mode's: four measured 1 s iterations per fork. */
+    static final List<String> FULL_TIMING = List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "4", "-r", "1s");
 
     /**
-     * What the model's JMH costs in {@code mode}: a configuration per walk, thread count and rename setting
+     * Rounds of forks: a claim that sets walks and thread counts side by side reads their spread between JVMs, and on a
+     * shared machine with few cores one JVM's iterations at 20 threads can land anywhere from contended to not at all:
+     * quick mode runs three rounds (the fewest a spread over forks can be read from), full mode two of longer
+     * iterations.
+     */
+    static int rounds(Mode mode) {
+        return mode == Mode.FULL ? 2 : 3;
+    }
+
+    /**
+     * What the model's JMH costs in {@code mode}: a fork per round, walk, thread count and rename setting
      * ({@link JmhRun#work}); for the plan of a mode not yet run here.
      */
     public static JmhRun.Cost cost(Mode mode) {
         return new JmhRun.Cost(
-                Walk.ALL.size()
+                rounds(mode)
+                        * Walk.ALL.size()
                         * threadCounts(null, mode).size()
                         * renameModes(null, mode).size(),
                 mode == Mode.FULL ? FULL_TIMING : QUICK_TIMING);
@@ -102,9 +110,17 @@ public final class DcacheModelExperiment extends ExperimentCommand {
             description = "Concurrent renames: off, on, or both (default: quick off, full both).")
     String renames;
 
+    @Option(
+            names = "--forks",
+            paramLabel = "N",
+            description = "Rounds of forks: each a fresh JVM per walk, thread count and rename setting "
+                    + "(default: quick 3, full 2).")
+    Integer forks;
+
     @Override
     public Integer call() {
         threadCounts(threads, lab.mode());
+        OptionValues.atLeast("--forks", forks, 1, 1);
         List<Integer> renameModes = renameModes(renames, lab.mode());
         TreeOptions.requireResultsFolder(lab);
         List<String> paths = treeOptions.paths(lab.mode());
@@ -113,8 +129,11 @@ public final class DcacheModelExperiment extends ExperimentCommand {
                     + DcacheWalkBenchmark.RENAMED_FOLDER + "' for the renames: pass --renames off");
         }
         try (LabRun run = LabRun.start(
-                lab, VfsSchemas.STUDY, EXPERIMENT, treeOptions.rerun("--threads", threads, "--renames", renames))) {
-            run(run, paths, threads, renames, System.out);
+                lab,
+                VfsSchemas.STUDY,
+                EXPERIMENT,
+                treeOptions.rerun("--threads", threads, "--renames", renames, "--forks", forks))) {
+            run(run, paths, threads, renames, forks, System.out);
         }
         return 0;
     }
@@ -129,17 +148,11 @@ public final class DcacheModelExperiment extends ExperimentCommand {
      * 20.
      */
     static List<Integer> threadCounts(List<Integer> requested, Mode mode) {
+        if (requested != null && !requested.isEmpty()) {
+            return ThreadCounts.requested(requested);
+        }
         int cores = Runtime.getRuntime().availableProcessors();
         TreeSet<Integer> counts = new TreeSet<>();
-        if (requested != null && !requested.isEmpty()) {
-            for (int t : requested) {
-                if (t < 1 || t > 1024) {
-                    throw LabException.badValue("--threads", t, "a thread count from 1 to 1024");
-                }
-                counts.add(t);
-            }
-            return List.copyOf(counts);
-        }
         counts.add(1);
         for (int t = 2; t <= cores; t *= 2) {
             counts.add(t);
@@ -167,90 +180,164 @@ public final class DcacheModelExperiment extends ExperimentCommand {
 
     /**
      * Runs the model over {@code paths} (the mode's default tree's, from the shipped manifest, or {@code --tree}'s
-     * index) on each thread count, writes the CSV and prints the tables. JMH ({@link DcacheWalkBenchmark}) runs in a
-     * JVM that lab-core's {@code JmhRun} forks with the module's class path, one fork per walk and rename setting; each
-     * walker starts at its own point of the list, as git's preload threads start at their slices. Per measured
-     * iteration it keeps JMH's throughput beside the counters the benchmark writes to a side file: the fork's process
-     * CPU time and the walkers' contention.
+     * index) on each thread count, writes the CSV and prints the tables; {@code forksOption}: the rounds of forks
+     * (default: {@link #rounds}).
+     *
+     * <p>How the variants are kept apart: JMH ({@link DcacheWalkBenchmark}) runs in a JVM that lab-core's
+     * {@code JmhRun} forks with the module's class path, one JMH run per round and thread count, and JMH gives each
+     * walk and rename setting a fresh JVM of its own ({@code -f 1}), started with the module's declared JVM flags
+     * ({@code -jvmArgsPrepend}) whatever launched the experiment: no variant's JIT profile shapes another's. A claim
+     * compares walks and thread counts, so the rounds interleave them: each round runs every thread count once, in
+     * turn, ascending in even rounds and descending in odd ones, so that the forks a claim sets side by side ran
+     * moments apart, and drift on a shared machine falls on both sides. A row's {@code fork} is its round.
+     *
+     * <p>Each fork writes its measured iterations as rows of {@code dcache-model.csv} (JMH's score left empty); they
+     * are read back by column name ({@link ModelIteration#of}) and given JMH's score for the same walk, rename setting
+     * and iteration. Each walker starts at its own point of the list, as git's preload threads start at their slices.
      */
     public static List<ModelIteration> run(
             LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption, PrintStream out) {
+        return run(run, paths, threadsOption, renamesOption, null, out);
+    }
+
+    public static List<ModelIteration> run(
+            LabRun run,
+            List<String> paths,
+            List<Integer> threadsOption,
+            String renamesOption,
+            Integer forksOption,
+            PrintStream out) {
         List<Integer> counts = threadCounts(threadsOption, run.mode());
         List<Integer> renameModes = renameModes(renamesOption, run.mode());
+        int rounds = OptionValues.atLeast("--forks", forksOption, 1, rounds(run.mode()));
         List<String> timing = run.mode() == Mode.FULL ? FULL_TIMING : QUICK_TIMING;
         run.peer("jmh", org.openjdk.jmh.util.Version.getPlainVersion());
         List<ModelIteration> rows = new ArrayList<>();
-        Path counters = null;
-        Path pathList = null;
+        Path scratch = null;
         try (CsvResults csv = run.csv(VfsSchemas.DCACHE_MODEL)) {
-            counters = Files.createTempFile("labbook-dcache", ".csv");
-            pathList = Files.createTempFile("labbook-dcache-paths", ".txt");
+            scratch = Files.createTempDirectory("labbook-dcache");
+            Path pathList = scratch.resolve("paths.txt");
             Files.write(pathList, paths, StandardCharsets.UTF_8);
             int step = 0;
-            for (int t : counts) {
-                step++;
-                System.err.printf(
-                        "dcache-model: JMH on %d thread%s (%d of %d), %,d paths%n",
-                        t, t == 1 ? "" : "s", step, counts.size(), paths.size());
-                Files.deleteIfExists(counters);
-                List<String> args = new ArrayList<>(timing);
-                args.addAll(List.of(
-                        "-t",
-                        String.valueOf(t),
-                        "-foe",
-                        "true",
-                        "-p",
-                        "walk=" + String.join(",", Walk.ALL),
-                        "-p",
-                        "renames="
-                                + String.join(
-                                        ",",
-                                        renameModes.stream()
-                                                .map(String::valueOf)
-                                                .toList()),
-                        "-jvmArgsAppend",
-                        "-D" + DcacheWalkBenchmark.COUNTERS_PROPERTY + "=" + counters + " -D"
-                                + DcacheWalkBenchmark.PATHS_PROPERTY + "=" + pathList));
-                List<JmhRun.Iteration> iterations = JmhRun.fork(DcacheWalkBenchmark.class.getName() + ".lstat", args);
-                rows.addAll(ModelIteration.pair(iterations, ModelIteration.readCounters(counters), t));
+            for (int round = 0; round < rounds; round++) {
+                List<Integer> order = new ArrayList<>(counts);
+                if (round % 2 == 1) {
+                    Collections.reverse(order);
+                }
+                for (int t : order) {
+                    step++;
+                    System.err.printf(
+                            "dcache-model: round %d of %d, JMH on %d thread%s (%d of %d), %,d paths%n",
+                            round + 1, rounds, t, t == 1 ? "" : "s", step, rounds * counts.size(), paths.size());
+                    Path rowsDir = scratch.resolve("round-" + round + "-threads-" + t);
+                    List<JmhRun.Iteration> iterations = JmhRun.fork(
+                            DcacheWalkBenchmark.class.getName() + ".lstat",
+                            jmhArgs(timing, t, renameModes, rowsDir, pathList, round));
+                    rows.addAll(scored(iterations, forkRows(rowsDir, renameModes)));
+                }
             }
-            int cores = Runtime.getRuntime().availableProcessors();
             for (ModelIteration i : rows) {
-                csv.row(r -> r.set(WALK, i.walk())
-                        .set(THREADS, i.threads())
-                        .set(RENAMES, i.renames())
-                        .set(FORK, i.fork())
-                        .set(ITERATION, i.iteration())
-                        .set(OPS_PER_S, i.opsPerS())
-                        .set(CPU_S, i.cpuS())
-                        .set(FAILED_CAS, i.failedCas())
-                        .set(LOCK_SPINS, i.lockSpins())
-                        .set(FALLBACKS, i.fallbacks())
-                        .set(RETRIES, i.retries())
-                        .set(MISSES, i.misses())
-                        .set(RENAME_OPS, i.renameOps())
-                        .set(ITERATION_S, i.iterationS())
-                        .set(CORES, cores));
+                csv.row(i::fill);
             }
             csv.commit();
         } catch (IOException e) {
             throw new LabException("cannot write or read the model's temporary files (" + e.getMessage() + ")", e);
         } finally {
-            deleteQuietly(counters);
-            deleteQuietly(pathList);
+            deleteQuietly(scratch);
         }
         DcacheModelPrintout.print(rows, out);
         return rows;
     }
 
-    private static void deleteQuietly(Path temp) {
-        if (temp == null) {
-            return;
+    /**
+     * One JMH run's options: a fork per walk and rename setting, on {@code threads} threads, in round {@code round}.
+     */
+    static List<String> jmhArgs(
+            List<String> timing, int threads, List<Integer> renameModes, Path rowsDir, Path pathList, int round) {
+        List<String> args = new ArrayList<>(timing);
+        args.addAll(List.of(
+                "-t",
+                String.valueOf(threads),
+                "-foe",
+                "true",
+                "-p",
+                "walk=" + String.join(",", Walk.ALL),
+                "-p",
+                "renames="
+                        + String.join(
+                                ",", renameModes.stream().map(String::valueOf).toList())));
+        // JMH's forks inherit the host JVM's flags; the module's declared ones are given to them here, so that a fork
+        // starts alike under ./labbook, mvn exec:java and a notebook
+        List<String> declared = VariantJvm.declaredFlags();
+        if (!declared.isEmpty()) {
+            args.addAll(List.of("-jvmArgsPrepend", String.join(" ", declared)));
         }
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
-            // a temporary file; the OS cleans /tmp
+        args.addAll(List.of(
+                "-jvmArgsAppend",
+                "-D" + DcacheWalkBenchmark.ROWS_PROPERTY + "=" + rowsDir
+                        + " -D" + DcacheWalkBenchmark.PATHS_PROPERTY + "=" + pathList
+                        + " -D" + DcacheWalkBenchmark.FORK_PROPERTY + "=" + round));
+        return args;
+    }
+
+    /** The rows the forks of one JMH run wrote, one results root per walk and rename setting. */
+    static List<ModelIteration> forkRows(Path rowsDir, List<Integer> renameModes) {
+        List<ModelIteration> rows = new ArrayList<>();
+        for (String walk : Walk.ALL) {
+            for (int renames : renameModes) {
+                Path csv = DcacheWalkBenchmark.rowsRoot(rowsDir, walk, renames)
+                        .resolve(VfsSchemas.STUDY)
+                        .resolve(VfsSchemas.DCACHE_MODEL.fileName());
+                if (!Files.isRegularFile(csv)) {
+                    throw new LabException("the model's fork of the " + walk + " walk, renames=" + renames
+                            + ", wrote no rows (" + csv + ")");
+                }
+                rows.addAll(forkRowsIn(csv));
+            }
+        }
+        return rows;
+    }
+
+    /** The rows of one fork's {@code dcache-model.csv}, read by column name. */
+    static List<ModelIteration> forkRowsIn(Path csv) {
+        return WorkerRows.read(csv, VfsSchemas.DCACHE_MODEL).stream()
+                .map(ModelIteration::of)
+                .toList();
+    }
+
+    /**
+     * Each JMH iteration of one run (one fork per walk and rename setting) with its fork's row of the same walk, rename
+     * setting and iteration, given JMH's score.
+     */
+    static List<ModelIteration> scored(List<JmhRun.Iteration> iterations, List<ModelIteration> forkRows) {
+        Map<String, ModelIteration> byKey = new HashMap<>();
+        for (ModelIteration m : forkRows) {
+            if (byKey.put(key(m.walk(), m.renames(), m.iteration()), m) != null) {
+                throw new LabException("the model's forks wrote " + m.walk() + " walk, renames=" + m.renames()
+                        + ", iteration " + m.iteration() + " twice");
+            }
+        }
+        List<ModelIteration> rows = new ArrayList<>();
+        for (JmhRun.Iteration it : iterations) {
+            String walk = it.params().get("walk");
+            int renames = Integer.parseInt(it.params().get("renames"));
+            ModelIteration m = byKey.get(key(walk, renames, it.iteration()));
+            if (m == null || it.fork() != 0) {
+                throw new LabException("the model's rows lack " + walk + " walk, renames=" + renames + ", fork "
+                        + it.fork() + ", iteration " + it.iteration());
+            }
+            rows.add(m.scored(it.score()));
+        }
+        return rows;
+    }
+
+    private static String key(String walk, int renames, int iteration) {
+        return walk + "/" + renames + "/" + iteration;
+    }
+
+    private static void deleteQuietly(Path scratch) {
+        if (scratch != null) {
+            FileUtils.deleteQuietly(scratch.toFile()); // a temporary folder; the OS cleans /tmp
         }
     }
 }

@@ -12,6 +12,7 @@ import labbook.core.Summary;
 import labbook.vfs.VfsSeeds;
 import labbook.vfs.dcache.Walk;
 import labbook.vfs.experiments.CachedGitDiff;
+import labbook.vfs.jmh.ModelIteration;
 
 /**
  * What dcache-model prints from its rows: throughput and contention per walk and thread count, the seed's 2 x 2 table

@@ -10,23 +10,30 @@ import static labbook.vfs.VfsSchemas.THREADS;
 import static labbook.vfs.VfsSchemas.USER_S;
 import static labbook.vfs.VfsSchemas.WALL_S;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
+import labbook.core.LabException;
 import labbook.core.LabRun;
-import labbook.core.Measurement;
 import labbook.core.Mode;
 import labbook.core.OptionValues;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
+import labbook.core.Row;
 import labbook.vfs.VfsSchemas;
+import labbook.vfs.WorkerRows;
 import labbook.vfs.experiments.CachedGitDiff;
+import labbook.vfs.experiments.ThreadCounts;
 import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.tree.KernelTree;
 import me.tongfei.progressbar.ProgressBar;
+import org.apache.commons.io.FileUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,10 +51,13 @@ import picocli.CommandLine.Option;
  *
  * <p><b>Variants.</b> 2, 4, 8, 16 and 20 threads, each taking a contiguous slice of the index as preload-index.c does
  * (git uses 20 threads on a kernel tree, and on quick mode's quarter of one); beside them, in the same run and the same
- * repeats, {@code git diff} itself, serial and parallel, for the ratio Java walk elapsed / git diff elapsed.
+ * repeats, {@code git diff} itself, serial and parallel, for the ratio Java walk elapsed / git diff elapsed. Every walk
+ * is timed in a fresh JVM of its own ({@link StatWalkWorker}), so a thread count's figures do not depend on which
+ * others were run.
  *
  * <p><b>Run.</b> {@code ./labbook vfs stat-walk --quick} (quick: 5 repeats on the quick tree; {@code --full}: 30 on the
- * full tree). {@code --repeats N} overrides; {@code --tree DIR} runs on another tree.
+ * full tree). {@code --repeats N} overrides; {@code --threads 1,20} walks on those thread counts only; {@code --tree
+ * DIR} runs on another tree.
  */
 @Command(
         name = "stat-walk",
@@ -64,29 +74,63 @@ public final class StatWalkExperiment extends ExperimentCommand {
     @Option(names = "--repeats", paramLabel = "N", description = "Walks per thread count (default: quick 5, full 30).")
     Integer repeats;
 
+    @Option(
+            names = "--threads",
+            paramLabel = "N,N...",
+            split = ",",
+            description = "Thread counts to walk on (default: 1, 2, 4, 8, 16, 20).")
+    List<Integer> threads;
+
     @Override
     public Integer call() {
         OptionValues.atLeast("--repeats", repeats, 1, 1);
+        threadCounts(threads);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, EXPERIMENT, treeOptions.rerun("--repeats", repeats))) {
-            run(run, tree, repeats, System.out);
+        try (LabRun run = LabRun.start(
+                lab, VfsSchemas.STUDY, EXPERIMENT, treeOptions.rerun("--repeats", repeats, "--threads", threads))) {
+            run(run, tree, repeats, threads, System.out);
         }
         return 0;
+    }
+
+    /** The thread counts asked for with {@code --threads}, else {@link #THREAD_COUNTS}. */
+    static List<Integer> threadCounts(List<Integer> requested) {
+        return requested == null || requested.isEmpty() ? THREAD_COUNTS : ThreadCounts.requested(requested);
     }
 
     /** The two figures the study reports: Java walk / git diff elapsed, serial (1 thread) and parallel (20). */
     public record Ratios(double serial, double parallel) {}
 
-    /** One measured Java walk, as a row of {@code stat-walk.csv} holds it. */
-    record MeasuredWalk(int threads, double wallS, double userS, double sysS) {}
+    /**
+     * One measured Java walk, a row of {@code stat-walk.csv}: {@link #fill} and {@link #of} are its one mapping to and
+     * from the schema's columns, as the worker writes it and the experiment reads it back.
+     */
+    record MeasuredWalk(int threads, int repeat, int paths, double wallS, double userS, double sysS, long mismatches) {
+        Row fill(Row row) {
+            return row.set(THREADS, threads)
+                    .set(REPEAT, repeat)
+                    .set(PATHS, paths)
+                    .set(WALL_S, wallS)
+                    .set(USER_S, userS)
+                    .set(SYS_S, sysS)
+                    .set(MISMATCHES, mismatches);
+        }
+
+        static MeasuredWalk of(WorkerRows.Cells c) {
+            return new MeasuredWalk(
+                    c.intCount(THREADS),
+                    c.intCount(REPEAT),
+                    c.intCount(PATHS),
+                    c.measure(WALL_S),
+                    c.measure(USER_S),
+                    c.measure(SYS_S),
+                    c.count(MISMATCHES));
+        }
+    }
 
     /** One git diff of the same repeats, as a row of {@code stat-walk-git.csv} holds it. */
     record MeasuredGitDiff(String mode, double elapsedS) {}
 
-    /**
-     * Each repeat runs {@code git diff} in both modes, then one walk per thread count. A walk's figures are its wall
-     * time and this process's user and system CPU ({@code /proc/self/stat}, 10 ms ticks; JIT and GC threads included).
-     */
     static int repeats(Mode mode) {
         return mode == Mode.FULL ? 30 : 5;
     }
@@ -97,56 +141,73 @@ public final class StatWalkExperiment extends ExperimentCommand {
     }
 
     public static Ratios run(LabRun run, KernelTree tree, Integer repeatsOption, PrintStream out) {
+        return run(run, tree, repeatsOption, null, out);
+    }
+
+    /**
+     * Each repeat runs {@code git diff} in one mode, then one walk per thread count, each in a fresh JVM of its own
+     * ({@link StatWalkWorker}, which says why), then {@code git diff} in the other mode. Even repeats go serial, 1
+     * thread up to the most, parallel; odd ones the other way round: each git diff runs beside the walk the study
+     * divides by it (serial beside 1 thread, parallel beside 20), moments apart, and drift does not favour one end. A
+     * walk's figures are its wall time and its JVM's user and system CPU over the walk (JIT and GC threads included).
+     */
+    public static Ratios run(
+            LabRun run, KernelTree tree, Integer repeatsOption, List<Integer> threadsOption, PrintStream out) {
         int repeats = OptionValues.atLeast("--repeats", repeatsOption, 1, repeats(run.mode()));
+        List<Integer> counts = threadCounts(threadsOption);
         run.peer("git", tree.git().requireInstalled());
-        PreloadWalk preload = PreloadWalk.of(tree.dir(), tree.entries());
         List<MeasuredWalk> walks = new ArrayList<>();
         List<MeasuredGitDiff> gitDiffs = new ArrayList<>();
+        Path scratch = null;
+        int paths;
         try (CsvResults csv = run.csv(VfsSchemas.STAT_WALK);
                 CsvResults git = run.csv(VfsSchemas.STAT_WALK_GIT)) {
-            // warm-up: the walk compiled and the tree's dentries cached before the first measured walk
-            for (int w = 0; w < 3; w++) {
-                preload.walk(1);
-            }
-            for (int t : THREAD_COUNTS) {
-                preload.walk(t);
-            }
-            try (ProgressBar bar = Progress.bar("stat-walk", (long) repeats * (THREAD_COUNTS.size() + 2), "walks")) {
+            scratch = Files.createTempDirectory("labbook-stat-walk");
+            Path entries = scratch.resolve("entries");
+            List<String> index = tree.entries();
+            paths = index.size();
+            StatWalkWorker.writeEntries(index, entries);
+            try (ProgressBar bar = Progress.bar("stat-walk", (long) repeats * (counts.size() + 2), "walks")) {
                 for (int r = 0; r < repeats; r++) {
                     int repeat = r;
-                    for (String mode : CachedGitDiff.modesInOrder(r)) {
-                        PeerResult g = CachedGitDiff.run(tree, mode);
-                        git.row(row -> row.set(MODE, mode)
-                                .set(REPEAT, repeat)
-                                .set(ELAPSED_S, g.time().wallSeconds())
-                                .set(USER_S, g.time().userSeconds())
-                                .set(SYS_S, g.time().systemSeconds()));
-                        gitDiffs.add(new MeasuredGitDiff(mode, g.time().wallSeconds()));
-                        bar.step();
-                    }
-                    // alternate the order of thread counts, so drift does not favour one end
-                    List<Integer> order = new ArrayList<>(THREAD_COUNTS);
+                    List<String> modes = CachedGitDiff.modesInOrder(r);
+                    List<Integer> order = new ArrayList<>(counts);
                     if (r % 2 == 1) {
                         Collections.reverse(order);
                     }
+                    gitDiffs.add(gitDiff(tree, modes.get(0), repeat, git));
+                    bar.step();
                     for (int t : order) {
-                        long[] mismatches = new long[1];
-                        Measurement m = Measurement.of(() -> mismatches[0] = preload.walk(t));
-                        csv.row(row -> row.set(THREADS, t)
-                                .set(REPEAT, repeat)
-                                .set(PATHS, preload.paths())
-                                .set(WALL_S, m.wallSeconds())
-                                .set(USER_S, m.userSeconds())
-                                .set(SYS_S, m.systemSeconds())
-                                .set(MISMATCHES, mismatches[0]));
-                        walks.add(new MeasuredWalk(t, m.wallSeconds(), m.userSeconds(), m.systemSeconds()));
+                        MeasuredWalk w = StatWalkWorker.measure(
+                                tree.dir(), entries, t, repeat, scratch.resolve("repeat-" + r + "-threads-" + t));
+                        csv.row(w::fill);
+                        walks.add(w);
                         bar.step();
                     }
+                    gitDiffs.add(gitDiff(tree, modes.get(1), repeat, git));
+                    bar.step();
                 }
             }
             csv.commit();
             git.commit();
+        } catch (IOException e) {
+            throw new LabException("cannot make a scratch folder for the walks (" + e.getMessage() + ")", e);
+        } finally {
+            if (scratch != null) {
+                FileUtils.deleteQuietly(scratch.toFile()); // a temporary folder; the OS cleans /tmp
+            }
         }
-        return StatWalkPrintout.print(walks, gitDiffs, preload.paths(), out);
+        return StatWalkPrintout.print(walks, gitDiffs, paths, out);
+    }
+
+    /** One cached git diff in {@code mode}, written as a row of {@code stat-walk-git.csv}. */
+    private static MeasuredGitDiff gitDiff(KernelTree tree, String mode, int repeat, CsvResults git) {
+        PeerResult g = CachedGitDiff.run(tree, mode);
+        git.row(row -> row.set(MODE, mode)
+                .set(REPEAT, repeat)
+                .set(ELAPSED_S, g.time().wallSeconds())
+                .set(USER_S, g.time().userSeconds())
+                .set(SYS_S, g.time().systemSeconds()));
+        return new MeasuredGitDiff(mode, g.time().wallSeconds());
     }
 }

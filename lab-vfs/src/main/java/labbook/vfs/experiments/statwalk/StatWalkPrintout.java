@@ -22,8 +22,10 @@ final class StatWalkPrintout {
     static Ratios print(List<MeasuredWalk> walks, List<MeasuredGitDiff> gitDiffs, int paths, PrintStream out) {
         out.printf(Locale.ROOT, "%nstat-walk: %,d lstats per walk, medians (IQR)%n", paths);
         ConsoleTable t = new ConsoleTable("threads", "wall_ms", "user_ms", "sys_ms", "us_per_lstat", "speed-up");
+        List<Integer> counts =
+                walks.stream().map(MeasuredWalk::threads).distinct().sorted().toList();
         double oneThread = Double.NaN;
-        for (int threads : StatWalkExperiment.THREAD_COUNTS) {
+        for (int threads : counts) {
             Summary wall = millis(walks, threads, MeasuredWalk::wallS);
             Summary user = millis(walks, threads, MeasuredWalk::userS);
             Summary sys = millis(walks, threads, MeasuredWalk::sysS);
@@ -36,13 +38,15 @@ final class StatWalkPrintout {
                     String.format(Locale.ROOT, "%.0f", user.median()),
                     String.format(Locale.ROOT, "%.0f", sys.median()),
                     String.format(Locale.ROOT, "%.2f", wall.median() * 1000 / paths),
-                    String.format(Locale.ROOT, "%.2fx", oneThread / wall.median()));
+                    Double.isNaN(oneThread) ? "-" : String.format(Locale.ROOT, "%.2fx", oneThread / wall.median()));
         }
         t.print(out);
         Summary gitSerial = millis(gitDiffs, CachedGitDiff.SERIAL);
         Summary gitParallel = millis(gitDiffs, CachedGitDiff.PARALLEL);
-        double java1 = millis(walks, 1, MeasuredWalk::wallS).median();
-        double java20 = millis(walks, 20, MeasuredWalk::wallS).median();
+        double java1 =
+                counts.contains(1) ? millis(walks, 1, MeasuredWalk::wallS).median() : Double.NaN;
+        double java20 =
+                counts.contains(20) ? millis(walks, 20, MeasuredWalk::wallS).median() : Double.NaN;
         Ratios ratios = new Ratios(java1 / gitSerial.median(), java20 / gitParallel.median());
         out.printf(
                 Locale.ROOT,
@@ -51,10 +55,15 @@ final class StatWalkPrintout {
                 gitParallel.format("%.1f"));
         out.printf(
                 Locale.ROOT,
-                "Java stat-walk / git diff elapsed: serial (1 thread) %.2f, parallel (20 threads) %.2f%n",
-                ratios.serial(),
-                ratios.parallel());
+                "Java stat-walk / git diff elapsed: serial (1 thread) %s, parallel (20 threads) %s%n",
+                ratio(ratios.serial()),
+                ratio(ratios.parallel()));
         return ratios;
+    }
+
+    /** A ratio with two decimals, or "-" when its thread count was not walked. */
+    private static String ratio(double r) {
+        return Double.isNaN(r) ? "- (not walked)" : String.format(Locale.ROOT, "%.2f", r);
     }
 
     /** One of the walks' times on {@code threads} threads, in milliseconds. */
