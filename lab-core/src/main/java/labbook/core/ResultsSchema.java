@@ -16,9 +16,12 @@ import java.util.stream.Collectors;
  * <p>A schema may also say which of its columns name one measurement ({@code keys}: rows equal on them are repeats of
  * it) and which timings a comparison of two runs compares ({@code timings}, lower is better, the primary one first):
  * {@code reports compare} matches rows of two runs by exactly these, so the match comes from the writer's declaration.
+ * It may also name the column of its rounds ({@code round}, null for none): rows of one round were measured moments
+ * apart, every measurement once, so a bootstrap over the repeats draws whole rounds (the same ones for every
+ * measurement) before it draws repeats inside them.
  */
 public record ResultsSchema(
-        String study, String experiment, List<Column> columns, List<Column> keys, List<Column> timings) {
+        String study, String experiment, List<Column> columns, List<Column> keys, List<Column> timings, Column round) {
 
     public ResultsSchema {
         Objects.requireNonNull(study, "study");
@@ -42,6 +45,10 @@ public record ResultsSchema(
                         study + "/" + experiment + ": key '" + k.name() + "' is not a text or count column of it");
             }
         }
+        if (round != null && (!columns.contains(round) || round.kind() != Column.Kind.COUNT)) {
+            throw new IllegalArgumentException(
+                    study + "/" + experiment + ": round '" + round.name() + "' is not a count column of it");
+        }
         for (Column t : timings) {
             if (!columns.contains(t) || t.kind() != Column.Kind.MEASURE) {
                 throw new IllegalArgumentException(
@@ -51,7 +58,7 @@ public record ResultsSchema(
     }
 
     public ResultsSchema(String study, String experiment, List<Column> columns) {
-        this(study, experiment, columns, List.of(), List.of());
+        this(study, experiment, columns, List.of(), List.of(), null);
     }
 
     public static ResultsSchema of(String study, String experiment, Column... columns) {
@@ -62,17 +69,22 @@ public record ResultsSchema(
     public ResultsSchema plus(String experiment, Column... more) {
         List<Column> all = new ArrayList<>(columns);
         all.addAll(Arrays.asList(more));
-        return new ResultsSchema(study, experiment, all, keys, timings);
+        return new ResultsSchema(study, experiment, all, keys, timings, round);
     }
 
     /** This schema with the columns that name one measurement: rows equal on all of them are its repeats. */
     public ResultsSchema keyedBy(Column... keyColumns) {
-        return new ResultsSchema(study, experiment, columns, Arrays.asList(keyColumns), timings);
+        return new ResultsSchema(study, experiment, columns, Arrays.asList(keyColumns), timings, round);
     }
 
     /** This schema with the timings a comparison of two runs compares (lower is better), the primary one first. */
     public ResultsSchema comparing(Column... timingColumns) {
-        return new ResultsSchema(study, experiment, columns, keys, Arrays.asList(timingColumns));
+        return new ResultsSchema(study, experiment, columns, keys, Arrays.asList(timingColumns), round);
+    }
+
+    /** This schema with the column that numbers its rounds (see the class comment). */
+    public ResultsSchema inRounds(Column roundColumn) {
+        return new ResultsSchema(study, experiment, columns, keys, timings, roundColumn);
     }
 
     /** True when two runs' rows of this CSV can be compared: it declares its keys and at least one timing. */

@@ -66,4 +66,19 @@ class ResultsSchemaTest {
         assertThatThrownBy(() -> SWEEP.comparing(ENTRIES)).hasMessageContaining("timing 'entries' is not a measure");
         assertThatThrownBy(() -> SWEEP.keyedBy(Column.text("other", "x"))).hasMessageContaining("key 'other'");
     }
+
+    @Test
+    void aRoundIsACountColumnOfTheSchemaAndSurvivesItsOtherDeclarations() {
+        Column round = Column.count("round", "round of forks");
+        ResultsSchema inRounds = ResultsSchema.of("s", "e", VARIANT, round, SYNC_MS)
+                .inRounds(round)
+                .keyedBy(VARIANT)
+                .comparing(SYNC_MS);
+        assertThat(inRounds.round()).isEqualTo(round);
+        assertThat(inRounds.plus("f", ENTRIES).round()).isEqualTo(round);
+        assertThatThrownBy(() -> SWEEP.inRounds(round))
+                .hasMessage("wallet/sync-sweep: round 'round' is not a count column of it");
+        assertThatThrownBy(() -> SWEEP.inRounds(VARIANT))
+                .hasMessage("wallet/sync-sweep: round 'variant' is not a count column of it");
+    }
 }

@@ -98,25 +98,27 @@ public final class VfsSchemas {
             .keyedBy(MODE)
             .comparing(ELAPSED_S, USER_S, SYS_S);
     public static final ResultsSchema DCACHE_MODEL = ResultsSchema.of(
-            STUDY,
-            "dcache-model",
-            WALK,
-            THREADS,
-            RENAMES,
-            FORK,
-            ITERATION,
-            OPS_PER_S,
-            CPU_S,
-            FAILED_CAS,
-            LOCK_SPINS,
-            FALLBACKS,
-            RETRIES,
-            MISSES,
-            RENAME_OPS,
-            ITERATION_S,
-            CORES)
-            // a measurement is one walk at one thread count; its rows (forks x iterations) are its repeats
-            .keyedBy(WALK, THREADS, RENAMES);
+                    STUDY,
+                    "dcache-model",
+                    WALK,
+                    THREADS,
+                    RENAMES,
+                    FORK,
+                    ITERATION,
+                    OPS_PER_S,
+                    CPU_S,
+                    FAILED_CAS,
+                    LOCK_SPINS,
+                    FALLBACKS,
+                    RETRIES,
+                    MISSES,
+                    RENAME_OPS,
+                    ITERATION_S,
+                    CORES)
+            // a measurement is one walk at one thread count; its rows (rounds x iterations) are its repeats, and the
+            // forks of one round ran moments apart
+            .keyedBy(WALK, THREADS, RENAMES)
+            .inRounds(FORK);
 
     /** Every CSV of the study, in the order the report shows them. */
     public static final List<ResultsSchema> ALL = List.of(GIT_DIFF, STAT_WALK, STAT_WALK_GIT, DCACHE_MODEL);

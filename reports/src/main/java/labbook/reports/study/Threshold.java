@@ -95,6 +95,31 @@ public sealed interface Threshold {
                 point -> Verdict.category(Verdict.Outcome.DIFFERS, aboveWords, aboveWords));
     }
 
+    /**
+     * {@code threshold}, except that this run cannot decide the claim whatever its interval (the machine could not
+     * measure what the claim asks): inconclusive, saying {@code why}.
+     */
+    static Threshold undecidable(Threshold threshold, String why) {
+        return new Undecidable(threshold, why);
+    }
+
+    record Undecidable(Threshold threshold, String why) implements Threshold {
+        @Override
+        public Unit unit() {
+            return threshold.unit();
+        }
+
+        @Override
+        public String text() {
+            return threshold.text();
+        }
+
+        @Override
+        public Verdict verdict(double point, Interval ci) {
+            return Double.isNaN(point) ? Verdict.NOT_MEASURED : Verdict.inconclusive(why);
+        }
+    }
+
     /** Holds below (or above) a limit; does not hold when the whole interval is on the other side. */
     record Limit(double limit, Unit unit, boolean holdsBelow) implements Threshold {
         @Override

@@ -1,6 +1,8 @@
 package labbook.reports.vfs;
 
+import static labbook.vfs.VfsSchemas.CPU_S;
 import static labbook.vfs.VfsSchemas.ELAPSED_S;
+import static labbook.vfs.VfsSchemas.ITERATION_S;
 import static labbook.vfs.VfsSchemas.MODE;
 import static labbook.vfs.VfsSchemas.OPS_PER_S;
 import static labbook.vfs.VfsSchemas.RENAMES;
@@ -104,6 +106,30 @@ public final class VfsData {
         double fewest = t.numberColumn(RENAMES.name()).min();
         t = t.where(t.numberColumn(RENAMES.name()).isEqualTo(fewest));
         return scaling(Summaries.groupMedians(t, OPS_PER_S.name(), THREADS.name()), OPS_PER_S.name(), true, cores);
+    }
+
+    /**
+     * How many cores the model's JVM had at {@code threads} (fewest renames): the median over its iterations of CPU
+     * time over elapsed time. NaN where the CSV has no CPU column (an older run).
+     */
+    public static double coresLent(Table model, String walk, double threads) {
+        if (!model.containsColumn(CPU_S.name()) || !model.containsColumn(ITERATION_S.name())) {
+            return Double.NaN;
+        }
+        Table t = model.where(model.stringColumn(WALK.name()).isEqualTo(walk));
+        if (t.isEmpty()) {
+            return Double.NaN;
+        }
+        double fewest = t.numberColumn(RENAMES.name()).min();
+        t = t.where(t.numberColumn(RENAMES.name())
+                .isEqualTo(fewest)
+                .and(t.numberColumn(THREADS.name()).isEqualTo(threads)));
+        double[] lent = new double[t.rowCount()];
+        for (int i = 0; i < lent.length; i++) {
+            lent[i] = t.numberColumn(CPU_S.name()).getDouble(i)
+                    / t.numberColumn(ITERATION_S.name()).getDouble(i);
+        }
+        return Stats.median(lent);
     }
 
     /** For the stat walk: wall seconds per thread count, with speed-up over one thread. */

@@ -95,4 +95,38 @@ public class ResampleTest {
         assertThat(one.doubleColumn("ms").asList())
                 .isEqualTo(two.doubleColumn("ms").asList());
     }
+
+    static final Column ROUND = Column.count("round", "which round");
+
+    @Test
+    void aCsvInRoundsDrawsTheSameRoundsForEveryMeasurement() {
+        ResultsSchema inRounds = ResultsSchema.of("s", "keyed", VARIANT, ROUND, MS)
+                .keyedBy(VARIANT)
+                .inRounds(ROUND);
+        // ms says where a row came from: round x 100, then 1 for variant a, 2 for b, plus the repeat / 10
+        Table t = Table.create(
+                "keyed",
+                StringColumn.create("variant", "a", "a", "b", "b", "a", "a", "b", "b", "a", "b"),
+                IntColumn.create("round", 0, 0, 0, 0, 1, 1, 1, 1, 2, 2),
+                DoubleColumn.create("ms", 1.0, 1.1, 2.0, 2.1, 101.0, 101.1, 102.0, 102.1, 201.0, 202.0));
+        Resample resample = new Resample(resultsOf(Path.of("root"), t), "s", List.of(inRounds));
+        for (long seed = 0; seed < 50; seed++) {
+            Table drawn = resample.draw(new SplittableRandom(seed))
+                    .roots()
+                    .get(0)
+                    .table("s", "keyed")
+                    .orElseThrow();
+            assertThat(drawn.rowCount()).as("three rounds drawn, each whole").isBetween(6, 12);
+            // each drawn round: its a-rows, then its b-rows, all of that one round
+            int row = 0;
+            while (row < drawn.rowCount()) {
+                int round = (int) (drawn.doubleColumn("ms").get(row) / 100);
+                int inRound = round == 2 ? 1 : 2;
+                for (int k = 0; k < 2 * inRound; k++, row++) {
+                    assertThat((int) (drawn.doubleColumn("ms").get(row) / 100)).isEqualTo(round);
+                    assertThat(drawn.stringColumn("variant").get(row)).isEqualTo(k < inRound ? "a" : "b");
+                }
+            }
+        }
+    }
 }

@@ -95,4 +95,12 @@ class ThresholdTest {
         assertThat(Unit.ENTRIES.format(Double.POSITIVE_INFINITY)).isEqualTo("never");
         assertThat(Unit.MS.format(Interval.NONE)).isEqualTo("—");
     }
+
+    @Test
+    void anUndecidableRunIsInconclusiveWhateverItsInterval() {
+        Threshold t = Threshold.undecidable(Threshold.above(1, Unit.RATIO), "the machine lent 0.4 cores");
+        assertThat(t.verdict(4, ci(3.5, 4.4)).text()).isEqualTo("inconclusive: the machine lent 0.4 cores");
+        assertThat(t.verdict(Double.NaN, Interval.NONE)).isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(t.text()).isEqualTo("> ×1");
+    }
 }
