@@ -17,10 +17,11 @@ import java.util.function.Consumer;
  *
  * <p>Every run goes through {@link TimedExec}: a small C program that starts the peer as its own child and reports the
  * kernel's rusage of that child alone ({@code wait4}: the same figures GNU time reports, to the microsecond, the peer's
- * own waited-for children included) and the wall time from its fork to the end of its wait. {@link Child} watches the
- * run as it watches any process: its bounds, its output and a kill reach the peer through the helper, which passes on
- * SIGTERM and SIGINT and takes the peer down with it when killed. Peer runs are serialised by a lock, so a timed peer
- * never shares the machine with another of the lab's peers.
+ * own waited-for children included; user + system exact, their split as the kernel samples it: {@link TimedExec}) and
+ * the wall time from its fork to the end of its wait. {@link Child} watches the run as it watches any process: its
+ * bounds, its output and a kill reach the peer through the helper, which passes on SIGTERM and SIGINT and takes the
+ * peer down with it when killed. Peer runs are serialised by a lock, so a timed peer never shares the machine with
+ * another of the lab's peers.
  *
  * <pre>{@code
  * PeerResult r = Peer.command("gpg", "--batch", "-c", "in.txt")

@@ -18,6 +18,12 @@ import java.util.Map;
  * {@code wait4} itself: its process reaper already waits for every child it starts, and what it can read instead,
  * {@code /proc/self/stat}'s counters of children waited for, comes in 10 ms clock ticks.
  *
+ * <p>What the microseconds hold: user + system is the scheduler's own count of the child's running time, exact. On a
+ * kernel with tick-based CPU accounting ({@code CONFIG_TICK_CPU_ACCOUNTING}, Debian's), the kernel splits that sum
+ * between user and system in proportion to the ticks it sampled in each, so for a run of a few ticks the split is
+ * coarse (a 4 ms run that no tick sampled is all user) while the sum is not; for the split to be exact as well, the
+ * kernel must account at each switch to and from the kernel ({@code CONFIG_VIRT_CPU_ACCOUNTING_GEN}).
+ *
  * <p>Built with gcc on first use into {@code lab-core/target/timed-exec/} ({@link NativeBuild}). Where it cannot be
  * built, a peer run fails with one line naming the missing package: a fallback to the 10 ms counters would put figures
  * of two resolutions in one CSV, with nothing in a row to tell them apart. gcc and libc6-dev are lab-core's declared
