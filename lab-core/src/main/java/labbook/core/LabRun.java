@@ -126,57 +126,63 @@ public final class LabRun implements AutoCloseable {
 
     /**
      * The experiments of {@code studyDir} whose results a resume of {@code command} would continue or replace, but that
-     * other options made, each with the one line that says so. {@code all} runs every experiment of its study; another
-     * command runs the experiment of its name and those its earlier runs wrote (run.json says which).
+     * another mode or other options made, each with the one line that says so. A command other than {@code all} runs
+     * the experiment of its name, whatever made it, and those its own earlier runs wrote. {@code all} runs every
+     * experiment of its study: its options are compared with what an earlier {@code all} made, and only its mode with
+     * what another command made (a study whose {@code all} runs each experiment as its own command, with options of its
+     * own, has them compared there, when that command starts).
      */
     private static Map<String, String> otherOptions(Path studyDir, String command, RunOptions options) {
         JsonNode made = previousRecord(studyDir.resolve("run.json")).path("experiments");
-        java.util.Set<String> continued = new java.util.LinkedHashSet<>();
-        if (!command.equals("all")) {
-            continued.add(command);
-        }
-        made.fieldNames().forEachRemaining(experiment -> {
-            String[] line =
-                    made.path(experiment).path("command_line").asText("").split(" ");
-            if (command.equals("all") || line.length > 1 && line[1].equals(command)) {
-                continued.add(experiment);
-            }
-        });
-        if (command.equals("all")) {
-            continued.addAll(journalled(studyDir));
-        }
+        java.util.Set<String> experiments = new java.util.LinkedHashSet<>();
+        experiments.add(command);
+        made.fieldNames().forEachRemaining(experiments::add);
+        experiments.addAll(journalled(studyDir));
         Map<String, String> other = new LinkedHashMap<>();
-        for (String experiment : continued) {
+        for (String experiment : experiments) {
             JsonNode record = made.path(experiment);
-            otherOptions(studyDir, experiment, record.isObject() ? record : null, options)
-                    .ifPresent(line -> other.put(experiment, line));
+            madeWith(studyDir, experiment, record.isObject() ? record : null).ifPresent(m -> {
+                boolean sameCommand = m.command().equals(command);
+                if (!command.equals("all") && !sameCommand && !experiment.equals(command)) {
+                    return; // another command's results: this one does not touch them
+                }
+                RunOptions compared = command.equals("all") && !sameCommand
+                        ? new RunOptions(m.options().mode(), options.given())
+                        : m.options();
+                options.differenceFrom(compared).ifPresent(how -> other.put(experiment, m.refusal(how, experiment)));
+            });
         }
         return other;
     }
 
+    /** What made the results of an experiment that a resume would go on from: their file, command and options. */
+    private record MadeWith(Path file, String command, RunOptions options) {
+        String refusal(String how, String experiment) {
+            return "--resume: " + file + " was " + how + "; use --force to start " + experiment + " over";
+        }
+    }
+
     /**
-     * The one line refusing to resume {@code experiment} with {@code options}, when a killed run's journal of it, or
-     * else its CSV that {@code record} (of run.json, or null) describes, was made with others.
+     * What made the results of {@code experiment} that a resume would go on from: the journal a killed run left, else
+     * its CSV as {@code record} (its run.json record, or null for none) describes it; empty when there are none, or
+     * when their record says neither mode nor options.
      */
-    private static Optional<String> otherOptions(
-            Path studyDir, String experiment, JsonNode record, RunOptions options) {
+    private static Optional<MadeWith> madeWith(Path studyDir, String experiment, JsonNode record) {
         Path csv = studyDir.resolve(experiment + ".csv");
         Optional<JsonNode> journal = CsvJournal.writtenBy(csv);
-        Path continued;
-        JsonNode madeBy;
         if (journal.isPresent()) {
-            continued = CsvJournal.journalOf(csv);
-            madeBy = journal.get();
-        } else if (record != null && Files.isRegularFile(csv)) {
-            continued = csv;
-            madeBy = record;
-        } else {
+            return RunOptions.ofRecord(journal.get())
+                    .map(o -> new MadeWith(
+                            CsvJournal.journalOf(csv),
+                            journal.get().path("command").asText(""),
+                            o));
+        }
+        if (record == null || !Files.isRegularFile(csv)) {
             return Optional.empty();
         }
-        return RunOptions.ofRecord(madeBy)
-                .flatMap(options::differenceFrom)
-                .map(how ->
-                        "--resume: " + continued + " was " + how + "; use --force to start " + experiment + " over");
+        // command_line: "wallet sync-sweep --quick ..."
+        String[] line = record.path("command_line").asText("").split(" ");
+        return RunOptions.ofRecord(record).map(o -> new MadeWith(csv, line.length > 1 ? line[1] : "", o));
     }
 
     /** The experiments of {@code studyDir} with a journal a killed run left. */
@@ -239,17 +245,22 @@ public final class LabRun implements AutoCloseable {
         identity.put("host", machine.get("host"));
         identity.put("lab_commit", machine.get("lab_commit"));
         identity.put("start", start.toString());
+        identity.put("command", command);
         identity.put("mode", mode.label());
         identity.put(RunOptions.FIELD, options.given());
         String experiment = schema.experiment();
         if (resume && !startOver.contains(experiment)) {
-            // a journal that start() did not see as this command's (its first run was killed before run.json named it)
-            otherOptions(studyDir, experiment, null, options).ifPresent(line -> {
-                if (!force) {
-                    throw new LabException(line);
-                }
-                startOver.add(experiment);
-            });
+            // the journal this run would go on from, whoever wrote it: start() compared only the mode of another
+            // command's (an all run's experiment), and did not see one whose first run was killed before run.json named
+            // it
+            madeWith(studyDir, experiment, null)
+                    .flatMap(m -> options.differenceFrom(m.options()).map(how -> m.refusal(how, experiment)))
+                    .ifPresent(line -> {
+                        if (!force) {
+                            throw new LabException(line);
+                        }
+                        startOver.add(experiment);
+                    });
         }
         CsvJournal journal = CsvJournal.open(
                 studyDir.resolve(schema.fileName()),

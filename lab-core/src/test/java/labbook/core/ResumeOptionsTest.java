@@ -111,14 +111,36 @@ class ResumeOptionsTest {
                 .isInstanceOf(LabException.class)
                 .hasMessage("--resume: " + journal + " was made with --variants kde4, not --variants (default); use"
                         + " --force to start sync-sweep over");
-        assertThatThrownBy(() -> LabRun.start(options(Mode.QUICK, true, false), "wallet", "all"))
-                .hasMessageContaining("was made with --variants kde4, not --variants (default)");
+        // all, which would go on from it too, refuses when it opens the journal (its start compares another
+        // command's results by mode alone)
+        try (LabRun all = LabRun.start(options(Mode.QUICK, true, false), "wallet", "all")) {
+            assertThatThrownBy(() -> all.journal(SWEEP))
+                    .isInstanceOf(LabException.class)
+                    .hasMessageContaining("was made with --variants kde4, not --variants (default)");
+        }
         assertThat(Files.readAllBytes(journal)).isEqualTo(journalBefore);
 
         try (LabRun run = LabRun.start(options(Mode.QUICK, true, false), "wallet", "sync-sweep", "--variants", "kde4");
                 CsvJournal continued = run.journal(SWEEP)) {
             assertThat(continued.kept()).hasSize(1);
         }
+    }
+
+    @Test
+    void anAllRunComparesTheModeOfWhatItsExperimentsOwnCommandsMade() {
+        // a study whose all runs each experiment as its own command, with options of its own (lab-filecrypt's)
+        ResultsSchema levels = ResultsSchema.of("filecrypt", "level-sweep", VARIANT, SYNC_MS);
+        try (LabRun run = LabRun.start(
+                        options(Mode.FULL, false, false), "filecrypt", "level-sweep", "--enwik8", "/data/enwik8");
+                CsvResults out = run.csv(levels)) {
+            out.row(r -> r.set(VARIANT, "gpg").set(SYNC_MS, 1.0));
+            out.commit();
+        }
+        try (LabRun run = LabRun.start(options(Mode.FULL, true, false), "filecrypt", "all")) {
+            assertThat(run.resuming()).isTrue();
+        }
+        assertThatThrownBy(() -> LabRun.start(options(Mode.QUICK, true, false), "filecrypt", "all"))
+                .hasMessageContaining("level-sweep.csv was made with --full, not --quick");
     }
 
     @Test
