@@ -12,7 +12,8 @@ import java.nio.file.Path;
  * <p>Process CPU time comes from {@code /proc/self/stat} because it keeps user and system time apart, which the seeds
  * report separately; {@code ThreadMXBean}'s "user" and "total" are two clocks of different resolution whose difference
  * can go negative, so they are not used for the split. The kernel counts these in clock ticks (USER_HZ, 100 per second
- * on Linux), so one reading is good to 10 ms: time long enough stretches, or repeat.
+ * on Linux), so one reading is good to 10 ms: time long enough stretches, or repeat. A peer process is not timed here:
+ * {@link Peer} reads the kernel's rusage of that one child, to the microsecond ({@link TimedExec}).
  */
 public final class Clocks {
     /** USER_HZ: fixed at 100 in the Linux ABI on every architecture the lab runs on. */
@@ -35,7 +36,10 @@ public final class Clocks {
         return new CpuTimes(f[14] * NANOS_PER_TICK, f[15] * NANOS_PER_TICK);
     }
 
-    /** CPU time of this process's children that have ended and been waited for. */
+    /**
+     * CPU time of this process's children that have ended and been waited for, in 10 ms ticks: for a total over many
+     * processes (an {@code all} run's closing table); one peer's own time is {@link PeerResult#time()}.
+     */
     public static CpuTimes children() {
         long[] f = statFields();
         return new CpuTimes(f[16] * NANOS_PER_TICK, f[17] * NANOS_PER_TICK);

@@ -66,7 +66,7 @@ public final class CsvJournal implements AutoCloseable {
             Runnable onCommit) {
         this.target = target;
         this.journal = journalOf(target);
-        this.meta = journal.resolveSibling(journal.getFileName() + ".json");
+        this.meta = metaOf(journal);
         this.schema = schema;
         this.kept = List.copyOf(kept);
         this.onCommit = onCommit;
@@ -105,9 +105,31 @@ public final class CsvJournal implements AutoCloseable {
         return target.resolveSibling("." + target.getFileName() + ".journal");
     }
 
+    private static Path metaOf(Path journal) {
+        return journal.resolveSibling(journal.getFileName() + ".json");
+    }
+
+    /**
+     * What the sidecar of {@code target}'s journal says of the run that wrote it (its machine, commit, mode and
+     * options), when a killed run left one; empty when there is none, or none that can be read (a resume then refuses
+     * it when it opens the journal).
+     */
+    static Optional<JsonNode> writtenBy(Path target) {
+        Path meta = metaOf(journalOf(target));
+        if (!Files.isRegularFile(meta) || !Files.isRegularFile(journalOf(target))) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.readTree(meta.toFile()));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /**
      * Opens the journal of {@code target}: afresh, or (with {@code resume}) keeping the rows of the one a killed run
-     * left. {@code identity} is this run's machine and commit ({@code host}, {@code lab_commit}).
+     * left. {@code identity} is this run's machine and commit ({@code host}, {@code lab_commit}), and its mode and
+     * options, which a resume's {@link LabRun} compares ({@link #writtenBy}).
      */
     static CsvJournal open(
             Path target,
@@ -119,7 +141,7 @@ public final class CsvJournal implements AutoCloseable {
         Path journal = journalOf(target);
         List<Map<String, String>> kept = List.of();
         Resumed resumed = null;
-        Path meta = journal.resolveSibling(journal.getFileName() + ".json");
+        Path meta = metaOf(journal);
         // without its count (killed before its first one was written), a journal has no step to keep
         if (resume && Files.isRegularFile(journal) && Files.isRegularFile(meta)) {
             boolean machineChanged = false;

@@ -34,7 +34,10 @@ public class LabOptions {
                     + " measured are kept, the rest are run.")
     boolean resume;
 
-    @Option(names = "--force", description = "With --resume: resume even onto another machine or commit.")
+    @Option(
+            names = "--force",
+            description = "With --resume: resume even onto another machine or commit, and start over an experiment"
+                    + " whose results were made with another mode or other options.")
     boolean force;
 
     public boolean resume() {

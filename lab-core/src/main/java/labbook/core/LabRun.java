@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One run of a study's experiment(s): opens its CSVs and, on close, writes {@code <results root>/<study>/run.json}
@@ -22,7 +23,12 @@ import java.util.Map;
  *
  * <p>run.json's top-level fields describe the latest run; its {@code experiments} object keeps, for each CSV in the
  * folder, the run that wrote it, so experiments run at different times (or by different commands) each keep their
- * provenance.
+ * provenance, with the options that made it ({@link RunOptions}).
+ *
+ * <p>{@code --resume} goes on from results the same options made: where a CSV it would continue or replace (a killed
+ * run's journal, or a finished CSV of an experiment it runs) was made with another mode or other options, it refuses in
+ * one line naming the difference, before anything is measured or written, unless {@code --force} says to start that
+ * experiment over.
  *
  * <pre>{@code
  * try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep")) {
@@ -39,7 +45,9 @@ public final class LabRun implements AutoCloseable {
 
     private final Path studyDir;
     private final String study;
+    private final String command;
     private final Mode mode;
+    private final RunOptions options;
     private final String commandLine;
     private final String rerun;
     private final Instant start = Instant.now();
@@ -53,11 +61,16 @@ public final class LabRun implements AutoCloseable {
     private boolean resume;
     private boolean force;
     private final java.util.Set<String> doneBefore = new java.util.HashSet<>();
+    /** With --resume --force: the experiments that other options made, measured afresh rather than continued. */
+    private final java.util.Set<String> startOver = new java.util.HashSet<>();
 
-    private LabRun(Path resultsRoot, String study, Mode mode, String commandLine, String rerun) {
+    private LabRun(
+            Path resultsRoot, String study, String command, RunOptions options, String commandLine, String rerun) {
         this.studyDir = resultsRoot.resolve(study);
         this.study = study;
-        this.mode = mode;
+        this.command = command;
+        this.mode = options.mode();
+        this.options = options;
         this.commandLine = commandLine;
         this.rerun = rerun;
     }
@@ -72,6 +85,12 @@ public final class LabRun implements AutoCloseable {
         run.resume = options.resume();
         run.force = options.force();
         if (run.resume) {
+            otherOptions(run.studyDir, command, run.options).forEach((experiment, line) -> {
+                if (!run.force) {
+                    throw new LabException(line);
+                }
+                run.startOver.add(experiment);
+            });
             JsonNode before = previousRecord(run.studyDir.resolve("run.json")).path("outcomes");
             before.fieldNames().forEachRemaining(name -> {
                 if (before.path(name).path("status").asText().equals("done")) {
@@ -88,7 +107,97 @@ public final class LabRun implements AutoCloseable {
                 .toList();
         String rerun = String.join(" ", rerunWords(study, command, mode, rest));
         previousRecord(resultsRoot.resolve(study).resolve("run.json")); // a broken one fails now, not after the run
-        return new LabRun(resultsRoot, study, mode, rerun.substring("./labbook ".length()), rerun);
+        return new LabRun(
+                resultsRoot, study, command, RunOptions.of(mode, rest), rerun.substring("./labbook ".length()), rerun);
+    }
+
+    /**
+     * Refuses, in one line, a {@code --resume} of {@code command} (with the options of {@code args}) onto results in
+     * {@code resultsRoot} that another mode or other options made: for a command that starts a study's run in another
+     * process (the main job), before it starts any.
+     */
+    public static void checkResume(Path resultsRoot, Mode mode, String study, String command, String... args) {
+        otherOptions(resultsRoot.resolve(study), command, RunOptions.of(mode, List.of(args))).values().stream()
+                .findFirst()
+                .ifPresent(line -> {
+                    throw new LabException(line);
+                });
+    }
+
+    /**
+     * The experiments of {@code studyDir} whose results a resume of {@code command} would continue or replace, but that
+     * another mode or other options made, each with the one line that says so. A command other than {@code all} runs
+     * the experiment of its name, whatever made it, and those its own earlier runs wrote. {@code all} runs every
+     * experiment of its study: its options are compared with what an earlier {@code all} made, and only its mode with
+     * what another command made (a study whose {@code all} runs each experiment as its own command, with options of its
+     * own, has them compared there, when that command starts).
+     */
+    private static Map<String, String> otherOptions(Path studyDir, String command, RunOptions options) {
+        JsonNode made = previousRecord(studyDir.resolve("run.json")).path("experiments");
+        java.util.Set<String> experiments = new java.util.LinkedHashSet<>();
+        experiments.add(command);
+        made.fieldNames().forEachRemaining(experiments::add);
+        experiments.addAll(journalled(studyDir));
+        Map<String, String> other = new LinkedHashMap<>();
+        for (String experiment : experiments) {
+            JsonNode record = made.path(experiment);
+            madeWith(studyDir, experiment, record.isObject() ? record : null).ifPresent(m -> {
+                boolean sameCommand = m.command().equals(command);
+                if (!command.equals("all") && !sameCommand && !experiment.equals(command)) {
+                    return; // another command's results: this one does not touch them
+                }
+                RunOptions compared = command.equals("all") && !sameCommand
+                        ? new RunOptions(m.options().mode(), options.given())
+                        : m.options();
+                options.differenceFrom(compared).ifPresent(how -> other.put(experiment, m.refusal(how, experiment)));
+            });
+        }
+        return other;
+    }
+
+    /** What made the results of an experiment that a resume would go on from: their file, command and options. */
+    private record MadeWith(Path file, String command, RunOptions options) {
+        String refusal(String how, String experiment) {
+            return "--resume: " + file + " was " + how + "; use --force to start " + experiment + " over";
+        }
+    }
+
+    /**
+     * What made the results of {@code experiment} that a resume would go on from: the journal a killed run left, else
+     * its CSV as {@code record} (its run.json record, or null for none) describes it; empty when there are none, or
+     * when their record says neither mode nor options.
+     */
+    private static Optional<MadeWith> madeWith(Path studyDir, String experiment, JsonNode record) {
+        Path csv = studyDir.resolve(experiment + ".csv");
+        Optional<JsonNode> journal = CsvJournal.writtenBy(csv);
+        if (journal.isPresent()) {
+            return RunOptions.ofRecord(journal.get())
+                    .map(o -> new MadeWith(
+                            CsvJournal.journalOf(csv),
+                            journal.get().path("command").asText(""),
+                            o));
+        }
+        if (record == null || !Files.isRegularFile(csv)) {
+            return Optional.empty();
+        }
+        // command_line: "wallet sync-sweep --quick ..."
+        String[] line = record.path("command_line").asText("").split(" ");
+        return RunOptions.ofRecord(record).map(o -> new MadeWith(csv, line.length > 1 ? line[1] : "", o));
+    }
+
+    /** The experiments of {@code studyDir} with a journal a killed run left. */
+    private static List<String> journalled(Path studyDir) {
+        String ending = ".csv.journal";
+        try (java.util.stream.Stream<Path> files =
+                Files.isDirectory(studyDir) ? Files.list(studyDir) : java.util.stream.Stream.empty()) {
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith(".") && n.endsWith(ending))
+                    .map(n -> n.substring(1, n.length() - ending.length()))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw LabException.cannot("list", studyDir, e);
+        }
     }
 
     /** The rerun line of a study's command in a mode: {@code ./labbook wallet sync-sweep --quick}. */
@@ -118,7 +227,7 @@ public final class LabRun implements AutoCloseable {
 
     /** With {@code --resume}: whether the run it goes on from finished {@code experiment} (run.json's outcomes). */
     public boolean doneBefore(String experiment) {
-        return resume && doneBefore.contains(experiment);
+        return resume && doneBefore.contains(experiment) && !startOver.contains(experiment);
     }
 
     /** Whether this run goes on from a killed one ({@code --resume}). */
@@ -136,10 +245,27 @@ public final class LabRun implements AutoCloseable {
         identity.put("host", machine.get("host"));
         identity.put("lab_commit", machine.get("lab_commit"));
         identity.put("start", start.toString());
+        identity.put("command", command);
+        identity.put("mode", mode.label());
+        identity.put(RunOptions.FIELD, options.given());
+        String experiment = schema.experiment();
+        if (resume && !startOver.contains(experiment)) {
+            // the journal this run would go on from, whoever wrote it: start() compared only the mode of another
+            // command's (an all run's experiment), and did not see one whose first run was killed before run.json named
+            // it
+            madeWith(studyDir, experiment, null)
+                    .flatMap(m -> options.differenceFrom(m.options()).map(how -> m.refusal(how, experiment)))
+                    .ifPresent(line -> {
+                        if (!force) {
+                            throw new LabException(line);
+                        }
+                        startOver.add(experiment);
+                    });
+        }
         CsvJournal journal = CsvJournal.open(
                 studyDir.resolve(schema.fileName()),
                 schema,
-                resume,
+                resume && !startOver.contains(experiment),
                 force,
                 identity,
                 () -> committed(schema.experiment()));
@@ -344,6 +470,7 @@ public final class LabRun implements AutoCloseable {
         m.put("end", Instant.now().toString());
         m.put("command_line", commandLine);
         m.put("rerun", rerun);
+        m.put(RunOptions.FIELD, options.given());
         m.put("peers", new LinkedHashMap<>(peers));
         if (!outcomes.isEmpty()) {
             Map<String, Object> o = new LinkedHashMap<>();

@@ -65,6 +65,10 @@ public final class MainJob implements Callable<Integer> {
             Path out = lab.out;
             Path root = Repo.root();
             Path results = out != null ? out : root.resolve("results");
+            if (lab.resume() && !lab.force()) {
+                // one study's refusal must not leave the others run and the report rebuilt: all are checked first
+                STUDIES.forEach(study -> LabRun.checkResume(results, mode, study, "all"));
+            }
             RunPlan plan = RunPlan.ofStudies(results, root.resolve(ReferenceCosts.FOLDER), mode, STUDIES);
             plan.print("labbook: the plan of run " + mode.flag(), System.err);
             if (options.planOnly()) {

@@ -1,5 +1,7 @@
 package labbook.core;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,12 +12,16 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
- * Runs a peer binary (gpg, git) and measures it: exit code, wall time, and the child's user and system CPU time apart.
+ * Runs a peer binary (gpg, git, a harness) and measures it: exit code, wall time, and the child's user and system CPU
+ * time apart.
  *
- * <p>The child's CPU time is the growth of this process's "children waited for" counters ({@code /proc/self/stat}
- * fields 16 and 17) across the run: the same rusage that GNU time reports, with the same 10 ms resolution. That only
- * isolates one child if no other child of this JVM ends meanwhile, so peer runs are serialised by a lock, and the lab
- * starts no other processes while one runs.
+ * <p>Every run goes through {@link TimedExec}: a small C program that starts the peer as its own child and reports the
+ * kernel's rusage of that child alone ({@code wait4}: the same figures GNU time reports, to the microsecond, the peer's
+ * own waited-for children included; user + system exact, their split as the kernel samples it: {@link TimedExec}) and
+ * the wall time from its fork to the end of its wait. {@link Child} watches the run as it watches any process: its
+ * bounds, its output and a kill reach the peer through the helper, which passes on SIGTERM and SIGINT and takes the
+ * peer down with it when killed. Peer runs are serialised by a lock, so a timed peer never shares the machine with
+ * another of the lab's peers.
  *
  * <pre>{@code
  * PeerResult r = Peer.command("gpg", "--batch", "-c", "in.txt")
@@ -106,35 +112,39 @@ public final class Peer {
      * {@link LabException} naming it; a non-zero exit is the result's to judge.
      */
     public PeerResult run() {
-        Child.Spec spec = Child.spec(Path.of(command.get(0)).getFileName().toString(), command)
-                .limit(limit);
-        env.forEach(spec::env);
-        if (dir != null) {
-            spec.dir(dir);
-        }
-        if (stdinFile != null) {
-            spec.stdinFrom(stdinFile);
-        } else if (stdinBytes != null) {
-            spec.stdin(stdinBytes);
-        }
-        if (stdoutFile != null) {
-            spec.stdoutTo(stdoutFile);
-        } else if (captureStdout) {
-            spec.captureStdout();
-        }
+        String name = Path.of(command.get(0)).getFileName().toString();
         ONE_PEER_AT_A_TIME.lock();
+        Path figures = TimedExec.figuresFile();
         try {
-            CpuTimes childrenBefore = Clocks.children();
-            long start = Clocks.wallNanos();
+            Child.Spec spec = Child.spec(name, TimedExec.wrap(figures, command)).limit(limit);
+            env.forEach(spec::env);
+            if (dir != null) {
+                spec.dir(dir);
+            }
+            if (stdinFile != null) {
+                spec.stdinFrom(stdinFile);
+            } else if (stdinBytes != null) {
+                spec.stdin(stdinBytes);
+            }
+            if (stdoutFile != null) {
+                spec.stdoutTo(stdoutFile);
+            } else if (captureStdout) {
+                spec.captureStdout();
+            }
             try (Child child = Child.start(spec)) {
                 onStart.accept(child);
                 int exit = child.waitFor();
-                long wall = child.endedAtNanos() - start;
-                CpuTimes cpu = Clocks.children().minus(childrenBefore);
-                return new PeerResult(
-                        command, exit, new Measurement(wall, cpu), child.stdoutBytes(), child.stderrText());
+                Measurement time = TimedExec.read(figures, name, command.get(0))
+                        .map(TimedExec.Figures::time)
+                        .orElse(null); // killed with its helper (a caller's kill()): no figures to report
+                return new PeerResult(command, exit, time, child.stdoutBytes(), child.stderrText());
             }
         } finally {
+            try {
+                Files.deleteIfExists(figures);
+            } catch (IOException e) {
+                // a temp file left behind costs a few bytes; the run's result stands
+            }
             ONE_PEER_AT_A_TIME.unlock();
         }
     }

@@ -16,12 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * lab-core's CPU clocks set against GNU time (Debian package {@code time}), the reference the seeds' own figures came
- * from. Both read the kernel's accounting at 10 ms resolution, so they agree to a few ticks; these tests check
- * agreement, not speed.
+ * from. GNU time prints hundredths of a second, and this process's own clock counts 10 ms ticks, so they agree to a few
+ * hundredths; these tests check agreement, not speed (a peer's finer resolution: {@link PeerCpuTimeTest}).
  */
 class ClocksTest {
     private static final String GNU_TIME = "/usr/bin/time";
-    /** A few ticks of slack, plus a little for the GNU time process itself. */
+    /** A few hundredths of slack, plus a little for the GNU time process itself. */
     private static final double TOLERANCE_S = 0.06;
 
     @TempDir

@@ -26,8 +26,12 @@ public final class FilecryptSchemas {
     public static final Column ALGO = text("algo", "compression algorithm (zip, zlib, bzip2, none)");
     public static final Column LEVEL = count("level", "compression level, -z N (0: no compressed packet)");
     public static final Column REPEAT = count("repeat", "repeat number (0-based)");
-    public static final Column CPU_USER_S = measure("cpu_user_s", "user CPU time, s (10 ms resolution)");
-    public static final Column CPU_SYS_S = measure("cpu_sys_s", "system CPU time, s (10 ms resolution)");
+    /** Where the CPU columns come from, and how fine they are (lab-core's TimedExec says why the split is sampled). */
+    private static final String CPU_SOURCE = "a peer process's: its rusage in microseconds, user + system exact, the"
+            + " split between them as the kernel's ticks sampled it; in-process: this JVM's, 10 ms ticks";
+
+    public static final Column CPU_USER_S = measure("cpu_user_s", "user CPU time, s (" + CPU_SOURCE + ")");
+    public static final Column CPU_SYS_S = measure("cpu_sys_s", "system CPU time, s (" + CPU_SOURCE + ")");
     public static final Column WALL_S = measure("wall_s", "elapsed time, s");
     public static final Column OUT_BYTES = count("out_bytes", "size of the encrypted output");
     public static final Column DEFLATER = text(

@@ -31,8 +31,8 @@ import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
  * input file, options, passphrase and pinned S2K count. Outputs go to a private scratch folder and are deleted once
  * measured.
  *
- * <p>Clocks: gpg and the forked JVM are measured by lab-core's {@link Peer} (the child's rusage, 10 ms ticks); bcpg
- * in-process by this process's /proc user and system time (also 10 ms ticks, every thread, JIT and GC included) and,
+ * <p>Clocks: gpg and the forked JVM are measured by lab-core's {@link Peer} (the child's rusage, to the microsecond);
+ * bcpg in-process by this process's /proc user and system time (10 ms ticks, every thread, JIT and GC included) and,
  * for precision, the calling thread's CPU clock.
  */
 public final class Encryptions implements AutoCloseable {

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Launch;
+import labbook.core.NativeBuild;
 import labbook.core.OwnedScratch;
 import labbook.core.Peer;
 import labbook.core.PeerResult;

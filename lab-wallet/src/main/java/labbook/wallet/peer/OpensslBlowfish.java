@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import labbook.core.LabException;
+import labbook.core.NativeBuild;
 import labbook.core.Peer;
 import labbook.core.PeerResult;
 import labbook.core.Repo;

@@ -174,7 +174,7 @@ public final class GitDiffExperiment extends ExperimentCommand {
 
     /** {@code runs} git diffs in {@code mode}, their CPU and elapsed times summed. */
     private static Loop loop(KernelTree tree, String mode, int index, int runs, ProgressBar bar) {
-        // sums in nanoseconds: CPU comes in whole 10 ms ticks, and stays exact that way
+        // sums in nanoseconds: each run's CPU comes in whole microseconds, and stays exact that way
         long user = 0;
         long sys = 0;
         long wall = 0;

@@ -1,4 +1,4 @@
-package labbook.wallet.peer;
+package labbook.core;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -9,21 +9,25 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
-import labbook.core.AtomicFiles;
-import labbook.core.LabException;
-import labbook.core.Peer;
-import labbook.core.PeerResult;
 
 /**
  * One of the lab's small native programs, built from its sources on first use into a folder of {@code target/} and
  * rebuilt when a source or the build command changes (a stamp of both beside the binary). Builds are serialised by a
- * file lock, so two JVMs never race to write the binary, and a failed build leaves the old one.
+ * file lock, so two JVMs never race to write the binary, and a failed build leaves the old one. lab-core's
+ * {@code timed-exec} (which {@link Peer} runs every peer through) and lab-wallet's harnesses are built so.
+ *
+ * <p>The compiler runs as a plain {@link Child}, not through {@link Peer}: a build is not measured, and
+ * {@code timed-exec}'s own build must not need {@code timed-exec}.
  */
-final class NativeBuild {
+public final class NativeBuild {
+    /** A build of the kwallet5 harness takes tens of seconds; far more means the compiler hangs. */
+    private static final Duration COMPILE_LIMIT = Duration.ofMinutes(10);
+
     private final String what;
     private final String binaryName;
     private final Path sourceDir;
@@ -31,6 +35,7 @@ final class NativeBuild {
     private final List<String> endings;
     private final BiFunction<List<Path>, Path, List<String>> compileCommand;
     private final Runnable firstCheck;
+    private boolean quiet;
     private Path built;
 
     /**
@@ -39,7 +44,7 @@ final class NativeBuild {
      * sources and an output path; {@code firstCheck} (the Debian packages the build and the program need) runs before
      * the first look at the binary in a JVM, and throws its one-line {@link LabException} when they are missing.
      */
-    NativeBuild(
+    public NativeBuild(
             String what,
             String binaryName,
             Path sourceDir,
@@ -56,8 +61,20 @@ final class NativeBuild {
         this.firstCheck = firstCheck;
     }
 
-    /** The binary, built first if needed; one line, as a {@link LabException}, with the compiler's first error. */
-    synchronized Path ensureBuilt() {
+    /**
+     * Builds without the "building ..." line on stderr: for a program that builds in a moment and is built by whatever
+     * command first needs it, where an extra line would be noise in that command's output.
+     */
+    public NativeBuild quietly() {
+        quiet = true;
+        return this;
+    }
+
+    /**
+     * The binary, built first if needed; one line, as a {@link LabException}, with the compiler's first error, or
+     * naming the compiler when it is not installed.
+     */
+    public synchronized Path ensureBuilt() {
         if (built != null && Files.isExecutable(built)) {
             return built; // checked once per JVM
         }
@@ -82,25 +99,38 @@ final class NativeBuild {
                 built = binary;
                 return binary;
             }
-            System.err.println("building " + what + " (" + buildDir + ")");
-            Files.deleteIfExists(temp);
-            PeerResult r = Peer.command(command).captureStdout().run();
-            if (!r.ok()) {
-                String first = r.stderr()
-                        .lines()
-                        .filter(l -> l.contains("error"))
-                        .findFirst()
-                        .or(() -> r.stderr().lines().filter(l -> !l.isBlank()).findFirst())
-                        .orElse("no message");
-                throw new LabException("cannot build " + what + " (" + command.get(0) + " exit " + r.exitCode() + "): "
-                        + first.trim());
+            if (!quiet) {
+                System.err.println("building " + what + " (" + buildDir + ")");
             }
+            Files.deleteIfExists(temp);
+            compile(command);
             AtomicFiles.replace(temp, binary);
             Files.writeString(stampFile, stamp, StandardCharsets.UTF_8);
             built = binary;
             return binary;
         } catch (IOException e) {
             throw LabException.cannot("build " + what + " in", buildDir, e);
+        }
+    }
+
+    private void compile(List<String> command) {
+        String compiler = command.get(0);
+        try (Child cc =
+                Child.start(Child.spec(compiler, command).captureStdout().limit(COMPILE_LIMIT))) {
+            int exit = cc.waitFor();
+            if (exit != 0) {
+                String stderr = cc.stderrText();
+                String first = stderr.lines()
+                        .filter(l -> l.contains("error"))
+                        .findFirst()
+                        .or(() -> stderr.lines().filter(l -> !l.isBlank()).findFirst())
+                        .orElse("no message");
+                throw new LabException(
+                        "cannot build " + what + " (" + compiler + " exit " + exit + "): " + first.trim());
+            }
+        } catch (Child.CannotStart noCompiler) {
+            throw new LabException("cannot build " + what + ": " + compiler + " is not installed (Debian package "
+                    + compiler + "; ./labbook installs the packages it needs)");
         }
     }
 

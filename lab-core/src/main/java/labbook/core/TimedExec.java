@@ -1,0 +1,134 @@
+package labbook.core;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code timed-exec}, the small C program ({@code lab-core/src/main/c/timed_exec.c}) that every {@link Peer} runs
+ * through: it starts the peer as its own child, waits for it with {@code wait4}, and leaves in a file the kernel's
+ * rusage of that child alone (user and system CPU time to the microsecond) and its wall time. The JVM cannot call
+ * {@code wait4} itself: its process reaper already waits for every child it starts, and what it can read instead,
+ * {@code /proc/self/stat}'s counters of children waited for, comes in 10 ms clock ticks.
+ *
+ * <p>What the microseconds hold: user + system is the scheduler's own count of the child's running time, exact. On a
+ * kernel with tick-based CPU accounting ({@code CONFIG_TICK_CPU_ACCOUNTING}, Debian's), the kernel splits that sum
+ * between user and system in proportion to the ticks it sampled in each, so for a run of a few ticks the split is
+ * coarse (a 4 ms run that no tick sampled is all user) while the sum is not; for the split to be exact as well, the
+ * kernel must account at each switch to and from the kernel ({@code CONFIG_VIRT_CPU_ACCOUNTING_GEN}).
+ *
+ * <p>Built with gcc on first use into {@code lab-core/target/timed-exec/} ({@link NativeBuild}). Where it cannot be
+ * built, a peer run fails with one line naming the missing package: a fallback to the 10 ms counters would put figures
+ * of two resolutions in one CSV, with nothing in a row to tell them apart. gcc and libc6-dev are lab-core's declared
+ * Debian packages, which {@code ./labbook} installs for every command.
+ */
+final class TimedExec {
+    static final String BINARY = "timed-exec";
+    /** What building it needs, as Debian 12 packages: lab-core's, as its pom declares them (labbook.packages). */
+    static final List<String> PACKAGES = Launch.onClassPath("lab").packages();
+
+    private static final String WHAT = "the lab's CPU-time helper " + BINARY;
+    private static final Path LIBC_HEADER = Path.of("/usr/include/stdio.h");
+
+    private static final NativeBuild BUILD = new NativeBuild(
+                    WHAT,
+                    BINARY,
+                    Repo.root()
+                            .resolve("lab-core")
+                            .resolve("src")
+                            .resolve("main")
+                            .resolve("c"),
+                    Repo.root().resolve("lab-core").resolve("target").resolve(BINARY),
+                    List.of(".c"),
+                    TimedExec::compileCommand,
+                    TimedExec::checkPackages)
+            .quietly();
+
+    private TimedExec() {}
+
+    /** How one timed command ended, as {@code timed-exec} saw it: its exit status, CPU and wall time. */
+    record Figures(int exitCode, Measurement time) {}
+
+    /** {@code command} run under {@code timed-exec}, which writes its figures to {@code figures}. */
+    static List<String> wrap(Path figures, List<String> command) {
+        List<String> wrapped = new ArrayList<>(command.size() + 2);
+        wrapped.add(BUILD.ensureBuilt().toString());
+        wrapped.add(figures.toString());
+        wrapped.addAll(command);
+        return wrapped;
+    }
+
+    /** A fresh, empty file for one run's figures (deleted by the caller once read). */
+    static Path figuresFile() {
+        try {
+            return Files.createTempFile("labbook-timed-exec-", ".txt");
+        } catch (IOException e) {
+            throw LabException.cannot(
+                    "create a file for a peer's CPU figures in", Path.of(System.getProperty("java.io.tmpdir")), e);
+        }
+    }
+
+    /**
+     * The figures {@code timed-exec} left for a command named {@code name} ({@code program} as it was given): empty
+     * when it left none (it was killed before its command ended). A command that could not start is a
+     * {@link Child.CannotStart} naming it, as when the JVM starts a program itself.
+     */
+    static java.util.Optional<Figures> read(Path figures, String name, String program) {
+        Map<String, String> fields = new HashMap<>();
+        try {
+            for (String line : Files.readAllLines(figures, StandardCharsets.UTF_8)) {
+                int space = line.indexOf(' ');
+                if (space > 0) {
+                    fields.put(line.substring(0, space), line.substring(space + 1));
+                }
+            }
+        } catch (IOException e) {
+            throw LabException.cannot("read the CPU figures of " + name + " in", figures, e);
+        }
+        if (fields.containsKey("exec_failed")) {
+            String what = program.endsWith(name) ? program : name + " (" + program + ")";
+            String[] errnoAndReason = fields.get("exec_failed").split(" ", 2);
+            String reason = errnoAndReason.length > 1 ? errnoAndReason[1] : "error " + errnoAndReason[0];
+            throw new Child.CannotStart("cannot run " + what + ": " + reason.toLowerCase(Locale.ROOT), null);
+        }
+        if (!fields.containsKey("wall_ns")) {
+            return java.util.Optional.empty();
+        }
+        try {
+            int exit = fields.containsKey("signal")
+                    ? 128 + Integer.parseInt(fields.get("signal"))
+                    : Integer.parseInt(fields.get("exit"));
+            CpuTimes cpu = new CpuTimes(
+                    Long.parseLong(fields.get("user_us")) * 1000, Long.parseLong(fields.get("system_us")) * 1000);
+            return java.util.Optional.of(
+                    new Figures(exit, new Measurement(Long.parseLong(fields.get("wall_ns")), cpu)));
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new LabException(figures + ": not the figures " + BINARY + " writes (" + fields.keySet() + ")");
+        }
+    }
+
+    private static List<String> compileCommand(List<Path> sources, Path out) {
+        List<String> cmd = new ArrayList<>(List.of("gcc", "-std=c11", "-O2", "-Wall", "-o", out.toString()));
+        sources.forEach(p -> cmd.add(p.toString()));
+        return cmd;
+    }
+
+    /** gcc on PATH and the C library's headers, or one line with the apt-get command that installs them. */
+    private static void checkPackages() {
+        boolean gcc = java.util.Arrays.stream(
+                        System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "gcc")));
+        if (!gcc || !Files.isRegularFile(LIBC_HEADER)) {
+            throw new LabException(WHAT + " (how every peer's CPU time is measured) needs "
+                    + (gcc ? LIBC_HEADER : "gcc") + ": apt-get install -y --no-install-recommends "
+                    + String.join(" ", PACKAGES));
+        }
+    }
+}
