@@ -32,7 +32,8 @@ import tech.tablesaw.api.Table;
  * The seed's pages: "Use of compression with the -z 1, -z 7, and -z 9 gpg options did not lead to a significant change
  * in file size for mp3 files. crypto disables compression for mp3 files (and all other binary files) by default in
  * order to improve encryption performance." Ratios are of the mean CPU over the repeats of one results root (process
- * CPU comes in 10 ms ticks; a mean is not stuck on a tick as a median of three is).
+ * CPU came in 10 ms ticks before the lab timed its peers to the microsecond; a mean is not stuck on a tick as a median
+ * of three is).
  */
 final class BinaryDirectoryClaims {
     /**

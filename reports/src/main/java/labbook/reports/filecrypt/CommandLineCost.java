@@ -62,7 +62,7 @@ final class CommandLineCost {
                 .from(
                         machine,
                         "median of " + cpu.n() + " runs of '"
-                                + startups.stringColumn(COMMAND.name()).get(0) + "' (10 ms ticks), IQR "
+                                + startups.stringColumn(COMMAND.name()).get(0) + "', IQR "
                                 + Format.num(cpu.q1()) + "-" + Format.num(cpu.q3())
                                 + " s; the launcher's bash included");
     }
@@ -115,8 +115,8 @@ final class CommandLineCost {
                         Verdict.NO_GOAL)
                 .from(
                         machine,
-                        file + ", median CPU time (user + system, 10 ms ticks) over " + Math.min(gpg.n(), bcpg.n())
-                                + " repeats; " + beside);
+                        file + ", median CPU time (user + system) over " + Math.min(gpg.n(), bcpg.n()) + " repeats; "
+                                + beside);
     }
 
     private static Stats.Spread processCpu(Table t, Engine engine) {

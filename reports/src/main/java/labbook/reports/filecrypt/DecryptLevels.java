@@ -102,7 +102,7 @@ final class DecryptLevels {
                         Verdict.target(
                                 ratio <= GOAL_RATIO + 1e-9,
                                 ratio)) // user + system ticks summed: float noise, not a tick
-                .from(machine, "median CPU time (user + system, 10 ms ticks) over the repeats, bcpg / gpg: " + each);
+                .from(machine, "median CPU time (user + system) over the repeats, bcpg / gpg: " + each);
     }
 
     /** Before the decrypt rows (or with no level sweep at all): the target, not measured, saying why. */

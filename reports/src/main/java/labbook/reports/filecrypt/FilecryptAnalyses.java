@@ -111,12 +111,17 @@ final class FilecryptAnalyses {
                 return FilecryptData.level(levels, z);
             }
 
-            // process CPU comes in 10 ms ticks: below a few ticks the product compares noise
+            // runs made before peers were timed to the microsecond counted CPU in 10 ms ticks: below a few ticks
+            // the product compares noise
             String pick(List<TradeOff.Level> among) {
-                String coarse =
-                        levels.stream().mapToDouble(TradeOff.Level::cpuS).max().orElse(0) < 0.03
-                                ? " (CPU under 3 clock ticks: not meaningful)"
-                                : "";
+                String coarse = FilecryptData.inTicks(levels)
+                                && levels.stream()
+                                                .mapToDouble(TradeOff.Level::cpuS)
+                                                .max()
+                                                .orElse(0)
+                                        < 0.03
+                        ? " (CPU under 3 clock ticks: not meaningful)"
+                        : "";
                 return TradeOff.minTimeTimesSize(among)
                                 .map(TradeOff.Level::name)
                                 .orElse("n/a")

@@ -274,6 +274,17 @@ public final class FilecryptData {
         return levels.stream().filter(l -> l.name().equals("-z " + z)).findFirst();
     }
 
+    /**
+     * True when every CPU time of these levels is a whole number of 10 ms clock ticks: a run made before the lab timed
+     * its peers to the microsecond (run.json's commit says which), whose CPU times under a few ticks compare noise.
+     */
+    public static boolean inTicks(List<TradeOff.Level> levels) {
+        return levels.stream()
+                .mapToDouble(TradeOff.Level::cpuS)
+                .filter(c -> !Double.isNaN(c))
+                .allMatch(c -> Math.abs(c * 100 - Math.rint(c * 100)) < 1e-6);
+    }
+
     /** Only the levels the seed tested. */
     public static List<TradeOff.Level> seedLevels(List<TradeOff.Level> levels) {
         return levels.stream()
