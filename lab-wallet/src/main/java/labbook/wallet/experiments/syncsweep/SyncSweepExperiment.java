@@ -58,10 +58,14 @@ import picocli.CommandLine.Option;
  * the wait for the walk's thread, the commit, the rest).
  *
  * <p><b>Variants.</b> {@code kwallet5}: KDE's real backend ({@link Kwallet5}), the very {@code Backend::sync()} the
- * seed timed, in the same loop as the Java variants, QSaveFile's fdatasync skipped as KSaveFile did not sync; printed
- * as kde4 / kwallet5 per size. {@code kf5}, {@code kf5-fdatasync} (as today's QSaveFile saves) and {@code aead}
- * (AES-256-GCM, Argon2id key). {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or interpreted, each in
- * a JVM of its own, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
+ * seed timed, in kde4's loop (each repeat times the two moments apart), QSaveFile's fdatasync skipped as KSaveFile did
+ * not sync; printed as kde4 / kwallet5 per size. {@code kf5}, {@code kf5-fdatasync} (as today's QSaveFile saves) and
+ * {@code aead} (AES-256-GCM, Argon2id key). {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or
+ * interpreted, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
+ *
+ * <p><b>Isolation.</b> Each Java variant runs in a worker JVM of its own ({@link SweepWorker}, {@link #workers}),
+ * started with the module's declared JVM flags whatever launched the sweep ({@code ./labbook}, {@code mvn exec:java},
+ * {@code all}), as JMH forks a JVM per benchmark: no variant's figures depend on what another compiled.
  *
  * <p><b>How to run.</b> {@code ./labbook wallet sync-sweep --quick}, or {@code mvn -q -pl lab-wallet exec:java
  * -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5} picks variants. {@code --quick} grows the wallet to
