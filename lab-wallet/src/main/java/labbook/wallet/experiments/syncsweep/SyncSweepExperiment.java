@@ -227,9 +227,9 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                 System.err.println("sync-sweep: resuming after " + rows.size() + " rows a run before measured");
             }
             for (List<SweepVariant> worker : workers(chosen)) {
-                Set<String> labels = worker.stream().map(SweepVariant::label).collect(Collectors.toSet());
-                if (rows.stream().anyMatch(r -> labels.contains(r.variant()))) {
-                    continue; // a worker's rows are written at once, so one kept row means all of them
+                Set<String> kept = rows.stream().map(SweepLoop.Row::variant).collect(Collectors.toSet());
+                if (worker.stream().allMatch(v -> kept.contains(v.label()))) {
+                    continue; // a worker's rows are written at once: a variant with kept rows has all of them
                 }
                 List<SweepLoop.Row> got = inWorker(worker, plans.apply(worker.get(0)), scratch.dir());
                 got.forEach(r -> csv.row(r::writeTo));
