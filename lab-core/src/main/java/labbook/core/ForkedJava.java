@@ -74,9 +74,18 @@ public final class ForkedJava {
      * in JMH's forks.
      */
     public static List<String> isolated(String command, List<String> jvmArgs, String mainClass, List<String> args) {
+        return isolated(command, jvmArgs, classPath(), mainClass, args);
+    }
+
+    /**
+     * The same on {@code classPath}: for a JVM that must start fast, the module's unsigned JAR
+     * ({@link UnsignedJar#classPathOf}).
+     */
+    public static List<String> isolated(
+            String command, List<String> jvmArgs, String classPath, String mainClass, List<String> args) {
         List<String> flags = new ArrayList<>(Launch.onClassPath(command).jvmFlags());
         flags.addAll(jvmArgs);
-        return command(flags, mainClass, args);
+        return command(flags, classPath, mainClass, args);
     }
 
     /**

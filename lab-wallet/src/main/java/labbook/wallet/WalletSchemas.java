@@ -111,6 +111,17 @@ public final class WalletSchemas {
                     CIPHER_CPU_MS)
             .keyedBy(VARIANT, ENTRIES)
             .comparing(SYNC_MS, SYNC_CPU_MS, CIPHER_MS);
+    public static final Column WALK_WAIT_MS =
+            measure("walk_wait_ms", "how long the sync's cipher waited for the walk over the entries (SyncPhases), ms");
+    public static final Column COMMIT_MS = measure(
+            "commit_ms",
+            "the sync's commit after its last byte was encrypted: writes, fdatasync, rename (SyncPhases), ms");
+    /**
+     * Not a results CSV (so not in {@link #ALL}): the rows a sync-sweep worker JVM hands the sweep, sync-sweep.csv's
+     * columns and the two phases the printout reads.
+     */
+    public static final ResultsSchema SYNC_SWEEP_WORKER = SYNC_SWEEP.plus("sync-sweep-worker", WALK_WAIT_MS, COMMIT_MS);
+
     public static final ResultsSchema SYNC_JMH = ResultsSchema.of(
                     STUDY, "sync-jmh", VARIANT, ENTRIES, FORK, ITERATION, SYNC_MS)
             .keyedBy(VARIANT, ENTRIES)

@@ -75,7 +75,7 @@ class ExperimentsSmokeTest {
                             SweepVariant.KWALLET5,
                             SweepVariant.KDE4_C1,
                             SweepVariant.KDE4_XINT),
-                    v -> v.forked() ? forked : tiny,
+                    v -> v.unoptimised() ? forked : tiny,
                     false,
                     out);
             jmhRan = SyncJmhExperiment.jmhLockFree();
@@ -232,7 +232,7 @@ class ExperimentsSmokeTest {
         assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4).sizes())
                 .hasSize(1001)
                 .endsWith(100_000);
-        // the real backend runs in the in-JVM loop, on its plan: the seed's loop to 100,000 in full mode
+        // the real backend runs in kde4's loop, on its plan: the seed's loop to 100,000 in full mode
         assertThat(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KWALLET5))
                 .isEqualTo(SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4));
         assertThat(SyncSweepExperiment.plan(Mode.QUICK, SweepVariant.KDE4_XINT).sizes())

@@ -57,7 +57,8 @@ import picocli.CommandLine.Command;
  * <p><b>How to run.</b> {@code ./labbook wallet save-strategies --quick}, or {@code mvn -q -pl lab-wallet exec:java
  * -Dexec.args="save-strategies --quick"}: the seed's sizes 1, 100, 1000, 5000, 10000 with 16 timed puts each (16: every
  * run of puts holds one journal fold); {@code --full} adds 50,000 and 100,000 and takes 48 puts per size. Stores grow
- * between sizes without timing; each strategy is warmed up first on a throwaway store. One row per timed put:
+ * between sizes without timing; each strategy is warmed up first on a throwaway store, in a worker JVM of its own
+ * ({@link SaveStrategyWorker}), so that no strategy's figures depend on what another compiled. One row per timed put:
  * {@link WalletSchemas#SAVE_STRATEGIES}.
  */
 @Command(
@@ -90,59 +91,85 @@ public final class SaveStrategiesExperiment extends ExperimentCommand {
         return 0;
     }
 
-    record Row(
-            String strategy, int entries, int repeat, double saveMs, long bytes, boolean fdatasync, boolean folded) {}
+    /** One timed put: a row of {@link WalletSchemas#SAVE_STRATEGIES}. */
+    record Row(String strategy, int entries, int repeat, double saveMs, long bytes, boolean fdatasync, boolean folded) {
+        labbook.core.Row writeTo(labbook.core.Row csv) {
+            return csv.set(STRATEGY, strategy)
+                    .set(ENTRIES, entries)
+                    .set(REPEAT, repeat)
+                    .set(SAVE_MS, saveMs)
+                    .set(BYTES_WRITTEN, bytes)
+                    .set(FDATASYNC, fdatasync)
+                    .set(FOLDED, folded);
+        }
 
+        /** A row read back by column name. */
+        static Row of(Map<String, String> csv) {
+            return new Row(
+                    csv.get(STRATEGY.name()),
+                    Integer.parseInt(csv.get(ENTRIES.name())),
+                    Integer.parseInt(csv.get(REPEAT.name())),
+                    Double.parseDouble(csv.get(SAVE_MS.name())),
+                    Long.parseLong(csv.get(BYTES_WRITTEN.name())),
+                    Boolean.parseBoolean(csv.get(FDATASYNC.name())),
+                    Boolean.parseBoolean(csv.get(FOLDED.name())));
+        }
+    }
+
+    /** Every strategy, each in a worker JVM of its own, one after the other: the CSV and the printed table. */
     public static void run(LabRun run, Plan plan, PrintStream out) {
         List<Row> rows = new ArrayList<>();
-        byte[] password = ThrowawayPassword.draw();
-        BenchmarkEntries entries = BenchmarkEntries.random();
         try (Scratch scratch = new Scratch(run.studyDir(), "save-strategies");
-                CsvResults csv = run.csv(WalletSchemas.SAVE_STRATEGIES);
-                ProgressBar bar = Progress.bar(
-                        "save-strategies",
-                        (long) SaveStrategy.values().length * plan.sizes().size(),
-                        "sizes")) {
+                CsvResults csv = run.csv(WalletSchemas.SAVE_STRATEGIES)) {
             for (SaveStrategy s : SaveStrategy.values()) {
-                Path dir = scratch.resolve(s.label());
-                Scratch.createFolder(dir);
-                warmUp(s, scratch.resolve(s.label() + "-warmup"), password, entries, plan);
-                List<Entry> all = new ArrayList<>();
-                try (WalletStore store = s.create(dir, password)) {
-                    for (int size : plan.sizes()) {
-                        int have = store.contents().entryCount();
-                        if (size > have) {
-                            List<Entry> bulk = entries.next(size - have);
-                            store.putAll(BenchmarkEntries.FOLDER, bulk);
-                            all.addAll(bulk);
-                        }
-                        for (int r = 0; r < plan.repeats(); r++) {
-                            Entry e = entries.next();
-                            int before = store.contents().entryCount();
-                            long t0 = System.nanoTime();
-                            long bytes = store.put(BenchmarkEntries.FOLDER, e);
-                            long t1 = System.nanoTime();
-                            all.add(e);
-                            boolean folded = store instanceof JournalWallet j && j.lastPutFolded();
-                            Row row = new Row(s.label(), before, r, (t1 - t0) / 1e6, bytes, s.fdatasync(), folded);
-                            rows.add(row);
-                            csv.row(x -> x.set(STRATEGY, row.strategy)
-                                    .set(ENTRIES, row.entries)
-                                    .set(REPEAT, row.repeat)
-                                    .set(SAVE_MS, row.saveMs)
-                                    .set(BYTES_WRITTEN, row.bytes)
-                                    .set(FDATASYNC, row.fdatasync)
-                                    .set(FOLDED, row.folded));
-                        }
-                        bar.step();
-                    }
-                }
-                verifyReopens(s, dir, password, all);
-                OwnedScratch.remove(dir);
+                List<Row> got = SaveStrategyWorker.run(s, plan, scratch.dir());
+                got.forEach(r -> csv.row(r::writeTo));
+                rows.addAll(got);
             }
             csv.commit();
         }
         print(rows, plan.sizes(), out);
+    }
+
+    /**
+     * One strategy's timed puts, in this JVM (a {@link SaveStrategyWorker}'s): a store grown through the plan's sizes,
+     * {@code plan.repeats()} puts timed at each, after a warm-up on a throwaway store; then the store is reopened and
+     * checked.
+     */
+    static List<Row> timePuts(SaveStrategy s, Plan plan, Path scratch) {
+        List<Row> rows = new ArrayList<>();
+        byte[] password = ThrowawayPassword.draw();
+        BenchmarkEntries entries = BenchmarkEntries.random();
+        Path dir = scratch.resolve(s.label());
+        Scratch.createFolder(dir);
+        warmUp(s, scratch.resolve(s.label() + "-warmup"), password, entries, plan);
+        List<Entry> all = new ArrayList<>();
+        try (WalletStore store = s.create(dir, password);
+                ProgressBar bar = Progress.bar(
+                        "save-strategies " + s.label(), plan.sizes().size(), "sizes")) {
+            for (int size : plan.sizes()) {
+                int have = store.contents().entryCount();
+                if (size > have) {
+                    List<Entry> bulk = entries.next(size - have);
+                    store.putAll(BenchmarkEntries.FOLDER, bulk);
+                    all.addAll(bulk);
+                }
+                for (int r = 0; r < plan.repeats(); r++) {
+                    Entry e = entries.next();
+                    int before = store.contents().entryCount();
+                    long t0 = System.nanoTime();
+                    long bytes = store.put(BenchmarkEntries.FOLDER, e);
+                    long t1 = System.nanoTime();
+                    all.add(e);
+                    boolean folded = store instanceof JournalWallet j && j.lastPutFolded();
+                    rows.add(new Row(s.label(), before, r, (t1 - t0) / 1e6, bytes, s.fdatasync(), folded));
+                }
+                bar.step();
+            }
+        }
+        verifyReopens(s, dir, password, all);
+        OwnedScratch.remove(dir);
+        return rows;
     }
 
     /** Puts into a throwaway store of the same kind, so the code under test is compiled before the first timed put. */

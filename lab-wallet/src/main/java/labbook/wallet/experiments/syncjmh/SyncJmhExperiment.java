@@ -27,6 +27,7 @@ import labbook.core.ExperimentCommand;
 import labbook.core.JmhRun;
 import labbook.core.LabException;
 import labbook.core.LabRun;
+import labbook.core.Launch;
 import labbook.core.Mode;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
@@ -60,14 +61,14 @@ import picocli.CommandLine.Command;
         description = "JMH: one whole sync at the seed's sizes, forks, warm-up and iterations: mean ± error.")
 public final class SyncJmhExperiment extends ExperimentCommand {
     /**
-     * What JMH runs: the sweep's variants it times (in-JVM ones only: the benchmark syncs a Java wallet), the sizes and
-     * JMH's own options (forks, iterations and their times).
+     * What JMH runs: the sweep's variants it times (the Java ones only: the benchmark syncs a Java wallet), the sizes
+     * and JMH's own options (forks, iterations and their times).
      */
     public record Settings(List<SweepVariant> variants, List<Integer> entries, List<String> jmhOptions) {
         public Settings {
             variants = List.copyOf(variants);
             for (SweepVariant v : variants) {
-                if (v.kind() != SweepVariant.Kind.IN_JVM) {
+                if (v.kind() != SweepVariant.Kind.JAVA) {
                     throw new IllegalArgumentException("sync-jmh times Java wallets in JMH's forks, not " + v.label());
                 }
             }
@@ -112,20 +113,32 @@ public final class SyncJmhExperiment extends ExperimentCommand {
     public static List<JmhRun.Iteration> run(LabRun run, Settings settings, PrintStream out) {
         List<JmhRun.Iteration> its;
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-jmh")) {
-            List<String> args = new ArrayList<>(List.of(
-                    "-p", "variant=" + settings.variantParameter(),
-                    "-p",
-                            "entries="
-                                    + settings.entries().stream()
-                                            .map(String::valueOf)
-                                            .collect(Collectors.joining(",")),
-                    "-jvmArgsAppend", "-Dlabbook.wallet.scratch=" + scratch.dir()));
-            args.addAll(settings.jmhOptions());
+            List<String> args = jmhArgs(
+                    settings, scratch.dir(), Launch.onClassPath("wallet").jvmFlags());
             awaitJmhLock(Duration.ofMinutes(10));
             its = JmhRun.fork(WalletSyncBenchmark.class.getName() + ".sync", args);
         }
         record(run, its, out);
         return its;
+    }
+
+    /**
+     * JMH's arguments: the parameters, the settings' options, and for each fork (a JVM per variant and size, whose JIT
+     * state no other shaped) the module's declared JVM flags, {@code declaredFlags}, whatever launched the experiment,
+     * and the scratch folder. Each as an {@code -jvmArgsAppend} of its own: JMH splits a lone one at its spaces.
+     */
+    static List<String> jmhArgs(Settings settings, Path scratch, List<String> declaredFlags) {
+        List<String> args = new ArrayList<>(List.of(
+                "-p",
+                "variant=" + settings.variantParameter(),
+                "-p",
+                "entries=" + settings.entries().stream().map(String::valueOf).collect(Collectors.joining(","))));
+        for (String flag : declaredFlags) {
+            args.addAll(List.of("-jvmArgsAppend", flag));
+        }
+        args.addAll(List.of("-jvmArgsAppend", "-Dlabbook.wallet.scratch=" + scratch));
+        args.addAll(settings.jmhOptions());
+        return args;
     }
 
     /** JMH's lock file: JMH refuses to start while another JMH run on the machine holds it. */

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 import labbook.core.Clocks;
 import labbook.core.OwnedScratch;
 import labbook.core.Progress;
@@ -25,8 +24,9 @@ import me.tongfei.progressbar.ProgressBar;
  * repeat the sync (and the cipher alone) to get a median. Several variants run in one loop, step by step: at each size
  * every wallet gets the same number of new entries, then each repeat times every variant once, the order rotating from
  * repeat to repeat and size to size, so a ratio between two variants compares syncs made moments apart. The real
- * backend ({@link SweepVariant#KWALLET5}) takes part through a {@link Kwallet5Session}. Runs in this JVM, or in a
- * forked one ({@link SweepWorker}) for -Xint and C1.
+ * backend ({@link SweepVariant#KWALLET5}) takes part through a {@link Kwallet5Session}. sync-sweep runs it in worker
+ * JVMs ({@link SweepWorker}), one Java variant in each, so that no variant's figures depend on what another compiled:
+ * kde4's loop has the real backend in it, as the seed's question pairs the two.
  */
 public final class SweepLoop {
     /**
@@ -59,25 +59,25 @@ public final class SweepLoop {
             return !Double.isNaN(cipherMs);
         }
 
-        public String toLine() {
-            return variant + "," + entries + "," + repeat + "," + fileBytes + "," + syncMs + "," + cipherMs + ","
-                    + cipherBytes + "," + syncCpuMs + "," + cipherCpuMs + "," + walkWaitMs + "," + commitMs;
+        /** Sets sync-sweep.csv's columns of {@code csv} ({@link WalletSchemas#SYNC_SWEEP}) to this row's values. */
+        public labbook.core.Row writeTo(labbook.core.Row csv) {
+            return csv.set(WalletSchemas.VARIANT, variant)
+                    .set(WalletSchemas.ENTRIES, entries)
+                    .set(WalletSchemas.REPEAT, repeat)
+                    .set(WalletSchemas.FILE_BYTES, fileBytes)
+                    .set(WalletSchemas.SYNC_MS, syncMs)
+                    .set(WalletSchemas.CIPHER_MS, cipherMs)
+                    .set(WalletSchemas.CIPHER_BYTES, hasCipher() ? cipherBytes : null)
+                    .set(WalletSchemas.SYNC_CPU_MS, syncCpuMs)
+                    .set(WalletSchemas.CIPHER_CPU_MS, cipherCpuMs);
         }
 
-        public static Row parse(String line) {
-            String[] f = line.split(",");
-            return new Row(
-                    f[0],
-                    Integer.parseInt(f[1]),
-                    Integer.parseInt(f[2]),
-                    Long.parseLong(f[3]),
-                    Double.parseDouble(f[4]),
-                    Double.parseDouble(f[5]),
-                    Integer.parseInt(f[6]),
-                    Double.parseDouble(f[7]),
-                    Double.parseDouble(f[8]),
-                    Double.parseDouble(f[9]),
-                    Double.parseDouble(f[10]));
+        /**
+         * The same, with the phases: a worker's row as it hands it to the sweep
+         * ({@link WalletSchemas#SYNC_SWEEP_WORKER}).
+         */
+        public labbook.core.Row writeWithPhasesTo(labbook.core.Row csv) {
+            return writeTo(csv).set(WalletSchemas.WALK_WAIT_MS, walkWaitMs).set(WalletSchemas.COMMIT_MS, commitMs);
         }
 
         static Row of(SyncTiming t) {
@@ -195,12 +195,10 @@ public final class SweepLoop {
 
     private SweepLoop() {}
 
-    /** One variant alone (the forked JVMs' loop). */
-    public static List<Row> run(SweepVariant variant, Plan plan, Path scratchDir) {
-        return run(List.of(variant), plan, scratchDir, step -> {}, 0);
-    }
-
-    /** A kept row of sync-sweep.csv (a journal's, on resume), as the loop made it. */
+    /**
+     * A row read back by column name: a worker's ({@link WalletSchemas#SYNC_SWEEP_WORKER}), or a kept row of
+     * sync-sweep.csv (a journal's, on resume), which has no phases.
+     */
     public static Row of(Map<String, String> csv) {
         return new Row(
                 csv.get(WalletSchemas.VARIANT.name()),
@@ -214,8 +212,8 @@ public final class SweepLoop {
                         : Integer.parseInt(csv.get(WalletSchemas.CIPHER_BYTES.name())),
                 number(csv.get(WalletSchemas.SYNC_CPU_MS.name())),
                 number(csv.get(WalletSchemas.CIPHER_CPU_MS.name())),
-                Double.NaN,
-                Double.NaN);
+                number(csv.getOrDefault(WalletSchemas.WALK_WAIT_MS.name(), "")),
+                number(csv.getOrDefault(WalletSchemas.COMMIT_MS.name(), "")));
     }
 
     private static double number(String cell) {
@@ -223,20 +221,12 @@ public final class SweepLoop {
     }
 
     /**
-     * {@code variants} (in-JVM ones, and {@link SweepVariant#KWALLET5} for the real backend) in one loop. Each Java
+     * {@code variants} (Java ones, and {@link SweepVariant#KWALLET5} for the real backend) in one loop: in a sweep, one
+     * Java variant in a worker JVM of its own ({@link SweepWorker}), kde4 with the real backend beside it. Each Java
      * variant is warmed up first; the kwallet5 session (if asked for) opens after the warm-ups and holds
      * {@link labbook.core.Peer}'s lock until the loop ends.
      */
     public static List<Row> run(List<SweepVariant> variants, Plan plan, Path scratchDir) {
-        return run(variants, plan, scratchDir, step -> {}, 0);
-    }
-
-    /**
-     * The same, handing each step's rows (one size, every repeat and variant) to {@code stepDone} as it ends, and
-     * timing nothing up to {@code doneUpTo} entries (steps a killed run measured: the wallets only grow through them).
-     */
-    public static List<Row> run(
-            List<SweepVariant> variants, Plan plan, Path scratchDir, Consumer<List<Row>> stepDone, int doneUpTo) {
         byte[] password = ThrowawayPassword.draw();
         BenchmarkEntries entries = BenchmarkEntries.random();
         List<SweepVariant> java =
@@ -269,11 +259,6 @@ public final class SweepLoop {
                     kw.add(size - have);
                 }
                 have = size;
-                long stepWork = Math.round(plan.entriesSynced(variants, size));
-                if (size <= doneUpTo) {
-                    bar.stepBy(stepWork);
-                    continue;
-                }
                 int repeats = plan.checkpoints().contains(size) ? plan.repeats() : 1;
                 boolean cipher = plan.timesCipher(size);
                 List<Row> step = new ArrayList<>();
@@ -292,8 +277,7 @@ public final class SweepLoop {
                     turn++;
                 }
                 rows.addAll(step);
-                stepDone.accept(step);
-                bar.stepBy(stepWork);
+                bar.stepBy(Math.round(plan.entriesSynced(variants, size)));
             }
         }
         for (SweepVariant v : java) {

@@ -18,34 +18,34 @@ import labbook.wallet.store.SyncPhases;
  */
 public enum SweepVariant {
     /** What the 2009 benchmark ran: KDE4 format, KSaveFile without fsync. */
-    KDE4("kde4", Kind.IN_JVM),
+    KDE4("kde4", Kind.JAVA),
     /** Today's KWallet: KF5 format, QSaveFile without its fdatasync. */
-    KF5("kf5", Kind.IN_JVM),
+    KF5("kf5", Kind.JAVA),
     /** Today's KWallet as shipped: QSaveFile fdatasyncs before the rename. */
-    KF5_FDATASYNC("kf5-fdatasync", Kind.IN_JVM),
+    KF5_FDATASYNC("kf5-fdatasync", Kind.JAVA),
     /** Today's choice of cipher: AES-256-GCM with an Argon2id key, same save path, no fdatasync. */
-    AEAD("aead", Kind.IN_JVM),
+    AEAD("aead", Kind.JAVA),
     /**
      * KDE's real backend (libkwalletbackend5, KF5 5.103) through the lab's C++ harness, with QSaveFile's fdatasync
-     * skipped, as the seed's KSaveFile and the lab's kde4 and kf5 do: timed in the same loop as the in-JVM variants,
-     * step by step.
+     * skipped, as the seed's KSaveFile and the lab's kde4 and kf5 do: timed in kde4's loop, step by step (alone when
+     * kde4 is not chosen).
      */
     KWALLET5("kwallet5", Kind.PEER),
     /**
      * kde4 in a JVM run with {@code -XX:TieredStopAtLevel=1}: compiled by C1 alone, without C2's optimisations, the
      * closer analogue of a DebugFull build (compiled, unoptimised).
      */
-    KDE4_C1("kde4-c1", Kind.FORKED, "-XX:TieredStopAtLevel=1"),
+    KDE4_C1("kde4-c1", Kind.UNOPTIMISED, "-XX:TieredStopAtLevel=1"),
     /** kde4 in a JVM run with -Xint: interpreted, the far end of "unoptimised". */
-    KDE4_XINT("kde4-xint", Kind.FORKED, "-Xint");
+    KDE4_XINT("kde4-xint", Kind.UNOPTIMISED, "-Xint");
 
-    /** Where a variant runs. */
+    /** What a variant runs. Each Java variant runs in a worker JVM of its own ({@link SweepWorker}). */
     public enum Kind {
-        /** In the experiment's JVM, interleaved with the others of its kind and with the peer. */
-        IN_JVM,
-        /** In a JVM of its own, started with {@link #jvmFlag()}: its own loop, before or after the others. */
-        FORKED,
-        /** KDE's real backend, a peer process driven through a session: interleaved with the in-JVM variants. */
+        /** The lab's Java code, compiled as the JVM does by default. */
+        JAVA,
+        /** kde4 in a JVM started with {@link #jvmFlag()}, which holds the JIT back: an analogue of a debug build. */
+        UNOPTIMISED,
+        /** KDE's real backend, a peer process driven through a session: in kde4's loop when kde4 runs. */
         PEER
     }
 
@@ -77,8 +77,16 @@ public enum SweepVariant {
         return kind;
     }
 
-    public boolean forked() {
-        return kind == Kind.FORKED;
+    public boolean unoptimised() {
+        return kind == Kind.UNOPTIMISED;
+    }
+
+    /**
+     * The JVM options of this variant's worker beyond the module's declared flags: an unoptimised one's
+     * {@link #jvmFlag()}, and a heap that -Xint's long syncs of a big wallet do not need more than.
+     */
+    public List<String> workerJvmArgs() {
+        return unoptimised() ? List.of(jvmFlag, "-Xmx512m") : List.of();
     }
 
     /**

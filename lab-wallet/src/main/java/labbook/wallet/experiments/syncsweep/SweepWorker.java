@@ -1,16 +1,18 @@
 package labbook.wallet.experiments.syncsweep;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import labbook.core.CsvResults;
 import labbook.core.FailureLine;
+import labbook.wallet.WalletSchemas;
+import labbook.wallet.experiments.WorkerRows;
 
 /**
- * The sync sweep in a forked JVM, for the variants that need JVM flags of their own (kde4-c1, kde4-xint):
- * {@code SweepWorker VARIANT PLAN SCRATCH OUT} runs {@link SweepLoop} and writes its rows to OUT, one per line, for the
- * parent to record.
+ * The sync sweep of one Java variant in a JVM of its own, whose JIT state no other variant shaped (kde4 with the real
+ * backend beside it, the pair the seed's question is about): {@code SweepWorker VARIANTS PLAN SCRATCH OUT} runs
+ * {@link SweepLoop} on the comma-separated VARIANTS and writes its rows under the folder OUT as a CSV of
+ * {@link WalletSchemas#SYNC_SWEEP_WORKER}, for the sweep to record ({@link #read}).
  */
 public final class SweepWorker {
     private SweepWorker() {}
@@ -22,12 +24,27 @@ public final class SweepWorker {
         FailureLine.runMain(NAME, () -> work(args));
     }
 
-    private static void work(String[] args) throws IOException {
-        SweepVariant variant = SweepVariant.of(args[0]);
+    private static void work(String[] args) {
+        List<SweepVariant> variants = new ArrayList<>();
+        for (String label : args[0].split(",")) {
+            variants.add(SweepVariant.of(label));
+        }
         SweepLoop.Plan plan = SweepLoop.Plan.decode(args[1]);
-        List<SweepLoop.Row> rows = SweepLoop.run(variant, plan, Path.of(args[2]));
-        StringBuilder out = new StringBuilder();
-        rows.forEach(r -> out.append(r.toLine()).append('\n'));
-        Files.writeString(Path.of(args[3]), out, StandardCharsets.UTF_8);
+        write(SweepLoop.run(variants, plan, Path.of(args[2])), Path.of(args[3]));
+    }
+
+    /** The rows as the worker hands them over: under {@code out}, whole or not at all. */
+    static void write(List<SweepLoop.Row> rows, Path out) {
+        try (CsvResults csv = WorkerRows.writer(out, WalletSchemas.SYNC_SWEEP_WORKER)) {
+            rows.forEach(r -> csv.row(r::writeWithPhasesTo));
+            csv.commit();
+        }
+    }
+
+    /** The rows a worker wrote under {@code out}, read back by column name. */
+    static List<SweepLoop.Row> read(Path out) {
+        return WorkerRows.read(out, WalletSchemas.SYNC_SWEEP_WORKER).stream()
+                .map(SweepLoop::of)
+                .toList();
     }
 }

@@ -2,24 +2,18 @@ package labbook.wallet.experiments.syncsweep;
 
 import static labbook.wallet.WalletSchemas.BLOWFISH_MODE;
 import static labbook.wallet.WalletSchemas.CIPHER_BYTES;
-import static labbook.wallet.WalletSchemas.CIPHER_CPU_MS;
 import static labbook.wallet.WalletSchemas.CIPHER_MS;
 import static labbook.wallet.WalletSchemas.DERIVED_BY;
-import static labbook.wallet.WalletSchemas.ENTRIES;
-import static labbook.wallet.WalletSchemas.FILE_BYTES;
 import static labbook.wallet.WalletSchemas.ITERATIONS;
 import static labbook.wallet.WalletSchemas.KEY_MS;
 import static labbook.wallet.WalletSchemas.REPEAT;
-import static labbook.wallet.WalletSchemas.SYNC_CPU_MS;
-import static labbook.wallet.WalletSchemas.SYNC_MS;
-import static labbook.wallet.WalletSchemas.VARIANT;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import labbook.core.CsvJournal;
@@ -65,10 +58,14 @@ import picocli.CommandLine.Option;
  * the wait for the walk's thread, the commit, the rest).
  *
  * <p><b>Variants.</b> {@code kwallet5}: KDE's real backend ({@link Kwallet5}), the very {@code Backend::sync()} the
- * seed timed, in the same loop as the Java variants, QSaveFile's fdatasync skipped as KSaveFile did not sync; printed
- * as kde4 / kwallet5 per size. {@code kf5}, {@code kf5-fdatasync} (as today's QSaveFile saves) and {@code aead}
- * (AES-256-GCM, Argon2id key). {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or interpreted, each in
- * a JVM of its own, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
+ * seed timed, in kde4's loop (each repeat times the two moments apart), QSaveFile's fdatasync skipped as KSaveFile did
+ * not sync; printed as kde4 / kwallet5 per size. {@code kf5}, {@code kf5-fdatasync} (as today's QSaveFile saves) and
+ * {@code aead} (AES-256-GCM, Argon2id key). {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or
+ * interpreted, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
+ *
+ * <p><b>Isolation.</b> Each Java variant runs in a worker JVM of its own ({@link SweepWorker}, {@link #workers}),
+ * started with the module's declared JVM flags whatever launched the sweep ({@code ./labbook}, {@code mvn exec:java},
+ * {@code all}), as JMH forks a JVM per benchmark: no variant's figures depend on what another compiled.
  *
  * <p><b>How to run.</b> {@code ./labbook wallet sync-sweep --quick}, or {@code mvn -q -pl lab-wallet exec:java
  * -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5} picks variants. {@code --quick} grows the wallet to
@@ -138,13 +135,13 @@ public final class SyncSweepExperiment extends ExperimentCommand {
     }
 
     /**
-     * The mode's plan for {@code variant}: the in-JVM plan (kwallet5 shares it: they run in one loop), or the forked C1
-     * or -Xint one. Full mode keeps the seed's loop, a sync every 100 entries to 100,000, for kde4 and the real backend
-     * (the pair the seed's question is about); the lab's other variants, C1 and the cipher alone are timed every
-     * {@value #FULL_LAB_STEP} entries and at the checkpoints, which is where the report reads them. -Xint times only
-     * the checkpoints (quick mode: 1, 100, 1000 and the end), without the cipher alone; {@value #XINT_REPEATS} repeats.
-     * The Java variants, but for -Xint, are warmed up first ({@value #WARMUP_SYNCS} syncs at each of
-     * {@link SweepLoop#WARMUP_SIZES}).
+     * The mode's plan for {@code variant}: the plan of the lab's Java variants (kwallet5 shares it: it runs in kde4's
+     * loop), or the C1 or -Xint one. Full mode keeps the seed's loop, a sync every 100 entries to 100,000, for kde4 and
+     * the real backend (the pair the seed's question is about); the lab's other variants, C1 and the cipher alone are
+     * timed every {@value #FULL_LAB_STEP} entries and at the checkpoints, which is where the report reads them. -Xint
+     * times only the checkpoints (quick mode: 1, 100, 1000 and the end), without the cipher alone;
+     * {@value #XINT_REPEATS} repeats. The Java variants, but for -Xint, are warmed up first ({@value #WARMUP_SYNCS}
+     * syncs at each of {@link SweepLoop#WARMUP_SIZES}).
      */
     public static SweepLoop.Plan plan(Mode mode, SweepVariant variant) {
         TreeSet<Integer> checkpoints = new TreeSet<>(WalletSeeds.load().checkpoints());
@@ -173,10 +170,10 @@ public final class SyncSweepExperiment extends ExperimentCommand {
      * as {@link #FORKED_WEIGHT} says), for the plan of a mode not yet run here.
      */
     public static double work(Mode mode) {
-        List<SweepVariant> together = java.util.Arrays.stream(SweepVariant.values())
-                .filter(v -> !v.forked())
+        List<SweepVariant> compiled = java.util.Arrays.stream(SweepVariant.values())
+                .filter(v -> !v.unoptimised())
                 .toList();
-        double units = plan(mode, SweepVariant.KDE4).entriesSynced(together);
+        double units = plan(mode, SweepVariant.KDE4).entriesSynced(compiled);
         for (SweepVariant v : List.of(SweepVariant.KDE4_C1, SweepVariant.KDE4_XINT)) {
             units += FORKED_WEIGHT.get(v) * plan(mode, v).entriesSynced(List.of(v));
         }
@@ -196,9 +193,10 @@ public final class SyncSweepExperiment extends ExperimentCommand {
     }
 
     /**
-     * {@code variants}, each with its plan from {@code plans} (the in-JVM variants and kwallet5 run in one loop, on the
-     * plan of the first of them). kwallet5 is skipped, with one line on stderr naming the missing packages, when the
-     * backend is not available here, unless {@code kwallet5Required}.
+     * {@code variants}, each with its plan from {@code plans}, each Java variant in a worker JVM of its own
+     * ({@link #workers}), kwallet5 in kde4's loop. kwallet5 is skipped, with one line on stderr naming the missing
+     * packages, when the backend is not available here, unless {@code kwallet5Required}. Returns the rows in the order
+     * of {@link SweepVariant}, a variant's rows in the order they were measured.
      */
     public static List<SweepLoop.Row> run(
             LabRun run,
@@ -219,56 +217,58 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                 run.peer(Kwallet5.BACKEND_PACKAGE, Kwallet5.version());
             }
         }
-        List<SweepVariant> together = chosen.stream().filter(v -> !v.forked()).toList();
         List<SweepLoop.Row> rows = new ArrayList<>();
         Optional<SyncSweepPrintout.KeyTimes> keys;
-        // each step's rows reach the disk as it ends; --resume keeps the steps a killed run finished
+        // each worker's rows reach the disk when it ends: --resume keeps the workers a killed run finished
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-sweep");
                 CsvJournal csv = run.journal(WalletSchemas.SYNC_SWEEP)) {
-            Consumer<List<SweepLoop.Row>> write = step -> {
-                step.forEach(r -> csv.row(x -> x.set(VARIANT, r.variant())
-                        .set(ENTRIES, r.entries())
-                        .set(REPEAT, r.repeat())
-                        .set(FILE_BYTES, r.fileBytes())
-                        .set(SYNC_MS, r.syncMs())
-                        .set(CIPHER_MS, r.cipherMs())
-                        .set(CIPHER_BYTES, r.hasCipher() ? r.cipherBytes() : null)
-                        .set(SYNC_CPU_MS, r.syncCpuMs())
-                        .set(CIPHER_CPU_MS, r.cipherCpuMs())));
-                csv.checkpoint();
-            };
             csv.kept().forEach(k -> rows.add(SweepLoop.of(k)));
             if (!rows.isEmpty()) {
                 System.err.println("sync-sweep: resuming after " + rows.size() + " rows a run before measured");
             }
-            if (!together.isEmpty()) {
-                Set<String> labels = together.stream().map(SweepVariant::label).collect(Collectors.toSet());
-                int doneUpTo = rows.stream()
-                        .filter(r -> labels.contains(r.variant()))
-                        .mapToInt(SweepLoop.Row::entries)
-                        .max()
-                        .orElse(0);
-                rows.addAll(SweepLoop.run(together, plans.apply(together.get(0)), scratch.dir(), write, doneUpTo));
-            }
-            for (SweepVariant v : chosen) {
-                // a forked variant's rows come back when its JVM ends: it is one step
-                if (v.forked() && rows.stream().noneMatch(r -> r.variant().equals(v.label()))) {
-                    List<SweepLoop.Row> got = forked(v, plans.apply(v), scratch.dir());
-                    write.accept(got);
-                    rows.addAll(got);
+            for (List<SweepVariant> worker : workers(chosen)) {
+                Set<String> kept = rows.stream().map(SweepLoop.Row::variant).collect(Collectors.toSet());
+                if (worker.stream().allMatch(v -> kept.contains(v.label()))) {
+                    continue; // a worker's rows are written at once: a variant with kept rows has all of them
                 }
+                List<SweepLoop.Row> got = inWorker(worker, plans.apply(worker.get(0)), scratch.dir());
+                got.forEach(r -> csv.row(r::writeTo));
+                csv.checkpoint();
+                rows.addAll(got);
             }
             csv.commit();
             keys = chosen.contains(SweepVariant.KF5) ? keyReference(scratch.dir()) : Optional.empty();
         }
-        Optional<SyncSweepPrintout.OpensslTimes> openssl = opensslReference(rows);
+        List<SweepLoop.Row> ordered = rows.stream()
+                .sorted(java.util.Comparator.comparing(r -> SweepVariant.of(r.variant())))
+                .toList();
+        Optional<SyncSweepPrintout.OpensslTimes> openssl = opensslReference(ordered);
         openssl.ifPresent(o -> writeOpenssl(run, o));
-        SyncSweepPrintout.print(rows, WalletSeeds.load(), openssl, out);
+        SyncSweepPrintout.print(ordered, WalletSeeds.load(), openssl, out);
         keys.ifPresent(k -> {
             writeKeys(run, k);
             SyncSweepPrintout.printKeyAgainstOpenssl(k, out);
         });
-        return rows;
+        return ordered;
+    }
+
+    /**
+     * The worker JVMs that time {@code chosen}, in the order of {@link SweepVariant}: one per Java variant, so that no
+     * variant's figures depend on what another compiled (as JMH forks a JVM per benchmark); the real backend in kde4's
+     * worker, where each repeat times the two moments apart, or alone when kde4 is not chosen.
+     */
+    static List<List<SweepVariant>> workers(Collection<SweepVariant> chosen) {
+        List<List<SweepVariant>> workers = new ArrayList<>();
+        boolean real = chosen.contains(SweepVariant.KWALLET5);
+        boolean kde4 = chosen.contains(SweepVariant.KDE4);
+        for (SweepVariant v : new TreeSet<>(chosen)) {
+            if (v == SweepVariant.KDE4 && real) {
+                workers.add(List.of(SweepVariant.KDE4, SweepVariant.KWALLET5));
+            } else if (v != SweepVariant.KWALLET5 || !kde4) {
+                workers.add(List.of(v));
+            }
+        }
+        return workers;
     }
 
     /** The lab's PBKDF2 and OpenSSL's as key-derivation.csv, for the report's key target. */
@@ -301,7 +301,8 @@ public final class SyncSweepExperiment extends ExperimentCommand {
         try {
             ForkedJava.run(
                     KeyWorker.NAME,
-                    ForkedJava.command(List.of("-Xmx256m"), KeyWorker.class.getName(), List.of(out.toString())),
+                    ForkedJava.isolated(
+                            "wallet", List.of("-Xmx256m"), KeyWorker.class.getName(), List.of(out.toString())),
                     WORKER_SILENCE);
         } catch (LabException e) {
             // the key is a reference beside the sweep: the sweep's own results stand without it
@@ -368,24 +369,23 @@ public final class SyncSweepExperiment extends ExperimentCommand {
      */
     static final Duration WORKER_SILENCE = Duration.ofMinutes(10);
 
-    private static List<SweepLoop.Row> forked(SweepVariant v, SweepLoop.Plan plan, Path scratch) {
-        Path out = scratch.resolve(v.label() + ".rows");
-        // an interpreted JVM would spend seconds verifying BouncyCastle's jar signature: it runs on the unsigned JAR
+    /**
+     * {@code variants} timed in a worker JVM started with the module's declared flags (whatever launched the sweep) and
+     * the first variant's own ({@link SweepVariant#workerJvmArgs}); its rows come back when it ends.
+     */
+    private static List<SweepLoop.Row> inWorker(List<SweepVariant> variants, SweepLoop.Plan plan, Path scratch) {
+        String labels = variants.stream().map(SweepVariant::label).collect(Collectors.joining(","));
+        Path out = scratch.resolve(labels + ".rows");
+        // an interpreted JVM would spend seconds verifying BouncyCastle's jar signature: they run on the unsigned JAR
         ForkedJava.run(
-                SweepWorker.NAME + " (" + v.label() + ")",
-                ForkedJava.command(
-                        List.of(v.jvmFlag(), "-Xmx512m"),
+                SweepWorker.NAME + " (" + labels + ")",
+                ForkedJava.isolated(
+                        "wallet",
+                        variants.get(0).workerJvmArgs(),
                         UnsignedJar.classPathOf("wallet"),
                         SweepWorker.class.getName(),
-                        List.of(v.label(), plan.encode(), scratch.toString(), out.toString())),
+                        List.of(labels, plan.encode(), scratch.toString(), out.toString())),
                 WORKER_SILENCE);
-        try {
-            return Files.readAllLines(out).stream()
-                    .filter(l -> !l.isBlank())
-                    .map(SweepLoop.Row::parse)
-                    .collect(Collectors.toList());
-        } catch (IOException e) {
-            throw LabException.cannot("read the forked sweep's rows", out, e);
-        }
+        return SweepWorker.read(out);
     }
 }

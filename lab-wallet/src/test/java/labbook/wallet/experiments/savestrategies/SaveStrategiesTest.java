@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import labbook.core.CsvResults;
+import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
+import labbook.wallet.experiments.WorkerRows;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.ThrowawayPassword;
 import org.junit.jupiter.api.Test;
@@ -17,6 +20,23 @@ import org.junit.jupiter.api.io.TempDir;
 class SaveStrategiesTest {
     @TempDir
     Path dir;
+
+    @Test
+    void aTimedPutCrossesFromItsWorkerByColumnName() {
+        List<SaveStrategiesExperiment.Row> rows = List.of(
+                new SaveStrategiesExperiment.Row("journal", 1000, 3, 0.4375, 188, true, false),
+                new SaveStrategiesExperiment.Row("journal", 1004, 4, 12.5, 118_016, true, true),
+                new SaveStrategiesExperiment.Row("rewrite", 1, 0, 0.90625, 264, false, false));
+        Path out = dir.resolve("rows");
+        try (CsvResults csv = WorkerRows.writer(out, WalletSchemas.SAVE_STRATEGIES)) {
+            rows.forEach(r -> csv.row(r::writeTo));
+            csv.commit();
+        }
+        assertThat(WorkerRows.read(out, WalletSchemas.SAVE_STRATEGIES).stream()
+                        .map(SaveStrategiesExperiment.Row::of)
+                        .toList())
+                .isEqualTo(rows);
+    }
 
     @Test
     void saveStrategiesStoresReopen() throws Exception {

@@ -93,17 +93,6 @@ class SyncSweepPrintoutTest {
     }
 
     @Test
-    void aRowCrossesTheForkedWorkersLineWithItsPhases() {
-        SweepLoop.Row timed =
-                new SweepLoop.Row("kde4-c1", 10_000, 2, 1_180_104, 6.5, 4.75, 1_020_064, 6.25, 4.5, 0.125, 0.25);
-        assertThat(SweepLoop.Row.parse(timed.toLine())).isEqualTo(timed);
-        SweepLoop.Row without = row("kde4-xint", 100, 0, 9);
-        SweepLoop.Row back = SweepLoop.Row.parse(without.toLine());
-        assertThat(back).isEqualTo(without);
-        assertThat(back.hasPhases()).isFalse();
-    }
-
-    @Test
     void theCipherGoalSetsEachVariantsCipherAgainstOpensslsOnTheSameBytes() {
         List<SweepLoop.Row> rows = new ArrayList<>();
         for (int r = 0; r < 3; r++) {

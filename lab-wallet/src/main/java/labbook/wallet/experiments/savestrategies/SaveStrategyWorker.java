@@ -1,0 +1,69 @@
+package labbook.wallet.experiments.savestrategies;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import labbook.core.CsvResults;
+import labbook.core.FailureLine;
+import labbook.core.ForkedJava;
+import labbook.core.LabException;
+import labbook.core.UnsignedJar;
+import labbook.wallet.WalletSchemas;
+import labbook.wallet.experiments.WorkerRows;
+
+/**
+ * One save strategy's timed puts in a JVM of its own, whose JIT state no other strategy shaped (as JMH forks a JVM per
+ * benchmark), started with the module's declared flags whatever launched the experiment: {@code SaveStrategyWorker
+ * STRATEGY PLAN SCRATCH OUT}, PLAN as JSON, writes its rows under the folder OUT as a CSV of
+ * {@link WalletSchemas#SAVE_STRATEGIES}, which the experiment reads back by column name.
+ */
+public final class SaveStrategyWorker {
+    private SaveStrategyWorker() {}
+
+    static final String NAME = "save-strategies worker";
+
+    /** The worker's progress bar moves at each size; one silent this long (a size takes seconds) is hung. */
+    static final Duration SILENCE = Duration.ofMinutes(10);
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public static void main(String[] args) {
+        FailureLine.runMain(NAME, () -> work(args));
+    }
+
+    private static void work(String[] args) throws JsonProcessingException {
+        SaveStrategy strategy = SaveStrategy.valueOf(args[0]);
+        SaveStrategiesExperiment.Plan plan = JSON.readValue(args[1], SaveStrategiesExperiment.Plan.class);
+        List<SaveStrategiesExperiment.Row> rows = SaveStrategiesExperiment.timePuts(strategy, plan, Path.of(args[2]));
+        try (CsvResults csv = WorkerRows.writer(Path.of(args[3]), WalletSchemas.SAVE_STRATEGIES)) {
+            rows.forEach(r -> csv.row(r::writeTo));
+            csv.commit();
+        }
+    }
+
+    /** {@code strategy}'s puts timed in a worker JVM (on the module's unsigned JAR, to start fast); its rows. */
+    static List<SaveStrategiesExperiment.Row> run(
+            SaveStrategy strategy, SaveStrategiesExperiment.Plan plan, Path scratch) {
+        Path out = scratch.resolve(strategy.label() + ".rows");
+        String json;
+        try {
+            json = JSON.writeValueAsString(plan);
+        } catch (JsonProcessingException e) {
+            throw new LabException("save-strategies: cannot hand the plan to its worker: " + e.getMessage(), e);
+        }
+        ForkedJava.run(
+                NAME + " (" + strategy.label() + ")",
+                ForkedJava.isolated(
+                        "wallet",
+                        List.of(),
+                        UnsignedJar.classPathOf("wallet"),
+                        SaveStrategyWorker.class.getName(),
+                        List.of(strategy.name(), json, scratch.toString(), out.toString())),
+                SILENCE);
+        return WorkerRows.read(out, WalletSchemas.SAVE_STRATEGIES).stream()
+                .map(SaveStrategiesExperiment.Row::of)
+                .toList();
+    }
+}
