@@ -67,10 +67,11 @@ public final class ForkedJava {
     }
 
     /**
-     * A fresh JVM for one timed variant of an experiment of the module that declares {@code command} ({@code
-     * "wallet"}): the module's declared JVM flags ({@link Launch#jvmFlags}), then {@code jvmArgs}, then this JVM's class
-     * path. So a variant's figure does not depend on the launcher ({@code ./labbook}, {@code mvn exec:java}, a study's
-     * {@code all}, a notebook) nor on what other variants compiled: its JIT state is its own, as in JMH's forks.
+     * A fresh JVM for one timed variant of an experiment of the module that declares {@code command}
+     * ({@code "wallet"}): the module's declared JVM flags ({@link Launch#jvmFlags}), then {@code jvmArgs}, then this
+     * JVM's class path. So a variant's figure does not depend on the launcher ({@code ./labbook}, {@code mvn
+     * exec:java}, a study's {@code all}, a notebook) nor on what other variants compiled: its JIT state is its own, as
+     * in JMH's forks.
      */
     public static List<String> isolated(String command, List<String> jvmArgs, String mainClass, List<String> args) {
         List<String> flags = new ArrayList<>(Launch.onClassPath(command).jvmFlags());
