@@ -1,19 +1,14 @@
 package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptSchemas.ALGO;
-import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptSchemas.CORPUS;
 import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
 import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
 import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
-import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
 import static labbook.filecrypt.FilecryptSchemas.ENGINE;
 import static labbook.filecrypt.FilecryptSchemas.FILE;
-import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.LEVEL;
 import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.REPEAT;
-import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
 import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.filecrypt.FilecryptSchemas.THREADS;
 import static labbook.filecrypt.FilecryptSchemas.WALL_S;
@@ -38,6 +33,8 @@ import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.NativeJvm;
 import labbook.filecrypt.experiments.Sample;
 import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.experiments.VariantJvm;
+import labbook.filecrypt.experiments.VariantJvms;
 import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -180,9 +177,9 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         int n = OptionValues.atLeast("--threads", threads, 2, 2);
         List<SweepEngine> engines = SweepEngine.sweep(n);
         SampleGroups<Key> results = new SampleGroups<>();
+        SampleGroups<Key> decrypts = new SampleGroups<>();
         List<Sample> help = new ArrayList<>();
         int readBack = 0;
-        LevelDecrypts decrypts;
         try (LabRun run = LabRun.start(
                         lab,
                         FilecryptSchemas.STUDY,
@@ -198,13 +195,12 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                 corpusOptions.enwik8(),
                                 "--max-file-bytes",
                                 corpusOptions.maxFileBytes()));
-                Encryptions enc = Encryptions.start();
                 CsvJournal csv = run.journal(FilecryptSchemas.LEVEL_SWEEP);
-                CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT)) {
-            decrypts = new LevelDecrypts(enc, corpus.name(), decryptCsv);
+                CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT);
+                VariantJvms variants = VariantJvms.of("level-sweep")) {
             // a setting (repeat, file, algorithm, level) is a step: --resume keeps those a killed run finished
             csv.kept().forEach(row -> results.add(keyOf(row), sample(row)));
-            decryptCsv.kept().forEach(decrypts::kept);
+            decryptCsv.kept().forEach(row -> decrypts.add(decryptKeyOf(row), sample(row)));
             if (!csv.kept().isEmpty()) {
                 System.err.println("level-sweep: resuming after " + csv.kept().size() + " rows a run before measured");
             }
@@ -215,7 +211,6 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                     .peer(
                             "java",
                             System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-            LevelSweepWarmUp.run(enc, decrypts, corpus, plan, n);
             int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
             long total = 0;
             for (Path f : corpus.files()) {
@@ -231,93 +226,76 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                     .count();
                 }
             }
+            // each variant (algorithm, level, threads) in its own JVM, all warmed up side by side before any is timed;
+            // a variant whose every setting a killed run finished is not started
+            Path small = smallFile(corpus);
+            Encryptions.helpProcess(); // untimed: the command line's JAR and class-data archive into the page cache
+            for (Compression algo : plan.algos()) {
+                for (int level : plan.levels()) {
+                    if (algo != Compression.ZIP && level == 0 || allKept(csv, corpus, maxRepeats, algo, level)) {
+                        continue;
+                    }
+                    for (int t : List.of(1, n)) {
+                        EncryptOptions o = EncryptOptions.defaults()
+                                .withCompression(algo)
+                                .withLevel(level)
+                                .withThreads(t);
+                        if (t == 1 || o.compressesInParallel()) {
+                            variants.start(
+                                    variant(algo, level, t),
+                                    LevelSweepVariant.class,
+                                    LevelSweepVariant.args(o, corpus.name(), small, corpus.files()));
+                        }
+                    }
+                }
+            }
+            variants.warmUp(variant -> List.of(LevelSweepVariant.WARM_UP));
             try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
                 for (int r = 0; r < maxRepeats; r++) {
                     for (Path file : corpus.files()) {
                         for (Compression algo : plan.algos()) {
                             for (int level : plan.levels()) {
-                                Map<Column, Object> setting = Map.of(
-                                        REPEAT,
-                                        r,
-                                        FILE,
-                                        file.getFileName().toString(),
-                                        ALGO,
-                                        algo.gpgName(),
-                                        LEVEL,
-                                        level);
+                                Map<Column, Object> setting = setting(r, file, algo, level);
+                                // the runs of this setting, each engine's that has a repeat here, and gpg's decryption
+                                long runs = 0;
+                                for (SweepEngine e : engines) {
+                                    runs += r < repeatsFor(mode, file, largest, e.engine()) ? 1 : 0;
+                                }
+                                boolean gpgRuns = r < repeatsFor(mode, file, largest, Engine.GPG);
+                                runs += gpgRuns && (algo == Compression.ZIP || level > 0) ? 1 : 0;
                                 if (csv.keptHas(setting)) {
-                                    for (SweepEngine e : engines) {
-                                        bar.stepBy(r < repeatsFor(mode, file, largest, e.engine()) ? 1 : 0);
-                                    }
-                                    bar.stepBy(
-                                            r < repeatsFor(mode, file, largest, Engine.GPG)
-                                                            && (algo == Compression.ZIP || level > 0)
-                                                    ? 1
-                                                    : 0);
+                                    bar.stepBy(runs);
                                     continue;
                                 }
                                 boolean decryptsKept = decryptCsv.keptHas(setting);
-                                for (SweepEngine sweepEngine : engines) {
-                                    Engine engine = sweepEngine.engine();
-                                    EncryptOptions options = EncryptOptions.defaults()
-                                            .withCompression(algo)
-                                            .withLevel(level)
-                                            .withThreads(sweepEngine.threads());
-                                    if (r >= repeatsFor(mode, file, largest, engine)) {
-                                        continue; // this engine has its repeats on this file (or, quick, none)
+                                for (int t : List.of(1, n)) {
+                                    VariantJvm jvm = variants.get(variant(algo, level, t));
+                                    List<String> request = new ArrayList<>(List.of(
+                                            LevelSweepVariant.MEASURE,
+                                            Integer.toString(r),
+                                            file.toString(),
+                                            Boolean.toString(t == 1 && !decryptsKept)));
+                                    for (SweepEngine e : engines) {
+                                        if (e.threads() == t && r < repeatsFor(mode, file, largest, e.engine())) {
+                                            request.add(e.engine().name());
+                                        }
                                     }
-                                    if (algo != Compression.ZIP && level == 0 || !sweepEngine.sweeps(options)) {
-                                        // -z 0 writes no compressed packet: ZIP's -z 0 row says it all (and threads
-                                        // change nothing)
-                                        bar.step();
-                                        continue;
+                                    if (jvm == null || request.size() == 4) {
+                                        continue; // -z 0 writes no compressed packet: no threads to run it on
                                     }
-                                    // the parallel engine's first repeat: gpg must read back what was timed
-                                    boolean check = sweepEngine.threads() > 1 && r == 0;
-                                    int repeat = r;
-                                    // gpg's output, while it exists, is decrypted by gpg and by bcpg (a step of its
-                                    // own)
-                                    Sample s = enc.run(
-                                            engine,
-                                            file,
-                                            options,
-                                            check,
-                                            engine == Engine.GPG
-                                                    ? encrypted -> {
-                                                        if (!decryptsKept) {
-                                                            decrypts.measure(file, options, repeat, encrypted);
-                                                        }
-                                                        bar.step();
-                                                    }
-                                                    : encrypted -> {});
-                                    readBack += check ? 1 : 0;
-                                    results.add(new Key(file.getFileName().toString(), sweepEngine, algo, level), s);
-                                    csv.row(row -> row.set(CORPUS, corpus.name())
-                                            .set(FILE, file.getFileName().toString())
-                                            .set(FILE_BYTES, Corpus.size(file))
-                                            .set(ENGINE, engine.engine())
-                                            .set(SCOPE, engine.scope())
-                                            .set(ALGO, algo.gpgName())
-                                            .set(LEVEL, level)
-                                            .set(REPEAT, repeat)
-                                            .set(CPU_USER_S, s.cpuUserS())
-                                            .set(CPU_SYS_S, s.cpuSysS())
-                                            .set(WALL_S, s.wallS())
-                                            .set(OUT_BYTES, s.outBytes())
-                                            .set(DEFLATER, deflater(engine, options))
-                                            .set(
-                                                    CIPHER_PATH,
-                                                    engine == Engine.GPG
-                                                            ? "gpg"
-                                                            : options.cipherPath()
-                                                                    .label())
-                                            .set(S2K_COUNT, options.s2kCount())
-                                            .set(THREADS, sweepEngine.threads())
-                                            .set(
-                                                    CPU_THREAD_S,
-                                                    engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
-                                    bar.step();
+                                    var rows = jvm.run(
+                                            request, FilecryptSchemas.LEVEL_SWEEP, FilecryptSchemas.LEVEL_DECRYPT);
+                                    for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_DECRYPT)) {
+                                        decryptCsv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_DECRYPT));
+                                        decrypts.add(decryptKeyOf(row), sample(row));
+                                    }
+                                    for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_SWEEP)) {
+                                        csv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_SWEEP));
+                                        results.add(keyOf(row), sample(row));
+                                        readBack += t > 1 && r == 0 ? 1 : 0;
+                                    }
                                 }
+                                bar.stepBy(runs);
                                 // the decrypt rows first: a kill between the two leaves this setting to run again,
                                 // and its decryptions kept, not twice
                                 decryptCsv.checkpoint();
@@ -330,9 +308,9 @@ public final class LevelSweepExperiment extends CorpusExperiment {
             Path sweepCsv = csv.commit();
             Path decryptPath = decryptCsv.commit();
             System.out.printf(
-                    "level-sweep: %d rows in %s, %d in %s (the decryptions and their warm-up: %.1f s)%n",
-                    csv.rowCount(), sweepCsv, decryptCsv.rowCount(), decryptPath, decrypts.elapsedSeconds());
-            help.addAll(CliStartup.measure(enc, run));
+                    "level-sweep: %d rows in %s, %d in %s (%s)%n",
+                    csv.rowCount(), sweepCsv, decryptCsv.rowCount(), decryptPath, variants.summary());
+            help.addAll(CliStartup.measure(run));
         }
         System.out.printf(
                 "level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the "
@@ -342,7 +320,37 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         LevelSweepPrintout.printHelp(help);
         LevelSweepPrintout.printWall(results, largest, plan.levels(), n);
         LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), engines);
-        LevelSweepPrintout.printDecrypt(decrypts.results(), largest, plan.levels());
+        LevelSweepPrintout.printDecrypt(decrypts, largest, plan.levels());
+    }
+
+    /** The columns that name one setting of the sweep: a step of its journal. */
+    private static Map<Column, Object> setting(int repeat, Path file, Compression algo, int level) {
+        return Map.of(REPEAT, repeat, FILE, file.getFileName().toString(), ALGO, algo.gpgName(), LEVEL, level);
+    }
+
+    /** Whether a killed run finished every setting of {@code algo} at {@code level}: its variants need no JVM. */
+    private static boolean allKept(CsvJournal csv, Corpus corpus, int repeats, Compression algo, int level) {
+        for (int r = 0; r < repeats; r++) {
+            for (Path file : corpus.files()) {
+                if (!csv.keptHas(setting(r, file, algo, level))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The JIT warm-up's file: the largest of at most 1 MB (the 1 MB head), or the largest file when none is. */
+    private static Path smallFile(Corpus corpus) {
+        return corpus.files().stream()
+                .filter(p -> Corpus.size(p) <= 1_000_000)
+                .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b)))
+                .orElse(corpus.largest());
+    }
+
+    /** A variant's name: "zip -z 6", or "zip -z 6 x2" on 2 threads. */
+    private static String variant(Compression algo, int level, int threads) {
+        return algo.gpgName() + " -z " + level + (threads > 1 ? " x" + threads : "");
     }
 
     /** The key of a kept row of level-sweep.csv. */
@@ -352,6 +360,15 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                 new SweepEngine(
                         Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
                         Integer.parseInt(row.get(THREADS.name()))),
+                Compression.parse(row.get(ALGO.name())),
+                Integer.parseInt(row.get(LEVEL.name())));
+    }
+
+    /** The key of a row of level-decrypt.csv (no threads column: one thread decrypts). */
+    private static Key decryptKeyOf(Map<String, String> row) {
+        return new Key(
+                row.get(FILE.name()),
+                Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
                 Compression.parse(row.get(ALGO.name())),
                 Integer.parseInt(row.get(LEVEL.name())));
     }
