@@ -1,8 +1,6 @@
 package labbook.filecrypt.experiments.directoryruns;
 
 import static labbook.filecrypt.FilecryptSchemas.CORPUS;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
 import static labbook.filecrypt.FilecryptSchemas.DEFAULT_LEVEL;
 import static labbook.filecrypt.FilecryptSchemas.ENGINE;
 import static labbook.filecrypt.FilecryptSchemas.FILE;
@@ -10,11 +8,9 @@ import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
 import static labbook.filecrypt.FilecryptSchemas.MIME;
 import static labbook.filecrypt.FilecryptSchemas.ORIGIN;
-import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.filecrypt.FilecryptSchemas.SHA256;
 import static labbook.filecrypt.FilecryptSchemas.TYPE;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,11 +62,11 @@ import picocli.CommandLine.Option;
  *
  * <p><b>The variants.</b> crypto's default (-z 1 for files over 10,240 bytes whose mime type, read from the bytes by
  * libmagic as crypto did, is text/*, else -z 0: {@link CryptoPolicy}), crypto --speed (-z 0), and gpg's true default
- * (-z 6); each by gpg (process), bcpg in this warm JVM (in-process) and bcpg as one fresh JVM per file (process); on
- * four folders: the text corpus and the MP3, PDF and PNG corpora ({@link labbook.filecrypt.corpus.BinaryCorpus}). The
- * runs interleave within each repeat. Quick mode times bcpg as a whole process on the text folder's crypto default run
- * only: a fresh JVM per file, 3 repeats x 4 runs x 4 folders of them, would take longer than the whole study's quick
- * budget.
+ * (-z 6); each by gpg (process), bcpg in a warm JVM of the run's own ({@link DirectoryRun}: in-process) and bcpg as one
+ * fresh JVM per file (process); on four folders: the text corpus and the MP3, PDF and PNG corpora
+ * ({@link labbook.filecrypt.corpus.BinaryCorpus}). The runs interleave within each repeat. Quick mode times bcpg as a
+ * whole process on the text folder's crypto default run only: a fresh JVM per file, 3 repeats x 4 runs x 4 folders of
+ * them, would take longer than the whole study's quick budget.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt directory-runs --quick [--types text,mp3,pdf,png]}, or {@code mvn -q
  * -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}; {@code --full [--enwik8 FILE]} for the seed's six
@@ -219,7 +215,7 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                                 Key key = new Key(
                                         dir.type(), policy, Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())));
                                 meanPct.put(key, Double.parseDouble(row.get(MEAN_SIZE_PCT.name())));
-                                results.add(key, sample(row));
+                                results.add(key, Sample.of(row));
                                 bar.step();
                             }
                         }
@@ -242,16 +238,6 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
             }
         }
         throw new IllegalArgumentException("no directory run " + label);
-    }
-
-    /** A row's folder total: its clocks and output bytes, by column name. */
-    private static Sample sample(Map<String, String> row) {
-        return new Sample(
-                Double.parseDouble(row.get(CPU_USER_S.name())),
-                Double.parseDouble(row.get(CPU_SYS_S.name())),
-                Double.parseDouble(row.get(WALL_S.name())),
-                Long.parseLong(row.get(OUT_BYTES.name())),
-                Double.NaN);
     }
 
     private static void writeFiles(Directory dir, CsvResults csv) {

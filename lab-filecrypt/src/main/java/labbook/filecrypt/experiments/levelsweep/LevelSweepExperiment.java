@@ -1,17 +1,12 @@
 package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptSchemas.ALGO;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
 import static labbook.filecrypt.FilecryptSchemas.ENGINE;
 import static labbook.filecrypt.FilecryptSchemas.FILE;
 import static labbook.filecrypt.FilecryptSchemas.LEVEL;
-import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.REPEAT;
 import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.filecrypt.FilecryptSchemas.THREADS;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,22 +54,25 @@ import picocli.CommandLine.Option;
  * compression effect).
  *
  * <p><b>The variants.</b> bcpg, this module's BouncyCastle encryptor, with the same settings and gpg's 8 KiB ZIP window
- * (so sizes compare like for like), timed two ways: inside this warm JVM ({@code scope=in-process}: what a Java service
+ * (so sizes compare like for like), timed two ways: inside a warm JVM ({@code scope=in-process}: what a Java service
  * pays) and as a whole process, the command a user types, {@code ./labbook filecrypt encrypt} ({@code scope=process}:
  * what the seed's command-line view pays, launcher and JVM start-up included; after the sweep, {@code encrypt --help}
  * alone is timed too, the start-up's share). Beside them, bcpg in-process compressing on N threads ({@code --threads},
  * default 2; pigz's block-parallel deflate, one ordinary packet) at every level above 0 of ZIP and ZLIB, where wall
  * time, not CPU time, is what it saves; every output of its first repeat is decrypted by gpg (outside the clock) and
- * must give back the input. Engines interleave within each repeat so machine noise spreads over all of them. Quick: the
- * embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at the seed's 0, 1, 7, 9 and gpg's default 6 (where the
- * parallel engine's goal is set), 3 repeats, bcpg as a whole process on the largest file only. Full: enwik8 (or the
- * Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3 repeats of every engine on every file.
+ * must give back the input. Each algorithm, level and thread count runs in a JVM of its own ({@link LevelSweepVariant}:
+ * the module's declared flags, its own warm-up), so its figures do not depend on the other variants, on
+ * {@code --levels} or on the launcher; engines and levels interleave within each repeat so machine noise spreads over
+ * all of them. Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at the seed's 0, 1, 7, 9 and
+ * gpg's default 6 (where the parallel engine's goal is set), 3 repeats, bcpg as a whole process on the largest file
+ * only. Full: enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3 repeats of
+ * every engine on every file.
  *
  * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at each level is
- * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in this JVM (AES and the
- * MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file, same passphrase and pinned S2K count, after the decrypt
- * path's own JIT warm-up; every output must be the input's bytes (compared outside the clock). Goal: bcpg's decrypt CPU
- * time at most 1.0 x gpg's at every level.
+ * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in the level's
+ * one-thread JVM (AES and the MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file, same passphrase and pinned S2K
+ * count, after the decrypt path's own JIT warm-up; every output must be the input's bytes (compared outside the clock).
+ * Goal: bcpg's decrypt CPU time at most 1.0 x gpg's at every level.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
  * -Dexec.args="level-sweep --quick"}; {@code --full [--enwik8 FILE]} for the seed's sizes (hours). Prints, for the
@@ -199,8 +197,8 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                 CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT);
                 VariantJvms variants = VariantJvms.of("level-sweep")) {
             // a setting (repeat, file, algorithm, level) is a step: --resume keeps those a killed run finished
-            csv.kept().forEach(row -> results.add(keyOf(row), sample(row)));
-            decryptCsv.kept().forEach(row -> decrypts.add(decryptKeyOf(row), sample(row)));
+            csv.kept().forEach(row -> results.add(keyOf(row), Sample.of(row)));
+            decryptCsv.kept().forEach(row -> decrypts.add(decryptKeyOf(row), Sample.of(row)));
             if (!csv.kept().isEmpty()) {
                 System.err.println("level-sweep: resuming after " + csv.kept().size() + " rows a run before measured");
             }
@@ -287,11 +285,11 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                             request, FilecryptSchemas.LEVEL_SWEEP, FilecryptSchemas.LEVEL_DECRYPT);
                                     for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_DECRYPT)) {
                                         decryptCsv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_DECRYPT));
-                                        decrypts.add(decryptKeyOf(row), sample(row));
+                                        decrypts.add(decryptKeyOf(row), Sample.of(row));
                                     }
                                     for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_SWEEP)) {
                                         csv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_SWEEP));
-                                        results.add(keyOf(row), sample(row));
+                                        results.add(keyOf(row), Sample.of(row));
                                         readBack += t > 1 && r == 0 ? 1 : 0;
                                     }
                                 }
@@ -371,18 +369,6 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                 Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
                 Compression.parse(row.get(ALGO.name())),
                 Integer.parseInt(row.get(LEVEL.name())));
-    }
-
-    /** The sample of a kept row of level-sweep.csv or level-decrypt.csv. */
-    static Sample sample(Map<String, String> row) {
-        String out = row.get(OUT_BYTES.name());
-        String thread = row.get(CPU_THREAD_S.name());
-        return new Sample(
-                Double.parseDouble(row.get(CPU_USER_S.name())),
-                Double.parseDouble(row.get(CPU_SYS_S.name())),
-                Double.parseDouble(row.get(WALL_S.name())),
-                out == null || out.isEmpty() ? 0 : Long.parseLong(out),
-                thread == null || thread.isEmpty() ? Double.NaN : Double.parseDouble(thread));
     }
 
     static String deflater(Engine engine, EncryptOptions o) {

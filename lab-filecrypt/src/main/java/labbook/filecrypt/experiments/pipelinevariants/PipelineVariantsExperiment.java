@@ -56,17 +56,18 @@ import picocli.CommandLine.Option;
  *
  * <p><b>The baseline.</b> gpg as a whole process, same file, level and S2K count, in the same run.
  *
- * <p><b>The variants</b>, all bcpg inside this warm JVM on one file of the quick corpus (full: the 10 MB one; quick:
- * the 5 MB one, where gpg's -z 0 run is a few 10 ms ticks, so the -z 0 ratios are coarse), at -z 0, 1 and 9 (ZIP):
- * {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the JDK Deflater: the naive pipeline);
- * {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the JDK's {@code AES/CFB/NoPadding},
- * JDK SHA-1, gpg's window in pure Java); {@code jdk-fast + jzlib-8k} (CFB computed through the JDK's AES/CBC);
- * {@code jdk-fast + jdk-32k}; {@code jdk-fast + zlib-8k} (native zlib with gpg's window: the lab's default). One step
- * changes at a time.
+ * <p><b>The variants</b>, each bcpg inside a warm JVM of its own ({@link PipelineVariant}), on one file of the quick
+ * corpus (full: the 10 MB one; quick: the 5 MB one, where gpg's -z 0 run is a few 10 ms ticks, so the -z 0 ratios are
+ * coarse), at -z 0, 1 and 9 (ZIP): {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the
+ * JDK Deflater: the naive pipeline); {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the
+ * JDK's {@code AES/CFB/NoPadding}, JDK SHA-1, gpg's window in pure Java); {@code jdk-fast + jzlib-8k} (CFB computed
+ * through the JDK's AES/CBC); {@code jdk-fast + jdk-32k}; {@code jdk-fast + zlib-8k} (native zlib with gpg's window:
+ * the lab's default). One step changes at a time.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt pipeline-variants --quick}, or {@code mvn -q -pl lab-filecrypt
- * exec:java -Dexec.args="pipeline-variants --quick"}; quick and full differ in the file (5 MB, 10 MB), repeats (3, 15)
- * and warm-up rounds (5, 10).
+ * exec:java -Dexec.args="pipeline-variants --quick"}; {@code --variants jdk-fast+zlib-8k,bc-jce+jdk-32k} times only
+ * those beside gpg, with the same figures as in a run of all of them; quick and full differ in the file (5 MB, 10 MB),
+ * repeats (3, 9) and warm-up rounds ({@link #warmUpRounds}: 5, 200).
  *
  * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
  * {@link FilecryptSchemas#PIPELINE_VARIANTS}.
@@ -222,7 +223,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                                             FilecryptSchemas.PIPELINE_VARIANTS);
                             for (Map<String, String> row : rows.get(FilecryptSchemas.PIPELINE_VARIANTS)) {
                                 csv.row(VariantJvm.copy(row, FilecryptSchemas.PIPELINE_VARIANTS));
-                                results.add(new Key(row.get(VARIANT.name()), level), sample(row));
+                                results.add(new Key(row.get(VARIANT.name()), level), Sample.of(row));
                             }
                             bar.step();
                         }
@@ -238,20 +239,14 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
         return 0;
     }
 
-    /** Untimed rounds of each variant's code paths on the 1 MB head before its first timed run. */
+    /**
+     * Untimed rounds of each variant's code paths on the 1 MB head before its first timed run. Full: the level sweep's
+     * {@link Encryptions#JIT_ROUNDS}, until C2 is done. Quick: 5, as the quick main job's budget allows (about a minute
+     * more of CPU for the six variants' 200): C2 is not done, so quick's figures carry some compilation, the same for
+     * every variant.
+     */
     static int warmUpRounds(Mode mode) {
-        return mode == Mode.FULL ? 10 : 5;
-    }
-
-    /** A row's sample: its clocks and size, by column name. */
-    private static Sample sample(Map<String, String> row) {
-        String thread = row.get(CPU_THREAD_S.name());
-        return new Sample(
-                Double.parseDouble(row.get(CPU_USER_S.name())),
-                Double.parseDouble(row.get(CPU_SYS_S.name())),
-                Double.parseDouble(row.get(WALL_S.name())),
-                Long.parseLong(row.get(OUT_BYTES.name())),
-                thread.isEmpty() ? Double.NaN : Double.parseDouble(thread));
+        return mode == Mode.FULL ? Encryptions.JIT_ROUNDS : 5;
     }
 
     /** The columns gpg's rows and the variants' share: what was encrypted, and the sample's clocks and size. */
