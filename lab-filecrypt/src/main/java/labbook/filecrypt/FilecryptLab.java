@@ -39,6 +39,9 @@ public final class FilecryptLab {
     /** The command line's name, the first word of its error lines. */
     public static final String NAME = "lab-filecrypt";
 
+    /** The {@code ./labbook} command that runs it, which names its launch declaration ({@code Launch}). */
+    public static final String COMMAND = "filecrypt";
+
     private static volatile List<String> originalArgs;
 
     public static void main(String[] args) {

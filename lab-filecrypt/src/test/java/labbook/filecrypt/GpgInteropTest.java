@@ -33,10 +33,10 @@ class GpgInteropTest {
 
     @ParameterizedTest(name = "{0} {1} -z {2} s2k {3} {4} armor={5}")
     @CsvSource({
-        "AES256, zip, 0, 65536, SHA256, false",
-        "AES256, zip, 1, 65536, SHA256, false",
-        "AES256, zip, 6, 65536, SHA256, false",
-        "AES256, zip, 9, 65536, SHA256, false",
+        "AES256, zip, 0, 65536, SHA1, false",
+        "AES256, zip, 1, 65536, SHA1, false",
+        "AES256, zip, 6, 65536, SHA1, false",
+        "AES256, zip, 9, 65536, SHA1, false",
         "AES256, zlib, 6, 65536, SHA256, false",
         "AES256, bzip2, 6, 65536, SHA256, false",
         "AES256, none, 6, 65536, SHA256, false",

@@ -24,11 +24,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code all}: every experiment of the study in the chosen mode, in one JVM: level-sweep, directory-runs, interop,
- * pipeline-variants, level-jmh, each with its own quick or full parameters. One JVM also means one JIT warm-up: an
- * in-process variant an earlier experiment warmed is not warmed again. Quick mode is sized for the lab's quick main job
- * (the module README gives measured times). A failed experiment is one line; the rest are then skipped, or run with
- * {@code --keep-going} ({@link AllExperiments}), and the closing table says how each ended.
+ * {@code all}: every experiment of the study in the chosen mode, one after the other: level-sweep, directory-runs,
+ * interop, pipeline-variants, level-jmh, each with its own quick or full parameters. Each experiment times every
+ * variant in a JVM of its own ({@link VariantJvm}), so a figure is the same here as in the experiment run alone. Quick
+ * mode is sized for the lab's quick main job (the module README gives measured times). A failed experiment is one line;
+ * the rest are then skipped, or run with {@code --keep-going} ({@link AllExperiments}), and the closing table says how
+ * each ended.
  */
 @Command(
         name = "all",

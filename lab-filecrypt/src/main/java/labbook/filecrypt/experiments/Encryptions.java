@@ -6,11 +6,9 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import labbook.core.LabException;
 import labbook.core.OwnedScratch;
@@ -45,12 +43,6 @@ public final class Encryptions implements AutoCloseable {
 
     /** A fixed, non-secret benchmark passphrase; it is only ever written to files of mode 0600. */
     private static final char[] PASSPHRASE = "labbook filecrypt benchmark passphrase".toCharArray();
-
-    /** The in-process code paths ({@link #codePath}) warmed up in this JVM, and for how many rounds. */
-    private static final Map<EncryptOptions, Integer> WARMED = new ConcurrentHashMap<>();
-
-    /** Files read by both engines in this JVM ({@link #warmUpFiles}). */
-    private static final Set<Path> FILES_WARMED = ConcurrentHashMap.newKeySet();
 
     private final OwnedScratch owned;
     private final Path scratch;
@@ -179,22 +171,13 @@ public final class Encryptions implements AutoCloseable {
      * Lets C2 finish compiling the in-process pipeline before anything is timed: it keeps compiling for a hundred or
      * more encryptions, and the early samples would be slow and carry its threads' CPU (see {@link #JIT_ROUNDS}).
      * Untimed, so without the pause a timed sample takes first. What is warmed is each distinct Java code path among
-     * {@code variants} ({@link #codePath}), and compiled code stays for the JVM's life: a path an earlier experiment of
-     * {@code all} already warmed this many rounds in this JVM is skipped.
+     * {@code variants}, at the cheapest options that run it ({@link #codePath}: native deflate's level reaches only
+     * zlib, so {@code -z 9}'s Java code is warmed at {@code -z 1}), in the JVM of the variant that times them
+     * ({@link VariantJvm}).
      */
     public void warmUpInProcess(Path small, List<EncryptOptions> variants, int rounds) {
-        warmUpInProcess(small, variants, rounds, () -> {});
-    }
-
-    /** As above, calling {@code afterRound} after each round (a progress bar's step; also for skipped rounds). */
-    public void warmUpInProcess(Path small, List<EncryptOptions> variants, int rounds, Runnable afterRound) {
-        List<EncryptOptions> todo = new ArrayList<>();
-        Set<EncryptOptions> paths = new HashSet<>();
-        for (EncryptOptions o : variants) {
-            if (WARMED.getOrDefault(codePath(o), 0) < rounds && paths.add(codePath(o))) {
-                todo.add(o);
-            }
-        }
+        Set<EncryptOptions> todo = new LinkedHashSet<>();
+        variants.forEach(o -> todo.add(codePath(o)));
         for (int i = 0; i < rounds; i++) {
             for (EncryptOptions o : todo) {
                 // the timed path up to the file's own write, which would add a disk sync per round (SafeOutput)
@@ -208,23 +191,16 @@ public final class Encryptions implements AutoCloseable {
                     throw new LabException("cannot encrypt " + small + ": " + e.getMessage(), e);
                 }
             }
-            afterRound.run();
         }
-        todo.forEach(o -> WARMED.merge(codePath(o), rounds, Math::max));
     }
 
     /**
-     * The page cache's and gpg's warm-up: each file encrypted once, untimed, by bcpg in this JVM and by gpg, at
-     * {@code options}. Files this JVM already read so (in an earlier experiment of {@code all}) are skipped.
-     * {@code afterFile} runs after each file, skipped or not.
+     * The page cache's warm-up, and the JIT's on files as large as the timed ones (a 10 MB file's buffers and heap):
+     * each file encrypted once, untimed, by bcpg in this JVM at {@code options}.
      */
-    public void warmUpFiles(List<Path> files, EncryptOptions options, Runnable afterFile) {
+    public void warmUpFiles(List<Path> files, EncryptOptions options) {
         for (Path file : files) {
-            if (FILES_WARMED.add(file.toAbsolutePath())) {
-                run(Engine.BCPG_IN_PROCESS, file, options);
-                run(Engine.GPG, file, options);
-            }
-            afterFile.run();
+            run(Engine.BCPG_IN_PROCESS, file, options);
         }
     }
 
@@ -285,7 +261,7 @@ public final class Encryptions implements AutoCloseable {
     }
 
     /** {@code encrypt --help} as a user types it: the start-up and exit of the command, nothing encrypted. */
-    public Sample helpProcess() {
+    public static Sample helpProcess() {
         return Sample.of(Peer.command(encryptCommand(List.of("--help"))).run().orThrow(), 0);
     }
 

@@ -2,9 +2,9 @@ package labbook.filecrypt.experiments;
 
 /**
  * The engines the experiments time, each an {@code engine} and a {@code scope} value of their CSVs: who encrypts, and
- * how much of it the clock sees: gpg as a whole process (as the seed timed it), bcpg inside this warm JVM, and bcpg as
- * a whole process ({@code ./labbook filecrypt encrypt}, as a user types it). {@code reports} reads the rows by these
- * values.
+ * how much of it the clock sees: gpg as a whole process (as the seed timed it), bcpg inside a warm JVM (the variant's
+ * own), and bcpg as a whole process ({@code ./labbook filecrypt encrypt}, as a user types it). {@code reports} reads
+ * the rows by these values.
  */
 public enum Engine {
     GPG("gpg", "process"),

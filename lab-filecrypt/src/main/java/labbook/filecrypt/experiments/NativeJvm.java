@@ -1,7 +1,6 @@
 package labbook.filecrypt.experiments;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Child;
 import labbook.core.ForkedJava;
@@ -11,9 +10,12 @@ import labbook.filecrypt.pgp.NativeZlib;
 
 /**
  * Experiments run in a JVM that may call the system zlib (gpg's ZIP at native speed). Under {@code mvn exec:java} the
- * JVM is Maven's, started without {@link FastPath#JVM_FLAGS} (the running JDK's: JDK 17's incubator module or JDK 22+'s
- * native access); there an experiment re-runs itself, same arguments, in a fresh JVM of the same JDK that has them
- * (lab-core's {@link ForkedJava}: the module's real class path), whose output shows on this console.
+ * JVM is Maven's, started without {@link FastPath#JVM_FLAGS} (the module's declared flags for the running JDK: JDK 17's
+ * incubator module or JDK 22+'s native access); there an experiment re-runs itself, same arguments, in a fresh JVM of
+ * the same JDK started as each variant's JVM is ({@link ForkedJava#isolated}: the declared flags, the module's real
+ * class path), whose output shows on this console. It times nothing in-process itself (its variants' JVMs do,
+ * {@link VariantJvm}); it re-runs so that what it reports of bcpg (run.json's fast paths) and what interop checks are
+ * the fast paths' too.
  */
 public final class NativeJvm {
     static final String MARK = "labbook.filecrypt.relaunched";
@@ -35,13 +37,15 @@ public final class NativeJvm {
         }
         System.err.println(
                 "(re-running in a JVM with " + String.join(" ", FastPath.JVM_FLAGS) + ": bcpg's native zlib)");
-        List<String> flags = new ArrayList<>(FastPath.JVM_FLAGS);
-        flags.add("-D" + MARK + "=true");
         // the experiment itself, re-run: bounded only by the longest a full run may take; its output is relayed as it
         // comes
         Child.Spec spec = Child.spec(
                         "lab-filecrypt (re-run with " + String.join(" ", FastPath.JVM_FLAGS) + ")",
-                        ForkedJava.command(flags, FilecryptLab.class.getName(), FilecryptLab.originalArgs()))
+                        ForkedJava.isolated(
+                                FilecryptLab.COMMAND,
+                                List.of("-D" + MARK + "=true"),
+                                FilecryptLab.class.getName(),
+                                FilecryptLab.originalArgs()))
                 .relayOutput()
                 .limit(RUN_LIMIT);
         try (Child child = Child.start(spec)) {

@@ -74,7 +74,8 @@ class BadOptionValuesTest {
                 new Case("directory-runs", "--max-file-bytes", "0"),
                 new Case("level-sweep", "--threads", "1"),
                 new Case("level-sweep", "--threads", "257"),
-                new Case("level-sweep", "--levels", "10"))) {
+                new Case("level-sweep", "--levels", "10"),
+                new Case("pipeline-variants", "--variants", "jdk-fast+zlib-32k"))) {
             assertRefused(c);
         }
     }

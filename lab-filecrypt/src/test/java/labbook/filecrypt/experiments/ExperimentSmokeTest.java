@@ -74,6 +74,19 @@ class ExperimentSmokeTest {
     }
 
     @Test
+    void pipelineVariantsTimesTheChosenVariantsBesideGpg() throws Exception {
+        assertThat(run("pipeline-variants", "--quick", "--variants", "jdk-fast + zlib-8k", "--out", out.toString()))
+                .isZero();
+        List<String> lines = Files.readAllLines(out.resolve("filecrypt/pipeline-variants.csv"));
+        assertThat(lines.get(0)).isEqualTo(String.join(",", FilecryptSchemas.PIPELINE_VARIANTS.names()));
+        // 3 repeats x 3 levels, gpg and the one variant (its rows made in its own JVM, read back by column name)
+        assertThat(lines.subList(1, lines.size()))
+                .hasSize(3 * 3 * 2)
+                .allMatch(l -> l.contains(",gpg,gpg,") || l.contains(",jdk-fast + zlib-8k,jdk-fast,"));
+        assertThat(out.resolve("filecrypt/run.json")).content().contains("--variants");
+    }
+
+    @Test
     void interopRunsBcpgOnSeveralThreadsToGpg() throws Exception {
         assertThat(run("interop", "--quick", "--out", out.toString())).isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/interop.csv"));

@@ -1,34 +1,22 @@
 package labbook.filecrypt.experiments.directoryruns;
 
 import static labbook.filecrypt.FilecryptSchemas.CORPUS;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
 import static labbook.filecrypt.FilecryptSchemas.DEFAULT_LEVEL;
 import static labbook.filecrypt.FilecryptSchemas.ENGINE;
 import static labbook.filecrypt.FilecryptSchemas.FILE;
-import static labbook.filecrypt.FilecryptSchemas.FILES;
 import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.LEVELS;
 import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
 import static labbook.filecrypt.FilecryptSchemas.MIME;
 import static labbook.filecrypt.FilecryptSchemas.ORIGIN;
-import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.REPEAT;
-import static labbook.filecrypt.FilecryptSchemas.RUN;
-import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
 import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.filecrypt.FilecryptSchemas.SHA256;
 import static labbook.filecrypt.FilecryptSchemas.TYPE;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import labbook.core.CsvResults;
 import labbook.core.LabRun;
 import labbook.core.Mode;
@@ -49,8 +37,9 @@ import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.NativeJvm;
 import labbook.filecrypt.experiments.Sample;
 import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.experiments.VariantJvm;
+import labbook.filecrypt.experiments.VariantJvms;
 import labbook.filecrypt.peer.Gpg;
-import labbook.filecrypt.pgp.EncryptOptions;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -73,11 +62,11 @@ import picocli.CommandLine.Option;
  *
  * <p><b>The variants.</b> crypto's default (-z 1 for files over 10,240 bytes whose mime type, read from the bytes by
  * libmagic as crypto did, is text/*, else -z 0: {@link CryptoPolicy}), crypto --speed (-z 0), and gpg's true default
- * (-z 6); each by gpg (process), bcpg in this warm JVM (in-process) and bcpg as one fresh JVM per file (process); on
- * four folders: the text corpus and the MP3, PDF and PNG corpora ({@link labbook.filecrypt.corpus.BinaryCorpus}). The
- * runs interleave within each repeat. Quick mode times bcpg as a whole process on the text folder's crypto default run
- * only: a fresh JVM per file, 3 repeats x 4 runs x 4 folders of them, would take longer than the whole study's quick
- * budget.
+ * (-z 6); each by gpg (process), bcpg in a warm JVM of the run's own ({@link DirectoryRun}: in-process) and bcpg as one
+ * fresh JVM per file (process); on four folders: the text corpus and the MP3, PDF and PNG corpora
+ * ({@link labbook.filecrypt.corpus.BinaryCorpus}). The runs interleave within each repeat. Quick mode times bcpg as a
+ * whole process on the text folder's crypto default run only: a fresh JVM per file, 3 repeats x 4 runs x 4 folders of
+ * them, would take longer than the whole study's quick budget.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt directory-runs --quick [--types text,mp3,pdf,png]}, or {@code mvn -q
  * -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}; {@code --full [--enwik8 FILE]} for the seed's six
@@ -170,9 +159,9 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                                 corpusOptions.enwik8(),
                                 "--max-file-bytes",
                                 corpusOptions.maxFileBytes()));
-                Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptSchemas.DIRECTORY_RUNS);
-                CsvResults filesCsv = run.csv(FilecryptSchemas.DIRECTORY_FILES)) {
+                CsvResults filesCsv = run.csv(FilecryptSchemas.DIRECTORY_FILES);
+                VariantJvms jvms = VariantJvms.of("directory-runs")) {
             run.peer("gpg", Gpg.version())
                     .peer("bcpg-process", Encryptions.PROCESS_COMMAND)
                     .peer("bcpg", Encryptions.describeBcpg())
@@ -184,17 +173,21 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                 writeFiles(dir, filesCsv);
             }
             filesCsv.commit();
-            // warm-up: C2 (rounds on the 1 MB text file, unless an earlier experiment in this JVM did them), the page
-            // cache, gpg's first start
-            List<EncryptOptions> warmLevels = IntStream.of(0, 1, 6, 7)
-                    .mapToObj(l -> EncryptOptions.defaults().withLevel(l))
-                    .toList();
-            QuickCorpus.materialize().files().stream()
+            // each run in its own JVM; its warm-up there: C2 on the 1 MB text file at each level the run uses, and one
+            // untimed run over every folder (the page cache, gpg's first start); all of them side by side
+            Path small = QuickCorpus.materialize().files().stream()
                     .filter(p -> Corpus.size(p) == 1_000_000)
                     .findFirst()
-                    .ifPresent(small -> enc.warmUpInProcess(small, warmLevels, Encryptions.JIT_ROUNDS));
-            dirs.forEach(
-                    d -> enc.warmUpFiles(d.files(), EncryptOptions.defaults().withLevel(1), () -> {}));
+                    .orElseThrow();
+            Encryptions.helpProcess(); // untimed: the command line's JAR and class-data archive into the page cache
+            for (Run policy : Run.values()) {
+                jvms.start(policy.label(), DirectoryRun.class, List.of(policy.label()));
+            }
+            jvms.warmUp(policy -> {
+                List<String> request = new ArrayList<>(List.of(DirectoryRun.WARM_UP, small.toString()));
+                dirs.forEach(dir -> request.addAll(DirectoryRun.Folder.words(dir, run(policy))));
+                return request;
+            });
             long total = 0;
             for (Directory dir : dirs) {
                 for (Run policy : Run.values()) {
@@ -207,11 +200,23 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                 for (int r = 0; r < n; r++) {
                     for (Directory dir : dirs) {
                         for (Run policy : Run.values()) {
+                            List<String> engines = new ArrayList<>();
                             for (Engine engine : Engine.values()) {
                                 if (timed(mode, dir.type(), policy, engine)) {
-                                    runFolder(enc, dir, policy, engine, r, csv, results, meanPct);
-                                    bar.step();
+                                    engines.add(engine.name());
                                 }
+                            }
+                            List<String> request = new ArrayList<>(
+                                    List.of(DirectoryRun.MEASURE, Integer.toString(r), String.join(",", engines)));
+                            request.addAll(DirectoryRun.Folder.words(dir, policy));
+                            var rows = jvms.get(policy.label()).run(request, FilecryptSchemas.DIRECTORY_RUNS);
+                            for (Map<String, String> row : rows.get(FilecryptSchemas.DIRECTORY_RUNS)) {
+                                csv.row(VariantJvm.copy(row, FilecryptSchemas.DIRECTORY_RUNS));
+                                Key key = new Key(
+                                        dir.type(), policy, Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())));
+                                meanPct.put(key, Double.parseDouble(row.get(MEAN_SIZE_PCT.name())));
+                                results.add(key, Sample.of(row));
+                                bar.step();
                             }
                         }
                     }
@@ -219,55 +224,20 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
             }
             csv.commit();
             System.out.println("directory-runs: " + csv.rowCount() + " rows in " + csv.path() + ", "
-                    + filesCsv.rowCount() + " files in " + filesCsv.path());
+                    + filesCsv.rowCount() + " files in " + filesCsv.path() + " (" + jvms.summary() + ")");
         }
         DirectoryRunsPrintout.print(dirs, results, meanPct);
         return 0;
     }
 
-    /** One run over one folder with one engine: every file at the level the run gives it, summed. */
-    private static void runFolder(
-            Encryptions enc,
-            Directory dir,
-            Run policy,
-            Engine engine,
-            int repeat,
-            CsvResults csv,
-            SampleGroups<Key> results,
-            Map<Key, Double> meanPct) {
-        Sample sum = Sample.ZERO;
-        double pct = 0;
-        long in = 0;
-        List<Integer> levels = new ArrayList<>();
-        for (Path file : dir.files()) {
-            int level = dir.level(policy, file);
-            levels.add(level);
-            Sample s = enc.run(engine, file, EncryptOptions.defaults().withLevel(level));
-            sum = sum.plus(s);
-            long size = Corpus.size(file);
-            in += size;
-            pct += 100.0 * s.outBytes() / size;
+    /** The run a label names ({@code crypto-default}). */
+    static Run run(String label) {
+        for (Run r : Run.values()) {
+            if (r.label().equals(label)) {
+                return r;
+            }
         }
-        double mean = pct / dir.files().size();
-        Key key = new Key(dir.type(), policy, engine);
-        meanPct.put(key, mean);
-        results.add(key, sum);
-        long inBytes = in;
-        Sample folder = sum;
-        csv.row(row -> row.set(CORPUS, dir.corpus().name())
-                .set(RUN, policy.label())
-                .set(ENGINE, engine.engine())
-                .set(SCOPE, engine.scope())
-                .set(REPEAT, repeat)
-                .set(FILES, dir.files().size())
-                .set(IN_BYTES, inBytes)
-                .set(OUT_BYTES, folder.outBytes())
-                .set(CPU_USER_S, folder.cpuUserS())
-                .set(CPU_SYS_S, folder.cpuSysS())
-                .set(WALL_S, folder.wallS())
-                .set(MEAN_SIZE_PCT, mean)
-                .set(LEVELS, levels.stream().map(String::valueOf).collect(Collectors.joining(" ")))
-                .set(S2K_COUNT, EncryptOptions.PINNED_S2K_COUNT));
+        throw new IllegalArgumentException("no directory run " + label);
     }
 
     private static void writeFiles(Directory dir, CsvResults csv) {

@@ -28,11 +28,11 @@ final class CliStartup {
     private CliStartup() {}
 
     /** Times {@link #RUNS} runs, writes them to the run's {@code cli-startup.csv} and returns them. */
-    static List<Sample> measure(Encryptions enc, LabRun run) {
+    static List<Sample> measure(LabRun run) {
         List<Sample> samples = new ArrayList<>();
         try (CsvResults csv = run.csv(FilecryptSchemas.CLI_STARTUP)) {
             for (int i = 0; i < RUNS; i++) {
-                Sample s = enc.helpProcess();
+                Sample s = Encryptions.helpProcess();
                 samples.add(s);
                 int repeat = i;
                 csv.row(row -> row.set(COMMAND, COMMAND_LINE)

@@ -21,72 +21,38 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import labbook.core.CsvJournal;
+import labbook.core.CsvResults;
 import labbook.core.LabException;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.InProcessClock;
 import labbook.filecrypt.experiments.Sample;
-import labbook.filecrypt.experiments.SampleGroups;
-import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment.Key;
-import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.PgpDecryptor;
 
 /**
- * The level sweep's decrypt rows: the file gpg encrypted in a timed run, decrypted by gpg (a whole process, {@code gpg
- * --decrypt}) and by bcpg in this JVM ({@link PgpDecryptor#decryptFile}), same file, same passphrase, same pinned S2K
- * count. Every output must be the input's bytes (compared outside the clock). One row each in
- * {@code level-decrypt.csv}.
+ * The level sweep's decrypt rows, in the one-thread variant's JVM ({@link LevelSweepVariant}): the file gpg encrypted
+ * in a timed run, decrypted by gpg (a whole process, {@code gpg --decrypt}) and by bcpg in this JVM
+ * ({@link PgpDecryptor#decryptFile}), same file, same passphrase, same pinned S2K count, one right after the other.
+ * Every output must be the input's bytes (compared outside the clock). One row each in {@code level-decrypt.csv}.
  */
 final class LevelDecrypts {
-    /** The decrypt code paths warmed up in this JVM (an earlier experiment of {@code all} may have). */
-    private static final Set<Compression> WARMED = ConcurrentHashMap.newKeySet();
-
     private final Encryptions enc;
     private final String corpus;
-    private final CsvJournal csv;
-    private final SampleGroups<Key> results = new SampleGroups<>();
     private int counter;
-    /** Wall time spent here (warm-up, decryptions, checks), for the line saying what the decrypt rows cost. */
-    private long elapsedNanos;
 
-    LevelDecrypts(Encryptions enc, String corpus, CsvJournal csv) {
+    LevelDecrypts(Encryptions enc, String corpus) {
         this.enc = enc;
         this.corpus = corpus;
-        this.csv = csv;
-    }
-
-    /** Takes back a row a killed run measured (its journal's, on resume), for the printout. */
-    void kept(Map<String, String> row) {
-        results.add(
-                new Key(
-                        row.get(FILE.name()),
-                        Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
-                        Compression.parse(row.get(ALGO.name())),
-                        Integer.parseInt(row.get(LEVEL.name()))),
-                LevelSweepExperiment.sample(row));
-    }
-
-    SampleGroups<Key> results() {
-        return results;
-    }
-
-    double elapsedSeconds() {
-        return elapsedNanos / 1e9;
     }
 
     /**
-     * Decrypts {@code encrypted} (gpg's output of {@code file} with {@code options}) with gpg, then bcpg; one row each.
+     * Decrypts {@code encrypted} (gpg's output of {@code file} with {@code options}) with gpg, then bcpg; one row each
+     * in {@code csv}.
      */
-    void measure(Path file, EncryptOptions options, int repeat, Path encrypted) {
-        long start = System.nanoTime();
+    void measure(Path file, EncryptOptions options, int repeat, Path encrypted, CsvResults csv) {
         Path out = enc.scratch().resolve("decrypted-" + (counter++));
         char[] passphrase = enc.passphrase();
         for (Engine engine : List.of(Engine.GPG, Engine.BCPG_IN_PROCESS)) {
@@ -95,10 +61,8 @@ final class LevelDecrypts {
                     : InProcessClock.time(
                             () -> new PgpDecryptor().decryptFile(encrypted, out, passphrase), () -> Corpus.size(out));
             checkAndDelete(file, out, engine);
-            String name = file.getFileName().toString();
-            results.add(new Key(name, engine, options.compression(), options.level()), s);
             csv.row(row -> row.set(CORPUS, corpus)
-                    .set(FILE, name)
+                    .set(FILE, file.getFileName().toString())
                     .set(FILE_BYTES, Corpus.size(file))
                     .set(ENGINE, engine.engine())
                     .set(SCOPE, engine.scope())
@@ -113,7 +77,6 @@ final class LevelDecrypts {
                     .set(S2K_COUNT, options.s2kCount())
                     .set(CPU_THREAD_S, engine == Engine.GPG ? null : s.cpuThreadS()));
         }
-        elapsedNanos += System.nanoTime() - start;
     }
 
     private static void checkAndDelete(Path file, Path decrypted, Engine engine) {
@@ -129,35 +92,21 @@ final class LevelDecrypts {
     }
 
     /**
-     * The JIT's warm-up of bcpg's decryption: {@code rounds} untimed decryptions of {@code small} as gpg encrypted it,
-     * per decrypt code path among {@code variants} (no compressed packet, or the algorithm inflating: the level changes
-     * only the data). Through memory, not files: the code that decrypts is the same, and the timed runs' file I/O is
-     * the JDK's. A path an earlier experiment of {@code all} warmed is skipped. {@code afterRound} runs after each
-     * round.
+     * The JIT's warm-up of bcpg's decryption: {@code rounds} untimed decryptions of {@code small} as gpg encrypted it
+     * with {@code options}. Through memory, not files: the code that decrypts is the same, and the timed runs' file I/O
+     * is the JDK's.
      */
-    void warmUp(Path small, List<EncryptOptions> variants, int rounds, Runnable afterRound) {
-        long start = System.nanoTime();
-        Map<Compression, byte[]> todo = new LinkedHashMap<>();
-        for (EncryptOptions o : variants) {
-            Compression path = o.compresses() ? o.compression() : Compression.NONE;
-            if (!WARMED.contains(path) && !todo.containsKey(path)) {
-                todo.put(path, gpgEncrypted(small, o));
-            }
-        }
+    void warmUp(Path small, EncryptOptions options, int rounds) {
+        byte[] encrypted = gpgEncrypted(small, options);
         char[] passphrase = enc.passphrase();
         for (int i = 0; i < rounds; i++) {
-            for (byte[] encrypted : todo.values()) {
-                try {
-                    new PgpDecryptor()
-                            .decrypt(new ByteArrayInputStream(encrypted), OutputStream.nullOutputStream(), passphrase);
-                } catch (PgpDecryptor.DecryptException e) {
-                    throw new LabException("cannot decrypt gpg's output of " + small + ": " + e.getMessage(), e);
-                }
+            try {
+                new PgpDecryptor()
+                        .decrypt(new ByteArrayInputStream(encrypted), OutputStream.nullOutputStream(), passphrase);
+            } catch (PgpDecryptor.DecryptException e) {
+                throw new LabException("cannot decrypt gpg's output of " + small + ": " + e.getMessage(), e);
             }
-            afterRound.run();
         }
-        WARMED.addAll(todo.keySet());
-        elapsedNanos += System.nanoTime() - start;
     }
 
     private byte[] gpgEncrypted(Path small, EncryptOptions o) {

@@ -1,22 +1,12 @@
 package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptSchemas.ALGO;
-import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptSchemas.CORPUS;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
-import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
 import static labbook.filecrypt.FilecryptSchemas.ENGINE;
 import static labbook.filecrypt.FilecryptSchemas.FILE;
-import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.LEVEL;
-import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.REPEAT;
-import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
 import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 import static labbook.filecrypt.FilecryptSchemas.THREADS;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,6 +28,8 @@ import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.NativeJvm;
 import labbook.filecrypt.experiments.Sample;
 import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.experiments.VariantJvm;
+import labbook.filecrypt.experiments.VariantJvms;
 import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
@@ -62,22 +54,25 @@ import picocli.CommandLine.Option;
  * compression effect).
  *
  * <p><b>The variants.</b> bcpg, this module's BouncyCastle encryptor, with the same settings and gpg's 8 KiB ZIP window
- * (so sizes compare like for like), timed two ways: inside this warm JVM ({@code scope=in-process}: what a Java service
+ * (so sizes compare like for like), timed two ways: inside a warm JVM ({@code scope=in-process}: what a Java service
  * pays) and as a whole process, the command a user types, {@code ./labbook filecrypt encrypt} ({@code scope=process}:
  * what the seed's command-line view pays, launcher and JVM start-up included; after the sweep, {@code encrypt --help}
  * alone is timed too, the start-up's share). Beside them, bcpg in-process compressing on N threads ({@code --threads},
  * default 2; pigz's block-parallel deflate, one ordinary packet) at every level above 0 of ZIP and ZLIB, where wall
  * time, not CPU time, is what it saves; every output of its first repeat is decrypted by gpg (outside the clock) and
- * must give back the input. Engines interleave within each repeat so machine noise spreads over all of them. Quick: the
- * embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at the seed's 0, 1, 7, 9 and gpg's default 6 (where the
- * parallel engine's goal is set), 3 repeats, bcpg as a whole process on the largest file only. Full: enwik8 (or the
- * Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3 repeats of every engine on every file.
+ * must give back the input. Each algorithm, level and thread count runs in a JVM of its own ({@link LevelSweepVariant}:
+ * the module's declared flags, its own warm-up), so its figures do not depend on the other variants, on
+ * {@code --levels} or on the launcher; engines and levels interleave within each repeat so machine noise spreads over
+ * all of them. Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at the seed's 0, 1, 7, 9 and
+ * gpg's default 6 (where the parallel engine's goal is set), 3 repeats, bcpg as a whole process on the largest file
+ * only. Full: enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3 repeats of
+ * every engine on every file.
  *
  * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at each level is
- * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in this JVM (AES and the
- * MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file, same passphrase and pinned S2K count, after the decrypt
- * path's own JIT warm-up; every output must be the input's bytes (compared outside the clock). Goal: bcpg's decrypt CPU
- * time at most 1.0 x gpg's at every level.
+ * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in the level's
+ * one-thread JVM (AES and the MDC's SHA-1 on the JDK, {@code PgpDecryptor}), same file, same passphrase and pinned S2K
+ * count, after the decrypt path's own JIT warm-up; every output must be the input's bytes (compared outside the clock).
+ * Goal: bcpg's decrypt CPU time at most 1.0 x gpg's at every level.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
  * -Dexec.args="level-sweep --quick"}; {@code --full [--enwik8 FILE]} for the seed's sizes (hours). Prints, for the
@@ -180,9 +175,9 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         int n = OptionValues.atLeast("--threads", threads, 2, 2);
         List<SweepEngine> engines = SweepEngine.sweep(n);
         SampleGroups<Key> results = new SampleGroups<>();
+        SampleGroups<Key> decrypts = new SampleGroups<>();
         List<Sample> help = new ArrayList<>();
         int readBack = 0;
-        LevelDecrypts decrypts;
         try (LabRun run = LabRun.start(
                         lab,
                         FilecryptSchemas.STUDY,
@@ -198,13 +193,12 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                 corpusOptions.enwik8(),
                                 "--max-file-bytes",
                                 corpusOptions.maxFileBytes()));
-                Encryptions enc = Encryptions.start();
                 CsvJournal csv = run.journal(FilecryptSchemas.LEVEL_SWEEP);
-                CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT)) {
-            decrypts = new LevelDecrypts(enc, corpus.name(), decryptCsv);
+                CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT);
+                VariantJvms variants = VariantJvms.of("level-sweep")) {
             // a setting (repeat, file, algorithm, level) is a step: --resume keeps those a killed run finished
-            csv.kept().forEach(row -> results.add(keyOf(row), sample(row)));
-            decryptCsv.kept().forEach(decrypts::kept);
+            csv.kept().forEach(row -> results.add(keyOf(row), Sample.of(row)));
+            decryptCsv.kept().forEach(row -> decrypts.add(decryptKeyOf(row), Sample.of(row)));
             if (!csv.kept().isEmpty()) {
                 System.err.println("level-sweep: resuming after " + csv.kept().size() + " rows a run before measured");
             }
@@ -215,7 +209,6 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                     .peer(
                             "java",
                             System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-            LevelSweepWarmUp.run(enc, decrypts, corpus, plan, n);
             int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
             long total = 0;
             for (Path f : corpus.files()) {
@@ -231,93 +224,76 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                     .count();
                 }
             }
+            // each variant (algorithm, level, threads) in its own JVM, all warmed up side by side before any is timed;
+            // a variant whose every setting a killed run finished is not started
+            Path small = smallFile(corpus);
+            Encryptions.helpProcess(); // untimed: the command line's JAR and class-data archive into the page cache
+            for (Compression algo : plan.algos()) {
+                for (int level : plan.levels()) {
+                    if (algo != Compression.ZIP && level == 0 || allKept(csv, corpus, maxRepeats, algo, level)) {
+                        continue;
+                    }
+                    for (int t : List.of(1, n)) {
+                        EncryptOptions o = EncryptOptions.defaults()
+                                .withCompression(algo)
+                                .withLevel(level)
+                                .withThreads(t);
+                        if (t == 1 || o.compressesInParallel()) {
+                            variants.start(
+                                    variant(algo, level, t),
+                                    LevelSweepVariant.class,
+                                    LevelSweepVariant.args(o, corpus.name(), small, corpus.files()));
+                        }
+                    }
+                }
+            }
+            variants.warmUp(variant -> List.of(LevelSweepVariant.WARM_UP));
             try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
                 for (int r = 0; r < maxRepeats; r++) {
                     for (Path file : corpus.files()) {
                         for (Compression algo : plan.algos()) {
                             for (int level : plan.levels()) {
-                                Map<Column, Object> setting = Map.of(
-                                        REPEAT,
-                                        r,
-                                        FILE,
-                                        file.getFileName().toString(),
-                                        ALGO,
-                                        algo.gpgName(),
-                                        LEVEL,
-                                        level);
+                                Map<Column, Object> setting = setting(r, file, algo, level);
+                                // the runs of this setting, each engine's that has a repeat here, and gpg's decryption
+                                long runs = 0;
+                                for (SweepEngine e : engines) {
+                                    runs += r < repeatsFor(mode, file, largest, e.engine()) ? 1 : 0;
+                                }
+                                boolean gpgRuns = r < repeatsFor(mode, file, largest, Engine.GPG);
+                                runs += gpgRuns && (algo == Compression.ZIP || level > 0) ? 1 : 0;
                                 if (csv.keptHas(setting)) {
-                                    for (SweepEngine e : engines) {
-                                        bar.stepBy(r < repeatsFor(mode, file, largest, e.engine()) ? 1 : 0);
-                                    }
-                                    bar.stepBy(
-                                            r < repeatsFor(mode, file, largest, Engine.GPG)
-                                                            && (algo == Compression.ZIP || level > 0)
-                                                    ? 1
-                                                    : 0);
+                                    bar.stepBy(runs);
                                     continue;
                                 }
                                 boolean decryptsKept = decryptCsv.keptHas(setting);
-                                for (SweepEngine sweepEngine : engines) {
-                                    Engine engine = sweepEngine.engine();
-                                    EncryptOptions options = EncryptOptions.defaults()
-                                            .withCompression(algo)
-                                            .withLevel(level)
-                                            .withThreads(sweepEngine.threads());
-                                    if (r >= repeatsFor(mode, file, largest, engine)) {
-                                        continue; // this engine has its repeats on this file (or, quick, none)
+                                for (int t : List.of(1, n)) {
+                                    VariantJvm jvm = variants.get(variant(algo, level, t));
+                                    List<String> request = new ArrayList<>(List.of(
+                                            LevelSweepVariant.MEASURE,
+                                            Integer.toString(r),
+                                            file.toString(),
+                                            Boolean.toString(t == 1 && !decryptsKept)));
+                                    for (SweepEngine e : engines) {
+                                        if (e.threads() == t && r < repeatsFor(mode, file, largest, e.engine())) {
+                                            request.add(e.engine().name());
+                                        }
                                     }
-                                    if (algo != Compression.ZIP && level == 0 || !sweepEngine.sweeps(options)) {
-                                        // -z 0 writes no compressed packet: ZIP's -z 0 row says it all (and threads
-                                        // change nothing)
-                                        bar.step();
-                                        continue;
+                                    if (jvm == null || request.size() == 4) {
+                                        continue; // -z 0 writes no compressed packet: no threads to run it on
                                     }
-                                    // the parallel engine's first repeat: gpg must read back what was timed
-                                    boolean check = sweepEngine.threads() > 1 && r == 0;
-                                    int repeat = r;
-                                    // gpg's output, while it exists, is decrypted by gpg and by bcpg (a step of its
-                                    // own)
-                                    Sample s = enc.run(
-                                            engine,
-                                            file,
-                                            options,
-                                            check,
-                                            engine == Engine.GPG
-                                                    ? encrypted -> {
-                                                        if (!decryptsKept) {
-                                                            decrypts.measure(file, options, repeat, encrypted);
-                                                        }
-                                                        bar.step();
-                                                    }
-                                                    : encrypted -> {});
-                                    readBack += check ? 1 : 0;
-                                    results.add(new Key(file.getFileName().toString(), sweepEngine, algo, level), s);
-                                    csv.row(row -> row.set(CORPUS, corpus.name())
-                                            .set(FILE, file.getFileName().toString())
-                                            .set(FILE_BYTES, Corpus.size(file))
-                                            .set(ENGINE, engine.engine())
-                                            .set(SCOPE, engine.scope())
-                                            .set(ALGO, algo.gpgName())
-                                            .set(LEVEL, level)
-                                            .set(REPEAT, repeat)
-                                            .set(CPU_USER_S, s.cpuUserS())
-                                            .set(CPU_SYS_S, s.cpuSysS())
-                                            .set(WALL_S, s.wallS())
-                                            .set(OUT_BYTES, s.outBytes())
-                                            .set(DEFLATER, deflater(engine, options))
-                                            .set(
-                                                    CIPHER_PATH,
-                                                    engine == Engine.GPG
-                                                            ? "gpg"
-                                                            : options.cipherPath()
-                                                                    .label())
-                                            .set(S2K_COUNT, options.s2kCount())
-                                            .set(THREADS, sweepEngine.threads())
-                                            .set(
-                                                    CPU_THREAD_S,
-                                                    engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
-                                    bar.step();
+                                    var rows = jvm.run(
+                                            request, FilecryptSchemas.LEVEL_SWEEP, FilecryptSchemas.LEVEL_DECRYPT);
+                                    for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_DECRYPT)) {
+                                        decryptCsv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_DECRYPT));
+                                        decrypts.add(decryptKeyOf(row), Sample.of(row));
+                                    }
+                                    for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_SWEEP)) {
+                                        csv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_SWEEP));
+                                        results.add(keyOf(row), Sample.of(row));
+                                        readBack += t > 1 && r == 0 ? 1 : 0;
+                                    }
                                 }
+                                bar.stepBy(runs);
                                 // the decrypt rows first: a kill between the two leaves this setting to run again,
                                 // and its decryptions kept, not twice
                                 decryptCsv.checkpoint();
@@ -330,9 +306,9 @@ public final class LevelSweepExperiment extends CorpusExperiment {
             Path sweepCsv = csv.commit();
             Path decryptPath = decryptCsv.commit();
             System.out.printf(
-                    "level-sweep: %d rows in %s, %d in %s (the decryptions and their warm-up: %.1f s)%n",
-                    csv.rowCount(), sweepCsv, decryptCsv.rowCount(), decryptPath, decrypts.elapsedSeconds());
-            help.addAll(CliStartup.measure(enc, run));
+                    "level-sweep: %d rows in %s, %d in %s (%s)%n",
+                    csv.rowCount(), sweepCsv, decryptCsv.rowCount(), decryptPath, variants.summary());
+            help.addAll(CliStartup.measure(run));
         }
         System.out.printf(
                 "level-sweep: gpg decrypted all %d outputs of bcpg on %d threads in the first repeat to the "
@@ -342,7 +318,37 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         LevelSweepPrintout.printHelp(help);
         LevelSweepPrintout.printWall(results, largest, plan.levels(), n);
         LevelSweepPrintout.printTimeSizeRule(results, corpus, plan.levels(), engines);
-        LevelSweepPrintout.printDecrypt(decrypts.results(), largest, plan.levels());
+        LevelSweepPrintout.printDecrypt(decrypts, largest, plan.levels());
+    }
+
+    /** The columns that name one setting of the sweep: a step of its journal. */
+    private static Map<Column, Object> setting(int repeat, Path file, Compression algo, int level) {
+        return Map.of(REPEAT, repeat, FILE, file.getFileName().toString(), ALGO, algo.gpgName(), LEVEL, level);
+    }
+
+    /** Whether a killed run finished every setting of {@code algo} at {@code level}: its variants need no JVM. */
+    private static boolean allKept(CsvJournal csv, Corpus corpus, int repeats, Compression algo, int level) {
+        for (int r = 0; r < repeats; r++) {
+            for (Path file : corpus.files()) {
+                if (!csv.keptHas(setting(r, file, algo, level))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The JIT warm-up's file: the largest of at most 1 MB (the 1 MB head), or the largest file when none is. */
+    private static Path smallFile(Corpus corpus) {
+        return corpus.files().stream()
+                .filter(p -> Corpus.size(p) <= 1_000_000)
+                .max((a, b) -> Long.compare(Corpus.size(a), Corpus.size(b)))
+                .orElse(corpus.largest());
+    }
+
+    /** A variant's name: "zip -z 6", or "zip -z 6 x2" on 2 threads. */
+    private static String variant(Compression algo, int level, int threads) {
+        return algo.gpgName() + " -z " + level + (threads > 1 ? " x" + threads : "");
     }
 
     /** The key of a kept row of level-sweep.csv. */
@@ -356,16 +362,13 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                 Integer.parseInt(row.get(LEVEL.name())));
     }
 
-    /** The sample of a kept row of level-sweep.csv or level-decrypt.csv. */
-    static Sample sample(Map<String, String> row) {
-        String out = row.get(OUT_BYTES.name());
-        String thread = row.get(CPU_THREAD_S.name());
-        return new Sample(
-                Double.parseDouble(row.get(CPU_USER_S.name())),
-                Double.parseDouble(row.get(CPU_SYS_S.name())),
-                Double.parseDouble(row.get(WALL_S.name())),
-                out == null || out.isEmpty() ? 0 : Long.parseLong(out),
-                thread == null || thread.isEmpty() ? Double.NaN : Double.parseDouble(thread));
+    /** The key of a row of level-decrypt.csv (no threads column: one thread decrypts). */
+    private static Key decryptKeyOf(Map<String, String> row) {
+        return new Key(
+                row.get(FILE.name()),
+                Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
+                Compression.parse(row.get(ALGO.name())),
+                Integer.parseInt(row.get(LEVEL.name())));
     }
 
     static String deflater(Engine engine, EncryptOptions o) {

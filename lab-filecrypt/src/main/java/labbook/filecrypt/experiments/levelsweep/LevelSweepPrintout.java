@@ -121,7 +121,7 @@ final class LevelSweepPrintout {
         System.out.printf(
                 Locale.ROOT,
                 "Wall time (median, ms) and CPU time (user + system, mean, ms per MB of input) on %s,"
-                        + " ZIP; %s is bcpg in this JVM compressing on %d threads:%n",
+                        + " ZIP; %s is bcpg in-process compressing on %d threads:%n",
                 file,
                 parallel.label(),
                 threads);

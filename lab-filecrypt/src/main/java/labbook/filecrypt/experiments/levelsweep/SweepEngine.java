@@ -7,7 +7,7 @@ import labbook.filecrypt.pgp.EncryptOptions;
 
 /**
  * One of the level sweep's engines: an {@link Engine} and how many threads compress. Every engine runs on one thread,
- * as gpg compresses and as the published figures were taken; bcpg in this JVM runs a second time on N threads
+ * as gpg compresses and as the published figures were taken; bcpg in-process runs a second time on N threads
  * ({@link EncryptOptions#threads()}), with the same engine and scope columns: the {@code threads} column tells them
  * apart.
  */

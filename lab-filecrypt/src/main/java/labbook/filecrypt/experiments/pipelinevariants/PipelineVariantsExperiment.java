@@ -18,11 +18,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
+import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.OptionValues;
 import labbook.core.Progress;
 import labbook.core.Row;
 import labbook.filecrypt.FilecryptSchemas;
@@ -33,12 +36,16 @@ import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.NativeJvm;
 import labbook.filecrypt.experiments.Sample;
 import labbook.filecrypt.experiments.SampleGroups;
+import labbook.filecrypt.experiments.VariantJvm;
+import labbook.filecrypt.experiments.VariantJvms;
 import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.CipherPath;
 import labbook.filecrypt.pgp.EncryptOptions;
+import labbook.filecrypt.pgp.FastPath;
 import labbook.filecrypt.pgp.ZipDeflater;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * pipeline-variants: where a BouncyCastle encryptor's time goes, step by step.
@@ -49,17 +56,18 @@ import picocli.CommandLine.Command;
  *
  * <p><b>The baseline.</b> gpg as a whole process, same file, level and S2K count, in the same run.
  *
- * <p><b>The variants</b>, all bcpg inside this warm JVM on one file of the quick corpus (full: the 10 MB one; quick:
- * the 5 MB one, where gpg's -z 0 run is a few 10 ms ticks, so the -z 0 ratios are coarse), at -z 0, 1 and 9 (ZIP):
- * {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the JDK Deflater: the naive pipeline);
- * {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the JDK's {@code AES/CFB/NoPadding},
- * JDK SHA-1, gpg's window in pure Java); {@code jdk-fast + jzlib-8k} (CFB computed through the JDK's AES/CBC);
- * {@code jdk-fast + jdk-32k}; {@code jdk-fast + zlib-8k} (native zlib with gpg's window: the lab's default). One step
- * changes at a time.
+ * <p><b>The variants</b>, each bcpg inside a warm JVM of its own ({@link PipelineVariant}), on one file of the quick
+ * corpus (full: the 10 MB one; quick: the 5 MB one, where gpg's -z 0 run is a few 10 ms ticks, so the -z 0 ratios are
+ * coarse), at -z 0, 1 and 9 (ZIP): {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the
+ * JDK Deflater: the naive pipeline); {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the
+ * JDK's {@code AES/CFB/NoPadding}, JDK SHA-1, gpg's window in pure Java); {@code jdk-fast + jzlib-8k} (CFB computed
+ * through the JDK's AES/CBC); {@code jdk-fast + jdk-32k}; {@code jdk-fast + zlib-8k} (native zlib with gpg's window:
+ * the lab's default). One step changes at a time.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt pipeline-variants --quick}, or {@code mvn -q -pl lab-filecrypt
- * exec:java -Dexec.args="pipeline-variants --quick"}; quick and full differ in the file (5 MB, 10 MB), repeats (3, 15)
- * and warm-up rounds (5, 10).
+ * exec:java -Dexec.args="pipeline-variants --quick"}; {@code --variants jdk-fast+zlib-8k,bc-jce+jdk-32k} times only
+ * those beside gpg, with the same figures as in a run of all of them; quick and full differ in the file (5 MB, 10 MB),
+ * repeats (3, 9) and warm-up rounds ({@link #warmUpRounds}: 5, 200).
  *
  * <p><b>CSV</b> {@code results/filecrypt/pipeline-variants.csv}, one row per encryption:
  * {@link FilecryptSchemas#PIPELINE_VARIANTS}.
@@ -68,12 +76,37 @@ import picocli.CommandLine.Command;
         name = "pipeline-variants",
         description = "Where the time goes: bcpg's AES, SHA-1, CFB loop and deflate variants against gpg.")
 public final class PipelineVariantsExperiment extends ExperimentCommand {
+    @Option(
+            names = "--variants",
+            paramLabel = "LIST",
+            split = ",",
+            description = "The variants to time beside gpg, as CIPHER+DEFLATER (default: all six, "
+                    + "bc-lightweight+jdk-32k,bc-jce+jdk-32k,jdk-cipher+jzlib-8k,jdk-fast+jzlib-8k,jdk-fast+jdk-32k,"
+                    + "jdk-fast+zlib-8k).")
+    List<String> variantNames;
+
     record Variant(CipherPath cipher, ZipDeflater deflater) {
         String label() {
             return cipher.label() + " + " + deflater.label();
         }
+
+        /** The label as {@code --variants} takes it: {@code jdk-fast+zlib-8k}. */
+        String optionValue() {
+            return cipher.label() + "+" + deflater.label();
+        }
+
+        EncryptOptions options(int level) {
+            return EncryptOptions.defaults()
+                    .withCipherPath(cipher)
+                    .withZipDeflater(deflater)
+                    .withLevel(level);
+        }
     }
 
+    /**
+     * Every variant, one step apart. The last is the lab's default, gpg's window on native zlib wherever the module
+     * declares the flags its binding needs on this JDK (so the list is the same whichever JVM asks), else on JZlib.
+     */
     static List<Variant> variants() {
         return List.of(
                 new Variant(CipherPath.BC_LIGHTWEIGHT, ZipDeflater.JDK_32K),
@@ -81,7 +114,33 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                 new Variant(CipherPath.JDK_CIPHER, ZipDeflater.JZLIB_8K),
                 new Variant(CipherPath.JDK_FAST, ZipDeflater.JZLIB_8K),
                 new Variant(CipherPath.JDK_FAST, ZipDeflater.JDK_32K),
-                new Variant(CipherPath.JDK_FAST, ZipDeflater.gpgWindow()));
+                new Variant(
+                        CipherPath.JDK_FAST,
+                        FastPath.JVM_FLAGS.isEmpty() ? ZipDeflater.JZLIB_8K : ZipDeflater.ZLIB_8K));
+    }
+
+    /** The variants {@code --variants} names, in the experiment's order; every one when not given. */
+    static List<Variant> selected(List<String> names) {
+        if (names == null) {
+            return variants();
+        }
+        List<String> wanted = new ArrayList<>();
+        for (String name : names) {
+            String value = name.replace(" ", "").toLowerCase(Locale.ROOT);
+            if (variants().stream().noneMatch(v -> v.optionValue().equals(value))) {
+                throw LabException.badValue(
+                        "--variants",
+                        name,
+                        "one of "
+                                + String.join(
+                                        ", ",
+                                        variants().stream()
+                                                .map(Variant::optionValue)
+                                                .toList()));
+            }
+            wanted.add(value);
+        }
+        return variants().stream().filter(v -> wanted.contains(v.optionValue())).toList();
     }
 
     record Key(String variant, int level) {}
@@ -106,6 +165,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
 
     @Override
     public Integer call() {
+        List<Variant> variants = selected(variantNames); // before anything runs
         Integer relaunched = NativeJvm.relaunch();
         if (relaunched != null) {
             return relaunched;
@@ -113,63 +173,85 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
         Corpus corpus = Corpora.forMode(Mode.QUICK, null);
         Path file = corpus.upTo(inputBytes(lab.mode())).largest();
         int repeats = repeats(lab.mode());
-        int warmUpRounds = lab.mode() == Mode.FULL ? 10 : 5;
         int[] levels = {0, 1, 9};
-        List<Variant> variants = variants();
         SampleGroups<Key> results = new SampleGroups<>();
-        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "pipeline-variants");
+        String summary;
+        try (LabRun run = LabRun.start(
+                        lab,
+                        FilecryptSchemas.STUDY,
+                        "pipeline-variants",
+                        OptionValues.rerun("--variants", variantNames));
                 Encryptions enc = Encryptions.start();
-                CsvResults csv = run.csv(FilecryptSchemas.PIPELINE_VARIANTS)) {
+                CsvResults csv = run.csv(FilecryptSchemas.PIPELINE_VARIANTS);
+                VariantJvms jvms = VariantJvms.of("pipeline-variants")) {
             run.peer("gpg", Gpg.version())
                     .peer("bcpg", Encryptions.describeBcpg())
                     .peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
-            List<EncryptOptions> warm = new ArrayList<>();
-            for (Variant v : variants) {
-                for (int level : levels) {
-                    warm.add(options(v, level));
-                }
-            }
+            // each variant in its own JVM, warmed up on its own code paths, all of them side by side
             Path small = corpus.upTo(1_000_000).largest();
+            for (Variant v : variants) {
+                jvms.start(
+                        v.label(),
+                        PipelineVariant.class,
+                        PipelineVariant.args(v, corpus.name(), small, warmUpRounds(lab.mode()), levels));
+            }
+            jvms.warmUp(variant -> List.of(PipelineVariant.WARM_UP));
+            enc.run(Engine.GPG, file, EncryptOptions.defaults()); // gpg's first start and the file into the page cache
             long total = (long) repeats * levels.length * (variants.size() + 1);
             try (ProgressBar bar = Progress.bar("pipeline-variants", total, "runs")) {
-                enc.warmUpInProcess(small, warm, warmUpRounds);
                 for (int r = 0; r < repeats; r++) {
                     int repeat = r;
                     for (int level : levels) {
+                        // gpg, the baseline, a process of its own, then each variant in its JVM, moments apart
                         Sample g = enc.run(
                                 Engine.GPG, file, EncryptOptions.defaults().withLevel(level));
                         results.add(new Key("gpg", level), g);
-                        csv.row(row -> measured(row, corpus, file, level, repeat, g)
+                        csv.row(row -> measured(row, corpus.name(), file, level, repeat, g)
                                 .set(VARIANT, "gpg")
                                 .set(CIPHER_PATH, "gpg")
                                 .set(DEFLATER, level == 0 ? "none" : "zlib-8k")
                                 .set(CPU_THREAD_S, null));
                         bar.step();
                         for (Variant v : variants) {
-                            Sample s = enc.run(Engine.BCPG_IN_PROCESS, file, options(v, level));
-                            results.add(new Key(v.label(), level), s);
-                            csv.row(row -> measured(row, corpus, file, level, repeat, s)
-                                    .set(VARIANT, v.label())
-                                    .set(CIPHER_PATH, v.cipher().label())
-                                    .set(
-                                            DEFLATER,
-                                            level == 0 ? "none" : v.deflater().label())
-                                    .set(CPU_THREAD_S, s.cpuThreadS()));
+                            var rows = jvms.get(v.label())
+                                    .run(
+                                            List.of(
+                                                    PipelineVariant.MEASURE,
+                                                    Integer.toString(level),
+                                                    Integer.toString(repeat),
+                                                    file.toString()),
+                                            FilecryptSchemas.PIPELINE_VARIANTS);
+                            for (Map<String, String> row : rows.get(FilecryptSchemas.PIPELINE_VARIANTS)) {
+                                csv.row(VariantJvm.copy(row, FilecryptSchemas.PIPELINE_VARIANTS));
+                                results.add(new Key(row.get(VARIANT.name()), level), Sample.of(row));
+                            }
                             bar.step();
                         }
                     }
                 }
             }
             csv.commit();
-            System.out.println("pipeline-variants: " + csv.rowCount() + " rows in " + csv.path());
+            summary = jvms.summary();
+            System.out.println(
+                    "pipeline-variants: " + csv.rowCount() + " rows in " + csv.path() + " (" + summary + ")");
         }
         print(results, variants, levels, file);
         return 0;
     }
 
+    /**
+     * Untimed rounds of each variant's code paths on the 1 MB head before its first timed run. Full: the level sweep's
+     * {@link Encryptions#JIT_ROUNDS}, until C2 is done. Quick: 5, as the quick main job's budget allows (about a minute
+     * more of CPU for the six variants' 200): C2 is not done, so quick's figures carry some compilation, the same for
+     * every variant.
+     */
+    static int warmUpRounds(Mode mode) {
+        return mode == Mode.FULL ? Encryptions.JIT_ROUNDS : 5;
+    }
+
     /** The columns gpg's rows and the variants' share: what was encrypted, and the sample's clocks and size. */
-    private static Row measured(Row row, Corpus corpus, Path file, int level, int repeat, Sample s) {
-        return row.set(CORPUS, corpus.name())
+    static Row measured(Row row, String corpus, Path file, int level, int repeat, Sample s) {
+        return row.set(CORPUS, corpus)
                 .set(FILE, file.getFileName().toString())
                 .set(FILE_BYTES, Corpus.size(file))
                 .set(LEVEL, level)
@@ -178,13 +260,6 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                 .set(CPU_SYS_S, s.cpuSysS())
                 .set(WALL_S, s.wallS())
                 .set(OUT_BYTES, s.outBytes());
-    }
-
-    private static EncryptOptions options(Variant v, int level) {
-        return EncryptOptions.defaults()
-                .withCipherPath(v.cipher())
-                .withZipDeflater(v.deflater())
-                .withLevel(level);
     }
 
     private static void print(SampleGroups<Key> results, List<Variant> variants, int[] levels, Path file) {

@@ -1,0 +1,202 @@
+package labbook.filecrypt.experiments;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import labbook.core.Child;
+import labbook.core.Column;
+import labbook.core.ForkedJava;
+import labbook.core.LabException;
+import labbook.core.ResultsSchema;
+import labbook.core.Row;
+import labbook.filecrypt.FilecryptLab;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * The parent's side of one variant's own JVM ({@link VariantWorker} is the other): a fresh {@code java} started by
+ * lab-core's {@link ForkedJava#isolated} with the module's declared JVM flags, whatever launched the experiment, so the
+ * variant's JIT state is its own (as a JMH fork's is) and the same in a run of every variant as in a run of one.
+ *
+ * <p>The parent drives it by requests, one tab-separated line each on its stdin; it answers each with a line on its
+ * stdout once done, and leaves the rows it measured as CSVs of the experiment's own schemas, which {@link #await} reads
+ * back by column name. Several variants' JVMs live side by side, so the parent can interleave them within a repeat as
+ * the experiments always did, and let them warm up at the same time.
+ */
+public final class VariantJvm implements AutoCloseable {
+    /** The worker's line once it has started. */
+    static final String READY = "ready";
+    /** The worker's line once a request is done (its rows written). */
+    static final String DONE = "done";
+
+    /**
+     * The longest a worker may print nothing while the parent waits on it: a full-mode request (a 100 MB file at
+     * {@code -z 9} by every engine, or a warm-up over the full corpus) takes minutes, not half an hour.
+     */
+    static final Duration SILENCE = Duration.ofMinutes(30);
+
+    private final String name;
+    private final Child child;
+    private final Path rowsRoot;
+    private final OutputStream requests;
+
+    private VariantJvm(String name, Child child, Path rowsRoot) {
+        this.name = name;
+        this.child = child;
+        this.rowsRoot = rowsRoot;
+        this.requests = child.stdin();
+    }
+
+    /**
+     * Starts {@code workerMain} (a class whose {@code main} calls {@link VariantWorker#serve}) in a fresh JVM: its
+     * arguments are the folder it writes its rows under ({@code scratch/<name>}), then {@code args}. Returns once it
+     * said it is ready; its stderr shows on this console.
+     */
+    public static VariantJvm start(String name, Class<?> workerMain, List<String> args, Path scratch) {
+        Path rowsRoot = scratch.resolve(name.replaceAll("[^A-Za-z0-9._-]+", "_"));
+        try {
+            Files.createDirectories(rowsRoot);
+        } catch (IOException e) {
+            throw LabException.cannot("create", rowsRoot, e);
+        }
+        List<String> workerArgs = new ArrayList<>(List.of(rowsRoot.toString()));
+        workerArgs.addAll(args);
+        Child.Spec spec = Child.spec(
+                        name, ForkedJava.isolated(FilecryptLab.COMMAND, List.of(), workerMain.getName(), workerArgs))
+                .stdinPipe()
+                .stdoutLines()
+                .relayStderr(System.err)
+                .silence(SILENCE)
+                .limit(NativeJvm.RUN_LIMIT);
+        VariantJvm jvm = new VariantJvm(name, Child.start(spec), rowsRoot);
+        try {
+            jvm.expect(READY);
+            return jvm;
+        } catch (RuntimeException e) {
+            jvm.child.close();
+            throw e;
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Sends one request; {@link #await} waits for it. Sending to several JVMs before awaiting runs them together. */
+    public void send(List<String> request) {
+        for (String word : request) {
+            if (word.contains("\t") || word.contains("\n")) {
+                throw new IllegalArgumentException("a request word holds a tab or a line end: " + word);
+            }
+        }
+        try {
+            requests.write((String.join("\t", request) + "\n").getBytes(StandardCharsets.UTF_8));
+            requests.flush();
+        } catch (IOException e) {
+            throw child.failure("stopped taking requests (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * Waits for the request sent last, then returns the rows it measured of each of {@code schemas} (none when it
+     * measured none), each a map from column name to cell, as {@link labbook.core.CsvJournal#kept()} gives a resumed
+     * run's rows.
+     */
+    public Map<ResultsSchema, List<Map<String, String>>> await(ResultsSchema... schemas) {
+        expect(DONE);
+        Map<ResultsSchema, List<Map<String, String>>> rows = new LinkedHashMap<>();
+        for (ResultsSchema schema : schemas) {
+            Path csv = rowsFile(rowsRoot, schema);
+            if (Files.exists(csv)) {
+                rows.put(schema, read(csv, schema));
+                try {
+                    Files.delete(csv);
+                } catch (IOException e) {
+                    throw LabException.cannot("delete", csv, e);
+                }
+            } else {
+                rows.put(schema, List.of());
+            }
+        }
+        return rows;
+    }
+
+    /** {@link #send}, then {@link #await}. */
+    public Map<ResultsSchema, List<Map<String, String>>> run(List<String> request, ResultsSchema... schemas) {
+        send(request);
+        return await(schemas);
+    }
+
+    private void expect(String answer) {
+        while (true) {
+            String line = child.nextLine();
+            if (line.equals(answer)) {
+                return;
+            }
+            System.err.println(line); // something in the worker printed on stdout: shown, not taken for an answer
+        }
+    }
+
+    /** Where a worker's request leaves its rows of {@code schema}. */
+    static Path rowsFile(Path rowsRoot, ResultsSchema schema) {
+        return rowsRoot.resolve(schema.study()).resolve(schema.fileName());
+    }
+
+    /** The rows of a worker's CSV by column name; every column of {@code schema} must be in its header. */
+    static List<Map<String, String>> read(Path csv, ResultsSchema schema) {
+        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+                CSVParser parser = CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .get()
+                        .parse(r)) {
+            for (String column : schema.names()) {
+                if (!parser.getHeaderMap().containsKey(column)) {
+                    throw new LabException(csv + ": no column " + column + " of " + schema);
+                }
+            }
+            List<Map<String, String>> rows = new ArrayList<>();
+            for (CSVRecord record : parser) {
+                Map<String, String> row = new LinkedHashMap<>();
+                schema.names().forEach(column -> row.put(column, record.get(column)));
+                rows.add(row);
+            }
+            return rows;
+        } catch (IOException | IllegalArgumentException e) {
+            throw new LabException("cannot read " + csv + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Fills a row of the parent's CSV of {@code schema} with a worker's row, column by column. */
+    public static Consumer<Row> copy(Map<String, String> row, ResultsSchema schema) {
+        return target -> {
+            for (Column column : schema.columns()) {
+                target.set(column, row.get(column.name()));
+            }
+        };
+    }
+
+    /** No more requests: the worker ends; its failure, if it had one, is a one-line {@link LabException}. */
+    @Override
+    public void close() {
+        try {
+            requests.close();
+            child.waitForSuccess();
+        } catch (IOException e) {
+            throw child.failure("could not be told to end (" + e.getMessage() + ")");
+        } finally {
+            child.close();
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package labbook.filecrypt.experiments.levelsweep;
+
+import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptSchemas.CORPUS;
+import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
+import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
+import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
+import static labbook.filecrypt.FilecryptSchemas.ENGINE;
+import static labbook.filecrypt.FilecryptSchemas.FILE;
+import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.LEVEL;
+import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
+import static labbook.filecrypt.FilecryptSchemas.REPEAT;
+import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
+import static labbook.filecrypt.FilecryptSchemas.SCOPE;
+import static labbook.filecrypt.FilecryptSchemas.THREADS;
+import static labbook.filecrypt.FilecryptSchemas.WALL_S;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import labbook.core.CsvResults;
+import labbook.filecrypt.FilecryptSchemas;
+import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.experiments.Encryptions;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.experiments.VariantWorker;
+import labbook.filecrypt.pgp.Compression;
+import labbook.filecrypt.pgp.EncryptOptions;
+
+/**
+ * One variant of the level sweep in a JVM of its own ({@link VariantWorker}): one algorithm and level, with bcpg
+ * in-process on one thread (beside gpg and bcpg as a whole process, which are processes of their own anyway, and the
+ * decryption of gpg's output by gpg and by bcpg in this JVM, paired with it in time) or on N threads alone. So bcpg's
+ * in-process rows at a level do not depend on which other levels or engines the sweep ran.
+ *
+ * <p>Its arguments: algorithm, level, threads, corpus name, the small file of the JIT warm-up, every corpus file. Its
+ * requests: {@value #WARM_UP}, then {@value #MEASURE} {@code REPEAT FILE DECRYPT ENGINE...} (one setting of the sweep,
+ * its engines in the order given; with DECRYPT {@code true}, each gpg output is decrypted too).
+ */
+final class LevelSweepVariant implements VariantWorker.Variant {
+    static final String WARM_UP = "warm-up";
+    static final String MEASURE = "measure";
+
+    private final EncryptOptions options;
+    private final String corpus;
+    private final Path small;
+    private final List<Path> files;
+    private final Encryptions enc;
+    private final LevelDecrypts decrypts;
+
+    public static void main(String[] args) {
+        VariantWorker.serve(args, LevelSweepVariant::new);
+    }
+
+    LevelSweepVariant(List<String> args) {
+        this.options = EncryptOptions.defaults()
+                .withCompression(Compression.parse(args.get(0)))
+                .withLevel(Integer.parseInt(args.get(1)))
+                .withThreads(Integer.parseInt(args.get(2)));
+        this.corpus = args.get(3);
+        this.small = Path.of(args.get(4));
+        this.files = args.subList(5, args.size()).stream().map(Path::of).toList();
+        this.enc = Encryptions.start();
+        this.decrypts = new LevelDecrypts(enc, corpus);
+    }
+
+    /** The worker's arguments for this variant (see the class comment). */
+    static List<String> args(EncryptOptions options, String corpus, Path small, List<Path> files) {
+        List<String> args = new ArrayList<>(List.of(
+                options.compression().gpgName(),
+                Integer.toString(options.level()),
+                Integer.toString(options.threads()),
+                corpus,
+                small.toString()));
+        files.forEach(f -> args.add(f.toString()));
+        return args;
+    }
+
+    /** Whether this variant is the one-thread one, which runs gpg and decrypts its output. */
+    private boolean single() {
+        return options.threads() == 1;
+    }
+
+    @Override
+    public void handle(List<String> request, VariantWorker.Rows rows) {
+        if (request.get(0).equals(WARM_UP)) {
+            LevelSweepWarmUp.run(enc, single() ? decrypts : null, small, files, options);
+            return;
+        }
+        int repeat = Integer.parseInt(request.get(1));
+        Path file = Path.of(request.get(2));
+        boolean decrypt = Boolean.parseBoolean(request.get(3));
+        CsvResults csv = rows.csv(FilecryptSchemas.LEVEL_SWEEP);
+        for (String name : request.subList(4, request.size())) {
+            Engine engine = Engine.valueOf(name);
+            EncryptOptions o = engine == Engine.BCPG_IN_PROCESS ? options : options.withThreads(1);
+            // the parallel engine's first repeat: gpg must read back what was timed
+            boolean check = o.threads() > 1 && repeat == 0;
+            // gpg's output, while it exists, is decrypted by gpg and by bcpg
+            Sample s = enc.run(engine, file, o, check, encrypted -> {
+                if (engine == Engine.GPG && decrypt) {
+                    decrypts.measure(file, o, repeat, encrypted, rows.csv(FilecryptSchemas.LEVEL_DECRYPT));
+                }
+            });
+            csv.row(row -> row.set(CORPUS, corpus)
+                    .set(FILE, file.getFileName().toString())
+                    .set(FILE_BYTES, Corpus.size(file))
+                    .set(ENGINE, engine.engine())
+                    .set(SCOPE, engine.scope())
+                    .set(ALGO, o.compression().gpgName())
+                    .set(LEVEL, o.level())
+                    .set(REPEAT, repeat)
+                    .set(CPU_USER_S, s.cpuUserS())
+                    .set(CPU_SYS_S, s.cpuSysS())
+                    .set(WALL_S, s.wallS())
+                    .set(OUT_BYTES, s.outBytes())
+                    .set(DEFLATER, LevelSweepExperiment.deflater(engine, o))
+                    .set(
+                            CIPHER_PATH,
+                            engine == Engine.GPG ? "gpg" : o.cipherPath().label())
+                    .set(S2K_COUNT, o.s2kCount())
+                    .set(THREADS, o.threads())
+                    .set(CPU_THREAD_S, engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
+        }
+    }
+
+    @Override
+    public void close() {
+        enc.close();
+    }
+}
