@@ -2,7 +2,6 @@ package labbook.filecrypt.experiments;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,10 +17,8 @@ import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
 import labbook.core.Row;
+import labbook.core.WorkerRows;
 import labbook.filecrypt.FilecryptLab;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * The parent's side of one variant's own JVM ({@link VariantWorker} is the other): a fresh {@code java} started by
@@ -154,28 +151,9 @@ public final class VariantJvm implements AutoCloseable {
 
     /** The rows of a worker's CSV by column name; every column of {@code schema} must be in its header. */
     static List<Map<String, String>> read(Path csv, ResultsSchema schema) {
-        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
-                CSVParser parser = CSVFormat.DEFAULT
-                        .builder()
-                        .setHeader()
-                        .setSkipHeaderRecord(true)
-                        .get()
-                        .parse(r)) {
-            for (String column : schema.names()) {
-                if (!parser.getHeaderMap().containsKey(column)) {
-                    throw new LabException(csv + ": no column " + column + " of " + schema);
-                }
-            }
-            List<Map<String, String>> rows = new ArrayList<>();
-            for (CSVRecord record : parser) {
-                Map<String, String> row = new LinkedHashMap<>();
-                schema.names().forEach(column -> row.put(column, record.get(column)));
-                rows.add(row);
-            }
-            return rows;
-        } catch (IOException | IllegalArgumentException e) {
-            throw new LabException("cannot read " + csv + ": " + e.getMessage(), e);
-        }
+        return WorkerRows.read(csv, schema).stream()
+                .map(WorkerRows.Cells::byName)
+                .toList();
     }
 
     /** Fills a row of the parent's CSV of {@code schema} with a worker's row, column by column. */

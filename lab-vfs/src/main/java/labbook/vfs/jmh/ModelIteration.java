@@ -17,7 +17,7 @@ import static labbook.vfs.VfsSchemas.THREADS;
 import static labbook.vfs.VfsSchemas.WALK;
 
 import labbook.core.Row;
-import labbook.vfs.WorkerRows;
+import labbook.core.WorkerRows;
 
 /**
  * One measured JMH iteration of the dentry-cache model, a row of {@code dcache-model.csv} ({@code VfsSchemas

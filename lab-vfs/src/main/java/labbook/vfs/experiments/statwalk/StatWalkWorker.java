@@ -11,8 +11,8 @@ import labbook.core.CsvResults;
 import labbook.core.FailureLine;
 import labbook.core.LabException;
 import labbook.core.Measurement;
+import labbook.core.WorkerRows;
 import labbook.vfs.VfsSchemas;
-import labbook.vfs.WorkerRows;
 import labbook.vfs.experiments.VariantJvm;
 import labbook.vfs.experiments.statwalk.StatWalkExperiment.MeasuredWalk;
 

@@ -10,8 +10,8 @@ import labbook.core.FailureLine;
 import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.UnsignedJar;
+import labbook.core.WorkerRows;
 import labbook.wallet.WalletSchemas;
-import labbook.wallet.experiments.WorkerRows;
 
 /**
  * One save strategy's timed puts in a JVM of its own, whose JIT state no other strategy shaped (as JMH forks a JVM per
@@ -62,7 +62,8 @@ public final class SaveStrategyWorker {
                         SaveStrategyWorker.class.getName(),
                         List.of(strategy.name(), json, scratch.toString(), out.toString())),
                 SILENCE);
-        return WorkerRows.read(out, WalletSchemas.SAVE_STRATEGIES).stream()
+        return WorkerRows.readIn(out, WalletSchemas.SAVE_STRATEGIES).stream()
+                .map(WorkerRows.Cells::byName)
                 .map(SaveStrategiesExperiment.Row::of)
                 .toList();
     }

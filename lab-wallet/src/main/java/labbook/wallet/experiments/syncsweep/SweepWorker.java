@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import labbook.core.CsvResults;
 import labbook.core.FailureLine;
+import labbook.core.WorkerRows;
 import labbook.wallet.WalletSchemas;
-import labbook.wallet.experiments.WorkerRows;
 
 /**
  * The sync sweep of one Java variant in a JVM of its own, whose JIT state no other variant shaped (kde4 with the real
@@ -43,7 +43,8 @@ public final class SweepWorker {
 
     /** The rows a worker wrote under {@code out}, read back by column name. */
     static List<SweepLoop.Row> read(Path out) {
-        return WorkerRows.read(out, WalletSchemas.SYNC_SWEEP_WORKER).stream()
+        return WorkerRows.readIn(out, WalletSchemas.SYNC_SWEEP_WORKER).stream()
+                .map(WorkerRows.Cells::byName)
                 .map(SweepLoop::of)
                 .toList();
     }

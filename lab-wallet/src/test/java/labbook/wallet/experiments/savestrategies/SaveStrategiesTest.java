@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import labbook.core.CsvResults;
+import labbook.core.WorkerRows;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
-import labbook.wallet.experiments.WorkerRows;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.ThrowawayPassword;
 import org.junit.jupiter.api.Test;
@@ -32,7 +32,8 @@ class SaveStrategiesTest {
             rows.forEach(r -> csv.row(r::writeTo));
             csv.commit();
         }
-        assertThat(WorkerRows.read(out, WalletSchemas.SAVE_STRATEGIES).stream()
+        assertThat(WorkerRows.readIn(out, WalletSchemas.SAVE_STRATEGIES).stream()
+                        .map(WorkerRows.Cells::byName)
                         .map(SaveStrategiesExperiment.Row::of)
                         .toList())
                 .isEqualTo(rows);

@@ -1,4 +1,4 @@
-package labbook.vfs;
+package labbook.core;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -9,21 +9,28 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import labbook.core.Column;
-import labbook.core.LabException;
-import labbook.core.ResultsSchema;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The one reader of the rows a worker JVM hands back: a CSV of one of {@link VfsSchemas}' schemas, written by the
- * worker with lab-core's {@code CsvResults}, read here by column name (never by position), so that writer and reader
- * share the schema's declaration. A header that lacks a column of the schema, or a cell that is not of its column's
- * kind, is one line naming the file.
+ * The one reader of the rows a worker JVM hands back to the experiment that started it: a CSV of the experiment's own
+ * schema, written by the worker with {@link #writer} ({@link CsvResults}: a CSV appears whole at its commit, or not at
+ * all), read here by column name (never by position), so that writer and reader share the schema's declaration. A
+ * header that lacks a column of the schema, or a cell that is not of its column's kind, is one line naming the file.
  */
 public final class WorkerRows {
     private WorkerRows() {}
+
+    /** The CSV of {@code schema} a worker writes under {@code dir}: {@code dir/<study>/<experiment>.csv}. */
+    public static CsvResults writer(Path dir, ResultsSchema schema) {
+        return CsvResults.open(dir, schema);
+    }
+
+    /** The rows a worker wrote with {@link #writer} under {@code dir}. */
+    public static List<Cells> readIn(Path dir, ResultsSchema schema) {
+        return read(dir.resolve(schema.study()).resolve(schema.fileName()), schema);
+    }
 
     /** Every row of {@code csv}, whose header must hold every column of {@code schema} (in any order). */
     public static List<Cells> read(Path csv, ResultsSchema schema) {
