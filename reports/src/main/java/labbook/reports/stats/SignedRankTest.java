@@ -35,36 +35,24 @@ public final class SignedRankTest {
             return new Result(0, 0, 1, true);
         }
         double[] magnitudes = Arrays.stream(d).map(Math::abs).sorted().toArray();
-        // tie groups of |d|: each one's size and doubled mid-rank (ranks first+1 .. first+size), whole numbers
-        int[] sizes = new int[n];
-        int[] doubledRanks = new int[n];
-        int groups = 0;
-        for (int first = 0; first < n; ) {
-            int last = first;
-            while (last + 1 < n && magnitudes[last + 1] == magnitudes[first]) {
-                last++;
-            }
-            sizes[groups] = last - first + 1;
-            doubledRanks[groups] = first + 1 + last + 1;
-            groups++;
-            first = last + 1;
-        }
+        TieGroups ties = TieGroups.of(magnitudes);
         int observed = 0; // twice V
         for (double x : d) {
             if (x > 0) {
-                observed += doubledRanks[groupOf(magnitudes, sizes, Math.abs(x))];
+                observed += ties.doubledRankOf(x);
             }
         }
         if (n <= EXACT_UP_TO) {
-            return new Result(observed / 2.0, n, exactP(sizes, doubledRanks, groups, observed), true);
+            return new Result(observed / 2.0, n, exactP(ties, n, observed), true);
         }
-        double ties = 0;
-        for (int g = 0; g < groups; g++) {
-            ties += (double) sizes[g] * sizes[g] * sizes[g] - sizes[g];
+        double tieCorrection = 0;
+        for (int g = 0; g < ties.count(); g++) {
+            double t = ties.size(g);
+            tieCorrection += t * t * t - t;
         }
         double v = observed / 2.0;
         double mean = n * (n + 1) / 4.0;
-        double sd = Math.sqrt(n * (n + 1) * (2.0 * n + 1) / 24 - ties / 48);
+        double sd = Math.sqrt(n * (n + 1) * (2.0 * n + 1) / 24 - tieCorrection / 48);
         double z = (v - mean - Math.signum(v - mean) * 0.5) / sd;
         double p = 2 * new NormalDistribution().cumulativeProbability(-Math.abs(z));
         return new Result(v, n, Math.min(1, p), false);
@@ -75,23 +63,19 @@ public final class SignedRankTest {
      * 1/2, built rank group by rank group (a group of k tied differences has C(k, j) ways to have j positive); p =
      * min(1, 2 min(P(2V <= observed), P(2V >= observed))), as R takes it.
      */
-    private static double exactP(int[] sizes, int[] doubledRanks, int groups, int observed) {
-        int n = 0;
-        for (int g = 0; g < groups; g++) {
-            n += sizes[g];
-        }
+    private static double exactP(TieGroups ties, int n, int observed) {
         int maxSum = n * (n + 1);
         double[] chance = new double[maxSum + 1];
         chance[0] = 1;
-        for (int g = 0; g < groups; g++) {
+        for (int g = 0; g < ties.count(); g++) {
             double[] next = new double[maxSum + 1];
-            double[] positives = binomialHalf(sizes[g]);
+            double[] positives = binomialHalf(ties.size(g));
             for (int w = 0; w <= maxSum; w++) {
                 if (chance[w] == 0) {
                     continue;
                 }
-                for (int j = 0; j <= sizes[g]; j++) {
-                    next[w + j * doubledRanks[g]] += chance[w] * positives[j];
+                for (int j = 0; j <= ties.size(g); j++) {
+                    next[w + j * ties.doubledRank(g)] += chance[w] * positives[j];
                 }
             }
             chance = next;
@@ -117,15 +101,5 @@ public final class SignedRankTest {
             p[j] = p[j - 1] * (k - j + 1) / j;
         }
         return p;
-    }
-
-    /** The tie group of a magnitude among the sorted magnitudes. */
-    private static int groupOf(double[] sorted, int[] sizes, double magnitude) {
-        int g = 0;
-        int start = 0;
-        while (sorted[start] != magnitude) {
-            start += sizes[g++];
-        }
-        return g;
     }
 }
