@@ -94,7 +94,10 @@ public final class Explore {
 
     /**
      * Every measurement of a comparison, one row each: study, experiment, measure, key, n, median and its 95 % interval
-     * of A and of B, the ratio B / A with its interval, the U-test's p-value and the verdict.
+     * of A and of B, the ratio B / A with its interval, the U-test's p-value raw and Benjamini-Hochberg adjusted
+     * ({@code p_adjusted}, NaN where no arrangement of the repeats could be significant), the verdict (on the adjusted
+     * p-value), and the smallest change the repeats could have detected ({@code mde}, a fraction; infinite when none
+     * could be).
      */
     public static Table comparisonTable(RunComparison c) {
         return TableOf.rows(c.measures())
@@ -114,7 +117,9 @@ public final class Explore {
                 .number("ratio_low", RunComparison.MeasureChange::ratioLow)
                 .number("ratio_high", RunComparison.MeasureChange::ratioHigh)
                 .number("p", RunComparison.MeasureChange::p)
+                .number("p_adjusted", RunComparison.MeasureChange::pAdjusted)
                 .text("verdict", m -> m.change().word())
+                .number("mde", RunComparison.MeasureChange::detectable)
                 .named("B against A: " + c.summary());
     }
 

@@ -68,7 +68,8 @@ public final class ReportsCli {
             name = "compare",
             mixinStandardHelpOptions = true,
             description = "compare two results roots: what differed between the runs, each seed claim on both, and "
-                    + "every measurement both hold (medians, B/A with its interval, U-test, verdict)")
+                    + "every measurement both hold (medians, B/A with its interval, U-test, verdict corrected for the "
+                    + "many measurements, the change a ~ could have missed)")
     static final class Compare implements Callable<Integer> {
         /** Exit code of a confident regression beyond --fail-on-regression. */
         static final int REGRESSION = 3;
@@ -106,8 +107,8 @@ public final class ReportsCli {
         @Option(
                 names = "--fail-on-regression",
                 paramLabel = "PCT",
-                description = "exit 3 when a measurement is slower by more than PCT %%, its whole 95 %% interval "
-                        + "beyond PCT")
+                description = "exit 3 when a measurement is called slower (after the correction for many "
+                        + "measurements) by more than PCT %%, its whole 95 %% interval beyond PCT")
         Double failPct;
 
         @Spec

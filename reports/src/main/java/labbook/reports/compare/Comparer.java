@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,7 +30,9 @@ import labbook.reports.compare.RunComparison.Side;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
 import labbook.reports.results.RunInfo;
+import labbook.reports.stats.DetectableChange;
 import labbook.reports.stats.Interval;
+import labbook.reports.stats.MultipleTesting;
 import labbook.reports.stats.RankTest;
 import labbook.reports.stats.Stats;
 import labbook.reports.study.ClaimsFile;
@@ -92,7 +95,7 @@ public final class Comparer {
         List<RunDifference> differences = new ArrayList<>();
         List<String> exclusions = new ArrayList<>();
         List<ClaimChange> claims = new ArrayList<>();
-        List<MeasureChange> measures = new ArrayList<>();
+        List<Measured> measured = new ArrayList<>();
         List<Geomean> geomeans = new ArrayList<>();
         for (Study study : studies) {
             String id = study.id();
@@ -118,7 +121,7 @@ public final class Comparer {
                         + " mode: only the measurements both modes share are matched");
             }
             for (ResultsSchema schema : study.schemas()) {
-                compareExperiment(schema, a, b, noise, measures, geomeans, exclusions);
+                compareExperiment(schema, a, b, measured, geomeans, exclusions);
             }
             claims.addAll(claims(study, a, b));
         }
@@ -133,7 +136,7 @@ public final class Comparer {
                 differences,
                 exclusions,
                 flipsFirst,
-                measures,
+                corrected(measured, noise),
                 geomeans);
     }
 
@@ -149,8 +152,7 @@ public final class Comparer {
             ResultsSchema schema,
             ResultsRoot a,
             ResultsRoot b,
-            double noise,
-            List<MeasureChange> measures,
+            List<Measured> measures,
             List<Geomean> geomeans,
             List<String> exclusions) {
         String name = schema.study() + "/" + schema.experiment();
@@ -203,7 +205,7 @@ public final class Comparer {
                 String label = varying.stream()
                         .map(i -> schema.keys().get(i).name() + "=" + key.get(i))
                         .collect(Collectors.joining(" "));
-                MeasureChange m = change(schema, timing.name(), label, x, y, noise);
+                Measured m = measured(schema, timing.name(), label, x, y);
                 measures.add(m);
                 if (m.ratio() > 0 && Double.isFinite(m.ratio())) {
                     logRatios.add(Math.log(m.ratio()));
@@ -220,33 +222,117 @@ public final class Comparer {
         }
     }
 
-    /** One measurement's change; its verdict as benchstat and criterion.rs decide it. */
-    static MeasureChange change(
-            ResultsSchema schema, String measure, String key, double[] x, double[] y, double noise) {
+    /**
+     * One measurement before the correction: its figures, and its repeats, from which its detectable change is worked
+     * out at the level the correction sets.
+     */
+    record Measured(
+            String study,
+            String experiment,
+            String measure,
+            String key,
+            double[] x,
+            double[] y,
+            Sample a,
+            Sample b,
+            double ratio,
+            double[] ratioCi,
+            RankTest.Result test) {
+
+        /** Whether any arrangement of its repeats could reach significance: what the correction takes together. */
+        boolean testable() {
+            return !Double.isNaN(test.p()) && RankTest.smallestP(a.n(), b.n()) <= RunComparison.ALPHA;
+        }
+    }
+
+    static Measured measured(ResultsSchema schema, String measure, String key, double[] x, double[] y) {
         Sample sa = sample(x);
         Sample sb = sample(y);
         double ratio = sa.median() == 0 ? Double.NaN : sb.median() / sa.median();
-        double[] ci = Stats.bootstrapRatioOfMediansCi(x, y, RunComparison.LEVEL);
-        RankTest.Result test = RankTest.test(x, y);
-        return new MeasureChange(
+        return new Measured(
                 schema.study(),
                 schema.experiment(),
                 measure,
                 key,
+                x,
+                y,
                 sa,
                 sb,
                 ratio,
-                ci[0],
-                ci[1],
-                test.p(),
-                test.exact(),
-                verdict(sa, sb, ratio, test.p(), noise));
+                Stats.bootstrapRatioOfMediansCi(x, y, RunComparison.LEVEL),
+                RankTest.test(x, y));
+    }
+
+    /** One measurement compared alone (a comparison of one): its verdict on its own p-value. */
+    static MeasureChange change(
+            ResultsSchema schema, String measure, String key, double[] x, double[] y, double noise) {
+        return corrected(List.of(measured(schema, measure, key, x, y)), noise).get(0);
+    }
+
+    /**
+     * The verdicts of one comparison's measurements, corrected for their number: Benjamini-Hochberg over those that
+     * could reach significance on their own (which ones is fixed by the repeats' counts alone, before any value is
+     * looked at, so leaving the others out keeps the false discovery rate; counting them would raise every other
+     * measurement's bar for tests that can never pass it), each verdict on its adjusted p-value. Each measurement's
+     * detectable change is given at the level a measurement not called had to reach
+     * ({@link RunComparison#detectableLevel}), and never below the noise threshold, under which nothing is called.
+     */
+    static List<MeasureChange> corrected(List<Measured> measured, double noise) {
+        List<Integer> family = new ArrayList<>();
+        for (int i = 0; i < measured.size(); i++) {
+            if (measured.get(i).testable()) {
+                family.add(i);
+            }
+        }
+        double[] adjusted = MultipleTesting.benjaminiHochberg(
+                family.stream().mapToDouble(i -> measured.get(i).test().p()).toArray());
+        double[] pAdjusted = new double[measured.size()];
+        Arrays.fill(pAdjusted, Double.NaN);
+        for (int k = 0; k < family.size(); k++) {
+            pAdjusted[family.get(k)] = adjusted[k];
+        }
+        double level = MultipleTesting.levelForOneMore(
+                RunComparison.ALPHA, family.size(), MultipleTesting.discoveries(adjusted, RunComparison.ALPHA));
+        List<MeasureChange> out = new ArrayList<>();
+        for (int i = 0; i < measured.size(); i++) {
+            Measured m = measured.get(i);
+            out.add(new MeasureChange(
+                    m.study(),
+                    m.experiment(),
+                    m.measure(),
+                    m.key(),
+                    m.a(),
+                    m.b(),
+                    m.ratio(),
+                    m.ratioCi()[0],
+                    m.ratioCi()[1],
+                    m.test().p(),
+                    pAdjusted[i],
+                    m.test().exact(),
+                    verdict(m.a(), m.b(), m.ratio(), pAdjusted[i], noise),
+                    detectable(m, level, noise)));
+        }
+        return out;
+    }
+
+    /**
+     * The smallest change the measurement's repeats could have detected at {@code level} and
+     * {@link DetectableChange#POWER} power, at least the noise threshold; infinite when no arrangement of its repeats
+     * reaches the level (3 against 3 repeats never goes below p = 0.1).
+     */
+    static double detectable(Measured m, double level, double noise) {
+        if (RankTest.smallestP(m.a().n(), m.b().n()) > level) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double mde = DetectableChange.twoSamples(m.x(), m.y(), level, DetectableChange.POWER);
+        return Double.isNaN(mde) ? mde : Math.max(mde, noise);
     }
 
     /**
      * Too few samples when no arrangement of n_A and n_B values could reach significance (a "~" there would claim what
-     * the test cannot tell); faster or slower when significant and beyond the noise threshold; else "~". With a median
-     * of 0 in A there is no ratio, and the test alone decides.
+     * the test cannot tell); faster or slower when significant (p, adjusted for the comparison's many measurements,
+     * below {@link RunComparison#ALPHA}) and beyond the noise threshold; else "~". With a median of 0 in A there is no
+     * ratio, and the test alone decides.
      */
     static Change verdict(Sample a, Sample b, double ratio, double p, double noise) {
         if (RankTest.smallestP(a.n(), b.n()) > RunComparison.ALPHA) {

@@ -11,17 +11,20 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import labbook.core.ConsoleTable;
+import labbook.reports.compare.RunComparison.Change;
 import labbook.reports.compare.RunComparison.ClaimChange;
 import labbook.reports.compare.RunComparison.Geomean;
 import labbook.reports.compare.RunComparison.MeasureChange;
 import labbook.reports.compare.RunComparison.RunDifference;
 import labbook.reports.compare.RunComparison.Sample;
+import labbook.reports.stats.DetectableChange;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.RankTest;
 import org.apache.commons.csv.CSVFormat;
@@ -50,12 +53,26 @@ public final class ComparisonText {
             "ratio_low",
             "ratio_high",
             "p",
+            "p_adjusted",
             "p_exact",
-            "verdict");
+            "verdict",
+            "mde");
 
     /** The columns of a table of one experiment's timing (the first names the table: "wallet/sync-sweep sync_ms"). */
     public static final List<String> COLUMNS = List.of(
-            "key", "A median", "[95 % CI]", "n", "B median", "[95 % CI]", "n", "B/A", "[95 % CI]", "p", "verdict");
+            "key",
+            "A median",
+            "[95 % CI]",
+            "n",
+            "B median",
+            "[95 % CI]",
+            "n",
+            "B/A",
+            "[95 % CI]",
+            "p",
+            "p (BH)",
+            "verdict",
+            "MDE");
 
     private ComparisonText() {}
 
@@ -72,12 +89,54 @@ public final class ComparisonText {
                 ratio(m.ratio()),
                 ratioInterval(m),
                 Format.sig(m.p(), 2),
-                m.change().word());
+                Format.sig(m.pAdjusted(), 2),
+                m.change().word(),
+                showsDetectable(m) ? detectable(m.detectable()) : "");
     }
 
     /** The geomean row under a table's measurements. */
     public static List<String> geomeanCells(Geomean g) {
-        return List.of("geomean (" + g.of() + ")", "", "", "", "", "", "", ratio(g.ratio()), "", "", "");
+        return List.of("geomean (" + g.of() + ")", "", "", "", "", "", "", ratio(g.ratio()), "", "", "", "", "");
+    }
+
+    /**
+     * Whether a measurement's row shows the change it could have detected: a "~" or "too few samples", where the reader
+     * needs to know what the verdict could have missed (a called change was detected).
+     */
+    public static boolean showsDetectable(MeasureChange m) {
+        return m.change() == Change.SAME || m.change() == Change.TOO_FEW;
+    }
+
+    /**
+     * The row that ends a table: the median detectable change of its "~" and "too few samples" measurements (listed or
+     * not; an infinite one counts as the largest, one with no figure is left out); none when it has no such figure.
+     */
+    public static Optional<List<String>> detectableCells(List<MeasureChange> rows) {
+        double[] figures = rows.stream()
+                .filter(ComparisonText::showsDetectable)
+                .mapToDouble(MeasureChange::detectable)
+                .filter(d -> !Double.isNaN(d))
+                .sorted()
+                .toArray();
+        if (figures.length == 0) {
+            return Optional.empty();
+        }
+        int half = figures.length / 2;
+        double median = figures.length % 2 == 1
+                ? figures[half]
+                : figures[half - 1] == figures[half] ? figures[half] : (figures[half - 1] + figures[half]) / 2;
+        List<String> cells = new ArrayList<>(Collections.nCopies(COLUMNS.size(), ""));
+        cells.set(0, "median MDE of " + figures.length + " (~, too few)");
+        cells.set(COLUMNS.size() - 1, detectable(median));
+        return Optional.of(cells);
+    }
+
+    /** A detectable change as "±7.9 %"; "∞" when none could be detected; "n/a" without a figure. */
+    static String detectable(double fraction) {
+        if (Double.isNaN(fraction)) {
+            return "n/a";
+        }
+        return Double.isInfinite(fraction) ? "∞" : "±" + Format.sig(fraction * 100, 2) + " %";
     }
 
     /**
@@ -112,6 +171,7 @@ public final class ComparisonText {
             ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
             rows.stream().filter(ComparisonText::listed).forEach(m -> t.row(cells(m).toArray()));
             geomean(c, rows.get(0)).ifPresent(g -> t.row(geomeanCells(g).toArray()));
+            detectableCells(rows).ifPresent(cells -> t.row(cells.toArray()));
             out.append(print(t));
             long hidden = rows.stream().filter(m -> !listed(m)).count();
             if (hidden > 0) {
@@ -137,9 +197,10 @@ public final class ComparisonText {
         for (Map.Entry<String, List<MeasureChange>> table : tables(c).entrySet()) {
             out.append("\n### ").append(table.getKey()).append("\n\n");
             out.append(markdownRow(COLUMNS));
-            out.append("|---|---:|---|---:|---:|---|---:|---:|---|---:|---|\n");
+            out.append("|---|---:|---|---:|---:|---|---:|---:|---|---:|---:|---|---:|\n");
             table.getValue().forEach(m -> out.append(markdownRow(cells(m))));
             geomean(c, table.getValue().get(0)).ifPresent(g -> out.append(markdownRow(geomeanCells(g))));
+            detectableCells(table.getValue()).ifPresent(cells -> out.append(markdownRow(cells)));
         }
         out.append('\n').append(c.counts()).append('\n');
         return out.toString();
@@ -173,8 +234,10 @@ public final class ComparisonText {
                         number(m.ratioLow()),
                         number(m.ratioHigh()),
                         number(m.p()),
+                        number(m.pAdjusted()),
                         m.exactP(),
-                        m.change().word());
+                        m.change().word(),
+                        number(m.detectable()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -190,6 +253,11 @@ public final class ComparisonText {
         root.putObject("b").put("root", c.b().root().toString()).put("label", c.b().label());
         root.put("comparison", c.summary());
         root.put("noise", c.noise());
+        root.put("method", method(c));
+        root.put("correction", RunComparison.CORRECTION);
+        root.put("false_discovery_rate", RunComparison.ALPHA);
+        root.put("tested", c.tested());
+        put(root, "mde_level", c.detectableLevel());
         ArrayNode differences = root.putArray("differences");
         c.differences()
                 .forEach(d -> differences
@@ -221,8 +289,11 @@ public final class ComparisonText {
             put(o, "ratio_low", m.ratioLow());
             put(o, "ratio_high", m.ratioHigh());
             put(o, "p", m.p());
+            put(o, "p_adjusted", m.pAdjusted());
             o.put("p_exact", m.exactP());
             o.put("verdict", m.change().word());
+            put(o, "mde", m.detectable());
+            o.put("mde_unbounded", m.detectable() == Double.POSITIVE_INFINITY);
         }
         ArrayNode geomeans = root.putArray("geomeans");
         c.geomeans()
@@ -278,12 +349,23 @@ public final class ComparisonText {
     public static String method(RunComparison c) {
         return String.format(
                 Locale.ROOT,
-                "verdicts: U-test at %s (exact p-values up to %d values in all), noise threshold %s; "
-                        + "medians with 95 %% order-statistic intervals (±∞ below 6 repeats), "
+                "verdicts: U-test (exact p-values up to %d values in all), %s over the %d measurements that could "
+                        + "reach significance, false discovery rate %s: faster or slower when p (BH) is below %s and "
+                        + "B/A beyond the noise threshold %s; MDE: the smallest change a ~ or too few samples could "
+                        + "have detected at %s power at the level a measurement not called had to reach (p below %s), "
+                        + "exp((t(1-α/2) + t(%s)) s sqrt(1/n_A + 1/n_B) sqrt(π/3)) - 1 with s the pooled SD of the "
+                        + "logs, never below the noise threshold, ∞ where no arrangement of the repeats reaches "
+                        + "that level; medians with 95 %% order-statistic intervals (±∞ below 6 repeats), "
                         + "B/A with 95 %% percentile bootstrap intervals",
-                Format.sig(RunComparison.ALPHA, 2),
                 RankTest.EXACT_UP_TO,
-                Format.pct(c.noise()));
+                RunComparison.CORRECTION,
+                c.tested(),
+                Format.pct(RunComparison.ALPHA),
+                Format.sig(RunComparison.ALPHA, 2),
+                Format.pct(c.noise()),
+                Format.pct(DetectableChange.POWER),
+                Format.sig(c.detectableLevel(), 2),
+                Format.sig(DetectableChange.POWER, 2));
     }
 
     public static String claimLine(ClaimChange c) {

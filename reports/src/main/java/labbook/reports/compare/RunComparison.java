@@ -3,6 +3,7 @@ package labbook.reports.compare;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import labbook.reports.stats.MultipleTesting;
 
 /**
  * Two results roots compared: what differed between the runs (run.json field by field, and in one line), what could not
@@ -20,8 +21,14 @@ public record RunComparison(
         List<MeasureChange> measures,
         List<Geomean> geomeans) {
 
-    /** The significance level of the U-test behind every verdict. */
+    /**
+     * The false discovery rate at which faster and slower are called: the Benjamini-Hochberg adjusted p-value of a
+     * measurement must be below it (for a lone measurement, its own p-value).
+     */
     public static final double ALPHA = 0.05;
+
+    /** The multiple-testing correction behind the verdicts, as the header names it. */
+    public static final String CORRECTION = "Benjamini-Hochberg";
 
     /** The coverage of every interval. */
     public static final double LEVEL = 0.95;
@@ -70,7 +77,10 @@ public record RunComparison(
     /**
      * One measurement both roots hold: the study, the experiment (its CSV), the timing, the key (the values of the key
      * columns that vary in the experiment, "name=value ..."), both samples, the ratio of medians B / A with its 95 %
-     * bootstrap interval, the U-test's p-value, and the verdict.
+     * bootstrap interval, the U-test's p-value (raw, and adjusted by {@link #CORRECTION} over the measurements of the
+     * comparison that could reach significance; NaN for one that could not), the verdict (on the adjusted p-value), and
+     * the smallest change these samples could have detected ({@code detectable}, a fraction: 0.079 for 7.9 %; infinite
+     * when no arrangement of the repeats could be called; NaN when a value is not positive, so has no log).
      */
     public record MeasureChange(
             String study,
@@ -83,8 +93,10 @@ public record RunComparison(
             double ratioLow,
             double ratioHigh,
             double p,
+            double pAdjusted,
             boolean exactP,
-            Change change) {
+            Change change,
+            double detectable) {
 
         /** Slower by more than {@code fraction} with the whole ratio interval beyond it: a confident regression. */
         public boolean regressedBeyond(double fraction) {
@@ -100,9 +112,30 @@ public record RunComparison(
     /** The geometric mean of the ratios of one experiment's timing over its keys, and how many it took. */
     public record Geomean(String study, String experiment, String measure, int of, double ratio) {}
 
-    /** The measurements slower than {@code fraction} (0.05 for 5 %) with their whole interval beyond it. */
+    /**
+     * The measurements called slower (on the corrected p-value) by more than {@code fraction} (0.05 for 5 %) with their
+     * whole interval beyond it: a regression the correction does not call is none, so a gate that passes on two runs of
+     * the same code keeps passing.
+     */
     public List<MeasureChange> regressions(double fraction) {
-        return measures.stream().filter(m -> m.regressedBeyond(fraction)).toList();
+        return measures.stream()
+                .filter(m -> m.change() == Change.SLOWER && m.regressedBeyond(fraction))
+                .toList();
+    }
+
+    /** How many measurements the correction took together: those that could reach significance on their own. */
+    public int tested() {
+        return (int) measures.stream().filter(m -> !Double.isNaN(m.pAdjusted())).count();
+    }
+
+    /**
+     * The p-value a measurement not called had to reach to be called, given the others called: the level at which its
+     * detectable change is given ({@link MultipleTesting#levelForOneMore}).
+     */
+    public double detectableLevel() {
+        int discoveries =
+                (int) measures.stream().filter(m -> m.pAdjusted() < ALPHA).count();
+        return MultipleTesting.levelForOneMore(ALPHA, tested(), discoveries);
     }
 
     /** How many measurements got each verdict: "3 faster, 1 slower, 40 ~, 12 too few samples". */

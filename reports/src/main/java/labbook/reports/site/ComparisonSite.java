@@ -65,6 +65,7 @@ final class ComparisonSite {
             List<List<String>> cells = new ArrayList<>();
             t.getValue().stream().filter(ComparisonText::listed).forEach(m -> cells.add(ComparisonText.cells(m)));
             ComparisonText.geomean(c, t.getValue().get(0)).ifPresent(g -> cells.add(ComparisonText.geomeanCells(g)));
+            ComparisonText.detectableCells(t.getValue()).ifPresent(cells::add);
             long unlisted =
                     t.getValue().stream().filter(m -> !ComparisonText.listed(m)).count();
             tables.add(new ComparisonTable(

@@ -57,43 +57,25 @@ public final class RankTest {
         System.arraycopy(x, 0, pooled, 0, n);
         System.arraycopy(y, 0, pooled, n, y.length);
         Arrays.sort(pooled);
-        // tie groups of the pooled values: each one's size and doubled mid-rank (ranks first+1 .. first+size)
-        int[] sizes = new int[total];
-        int[] doubledRanks = new int[total];
-        int groups = 0;
-        for (int first = 0; first < total; ) {
-            int last = first;
-            while (last + 1 < total && pooled[last + 1] == pooled[first]) {
-                last++;
-            }
-            sizes[groups] = last - first + 1;
-            doubledRanks[groups] = first + 1 + last + 1;
-            groups++;
-            first = last + 1;
-        }
+        TieGroups ties = TieGroups.of(pooled);
         int observed = 0;
         for (double v : x) {
-            int g = 0;
-            int start = 0;
-            while (pooled[start] != v) {
-                start += sizes[g++];
-            }
-            observed += doubledRanks[g];
+            observed += ties.doubledRankOf(v);
         }
         int maxSum = total * (total + 1);
         // ways[k][w]: ways to pick k of the values seen so far for x with doubled rank sum w
         double[][] ways = new double[n + 1][maxSum + 1];
         ways[0][0] = 1;
-        for (int g = 0; g < groups; g++) {
+        for (int g = 0; g < ties.count(); g++) {
             double[][] next = new double[n + 1][maxSum + 1];
             for (int k = 0; k <= n; k++) {
                 for (int w = 0; w <= maxSum; w++) {
                     if (ways[k][w] == 0) {
                         continue;
                     }
-                    for (int take = 0; take <= sizes[g] && k + take <= n; take++) {
-                        next[k + take][w + take * doubledRanks[g]] +=
-                                ways[k][w] * CombinatoricsUtils.binomialCoefficientDouble(sizes[g], take);
+                    for (int take = 0; take <= ties.size(g) && k + take <= n; take++) {
+                        next[k + take][w + take * ties.doubledRank(g)] +=
+                                ways[k][w] * CombinatoricsUtils.binomialCoefficientDouble(ties.size(g), take);
                     }
                 }
             }

@@ -1,6 +1,7 @@
 package labbook.reports.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,6 +20,7 @@ import labbook.reports.Fixtures;
 import labbook.reports.ReportsCli;
 import labbook.reports.compare.RunComparison.Change;
 import labbook.reports.compare.RunComparison.Sample;
+import labbook.reports.stats.DetectableChange;
 import labbook.wallet.WalletSchemas;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -102,6 +104,118 @@ class ComparerTest {
         assertThat(Comparer.verdict(four, four, 2, 0.2, 0.02)).isEqualTo(Change.SAME);
     }
 
+    /**
+     * Six repeats around {@code centre} with 1 % steps, shifted by {@code shift}: an exact U-test's worth of values.
+     */
+    static double[] six(double centre, double... shift) {
+        double[] v = new double[6];
+        for (int i = 0; i < 6; i++) {
+            v[i] = centre * (1 + 0.01 * (i - 2.5)) + (shift.length > 0 ? shift[i] : 0);
+        }
+        return v;
+    }
+
+    static Comparer.Measured measured(String key, double[] x, double[] y) {
+        return Comparer.measured(WalletSchemas.SYNC_SWEEP, "sync_ms", key, x, y);
+    }
+
+    /**
+     * Ten measurements that could each be significant (6 repeats a side) and one that could not (3 against 3): a clear
+     * 10 % slowdown, a weak one whose p-value of about 0.03 would be "slower" alone, and eight unchanged. Corrected
+     * over the ten (not eleven), the adjusted p-values are what Benjamini-Hochberg gives by hand: m p_(i) / i, the
+     * smallest over j >= i; the weak one becomes "~", with its raw p-value kept beside the adjusted one.
+     */
+    @Test
+    void theVerdictsAreCorrectedForTheComparisonsManyMeasurements() {
+        List<Comparer.Measured> all = new java.util.ArrayList<>();
+        all.add(measured("clear", six(10), six(11)));
+        // B's two smallest repeats fall among A's largest: an overlap a lone U-test still calls
+        double[] weak = six(10, 0.27, 0.35, 0.3, 0.3, 0.3, 0.3);
+        all.add(measured("weak", six(10), weak));
+        for (int i = 0; i < 8; i++) {
+            all.add(measured("same " + i, six(10), six(10)));
+        }
+        all.add(measured("three", new double[] {1, 2, 3}, new double[] {4, 5, 6}));
+        double pClear = all.get(0).test().p();
+        double pWeak = all.get(1).test().p();
+        assertThat(pClear).isCloseTo(2.0 / 924, within(1e-12)); // no overlap: 2 / C(12, 6)
+        assertThat(pWeak).isBetween(0.01, 0.05);
+        assertThat(Comparer.change(WalletSchemas.SYNC_SWEEP, "sync_ms", "weak", six(10), weak, 0.02)
+                        .change())
+                .as("alone, the weak slowdown is called")
+                .isEqualTo(Change.SLOWER);
+
+        List<RunComparison.MeasureChange> corrected = Comparer.corrected(all, 0.02);
+        // sorted: pClear, pWeak, then eight 1s; m = 10
+        double adjustedClear = Math.min(10 * pClear, 10 * pWeak / 2);
+        double adjustedWeak = Math.min(1, 10 * pWeak / 2);
+        assertThat(corrected.get(0).pAdjusted()).isCloseTo(adjustedClear, within(1e-12));
+        assertThat(corrected.get(0).change()).isEqualTo(Change.SLOWER);
+        assertThat(corrected.get(1).p()).isEqualTo(pWeak);
+        assertThat(corrected.get(1).pAdjusted()).isCloseTo(adjustedWeak, within(1e-12));
+        assertThat(corrected.get(1).change()).isEqualTo(Change.SAME);
+        assertThat(corrected.get(2).pAdjusted()).isEqualTo(1);
+        assertThat(corrected.get(10).pAdjusted()).isNaN();
+        assertThat(corrected.get(10).change()).isEqualTo(Change.TOO_FEW);
+
+        // one change called among ten: a second one had to reach 2 / 10 x 0.05 = 0.01, which 6 against 6 can
+        RunComparison c = comparison(corrected);
+        assertThat(c.tested()).isEqualTo(10);
+        assertThat(c.detectableLevel()).isCloseTo(0.01, within(1e-15));
+        for (int i = 1; i < 10; i++) {
+            Comparer.Measured m = all.get(i);
+            assertThat(corrected.get(i).detectable())
+                    .as(m.key())
+                    .isCloseTo(Math.max(0.02, DetectableChange.twoSamples(m.x(), m.y(), 0.01, 0.8)), within(1e-12));
+        }
+        assertThat(corrected.get(10).detectable()).isInfinite();
+        assertThat(ComparisonText.method(c))
+                .contains("Benjamini-Hochberg over the 10 measurements that could reach significance")
+                .contains("false discovery rate 5 %")
+                .contains("p below 0.01");
+    }
+
+    /**
+     * The detectable change of a "~": at the corrected level, and infinite where the repeats cannot reach that level
+     * even though they could reach 0.05 (4 against 4 never goes below 2 / 70 = 0.029); never below the noise threshold.
+     */
+    @Test
+    void aSameVerdictSaysWhatItCouldHaveMissed() {
+        List<Comparer.Measured> all = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            all.add(measured("same " + i, six(10), six(10)));
+        }
+        all.add(measured("four", new double[] {1, 1.1, 1.2, 1.3}, new double[] {1, 1.1, 1.2, 1.3}));
+        List<RunComparison.MeasureChange> corrected = Comparer.corrected(all, 0.02);
+        // nothing called among 11: one change had to reach 0.05 / 11 = 0.0045
+        assertThat(comparison(corrected).detectableLevel()).isCloseTo(0.05 / 11, within(1e-15));
+        assertThat(corrected.get(10).change()).isEqualTo(Change.SAME);
+        assertThat(corrected.get(10).detectable()).isInfinite();
+        assertThat(ComparisonText.cells(corrected.get(10))).last().isEqualTo("∞");
+        double expected = DetectableChange.twoSamples(six(10), six(10), 0.05 / 11, 0.8);
+        assertThat(expected).isGreaterThan(0.02);
+        assertThat(corrected.get(0).detectable()).isCloseTo(expected, within(1e-12));
+        assertThat(ComparisonText.cells(corrected.get(0)))
+                .last()
+                .isEqualTo("±" + labbook.reports.stats.Format.sig(expected * 100, 2) + " %");
+        // the table's last row: the median of ten equal figures and one infinite one is the figure
+        assertThat(ComparisonText.detectableCells(corrected).orElseThrow())
+                .first()
+                .isEqualTo("median MDE of 11 (~, too few)");
+        assertThat(ComparisonText.detectableCells(corrected).orElseThrow())
+                .last()
+                .isEqualTo("±" + labbook.reports.stats.Format.sig(expected * 100, 2) + " %");
+        // samples with no spread detect anything beyond the noise threshold, and no less
+        RunComparison.MeasureChange flat = Comparer.change(
+                WalletSchemas.SYNC_SWEEP, "sync_ms", "", new double[] {2, 2, 2, 2}, new double[] {2, 2, 2, 2}, 0.02);
+        assertThat(flat.detectable()).isEqualTo(0.02);
+    }
+
+    static RunComparison comparison(List<RunComparison.MeasureChange> measures) {
+        RunComparison.Side side = new RunComparison.Side(Path.of("x"), "x");
+        return new RunComparison(side, side, 0.02, "", List.of(), List.of(), List.of(), measures, List.of());
+    }
+
     @Test
     void theComparisonIsNamedInOneLine() {
         List<RunComparison.RunDifference> jdk = List.of(new RunComparison.RunDifference(
@@ -123,9 +237,11 @@ class ComparerTest {
                 .contains("excluded: filecrypt: only A ran it")
                 .contains("wallet/sync-sweep sync_ms")
                 .contains("variant=kde4 entries=1000")
-                .contains("geomean (35)");
+                .contains("geomean (35)")
+                .contains("Benjamini-Hochberg over the 2 measurements that could reach significance")
+                .containsPattern("median MDE of 35 \\(~, too few\\) +∞\n");
         // every time doubled, 3 repeats against 3: a ratio of 2, and no verdict the U-test could give
-        assertThat(terminal.out()).containsPattern("variant=kde4 entries=1000 .* ×2 .* too few samples");
+        assertThat(terminal.out()).containsPattern("variant=kde4 entries=1000 .* ×2 .* 0.1 +n/a +too few samples +∞");
         assertThat(terminal.out()).contains("seed claims (flips first):");
         String firstClaim = terminal.out()
                 .lines()
@@ -152,31 +268,50 @@ class ComparerTest {
                 .orElseThrow();
         assertThat(Double.parseDouble(kde4.get("ratio"))).isEqualTo(2.0);
         assertThat(kde4.get("verdict")).isEqualTo("too few samples");
+        assertThat(kde4.get("p")).isEqualTo("0.1");
+        assertThat(kde4.get("p_adjusted")).isEmpty(); // no arrangement of 3 against 3 is significant: not tested
+        assertThat(kde4.get("mde")).isEqualTo("Infinity");
 
         Run json = run("compare", "--format", "json", a(), b());
         JsonNode node = new ObjectMapper().readTree(json.out());
         assertThat(node.path("comparison").asText()).isEqualTo("two machines, same code");
         assertThat(node.path("measures").size()).isEqualTo(rows.size());
+        assertThat(node.path("correction").asText()).isEqualTo("Benjamini-Hochberg");
+        assertThat(node.path("tested").asInt()).isEqualTo(2);
+        JsonNode jmh = node.path("measures").get(rows.size() - 2);
+        assertThat(jmh.path("experiment").asText()).isEqualTo("sync-jmh");
+        assertThat(jmh.path("p_adjusted").asDouble()).isCloseTo(2.0 / 924, within(1e-12));
+        assertThat(jmh.path("mde_unbounded").asBoolean()).isFalse();
+        assertThat(node.path("measures").get(0).path("mde").isNull()).isTrue();
+        assertThat(node.path("measures").get(0).path("mde_unbounded").asBoolean())
+                .isTrue();
 
         Run markdown = run("compare", "--format", "markdown", a(), b());
         assertThat(markdown.out())
                 .startsWith("## Comparison: two machines, same code")
-                .contains("| key |");
+                .contains("| key |")
+                .contains("| p | p (BH) | verdict | MDE |")
+                .contains("| median MDE of 35 (~, too few) |");
     }
 
     @Test
     void aRootComparedWithItselfFindsNoChange() {
         Run self = run("compare", "--format", "csv", a(), a());
         assertThat(self.code()).isZero();
-        assertThat(self.out().lines().skip(1)).allMatch(l -> l.endsWith(",~") || l.endsWith(",too few samples"));
+        assertThat(self.out().lines().skip(1))
+                .allMatch(l -> l.contains(",~,") || l.endsWith(",too few samples,Infinity"));
         assertThat(run("compare", a(), a()).out()).contains("comparison: same machine, same code");
     }
 
     @Test
-    void failOnRegressionExitsThreeOnlyWhenTheWholeIntervalIsBeyondIt() {
+    void failOnRegressionExitsThreeOnlyOnACorrectedSlowerVerdictWithTheWholeIntervalBeyondIt() {
         Run slower = run("compare", "--fail-on-regression", "10", a(), b());
         assertThat(slower.code()).isEqualTo(3);
-        assertThat(slower.err()).startsWith("regression beyond 10 %: wallet/sync-sweep sync_ms variant=kde4");
+        // the sweep's doubled times (3 repeats against 3, too few samples) are no regression, however wide the ratio
+        assertThat(slower.err().lines())
+                .containsExactly(
+                        "regression beyond 10 %: wallet/sync-jmh sync_ms variant=kde4 ×2 [1.99, 2]",
+                        "regression beyond 10 %: wallet/sync-jmh sync_ms variant=kf5 ×2 [1.98, 2]");
         assertThat(run("compare", "--fail-on-regression", "10", b(), a()).code())
                 .isZero();
         assertThat(run("compare", "--fail-on-regression", "150", a(), b()).code())
@@ -236,6 +371,9 @@ class ComparerTest {
         assertThat(page)
                 .contains("<h1>A against B: two machines, same code</h1>")
                 .contains("<h3>wallet/sync-sweep sync_ms</h3>")
+                .contains("<th>p (BH)</th>")
+                .contains("median MDE of 35 (~, too few)")
+                .contains("Benjamini-Hochberg over the 2 measurements")
                 .contains("charts/compare-wallet.png");
         assertThat(index.resolveSibling("charts/compare-wallet.png")).isNotEmptyFile();
         assertThat(Files.readString(index))
@@ -252,5 +390,13 @@ class ComparerTest {
         assertThat(Explore.comparisonTable(c).stringColumn("verdict").asList())
                 .containsExactlyElementsOf(
                         c.measures().stream().map(m -> m.change().word()).toList());
+        // Tablesaw holds NaN (a p-value not adjusted: too few samples) as a missing value
+        assertThat(Explore.comparisonTable(c).doubleColumn("p_adjusted").asList())
+                .containsExactlyElementsOf(c.measures().stream()
+                        .map(m -> Double.isNaN(m.pAdjusted()) ? null : m.pAdjusted())
+                        .toList());
+        assertThat(Explore.comparisonTable(c).doubleColumn("mde").asList())
+                .containsExactlyElementsOf(
+                        c.measures().stream().map(m -> m.detectable()).toList());
     }
 }
