@@ -138,6 +138,11 @@ final class KernelProfileClaims {
         }
         Stats.Spread perFile = w.get().sysPerFileUs();
         double ratio = Verdict.ratio(perFile.median(), seedPerFile(seed));
+        // beside the seed's own serial figure: whether the gap is today's kernel's or the seed's parallel figure's
+        String besideSerial = seed == vfsSerial
+                ? ""
+                : "; against the seed's " + vfsSerial.config() + " ×"
+                        + Format.sig(Verdict.ratio(perFile.median(), seedPerFile(vfsSerial)), 2);
         return Optional.of(perFileClaim(mode, seed)
                 .measured(Format.sig(perFile.median(), 3) + " us")
                 .ratio(ratio)
@@ -145,7 +150,7 @@ final class KernelProfileClaims {
                 .from(
                         root.label(),
                         "same order within ×2; median of " + perFile.n() + " rounds, " + interval(perFile, 1)
-                                + " us; per lookup "
+                                + " us" + besideSerial + "; per lookup "
                                 + Format.sig(w.get().sysPerLookupUs().median(), 3) + " us ("
                                 + String.format(Locale.ROOT, "%,d", w.get().lookupsPerRun())
                                 + " lookups a run, counted), of which the lookup "
@@ -192,7 +197,7 @@ final class KernelProfileClaims {
                                 + String.format(Locale.ROOT, "%,d", serial.get().lookupsPerRun()) + " and "
                                 + String.format(
                                         Locale.ROOT, "%,d", parallel.get().lookupsPerRun())
-                                + " a run) at the same cost each; the lab cannot tell what 2009's kernel spent per"
+                                + " a run); the lab cannot tell what 2009's kernel spent per"
                                 + " lookup, nor how many lookups its runs made (no counts survive): what it rules out"
                                 + " is the same lookups at today's relative cost"));
     }

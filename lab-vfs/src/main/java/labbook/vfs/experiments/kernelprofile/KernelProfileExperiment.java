@@ -43,6 +43,7 @@ import labbook.core.Progress;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.experiments.TreeOptions;
+import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
 import labbook.vfs.tree.KernelTree;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
@@ -211,7 +212,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             Path scratch,
             PrintStream out) {
         int entries = tree.entries().size();
-        int preloadThreads = Math.max(2, Math.min(20, entries / 500)); // preload-index.c, as git-diff computes it
+        int preloadThreads = GitDiffExperiment.preloadThreads(entries);
         List<Workload> workloads = List.of(
                 new GitDiffLoop(tree, CachedGitDiff.SERIAL, preloadThreads, scratch),
                 new GitDiffLoop(tree, CachedGitDiff.PARALLEL, preloadThreads, scratch),
