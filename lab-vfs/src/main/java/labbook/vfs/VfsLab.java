@@ -6,6 +6,7 @@ import labbook.vfs.cli.TreeCommand;
 import labbook.vfs.experiments.AllCommand;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
 import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
+import labbook.vfs.experiments.kernelprofile.KernelProfileExperiment;
 import labbook.vfs.experiments.statwalk.StatWalkExperiment;
 import picocli.CommandLine.Command;
 
@@ -15,8 +16,9 @@ import picocli.CommandLine.Command;
  *
  * <p>Seed: Nick Piggin, "[rfc][patch] store-free path walking", and Jens Axboe's reply, linux-kernel mailing list, 8
  * October 2009: a cached {@code git diff} over a kernel tree, serial and parallel, before and after store-free path
- * walking. {@code tree} sets up the workload ({@link labbook.vfs.cli}); {@code git-diff}, {@code stat-walk} and
- * {@code dcache-model} are the experiments and {@code all} runs them all ({@link labbook.vfs.experiments}).
+ * walking. {@code tree} sets up the workload ({@link labbook.vfs.cli}); {@code git-diff}, {@code stat-walk},
+ * {@code dcache-model} and {@code kernel-profile} are the experiments and {@code all} runs them all
+ * ({@link labbook.vfs.experiments}).
  */
 @Command(
         name = "lab-vfs",
@@ -28,6 +30,7 @@ import picocli.CommandLine.Command;
             GitDiffExperiment.class,
             StatWalkExperiment.class,
             DcacheModelExperiment.class,
+            KernelProfileExperiment.class,
             AllCommand.class,
             ManifestCommand.class
         })

@@ -120,8 +120,109 @@ public final class VfsSchemas {
             .keyedBy(WALK, THREADS, RENAMES)
             .inRounds(FORK);
 
+    // kernel-profile: the real kernel's path walk, sampled by perf (experiments/kernelprofile)
+    public static final Column WORKLOAD = text(
+            "workload",
+            "the profiled workload: git-diff (cached git diff runs, as git-diff times them) or stat-walk "
+                    + "(the Java walk of the index, one statx per entry, as stat-walk times it)");
+    public static final Column SETTING = text(
+            "setting",
+            "serial (git: core.preloadIndex=false; stat-walk: 1 thread) or parallel "
+                    + "(git: core.preloadIndex=true; stat-walk: git's 20 preload threads)");
+    public static final Column LOOKUP_THREADS =
+            count("lookup_threads", "threads making the lookups: 1 serial; git's preload threads or 20, parallel");
+    public static final Column ROUND = count(
+            "round",
+            "round number (0-based); a round times, counts and profiles each workload once, order alternating");
+    public static final Column ROUND_RUNS = count(
+            "round_runs", "git diff runs, or Java walks, in the round: timed without perf, then again under perf");
+    public static final Column LOOKUPS_PER_RUN = count(
+            "lookups_per_run",
+            "lstat-like system calls of one run (newfstatat, newlstat, newstat, statx), counted by perf stat "
+                    + "on a run of their own, outside the timed ones");
+    public static final Column PLAIN_ELAPSED_S =
+            measure("plain_elapsed_s", "elapsed time of the round's runs without perf, s");
+    public static final Column PLAIN_USER_S = measure(
+            "plain_user_s",
+            "user CPU of the round's runs without perf, s: git's and its loop's (GNU time), or this JVM's (stat-walk)");
+    public static final Column PLAIN_SYS_S = measure(
+            "plain_sys_s",
+            "system CPU of the round's runs without perf, s: git's and its loop's (GNU time), or this JVM's "
+                    + "(stat-walk)");
+    public static final Column PROFILED_ELAPSED_S = measure(
+            "profiled_elapsed_s", "elapsed time of the same runs under perf record, s (perf's start not in it)");
+    public static final Column PROFILED_USER_S =
+            measure("profiled_user_s", "user CPU of the same runs under perf record, s (perf's own not in it)");
+    public static final Column PROFILED_SYS_S =
+            measure("profiled_sys_s", "system CPU of the same runs under perf record, s (perf's own not in it)");
+    public static final Column SAMPLES = count(
+            "samples",
+            "cpu-clock samples: of the profiled runs, user and kernel (kernel-profile); of one kernel function in "
+                    + "one category (kernel-profile-functions)");
+    public static final Column KERNEL_SAMPLES =
+            count("kernel_samples", "samples of the profiled runs whose innermost frame is in the kernel");
+    public static final Column SAMPLE_US = measure("sample_us", "cpu-clock sampling period: us of CPU time per sample");
+    public static final Column CATEGORY = text(
+            "category",
+            "where the kernel sample's time went, as kernel-categories.csv declares it: lookup, stores, attributes, "
+                    + "syscall, scheduling, rest");
+    public static final Column FUNCTION =
+            text("function", "the kernel function a sample was in (its innermost frame, as perf names it)");
+    public static final Column MEASURED =
+            count("measured", "1 when the kernel profile was taken, 0 when this machine could not (see reason)");
+    public static final Column REASON =
+            text("reason", "why the profile was not taken, and how to enable it; empty when it was");
+    public static final Column MISSING_FUNCTIONS = text(
+            "missing_functions",
+            "declared category functions this kernel does not have, space-separated; empty when it has them all");
+
+    public static final ResultsSchema KERNEL_PROFILE = ResultsSchema.of(
+                    STUDY,
+                    "kernel-profile",
+                    WORKLOAD,
+                    SETTING,
+                    LOOKUP_THREADS,
+                    ROUND,
+                    ROUND_RUNS,
+                    TREE_ENTRIES,
+                    LOOKUPS_PER_RUN,
+                    PLAIN_ELAPSED_S,
+                    PLAIN_USER_S,
+                    PLAIN_SYS_S,
+                    PROFILED_ELAPSED_S,
+                    PROFILED_USER_S,
+                    PROFILED_SYS_S,
+                    SAMPLES,
+                    KERNEL_SAMPLES,
+                    SAMPLE_US)
+            .keyedBy(WORKLOAD, SETTING, LOOKUP_THREADS, TREE_ENTRIES)
+            .comparing(PLAIN_SYS_S, PLAIN_ELAPSED_S);
+    public static final ResultsSchema KERNEL_PROFILE_FUNCTIONS =
+            ResultsSchema.of(STUDY, "kernel-profile-functions", WORKLOAD, SETTING, ROUND, CATEGORY, FUNCTION, SAMPLES);
+    public static final ResultsSchema KERNEL_PROFILE_STATUS =
+            ResultsSchema.of(STUDY, "kernel-profile-status", MEASURED, REASON, MISSING_FUNCTIONS);
+
+    public static final Column SCOPE = text(
+            "scope",
+            "stack: a sample counts here when this is its innermost declared frame; self: only when this function "
+                    + "is the innermost frame itself (entry code every system call passes through)");
+    public static final Column CHECKED_ON = text("checked_on", "the kernel release the function was found in");
+    /**
+     * The kernel-profile's categories, a declaration shipped with the module ({@code kernel-categories.csv}), not a
+     * result: which kernel functions each category holds.
+     */
+    public static final ResultsSchema KERNEL_CATEGORIES =
+            ResultsSchema.of(STUDY, "kernel-categories", CATEGORY, FUNCTION, SCOPE, CHECKED_ON);
+
     /** Every CSV of the study, in the order the report shows them. */
-    public static final List<ResultsSchema> ALL = List.of(GIT_DIFF, STAT_WALK, STAT_WALK_GIT, DCACHE_MODEL);
+    public static final List<ResultsSchema> ALL = List.of(
+            GIT_DIFF,
+            STAT_WALK,
+            STAT_WALK_GIT,
+            DCACHE_MODEL,
+            KERNEL_PROFILE,
+            KERNEL_PROFILE_FUNCTIONS,
+            KERNEL_PROFILE_STATUS);
 
     private VfsSchemas() {}
 }

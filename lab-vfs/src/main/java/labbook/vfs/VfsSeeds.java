@@ -1,5 +1,6 @@
 package labbook.vfs;
 
+import static labbook.core.Column.count;
 import static labbook.core.Column.measure;
 import static labbook.core.Column.text;
 import static labbook.core.SeedTable.APPROXIMATE;
@@ -10,6 +11,7 @@ import static labbook.vfs.VfsSchemas.MODE;
 import static labbook.vfs.VfsSchemas.RUNS;
 import static labbook.vfs.VfsSchemas.STUDY;
 import static labbook.vfs.VfsSchemas.SYS_S;
+import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
 import static labbook.vfs.VfsSchemas.USER_S;
 
 import java.util.List;
@@ -47,11 +49,20 @@ public final class VfsSeeds {
     public static final ResultsSchema VFS_AXBOE =
             ResultsSchema.of(STUDY, "vfs-axboe", KERNEL, MODE, REAL, USER, SYS, APPROXIMATE, SOURCE);
 
+    public static final Column FOLDERS = count("folders", "folders of the tree");
+    /**
+     * The seed's tree: the index entries (files and symbolic links) of Linux 2.6.32-rc3, the kernel Piggin timed, so
+     * that a time per file can be set beside today's.
+     */
+    public static final ResultsSchema VFS_TREE =
+            ResultsSchema.of(STUDY, "vfs-tree", KERNEL, TREE_ENTRIES, FOLDERS, APPROXIMATE, SOURCE);
+
     /** Every seed table of the study. */
-    public static final List<ResultsSchema> ALL = List.of(VFS_GIT_DIFF, VFS_AXBOE);
+    public static final List<ResultsSchema> ALL = List.of(VFS_GIT_DIFF, VFS_AXBOE, VFS_TREE);
 
     public static final String VFS_GIT_DIFF_RESOURCE = "/labbook/vfs/seeds/vfs-git-diff.csv";
     public static final String VFS_AXBOE_RESOURCE = "/labbook/vfs/seeds/vfs-axboe.csv";
+    public static final String VFS_TREE_RESOURCE = "/labbook/vfs/seeds/vfs-tree.csv";
 
     /**
      * One configuration of the seed's published figures: Piggin's {@code time} lines (seconds per 100 cached git diff
@@ -89,6 +100,22 @@ public final class VfsSeeds {
                 VFS_AXBOE,
                 r -> new Figures(
                         r.text(KERNEL), r.text(MODE), r.number(USER), r.number(SYS), r.number(REAL), Double.NaN));
+    }
+
+    /** A kernel tree's size: its index entries (files and symbolic links) and folders. */
+    public record Tree(String kernel, long entries, long folders) {}
+
+    /** The seed's tree, {@link #STOCK_KERNEL}'s. */
+    public static Tree seedTree() {
+        return SeedTable.read(
+                        VfsSeeds.class,
+                        VFS_TREE_RESOURCE,
+                        VFS_TREE,
+                        r -> new Tree(r.text(KERNEL), (long) r.number(TREE_ENTRIES), (long) r.number(FOLDERS)))
+                .stream()
+                .filter(t -> t.kernel().equals(STOCK_KERNEL))
+                .findFirst()
+                .orElseThrow(() -> new LabException(VFS_TREE_RESOURCE + " has no row for " + STOCK_KERNEL));
     }
 
     /**

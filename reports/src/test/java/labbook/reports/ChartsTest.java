@@ -48,7 +48,7 @@ class ChartsTest {
                             assertThat(study.charts()).anyMatch(c -> c.name().equals(h)));
         }
         assertThat(names)
-                .hasSize(3 + 10 + 4); // filecrypt: a directory-runs chart per folder type (text, mp3, pdf, png)
+                .hasSize(3 + 10 + 5); // filecrypt: a directory-runs chart per folder type (text, mp3, pdf, png)
     }
 
     @Test

@@ -45,7 +45,7 @@ class FixturesTest {
         }
         assertThat(written)
                 .as("fixture files written")
-                .hasSize(16 + 5 + 4); // SchemaAgreementTest's CSVs, and the 4 run.json
+                .hasSize(19 + 5 + 4); // SchemaAgreementTest's CSVs, and the 4 run.json
     }
 
     /** The files of both roots, as paths relative to {@code fixtures}, sorted. */

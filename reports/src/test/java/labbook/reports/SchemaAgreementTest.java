@@ -49,10 +49,10 @@ class SchemaAgreementTest {
             }
         }
         assertThat(checked)
-                .isEqualTo(16
+                .isEqualTo(19
                         + 5); // results-a: 8 wallet (kwallet5-interop, openssl-blowfish, key-derivation), 5 filecrypt
         // (directory-files
-        // included), 3 vfs; results-b: 5 wallet
+        // included), 6 vfs (the kernel profile's three); results-b: 5 wallet
     }
 
     @Test

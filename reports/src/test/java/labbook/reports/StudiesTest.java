@@ -346,7 +346,8 @@ class StudiesTest {
                 Studies.ALL.stream().flatMap(study -> study.seeds().stream()).toList();
         assertThat(seeds)
                 .extracting(Seed::name)
-                .containsExactly("kwallet-sync", "crypto-levels", "crypto-directory", "vfs-git-diff", "vfs-axboe");
+                .containsExactly(
+                        "kwallet-sync", "crypto-levels", "crypto-directory", "vfs-git-diff", "vfs-axboe", "vfs-tree");
         for (Seed seed : seeds) {
             Table t = seed.table();
             assertThat(t.rowCount()).as(seed.name()).isPositive();

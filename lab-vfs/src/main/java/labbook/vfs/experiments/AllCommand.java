@@ -14,6 +14,8 @@ import labbook.core.Work;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
 import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
+import labbook.vfs.experiments.kernelprofile.KernelProfileExperiment;
+import labbook.vfs.experiments.kernelprofile.Perf;
 import labbook.vfs.experiments.statwalk.StatWalkExperiment;
 import labbook.vfs.tree.KernelTree;
 import picocli.CommandLine.Command;
@@ -21,13 +23,15 @@ import picocli.CommandLine.Mixin;
 
 /**
  * {@code all}: every experiment of the study in the chosen mode, on the mode's default tree (built from the shipped
- * manifest when missing) or {@code --tree DIR}: git-diff, stat-walk, dcache-model. A failed experiment is one line; the
- * rest are then skipped, or run with {@code --keep-going} ({@link AllExperiments}). It ends by printing how each part
- * ended and how long it took. Quick mode is sized for the lab's main job (its times are in the module README).
+ * manifest when missing) or {@code --tree DIR}: git-diff, stat-walk, dcache-model, kernel-profile. A failed experiment
+ * is one line; the rest are then skipped, or run with {@code --keep-going} ({@link AllExperiments}). It ends by
+ * printing how each part ended and how long it took. Quick mode is sized for the lab's main job (its times are in the
+ * module README).
  */
 @Command(
         name = "all",
-        description = "Run git-diff, stat-walk and dcache-model (building the default tree when missing).")
+        description =
+                "Run git-diff, stat-walk, dcache-model and kernel-profile (building the default tree when missing).")
 public final class AllCommand extends ExperimentCommand {
     @Mixin
     TreeOptions treeOptions;
@@ -43,6 +47,7 @@ public final class AllCommand extends ExperimentCommand {
         work.put("git-diff", GitDiffExperiment::work);
         work.put("stat-walk", StatWalkExperiment::work);
         work.put("dcache-model", JmhRun.work(DcacheModelExperiment::cost));
+        work.put(KernelProfileExperiment.EXPERIMENT, KernelProfileExperiment::work);
         return work;
     }
 
@@ -72,6 +77,11 @@ public final class AllCommand extends ExperimentCommand {
                 DcacheModelExperiment.run(
                         run, paths, null, DcacheModelExperiment.hasRenamedFolder(paths) ? null : "off", System.out);
             });
+            // last: where perf cannot sample the kernel, it is one line and the rest of the study has run
+            all.run(
+                    run,
+                    KernelProfileExperiment.EXPERIMENT,
+                    () -> KernelProfileExperiment.run(run, tree, null, null, new Perf("perf"), System.out));
             ratios.ifPresent(r -> System.out.printf(
                     Locale.ROOT,
                     "%nlab-vfs all (%s): Java stat-walk / git diff elapsed: serial %.2f, parallel %.2f; "

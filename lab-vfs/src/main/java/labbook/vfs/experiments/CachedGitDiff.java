@@ -26,13 +26,17 @@ public final class CachedGitDiff {
         return round % 2 == 0 ? List.of(SERIAL, PARALLEL) : List.of(PARALLEL, SERIAL);
     }
 
+    /** The git configuration of {@code mode}: {@code core.preloadIndex} false (serial) or true (parallel). */
+    public static List<String> config(String mode) {
+        return List.of("core.preloadIndex=" + mode.equals(PARALLEL));
+    }
+
     /**
      * One {@code git diff} in {@code mode}, with git's pinned configuration, measured by lab-core's {@code Peer} (the
      * child's own user and system CPU); a run that fails is one line.
      */
     public static PeerResult run(KernelTree tree, String mode) {
-        List<String> config = List.of("core.preloadIndex=" + mode.equals(PARALLEL));
-        PeerResult r = tree.git().start(tree.git().command(tree.dir(), config, "diff"));
+        PeerResult r = tree.git().start(tree.git().command(tree.dir(), config(mode), "diff"));
         if (!r.ok()) {
             throw new LabException("git diff failed in " + tree.dir() + " (exit " + r.exitCode() + "): "
                     + r.stderr().lines().findFirst().orElse("no message"));

@@ -2,7 +2,10 @@ package labbook.vfs.peer;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import labbook.core.Child;
 import labbook.core.LabException;
 import labbook.core.Peer;
@@ -39,8 +42,29 @@ public final class Git {
         return binary;
     }
 
+    /** The environment every run carries: no system or global configuration, the C locale. */
+    public static final Map<String, String> ENVIRONMENT = envOf();
+
+    private static Map<String, String> envOf() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("GIT_CONFIG_NOSYSTEM", "1");
+        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        env.put("LC_ALL", "C");
+        return Collections.unmodifiableMap(env);
+    }
+
     /** A pinned git command in {@code dir}, not yet run (the caller may add stdout handling). */
     public Peer command(Path dir, List<String> extraConfig, String... args) {
+        Peer peer = Peer.command(argv(extraConfig, args));
+        ENVIRONMENT.forEach(peer::env);
+        return dir == null ? peer : peer.dir(dir);
+    }
+
+    /**
+     * The pinned command line {@link #command} runs, for a caller that starts git under another tool (a profiler); it
+     * must pass {@link #ENVIRONMENT} too.
+     */
+    public List<String> argv(List<String> extraConfig, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(binary);
         cmd.addAll(PINNED);
@@ -49,11 +73,7 @@ public final class Git {
             cmd.add(c);
         }
         cmd.addAll(List.of(args));
-        Peer peer = Peer.command(cmd)
-                .env("GIT_CONFIG_NOSYSTEM", "1")
-                .env("GIT_CONFIG_GLOBAL", "/dev/null")
-                .env("LC_ALL", "C");
-        return dir == null ? peer : peer.dir(dir);
+        return cmd;
     }
 
     public PeerResult run(Path dir, String... args) {

@@ -6,6 +6,7 @@ import labbook.reports.stats.Interval;
 
 /** The unit of a claim's judged figure, its interval and its threshold: how each is printed. */
 public enum Unit {
+    MICROS(" µs"),
     MS(" ms"),
     SECONDS(" s"),
     /** A fraction, printed as a percentage (0.428 gives "42.8 %"). */

@@ -54,6 +54,7 @@ final class VfsAnalyses {
                     "stat-walk: speed-up and parallel efficiency [" + walk.label() + "]",
                     scalingTable(walk.value(), false, VfsData.cores(walk.root(), VfsSchemas.STAT_WALK.experiment())));
         }
+        out.putAll(KernelProfileAnalyses.of(results));
         return out;
     }
 

@@ -42,6 +42,8 @@ public final class VfsData {
     public static final Seed VFS_GIT_DIFF = new Seed(VfsSeeds.VFS_GIT_DIFF, VfsSeeds.VFS_GIT_DIFF_RESOURCE);
     /** Axboe's table normalised to 2.6.32-rc3 serial = 1.00 (kernel, mode; real, user, sys). */
     public static final Seed VFS_AXBOE = new Seed(VfsSeeds.VFS_AXBOE, VfsSeeds.VFS_AXBOE_RESOURCE);
+    /** The seed's tree: 2.6.32-rc3's index entries and folders, with their source. */
+    public static final Seed VFS_TREE = new Seed(VfsSeeds.VFS_TREE, VfsSeeds.VFS_TREE_RESOURCE);
     /** Piggin's figures are per 100 runs of git diff. */
     public static final double SEED_RUNS = 100;
 

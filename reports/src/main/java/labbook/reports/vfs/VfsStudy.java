@@ -41,7 +41,7 @@ public final class VfsStudy implements Study {
 
     @Override
     public List<Seed> seeds() {
-        return List.of(VfsData.VFS_GIT_DIFF, VfsData.VFS_AXBOE);
+        return List.of(VfsData.VFS_GIT_DIFF, VfsData.VFS_AXBOE, VfsData.VFS_TREE);
     }
 
     @Override
@@ -57,7 +57,9 @@ public final class VfsStudy implements Study {
 
     @Override
     public List<Claim> claims(Results results) {
-        return new VfsClaims().claims(results);
+        List<Claim> claims = new java.util.ArrayList<>(new VfsClaims().claims(results));
+        claims.addAll(new KernelProfileClaims().claims(results));
+        return claims;
     }
 
     @Override
@@ -65,6 +67,7 @@ public final class VfsStudy implements Study {
         return List.of(
                 ExperimentChart.of(GitDiffChart.NAME, VfsSchemas.GIT_DIFF, GitDiffChart::draw),
                 ExperimentChart.of(NormalisedChart.NAME, VfsSchemas.GIT_DIFF, NormalisedChart::draw),
+                ExperimentChart.of(KernelProfileChart.NAME, VfsSchemas.KERNEL_PROFILE, KernelProfileChart::draw),
                 ExperimentChart.of(ModelScalingChart.NAME, VfsSchemas.DCACHE_MODEL, ModelScalingChart::draw),
                 ExperimentChart.of(StatWalkChart.NAME, VfsSchemas.STAT_WALK, StatWalkChart::draw));
     }

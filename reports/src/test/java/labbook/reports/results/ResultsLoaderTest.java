@@ -68,7 +68,14 @@ class ResultsLoaderTest {
                         "crash-test",
                         "tamper-test",
                         "kwallet5-interop");
-        assertThat(root.study("vfs").experiments()).containsExactly("git-diff", "stat-walk", "dcache-model");
+        assertThat(root.study("vfs").experiments())
+                .containsExactly(
+                        "git-diff",
+                        "stat-walk",
+                        "dcache-model",
+                        "kernel-profile",
+                        "kernel-profile-functions",
+                        "kernel-profile-status");
         Table sweep = Explore.table(r, "wallet", "sync-sweep");
         assertThat(sweep.rowCount())
                 .isEqualTo(7 * 5 * 3); // 7 variants (kwallet5, kde4-c1 among them) x 5 sizes x 3 repeats

@@ -168,7 +168,7 @@ public final class GitDiffExperiment extends ExperimentCommand {
     }
 
     /** preload-index.c: one thread per 500 entries, at least 2, at most 20. */
-    static int preloadThreads(int entries) {
+    public static int preloadThreads(int entries) {
         return Math.max(2, Math.min(20, entries / 500));
     }
 

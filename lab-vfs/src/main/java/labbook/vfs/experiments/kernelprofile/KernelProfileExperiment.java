@@ -1,0 +1,326 @@
+package labbook.vfs.experiments.kernelprofile;
+
+import static labbook.vfs.VfsSchemas.CATEGORY;
+import static labbook.vfs.VfsSchemas.FUNCTION;
+import static labbook.vfs.VfsSchemas.KERNEL_SAMPLES;
+import static labbook.vfs.VfsSchemas.LOOKUPS_PER_RUN;
+import static labbook.vfs.VfsSchemas.LOOKUP_THREADS;
+import static labbook.vfs.VfsSchemas.MEASURED;
+import static labbook.vfs.VfsSchemas.MISSING_FUNCTIONS;
+import static labbook.vfs.VfsSchemas.PLAIN_ELAPSED_S;
+import static labbook.vfs.VfsSchemas.PLAIN_SYS_S;
+import static labbook.vfs.VfsSchemas.PLAIN_USER_S;
+import static labbook.vfs.VfsSchemas.PROFILED_ELAPSED_S;
+import static labbook.vfs.VfsSchemas.PROFILED_SYS_S;
+import static labbook.vfs.VfsSchemas.PROFILED_USER_S;
+import static labbook.vfs.VfsSchemas.REASON;
+import static labbook.vfs.VfsSchemas.ROUND;
+import static labbook.vfs.VfsSchemas.ROUND_RUNS;
+import static labbook.vfs.VfsSchemas.SAMPLES;
+import static labbook.vfs.VfsSchemas.SAMPLE_US;
+import static labbook.vfs.VfsSchemas.SETTING;
+import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
+import static labbook.vfs.VfsSchemas.WORKLOAD;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import labbook.core.CsvResults;
+import labbook.core.ExperimentCommand;
+import labbook.core.LabException;
+import labbook.core.LabRun;
+import labbook.core.Mode;
+import labbook.core.OptionValues;
+import labbook.core.OwnedScratch;
+import labbook.core.Progress;
+import labbook.vfs.VfsSchemas;
+import labbook.vfs.experiments.CachedGitDiff;
+import labbook.vfs.experiments.TreeOptions;
+import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
+import labbook.vfs.tree.KernelTree;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * kernel-profile: the real kernel's path walk, sampled: where git diff's system time goes today, per lookup.
+ *
+ * <p><b>The question.</b> Axboe ended his reply in the seed with an offer: "Let me know if you want profiles or
+ * anything like that." git-diff measures today's kernel only from outside (user, system, elapsed), and the dentry model
+ * explains the mechanism only in Java. Where does a lookup's system time go on the real kernel, in the seed's terms
+ * (the store-free lookup; stores on shared dentries and their references; reading the attributes; system call entry and
+ * exit; scheduling; the rest), and does a parallel lookup store to shared dentries more than a serial one, the
+ * mechanism Piggin's patch removed?
+ *
+ * <p><b>Baseline.</b> Serial: git diff with {@code core.preloadIndex=false}, and the Java stat walk on 1 thread.
+ *
+ * <p><b>Variants.</b> Parallel: git diff with {@code core.preloadIndex=true} (its preload threads), and the Java stat
+ * walk on 20 threads. In each round every workload's runs are timed without perf, timed again under {@code perf record
+ * -e cpu-clock -g} (only those processes and their threads), and counted once under {@code perf stat} on the lookup
+ * calls' tracepoints, outside the timed runs; the order of workloads, and of plain and profiled, alternates from round
+ * to round. Kernel samples fall into the categories declared in {@code kernel-categories.csv}
+ * ({@link KernelCategories}); the raw samples are kept as folded stacks, one file per workload and setting, in
+ * {@code <results>/vfs/kernel-profile/}, for a flame graph.
+ *
+ * <p><b>Run.</b> {@code ./labbook vfs kernel-profile --quick} (quick: 3 rounds of 10 runs on the quick tree;
+ * {@code --full}: 5 rounds of 20 on the full tree). {@code --rounds N --runs N} override, {@code --perf BINARY} names
+ * perf. It needs perf (Debian's {@code linux-perf}) and root or {@code kernel.perf_event_paranoid=-1}; without them it
+ * prints one line saying what is missing and how to enable it, and records why in {@code kernel-profile-status.csv}.
+ */
+@Command(
+        name = "kernel-profile",
+        description = "Where git diff's and the Java stat walk's system time goes in the kernel, per lookup: perf "
+                + "samples by category, serial against parallel.")
+public final class KernelProfileExperiment extends ExperimentCommand {
+    public static final String EXPERIMENT = VfsSchemas.KERNEL_PROFILE.experiment();
+    /** The folder of folded stacks in the study's results folder. */
+    public static final String STACKS_FOLDER = "kernel-profile";
+    /** The Java stat walk's parallel setting: git's 20 preload threads, as stat-walk's parallel figure uses. */
+    public static final int WALK_THREADS = 20;
+    /** Where the running kernel lists its functions. */
+    static final Path KALLSYMS = Path.of("/proc/kallsyms");
+
+    @Mixin
+    TreeOptions treeOptions;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default: quick 3, full 5).")
+    Integer rounds;
+
+    @Option(
+            names = "--runs",
+            paramLabel = "N",
+            description = "git diff runs, or walks, per workload and round (default: quick 10, full 20).")
+    Integer runs;
+
+    @Option(
+            names = "--perf",
+            paramLabel = "BINARY",
+            defaultValue = "perf",
+            description = "The perf to run (default: perf on PATH).")
+    String perfBinary = "perf";
+
+    @Override
+    public Integer call() {
+        OptionValues.atLeast("--rounds", rounds, 1, 1);
+        OptionValues.atLeast("--runs", runs, 1, 1);
+        KernelTree tree = treeOptions.open(lab);
+        Object perfOption = "perf".equals(perfBinary) ? null : perfBinary;
+        try (LabRun run = LabRun.start(
+                lab,
+                VfsSchemas.STUDY,
+                EXPERIMENT,
+                treeOptions.rerun("--rounds", rounds, "--runs", runs, "--perf", perfOption))) {
+            run(run, tree, rounds, runs, new Perf(perfBinary), System.out);
+        }
+        return 0;
+    }
+
+    static int rounds(Mode mode) {
+        return mode == Mode.FULL ? 5 : 3;
+    }
+
+    static int runs(Mode mode) {
+        return mode == Mode.FULL ? 20 : 10;
+    }
+
+    /** What the time grows with: the entries the runs look up; for the plan of a mode not yet run here. */
+    public static double work(Mode mode) {
+        return (double) rounds(mode) * runs(mode) * TreeOptions.entries(mode);
+    }
+
+    /**
+     * The profile of {@code tree}'s four workloads, or, where this machine cannot profile its kernel, one line saying
+     * why (and {@code kernel-profile-status.csv} saying it too). Returns whether it was measured.
+     */
+    public static boolean run(
+            LabRun run, KernelTree tree, Integer roundsOption, Integer runsOption, Perf perf, PrintStream out) {
+        int rounds = OptionValues.atLeast("--rounds", roundsOption, 1, rounds(run.mode()));
+        int runs = OptionValues.atLeast("--runs", runsOption, 1, runs(run.mode()));
+        KernelCategories categories = KernelCategories.shipped();
+        Path stacks = run.studyDir().resolve(STACKS_FOLDER);
+        createFolder(run.studyDir());
+        try (OwnedScratch scratch = OwnedScratch.claim(stacks, "partial", OwnedScratch.Type.FOLDER);
+                CsvResults status = run.csv(VfsSchemas.KERNEL_PROFILE_STATUS)) {
+            // perf's data, its script and the counts are written in a folder of their own, removed before the stacks
+            // go into place
+            Path work = scratch.path().resolve(".work");
+            createFolder(work);
+            Optional<String> unavailable = perf.unavailable(work);
+            List<String> missing = missingFunctions(categories, out);
+            status.row(r -> r.set(MEASURED, unavailable.isEmpty() ? 1 : 0)
+                    .set(REASON, unavailable.orElse(""))
+                    .set(MISSING_FUNCTIONS, String.join(" ", missing)));
+            if (unavailable.isPresent()) {
+                out.println("kernel-profile: not measured: " + unavailable.get());
+                status.commit();
+                return false;
+            }
+            run.peer("perf", perf.version());
+            run.peer("git", tree.git().requireInstalled());
+            Map<String, FoldedStacks> folded = profile(run, tree, rounds, runs, perf, categories, work, out);
+            OwnedScratch.remove(work);
+            for (Map.Entry<String, FoldedStacks> f : folded.entrySet()) {
+                f.getValue().write(scratch.path().resolve(f.getKey() + ".folded"));
+            }
+            replace(scratch, stacks);
+            status.commit();
+        }
+        return true;
+    }
+
+    private static void createFolder(Path folder) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw LabException.cannot("create", folder, e);
+        }
+    }
+
+    /** The declared functions this kernel lacks, said in one line when there are any. */
+    private static List<String> missingFunctions(KernelCategories categories, PrintStream out) {
+        List<String> missing;
+        try {
+            missing = categories.missingFrom(KernelCategories.kernelFunctions(KALLSYMS));
+        } catch (LabException unreadable) {
+            out.println("kernel-profile: cannot check the declared functions against this kernel: "
+                    + unreadable.getMessage());
+            return List.of();
+        }
+        if (!missing.isEmpty()) {
+            out.println("kernel-profile: this kernel (" + System.getProperty("os.version") + ") has none of "
+                    + missing.size() + " declared functions: " + String.join(", ", missing)
+                    + "; their samples fall to the next declared caller, or to the rest");
+        }
+        return missing;
+    }
+
+    private static Map<String, FoldedStacks> profile(
+            LabRun run,
+            KernelTree tree,
+            int rounds,
+            int runs,
+            Perf perf,
+            KernelCategories categories,
+            Path scratch,
+            PrintStream out) {
+        int entries = tree.entries().size();
+        int preloadThreads = GitDiffExperiment.preloadThreads(entries);
+        List<Workload> workloads = List.of(
+                new GitDiffLoop(tree, CachedGitDiff.SERIAL, preloadThreads, scratch),
+                new GitDiffLoop(tree, CachedGitDiff.PARALLEL, preloadThreads, scratch),
+                JavaStatWalk.of(tree.dir(), tree.entries(), 1, scratch),
+                JavaStatWalk.of(tree.dir(), tree.entries(), WALK_THREADS, scratch));
+        Map<String, FoldedStacks> folded = new LinkedHashMap<>();
+        List<KernelProfilePrintout.Round> measured = new ArrayList<>();
+        try (CsvResults csv = run.csv(VfsSchemas.KERNEL_PROFILE);
+                CsvResults functions = run.csv(VfsSchemas.KERNEL_PROFILE_FUNCTIONS);
+                ProgressBar bar = Progress.bar("kernel-profile", (long) rounds * workloads.size(), "profiles")) {
+            // warm-up: the tree's dentries and inodes cached, the walk compiled, before anything is timed
+            workloads.forEach(w -> w.plain(2));
+            for (int r = 0; r < rounds; r++) {
+                List<Workload> order = new ArrayList<>(workloads);
+                if (r % 2 == 1) {
+                    Collections.reverse(order);
+                }
+                for (Workload w : order) {
+                    KernelProfilePrintout.Round round = round(w, r, runs, entries, perf, categories, scratch, folded);
+                    measured.add(round);
+                    write(csv, functions, round);
+                    bar.step();
+                }
+            }
+            tree.requireClean();
+            csv.commit();
+            functions.commit();
+        }
+        KernelProfilePrintout.print(measured, out);
+        return folded;
+    }
+
+    /** One round of one workload: timed plain and under perf (which first alternates), counted, its samples read. */
+    private static KernelProfilePrintout.Round round(
+            Workload w,
+            int round,
+            int runs,
+            int entries,
+            Perf perf,
+            KernelCategories categories,
+            Path scratch,
+            Map<String, FoldedStacks> folded) {
+        Path data = scratch.resolve("perf.data");
+        Workload.Times plain;
+        Workload.Times profiled;
+        if (round % 2 == 0) {
+            plain = w.plain(runs);
+            profiled = w.profiled(perf, data, runs);
+        } else {
+            profiled = w.profiled(perf, data, runs);
+            plain = w.plain(runs);
+        }
+        long lookups = w.lookupsPerRun(perf);
+        Path text = scratch.resolve("perf.script");
+        perf.script(data, text);
+        Profile profile = new Profile(categories);
+        FoldedStacks stacks = folded.computeIfAbsent(w.workload() + "-" + w.setting(), k -> new FoldedStacks());
+        PerfScript.read(text, s -> {
+            profile.add(s);
+            stacks.add(s);
+        });
+        try {
+            Files.delete(data);
+            Files.delete(text);
+        } catch (IOException e) {
+            throw LabException.cannot("remove perf's samples in", scratch, e);
+        }
+        return new KernelProfilePrintout.Round(w, round, runs, entries, lookups, plain, profiled, profile);
+    }
+
+    private static void write(CsvResults csv, CsvResults functions, KernelProfilePrintout.Round r) {
+        Workload w = r.workload();
+        csv.row(row -> row.set(WORKLOAD, w.workload())
+                .set(SETTING, w.setting())
+                .set(LOOKUP_THREADS, w.threads())
+                .set(ROUND, r.round())
+                .set(ROUND_RUNS, r.runs())
+                .set(TREE_ENTRIES, r.entries())
+                .set(LOOKUPS_PER_RUN, r.lookupsPerRun())
+                .set(PLAIN_ELAPSED_S, r.plain().elapsedS())
+                .set(PLAIN_USER_S, r.plain().userS())
+                .set(PLAIN_SYS_S, r.plain().sysS())
+                .set(PROFILED_ELAPSED_S, r.profiled().elapsedS())
+                .set(PROFILED_USER_S, r.profiled().userS())
+                .set(PROFILED_SYS_S, r.profiled().sysS())
+                .set(SAMPLES, r.profile().samples())
+                .set(KERNEL_SAMPLES, r.profile().kernelSamples())
+                .set(SAMPLE_US, Perf.SAMPLE_NANOS / 1000.0));
+        r.profile()
+                .forEachFunction((category, byFunction) ->
+                        byFunction.forEach((function, samples) -> functions.row(row -> row.set(WORKLOAD, w.workload())
+                                .set(SETTING, w.setting())
+                                .set(ROUND, r.round())
+                                .set(CATEGORY, category.id())
+                                .set(FUNCTION, function)
+                                .set(SAMPLES, samples))));
+    }
+
+    /** The new folder of folded stacks in place of the last run's, which is removed. */
+    private static void replace(OwnedScratch scratch, Path target) {
+        try (OwnedScratch old = OwnedScratch.claim(target, "old", OwnedScratch.Type.NAME)) {
+            if (Files.exists(target)) {
+                Files.move(target, old.path());
+            }
+            Files.move(scratch.path(), target);
+            scratch.release();
+        } catch (IOException e) {
+            throw LabException.cannot("move the folded stacks into", target, e);
+        }
+    }
+}
