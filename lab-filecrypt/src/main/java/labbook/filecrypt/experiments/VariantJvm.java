@@ -151,9 +151,13 @@ public final class VariantJvm implements AutoCloseable {
 
     /** The rows of a worker's CSV by column name; every column of {@code schema} must be in its header. */
     static List<Map<String, String>> read(Path csv, ResultsSchema schema) {
-        return WorkerRows.read(csv, schema).stream()
-                .map(WorkerRows.Cells::byName)
-                .toList();
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (WorkerRows.Cells cells : WorkerRows.read(csv, schema)) {
+            Map<String, String> row = new LinkedHashMap<>();
+            schema.columns().forEach(column -> row.put(column.name(), cells.text(column)));
+            rows.add(row);
+        }
+        return rows;
     }
 
     /** Fills a row of the parent's CSV of {@code schema} with a worker's row, column by column. */

@@ -61,7 +61,7 @@ class SweepWorkerTest {
         assertThatThrownBy(() -> SweepWorker.read(dir))
                 .isInstanceOf(LabException.class)
                 .hasMessageContaining(csv.toString())
-                .hasMessageContaining("header");
+                .hasMessageContaining("no column 'repeat'");
     }
 
     @Test
