@@ -215,7 +215,8 @@ final class KernelProfileClaims {
                 .from(
                         root.label(),
                         "holds when today's interval lies below the seed's ×" + Format.sig(seedRatio, 2)
-                                + ", does not when above it; today's runs made the same lookups in both modes (counted: "
+                                + ", does not when above it; today's runs made the same lookups in both modes"
+                                + " (counted: "
                                 + String.format(Locale.ROOT, "%,d", serial.get().lookupsPerRun()) + " and "
                                 + String.format(
                                         Locale.ROOT, "%,d", parallel.get().lookupsPerRun())
