@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import labbook.core.Column;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
@@ -37,8 +39,18 @@ public record Seed(ResultsSchema columns, String resource, Column sourceColumn) 
         return columns.experiment();
     }
 
-    /** The figures as a table, with the source column. */
+    /**
+     * Each seed's table as read (and checked against its declaration) once: a claim's bootstrap builds its study's
+     * claims hundreds of times, each reading the seed's figures, which never change while the JVM runs.
+     */
+    private static final Map<Seed, Table> READ = new ConcurrentHashMap<>();
+
+    /** The figures as a table, with the source column (a copy of the one read, the caller's to change). */
     public Table table() {
+        return READ.computeIfAbsent(this, Seed::read).copy();
+    }
+
+    private Table read() {
         Table table;
         try (Reader reader = new InputStreamReader(open(), StandardCharsets.UTF_8)) {
             table = Table.read()
