@@ -25,6 +25,16 @@ public enum Unit {
 
     /** One value in this unit, three significant digits. */
     public String format(double v) {
+        return number(v) + (Double.isNaN(v) || Double.isInfinite(v) ? "" : suffix);
+    }
+
+    /** An interval in this unit, the unit once after the upper bound ("1.71-1.82 ms"); "—" where there is none. */
+    public String format(Interval ci) {
+        return ci.present() ? number(ci.low()) + "-" + format(ci.high()) : "—";
+    }
+
+    /** The value without its unit ("×" leads a ratio's every value: "×0.97-×1.06"). */
+    private String number(double v) {
         if (Double.isNaN(v)) {
             return "n/a";
         }
@@ -32,30 +42,10 @@ public enum Unit {
             return v > 0 ? "never" : "-∞";
         }
         return switch (this) {
-            case FRACTION -> Format.pct(v);
+            case FRACTION -> Format.sig(v * 100, 3);
             case RATIO -> "×" + Format.sig(v, 3);
-            case ENTRIES -> String.format(Locale.ROOT, "%,d entries", Math.round(v));
-            default -> Format.num(v) + suffix;
+            case ENTRIES -> String.format(Locale.ROOT, "%,d", Math.round(v));
+            default -> Format.num(v);
         };
-    }
-
-    /** An interval in this unit, "1.71-1.82 ms"; "—" where there is none. */
-    public String format(Interval ci) {
-        if (!ci.present()) {
-            return "—";
-        }
-        String low = format(ci.low());
-        String high = format(ci.high());
-        // the unit once, after the upper bound: "1.71-1.82 ms", "×0.97-×1.06" stays as it is
-        if (!suffix.isEmpty() && this != FRACTION && this != ENTRIES && low.endsWith(suffix)) {
-            low = low.substring(0, low.length() - suffix.length());
-        }
-        if (this == FRACTION && low.endsWith(" %")) {
-            low = low.substring(0, low.length() - 2);
-        }
-        if (this == ENTRIES && low.endsWith(" entries")) {
-            low = low.substring(0, low.length() - " entries".length());
-        }
-        return low + "-" + high;
     }
 }
