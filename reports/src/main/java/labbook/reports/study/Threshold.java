@@ -90,8 +90,8 @@ public sealed interface Threshold {
                 "against",
                 "",
                 point -> Verdict.category(Verdict.Outcome.DIFFERS, belowWords, belowWords),
-                // no middle band: an interval that is not wholly on one side straddles the reference
-                point -> Verdict.NOT_MEASURED,
+                // no middle band but the reference itself: a figure exactly on it is on neither side
+                point -> Verdict.inconclusive(unit.format(point) + " against " + unit.format(reference)),
                 point -> Verdict.category(Verdict.Outcome.DIFFERS, aboveWords, aboveWords));
     }
 
@@ -182,7 +182,7 @@ public sealed interface Threshold {
             if (i.above(highBound)) {
                 return aboveVerdict.apply(point);
             }
-            if (tolerance > 1 && i.inside(lowBound, highBound)) {
+            if (i.inside(lowBound, highBound)) {
                 return insideVerdict.apply(point);
             }
             double straddled = i.low() < lowBound ? lowBound : highBound;
