@@ -54,7 +54,7 @@ public final class ModeDisagreements {
             if (side < 0) {
                 continue; // not measured, or a root of another mode
             }
-            Claim[] pair = byClaim.computeIfAbsent(c.id().name() + "/" + c.about(), k -> new Claim[2]);
+            Claim[] pair = byClaim.computeIfAbsent(c.key(), k -> new Claim[2]);
             if (pair[side] == null) {
                 pair[side] = c;
             }

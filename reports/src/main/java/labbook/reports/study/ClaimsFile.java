@@ -82,8 +82,7 @@ public final class ClaimsFile {
 
         /** Decided: neither inconclusive nor unmeasured. */
         public boolean decided() {
-            return !outcome.equals(Verdict.Outcome.INCONCLUSIVE.name())
-                    && !outcome.equals(Verdict.Outcome.NOT_MEASURED.name());
+            return Verdict.Outcome.valueOf(outcome).decided();
         }
     }
 

@@ -32,6 +32,11 @@ public record Verdict(Outcome outcome, String text, String category) {
             this.css = css;
         }
 
+        /** Decided: neither inconclusive nor unmeasured, so two runs' verdicts can contradict each other. */
+        public boolean decided() {
+            return this != INCONCLUSIVE && this != NOT_MEASURED;
+        }
+
         public String css() {
             return css;
         }
@@ -75,11 +80,6 @@ public record Verdict(Outcome outcome, String text, String category) {
     /** A verdict in one of a threshold's categories ("faster"), with its words for the page ("2.7 x faster here"). */
     public static Verdict category(Outcome outcome, String category, String text) {
         return new Verdict(outcome, text, category);
-    }
-
-    /** Decided: neither inconclusive nor unmeasured, so two runs' verdicts can contradict each other. */
-    public boolean decided() {
-        return outcome != Outcome.INCONCLUSIVE && outcome != Outcome.NOT_MEASURED;
     }
 
     /** A figure that differs from the seed's, in the claim's own words. */
