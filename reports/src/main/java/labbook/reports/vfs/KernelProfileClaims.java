@@ -60,11 +60,11 @@ final class KernelProfileClaims {
                 continue;
             }
             for (String workload : KernelProfileData.WORKLOADS) {
-                stores(root, workload).ifPresent(claims::add);
+                stores(root.label(), workloads, workload).ifPresent(claims::add);
             }
-            perFile(root, SERIAL, vfsSerial).ifPresent(claims::add);
-            perFile(root, PARALLEL, vfsParallel).ifPresent(claims::add);
-            sameWork(root).ifPresent(claims::add);
+            perFile(root.label(), workloads, SERIAL, vfsSerial).ifPresent(claims::add);
+            perFile(root.label(), workloads, PARALLEL, vfsParallel).ifPresent(claims::add);
+            sameWork(root.label(), workloads).ifPresent(claims::add);
         }
         if (claims.isEmpty()) {
             claims.addAll(unmeasured());
@@ -98,9 +98,9 @@ final class KernelProfileClaims {
     static final double SAME_SHARE = 1.5;
 
     /** The stores' share, parallel over serial, judged on the ratio's interval over the rounds. */
-    private Optional<Claim> stores(ResultsRoot root, String workload) {
-        Optional<KernelProfileData.Workload> serial = KernelProfileData.workload(root, workload, SERIAL);
-        Optional<KernelProfileData.Workload> parallel = KernelProfileData.workload(root, workload, PARALLEL);
+    private Optional<Claim> stores(String machine, List<KernelProfileData.Workload> workloads, String workload) {
+        Optional<KernelProfileData.Workload> serial = KernelProfileData.workload(workloads, workload, SERIAL);
+        Optional<KernelProfileData.Workload> parallel = KernelProfileData.workload(workloads, workload, PARALLEL);
         if (serial.isEmpty() || parallel.isEmpty()) {
             return Optional.empty();
         }
@@ -126,7 +126,7 @@ final class KernelProfileClaims {
                 .interval(interval(ratioCi))
                 .n(Math.min(s.n(), p.n()))
                 .from(
-                        root.label(),
+                        machine,
                         "parallel / serial within ×" + Format.sig(SAME_SHARE, 2) + " either way is the same share;"
                                 + " medians of "
                                 + s.n() + " rounds, intervals " + interval(s, 100) + " and " + interval(p, 100)
@@ -150,8 +150,9 @@ final class KernelProfileClaims {
     }
 
     /** Today's system time per file against the seed's, with what the profile says of where it goes. */
-    private Optional<Claim> perFile(ResultsRoot root, String mode, VfsSeeds.Figures seed) {
-        Optional<KernelProfileData.Workload> w = KernelProfileData.workload(root, GIT_DIFF, mode);
+    private Optional<Claim> perFile(
+            String machine, List<KernelProfileData.Workload> workloads, String mode, VfsSeeds.Figures seed) {
+        Optional<KernelProfileData.Workload> w = KernelProfileData.workload(workloads, GIT_DIFF, mode);
         if (w.isEmpty()) {
             return Optional.empty();
         }
@@ -169,7 +170,7 @@ final class KernelProfileClaims {
                 .interval(new Interval(perFile.ciLow(), perFile.ciHigh()))
                 .n(perFile.n())
                 .from(
-                        root.label(),
+                        machine,
                         "same order within ×2; median of " + perFile.n() + " rounds, " + interval(perFile, 1)
                                 + " µs" + besideSerial + "; per lookup "
                                 + Format.sig(w.get().sysPerLookupUs().median(), 3) + " µs ("
@@ -195,9 +196,9 @@ final class KernelProfileClaims {
      * Parallel against serial system time per lookup today: the seed's ratio is "the same work" only if it lies within
      * today's 95 % interval (or above it: parallel can cost more, never less, per lookup than the kernel's work).
      */
-    private Optional<Claim> sameWork(ResultsRoot root) {
-        Optional<KernelProfileData.Workload> serial = KernelProfileData.workload(root, GIT_DIFF, SERIAL);
-        Optional<KernelProfileData.Workload> parallel = KernelProfileData.workload(root, GIT_DIFF, PARALLEL);
+    private Optional<Claim> sameWork(String machine, List<KernelProfileData.Workload> workloads) {
+        Optional<KernelProfileData.Workload> serial = KernelProfileData.workload(workloads, GIT_DIFF, SERIAL);
+        Optional<KernelProfileData.Workload> parallel = KernelProfileData.workload(workloads, GIT_DIFF, PARALLEL);
         if (serial.isEmpty() || parallel.isEmpty()) {
             return Optional.empty();
         }
@@ -213,7 +214,7 @@ final class KernelProfileClaims {
                 .interval(interval(ci))
                 .n(Math.min(s.length, p.length))
                 .from(
-                        root.label(),
+                        machine,
                         "holds when today's interval lies below the seed's ×" + Format.sig(seedRatio, 2)
                                 + ", does not when above it; today's runs made the same lookups in both modes"
                                 + " (counted: "

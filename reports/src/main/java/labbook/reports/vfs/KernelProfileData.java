@@ -149,9 +149,9 @@ public final class KernelProfileData {
         return out;
     }
 
-    /** One workload of the root, if profiled. */
-    public static Optional<Workload> workload(ResultsRoot root, String workload, String setting) {
-        return workloads(root).stream()
+    /** One workload of a root's {@link #workloads}, if profiled. */
+    public static Optional<Workload> workload(List<Workload> workloads, String workload, String setting) {
+        return workloads.stream()
                 .filter(w -> w.workload().equals(workload) && w.setting().equals(setting))
                 .findFirst();
     }
