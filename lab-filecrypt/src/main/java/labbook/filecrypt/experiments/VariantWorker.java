@@ -24,10 +24,13 @@ import labbook.core.ResultsSchema;
 public final class VariantWorker {
     private VariantWorker() {}
 
-    /** One variant, as its worker runs it. */
+    /** One variant, as its worker runs it: each method takes the words of one request of the parent's. */
     public interface Variant extends AutoCloseable {
-        /** Does one request of the parent's (its words); timed work writes its rows to {@code rows}. */
-        void handle(List<String> request, Rows rows);
+        /** The variant's untimed warm-up, before the parent times anything. */
+        void warmUp(List<String> words);
+
+        /** One timed request; its rows go to {@code rows}. */
+        void measure(List<String> words, Rows rows);
 
         @Override
         void close();
@@ -67,8 +70,14 @@ public final class VariantWorker {
             answers.println(VariantJvm.READY);
             answers.flush();
             for (String line; (line = requests.readLine()) != null; ) {
+                List<String> request = Arrays.asList(line.split("\t", -1));
+                List<String> words = request.subList(1, request.size());
                 Rows rows = new Rows(rowsRoot);
-                v.handle(Arrays.asList(line.split("\t", -1)), rows);
+                switch (request.get(0)) {
+                    case VariantJvm.WARM_UP -> v.warmUp(words);
+                    case VariantJvm.MEASURE -> v.measure(words, rows);
+                    default -> throw new LabException("not a request of the parent's: '" + request.get(0) + "'");
+                }
                 rows.commit();
                 answers.println(VariantJvm.DONE);
                 answers.flush();

@@ -247,7 +247,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                     }
                 }
             }
-            variants.warmUp(variant -> List.of(LevelSweepVariant.WARM_UP));
+            variants.warmUp();
             try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
                 for (int r = 0; r < maxRepeats; r++) {
                     for (Path file : corpus.files()) {
@@ -268,20 +268,21 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                 boolean decryptsKept = decryptCsv.keptHas(setting);
                                 for (int t : List.of(1, n)) {
                                     VariantJvm jvm = variants.get(variant(algo, level, t));
+                                    List<String> timed = new ArrayList<>();
+                                    for (SweepEngine e : engines) {
+                                        if (e.threads() == t && r < repeatsFor(mode, file, largest, e.engine())) {
+                                            timed.add(e.engine().name());
+                                        }
+                                    }
+                                    if (jvm == null || timed.isEmpty()) {
+                                        continue; // -z 0 writes no compressed packet: no threads to run it on
+                                    }
                                     List<String> request = new ArrayList<>(List.of(
-                                            LevelSweepVariant.MEASURE,
                                             Integer.toString(r),
                                             file.toString(),
                                             Boolean.toString(t == 1 && !decryptsKept)));
-                                    for (SweepEngine e : engines) {
-                                        if (e.threads() == t && r < repeatsFor(mode, file, largest, e.engine())) {
-                                            request.add(e.engine().name());
-                                        }
-                                    }
-                                    if (jvm == null || request.size() == 4) {
-                                        continue; // -z 0 writes no compressed packet: no threads to run it on
-                                    }
-                                    var rows = jvm.run(
+                                    request.addAll(timed);
+                                    var rows = jvm.measure(
                                             request, FilecryptSchemas.LEVEL_SWEEP, FilecryptSchemas.LEVEL_DECRYPT);
                                     for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_DECRYPT)) {
                                         decryptCsv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_DECRYPT));

@@ -38,13 +38,10 @@ import labbook.filecrypt.pgp.EncryptOptions;
  * in-process rows at a level do not depend on which other levels or engines the sweep ran.
  *
  * <p>Its arguments: algorithm, level, threads, corpus name, the small file of the JIT warm-up, every corpus file. Its
- * requests: {@value #WARM_UP}, then {@value #MEASURE} {@code REPEAT FILE DECRYPT ENGINE...} (one setting of the sweep,
- * its engines in the order given; with DECRYPT {@code true}, each gpg output is decrypted too).
+ * requests: a warm-up, then measures of {@code REPEAT FILE DECRYPT ENGINE...} (one setting of the sweep, its engines in
+ * the order given; with DECRYPT {@code true}, each gpg output is decrypted too).
  */
 final class LevelSweepVariant implements VariantWorker.Variant {
-    static final String WARM_UP = "warm-up";
-    static final String MEASURE = "measure";
-
     private final EncryptOptions options;
     private final String corpus;
     private final Path small;
@@ -86,16 +83,17 @@ final class LevelSweepVariant implements VariantWorker.Variant {
     }
 
     @Override
-    public void handle(List<String> request, VariantWorker.Rows rows) {
-        if (request.get(0).equals(WARM_UP)) {
-            LevelSweepWarmUp.run(enc, single() ? decrypts : null, small, files, options);
-            return;
-        }
-        int repeat = Integer.parseInt(request.get(1));
-        Path file = Path.of(request.get(2));
-        boolean decrypt = Boolean.parseBoolean(request.get(3));
+    public void warmUp(List<String> words) {
+        LevelSweepWarmUp.run(enc, single() ? decrypts : null, small, files, options);
+    }
+
+    @Override
+    public void measure(List<String> words, VariantWorker.Rows rows) {
+        int repeat = Integer.parseInt(words.get(0));
+        Path file = Path.of(words.get(1));
+        boolean decrypt = Boolean.parseBoolean(words.get(2));
         CsvResults csv = rows.csv(FilecryptSchemas.LEVEL_SWEEP);
-        for (String name : request.subList(4, request.size())) {
+        for (String name : words.subList(3, words.size())) {
             Engine engine = Engine.valueOf(name);
             EncryptOptions o = engine == Engine.BCPG_IN_PROCESS ? options : options.withThreads(1);
             // the parallel engine's first repeat: gpg must read back what was timed

@@ -195,7 +195,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                         PipelineVariant.class,
                         PipelineVariant.args(v, corpus.name(), small, warmUpRounds(lab.mode()), levels));
             }
-            jvms.warmUp(variant -> List.of(PipelineVariant.WARM_UP));
+            jvms.warmUp();
             enc.run(Engine.GPG, file, EncryptOptions.defaults()); // gpg's first start and the file into the page cache
             long total = (long) repeats * levels.length * (variants.size() + 1);
             try (ProgressBar bar = Progress.bar("pipeline-variants", total, "runs")) {
@@ -214,12 +214,8 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                         bar.step();
                         for (Variant v : variants) {
                             var rows = jvms.get(v.label())
-                                    .run(
-                                            List.of(
-                                                    PipelineVariant.MEASURE,
-                                                    Integer.toString(level),
-                                                    Integer.toString(repeat),
-                                                    file.toString()),
+                                    .measure(
+                                            List.of(Integer.toString(level), Integer.toString(repeat), file.toString()),
                                             FilecryptSchemas.PIPELINE_VARIANTS);
                             for (Map<String, String> row : rows.get(FilecryptSchemas.PIPELINE_VARIANTS)) {
                                 csv.row(VariantJvm.copy(row, FilecryptSchemas.PIPELINE_VARIANTS));
