@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.CsvResults;
+import labbook.core.Row;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Encryptions;
@@ -104,17 +105,7 @@ final class LevelSweepVariant implements VariantWorker.Variant {
                     decrypts.measure(file, o, repeat, encrypted, rows.csv(FilecryptSchemas.LEVEL_DECRYPT));
                 }
             });
-            csv.row(row -> row.set(CORPUS, corpus)
-                    .set(FILE, file.getFileName().toString())
-                    .set(FILE_BYTES, Corpus.size(file))
-                    .set(ENGINE, engine.engine())
-                    .set(SCOPE, engine.scope())
-                    .set(ALGO, o.compression().gpgName())
-                    .set(LEVEL, o.level())
-                    .set(REPEAT, repeat)
-                    .set(CPU_USER_S, s.cpuUserS())
-                    .set(CPU_SYS_S, s.cpuSysS())
-                    .set(WALL_S, s.wallS())
+            csv.row(row -> measured(row, corpus, file, engine, o, repeat, s)
                     .set(OUT_BYTES, s.outBytes())
                     .set(DEFLATER, LevelSweepExperiment.deflater(engine, o))
                     .set(
@@ -124,6 +115,24 @@ final class LevelSweepVariant implements VariantWorker.Variant {
                     .set(THREADS, o.threads())
                     .set(CPU_THREAD_S, engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
         }
+    }
+
+    /**
+     * The columns {@code level-sweep.csv} and {@code level-decrypt.csv} share: what was run, by which engine, with
+     * which algorithm and level, and the sample's clocks.
+     */
+    static Row measured(Row row, String corpus, Path file, Engine engine, EncryptOptions o, int repeat, Sample s) {
+        return row.set(CORPUS, corpus)
+                .set(FILE, file.getFileName().toString())
+                .set(FILE_BYTES, Corpus.size(file))
+                .set(ENGINE, engine.engine())
+                .set(SCOPE, engine.scope())
+                .set(ALGO, o.compression().gpgName())
+                .set(LEVEL, o.level())
+                .set(REPEAT, repeat)
+                .set(CPU_USER_S, s.cpuUserS())
+                .set(CPU_SYS_S, s.cpuSysS())
+                .set(WALL_S, s.wallS());
     }
 
     @Override
