@@ -154,7 +154,7 @@ public final class VariantJvm implements AutoCloseable {
         }
     }
 
-    /** Where a worker's request leaves its rows of {@code schema}. */
+    /** Where a worker's request leaves its rows of {@code schema} ({@link WorkerRows#writer}). */
     static Path rowsFile(Path rowsRoot, ResultsSchema schema) {
         return rowsRoot.resolve(schema.study()).resolve(schema.fileName());
     }

@@ -14,6 +14,7 @@ import labbook.core.CsvResults;
 import labbook.core.LabException;
 import labbook.core.Reasons;
 import labbook.core.ResultsSchema;
+import labbook.core.WorkerRows;
 
 /**
  * The worker's side of a {@link VariantJvm}: one variant of an experiment in a JVM of its own. It reads the parent's
@@ -47,7 +48,7 @@ public final class VariantWorker {
 
         /** The CSV of {@code schema} for this request, opened at its first use. */
         public CsvResults csv(ResultsSchema schema) {
-            return open.computeIfAbsent(schema, s -> CsvResults.open(root, s));
+            return open.computeIfAbsent(schema, s -> WorkerRows.writer(root, s));
         }
 
         void commit() {
