@@ -64,9 +64,9 @@ import picocli.CommandLine.Option;
  * the module's declared flags, its own warm-up), so its figures do not depend on the other variants, on
  * {@code --levels} or on the launcher; engines and levels interleave within each repeat so machine noise spreads over
  * all of them. Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at the seed's 0, 1, 7, 9 and
- * gpg's default 6 (where the parallel engine's goal is set), 3 repeats, bcpg as a whole process on the largest file
- * only. Full: enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3 repeats of
- * every engine on every file.
+ * gpg's default 6 (where the parallel engine's goal is set), {@value #QUICK_REPEATS} repeats, bcpg as a whole process
+ * on the largest file only. Full: enwik8 (or the Debian-built 100 MB text) and its heads, the same algorithm and levels
+ * ({@link Plan}), {@value #FULL_REPEATS} repeats of every engine on every file.
  *
  * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at each level is
  * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in the level's
@@ -93,8 +93,8 @@ public final class LevelSweepExperiment extends CorpusExperiment {
     @Option(
             names = "--repeats",
             paramLabel = "N",
-            description = "Repeats per file, level and engine (default 3; quick times bcpg as a whole process on the "
-                    + "largest file only).")
+            description = "Repeats per file, level and engine (default: quick " + QUICK_REPEATS + ", full "
+                    + FULL_REPEATS + "; quick times bcpg as a whole process on the largest file only).")
     Integer repeats;
 
     @Option(
@@ -108,7 +108,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
             names = "--levels",
             paramLabel = "N,N",
             split = ",",
-            description = "Levels to sweep, 0-9 (default: quick 0,1,6,7,9, the seed's and gpg's default; full 0-9).")
+            description = "Levels to sweep, 0-9 (default, quick and full: 0,1,6,7,9, the seed's and gpg's default).")
     List<Integer> levels;
 
     @Override
