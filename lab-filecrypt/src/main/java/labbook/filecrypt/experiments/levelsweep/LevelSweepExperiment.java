@@ -75,11 +75,11 @@ import picocli.CommandLine.Option;
  * Goal: bcpg's decrypt CPU time at most 1.0 x gpg's at every level.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
- * -Dexec.args="level-sweep --quick"}; {@code --full [--enwik8 FILE]} for the seed's sizes (hours). Prints, for the
- * largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall time and CPU time per MB, the
- * N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and the level the time x size rule
- * picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU time, gpg's and bcpg's, and
- * their ratio.
+ * -Dexec.args="level-sweep --quick"}; {@code --full [--enwik8 FILE]} for the seed's sizes (minutes; the reference run
+ * gives its time). Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall
+ * time and CPU time per MB, the N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and
+ * the level the time x size rule picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU
+ * time, gpg's and bcpg's, and their ratio.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
  * {@link FilecryptSchemas#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
