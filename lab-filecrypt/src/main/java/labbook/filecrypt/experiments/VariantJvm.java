@@ -25,16 +25,21 @@ import labbook.filecrypt.FilecryptLab;
  * lab-core's {@link ForkedJava#isolated} with the module's declared JVM flags, whatever launched the experiment, so the
  * variant's JIT state is its own (as a JMH fork's is) and the same in a run of every variant as in a run of one.
  *
- * <p>The parent drives it by requests, one tab-separated line each on its stdin; it answers each with a line on its
- * stdout once done, and leaves the rows it measured as CSVs of the experiment's own schemas, which {@link #await} reads
- * back by column name. Several variants' JVMs live side by side, so the parent can interleave them within a repeat as
- * the experiments always did, and let them warm up at the same time.
+ * <p>The parent drives it by requests, one tab-separated line each on its stdin: {@value #WARM_UP} then the variant's
+ * words, or {@value #MEASURE} then the variant's words; it answers each with a line on its stdout once done, and leaves
+ * the rows it measured as CSVs of the experiment's own schemas, which {@link #await} reads back by column name. Several
+ * variants' JVMs live side by side, so the parent can interleave them within a repeat as the experiments always did,
+ * and let them warm up at the same time.
  */
 public final class VariantJvm implements AutoCloseable {
     /** The worker's line once it has started. */
     static final String READY = "ready";
     /** The worker's line once a request is done (its rows written). */
     static final String DONE = "done";
+    /** The first word of a warm-up request: untimed work, no rows ({@link VariantWorker.Variant#warmUp}). */
+    static final String WARM_UP = "warm-up";
+    /** The first word of a timed request, which leaves rows ({@link VariantWorker.Variant#measure}). */
+    static final String MEASURE = "measure";
 
     /**
      * The longest a worker may print nothing while the parent waits on it: a full-mode request (a 100 MB file at
@@ -90,7 +95,7 @@ public final class VariantJvm implements AutoCloseable {
     }
 
     /** Sends one request; {@link #await} waits for it. Sending to several JVMs before awaiting runs them together. */
-    public void send(List<String> request) {
+    void send(List<String> request) {
         for (String word : request) {
             if (word.contains("\t") || word.contains("\n")) {
                 throw new IllegalArgumentException("a request word holds a tab or a line end: " + word);
@@ -109,7 +114,7 @@ public final class VariantJvm implements AutoCloseable {
      * measured none), each a map from column name to cell, as {@link labbook.core.CsvJournal#kept()} gives a resumed
      * run's rows.
      */
-    public Map<ResultsSchema, List<Map<String, String>>> await(ResultsSchema... schemas) {
+    Map<ResultsSchema, List<Map<String, String>>> await(ResultsSchema... schemas) {
         expect(DONE);
         Map<ResultsSchema, List<Map<String, String>>> rows = new LinkedHashMap<>();
         for (ResultsSchema schema : schemas) {
@@ -128,8 +133,13 @@ public final class VariantJvm implements AutoCloseable {
         return rows;
     }
 
-    /** {@link #send}, then {@link #await}. */
-    public Map<ResultsSchema, List<Map<String, String>>> run(List<String> request, ResultsSchema... schemas) {
+    /**
+     * One timed request ({@value #MEASURE} then {@code words}), run to its end: the rows it measured of each of
+     * {@code schemas} ({@link #await}).
+     */
+    public Map<ResultsSchema, List<Map<String, String>>> measure(List<String> words, ResultsSchema... schemas) {
+        List<String> request = new ArrayList<>(List.of(MEASURE));
+        request.addAll(words);
         send(request);
         return await(schemas);
     }
@@ -144,7 +154,7 @@ public final class VariantJvm implements AutoCloseable {
         }
     }
 
-    /** Where a worker's request leaves its rows of {@code schema}. */
+    /** Where a worker's request leaves its rows of {@code schema} ({@link WorkerRows#writer}). */
     static Path rowsFile(Path rowsRoot, ResultsSchema schema) {
         return rowsRoot.resolve(schema.study()).resolve(schema.fileName());
     }

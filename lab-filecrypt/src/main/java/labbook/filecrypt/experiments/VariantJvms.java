@@ -53,13 +53,22 @@ public final class VariantJvms implements AutoCloseable {
         return byName.get(variant);
     }
 
+    /** {@link #warmUp(Function)} with no words: each variant warms up on what it was started with. */
+    public void warmUp() {
+        warmUp(variant -> List.of());
+    }
+
     /**
-     * Sends each variant its warm-up request ({@code request} of its name) at once, and waits for all of them: two
-     * cores warm two up at a time, and none is timed before all are done.
+     * Sends each variant its warm-up request ({@value VariantJvm#WARM_UP} then {@code words} of its name) at once, and
+     * waits for all of them: two cores warm two up at a time, and none is timed before all are done.
      */
-    public void warmUp(Function<String, List<String>> request) {
+    public void warmUp(Function<String, List<String>> words) {
         try (ProgressBar bar = Progress.bar(experiment + " warm-up, a JVM per variant", byName.size(), "JVMs")) {
-            byName.forEach((variant, jvm) -> jvm.send(request.apply(variant)));
+            byName.forEach((variant, jvm) -> {
+                List<String> request = new ArrayList<>(List.of(VariantJvm.WARM_UP));
+                request.addAll(words.apply(variant));
+                jvm.send(request);
+            });
             for (VariantJvm jvm : byName.values()) {
                 jvm.await();
                 bar.step();

@@ -14,6 +14,7 @@ import labbook.core.CsvResults;
 import labbook.core.LabException;
 import labbook.core.Reasons;
 import labbook.core.ResultsSchema;
+import labbook.core.WorkerRows;
 
 /**
  * The worker's side of a {@link VariantJvm}: one variant of an experiment in a JVM of its own. It reads the parent's
@@ -24,10 +25,13 @@ import labbook.core.ResultsSchema;
 public final class VariantWorker {
     private VariantWorker() {}
 
-    /** One variant, as its worker runs it. */
+    /** One variant, as its worker runs it: each method takes the words of one request of the parent's. */
     public interface Variant extends AutoCloseable {
-        /** Does one request of the parent's (its words); timed work writes its rows to {@code rows}. */
-        void handle(List<String> request, Rows rows);
+        /** The variant's untimed warm-up, before the parent times anything. */
+        void warmUp(List<String> words);
+
+        /** One timed request; its rows go to {@code rows}. */
+        void measure(List<String> words, Rows rows);
 
         @Override
         void close();
@@ -44,7 +48,7 @@ public final class VariantWorker {
 
         /** The CSV of {@code schema} for this request, opened at its first use. */
         public CsvResults csv(ResultsSchema schema) {
-            return open.computeIfAbsent(schema, s -> CsvResults.open(root, s));
+            return open.computeIfAbsent(schema, s -> WorkerRows.writer(root, s));
         }
 
         void commit() {
@@ -67,8 +71,14 @@ public final class VariantWorker {
             answers.println(VariantJvm.READY);
             answers.flush();
             for (String line; (line = requests.readLine()) != null; ) {
+                List<String> request = Arrays.asList(line.split("\t", -1));
+                List<String> words = request.subList(1, request.size());
                 Rows rows = new Rows(rowsRoot);
-                v.handle(Arrays.asList(line.split("\t", -1)), rows);
+                switch (request.get(0)) {
+                    case VariantJvm.WARM_UP -> v.warmUp(words);
+                    case VariantJvm.MEASURE -> v.measure(words, rows);
+                    default -> throw new LabException("not a request of the parent's: '" + request.get(0) + "'");
+                }
                 rows.commit();
                 answers.println(VariantJvm.DONE);
                 answers.flush();

@@ -36,15 +36,12 @@ import labbook.filecrypt.pgp.EncryptOptions;
  * bcpg as a whole process, processes of their own, run beside it as they always did.
  *
  * <p>Its argument: the run's label. Its requests, each naming folders as {@code TYPE CORPUS N} and N pairs {@code FILE
- * LEVEL} (the level the run gives each file, decided by the parent from crypto's mime check): {@value #WARM_UP}
- * {@code SMALL FOLDER...} (JIT rounds on the small file at each level the run uses, gpg's first start, then one untimed
- * run of each folder by bcpg in-process); {@value #MEASURE} {@code REPEAT ENGINE,ENGINE FOLDER} (one row per engine,
- * sums over the folder).
+ * LEVEL} (the level the run gives each file, decided by the parent from crypto's mime check): a warm-up of {@code SMALL
+ * FOLDER...} (JIT rounds on the small file at each level the run uses, gpg's first start, then one untimed run of each
+ * folder by bcpg in-process); a measure of {@code REPEAT ENGINE,ENGINE FOLDER} (one row per engine, sums over the
+ * folder).
  */
 final class DirectoryRun implements VariantWorker.Variant {
-    static final String WARM_UP = "warm-up";
-    static final String MEASURE = "measure";
-
     private final Run run;
     private final Encryptions enc;
 
@@ -84,32 +81,33 @@ final class DirectoryRun implements VariantWorker.Variant {
     }
 
     @Override
-    public void handle(List<String> request, VariantWorker.Rows rows) {
+    public void warmUp(List<String> words) {
         int[] next = {0};
-        if (request.get(0).equals(WARM_UP)) {
-            List<Folder> folders = new ArrayList<>();
-            for (int at = 2; at < request.size(); at = next[0]) {
-                folders.add(Folder.read(request, at, next));
-            }
-            Path small = Path.of(request.get(1));
-            enc.warmUpInProcess(
-                    small,
-                    folders.stream()
-                            .flatMap(f -> f.levels().values().stream())
-                            .distinct()
-                            .map(level -> EncryptOptions.defaults().withLevel(level))
-                            .toList(),
-                    Encryptions.JIT_ROUNDS);
-            // gpg's first start in this JVM's GNUPGHOME, then the page cache and the folders' sizes
-            enc.run(Engine.GPG, small, EncryptOptions.defaults());
-            for (Folder folder : folders) {
-                total(folder, Engine.BCPG_IN_PROCESS);
-            }
-            return;
+        List<Folder> folders = new ArrayList<>();
+        for (int at = 1; at < words.size(); at = next[0]) {
+            folders.add(Folder.read(words, at, next));
         }
-        int repeat = Integer.parseInt(request.get(1));
-        Folder folder = Folder.read(request, 3, next);
-        for (String name : request.get(2).split(",")) {
+        Path small = Path.of(words.get(0));
+        enc.warmUpInProcess(
+                small,
+                folders.stream()
+                        .flatMap(f -> f.levels().values().stream())
+                        .distinct()
+                        .map(level -> EncryptOptions.defaults().withLevel(level))
+                        .toList(),
+                Encryptions.JIT_ROUNDS);
+        // gpg's first start in this JVM's GNUPGHOME, then the page cache and the folders' sizes
+        enc.run(Engine.GPG, small, EncryptOptions.defaults());
+        for (Folder folder : folders) {
+            total(folder, Engine.BCPG_IN_PROCESS);
+        }
+    }
+
+    @Override
+    public void measure(List<String> words, VariantWorker.Rows rows) {
+        int repeat = Integer.parseInt(words.get(0));
+        Folder folder = Folder.read(words, 2, new int[1]);
+        for (String name : words.get(1).split(",")) {
             Engine engine = Engine.valueOf(name);
             Total total = total(folder, engine);
             Sample sum = total.sum();

@@ -184,7 +184,7 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                 jvms.start(policy.label(), DirectoryRun.class, List.of(policy.label()));
             }
             jvms.warmUp(policy -> {
-                List<String> request = new ArrayList<>(List.of(DirectoryRun.WARM_UP, small.toString()));
+                List<String> request = new ArrayList<>(List.of(small.toString()));
                 dirs.forEach(dir -> request.addAll(DirectoryRun.Folder.words(dir, run(policy))));
                 return request;
             });
@@ -206,10 +206,10 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                                     engines.add(engine.name());
                                 }
                             }
-                            List<String> request = new ArrayList<>(
-                                    List.of(DirectoryRun.MEASURE, Integer.toString(r), String.join(",", engines)));
+                            List<String> request =
+                                    new ArrayList<>(List.of(Integer.toString(r), String.join(",", engines)));
                             request.addAll(DirectoryRun.Folder.words(dir, policy));
-                            var rows = jvms.get(policy.label()).run(request, FilecryptSchemas.DIRECTORY_RUNS);
+                            var rows = jvms.get(policy.label()).measure(request, FilecryptSchemas.DIRECTORY_RUNS);
                             for (Map<String, String> row : rows.get(FilecryptSchemas.DIRECTORY_RUNS)) {
                                 csv.row(VariantJvm.copy(row, FilecryptSchemas.DIRECTORY_RUNS));
                                 Key key = new Key(

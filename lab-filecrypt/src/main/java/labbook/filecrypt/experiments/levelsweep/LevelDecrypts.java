@@ -1,20 +1,9 @@
 package labbook.filecrypt.experiments.levelsweep;
 
-import static labbook.filecrypt.FilecryptSchemas.ALGO;
 import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptSchemas.CORPUS;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
 import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
-import static labbook.filecrypt.FilecryptSchemas.ENGINE;
-import static labbook.filecrypt.FilecryptSchemas.FILE;
-import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.LEVEL;
-import static labbook.filecrypt.FilecryptSchemas.REPEAT;
 import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
-import static labbook.filecrypt.FilecryptSchemas.SCOPE;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -61,17 +50,7 @@ final class LevelDecrypts {
                     : InProcessClock.time(
                             () -> new PgpDecryptor().decryptFile(encrypted, out, passphrase), () -> Corpus.size(out));
             checkAndDelete(file, out, engine);
-            csv.row(row -> row.set(CORPUS, corpus)
-                    .set(FILE, file.getFileName().toString())
-                    .set(FILE_BYTES, Corpus.size(file))
-                    .set(ENGINE, engine.engine())
-                    .set(SCOPE, engine.scope())
-                    .set(ALGO, options.compression().gpgName())
-                    .set(LEVEL, options.level())
-                    .set(REPEAT, repeat)
-                    .set(CPU_USER_S, s.cpuUserS())
-                    .set(CPU_SYS_S, s.cpuSysS())
-                    .set(WALL_S, s.wallS())
+            csv.row(row -> LevelSweepVariant.measured(row, corpus, file, engine, options, repeat, s)
                     .set(IN_BYTES, Corpus.size(encrypted))
                     .set(CIPHER_PATH, engine == Engine.GPG ? "gpg" : PgpDecryptor.cipherPath(options.cipher()))
                     .set(S2K_COUNT, options.s2kCount())

@@ -64,9 +64,9 @@ import picocli.CommandLine.Option;
  * the module's declared flags, its own warm-up), so its figures do not depend on the other variants, on
  * {@code --levels} or on the launcher; engines and levels interleave within each repeat so machine noise spreads over
  * all of them. Quick: the embedded GCIDE corpus (10 MB, 5 MB, 2 MB, 1 MB, 10 kB), ZIP at the seed's 0, 1, 7, 9 and
- * gpg's default 6 (where the parallel engine's goal is set), 3 repeats, bcpg as a whole process on the largest file
- * only. Full: enwik8 (or the Debian-built 100 MB text) and its heads, levels 0-9 on ZIP, ZLIB and BZIP2, 3 repeats of
- * every engine on every file.
+ * gpg's default 6 (where the parallel engine's goal is set), {@value #QUICK_REPEATS} repeats, bcpg as a whole process
+ * on the largest file only. Full: enwik8 (or the Debian-built 100 MB text) and its heads, the same algorithm and levels
+ * ({@link Plan}), {@value #FULL_REPEATS} repeats of every engine on every file.
  *
  * <p><b>Decryption</b> ({@code level-decrypt.csv}): in every repeat, the file gpg has just written at each level is
  * decrypted, before it is deleted, by gpg ({@code gpg --decrypt}, a whole process) and by bcpg in the level's
@@ -75,11 +75,11 @@ import picocli.CommandLine.Option;
  * Goal: bcpg's decrypt CPU time at most 1.0 x gpg's at every level.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt level-sweep --quick}, or {@code mvn -q -pl lab-filecrypt exec:java
- * -Dexec.args="level-sweep --quick"}; {@code --full [--enwik8 FILE]} for the seed's sizes (hours). Prints, for the
- * largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall time and CPU time per MB, the
- * N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and the level the time x size rule
- * picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU time, gpg's and bcpg's, and
- * their ratio.
+ * -Dexec.args="level-sweep --quick"}; {@code --full [--enwik8 FILE]} for the seed's sizes (minutes; the reference run
+ * gives its time). Prints, for the largest file, each engine's CPU time and the ratios bcpg / gpg; each engine's wall
+ * time and CPU time per MB, the N-thread engine's wall time over gpg's and its size over single-threaded bcpg's; and
+ * the level the time x size rule picks per file and engine, by CPU time and by wall time; then each level's decrypt CPU
+ * time, gpg's and bcpg's, and their ratio.
  *
  * <p><b>CSV</b> {@code results/filecrypt/level-sweep.csv}, one row per encryption (every repeat):
  * {@link FilecryptSchemas#LEVEL_SWEEP}; {@code level-decrypt.csv}, one row per decryption:
@@ -93,8 +93,8 @@ public final class LevelSweepExperiment extends CorpusExperiment {
     @Option(
             names = "--repeats",
             paramLabel = "N",
-            description = "Repeats per file, level and engine (default 3; quick times bcpg as a whole process on the "
-                    + "largest file only).")
+            description = "Repeats per file, level and engine (default: quick " + QUICK_REPEATS + ", full "
+                    + FULL_REPEATS + "; quick times bcpg as a whole process on the largest file only).")
     Integer repeats;
 
     @Option(
@@ -108,7 +108,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
             names = "--levels",
             paramLabel = "N,N",
             split = ",",
-            description = "Levels to sweep, 0-9 (default: quick 0,1,6,7,9, the seed's and gpg's default; full 0-9).")
+            description = "Levels to sweep, 0-9 (default, quick and full: 0,1,6,7,9, the seed's and gpg's default).")
     List<Integer> levels;
 
     @Override
@@ -247,7 +247,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                     }
                 }
             }
-            variants.warmUp(variant -> List.of(LevelSweepVariant.WARM_UP));
+            variants.warmUp();
             try (ProgressBar bar = Progress.bar("level-sweep " + corpus.name(), total, "runs")) {
                 for (int r = 0; r < maxRepeats; r++) {
                     for (Path file : corpus.files()) {
@@ -268,20 +268,21 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                 boolean decryptsKept = decryptCsv.keptHas(setting);
                                 for (int t : List.of(1, n)) {
                                     VariantJvm jvm = variants.get(variant(algo, level, t));
+                                    List<String> timed = new ArrayList<>();
+                                    for (SweepEngine e : engines) {
+                                        if (e.threads() == t && r < repeatsFor(mode, file, largest, e.engine())) {
+                                            timed.add(e.engine().name());
+                                        }
+                                    }
+                                    if (jvm == null || timed.isEmpty()) {
+                                        continue; // -z 0 writes no compressed packet: no threads to run it on
+                                    }
                                     List<String> request = new ArrayList<>(List.of(
-                                            LevelSweepVariant.MEASURE,
                                             Integer.toString(r),
                                             file.toString(),
                                             Boolean.toString(t == 1 && !decryptsKept)));
-                                    for (SweepEngine e : engines) {
-                                        if (e.threads() == t && r < repeatsFor(mode, file, largest, e.engine())) {
-                                            request.add(e.engine().name());
-                                        }
-                                    }
-                                    if (jvm == null || request.size() == 4) {
-                                        continue; // -z 0 writes no compressed packet: no threads to run it on
-                                    }
-                                    var rows = jvm.run(
+                                    request.addAll(timed);
+                                    var rows = jvm.measure(
                                             request, FilecryptSchemas.LEVEL_SWEEP, FilecryptSchemas.LEVEL_DECRYPT);
                                     for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_DECRYPT)) {
                                         decryptCsv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_DECRYPT));

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.CsvResults;
+import labbook.core.Row;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Encryptions;
@@ -38,13 +39,10 @@ import labbook.filecrypt.pgp.EncryptOptions;
  * in-process rows at a level do not depend on which other levels or engines the sweep ran.
  *
  * <p>Its arguments: algorithm, level, threads, corpus name, the small file of the JIT warm-up, every corpus file. Its
- * requests: {@value #WARM_UP}, then {@value #MEASURE} {@code REPEAT FILE DECRYPT ENGINE...} (one setting of the sweep,
- * its engines in the order given; with DECRYPT {@code true}, each gpg output is decrypted too).
+ * requests: a warm-up, then measures of {@code REPEAT FILE DECRYPT ENGINE...} (one setting of the sweep, its engines in
+ * the order given; with DECRYPT {@code true}, each gpg output is decrypted too).
  */
 final class LevelSweepVariant implements VariantWorker.Variant {
-    static final String WARM_UP = "warm-up";
-    static final String MEASURE = "measure";
-
     private final EncryptOptions options;
     private final String corpus;
     private final Path small;
@@ -86,16 +84,17 @@ final class LevelSweepVariant implements VariantWorker.Variant {
     }
 
     @Override
-    public void handle(List<String> request, VariantWorker.Rows rows) {
-        if (request.get(0).equals(WARM_UP)) {
-            LevelSweepWarmUp.run(enc, single() ? decrypts : null, small, files, options);
-            return;
-        }
-        int repeat = Integer.parseInt(request.get(1));
-        Path file = Path.of(request.get(2));
-        boolean decrypt = Boolean.parseBoolean(request.get(3));
+    public void warmUp(List<String> words) {
+        LevelSweepWarmUp.run(enc, single() ? decrypts : null, small, files, options);
+    }
+
+    @Override
+    public void measure(List<String> words, VariantWorker.Rows rows) {
+        int repeat = Integer.parseInt(words.get(0));
+        Path file = Path.of(words.get(1));
+        boolean decrypt = Boolean.parseBoolean(words.get(2));
         CsvResults csv = rows.csv(FilecryptSchemas.LEVEL_SWEEP);
-        for (String name : request.subList(4, request.size())) {
+        for (String name : words.subList(3, words.size())) {
             Engine engine = Engine.valueOf(name);
             EncryptOptions o = engine == Engine.BCPG_IN_PROCESS ? options : options.withThreads(1);
             // the parallel engine's first repeat: gpg must read back what was timed
@@ -106,17 +105,7 @@ final class LevelSweepVariant implements VariantWorker.Variant {
                     decrypts.measure(file, o, repeat, encrypted, rows.csv(FilecryptSchemas.LEVEL_DECRYPT));
                 }
             });
-            csv.row(row -> row.set(CORPUS, corpus)
-                    .set(FILE, file.getFileName().toString())
-                    .set(FILE_BYTES, Corpus.size(file))
-                    .set(ENGINE, engine.engine())
-                    .set(SCOPE, engine.scope())
-                    .set(ALGO, o.compression().gpgName())
-                    .set(LEVEL, o.level())
-                    .set(REPEAT, repeat)
-                    .set(CPU_USER_S, s.cpuUserS())
-                    .set(CPU_SYS_S, s.cpuSysS())
-                    .set(WALL_S, s.wallS())
+            csv.row(row -> measured(row, corpus, file, engine, o, repeat, s)
                     .set(OUT_BYTES, s.outBytes())
                     .set(DEFLATER, LevelSweepExperiment.deflater(engine, o))
                     .set(
@@ -126,6 +115,24 @@ final class LevelSweepVariant implements VariantWorker.Variant {
                     .set(THREADS, o.threads())
                     .set(CPU_THREAD_S, engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
         }
+    }
+
+    /**
+     * The columns {@code level-sweep.csv} and {@code level-decrypt.csv} share: what was run, by which engine, with
+     * which algorithm and level, and the sample's clocks.
+     */
+    static Row measured(Row row, String corpus, Path file, Engine engine, EncryptOptions o, int repeat, Sample s) {
+        return row.set(CORPUS, corpus)
+                .set(FILE, file.getFileName().toString())
+                .set(FILE_BYTES, Corpus.size(file))
+                .set(ENGINE, engine.engine())
+                .set(SCOPE, engine.scope())
+                .set(ALGO, o.compression().gpgName())
+                .set(LEVEL, o.level())
+                .set(REPEAT, repeat)
+                .set(CPU_USER_S, s.cpuUserS())
+                .set(CPU_SYS_S, s.cpuSysS())
+                .set(WALL_S, s.wallS());
     }
 
     @Override

@@ -22,12 +22,9 @@ import labbook.filecrypt.pgp.ZipDeflater;
  * of the experiment, so its figures do not depend on which other variants ran.
  *
  * <p>Its arguments: cipher path, deflater, corpus name, the small file of its JIT warm-up, the warm-up's rounds, the
- * levels. Its requests: {@value #WARM_UP}, then {@value #MEASURE} {@code LEVEL REPEAT FILE} (one encryption, one row).
+ * levels. Its requests: a warm-up, then measures of {@code LEVEL REPEAT FILE} (one encryption, one row).
  */
 final class PipelineVariant implements VariantWorker.Variant {
-    static final String WARM_UP = "warm-up";
-    static final String MEASURE = "measure";
-
     private final Variant variant;
     private final String corpus;
     private final Path small;
@@ -60,15 +57,16 @@ final class PipelineVariant implements VariantWorker.Variant {
     }
 
     @Override
-    public void handle(List<String> request, VariantWorker.Rows rows) {
-        if (request.get(0).equals(WARM_UP)) {
-            enc.warmUpInProcess(
-                    small, levels.stream().map(level -> variant.options(level)).toList(), warmUpRounds);
-            return;
-        }
-        int level = Integer.parseInt(request.get(1));
-        int repeat = Integer.parseInt(request.get(2));
-        Path file = Path.of(request.get(3));
+    public void warmUp(List<String> words) {
+        enc.warmUpInProcess(
+                small, levels.stream().map(level -> variant.options(level)).toList(), warmUpRounds);
+    }
+
+    @Override
+    public void measure(List<String> words, VariantWorker.Rows rows) {
+        int level = Integer.parseInt(words.get(0));
+        int repeat = Integer.parseInt(words.get(1));
+        Path file = Path.of(words.get(2));
         Sample s = enc.run(Engine.BCPG_IN_PROCESS, file, variant.options(level));
         rows.csv(FilecryptSchemas.PIPELINE_VARIANTS)
                 .row(row -> PipelineVariantsExperiment.measured(row, corpus, file, level, repeat, s)

@@ -195,7 +195,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                         PipelineVariant.class,
                         PipelineVariant.args(v, corpus.name(), small, warmUpRounds(lab.mode()), levels));
             }
-            jvms.warmUp(variant -> List.of(PipelineVariant.WARM_UP));
+            jvms.warmUp();
             enc.run(Engine.GPG, file, EncryptOptions.defaults()); // gpg's first start and the file into the page cache
             long total = (long) repeats * levels.length * (variants.size() + 1);
             try (ProgressBar bar = Progress.bar("pipeline-variants", total, "runs")) {
@@ -214,12 +214,8 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                         bar.step();
                         for (Variant v : variants) {
                             var rows = jvms.get(v.label())
-                                    .run(
-                                            List.of(
-                                                    PipelineVariant.MEASURE,
-                                                    Integer.toString(level),
-                                                    Integer.toString(repeat),
-                                                    file.toString()),
+                                    .measure(
+                                            List.of(Integer.toString(level), Integer.toString(repeat), file.toString()),
                                             FilecryptSchemas.PIPELINE_VARIANTS);
                             for (Map<String, String> row : rows.get(FilecryptSchemas.PIPELINE_VARIANTS)) {
                                 csv.row(VariantJvm.copy(row, FilecryptSchemas.PIPELINE_VARIANTS));
@@ -241,9 +237,9 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
 
     /**
      * Untimed rounds of each variant's code paths on the 1 MB head before its first timed run. Full: the level sweep's
-     * {@link Encryptions#JIT_ROUNDS}, until C2 is done. Quick: 5, as the quick main job's budget allows (about a minute
-     * more of CPU for the six variants' 200): C2 is not done, so quick's figures carry some compilation, the same for
-     * every variant.
+     * {@link Encryptions#JIT_ROUNDS}, until C2 is done. Quick: 5, as the quick main job's budget allows (the module
+     * README gives what a variant JVM's 200 rounds cost): C2 is not done, so quick's figures carry some compilation,
+     * the same for every variant.
      */
     static int warmUpRounds(Mode mode) {
         return mode == Mode.FULL ? Encryptions.JIT_ROUNDS : 5;
