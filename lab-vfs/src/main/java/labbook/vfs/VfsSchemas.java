@@ -135,7 +135,9 @@ public final class VfsSchemas {
             "round",
             "round number (0-based); a round times, counts and profiles each workload once, order alternating");
     public static final Column ROUND_RUNS = count(
-            "round_runs", "git diff runs, or Java walks, in the round: timed without perf, then again under perf");
+            "round_runs",
+            "git diff runs, or Java walks, in the round: timed without perf and again under perf (which of "
+                    + "the two comes first alternates by round)");
     public static final Column LOOKUPS_PER_RUN = count(
             "lookups_per_run",
             "lstat-like system calls of one run (newfstatat, newlstat, newstat, statx), counted by perf stat "

@@ -66,10 +66,11 @@ public final class VfsSeeds {
 
     /**
      * One configuration of the seed's published figures: Piggin's {@code time} lines (seconds per 100 cached git diff
-     * runs, and %CPU) or Axboe's table (ratios to "2.6.32-rc3 serial", no %CPU: NaN), both read into the same fields so
-     * a printout can set them side by side.
+     * runs, and %CPU) or Axboe's table (ratios to "2.6.32-rc3 serial", no %CPU and no runs: NaN), both read into the
+     * same fields so a printout can set them side by side; {@code runs}: the runs Piggin's times sum.
      */
-    public record Figures(String kernel, String mode, double user, double sys, double real, double cpuPct) {
+    public record Figures(
+            String kernel, String mode, double user, double sys, double real, double cpuPct, double runs) {
 
         /** "2.6.32-rc3 serial", "vfs parallel": the configuration as both posts name it. */
         public String config() {
@@ -89,7 +90,8 @@ public final class VfsSeeds {
                         r.number(USER_S),
                         r.number(SYS_S),
                         r.number(ELAPSED_S),
-                        r.number(CPU_PCT)));
+                        r.number(CPU_PCT),
+                        r.number(RUNS)));
     }
 
     /** Axboe's four configurations, each a ratio to his "2.6.32-rc3 serial" (no %CPU). */
@@ -99,7 +101,13 @@ public final class VfsSeeds {
                 VFS_AXBOE_RESOURCE,
                 VFS_AXBOE,
                 r -> new Figures(
-                        r.text(KERNEL), r.text(MODE), r.number(USER), r.number(SYS), r.number(REAL), Double.NaN));
+                        r.text(KERNEL),
+                        r.text(MODE),
+                        r.number(USER),
+                        r.number(SYS),
+                        r.number(REAL),
+                        Double.NaN,
+                        Double.NaN));
     }
 
     /** A kernel tree's size: its index entries (files and symbolic links) and folders. */

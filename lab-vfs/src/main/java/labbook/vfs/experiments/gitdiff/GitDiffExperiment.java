@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
  * in parallel and mark the entries whose stat data match; the main loop then skips them.
  *
  * <p><b>Run.</b> {@code ./labbook vfs git-diff --quick} (quick: 5 loops of 6 runs per mode on the quick tree;
- * {@code --full}: 10 loops of 100, the seed's loop, on the full tree). {@code --loops N --runs N} override;
+ * {@code --full}: 6 loops of 100, the seed's loop, on the full tree). {@code --loops N --runs N} override;
  * {@code --tree DIR} runs on another tree.
  */
 @Command(
@@ -60,7 +60,7 @@ public final class GitDiffExperiment extends ExperimentCommand {
     @Mixin
     TreeOptions treeOptions;
 
-    @Option(names = "--loops", paramLabel = "N", description = "Loops per mode (default: quick 5, full 10).")
+    @Option(names = "--loops", paramLabel = "N", description = "Loops per mode (default: quick 5, full 6).")
     Integer loops;
 
     @Option(names = "--runs", paramLabel = "N", description = "git diff runs per loop (default: quick 6, full 100).")
@@ -85,11 +85,6 @@ public final class GitDiffExperiment extends ExperimentCommand {
         return 0;
     }
 
-    /**
-     * Warm-up runs of both modes, then {@code loops} loops, each running {@code git diff} {@code runs} times in one
-     * mode and then in the other; one CSV row per loop and mode. The tree is clean (checked before and after), so
-     * {@code git diff} reads the index, lstats every entry and prints nothing.
-     */
     /** Loops per mode: full 6, enough for a median and its quartiles over the seed's 100-run loop; quick 5. */
     static int loops(Mode mode) {
         return mode == Mode.FULL ? 6 : 5;
@@ -109,6 +104,11 @@ public final class GitDiffExperiment extends ExperimentCommand {
         return 2.0 * (loops(mode) * runs + Math.max(2, runs / 4)) * TreeOptions.entries(mode);
     }
 
+    /**
+     * Warm-up runs of both modes, then {@code loops} loops, each running {@code git diff} {@code runs} times in one
+     * mode and then in the other; one CSV row per loop and mode. The tree is clean (checked before and after), so
+     * {@code git diff} reads the index, lstats every entry and prints nothing.
+     */
     public static List<Loop> run(
             LabRun run, KernelTree tree, Integer loopsOption, Integer runsOption, PrintStream out) {
         boolean full = run.mode() == Mode.FULL;

@@ -1,41 +1,35 @@
 package labbook.vfs.experiments.kernelprofile;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import labbook.core.LabException;
 import labbook.core.Measurement;
 import labbook.vfs.experiments.CachedGitDiff;
+import labbook.vfs.experiments.PreloadWalk;
 
 /**
- * The Java stat walk as stat-walk times it: one {@code statx} per index entry (not following a link, as git's lstat),
- * the index cut into contiguous slices, one thread a slice, the threads started for each walk as git starts its own for
- * each run. Profiled in this JVM: perf is attached to it and its threads, with events on only around the walks.
+ * The Java stat walk as stat-walk times it ({@link PreloadWalk}: one {@code statx} per index entry, not following a
+ * link, as git's lstat; the index cut into contiguous slices, one thread a slice, the threads started for each walk as
+ * git starts its own for each run). Profiled in this JVM: perf is attached to it and its threads, with events on only
+ * around the walks.
  */
 final class JavaStatWalk implements Workload {
-    private final Path[] paths;
+    /** The walk's threads' name: perf keeps a thread's first 15 characters, so every walk thread is named alike. */
+    private static final String THREAD_NAME = "kernel-profile-walk-";
+
+    private final PreloadWalk walk;
     private final int threads;
     private final Path scratch;
 
-    private JavaStatWalk(Path[] paths, int threads, Path scratch) {
-        this.paths = paths;
+    /** {@code walk} ({@link #walkOf}) on {@code threads} threads. */
+    JavaStatWalk(PreloadWalk walk, int threads, Path scratch) {
+        this.walk = walk;
         this.threads = threads;
         this.scratch = scratch;
     }
 
-    /**
-     * The walk of {@code entries} in {@code treeDir} on {@code threads} threads. Paths are relative to the working
-     * folder when the tree lies under it, as stat-walk's are: the kernel then walks about as many components as git
-     * does from inside the tree.
-     */
-    static JavaStatWalk of(Path treeDir, List<String> entries, int threads, Path scratch) {
-        Path cwd = Path.of("").toAbsolutePath();
-        Path base = treeDir.startsWith(cwd) ? cwd.relativize(treeDir) : treeDir;
-        return new JavaStatWalk(entries.stream().map(base::resolve).toArray(Path[]::new), threads, scratch);
+    /** The walk of {@code entries} in {@code treeDir}, set up once for every thread count ({@link PreloadWalk#of}). */
+    static PreloadWalk walkOf(Path treeDir, List<String> entries) {
+        return PreloadWalk.of(treeDir, entries, THREAD_NAME);
     }
 
     @Override
@@ -84,47 +78,13 @@ final class JavaStatWalk implements Workload {
         return new Times(m.wallSeconds(), m.userSeconds(), m.systemSeconds());
     }
 
-    /** {@code runs} walks, each on {@link #threads} threads started for it. */
+    /**
+     * {@code runs} walks, each on {@link #threads} threads started for it. A size that changed is not counted here: the
+     * experiment checks that the tree is clean after its rounds.
+     */
     void walks(int runs) {
         for (int r = 0; r < runs; r++) {
-            if (threads == 1) {
-                statAll(0, paths.length);
-                continue;
-            }
-            AtomicReference<RuntimeException> failed = new AtomicReference<>();
-            Thread[] slices = new Thread[threads];
-            for (int t = 0; t < threads; t++) {
-                int from = (int) ((long) paths.length * t / threads);
-                int to = (int) ((long) paths.length * (t + 1) / threads);
-                slices[t] = new Thread(() -> statAll(from, to), "kernel-profile-walk-" + t);
-                slices[t].setUncaughtExceptionHandler((thread, e) -> failed.compareAndSet(null, asRuntime(e)));
-                slices[t].start();
-            }
-            for (Thread slice : slices) {
-                try {
-                    slice.join();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new LabException("kernel-profile's walk was interrupted");
-                }
-            }
-            if (failed.get() != null) {
-                throw failed.get();
-            }
-        }
-    }
-
-    private static RuntimeException asRuntime(Throwable e) {
-        return e instanceof RuntimeException r ? r : new LabException("a walk's thread failed: " + e, e);
-    }
-
-    private void statAll(int from, int to) {
-        for (int i = from; i < to; i++) {
-            try {
-                Files.readAttributes(paths[i], BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            } catch (IOException e) {
-                throw new LabException("cannot stat " + paths[i] + " (the tree changed?): " + e.getMessage(), e);
-            }
+            walk.walk(threads);
         }
     }
 }

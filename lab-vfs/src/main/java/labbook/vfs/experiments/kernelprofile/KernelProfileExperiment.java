@@ -42,6 +42,7 @@ import labbook.core.OwnedScratch;
 import labbook.core.Progress;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
+import labbook.vfs.experiments.PreloadWalk;
 import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
 import labbook.vfs.tree.KernelTree;
@@ -213,11 +214,12 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             PrintStream out) {
         int entries = tree.entries().size();
         int preloadThreads = GitDiffExperiment.preloadThreads(entries);
+        PreloadWalk walk = JavaStatWalk.walkOf(tree.dir(), tree.entries());
         List<Workload> workloads = List.of(
                 new GitDiffLoop(tree, CachedGitDiff.SERIAL, preloadThreads, scratch),
                 new GitDiffLoop(tree, CachedGitDiff.PARALLEL, preloadThreads, scratch),
-                JavaStatWalk.of(tree.dir(), tree.entries(), 1, scratch),
-                JavaStatWalk.of(tree.dir(), tree.entries(), WALK_THREADS, scratch));
+                new JavaStatWalk(walk, 1, scratch),
+                new JavaStatWalk(walk, WALK_THREADS, scratch));
         Map<String, FoldedStacks> folded = new LinkedHashMap<>();
         List<KernelProfilePrintout.Round> measured = new ArrayList<>();
         try (CsvResults csv = run.csv(VfsSchemas.KERNEL_PROFILE);

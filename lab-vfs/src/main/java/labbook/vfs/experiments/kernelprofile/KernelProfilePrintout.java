@@ -147,7 +147,7 @@ final class KernelProfilePrintout {
                 tree.kernel(),
                 tree.entries());
         for (VfsSeeds.Figures s : piggin) {
-            out.printf(Locale.ROOT, "; %s %.2f", s.config(), PerLookup.perFileUs(s.sys(), 100, tree.entries()));
+            out.printf(Locale.ROOT, "; %s %.2f", s.config(), PerLookup.perFileUs(s.sys(), s.runs(), tree.entries()));
         }
         out.print("; today's");
         byName.forEach((name, rs) -> {

@@ -13,6 +13,7 @@ import labbook.core.LabException;
 import labbook.core.Measurement;
 import labbook.core.WorkerRows;
 import labbook.vfs.VfsSchemas;
+import labbook.vfs.experiments.PreloadWalk;
 import labbook.vfs.experiments.VariantJvm;
 import labbook.vfs.experiments.statwalk.StatWalkExperiment.MeasuredWalk;
 
@@ -102,7 +103,7 @@ public final class StatWalkWorker {
                 entries.add(p);
             }
         }
-        PreloadWalk preload = PreloadWalk.of(tree, entries);
+        PreloadWalk preload = PreloadWalk.of(tree, entries, "stat-walk-");
         for (int w = warmupWalks(preload.paths()); w > 0; w--) {
             preload.walk(threads);
         }

@@ -1,4 +1,4 @@
-package labbook.vfs.experiments.statwalk;
+package labbook.vfs.experiments;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,23 +12,26 @@ import labbook.core.LabException;
 /**
  * A tree's index walked as git's preload-index walks it: one lstat per entry, the index cut into contiguous slices, one
  * thread a slice, each entry's size compared with the size read when the walk was set up (as preload compares stat data
- * with the index).
+ * with the index). stat-walk times it in a JVM of its own per walk; kernel-profile profiles it.
  */
-final class PreloadWalk {
+public final class PreloadWalk {
     private final Path[] paths;
     private final long[] sizes;
+    private final String threadName;
 
-    private PreloadWalk(Path[] paths, long[] sizes) {
+    private PreloadWalk(Path[] paths, long[] sizes, String threadName) {
         this.paths = paths;
         this.sizes = sizes;
+        this.threadName = threadName;
     }
 
     /**
      * The walk of {@code entries} (index order) in {@code treeDir}, their sizes read now. Paths are relative to the
      * working folder when the tree lies under it: the kernel then walks only a few components more than git does from
-     * inside the tree.
+     * inside the tree. A walk's threads are named {@code threadName} and their number (perf names a sample's thread by
+     * the first 15 characters).
      */
-    static PreloadWalk of(Path treeDir, List<String> entries) {
+    public static PreloadWalk of(Path treeDir, List<String> entries, String threadName) {
         Path base = treeDir;
         Path cwd = Path.of("").toAbsolutePath();
         if (treeDir.startsWith(cwd)) {
@@ -40,11 +43,11 @@ final class PreloadWalk {
             paths[i] = base.resolve(entries.get(i));
             sizes[i] = lstat(paths[i]).size();
         }
-        return new PreloadWalk(paths, sizes);
+        return new PreloadWalk(paths, sizes, threadName);
     }
 
     /** lstat calls in one walk: one per index entry. */
-    int paths() {
+    public int paths() {
         return paths.length;
     }
 
@@ -52,7 +55,7 @@ final class PreloadWalk {
      * One walk on {@code threads} threads, each its contiguous slice; returns the entries whose size changed. The
      * threads are started for each walk, as git starts its own for each run.
      */
-    long walk(int threads) {
+    public long walk(int threads) {
         if (threads == 1) {
             return slice(0, paths.length);
         }
@@ -71,7 +74,7 @@ final class PreloadWalk {
                             failure.compareAndSet(null, e);
                         }
                     },
-                    "stat-walk-" + i);
+                    threadName + i);
             workers[i].start();
         }
         long total = 0;
@@ -80,7 +83,7 @@ final class PreloadWalk {
                 workers[i].join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new LabException("stat-walk interrupted");
+                throw new LabException("the walk was interrupted");
             }
             total += mismatches[i];
         }
