@@ -121,9 +121,7 @@ final class KernelProfileAnalyses {
         VfsSeeds.Tree tree = VfsSeeds.seedTree();
         for (VfsSeeds.Figures s : VfsSeeds.piggin()) {
             rows.add(new PerFile(
-                    s.config() + " (2009)",
-                    tree.entries(),
-                    PerLookup.perFileUs(s.sys(), VfsData.SEED_RUNS, tree.entries())));
+                    s.config() + " (2009)", tree.entries(), PerLookup.perFileUs(s.sys(), s.runs(), tree.entries())));
         }
         for (ResultsRoot root : results.roots()) {
             for (KernelProfileData.Workload w : KernelProfileData.workloads(root)) {

@@ -146,7 +146,7 @@ final class KernelProfileClaims {
     }
 
     private double seedPerFile(VfsSeeds.Figures seed) {
-        return PerLookup.perFileUs(seed.sys(), VfsData.SEED_RUNS, seedTree.entries());
+        return PerLookup.perFileUs(seed.sys(), seed.runs(), seedTree.entries());
     }
 
     /** Today's system time per file against the seed's, with what the profile says of where it goes. */
