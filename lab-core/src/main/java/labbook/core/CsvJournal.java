@@ -144,38 +144,29 @@ public final class CsvJournal implements AutoCloseable {
         Path meta = metaOf(journal);
         // without its count (killed before its first one was written), a journal has no step to keep
         if (resume && Files.isRegularFile(journal) && Files.isRegularFile(meta)) {
-            boolean machineChanged = false;
-            boolean codeChanged = false;
+            JsonNode before;
             try {
-                JsonNode before = JSON.readTree(meta.toFile());
-                machineChanged = !text(before, "host").equals(String.valueOf(identity.get("host")));
-                codeChanged = !text(before, "lab_commit").equals(String.valueOf(identity.get("lab_commit")));
-                if ((machineChanged || codeChanged) && !force) {
-                    throw new LabException(journal + " was written by commit " + text(before, "lab_commit")
-                            + " on " + text(before, "host") + "; this is commit " + identity.get("lab_commit")
-                            + " on " + identity.get("host")
-                            + ": resume with --force to mix them, or run without --resume to start afresh");
-                }
+                before = JSON.readTree(meta.toFile());
             } catch (IOException e) {
                 throw new LabException(meta + ": cannot tell which run wrote " + journal + " (" + Reasons.of(e)
                         + "): run without --resume to start afresh");
             }
+            boolean machineChanged = !text(before, "host").equals(String.valueOf(identity.get("host")));
+            boolean codeChanged = !text(before, "lab_commit").equals(String.valueOf(identity.get("lab_commit")));
+            if ((machineChanged || codeChanged) && !force) {
+                throw new LabException(journal + " was written by commit " + text(before, "lab_commit") + " on "
+                        + text(before, "host") + "; this is commit " + identity.get("lab_commit") + " on "
+                        + identity.get("host")
+                        + ": resume with --force to mix them, or run without --resume to start afresh");
+            }
             kept = readKept(journal, schema);
-            long safe = readSafeRows(meta);
+            long safe = before.path("checkpointed_rows").asLong(0);
             if (kept.size() > safe) {
                 kept = kept.subList(0, (int) safe); // the rows of a step cut short: measured again
             }
             resumed = new Resumed(kept.size(), machineChanged, codeChanged);
         }
         return new CsvJournal(target, schema, kept, resumed, identity, onCommit);
-    }
-
-    private static long readSafeRows(Path meta) {
-        try {
-            return JSON.readTree(meta.toFile()).path("checkpointed_rows").asLong(0);
-        } catch (IOException e) {
-            return 0;
-        }
     }
 
     private static String text(JsonNode node, String field) {

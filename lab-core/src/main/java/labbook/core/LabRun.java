@@ -85,12 +85,7 @@ public final class LabRun implements AutoCloseable {
         run.resume = options.resume();
         run.force = options.force();
         if (run.resume) {
-            otherOptions(run.studyDir, command, run.options).forEach((experiment, line) -> {
-                if (!run.force) {
-                    throw new LabException(line);
-                }
-                run.startOver.add(experiment);
-            });
+            otherOptions(run.studyDir, command, run.options).forEach(run::refuseOrStartOver);
             JsonNode before = previousRecord(run.studyDir.resolve("run.json")).path("outcomes");
             before.fieldNames().forEachRemaining(name -> {
                 if (before.path(name).path("status").asText().equals("done")) {
@@ -153,6 +148,17 @@ public final class LabRun implements AutoCloseable {
             });
         }
         return other;
+    }
+
+    /**
+     * A resume onto {@code experiment}'s results that other options made: refused with {@code line}, or with
+     * {@code --force} that experiment is measured afresh.
+     */
+    private void refuseOrStartOver(String experiment, String line) {
+        if (!force) {
+            throw new LabException(line);
+        }
+        startOver.add(experiment);
     }
 
     /** What made the results of an experiment that a resume would go on from: their file, command and options. */
@@ -255,12 +261,7 @@ public final class LabRun implements AutoCloseable {
             // it
             madeWith(studyDir, experiment, null)
                     .flatMap(m -> options.differenceFrom(m.options()).map(how -> m.refusal(how, experiment)))
-                    .ifPresent(line -> {
-                        if (!force) {
-                            throw new LabException(line);
-                        }
-                        startOver.add(experiment);
-                    });
+                    .ifPresent(line -> refuseOrStartOver(experiment, line));
         }
         CsvJournal journal = CsvJournal.open(
                 studyDir.resolve(schema.fileName()),

@@ -135,7 +135,6 @@ public final class Peer {
                 onStart.accept(child);
                 int exit = child.waitFor();
                 Measurement time = TimedExec.read(figures, name, command.get(0))
-                        .map(TimedExec.Figures::time)
                         .orElse(null); // killed with its helper (a caller's kill()): no figures to report
                 return new PeerResult(command, exit, time, child.stdoutBytes(), child.stderrText());
             }

@@ -6,10 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code timed-exec}, the small C program ({@code lab-core/src/main/c/timed_exec.c}) that every {@link Peer} runs
@@ -53,9 +55,6 @@ final class TimedExec {
 
     private TimedExec() {}
 
-    /** How one timed command ended, as {@code timed-exec} saw it: its exit status, CPU and wall time. */
-    record Figures(int exitCode, Measurement time) {}
-
     /** {@code command} run under {@code timed-exec}, which writes its figures to {@code figures}. */
     static List<String> wrap(Path figures, List<String> command) {
         List<String> wrapped = new ArrayList<>(command.size() + 2);
@@ -76,11 +75,12 @@ final class TimedExec {
     }
 
     /**
-     * The figures {@code timed-exec} left for a command named {@code name} ({@code program} as it was given): empty
-     * when it left none (it was killed before its command ended). A command that could not start is a
-     * {@link Child.CannotStart} naming it, as when the JVM starts a program itself.
+     * The wall and CPU time {@code timed-exec} left for a command named {@code name} ({@code program} as it was given):
+     * empty when it left none (it was killed before its command ended). Its exit status is not read here: the helper
+     * exits with it, and {@link Child} reports that. A command that could not start is a {@link Child.CannotStart}
+     * naming it, as when the JVM starts a program itself.
      */
-    static java.util.Optional<Figures> read(Path figures, String name, String program) {
+    static Optional<Measurement> read(Path figures, String name, String program) {
         Map<String, String> fields = new HashMap<>();
         try {
             for (String line : Files.readAllLines(figures, StandardCharsets.UTF_8)) {
@@ -99,17 +99,13 @@ final class TimedExec {
             throw new Child.CannotStart("cannot run " + what + ": " + reason.toLowerCase(Locale.ROOT), null);
         }
         if (!fields.containsKey("wall_ns")) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         try {
-            int exit = fields.containsKey("signal")
-                    ? 128 + Integer.parseInt(fields.get("signal"))
-                    : Integer.parseInt(fields.get("exit"));
             CpuTimes cpu = new CpuTimes(
                     Long.parseLong(fields.get("user_us")) * 1000, Long.parseLong(fields.get("system_us")) * 1000);
-            return java.util.Optional.of(
-                    new Figures(exit, new Measurement(Long.parseLong(fields.get("wall_ns")), cpu)));
-        } catch (NumberFormatException | NullPointerException e) {
+            return Optional.of(new Measurement(Long.parseLong(fields.get("wall_ns")), cpu));
+        } catch (NumberFormatException e) {
             throw new LabException(figures + ": not the figures " + BINARY + " writes (" + fields.keySet() + ")");
         }
     }
@@ -122,8 +118,7 @@ final class TimedExec {
 
     /** gcc on PATH and the C library's headers, or one line with the apt-get command that installs them. */
     private static void checkPackages() {
-        boolean gcc = java.util.Arrays.stream(
-                        System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+        boolean gcc = Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "gcc")));
         if (!gcc || !Files.isRegularFile(LIBC_HEADER)) {
             throw new LabException(WHAT + " (how every peer's CPU time is measured) needs "

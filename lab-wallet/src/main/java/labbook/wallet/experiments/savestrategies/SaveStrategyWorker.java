@@ -7,11 +7,10 @@ import java.time.Duration;
 import java.util.List;
 import labbook.core.CsvResults;
 import labbook.core.FailureLine;
-import labbook.core.ForkedJava;
 import labbook.core.LabException;
-import labbook.core.UnsignedJar;
 import labbook.core.WorkerRows;
 import labbook.wallet.WalletSchemas;
+import labbook.wallet.experiments.VariantJvm;
 
 /**
  * One save strategy's timed puts in a JVM of its own, whose JIT state no other strategy shaped (as JMH forks a JVM per
@@ -43,7 +42,7 @@ public final class SaveStrategyWorker {
         }
     }
 
-    /** {@code strategy}'s puts timed in a worker JVM (on the module's unsigned JAR, to start fast); its rows. */
+    /** {@code strategy}'s puts timed in a worker JVM ({@link VariantJvm}); its rows. */
     static List<SaveStrategiesExperiment.Row> run(
             SaveStrategy strategy, SaveStrategiesExperiment.Plan plan, Path scratch) {
         Path out = scratch.resolve(strategy.label() + ".rows");
@@ -53,14 +52,11 @@ public final class SaveStrategyWorker {
         } catch (JsonProcessingException e) {
             throw new LabException("save-strategies: cannot hand the plan to its worker: " + e.getMessage(), e);
         }
-        ForkedJava.run(
+        VariantJvm.run(
                 NAME + " (" + strategy.label() + ")",
-                ForkedJava.isolated(
-                        "wallet",
-                        List.of(),
-                        UnsignedJar.classPathOf("wallet"),
-                        SaveStrategyWorker.class.getName(),
-                        List.of(strategy.name(), json, scratch.toString(), out.toString())),
+                SaveStrategyWorker.class,
+                List.of(),
+                List.of(strategy.name(), json, scratch.toString(), out.toString()),
                 SILENCE);
         return WorkerRows.readIn(out, WalletSchemas.SAVE_STRATEGIES).stream()
                 .map(WorkerRows.Cells::byName)

@@ -27,11 +27,11 @@ import labbook.core.ExperimentCommand;
 import labbook.core.JmhRun;
 import labbook.core.LabException;
 import labbook.core.LabRun;
-import labbook.core.Launch;
 import labbook.core.Mode;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.Scratch;
+import labbook.wallet.experiments.VariantJvm;
 import labbook.wallet.experiments.syncsweep.SweepVariant;
 import labbook.wallet.jmh.WalletSyncBenchmark;
 import picocli.CommandLine.Command;
@@ -113,8 +113,7 @@ public final class SyncJmhExperiment extends ExperimentCommand {
     public static List<JmhRun.Iteration> run(LabRun run, Settings settings, PrintStream out) {
         List<JmhRun.Iteration> its;
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-jmh")) {
-            List<String> args = jmhArgs(
-                    settings, scratch.dir(), Launch.onClassPath("wallet").jvmFlags());
+            List<String> args = jmhArgs(settings, scratch.dir(), VariantJvm.declaredFlags());
             awaitJmhLock(Duration.ofMinutes(10));
             its = JmhRun.fork(WalletSyncBenchmark.class.getName() + ".sync", args);
         }

@@ -30,11 +30,11 @@ import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
-import labbook.core.UnsignedJar;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
+import labbook.wallet.experiments.VariantJvm;
 import labbook.wallet.format.Pbkdf2Sha512;
 import labbook.wallet.format.WalletKeys;
 import labbook.wallet.peer.Kwallet5;
@@ -302,7 +302,10 @@ public final class SyncSweepExperiment extends ExperimentCommand {
             ForkedJava.run(
                     KeyWorker.NAME,
                     ForkedJava.isolated(
-                            "wallet", List.of("-Xmx256m"), KeyWorker.class.getName(), List.of(out.toString())),
+                            VariantJvm.LAUNCH_COMMAND,
+                            List.of("-Xmx256m"),
+                            KeyWorker.class.getName(),
+                            List.of(out.toString())),
                     WORKER_SILENCE);
         } catch (LabException e) {
             // the key is a reference beside the sweep: the sweep's own results stand without it
@@ -376,15 +379,11 @@ public final class SyncSweepExperiment extends ExperimentCommand {
     private static List<SweepLoop.Row> inWorker(List<SweepVariant> variants, SweepLoop.Plan plan, Path scratch) {
         String labels = variants.stream().map(SweepVariant::label).collect(Collectors.joining(","));
         Path out = scratch.resolve(labels + ".rows");
-        // an interpreted JVM would spend seconds verifying BouncyCastle's jar signature: they run on the unsigned JAR
-        ForkedJava.run(
+        VariantJvm.run(
                 SweepWorker.NAME + " (" + labels + ")",
-                ForkedJava.isolated(
-                        "wallet",
-                        variants.get(0).workerJvmArgs(),
-                        UnsignedJar.classPathOf("wallet"),
-                        SweepWorker.class.getName(),
-                        List.of(labels, plan.encode(), scratch.toString(), out.toString())),
+                SweepWorker.class,
+                variants.get(0).workerJvmArgs(),
+                List.of(labels, plan.encode(), scratch.toString(), out.toString()),
                 WORKER_SILENCE);
         return SweepWorker.read(out);
     }
