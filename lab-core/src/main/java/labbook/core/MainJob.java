@@ -1,6 +1,7 @@
 package labbook.core;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "labbook",
         mixinStandardHelpOptions = true,
-        subcommands = {MainJob.Run.class, MainJob.Report.class},
+        subcommands = {MainJob.Run.class, MainJob.Report.class, MainJob.Calibrate.class},
         description = "The lab's main job: the studies, then the report.")
 public final class MainJob implements Callable<Integer> {
     /** The studies, in the order the main job runs them: their {@link Launch} commands. */
@@ -74,34 +75,132 @@ public final class MainJob implements Callable<Integer> {
             if (options.planOnly()) {
                 return 0;
             }
-            List<Step> steps = new ArrayList<>();
-            for (String study : STUDIES) {
-                Launch launch = Launch.built(root, study);
-                // a failed study costs that study alone; inside one, --keep-going runs the experiments after a failure
-                List<String> args = new ArrayList<>(List.of("all", mode.flag()));
-                if (options.keepGoing()) {
-                    args.add("--keep-going");
-                }
-                if (out != null) {
-                    args.addAll(List.of("--out", out.toString()));
-                }
-                if (lab.resume()) {
-                    args.add("--resume");
-                }
-                if (lab.force()) {
-                    args.add("--force");
-                }
-                steps.add(new Step(
-                        study,
-                        study + ": all " + mode.flag(),
-                        launch.javaCommand(root, args),
-                        mode == Mode.FULL ? Duration.ofHours(12) : Duration.ofHours(2),
-                        incubatorNote(launch)));
-            }
+            List<Step> steps =
+                    new ArrayList<>(studySteps(root, mode, out, options.keepGoing(), lab.resume(), lab.force()));
             steps.add(reportStep(root, out));
             int exit = runSteps(steps, Duration.ofSeconds(builtIn), System.err);
             plan.printOutcomes(results, STUDIES, System.err);
             return exit;
+        }
+    }
+
+    /**
+     * One step per study, {@code ./labbook STUDY all} as the main job runs it, into {@code out} (null: the default
+     * root), passing on --keep-going, --resume and --force.
+     */
+    static List<Step> studySteps(Path root, Mode mode, Path out, boolean keepGoing, boolean resume, boolean force) {
+        List<Step> steps = new ArrayList<>();
+        for (String study : STUDIES) {
+            Launch launch = Launch.built(root, study);
+            // a failed study costs that study alone; inside one, --keep-going runs the experiments after a failure
+            List<String> args = new ArrayList<>(List.of("all", mode.flag()));
+            if (keepGoing) {
+                args.add("--keep-going");
+            }
+            if (out != null) {
+                args.addAll(List.of("--out", out.toString()));
+            }
+            if (resume) {
+                args.add("--resume");
+            }
+            if (force) {
+                args.add("--force");
+            }
+            steps.add(new Step(
+                    study,
+                    study + ": all " + mode.flag(),
+                    launch.javaCommand(root, args),
+                    mode == Mode.FULL ? Duration.ofHours(12) : Duration.ofHours(2),
+                    incubatorNote(launch)));
+        }
+        return steps;
+    }
+
+    /**
+     * {@code ./labbook calibrate}: this machine's spread between runs, which the claims' intervals and compare's
+     * verdicts are judged against. The repeats inside one run share its JIT state and the machine's mood of those
+     * minutes; only new runs show how far the same code's figures move. So: several quick main jobs back to back, each
+     * into a root of its own, then {@code reports calibrate} on them. A run whose report was written is done; an
+     * interrupted one is resumed, so the same command continues where it stopped.
+     */
+    @Command(
+            name = "calibrate",
+            mixinStandardHelpOptions = true,
+            description = "Measure this machine's spread between runs: several quick main jobs back to back, then "
+                    + "each claim's and measurement's spread, written to calibration/ where the report and compare "
+                    + "use it.")
+    static final class Calibrate implements Callable<Integer> {
+        /** Five runs: a spread read from three has two degrees of freedom, too few for compare to call much. */
+        static final int DEFAULT_RUNS = 5;
+
+        @Option(
+                names = "--runs",
+                paramLabel = "N",
+                description = "Quick main jobs to read the spread from (at least 3; default: " + DEFAULT_RUNS + ").")
+        int runs = DEFAULT_RUNS;
+
+        @Option(
+                names = "--out",
+                paramLabel = "DIR",
+                description = "Where the runs' results roots go (default: calibration/runs/).")
+        Path out;
+
+        @Option(names = "--plan", description = "Print the plan (the runs and their estimated time) and exit.")
+        boolean planOnly;
+
+        @Override
+        public Integer call() {
+            if (runs < 3) {
+                throw new LabException(
+                        "--runs: '" + runs + "': a spread between runs needs at least 3", Cli.BAD_ARGUMENTS, null);
+            }
+            Path root = Repo.root();
+            Path dir = (out != null ? out : root.resolve("calibration").resolve("runs"))
+                    .toAbsolutePath()
+                    .normalize();
+            List<Path> roots = new ArrayList<>();
+            List<Path> toRun = new ArrayList<>();
+            for (int i = 1; i <= runs; i++) {
+                Path r = dir.resolve("run-" + i);
+                roots.add(r);
+                if (!Files.isRegularFile(r.resolve("report").resolve("data").resolve("claims.csv"))) {
+                    toRun.add(r);
+                }
+            }
+            RunPlan plan = RunPlan.ofStudies(roots.get(0), root.resolve(ReferenceCosts.FOLDER), Mode.QUICK, STUDIES);
+            double perRun = plan.estimates().stream()
+                    .filter(e -> e.seconds() != null)
+                    .mapToDouble(RunPlan.Estimate::seconds)
+                    .sum();
+            System.err.println("labbook calibrate: " + runs + " quick main jobs into " + dir + ", "
+                    + (runs - toRun.size()) + " done; about " + RunPlan.human(perRun) + " each, "
+                    + RunPlan.human(perRun * toRun.size()) + " for the " + toRun.size()
+                    + " to run (interrupted, the same command goes on from where it stopped)");
+            if (planOnly) {
+                return 0;
+            }
+            for (Path r : toRun) {
+                List<Step> steps = new ArrayList<>(studySteps(root, Mode.QUICK, r, false, Files.isDirectory(r), false));
+                steps.add(reportStep(root, r));
+                System.err.println("== calibration run " + (roots.indexOf(r) + 1) + " of " + runs + ": " + r);
+                if (runSteps(steps, Duration.ZERO, System.err) != 0) {
+                    System.err.println("labbook calibrate: run " + r + " failed; a calibration needs every study "
+                            + "of every run (the same command resumes it)");
+                    return 1;
+                }
+            }
+            List<String> args = new ArrayList<>(List.of("calibrate"));
+            roots.forEach(r -> args.add(r.toString()));
+            Step spreads = new Step(
+                    "calibrate",
+                    "reports: the spread between the " + runs + " runs",
+                    Launch.built(root, REPORTS).javaCommand(root, args),
+                    Duration.ofMinutes(30),
+                    null);
+            System.err.println("== " + spreads.title());
+            try (Child child = start(spreads)) {
+                return child.waitFor();
+            }
         }
     }
 

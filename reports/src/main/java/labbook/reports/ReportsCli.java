@@ -12,9 +12,11 @@ import labbook.core.Cli;
 import labbook.core.LabException;
 import labbook.core.Reasons;
 import labbook.core.Repo;
+import labbook.reports.compare.Calibrate;
 import labbook.reports.compare.Comparer;
 import labbook.reports.compare.ComparisonText;
 import labbook.reports.compare.RunComparison;
+import labbook.reports.results.Calibration;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsLoader;
 import labbook.reports.site.Site;
@@ -35,7 +37,7 @@ import picocli.CommandLine.TypeConversionException;
         mixinStandardHelpOptions = true,
         version = "labbook 0.1.0",
         description = "charts, reproduction tables and tradeoff analyses as an HTML site",
-        subcommands = {ReportsCli.Build.class, ReportsCli.Compare.class})
+        subcommands = {ReportsCli.Build.class, ReportsCli.Compare.class, ReportsCli.CalibrateCommand.class})
 public final class ReportsCli {
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
@@ -176,6 +178,55 @@ public final class ReportsCli {
             spec.commandLine().getErr().flush();
             return regressions.isEmpty() ? 0 : REGRESSION;
         }
+    }
+
+    /**
+     * {@code calibrate ROOT ROOT ROOT... [--into DIR]}: this machine's spread between runs, read off several results
+     * roots of one machine and mode (see {@link Calibrate}), written where reports and compare find it.
+     */
+    @Command(
+            name = "calibrate",
+            mixinStandardHelpOptions = true,
+            description = "read each claim's and measurement's spread between runs off several results roots of one "
+                    + "machine and mode (runs of the same code), and write it where the report and compare use it")
+    static final class CalibrateCommand implements Callable<Integer> {
+        @Parameters(
+                arity = "1..*",
+                paramLabel = "ROOT",
+                converter = PathArgument.class,
+                description = "results roots of one machine and mode, at least " + Calibrate.MIN_RUNS)
+        List<Path> roots = new ArrayList<>();
+
+        @Option(
+                names = "--into",
+                paramLabel = "DIR",
+                converter = PathArgument.class,
+                description = "the calibrations' folder (default: calibration/ in the repository)")
+        Path into;
+
+        @Override
+        public Integer call() throws IOException {
+            List<Path> paths =
+                    roots.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+            try {
+                ResultsLoader.checkRoots(paths);
+            } catch (LabException e) {
+                throw new LabException(e.getMessage(), Cli.BAD_ARGUMENTS, null);
+            }
+            for (Path root : paths) {
+                Comparer.checkRoot(root, Studies.ALL);
+            }
+            Calibration calibration = Calibrate.of(ResultsLoader.load(paths, Studies.schemas()), Studies.ALL);
+            Path folder = calibration.write(into == null ? Calibration.folder() : into);
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(folder);
+            out.print(Calibrate.summary(calibration));
+            out.flush();
+            return 0;
+        }
+
+        @Spec
+        CommandSpec spec;
     }
 
     /** {@code build [--results DIR ...] [--out DIR]}: loads the results roots and writes the site. */

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -27,6 +28,8 @@ import labbook.reports.compare.RunComparison.MeasureChange;
 import labbook.reports.compare.RunComparison.RunDifference;
 import labbook.reports.compare.RunComparison.Sample;
 import labbook.reports.compare.RunComparison.Side;
+import labbook.reports.results.Calibration;
+import labbook.reports.results.Calibration.Spread;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
 import labbook.reports.results.RunInfo;
@@ -38,6 +41,7 @@ import labbook.reports.stats.Stats;
 import labbook.reports.study.ClaimsFile;
 import labbook.reports.study.Study;
 import labbook.reports.study.Unit;
+import org.apache.commons.math3.distribution.TDistribution;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 
@@ -97,6 +101,7 @@ public final class Comparer {
         List<ClaimChange> claims = new ArrayList<>();
         List<Measured> measured = new ArrayList<>();
         List<Geomean> geomeans = new ArrayList<>();
+        Set<Calibration> calibrations = new LinkedHashSet<>();
         for (Study study : studies) {
             String id = study.id();
             boolean inA = a.study(id).ran();
@@ -120,8 +125,12 @@ public final class Comparer {
                 exclusions.add(id + ": " + runA.mode() + " mode against " + runB.mode()
                         + " mode: only the measurements both modes share are matched");
             }
+            Calibration calibration = calibrationOf(runA, runB).orElse(null);
+            if (calibration != null) {
+                calibrations.add(calibration);
+            }
             for (ResultsSchema schema : study.schemas()) {
-                compareExperiment(schema, a, b, measured, geomeans, exclusions);
+                compareExperiment(schema, a, b, calibration, measured, geomeans, exclusions);
             }
             claims.addAll(claims(study, a, b));
         }
@@ -137,7 +146,30 @@ public final class Comparer {
                 exclusions,
                 flipsFirst,
                 corrected(measured, noise),
-                geomeans);
+                geomeans,
+                noiseFloor(calibrations));
+    }
+
+    /**
+     * The calibration that covers both runs (one machine, one mode): their one run each is judged against the spread
+     * between runs it measured. Two machines, or two modes, have none.
+     */
+    static Optional<Calibration> calibrationOf(RunInfo a, RunInfo b) {
+        return Calibration.forRun(a).filter(c -> c.about().covers(b));
+    }
+
+    /** The header's line on what a verdict's noise is. */
+    static String noiseFloor(Set<Calibration> calibrations) {
+        if (calibrations.isEmpty()) {
+            return "noise: the repeats inside each run only (no calibration of this machine and mode in "
+                    + Calibration.folder() + "): two quick runs of the same code on a 2-vCPU VM had 10-12.5 % of "
+                    + "their measurements called changed this way; ./labbook calibrate measures this machine's "
+                    + "spread between runs";
+        }
+        return "noise: the spread between runs that " + Calibration.folder() + " measured ("
+                + calibrations.stream().map(c -> c.about().text()).collect(Collectors.joining("; "))
+                + "): a calibrated measurement's verdict is its runs' t-test, log(B/A) against sqrt(2) x that "
+                + "spread, not its repeats' U-test";
     }
 
     private static String ranIn(ResultsRoot root, List<Study> studies) {
@@ -152,6 +184,7 @@ public final class Comparer {
             ResultsSchema schema,
             ResultsRoot a,
             ResultsRoot b,
+            Calibration calibration,
             List<Measured> measures,
             List<Geomean> geomeans,
             List<String> exclusions) {
@@ -205,7 +238,15 @@ public final class Comparer {
                 String label = varying.stream()
                         .map(i -> schema.keys().get(i).name() + "=" + key.get(i))
                         .collect(Collectors.joining(" "));
-                Measured m = measured(schema, timing.name(), label, x, y);
+                Spread spread = calibration == null
+                        ? null
+                        : calibration
+                                .spread(
+                                        Calibration.Kind.measure,
+                                        schema.study(),
+                                        Calibrate.measureName(schema, timing, key))
+                                .orElse(null);
+                Measured m = measured(schema, timing.name(), label, x, y, spread);
                 measures.add(m);
                 if (m.ratio() > 0 && Double.isFinite(m.ratio())) {
                     logRatios.add(Math.log(m.ratio()));
@@ -237,15 +278,34 @@ public final class Comparer {
             Sample b,
             double ratio,
             double[] ratioCi,
-            RankTest.Result test) {
+            RankTest.Result test,
+            Spread spread,
+            double runP) {
 
-        /** Whether any arrangement of its repeats could reach significance: what the correction takes together. */
+        /** Judged between runs: a calibration measured its spread, and both medians are positive. */
+        boolean calibrated() {
+            return !Double.isNaN(runP);
+        }
+
+        /** The p-value its verdict rests on: its runs' t-test when calibrated, else its repeats' U-test. */
+        double p() {
+            return calibrated() ? runP : test.p();
+        }
+
+        /**
+         * Whether it could reach significance: calibrated, always (a t-test has no floor), else when some arrangement
+         * of its repeats could. What the correction takes together.
+         */
         boolean testable() {
-            return !Double.isNaN(test.p()) && RankTest.smallestP(a.n(), b.n()) <= RunComparison.ALPHA;
+            return calibrated() || !Double.isNaN(test.p()) && RankTest.smallestP(a.n(), b.n()) <= RunComparison.ALPHA;
         }
     }
 
     static Measured measured(ResultsSchema schema, String measure, String key, double[] x, double[] y) {
+        return measured(schema, measure, key, x, y, null);
+    }
+
+    static Measured measured(ResultsSchema schema, String measure, String key, double[] x, double[] y, Spread spread) {
         Sample sa = sample(x);
         Sample sb = sample(y);
         double ratio = sa.median() == 0 ? Double.NaN : sb.median() / sa.median();
@@ -260,7 +320,27 @@ public final class Comparer {
                 sb,
                 ratio,
                 Stats.bootstrapRatioOfMediansCi(x, y, RunComparison.LEVEL),
-                RankTest.test(x, y));
+                RankTest.test(x, y),
+                spread,
+                runP(ratio, spread));
+    }
+
+    /**
+     * The two-sided p-value of a change between two runs, one each, against the spread between runs a calibration
+     * measured: log(B/A) over sqrt(2) x its standard deviation of logs (each run's median strays by that much), a t
+     * with one degree of freedom less than the runs it was read from, since the spread is itself an estimate. NaN with
+     * no spread or no positive ratio; with a spread of 0 (every run gave the same figure) any change is significant.
+     */
+    static double runP(double ratio, Spread spread) {
+        if (spread == null || !(ratio > 0) || Double.isInfinite(ratio)) {
+            return Double.NaN;
+        }
+        double z = Math.abs(Math.log(ratio));
+        if (spread.logSd() == 0) {
+            return z == 0 ? 1 : 0;
+        }
+        TDistribution t = new TDistribution(null, spread.runs() - 1);
+        return 2 * t.cumulativeProbability(-z / (Math.sqrt(2) * spread.logSd()));
     }
 
     /** One measurement compared alone (a comparison of one): its verdict on its own p-value. */
@@ -285,7 +365,7 @@ public final class Comparer {
             }
         }
         double[] adjusted = MultipleTesting.benjaminiHochberg(
-                family.stream().mapToDouble(i -> measured.get(i).test().p()).toArray());
+                family.stream().mapToDouble(i -> measured.get(i).p()).toArray());
         double[] pAdjusted = new double[measured.size()];
         Arrays.fill(pAdjusted, Double.NaN);
         for (int k = 0; k < family.size(); k++) {
@@ -306,11 +386,14 @@ public final class Comparer {
                     m.ratio(),
                     m.ratioCi()[0],
                     m.ratioCi()[1],
-                    m.test().p(),
+                    m.p(),
                     pAdjusted[i],
-                    m.test().exact(),
-                    verdict(m.a(), m.b(), m.ratio(), pAdjusted[i], noise),
-                    detectable(m, level, noise)));
+                    !m.calibrated() && m.test().exact(),
+                    m.calibrated()
+                            ? verdict(m.ratio(), pAdjusted[i], noise)
+                            : verdict(m.a(), m.b(), m.ratio(), pAdjusted[i], noise),
+                    detectable(m, level, noise),
+                    m.calibrated() ? m.spread().logSd() : Double.NaN));
         }
         return out;
     }
@@ -321,6 +404,11 @@ public final class Comparer {
      * reaches the level (3 against 3 repeats never goes below p = 0.1).
      */
     static double detectable(Measured m, double level, double noise) {
+        if (m.calibrated()) {
+            double mde =
+                    DetectableChange.betweenRuns(m.spread().logSd(), m.spread().runs(), level, DetectableChange.POWER);
+            return Math.max(mde, noise);
+        }
         if (RankTest.smallestP(m.a().n(), m.b().n()) > level) {
             return Double.POSITIVE_INFINITY;
         }
@@ -350,13 +438,21 @@ public final class Comparer {
         return ratio > 1 ? Change.SLOWER : Change.FASTER;
     }
 
+    /** A calibrated measurement's verdict: its runs' test decides, and the noise threshold still holds. */
+    static Change verdict(double ratio, double p, double noise) {
+        if (!(p < RunComparison.ALPHA) || Math.abs(ratio - 1) <= noise) {
+            return Change.SAME;
+        }
+        return ratio > 1 ? Change.SLOWER : Change.FASTER;
+    }
+
     static Sample sample(double[] values) {
         double[] ci = Stats.orderStatisticMedianCi(values, RunComparison.LEVEL);
         return new Sample(values.length, Stats.median(values), ci[0], ci[1]);
     }
 
     /** Rows grouped by their key values, in first-seen order. */
-    private static Map<List<String>, Table> groups(Table t, List<Column> keys) {
+    static Map<List<String>, Table> groups(Table t, List<Column> keys) {
         Map<List<String>, List<Integer>> rows = new LinkedHashMap<>();
         for (int r = 0; r < t.rowCount(); r++) {
             List<String> key = new ArrayList<>();
@@ -371,7 +467,7 @@ public final class Comparer {
         return out;
     }
 
-    private static double[] values(Table rows, Column timing) {
+    static double[] values(Table rows, Column timing) {
         NumericColumn<?> c = rows.numberColumn(timing.name());
         List<Double> out = new ArrayList<>();
         for (int r = 0; r < rows.rowCount(); r++) {

@@ -56,7 +56,8 @@ public final class ComparisonText {
             "p_adjusted",
             "p_exact",
             "verdict",
-            "mde");
+            "mde",
+            "run_sd");
 
     /** The columns of a table of one experiment's timing (the first names the table: "wallet/sync-sweep sync_ms"). */
     public static final List<String> COLUMNS = List.of(
@@ -237,7 +238,8 @@ public final class ComparisonText {
                         number(m.pAdjusted()),
                         m.exactP(),
                         m.change().word(),
-                        number(m.detectable()));
+                        number(m.detectable()),
+                        number(m.runSd()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -253,6 +255,7 @@ public final class ComparisonText {
         root.putObject("b").put("root", c.b().root().toString()).put("label", c.b().label());
         root.put("comparison", c.summary());
         root.put("noise", c.noise());
+        root.put("noise_floor", c.noiseFloor());
         root.put("method", method(c));
         root.put("correction", RunComparison.CORRECTION);
         root.put("false_discovery_rate", RunComparison.ALPHA);
@@ -294,6 +297,7 @@ public final class ComparisonText {
             o.put("verdict", m.change().word());
             put(o, "mde", m.detectable());
             o.put("mde_unbounded", m.detectable() == Double.POSITIVE_INFINITY);
+            put(o, "run_sd", m.runSd());
         }
         ArrayNode geomeans = root.putArray("geomeans");
         c.geomeans()
@@ -342,12 +346,13 @@ public final class ComparisonText {
         for (String e : c.exclusions()) {
             out.append(bullet).append("excluded: ").append(e).append('\n');
         }
+        out.append(bullet).append(c.noiseFloor()).append('\n');
         out.append(bullet).append(method(c)).append('\n');
     }
 
     /** How the verdicts were reached, in one line. */
     public static String method(RunComparison c) {
-        return String.format(
+        String repeats = String.format(
                 Locale.ROOT,
                 "verdicts: U-test (exact p-values up to %d values in all), %s over the %d measurements that could "
                         + "reach significance, false discovery rate %s: faster or slower when p (BH) is below %s and "
@@ -366,6 +371,12 @@ public final class ComparisonText {
                 Format.pct(DetectableChange.POWER),
                 Format.sig(c.detectableLevel(), 2),
                 Format.sig(DetectableChange.POWER, 2));
+        boolean calibrated = c.measures().stream().anyMatch(m -> !Double.isNaN(m.runSd()));
+        return calibrated
+                ? repeats + "; a measurement with a calibrated spread between runs s (run_sd) is judged by its runs' "
+                        + "t-test instead, log(B/A) / (sqrt(2) s) with one degree of freedom less than the "
+                        + "calibration's runs, and its MDE is exp((t(1-α/2) + t(0.8)) sqrt(2) s) - 1"
+                : repeats;
     }
 
     public static String claimLine(ClaimChange c) {

@@ -8,7 +8,9 @@ import labbook.reports.stats.MultipleTesting;
 /**
  * Two results roots compared: what differed between the runs (run.json field by field, and in one line), what could not
  * be compared and why, each seed claim's verdict on both, and every measurement both hold, matched by its schema's
- * declared keys, with its change and verdict. Built by {@link Comparer}; printed by {@link ComparisonText}.
+ * declared keys, with its change and verdict, and what noise the verdicts were judged against ({@code noiseFloor}: the
+ * repeats inside each run, or a calibration's spread between runs). Built by {@link Comparer}; printed by
+ * {@link ComparisonText}.
  */
 public record RunComparison(
         Side a,
@@ -19,7 +21,8 @@ public record RunComparison(
         List<String> exclusions,
         List<ClaimChange> claims,
         List<MeasureChange> measures,
-        List<Geomean> geomeans) {
+        List<Geomean> geomeans,
+        String noiseFloor) {
 
     /**
      * The false discovery rate at which faster and slower are called: the Benjamini-Hochberg adjusted p-value of a
@@ -80,7 +83,9 @@ public record RunComparison(
      * bootstrap interval, the U-test's p-value (raw, and adjusted by {@link #CORRECTION} over the measurements of the
      * comparison that could reach significance; NaN for one that could not), the verdict (on the adjusted p-value), and
      * the smallest change these samples could have detected ({@code detectable}, a fraction: 0.079 for 7.9 %; infinite
-     * when no arrangement of the repeats could be called; NaN when a value is not positive, so has no log).
+     * when no arrangement of the repeats could be called; NaN when a value is not positive, so has no log). With a
+     * calibration of the machine ({@code runSd}, the spread of one run's log median between runs, NaN without), the
+     * p-values are its runs' t-test and {@code exactP} is false.
      */
     public record MeasureChange(
             String study,
@@ -96,7 +101,8 @@ public record RunComparison(
             double pAdjusted,
             boolean exactP,
             Change change,
-            double detectable) {
+            double detectable,
+            double runSd) {
 
         /** Slower by more than {@code fraction} with the whole ratio interval beyond it: a confident regression. */
         public boolean regressedBeyond(double fraction) {

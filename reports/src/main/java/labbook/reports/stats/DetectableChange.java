@@ -70,6 +70,18 @@ public final class DetectableChange {
         return ofLogScale(sd / Math.sqrt(d.length), d.length - 1, alpha, power, efficiency);
     }
 
+    /**
+     * The MDE of a change between two runs, one each, judged against a calibrated spread between runs ({@code logSd},
+     * the standard deviation of one run's log figure, read from {@code runs} runs): the t form with sqrt(2) x logSd as
+     * the standard error and runs - 1 degrees of freedom, as the runs' test ({@code Comparer.runP}) uses.
+     */
+    public static double betweenRuns(double logSd, int runs, double alpha, double power) {
+        if (runs < 2 || !(logSd >= 0)) {
+            return Double.NaN;
+        }
+        return ofLogScale(Math.sqrt(2) * logSd, runs - 1, alpha, power, MEAN_EFFICIENCY);
+    }
+
     /** exp((t(1 - alpha/2) + t(power)) * standardError / sqrt(efficiency)) - 1, both t at {@code df}. */
     static double ofLogScale(double standardError, int df, double alpha, double power, double efficiency) {
         TDistribution t = new TDistribution(null, df);

@@ -30,7 +30,8 @@ public record Claim(
         double value,
         Interval interval,
         Threshold threshold,
-        int n) {
+        int n,
+        double runSpread) {
 
     /** A study's claims are an enum implementing this. */
     public interface Id {
@@ -52,25 +53,30 @@ public record Claim(
                 Double.NaN,
                 Interval.NONE,
                 null,
-                0);
+                0,
+                Double.NaN);
     }
 
     public Claim seed(String text) {
         return new Claim(
-                id, about, claim, text, measured, ratio, verdict, machine, note, value, interval, threshold, n);
+                id, about, claim, text, measured, ratio, verdict, machine, note, value, interval, threshold, n,
+                runSpread);
     }
 
     public Claim measured(String text) {
-        return new Claim(id, about, claim, seed, text, ratio, verdict, machine, note, value, interval, threshold, n);
+        return new Claim(
+                id, about, claim, seed, text, ratio, verdict, machine, note, value, interval, threshold, n, runSpread);
     }
 
     public Claim ratio(double r) {
-        return new Claim(id, about, claim, seed, measured, r, verdict, machine, note, value, interval, threshold, n);
+        return new Claim(
+                id, about, claim, seed, measured, r, verdict, machine, note, value, interval, threshold, n, runSpread);
     }
 
     /** A verdict given outright, for a claim with no figure to judge (see {@link #judged}). */
     public Claim verdict(Verdict v) {
-        return new Claim(id, about, claim, seed, measured, ratio, v, machine, note, value, interval, threshold, n);
+        return new Claim(
+                id, about, claim, seed, measured, ratio, v, machine, note, value, interval, threshold, n, runSpread);
     }
 
     /**
@@ -91,24 +97,36 @@ public record Claim(
                 figure,
                 interval,
                 t,
-                n);
+                n,
+                runSpread);
     }
 
     /** The judged figure's 95 % interval; the verdict is judged again on it. */
     public Claim interval(Interval ci) {
         Verdict v = threshold == null ? verdict : threshold.verdict(value, ci);
-        return new Claim(id, about, claim, seed, measured, ratio, v, machine, note, value, ci, threshold, n);
+        return new Claim(id, about, claim, seed, measured, ratio, v, machine, note, value, ci, threshold, n, runSpread);
     }
 
     /** How many repeats stand behind the judged figure (the smallest of its samples). */
     public Claim n(int repeats) {
         return new Claim(
-                id, about, claim, seed, measured, ratio, verdict, machine, note, value, interval, threshold, repeats);
+                id, about, claim, seed, measured, ratio, verdict, machine, note, value, interval, threshold, repeats,
+                runSpread);
+    }
+
+    /**
+     * The spread between runs (SD of the figure's logs) that widened its interval, from a calibration of its machine;
+     * NaN where its interval is its run's repeats' alone.
+     */
+    public Claim runSpread(double sd) {
+        return new Claim(
+                id, about, claim, seed, measured, ratio, verdict, machine, note, value, interval, threshold, n, sd);
     }
 
     /** Where the measured figure came from (a results root's label) and how it was taken. */
     public Claim from(String root, String how) {
-        return new Claim(id, about, claim, seed, measured, ratio, verdict, root, how, value, interval, threshold, n);
+        return new Claim(
+                id, about, claim, seed, measured, ratio, verdict, root, how, value, interval, threshold, n, runSpread);
     }
 
     /** True when the verdict is judged from a figure, so a bootstrap of the repeats can give it an interval. */
@@ -116,9 +134,18 @@ public record Claim(
         return threshold != null && !Double.isNaN(value);
     }
 
-    /** The judged figure's interval as the page prints it ("1.71-1.82 ms"), "—" where there is none. */
+    /**
+     * The judged figure's interval as the page prints it ("1.71-1.82 ms", "1.52-2.1 ms (runs ±18 %)" where a
+     * calibration's spread between runs widened it), "—" where there is none.
+     */
     public String intervalText() {
-        return threshold == null ? "—" : threshold.unit().format(interval);
+        if (threshold == null) {
+            return "—";
+        }
+        String text = threshold.unit().format(interval);
+        return Double.isNaN(runSpread)
+                ? text
+                : text + " (runs ±" + Format.pct(Math.expm1(ClaimIntervals.Z * runSpread)) + ")";
     }
 
     /** The threshold as the page prints it, "" where the verdict has none. */

@@ -6,8 +6,11 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+import labbook.reports.results.Calibration;
 import labbook.reports.results.Resample;
 import labbook.reports.results.Results;
 import labbook.reports.stats.Interval;
@@ -68,6 +71,50 @@ public final class ClaimIntervals {
     };
 
     private static List<Claim> judge(Study study, Results results) {
+        return betweenRuns(study, results, withinRun(study, results));
+    }
+
+    /**
+     * Each claim's interval widened to the spread between runs that a calibration of its root's machine and mode
+     * measured ({@link Calibration}): at least the figure x exp(±{@value #Z} x that spread's SD of logs). A run's
+     * repeats share its JIT state and the machine's mood of those minutes, so on a machine whose runs drift apart the
+     * repeats' interval alone would let the same code's next run decide the other way. Without a calibration the
+     * interval is the repeats' alone (the claims file's {@code run_sd} is then empty).
+     */
+    static List<Claim> betweenRuns(Study study, Results results, List<Claim> claims) {
+        List<Claim> out = new ArrayList<>(claims.size());
+        for (Claim c : claims) {
+            OptionalDouble sd = c.judgedFromFigure() && c.value() > 0
+                    ? calibration(study, results, c)
+                            .map(cal -> cal.claim(study.id(), c.key()))
+                            .orElse(OptionalDouble.empty())
+                    : OptionalDouble.empty();
+            if (sd.isEmpty()) {
+                out.add(c);
+                continue;
+            }
+            double low = c.value() * Math.exp(-Z * sd.getAsDouble());
+            double high = c.value() * Math.exp(Z * sd.getAsDouble());
+            Interval within = c.interval().orPoint(c.value());
+            out.add(c.interval(new Interval(Math.min(low, within.low()), Math.max(high, within.high())))
+                    .runSpread(sd.getAsDouble()));
+        }
+        return out;
+    }
+
+    /** The normal quantile of a 95 % interval: the spread between runs is taken as known, from its calibration. */
+    static final double Z = 1.96;
+
+    private static Optional<Calibration> calibration(Study study, Results results, Claim c) {
+        return results.roots().stream()
+                .filter(r ->
+                        r.label().equals(c.machine()) && r.study(study.id()).ran())
+                .findFirst()
+                .flatMap(r -> Calibration.forRun(r.study(study.id()).latest()));
+    }
+
+    /** Each claim judged on the bootstrap interval of the repeats inside its run. */
+    private static List<Claim> withinRun(Study study, Results results) {
         List<Claim> point = study.claims(results);
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < point.size(); i++) {

@@ -36,7 +36,10 @@ public final class ClaimsFile {
      *
      * @param root the results root's folder (absolute), which {@code compare} matches
      * @param value the figure the verdict judges, in {@code unit}
-     * @param ciLow the lower bound of its 95 % interval (a bootstrap over the repeats), empty when it has none
+     * @param ciLow the lower bound of its 95 % interval (a bootstrap over the repeats, widened to the spread between
+     *     runs where a calibration of the machine measured it), empty when it has none
+     * @param runSd that spread between runs (the SD of the figure's logs), empty where the interval is the repeats'
+     *     alone
      * @param category the verdict without figures ("faster", "holds", "inconclusive"): what two runs compare
      * @param outcome how the verdict reads on the page (agrees, fails, differs, inconclusive, not measured)
      */
@@ -49,6 +52,7 @@ public final class ClaimsFile {
         "value",
         "ciLow",
         "ciHigh",
+        "runSd",
         "unit",
         "n",
         "threshold",
@@ -69,6 +73,7 @@ public final class ClaimsFile {
             Double value,
             Double ciLow,
             Double ciHigh,
+            Double runSd,
             String unit,
             Integer n,
             String threshold,
@@ -112,6 +117,7 @@ public final class ClaimsFile {
                 Double.isNaN(c.value()) ? null : c.value(),
                 ci ? c.interval().low() : null,
                 ci ? c.interval().high() : null,
+                Double.isNaN(c.runSpread()) ? null : c.runSpread(),
                 c.threshold() == null ? "" : c.threshold().unit().name().toLowerCase(java.util.Locale.ROOT),
                 c.n() == 0 ? null : c.n(),
                 c.thresholdText(),
@@ -141,10 +147,15 @@ public final class ClaimsFile {
         }
     }
 
-    /** The rows of a claims CSV; one line naming the file when it cannot be read. */
+    /**
+     * The rows of a claims CSV, matched by its header's names (a file an older lab wrote, without a later column, still
+     * reads); one line naming the file when it cannot be read.
+     */
     public static List<Row> read(Path csv) {
-        try (MappingIterator<Row> it =
-                CSV_MAPPER.readerFor(Row.class).with(csvSchema()).readValues(csv.toFile())) {
+        try (MappingIterator<Row> it = CSV_MAPPER
+                .readerFor(Row.class)
+                .with(CsvSchema.emptySchema().withHeader())
+                .readValues(csv.toFile())) {
             return it.readAll();
         } catch (IOException | RuntimeException e) {
             throw new LabException(csv + ": not a claims file ("

@@ -46,7 +46,8 @@ class ClaimsFileTest {
         ClaimsFile.write(rows, dir);
         assertThat(ClaimsFile.read(dir.resolve(ClaimsFile.CSV))).isEqualTo(rows);
         String header = Files.readAllLines(dir.resolve(ClaimsFile.CSV)).get(0);
-        assertThat(header).startsWith("study,claim_id,claim,seed,measured,value,ci_low,ci_high,unit,n,threshold");
+        assertThat(header)
+                .startsWith("study,claim_id,claim,seed,measured,value,ci_low,ci_high,run_sd,unit,n,threshold");
         var json = new ObjectMapper().readTree(dir.resolve(ClaimsFile.JSON).toFile());
         assertThat(json.get(0).get("ci_low").asDouble()).isEqualTo(1.0);
         assertThat(json.get(0).get("category").asText()).isEqualTo("inconclusive");
