@@ -68,6 +68,46 @@ class FastPathTest {
                 .containsExactly(launch.mainClass(), "encrypt", "--help");
     }
 
+    /**
+     * decrypt, which inflates with the JDK's own zlib, starts without the modules encrypt's native zlib needs, so that
+     * on JDK 17 it prints no incubator warning; it still decrypts what encrypt wrote with native zlib.
+     */
+    @Test
+    void decryptStartsWithoutTheAddedModulesAndSaysNothing(@TempDir Path dir) throws Exception {
+        Path in = dir.resolve("in.txt");
+        Files.write(in, TestTexts.head(100_000));
+        Path pass = dir.resolve("pass");
+        Passphrase.write(pass, "decrypt test".toCharArray());
+        Path gpg = dir.resolve("in.gpg");
+        Path back = dir.resolve("back.txt");
+        List<String> encrypt = CliLaunch.command(
+                List.of("encrypt", "--passphrase-file", pass.toString(), "-z", "6", in.toString(), gpg.toString()));
+        List<String> decrypt = CliLaunch.command(
+                List.of("decrypt", "--passphrase-file", pass.toString(), gpg.toString(), back.toString()));
+        assertThat(decrypt).doesNotContain("--add-modules");
+        assertThat(decrypt)
+                .containsAll(Launch.onClassPath("filecrypt").jvmFlags().stream()
+                        .filter(f -> f.startsWith("--enable-native-access"))
+                        .toList());
+        assertThat(run(encrypt, dir.resolve("encrypt.err"))).isEmpty();
+        assertThat(run(decrypt, dir.resolve("decrypt.err"))).isEmpty();
+        assertThat(Files.readAllBytes(back)).isEqualTo(Files.readAllBytes(in));
+    }
+
+    /** Runs {@code command} to a zero exit; its stderr, but for JDK 17's warning that encrypt's flags still cause. */
+    private static String run(List<String> command, Path err) throws Exception {
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile())
+                .start();
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        String stderr = Files.readString(err);
+        assertThat(p.exitValue()).as(stderr).isZero();
+        return command.contains("encrypt")
+                ? stderr.replace("WARNING: Using incubator modules: jdk.incubator.foreign\n", "")
+                : stderr;
+    }
+
     @Test
     void nativeZlibIsCalledThroughTheRunningJdksForeignApi() {
         assumeTrue(FEATURE == 17 || FEATURE >= 22, "native zlib is for JDK 17 and 22+");
