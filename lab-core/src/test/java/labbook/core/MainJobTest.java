@@ -3,11 +3,17 @@ package labbook.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,7 +86,25 @@ class MainJobTest {
         assertThat(cmd.get(0)).isEqualTo(ForkedJava.javaBinary());
         assertThat(cmd).containsSubsequence("-cp", MainJob.class.getName(), "run", "--help");
         assertThat(cmd.get(cmd.indexOf("-cp") + 1)).startsWith(Repo.root().resolve("lab-core/target/classes") + ":");
-        assertThat(MainJob.STUDIES).containsExactly("wallet", "filecrypt", "vfs");
+    }
+
+    /** Each study the main job runs is the command some module's pom declares (read from the poms: no build needed). */
+    @Test
+    void eachStudyIsADeclaredCommand() throws IOException {
+        List<String> declared = new ArrayList<>();
+        try (DirectoryStream<Path> modules = Files.newDirectoryStream(Repo.root(), Files::isDirectory)) {
+            for (Path module : modules) {
+                Path pom = module.resolve("pom.xml");
+                if (Files.isRegularFile(pom)) {
+                    Matcher m = Pattern.compile("<labbook\\.command>([^<]+)</labbook\\.command>")
+                            .matcher(Files.readString(pom));
+                    while (m.find()) {
+                        declared.add(m.group(1));
+                    }
+                }
+            }
+        }
+        assertThat(declared).containsAll(MainJob.STUDIES);
     }
 
     @Test

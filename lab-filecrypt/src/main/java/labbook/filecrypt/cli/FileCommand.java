@@ -22,7 +22,7 @@ import picocli.CommandLine.Unmatched;
  *
  * <p>Why not picocli, as every other command: picocli builds its model by reflection over annotations at every start,
  * which costs more CPU than gpg spends encrypting 10 MB at {@code -z 6}, and its Java 5 class files cannot go into a
- * CDS archive. Apache Commons CLI parses and prints help in a small fraction of that (the module README gives the
+ * CDS archive. Apache Commons CLI parses and prints help in a small fraction of that (the module's JOURNAL.md gives the
  * figures). {@link FilecryptLab#main} runs these two commands without loading a picocli class; picocli's command tree
  * still lists them, and tests embed them, through {@link #call}, which hands every argument to the same parser.
  *

@@ -27,9 +27,9 @@ import picocli.CommandLine.Option;
  * {@code all}: every experiment of the study in the chosen mode, one after the other: level-sweep, directory-runs,
  * interop, pipeline-variants, level-jmh, each with its own quick or full parameters. Each experiment times every
  * variant in a JVM of its own ({@link VariantJvm}), so a figure is the same here as in the experiment run alone. Quick
- * mode is sized for the lab's quick main job (the module README gives measured times). A failed experiment is one line;
- * the rest are then skipped, or run with {@code --keep-going} ({@link AllExperiments}), and the closing table says how
- * each ended.
+ * mode is sized for the lab's quick main job (the module's JOURNAL.md gives measured times). A failed experiment is one
+ * line; the rest are then skipped, or run with {@code --keep-going} ({@link AllExperiments}), and the closing table
+ * says how each ended.
  */
 @Command(
         name = "all",

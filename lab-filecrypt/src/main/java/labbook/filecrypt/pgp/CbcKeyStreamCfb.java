@@ -16,8 +16,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Why not {@code AES/CFB/NoPadding}: CFB is serial (each block's key stream is the previous ciphertext block
  * encrypted), so its speed is one block's latency plus what sits between two blocks, and the JDK's CFB puts a
  * byte-by-byte XOR there. This way is faster than that, and than the JDK's AES block function driven by hand, which
- * needs {@code --add-opens} into {@code com.sun.crypto.provider}; this needs no flag on any JDK (the module README
- * gives the figures).
+ * needs {@code --add-opens} into {@code com.sun.crypto.provider}; this needs no flag on any JDK (the module's
+ * JOURNAL.md gives the figures).
  *
  * <p>The identity: with key stream {@code K_0 = E(IV)}, {@code K_i+1 = E(C_i) = E(P_i xor K_i)}, which is CBC
  * encryption of the plaintext with IV {@code K_0}: CBC's output block {@code i} is CFB's key stream block {@code i+1}.

@@ -15,8 +15,8 @@ import javax.crypto.spec.SecretKeySpec;
  * and every {@code C_i-1} is already in hand, so the key stream of a run of ciphertext blocks is one ECB encryption of
  * the same run, shifted by a block. HotSpot compiles the JDK's ECB loop to AES-NI (VAES on AVX-512 CPUs), several times
  * faster than the JDK's own {@code AES/CFB/NoPadding} decryption, which goes a block at a time with a byte-by-byte XOR
- * (the module README gives the figures). Reads of any length are fine: a block split across reads is finished byte by
- * byte, its ciphertext kept to make the next block's key stream.
+ * (the module's JOURNAL.md gives the figures). Reads of any length are fine: a block split across reads is finished
+ * byte by byte, its ciphertext kept to make the next block's key stream.
  */
 final class EcbKeyStreamCfbDecryptor {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());

@@ -26,7 +26,7 @@ import picocli.CommandLine.Mixin;
  * skipped with one line when the real backend's packages are missing), each with its mode's own parameters (see each
  * {@code *Experiment}). A failed experiment is one line; the rest are then skipped, or run with {@code --keep-going}
  * ({@link AllExperiments}). It ends by printing how each one ended and how long it took. {@code ./labbook wallet all
- * --quick} is sized for the lab's main job (the module README gives measured times).
+ * --quick} is sized for the lab's main job (the module's JOURNAL.md gives measured times).
  */
 @Command(
         name = "all",

@@ -108,7 +108,7 @@ public final class BlowfishCodec {
      * the key; the blocks are the lab's own loop over the keyed tables. BouncyCastle's engine costs a call, two word
      * conversions and, in CBC, a copy of the chaining block for every 8 bytes, and KDE4's word order cost two extra
      * passes over the buffer; here one loop reads each word in the file's byte order, chains, runs the 16 rounds on one
-     * int array of S-boxes and writes the word back (the module README has the figures).
+     * int array of S-boxes and writes the word back (the module's JOURNAL.md has the figures).
      */
     public final class Stream {
         /** The most bytes one call of a block loop takes: 512 blocks, a call's cost lost in its rounds. */
@@ -142,8 +142,8 @@ public final class BlowfishCodec {
                 throw new IndexOutOfBoundsException("blocks " + off + "+" + len + " outside " + buf.length + " bytes");
             }
             // in calls of at most CALL_BYTES: the JIT then compiles each loop for its calls, not on the stack in the
-            // middle of a long one, whose code ran kf5's CBC a quarter slower on JDK 17 whenever kde4's loop had run
-            // first in the JVM (the module README has the figures)
+            // middle of a long one, whose code ran kf5's CBC slower whenever kde4's loop had run first in the JVM (the
+            // module's JOURNAL.md has the figures)
             for (int from = off, end = off + len; from < end; from += CALL_BYTES) {
                 int to = Math.min(end, from + CALL_BYTES);
                 if (encrypting) {
@@ -203,13 +203,13 @@ public final class BlowfishCodec {
 
         /**
          * KF5's mode, CBC on big-endian words, in a loop of its own: without the general loop's word-order and chaining
-         * tests it runs 8-9 % faster on JDK 17 and 25 (the module README has the figures). The rounds are written out
-         * again because handing a block to a shared method (its halves packed in a long) gave most of that back.
+         * tests it runs faster (the module's JOURNAL.md has the figures). The rounds are written out again because
+         * handing a block to a shared method (its halves packed in a long) gave most of that back.
          *
          * <p>Every round here and in the other loops XORs the subkey into the half before the round function's result,
          * as OpenSSL's BF_ENCRYPT does: {@code r ^ p[k]} is ready while the S-box loads are under way, so the chain of
-         * rounds, which CBC cannot overlap with the next block, waits on one XOR per round instead of two (kf5's loop
-         * 7-9 % faster on JDK 17 and Temurin 25; the module README has the figures).
+         * rounds, which CBC cannot overlap with the next block, waits on one XOR per round instead of two (the module's
+         * JOURNAL.md has the figures).
          */
         private void encryptCbcBigEndian(byte[] buf, int from, int to) {
             final int[] p = this.p;
@@ -244,7 +244,7 @@ public final class BlowfishCodec {
                 cr = l;
                 // stored at every block, though only the last is read: a store to an int[] in the loop keeps C2 from
                 // hoisting the 16 subkey loads above it, where they took 16 more registers than there are and C2
-                // spilled the chain itself (the module README, "A store that keeps the subkeys in the loop")
+                // spilled the chain itself (the module's JOURNAL.md, "A store that keeps the subkeys in the loop")
                 chain[0] = cl;
                 chain[1] = cr;
             }
@@ -325,7 +325,7 @@ public final class BlowfishCodec {
      * Blowfish's round function on the four S-boxes. Each box's offset is added to its index, not ORed into it: the
      * same value (an index is below 0x100), but C2 puts an added constant into the load's address, where an OR was one
      * more instruction between each index and its load, 48 per block on the path that CBC's next block waits on (seen
-     * with hsdis on JDK 17; the module README has the figures).
+     * with hsdis on JDK 17; the module's JOURNAL.md has the figures).
      */
     private static int f(int[] s, int x) {
         return ((s[x >>> 24] + s[0x100 + ((x >>> 16) & 0xff)]) ^ s[0x200 + ((x >>> 8) & 0xff)]) + s[0x300 + (x & 0xff)];

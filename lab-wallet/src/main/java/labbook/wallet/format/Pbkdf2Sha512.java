@@ -13,7 +13,7 @@ import java.util.Arrays;
  * hundred. The JDK's own {@code PBKDF2WithHmacSHA512} runs the same intrinsic but takes the password as {@code char[]}
  * and hashes HMAC's padded key block again on every call, four compressions per iteration. This one hashes each padded
  * block once, keeps the two states and copies them ({@link MessageDigest#clone}), two compressions per iteration, as
- * OpenSSL does. The lab-wallet README ("What a key costs") has the figures of the three and of OpenSSL's.
+ * OpenSSL does. The lab-wallet JOURNAL.md ("What a key costs") has the figures of the three and of OpenSSL's.
  */
 public final class Pbkdf2Sha512 {
     private static final int BLOCK_BYTES = 128;

@@ -54,10 +54,10 @@ public class BlowfishBenchmark {
     /**
      * {@code other-mode}: the lab's loop in the other mode runs first in the fork, on the same bytes, as when
      * sync-sweep times its variants in one JVM. It used to leave C2's on-stack code of the second mode's loop slow (the
-     * module README, "The second mode's loop"); {@code small-wallets}: both modes' loops first run on small buffers (8
-     * bytes to 10 KB, 2,000 of each), as when a full sync-sweep starts its loop at 0 entries, which used to make C2
-     * hoist kf5's subkey loads above its loop and spill them (the module README, "A store that keeps the subkeys in the
-     * loop"); {@code none} is a fork that runs one mode only.
+     * module's JOURNAL.md, "The second mode's loop"); {@code small-wallets}: both modes' loops first run on small
+     * buffers (8 bytes to 10 KB, 2,000 of each), as when a full sync-sweep starts its loop at 0 entries, which used to
+     * make C2 hoist kf5's subkey loads above its loop and spill them (the module's JOURNAL.md, "A store that keeps the
+     * subkeys in the loop"); {@code none} is a fork that runs one mode only.
      */
     @Param({"none", "other-mode", "small-wallets"})
     public String before;

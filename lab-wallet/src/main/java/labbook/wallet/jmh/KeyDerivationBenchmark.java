@@ -57,8 +57,8 @@ public class KeyDerivationBenchmark {
      * {@code kde4-syncs}: a 10,000-entry wallet is made and synced in the KDE4 format before the trial, as a sweep's
      * JVM did before it timed the key itself (sync-sweep now times it in a JVM of its own, {@code KeyWorker}): the
      * JDK's SHA-1 (the payload's digest) and MD5 (each key's) then run through the same JDK methods as the lab's
-     * SHA-512 ({@code MessageDigest}, {@code DigestBase}), and C2 compiles those methods on their profile (the module
-     * README, "The key after a sweep"); {@code none}: a fork that derives keys only.
+     * SHA-512 ({@code MessageDigest}, {@code DigestBase}), and C2 compiles those methods on their profile (the module's
+     * JOURNAL.md, "The key after a sweep"); {@code none}: a fork that derives keys only.
      */
     @Param({"none", "kde4-syncs"})
     public String before;

@@ -25,9 +25,8 @@ public final class Aead {
      * How much {@link #seal} hands the JDK's AES-GCM per call. The JDK's AES-CTR and GHASH intrinsics replace their
      * Java methods only where a compiled method calls them. One {@code doFinal} over a whole wallet per sync is too few
      * calls for C2 to compile those callers, so only the loops inside them were compiled (on-stack replacement, from
-     * the Java code), and sync-sweep's aead cipher alone took 19-24 ms per MB on JDK 17. In 8 KB pieces the callers
-     * become hot after a few dozen syncs of a few thousand entries, and the same bytes take under 1 ms on JDK 17 and 25
-     * (the module README has the figures).
+     * the Java code), which made aead's cipher alone many times slower than the intrinsics. In 8 KB pieces the callers
+     * become hot after a few dozen syncs of a few thousand entries (the module's JOURNAL.md has the figures).
      */
     static final int SEAL_PIECE_BYTES = 8192;
 

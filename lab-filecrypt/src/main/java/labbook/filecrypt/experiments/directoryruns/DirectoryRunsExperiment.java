@@ -65,8 +65,8 @@ import picocli.CommandLine.Option;
  * (-z 6); each by gpg (process), bcpg in a warm JVM of the run's own ({@link DirectoryRun}: in-process) and bcpg as one
  * fresh JVM per file (process); on four folders: the text corpus and the MP3, PDF and PNG corpora
  * ({@link labbook.filecrypt.corpus.BinaryCorpus}). The runs interleave within each repeat. Quick mode times bcpg as a
- * whole process on the text folder's crypto default run only: a fresh JVM per file, 3 repeats x 4 runs x 4 folders of
- * them, would take longer than the whole study's quick budget.
+ * whole process on the text folder's crypto default run only: a fresh JVM per file, in every repeat of 4 runs over 4
+ * folders, would take longer than the whole study's quick budget.
  *
  * <p><b>How to run.</b> {@code ./labbook filecrypt directory-runs --quick [--types text,mp3,pdf,png]}, or {@code mvn -q
  * -pl lab-filecrypt exec:java -Dexec.args="directory-runs --quick"}; {@code --full [--enwik8 FILE]} for the seed's six

@@ -237,9 +237,9 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
 
     /**
      * Untimed rounds of each variant's code paths on the 1 MB head before its first timed run. Full: the level sweep's
-     * {@link Encryptions#JIT_ROUNDS}, until C2 is done. Quick: 5, as the quick main job's budget allows (the module
-     * README gives what a variant JVM's 200 rounds cost): C2 is not done, so quick's figures carry some compilation,
-     * the same for every variant.
+     * {@link Encryptions#JIT_ROUNDS}, until C2 is done. Quick: 5, as the quick main job's budget allows (the module's
+     * JOURNAL.md gives what a variant JVM's 200 rounds cost): C2 is not done, so quick's figures carry some
+     * compilation, the same for every variant.
      */
     static int warmUpRounds(Mode mode) {
         return mode == Mode.FULL ? Encryptions.JIT_ROUNDS : 5;

@@ -66,8 +66,8 @@ public final class Kwallet5InteropExperiment extends ExperimentCommand {
 
     /**
      * The largest random wallet checked, in both modes: 100,000 entries, the seed's largest. The whole check takes
-     * seconds; quick mode's 10,000 saved about two of them and made its time a poor guide to full mode's (the module
-     * README).
+     * seconds; quick mode's 10,000 saved about two of them and made its time a poor guide to full mode's (the module's
+     * JOURNAL.md).
      */
     public static final int LARGEST = 100_000;
 

@@ -47,12 +47,12 @@ import picocli.CommandLine.Command;
  * <p><b>Baseline.</b> {@code kde4}, the 2009 wallet, at the seed's sizes 1, 100, 1000, 5000, 10000
  * ({@link WalletSeeds}; full mode adds 100,000; quick mode takes 1, 1000 and 10,000).
  *
- * <p><b>Variants.</b> {@code kf5} in both modes; {@code kf5-fdatasync} and {@code aead} in full mode: the sweep's
- * {@link SweepVariant}s that run in a JVM ({@link Settings#of}).
+ * <p><b>Variants.</b> {@code kf5}, the lab's other .kwl format, in both modes; the sweep times the other
+ * {@link SweepVariant}s in its loop ({@link Settings#of}).
  *
  * <p><b>How to run.</b> {@code ./labbook wallet sync-jmh --quick}, or {@code mvn -q -pl lab-wallet exec:java
- * -Dexec.args="sync-jmh --quick"}: one fork per variant and size, 2 warm-up iterations and 3 measured ones of 0.1 s
- * each (a JVM per fork); {@code --full}: 3 forks x (3 x 1 s warm-up + 5 x 1 s measured) at every size. The benchmark is
+ * -Dexec.args="sync-jmh --quick"}: one fork per variant and size, 2 warm-up iterations and 5 measured ones of 0.1 s
+ * each (a JVM per fork); {@code --full}: 2 forks x (2 x 1 s warm-up + 4 x 1 s measured) at every size. The benchmark is
  * {@link WalletSyncBenchmark}; JMH runs in a forked JVM with the module's class path (lab-core's {@code JmhRun}) and
  * forks its own JVMs from there. One row per measured JMH iteration: {@link WalletSchemas#SYNC_JMH}.
  */

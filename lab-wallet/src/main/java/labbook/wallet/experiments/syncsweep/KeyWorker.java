@@ -21,9 +21,9 @@ import labbook.wallet.peer.OpensslBlowfish;
  *
  * <p>Why a JVM of its own: the lab's PBKDF2 runs on the JDK's SHA-512, through the JDK's digest methods, which the
  * sweep's syncs have run SHA-1 and MD5 through thousands of times; C2 compiles those shared methods on whatever ran
- * first, and the same key then took from 0.85 to 2 x OpenSSL's time from one sweep to the next
- * ({@code KeyDerivationBenchmark -p before=kde4-syncs}, the module README, "The key after a sweep"). As JMH forks a JVM
- * per benchmark, the key is compared with OpenSSL's in a JVM that has run nothing else.
+ * first, so the same key's time against OpenSSL's moved from one sweep to the next ({@code KeyDerivationBenchmark -p
+ * before=kde4-syncs}; the module's JOURNAL.md, "The key after a sweep"). As JMH forks a JVM per benchmark, the key is
+ * compared with OpenSSL's in a JVM that has run nothing else.
  */
 public final class KeyWorker {
     static final String NAME = "sync-sweep key worker";

@@ -54,10 +54,10 @@ import picocli.CommandLine.Command;
  * <p><b>How to run.</b> {@code ./labbook wallet tamper-test --quick}, or {@code mvn -q -pl lab-wallet exec:java
  * -Dexec.args="tamper-test --quick"}. Both modes flip every bit of every wallet, and one bit in each byte of each salt
  * ({@link #saltBits}): {@link Plan#EVERY_BIT}, seconds of work. Quick mode used to sample a thousand bits per wallet;
- * that saved a few seconds and made its time, mostly JIT warm-up, a poor guide to full mode's (the module README).
- * {@link Plan} takes smaller samples for the tests. One row per flipped bit: {@link WalletSchemas#TAMPER_TEST};
- * {@code bit} is the bit's index in the .kwl (in the .salt for region salt), byte * 8 + bit, bit 0 the least
- * significant.
+ * that saved a few seconds and made its time, mostly JIT warm-up, a poor guide to full mode's (the module's
+ * JOURNAL.md). {@link Plan} takes smaller samples for the tests. One row per flipped bit:
+ * {@link WalletSchemas#TAMPER_TEST}; {@code bit} is the bit's index in the .kwl (in the .salt for region salt), byte *
+ * 8 + bit, bit 0 the least significant.
  */
 @Command(
         name = "tamper-test",
@@ -87,9 +87,10 @@ public final class TamperTestExperiment extends ExperimentCommand {
         private static final int FIXED_BITS = 256;
 
         /**
-         * A salt flip's cost in openings of a flipped .kwl: a PBKDF2 of 50,000 iterations (about 45 ms here) against
-         * the 20,000 openings of full mode (about 4 s in all). The reference run's cost line is fitted on units counted
-         * with this weight, so a new weight needs a new reference run.
+         * A salt flip's cost in openings of a flipped .kwl: a PBKDF2 of 50,000 iterations against one of the 20,000
+         * openings of full mode, as measured on the reference run's machine (the module's JOURNAL.md, "What a key
+         * costs"). The reference run's cost line is fitted on units counted with this weight, so a new weight needs a
+         * new reference run.
          */
         static final int SALT_FLIP_COST = 250;
 
@@ -224,8 +225,8 @@ public final class TamperTestExperiment extends ExperimentCommand {
     /**
      * The salt bits to flip, in order: one in each byte, bit {@code i % 8} of byte {@code i}, when {@code maxBits}
      * allows one per byte; else {@code maxBits} random bits. Any change to the salt makes a new, unrelated key, so each
-     * flip repeats one check at the price of a PBKDF2 (about 45 ms); one per byte still catches a codec that drops or
-     * truncates any byte of the salt, or masks any bit position of it, at an eighth of the cost of every bit.
+     * flip repeats one check at the price of a whole PBKDF2; one per byte still catches a codec that drops or truncates
+     * any byte of the salt, or masks any bit position of it, at an eighth of the cost of every bit.
      */
     static List<Integer> saltBits(int saltBytes, int maxBits, Random random) {
         List<Integer> chosen = new ArrayList<>();
