@@ -42,16 +42,23 @@ public final class AllExperiments {
     /**
      * One experiment's outcome: its time and CPU time (with the processes it started), its failure line, and, when it
      * finished, its {@link Work} in each mode (empty when none was declared), from which run.json's history scales its
-     * time to the other mode.
+     * time to the other mode, and what the machine did besides while it ran ({@code load}: null when it did not run, or
+     * /proc does not tell).
      */
     public record Part(
-            String name, Status status, Duration time, double cpuSeconds, String failure, Map<Mode, Work.Size> work) {
+            String name,
+            Status status,
+            Duration time,
+            double cpuSeconds,
+            String failure,
+            Map<Mode, Work.Size> work,
+            MachineLoad load) {
         public Part {
             work = Map.copyOf(work);
         }
 
         Part(String name, Status status) {
-            this(name, status, Duration.ZERO, 0, null, Map.of());
+            this(name, status, Duration.ZERO, 0, null, Map.of(), null);
         }
     }
 
@@ -99,16 +106,27 @@ public final class AllExperiments {
         progress.flush();
         long t = System.nanoTime();
         double cpu = cpuSeconds();
+        MachineLoad.Snapshot before = MachineLoad.now();
         try {
             T value = experiment.get();
             Duration took = since(t);
-            record(run, new Part(name, Status.DONE, took, cpuSeconds() - cpu, null, work(name)));
+            MachineLoad load = loadSince(name, before);
+            record(run, new Part(name, Status.DONE, took, cpuSeconds() - cpu, null, work(name), load));
             return Optional.ofNullable(value);
         } catch (RuntimeException e) {
             String line = failureLine(e);
             progress.println("lab-" + study + ": " + name + " failed: " + line);
             progress.flush();
-            record(run, new Part(name, Status.FAILED, since(t), cpuSeconds() - cpu, line, Map.of()));
+            record(
+                    run,
+                    new Part(
+                            name,
+                            Status.FAILED,
+                            since(t),
+                            cpuSeconds() - cpu,
+                            line,
+                            Map.of(),
+                            loadSince(name, before)));
             if (!keepGoing) {
                 stoppedBy = name;
             }
@@ -244,6 +262,17 @@ public final class AllExperiments {
     }
 
     /** User + system CPU of this JVM and of the child processes it has waited for (forked JVMs, their forks). */
+    /** The machine's load since {@code before}; one line on the progress stream when it passed a limit. */
+    private MachineLoad loadSince(String name, MachineLoad.Snapshot before) {
+        MachineLoad load = MachineLoad.between(before, MachineLoad.now());
+        if (load != null && load.flagged()) {
+            progress.println("lab-" + study + ": " + name + " measured on a busy machine (" + load.flagText()
+                    + "): its figures may be off; run.json flags it and compare names it");
+            progress.flush();
+        }
+        return load;
+    }
+
     private static double cpuSeconds() {
         return Clocks.process().plus(Clocks.children()).totalSeconds();
     }

@@ -82,6 +82,12 @@ class AllExperimentsTest {
         assertThat(o.path("crash-test").path("status").asText()).isEqualTo("failed");
         assertThat(o.path("crash-test").path("failure").asText()).startsWith("crash-test writer (pid 42)");
         assertThat(o.path("tamper-test").path("status").asText()).isEqualTo("skipped");
+        // what the machine did besides, for an experiment that ran (this one is Linux: /proc/stat is there)
+        assertThat(o.path("sync-sweep").path("steal_pct").isNumber()).isTrue();
+        assertThat(o.path("sync-sweep").path("other_cores").asDouble()).isGreaterThanOrEqualTo(0);
+        assertThat(o.path("tamper-test").has("steal_pct"))
+                .as("skipped: it measured nothing")
+                .isFalse();
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("crash-test")
                 .contains("failed")

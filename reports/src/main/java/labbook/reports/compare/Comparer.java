@@ -102,6 +102,7 @@ public final class Comparer {
         List<Measured> measured = new ArrayList<>();
         List<Geomean> geomeans = new ArrayList<>();
         Set<Calibration> calibrations = new LinkedHashSet<>();
+        List<String> flagged = new ArrayList<>();
         for (Study study : studies) {
             String id = study.id();
             boolean inA = a.study(id).ran();
@@ -121,6 +122,14 @@ public final class Comparer {
                 }
             }
             differences.addAll(differences(id, runA, runB));
+            for (var side : List.of(Map.entry("A", runA), Map.entry("B", runB))) {
+                for (RunInfo.Outcome o : side.getValue().outcomes()) {
+                    if (!o.flagged().isEmpty()) {
+                        flagged.add(side.getKey() + " " + id + "/" + o.experiment() + " measured on a busy machine ("
+                                + o.flagged() + ")");
+                    }
+                }
+            }
             if (!runA.mode().equals(runB.mode())) {
                 exclusions.add(id + ": " + runA.mode() + " mode against " + runB.mode()
                         + " mode: only the measurements both modes share are matched");
@@ -147,7 +156,8 @@ public final class Comparer {
                 flipsFirst,
                 corrected(measured, noise),
                 geomeans,
-                noiseFloor(calibrations));
+                noiseFloor(calibrations),
+                flagged);
     }
 
     /**

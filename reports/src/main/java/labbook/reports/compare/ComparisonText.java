@@ -256,6 +256,8 @@ public final class ComparisonText {
         root.put("comparison", c.summary());
         root.put("noise", c.noise());
         root.put("noise_floor", c.noiseFloor());
+        ArrayNode flagged = root.putArray("flagged");
+        c.flagged().forEach(flagged::add);
         root.put("method", method(c));
         root.put("correction", RunComparison.CORRECTION);
         root.put("false_discovery_rate", RunComparison.ALPHA);
@@ -345,6 +347,9 @@ public final class ComparisonText {
         }
         for (String e : c.exclusions()) {
             out.append(bullet).append("excluded: ").append(e).append('\n');
+        }
+        for (String f : c.flagged()) {
+            out.append(bullet).append("flagged: ").append(f).append('\n');
         }
         out.append(bullet).append(c.noiseFloor()).append('\n');
         out.append(bullet).append(method(c)).append('\n');

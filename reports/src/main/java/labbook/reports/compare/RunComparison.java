@@ -9,8 +9,9 @@ import labbook.reports.stats.MultipleTesting;
  * Two results roots compared: what differed between the runs (run.json field by field, and in one line), what could not
  * be compared and why, each seed claim's verdict on both, and every measurement both hold, matched by its schema's
  * declared keys, with its change and verdict, and what noise the verdicts were judged against ({@code noiseFloor}: the
- * repeats inside each run, or a calibration's spread between runs). Built by {@link Comparer}; printed by
- * {@link ComparisonText}.
+ * repeats inside each run, or a calibration's spread between runs) and which experiments measured on a busy machine
+ * ({@code flagged}: run.json's CPU steal or other processes' load past the lab's limits). Built by {@link Comparer};
+ * printed by {@link ComparisonText}.
  */
 public record RunComparison(
         Side a,
@@ -22,7 +23,8 @@ public record RunComparison(
         List<ClaimChange> claims,
         List<MeasureChange> measures,
         List<Geomean> geomeans,
-        String noiseFloor) {
+        String noiseFloor,
+        List<String> flagged) {
 
     /**
      * The false discovery rate at which faster and slower are called: the Benjamini-Hochberg adjusted p-value of a
@@ -42,6 +44,7 @@ public record RunComparison(
         claims = List.copyOf(claims);
         measures = List.copyOf(measures);
         geomeans = List.copyOf(geomeans);
+        flagged = List.copyOf(flagged);
     }
 
     /** One of the two roots: its folder and its label (the host, as the site names it). */

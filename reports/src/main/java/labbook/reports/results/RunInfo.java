@@ -32,9 +32,10 @@ public record RunInfo(
 
     /**
      * How one experiment of an {@code all} run ended (run.json's {@code outcomes}): done, failed (with its one line) or
-     * skipped.
+     * skipped; and {@code flagged}, what the machine did besides while it measured, past the lab's limits (CPU steal,
+     * other processes' load), "" when nothing was.
      */
-    public record Outcome(String experiment, String status, String failure) {}
+    public record Outcome(String experiment, String status, String failure, String flagged) {}
 
     /** For results with no run.json: every field says so rather than guessing. */
     public static final RunInfo UNKNOWN = new RunInfo(
@@ -83,7 +84,10 @@ public record RunInfo(
         List<Outcome> out = new ArrayList<>();
         node.fieldNames()
                 .forEachRemaining(name -> out.add(new Outcome(
-                        name, text(node.path(name), "status", "unknown"), text(node.path(name), "failure", ""))));
+                        name,
+                        text(node.path(name), "status", "unknown"),
+                        text(node.path(name), "failure", ""),
+                        text(node.path(name), "flagged", ""))));
         return List.copyOf(out);
     }
 
