@@ -84,15 +84,22 @@ public final class ReportsCli {
             markdown
         }
 
-        @Parameters(index = "0", paramLabel = "A", converter = PathArgument.class, description = "the baseline root")
-        Path a;
-
         @Parameters(
-                index = "1",
-                paramLabel = "B",
+                arity = "1..*",
+                paramLabel = "ROOT",
                 converter = PathArgument.class,
-                description = "the root compared with it")
-        Path b;
+                description = "A then B: the baseline root and the root compared with it; with --against, the "
+                        + "baseline's runs")
+        List<Path> roots = new ArrayList<>();
+
+        @Option(
+                names = "--against",
+                arity = "1..*",
+                paramLabel = "ROOT",
+                converter = PathArgument.class,
+                description = "several runs a side: the roots before --against are A's runs, these B's; each "
+                        + "root's median is one run's figure, and the runs are compared (a t-test of their logs)")
+        List<Path> against = new ArrayList<>();
 
         @Option(
                 names = "--format",
@@ -128,7 +135,21 @@ public final class ReportsCli {
                     throw e;
                 }
                 // one line, never a Java class name, as for build
-                throw new LabException("cannot compare " + a + " and " + b + ": " + Reasons.of(e), e);
+                throw new LabException(
+                        "cannot compare "
+                                + String.join(
+                                        " and ",
+                                        roots.stream().map(Path::toString).toList())
+                                + (against.isEmpty()
+                                        ? ""
+                                        : " against "
+                                                + String.join(
+                                                        ", ",
+                                                        against.stream()
+                                                                .map(Path::toString)
+                                                                .toList()))
+                                + ": " + Reasons.of(e),
+                        e);
             }
         }
 
@@ -143,9 +164,22 @@ public final class ReportsCli {
                         Cli.BAD_ARGUMENTS,
                         null);
             }
-            List<Path> roots =
-                    List.of(a.toAbsolutePath().normalize(), b.toAbsolutePath().normalize());
-            for (Path root : roots) {
+            List<Path> all = new ArrayList<>(
+                    roots.stream().map(p -> p.toAbsolutePath().normalize()).toList());
+            int rootsOfA = roots.size();
+            if (against.isEmpty()) {
+                if (roots.size() != 2) {
+                    throw new LabException(
+                            "compare takes two results roots, A and B (or A's runs, then --against and B's), not "
+                                    + roots.size(),
+                            Cli.BAD_ARGUMENTS,
+                            null);
+                }
+                rootsOfA = 1;
+            } else {
+                against.forEach(p -> all.add(p.toAbsolutePath().normalize()));
+            }
+            for (Path root : all) {
                 try {
                     ResultsLoader.checkRoots(List.of(root));
                 } catch (LabException e) {
@@ -153,8 +187,8 @@ public final class ReportsCli {
                 }
                 Comparer.checkRoot(root, Studies.ALL);
             }
-            RunComparison comparison =
-                    Comparer.compareShared(ResultsLoader.load(roots, Studies.schemas()), Studies.ALL, noisePct / 100);
+            RunComparison comparison = Comparer.compareShared(
+                    ResultsLoader.load(all, Studies.schemas()), rootsOfA, Studies.ALL, noisePct / 100);
             PrintWriter out = spec.commandLine().getOut();
             out.print(
                     switch (format) {

@@ -16,6 +16,7 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
 import java.util.stream.Stream;
 import labbook.core.Cli;
 import labbook.core.Column;
@@ -42,6 +43,7 @@ import labbook.reports.study.ClaimsFile;
 import labbook.reports.study.Study;
 import labbook.reports.study.Unit;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 
@@ -78,10 +80,15 @@ public final class Comparer {
      * nothing in common are one line naming both and what each ran.
      */
     public static RunComparison compareShared(Results loaded, List<Study> studies, double noise) {
-        RunComparison c = compare(loaded, studies, noise);
+        return compareShared(loaded, 1, studies, noise);
+    }
+
+    /** As {@link #compareShared(Results, List, double)}, with the first {@code rootsOfA} roots as side A's runs. */
+    public static RunComparison compareShared(Results loaded, int rootsOfA, List<Study> studies, double noise) {
+        RunComparison c = compare(loaded, rootsOfA, studies, noise);
         if (c.measures().isEmpty()) {
             ResultsRoot a = loaded.roots().get(0);
-            ResultsRoot b = loaded.roots().get(1);
+            ResultsRoot b = loaded.roots().get(rootsOfA);
             throw new LabException("results folders " + a.root() + " and " + b.root()
                     + " hold no measurement in common (" + ranIn(a, studies) + " against " + ranIn(b, studies) + ")");
         }
@@ -94,8 +101,25 @@ public final class Comparer {
             throw new IllegalArgumentException(
                     "a comparison takes two roots, not " + loaded.roots().size());
         }
-        ResultsRoot a = loaded.roots().get(0);
-        ResultsRoot b = loaded.roots().get(1);
+        return compare(loaded, 1, studies, noise);
+    }
+
+    /**
+     * The comparison of {@code loaded}'s first {@code rootsOfA} roots (side A: runs of one configuration) with the
+     * others (side B). One root a side: each measurement's repeats are compared, or, with a calibration of the machine,
+     * the two runs against its spread between runs. Several a side: each root's median is one run's figure, and the
+     * runs' figures are compared (a t-test of their logs, the spread between runs read off the runs themselves). Seed
+     * claims and run.json fields are compared on each side's first root.
+     */
+    public static RunComparison compare(Results loaded, int rootsOfA, List<Study> studies, double noise) {
+        List<ResultsRoot> as = loaded.roots().subList(0, rootsOfA);
+        List<ResultsRoot> bs = loaded.roots().subList(rootsOfA, loaded.roots().size());
+        if (as.isEmpty() || bs.isEmpty()) {
+            throw new IllegalArgumentException("a comparison takes at least one root a side");
+        }
+        boolean severalRuns = as.size() > 1 || bs.size() > 1;
+        ResultsRoot a = as.get(0);
+        ResultsRoot b = bs.get(0);
         List<RunDifference> differences = new ArrayList<>();
         List<String> exclusions = new ArrayList<>();
         List<ClaimChange> claims = new ArrayList<>();
@@ -105,11 +129,15 @@ public final class Comparer {
         List<String> flagged = new ArrayList<>();
         for (Study study : studies) {
             String id = study.id();
-            boolean inA = a.study(id).ran();
-            boolean inB = b.study(id).ran();
+            boolean inA = as.stream().allMatch(r -> r.study(id).ran());
+            boolean inB = bs.stream().allMatch(r -> r.study(id).ran());
             if (!inA || !inB) {
-                if (inA || inB) {
-                    exclusions.add(id + ": only " + (inA ? "A" : "B") + " ran it");
+                boolean anyA = as.stream().anyMatch(r -> r.study(id).ran());
+                boolean anyB = bs.stream().anyMatch(r -> r.study(id).ran());
+                if (anyA != anyB) {
+                    exclusions.add(id + ": only " + (anyA ? "A" : "B") + " ran it");
+                } else if (anyA) {
+                    exclusions.add(id + ": not run in every root of " + (inA ? "B" : "A"));
                 }
                 continue;
             }
@@ -122,11 +150,13 @@ public final class Comparer {
                 }
             }
             differences.addAll(differences(id, runA, runB));
-            for (var side : List.of(Map.entry("A", runA), Map.entry("B", runB))) {
-                for (RunInfo.Outcome o : side.getValue().outcomes()) {
-                    if (!o.flagged().isEmpty()) {
-                        flagged.add(side.getKey() + " " + id + "/" + o.experiment() + " measured on a busy machine ("
-                                + o.flagged() + ")");
+            for (var side : List.of(Map.entry("A", as), Map.entry("B", bs))) {
+                for (ResultsRoot r : side.getValue()) {
+                    for (RunInfo.Outcome o : r.study(id).latest().outcomes()) {
+                        if (!o.flagged().isEmpty()) {
+                            flagged.add(side.getKey() + (side.getValue().size() > 1 ? " " + r.label() : "") + " " + id
+                                    + "/" + o.experiment() + " measured on a busy machine (" + o.flagged() + ")");
+                        }
                     }
                 }
             }
@@ -134,12 +164,13 @@ public final class Comparer {
                 exclusions.add(id + ": " + runA.mode() + " mode against " + runB.mode()
                         + " mode: only the measurements both modes share are matched");
             }
-            Calibration calibration = calibrationOf(runA, runB).orElse(null);
+            Calibration calibration =
+                    severalRuns ? null : calibrationOf(runA, runB).orElse(null);
             if (calibration != null) {
                 calibrations.add(calibration);
             }
             for (ResultsSchema schema : study.schemas()) {
-                compareExperiment(schema, a, b, calibration, measured, geomeans, exclusions);
+                compareExperiment(schema, as, bs, calibration, measured, geomeans, exclusions);
             }
             claims.addAll(claims(study, a, b));
         }
@@ -147,8 +178,8 @@ public final class Comparer {
                 new ArrayList<>(claims.stream().filter(ClaimChange::flips).toList());
         claims.stream().filter(c -> !c.flips()).forEach(flipsFirst::add);
         return new RunComparison(
-                new Side(a.root(), a.label()),
-                new Side(b.root(), b.label()),
+                new Side(a.root(), sideLabel(as)),
+                new Side(b.root(), sideLabel(bs)),
                 noise,
                 summary(differences),
                 differences,
@@ -156,8 +187,24 @@ public final class Comparer {
                 flipsFirst,
                 corrected(measured, noise),
                 geomeans,
-                noiseFloor(calibrations),
+                severalRuns ? severalRunsNoise(as.size(), bs.size()) : noiseFloor(calibrations),
                 flagged);
+    }
+
+    /** A side's label: its root's, or "3 runs: vm: A1, vm: A2, vm: A3". */
+    private static String sideLabel(List<ResultsRoot> roots) {
+        return roots.size() == 1
+                ? roots.get(0).label()
+                : roots.size() + " runs: "
+                        + roots.stream().map(ResultsRoot::label).collect(Collectors.joining(", "));
+    }
+
+    /** The header's noise line for several runs a side. */
+    static String severalRunsNoise(int runsOfA, int runsOfB) {
+        return "noise: the spread between the runs themselves, " + runsOfA + " against " + runsOfB + ": each "
+                + "measurement's median in each run is one figure, and a t-test of their logs (pooled SD, "
+                + (runsOfA + runsOfB - 2) + " degrees of freedom) decides; seed claims and run.json fields are each "
+                + "side's first run's";
     }
 
     /**
@@ -192,22 +239,18 @@ public final class Comparer {
 
     private static void compareExperiment(
             ResultsSchema schema,
-            ResultsRoot a,
-            ResultsRoot b,
+            List<ResultsRoot> as,
+            List<ResultsRoot> bs,
             Calibration calibration,
             List<Measured> measures,
             List<Geomean> geomeans,
             List<String> exclusions) {
         String name = schema.study() + "/" + schema.experiment();
-        Table ta = a.table(schema.study(), schema.experiment())
-                .filter(t -> !t.isEmpty())
-                .orElse(null);
-        Table tb = b.table(schema.study(), schema.experiment())
-                .filter(t -> !t.isEmpty())
-                .orElse(null);
-        if (ta == null || tb == null) {
-            if (ta != null || tb != null) {
-                exclusions.add(name + ": only in " + (ta != null ? "A" : "B"));
+        List<Table> tas = tables(schema, as);
+        List<Table> tbs = tables(schema, bs);
+        if (tas == null || tbs == null) {
+            if (tas != null || tbs != null) {
+                exclusions.add(name + ": only in " + (tas != null ? "A" : "B"));
             }
             return;
         }
@@ -215,12 +258,15 @@ public final class Comparer {
             exclusions.add(name + ": not compared (its schema declares no keys and timings)");
             return;
         }
-        Map<List<String>, Table> groupsA = groups(ta, schema.keys());
-        Map<List<String>, Table> groupsB = groups(tb, schema.keys());
-        List<List<String>> common =
-                groupsA.keySet().stream().filter(groupsB::containsKey).toList();
-        int onlyA = groupsA.size() - common.size();
-        int onlyB = groupsB.size() - common.size();
+        List<Map<List<String>, Table>> groupsA =
+                tas.stream().map(t -> groups(t, schema.keys())).toList();
+        List<Map<List<String>, Table>> groupsB =
+                tbs.stream().map(t -> groups(t, schema.keys())).toList();
+        List<List<String>> inA = inEvery(groupsA);
+        List<List<String>> inB = inEvery(groupsB);
+        List<List<String>> common = inA.stream().filter(inB::contains).toList();
+        int onlyA = inA.size() - common.size();
+        int onlyB = inB.size() - common.size();
         if (onlyA > 0 || onlyB > 0) {
             exclusions.add(name + ": " + common.size() + " keys in common, " + onlyA + " only in A, " + onlyB
                     + " only in B (" + schema.keys().stream().map(Column::name).collect(Collectors.joining(", "))
@@ -237,26 +283,37 @@ public final class Comparer {
                 varying.add(i);
             }
         }
+        boolean severalRuns = tas.size() > 1 || tbs.size() > 1;
         for (Column timing : schema.timings()) {
             List<Double> logRatios = new ArrayList<>();
             for (List<String> key : common) {
-                double[] x = values(groupsA.get(key), timing);
-                double[] y = values(groupsB.get(key), timing);
+                double[] x = severalRuns
+                        ? medians(groupsA, key, timing)
+                        : values(groupsA.get(0).get(key), timing);
+                double[] y = severalRuns
+                        ? medians(groupsB, key, timing)
+                        : values(groupsB.get(0).get(key), timing);
                 if (x.length == 0 || y.length == 0) {
                     continue; // a timing this kind of row leaves empty (a process row's thread CPU)
                 }
                 String label = varying.stream()
                         .map(i -> schema.keys().get(i).name() + "=" + key.get(i))
                         .collect(Collectors.joining(" "));
-                Spread spread = calibration == null
-                        ? null
-                        : calibration
-                                .spread(
-                                        Calibration.Kind.measure,
-                                        schema.study(),
-                                        Calibrate.measureName(schema, timing, key))
-                                .orElse(null);
-                Measured m = measured(schema, timing.name(), label, x, y, spread);
+                Measured m;
+                if (severalRuns) {
+                    m = measured(schema, timing.name(), label, x, y, null);
+                    m = m.withRunTest(RunTest.ofRuns(x, y));
+                } else {
+                    Spread spread = calibration == null
+                            ? null
+                            : calibration
+                                    .spread(
+                                            Calibration.Kind.measure,
+                                            schema.study(),
+                                            Calibrate.measureName(schema, timing, key))
+                                    .orElse(null);
+                    m = measured(schema, timing.name(), label, x, y, spread);
+                }
                 measures.add(m);
                 if (m.ratio() > 0 && Double.isFinite(m.ratio())) {
                     logRatios.add(Math.log(m.ratio()));
@@ -271,6 +328,37 @@ public final class Comparer {
                         schema.study(), schema.experiment(), timing.name(), logRatios.size(), Math.exp(mean)));
             }
         }
+    }
+
+    /** Each root's table of the schema's CSV; null when some root lacks it (or holds no row). */
+    private static List<Table> tables(ResultsSchema schema, List<ResultsRoot> roots) {
+        List<Table> out = new ArrayList<>();
+        for (ResultsRoot r : roots) {
+            Table t = r.table(schema.study(), schema.experiment())
+                    .filter(x -> !x.isEmpty())
+                    .orElse(null);
+            if (t == null) {
+                return null;
+            }
+            out.add(t);
+        }
+        return out;
+    }
+
+    /** The keys every root's groups hold, in the first root's order. */
+    private static List<List<String>> inEvery(List<Map<List<String>, Table>> groups) {
+        return groups.get(0).keySet().stream()
+                .filter(k -> groups.stream().allMatch(g -> g.containsKey(k)))
+                .toList();
+    }
+
+    /** One figure per run: each root's median of the timing's repeats at {@code key} (a root with none gives none). */
+    private static double[] medians(List<Map<List<String>, Table>> groups, List<String> key, Column timing) {
+        return groups.stream()
+                .map(g -> values(g.get(key), timing))
+                .filter(v -> v.length > 0)
+                .mapToDouble(Stats::median)
+                .toArray();
     }
 
     /**
@@ -289,25 +377,78 @@ public final class Comparer {
             double ratio,
             double[] ratioCi,
             RankTest.Result test,
-            Spread spread,
-            double runP) {
+            RunTest run) {
 
-        /** Judged between runs: a calibration measured its spread, and both medians are positive. */
+        /** Judged between runs (a calibration's spread, or several runs a side), not between repeats. */
         boolean calibrated() {
-            return !Double.isNaN(runP);
+            return run != null;
         }
 
-        /** The p-value its verdict rests on: its runs' t-test when calibrated, else its repeats' U-test. */
+        /** The p-value its verdict rests on: its runs' t-test when judged between runs, else its repeats' U-test. */
         double p() {
-            return calibrated() ? runP : test.p();
+            return calibrated() ? run.p() : test.p();
         }
 
         /**
-         * Whether it could reach significance: calibrated, always (a t-test has no floor), else when some arrangement
-         * of its repeats could. What the correction takes together.
+         * Whether it could reach significance: judged between runs, always (a t-test has no floor), else when some
+         * arrangement of its repeats could. What the correction takes together.
          */
         boolean testable() {
             return calibrated() || !Double.isNaN(test.p()) && RankTest.smallestP(a.n(), b.n()) <= RunComparison.ALPHA;
+        }
+
+        Measured withRunTest(RunTest t) {
+            return new Measured(study, experiment, measure, key, x, y, a, b, ratio, ratioCi, test, t);
+        }
+    }
+
+    /**
+     * A change judged between runs: log(B/A) over its standard error, a t with {@code df} degrees of freedom;
+     * {@code sd} is the spread of one run's log figure (the SD of logs), as compare's run_sd column prints it.
+     */
+    record RunTest(double p, double standardError, int df, double sd) {
+        /**
+         * One run a side, against a calibration's spread s read from k runs: each run's median strays by s, so the
+         * difference of two by sqrt(2) s, with k - 1 degrees of freedom since s is itself an estimate. Null with no
+         * spread or no positive ratio.
+         */
+        static RunTest calibrated(double ratio, Spread spread) {
+            if (spread == null || !(ratio > 0) || Double.isInfinite(ratio)) {
+                return null;
+            }
+            return of(Math.log(ratio), Math.sqrt(2) * spread.logSd(), spread.runs() - 1, spread.logSd());
+        }
+
+        /**
+         * Several runs a side, one figure each: the pooled SD s of both sides' logs, standard error s sqrt(1/n_A +
+         * 1/n_B), n_A + n_B - 2 degrees of freedom. Null with fewer than 3 runs in all or a figure that is not
+         * positive.
+         */
+        static RunTest ofRuns(double[] a, double[] b) {
+            if (a.length + b.length < 3
+                    || DoubleStream.concat(Arrays.stream(a), Arrays.stream(b))
+                            .anyMatch(v -> !(v > 0) || Double.isInfinite(v))) {
+                return null;
+            }
+            double[] la = Arrays.stream(a).map(Math::log).toArray();
+            double[] lb = Arrays.stream(b).map(Math::log).toArray();
+            int df = a.length + b.length - 2;
+            double squares = (a.length > 1 ? StatUtils.variance(la) * (a.length - 1) : 0)
+                    + (b.length > 1 ? StatUtils.variance(lb) * (b.length - 1) : 0);
+            double sd = Math.sqrt(squares / df);
+            double diff = StatUtils.mean(lb) - StatUtils.mean(la);
+            return of(diff, sd * Math.sqrt(1.0 / a.length + 1.0 / b.length), df, sd);
+        }
+
+        private static RunTest of(double logRatio, double standardError, int df, double sd) {
+            double z = Math.abs(logRatio);
+            double p;
+            if (standardError == 0) {
+                p = z == 0 ? 1 : 0; // every run gave the same figure: any change is one
+            } else {
+                p = 2 * new TDistribution(null, df).cumulativeProbability(-z / standardError);
+            }
+            return new RunTest(p, standardError, df, sd);
         }
     }
 
@@ -331,26 +472,15 @@ public final class Comparer {
                 ratio,
                 Stats.bootstrapRatioOfMediansCi(x, y, RunComparison.LEVEL),
                 RankTest.test(x, y),
-                spread,
-                runP(ratio, spread));
+                RunTest.calibrated(ratio, spread));
     }
 
     /**
-     * The two-sided p-value of a change between two runs, one each, against the spread between runs a calibration
-     * measured: log(B/A) over sqrt(2) x its standard deviation of logs (each run's median strays by that much), a t
-     * with one degree of freedom less than the runs it was read from, since the spread is itself an estimate. NaN with
-     * no spread or no positive ratio; with a spread of 0 (every run gave the same figure) any change is significant.
+     * The p-value of a change of {@code ratio} between two runs against a calibration's spread (see {@link RunTest}).
      */
     static double runP(double ratio, Spread spread) {
-        if (spread == null || !(ratio > 0) || Double.isInfinite(ratio)) {
-            return Double.NaN;
-        }
-        double z = Math.abs(Math.log(ratio));
-        if (spread.logSd() == 0) {
-            return z == 0 ? 1 : 0;
-        }
-        TDistribution t = new TDistribution(null, spread.runs() - 1);
-        return 2 * t.cumulativeProbability(-z / (Math.sqrt(2) * spread.logSd()));
+        RunTest t = RunTest.calibrated(ratio, spread);
+        return t == null ? Double.NaN : t.p();
     }
 
     /** One measurement compared alone (a comparison of one): its verdict on its own p-value. */
@@ -403,7 +533,7 @@ public final class Comparer {
                             ? verdict(m.ratio(), pAdjusted[i], noise)
                             : verdict(m.a(), m.b(), m.ratio(), pAdjusted[i], noise),
                     detectable(m, level, noise),
-                    m.calibrated() ? m.spread().logSd() : Double.NaN));
+                    m.calibrated() ? m.run().sd() : Double.NaN));
         }
         return out;
     }
@@ -415,8 +545,8 @@ public final class Comparer {
      */
     static double detectable(Measured m, double level, double noise) {
         if (m.calibrated()) {
-            double mde =
-                    DetectableChange.betweenRuns(m.spread().logSd(), m.spread().runs(), level, DetectableChange.POWER);
+            double mde = DetectableChange.ofStandardError(
+                    m.run().standardError(), m.run().df(), level, DetectableChange.POWER);
             return Math.max(mde, noise);
         }
         if (RankTest.smallestP(m.a().n(), m.b().n()) > level) {

@@ -378,9 +378,9 @@ public final class ComparisonText {
                 Format.sig(DetectableChange.POWER, 2));
         boolean calibrated = c.measures().stream().anyMatch(m -> !Double.isNaN(m.runSd()));
         return calibrated
-                ? repeats + "; a measurement with a calibrated spread between runs s (run_sd) is judged by its runs' "
-                        + "t-test instead, log(B/A) / (sqrt(2) s) with one degree of freedom less than the "
-                        + "calibration's runs, and its MDE is exp((t(1-α/2) + t(0.8)) sqrt(2) s) - 1"
+                ? repeats + "; a measurement judged between runs (run_sd set: a calibration's spread, or several "
+                        + "runs a side, as the noise line says) is decided by its runs' t-test instead, and its MDE "
+                        + "is that test's, exp((t(1-α/2) + t(0.8)) SE) - 1"
                 : repeats;
     }
 

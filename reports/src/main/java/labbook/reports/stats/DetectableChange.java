@@ -79,7 +79,15 @@ public final class DetectableChange {
         if (runs < 2 || !(logSd >= 0)) {
             return Double.NaN;
         }
-        return ofLogScale(Math.sqrt(2) * logSd, runs - 1, alpha, power, MEAN_EFFICIENCY);
+        return ofStandardError(Math.sqrt(2) * logSd, runs - 1, alpha, power);
+    }
+
+    /** The MDE of a t-test of a mean log ratio with this standard error and {@code df} degrees of freedom. */
+    public static double ofStandardError(double standardError, int df, double alpha, double power) {
+        if (df < 1 || !(standardError >= 0)) {
+            return Double.NaN;
+        }
+        return ofLogScale(standardError, df, alpha, power, MEAN_EFFICIENCY);
     }
 
     /** exp((t(1 - alpha/2) + t(power)) * standardError / sqrt(efficiency)) - 1, both t at {@code df}. */

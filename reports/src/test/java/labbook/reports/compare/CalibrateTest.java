@@ -239,4 +239,46 @@ class CalibrateTest {
                 .contains("moves most: wallet ");
         assertThat(ComparerTest.run("calibrate", runs.get(0).toString()).code()).isEqualTo(2);
     }
+
+    @Test
+    void severalRunsASideAreComparedByATTestOfTheirLogsWorkedByHand() {
+        // logs 0, 0.2 against 0.3, 0.5: difference 0.3, pooled SD sqrt(0.02), SE sqrt(0.02), t = 2.1213 with 2
+        // degrees of freedom, p = 2 (1/2 - t / (2 sqrt(2 + t^2)))
+        Comparer.RunTest t =
+                Comparer.RunTest.ofRuns(new double[] {1, Math.exp(0.2)}, new double[] {Math.exp(0.3), Math.exp(0.5)});
+        double tt = 0.3 / Math.sqrt(0.02);
+        assertThat(t.df()).isEqualTo(2);
+        assertThat(t.sd()).isCloseTo(Math.sqrt(0.02), within(1e-12));
+        assertThat(t.p()).isCloseTo(2 * (0.5 - tt / (2 * Math.sqrt(2 + tt * tt))), within(1e-9));
+        assertThat(Comparer.RunTest.ofRuns(new double[] {1}, new double[] {2}))
+                .as("one run a side")
+                .isNull();
+    }
+
+    @Test
+    void compareWithSeveralRunsASideCallsADoublingAndNotTheRunsOwnSpread() throws IOException {
+        List<Path> as = threeRuns();
+        List<String> args = new ArrayList<>(List.of("compare", "--format", "csv"));
+        as.forEach(p -> args.add(p.toString()));
+        args.add("--against");
+        for (int i = -1; i <= 1; i++) {
+            args.add(scaled("b" + (i + 1), 2 * Math.exp(0.1 * i)).toString());
+        }
+        ComparerTest.Run run = ComparerTest.run(args.toArray(String[]::new));
+        assertThat(run.code()).isZero();
+        assertThat(run.out().lines().filter(l -> l.startsWith("wallet,sync-sweep,sync_ms,variant=kde4 entries=1000,")))
+                .singleElement()
+                .asString()
+                .contains(",3,")
+                .contains(",slower,");
+        // A's own three runs against themselves: nothing changed
+        List<String> self = new ArrayList<>(List.of("compare", "--format", "csv"));
+        as.forEach(p -> self.add(p.toString()));
+        self.add("--against");
+        as.forEach(p -> self.add(p.toString()));
+        assertThat(ComparerTest.run(self.toArray(String[]::new)).out().lines().skip(1))
+                .allMatch(l -> l.contains(",~,"));
+        assertThat(ComparerTest.run("compare", as.get(0).toString()).err())
+                .contains("compare takes two results roots, A and B");
+    }
 }
