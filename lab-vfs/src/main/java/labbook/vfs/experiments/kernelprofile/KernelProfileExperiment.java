@@ -71,10 +71,11 @@ import picocli.CommandLine.Option;
  * ({@link KernelCategories}); the raw samples are kept as folded stacks, one file per workload and setting, in
  * {@code <results>/vfs/kernel-profile/}, for a flame graph.
  *
- * <p><b>Run.</b> {@code ./labbook vfs kernel-profile --quick} (quick: 3 rounds of 10 runs on the quick tree;
- * {@code --full}: 5 rounds of 20 on the full tree). {@code --rounds N --runs N} override, {@code --perf BINARY} names
- * perf. It needs perf (Debian's {@code linux-perf}) and root or {@code kernel.perf_event_paranoid=-1}; without them it
- * prints one line saying what is missing and how to enable it, and records why in {@code kernel-profile-status.csv}.
+ * <p><b>Run.</b> {@code ./labbook vfs kernel-profile --quick} (quick: 6 rounds of 5 runs on the quick tree, sampled at
+ * 20 kHz; {@code --full}: 5 rounds of 20 on the full tree, at 4 kHz). {@code --rounds N --runs N} override,
+ * {@code --perf BINARY} names perf. It needs perf (Debian's {@code linux-perf}) and root or
+ * {@code kernel.perf_event_paranoid=-1}; without them it prints one line saying what is missing and how to enable it,
+ * and records why in {@code kernel-profile-status.csv}.
  */
 @Command(
         name = "kernel-profile",
@@ -92,13 +93,13 @@ public final class KernelProfileExperiment extends ExperimentCommand {
     @Mixin
     TreeOptions treeOptions;
 
-    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default: quick 3, full 5).")
+    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default: quick 6, full 5).")
     Integer rounds;
 
     @Option(
             names = "--runs",
             paramLabel = "N",
-            description = "git diff runs, or walks, per workload and round (default: quick 10, full 20).")
+            description = "git diff runs, or walks, per workload and round (default: quick 5, full 20).")
     Integer runs;
 
     @Option(
@@ -124,12 +125,26 @@ public final class KernelProfileExperiment extends ExperimentCommand {
         return 0;
     }
 
+    /**
+     * Rounds per workload. The stores' share of a round moves with the machine's state at the time (a whole round's
+     * four workloads high or low together, on a shared machine), beyond its sampling error, and the report's interval
+     * is a bootstrap over rounds: with three, it spans the lowest round against the highest. Quick mode runs six rounds
+     * of half the runs, the same runs in all, so an odd round weighs a sixth; full mode five of twenty.
+     */
     static int rounds(Mode mode) {
-        return mode == Mode.FULL ? 5 : 3;
+        return mode == Mode.FULL ? 5 : 6;
     }
 
     static int runs(Mode mode) {
-        return mode == Mode.FULL ? 20 : 10;
+        return mode == Mode.FULL ? 20 : 5;
+    }
+
+    /**
+     * perf's sampling period: full mode's runs give it seconds of system time per round at perf's default 4 kHz; quick
+     * mode's give it a fraction of one, so it samples five times as often ({@link Perf#QUICK_SAMPLE_NANOS}).
+     */
+    static long sampleNanos(Mode mode) {
+        return mode == Mode.FULL ? Perf.SAMPLE_NANOS : Perf.QUICK_SAMPLE_NANOS;
     }
 
     /** What the time grows with: the entries the runs look up; for the plan of a mode not yet run here. */
@@ -145,6 +160,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             LabRun run, KernelTree tree, Integer roundsOption, Integer runsOption, Perf perf, PrintStream out) {
         int rounds = OptionValues.atLeast("--rounds", roundsOption, 1, rounds(run.mode()));
         int runs = OptionValues.atLeast("--runs", runsOption, 1, runs(run.mode()));
+        Perf sampling = perf.sampledEvery(sampleNanos(run.mode()));
         KernelCategories categories = KernelCategories.shipped();
         Path stacks = run.studyDir().resolve(STACKS_FOLDER);
         createFolder(run.studyDir());
@@ -154,7 +170,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             // go into place
             Path work = scratch.path().resolve(".work");
             createFolder(work);
-            Optional<String> unavailable = perf.unavailable(work);
+            Optional<String> unavailable = sampling.unavailable(work);
             List<String> missing = missingFunctions(categories, out);
             status.row(r -> r.set(MEASURED, unavailable.isEmpty() ? 1 : 0)
                     .set(REASON, unavailable.orElse(""))
@@ -164,9 +180,9 @@ public final class KernelProfileExperiment extends ExperimentCommand {
                 status.commit();
                 return false;
             }
-            run.peer("perf", perf.version());
+            run.peer("perf", sampling.version());
             run.peer("git", tree.git().requireInstalled());
-            Map<String, FoldedStacks> folded = profile(run, tree, rounds, runs, perf, categories, work, out);
+            Map<String, FoldedStacks> folded = profile(run, tree, rounds, runs, sampling, categories, work, out);
             OwnedScratch.remove(work);
             for (Map.Entry<String, FoldedStacks> f : folded.entrySet()) {
                 f.getValue().write(scratch.path().resolve(f.getKey() + ".folded"));
@@ -235,7 +251,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
                 for (Workload w : order) {
                     KernelProfilePrintout.Round round = round(w, r, runs, entries, perf, categories, scratch, folded);
                     measured.add(round);
-                    write(csv, functions, round);
+                    write(csv, functions, round, perf.sampleNanos());
                     bar.step();
                 }
             }
@@ -285,7 +301,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
         return new KernelProfilePrintout.Round(w, round, runs, entries, lookups, plain, profiled, profile);
     }
 
-    private static void write(CsvResults csv, CsvResults functions, KernelProfilePrintout.Round r) {
+    private static void write(CsvResults csv, CsvResults functions, KernelProfilePrintout.Round r, long sampleNanos) {
         Workload w = r.workload();
         csv.row(row -> row.set(WORKLOAD, w.workload())
                 .set(SETTING, w.setting())
@@ -302,7 +318,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
                 .set(PROFILED_SYS_S, r.profiled().sysS())
                 .set(SAMPLES, r.profile().samples())
                 .set(KERNEL_SAMPLES, r.profile().kernelSamples())
-                .set(SAMPLE_US, Perf.SAMPLE_NANOS / 1000.0));
+                .set(SAMPLE_US, sampleNanos / 1000.0));
         r.profile()
                 .forEachFunction((category, byFunction) ->
                         byFunction.forEach((function, samples) -> functions.row(row -> row.set(WORKLOAD, w.workload())

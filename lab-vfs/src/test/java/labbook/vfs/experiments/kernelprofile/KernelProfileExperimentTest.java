@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import labbook.core.Mode;
 import labbook.vfs.CliRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,20 @@ import org.junit.jupiter.api.io.TempDir;
 class KernelProfileExperimentTest {
     @TempDir
     Path dir;
+
+    @Test
+    void quickModeSamplesFiveTimesAsOftenInSixRoundsOfHalfTheRuns() {
+        assertThat(KernelProfileExperiment.rounds(Mode.QUICK)).isEqualTo(6);
+        assertThat(KernelProfileExperiment.runs(Mode.QUICK)).isEqualTo(5);
+        assertThat(KernelProfileExperiment.sampleNanos(Mode.QUICK)).isEqualTo(50_000);
+        assertThat(KernelProfileExperiment.rounds(Mode.FULL)).isEqualTo(5);
+        assertThat(KernelProfileExperiment.runs(Mode.FULL)).isEqualTo(20);
+        assertThat(KernelProfileExperiment.sampleNanos(Mode.FULL)).isEqualTo(Perf.SAMPLE_NANOS);
+        Perf perf = new Perf("perf");
+        assertThat(perf.sampleNanos()).isEqualTo(Perf.SAMPLE_NANOS);
+        assertThat(perf.sampledEvery(50_000).sampleNanos()).isEqualTo(50_000);
+        assertThat(perf.sampledEvery(50_000).binary()).isEqualTo("perf");
+    }
 
     @Test
     void aSmallProfileHasARowPerWorkloadAndRoundAndItsFoldedStacks() throws IOException {
@@ -59,6 +74,7 @@ class KernelProfileExperimentTest {
                 assertThat(lookups).isGreaterThanOrEqualTo(entries);
             }
             assertThat(Long.parseLong(f[14])).as("kernel samples").isLessThanOrEqualTo(Long.parseLong(f[13]));
+            assertThat(Double.parseDouble(f[15])).as("sample_us, quick mode's").isEqualTo(50.0);
         }
         // every kernel sample of a round is in one row of the functions CSV: they add up
         Map<String, Long> byRound = Files.readAllLines(vfs.resolve("kernel-profile-functions.csv")).stream()
