@@ -4,13 +4,17 @@ import static labbook.vfs.experiments.CachedGitDiff.PARALLEL;
 import static labbook.vfs.experiments.CachedGitDiff.SERIAL;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.Interval;
+import labbook.reports.stats.PairedRounds;
 import labbook.reports.stats.Stats;
 import labbook.reports.study.Claim;
 import labbook.reports.study.Threshold;
@@ -97,7 +101,13 @@ final class KernelProfileClaims {
      */
     static final double SAME_SHARE = 1.5;
 
-    /** The stores' share, parallel over serial, judged on the ratio's interval over the rounds. */
+    /**
+     * The stores' share, parallel over serial, judged on the rounds as pairs: each round profiled the serial and the
+     * parallel setting one after the other, so whatever the machine did in that round (the share moves by half between
+     * rounds, every workload with it) touches both, and the round's ratio cancels it. The figure is the geometric mean
+     * of the rounds' ratios, its interval a percentile bootstrap over the rounds
+     * ({@link PairedRounds#geomeanInterval}).
+     */
     private Optional<Claim> stores(String machine, List<KernelProfileData.Workload> workloads, String workload) {
         Optional<KernelProfileData.Workload> serial = KernelProfileData.workload(workloads, workload, SERIAL);
         Optional<KernelProfileData.Workload> parallel = KernelProfileData.workload(workloads, workload, PARALLEL);
@@ -106,11 +116,12 @@ final class KernelProfileClaims {
         }
         Stats.Spread s = serial.get().share(KernelCategory.STORES);
         Stats.Spread p = parallel.get().share(KernelCategory.STORES);
-        double[] ratioCi = Stats.bootstrapRatioOfMediansCi(
-                serial.get().values(r -> r.perLookup().share(KernelCategory.STORES)),
-                parallel.get().values(r -> r.perLookup().share(KernelCategory.STORES)),
-                0.95);
-        double ratio = Verdict.ratio(p.median(), s.median());
+        double[] logRatios = pairedLogRatios(serial.get(), parallel.get());
+        if (logRatios.length == 0) {
+            return Optional.empty();
+        }
+        double ratio = Math.exp(Arrays.stream(logRatios).average().orElseThrow());
+        Interval ci = PairedRounds.geomeanInterval(logRatios);
         return Optional.of(storesClaim(workload)
                 .measured("serial " + pct(s) + ", parallel " + pct(p))
                 .ratio(ratio)
@@ -123,16 +134,28 @@ final class KernelProfileClaims {
                                 "stores less in parallel",
                                 "the same share",
                                 "stores more in parallel"))
-                .interval(interval(ratioCi))
-                .n(Math.min(s.n(), p.n()))
+                .interval(ci)
+                .n(logRatios.length)
                 .from(
                         machine,
                         "parallel / serial within ×" + Format.sig(SAME_SHARE, 2) + " either way is the same share;"
-                                + " medians of "
-                                + s.n() + " rounds, intervals " + interval(s, 100) + " and " + interval(p, 100)
-                                + " %; parallel / serial " + Format.sig(ratio, 2) + " " + unitRatio(ratioCi)
-                                + "; the stores left today are the final dentry's lockref and RCU-walk's"
+                                + " the geometric mean of " + logRatios.length + " rounds' ratios (each round "
+                                + "profiled both settings), " + Format.sig(ratio, 2) + " "
+                                + unitRatio(new double[] {ci.low(), ci.high()}) + "; medians "
+                                + interval(s, 100) + " and " + interval(p, 100)
+                                + " %; the stores left today are the final dentry's lockref and RCU-walk's"
                                 + " fall-back (" + parallel.get().threads() + " threads)"));
+    }
+
+    /** log(parallel share / serial share) of each round both settings profiled, matched by round number. */
+    static double[] pairedLogRatios(KernelProfileData.Workload serial, KernelProfileData.Workload parallel) {
+        Map<Integer, Double> serialShares = new HashMap<>();
+        serial.rounds().forEach(r -> serialShares.put(r.round(), r.perLookup().share(KernelCategory.STORES)));
+        return parallel.rounds().stream()
+                .filter(r -> serialShares.containsKey(r.round()))
+                .mapToDouble(r -> Math.log(r.perLookup().share(KernelCategory.STORES) / serialShares.get(r.round())))
+                .filter(Double::isFinite)
+                .toArray();
     }
 
     private Claim perFileClaim(String mode, VfsSeeds.Figures seed) {
