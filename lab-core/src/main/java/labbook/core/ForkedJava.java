@@ -67,6 +67,18 @@ public final class ForkedJava {
     }
 
     /**
+     * The environment variable of JVM flags added to every timed variant's JVM (after the module's declared flags): how
+     * {@code labbook ab} runs one side with other flags. run.json records them.
+     */
+    public static final String EXTRA_FLAGS = "LABBOOK_JVM_FLAGS";
+
+    /** The flags {@link #EXTRA_FLAGS} holds, split at white space; none when it is unset or blank. */
+    public static List<String> extraFlags() {
+        String v = System.getenv(EXTRA_FLAGS);
+        return v == null || v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
+    }
+
+    /**
      * A fresh JVM for one timed variant of an experiment of the module that declares {@code command}
      * ({@code "wallet"}): the module's declared JVM flags ({@link Launch#jvmFlags}), then {@code jvmArgs}, then this
      * JVM's class path. So a variant's figure does not depend on the launcher ({@code ./labbook}, {@code mvn
@@ -84,6 +96,7 @@ public final class ForkedJava {
     public static List<String> isolated(
             String command, List<String> jvmArgs, String classPath, String mainClass, List<String> args) {
         List<String> flags = new ArrayList<>(Launch.onClassPath(command).jvmFlags());
+        flags.addAll(extraFlags());
         flags.addAll(jvmArgs);
         return command(flags, classPath, mainClass, args);
     }

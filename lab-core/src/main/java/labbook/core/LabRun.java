@@ -484,6 +484,9 @@ public final class LabRun implements AutoCloseable {
         m.put("rerun", rerun);
         m.put(RunOptions.FIELD, options.given());
         m.put("peers", new LinkedHashMap<>(peers));
+        if (!ForkedJava.extraFlags().isEmpty()) {
+            m.put("extra_jvm_flags", String.join(" ", ForkedJava.extraFlags()));
+        }
         if (!outcomes.isEmpty()) {
             Map<String, Object> o = new LinkedHashMap<>();
             outcomes.forEach((name, part) -> o.put(name, json(part)));

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "labbook",
         mixinStandardHelpOptions = true,
-        subcommands = {MainJob.Run.class, MainJob.Report.class, MainJob.Calibrate.class},
+        subcommands = {MainJob.Run.class, MainJob.Report.class, MainJob.Calibrate.class, MainJob.Ab.class},
         description = "The lab's main job: the studies, then the report.")
 public final class MainJob implements Callable<Integer> {
     /** The studies, in the order the main job runs them: their {@link Launch} commands. */
@@ -200,6 +200,192 @@ public final class MainJob implements Callable<Integer> {
             System.err.println("== " + spreads.title());
             try (Child child = start(spreads)) {
                 return child.waitFor();
+            }
+        }
+    }
+
+    /**
+     * {@code ./labbook ab STUDY EXPERIMENT}: one experiment for two configurations in interleaved rounds
+     * ({@link AbRounds}), then {@code reports ab}, which analyses the rounds as pairs. A side with a JDK or a commit of
+     * its own runs from a checkout of its own (a git worktree under {@code target/ab/}, built once by that side's JDK),
+     * since a module built by one JDK declares that JDK's flags.
+     */
+    @Command(
+            name = "ab",
+            mixinStandardHelpOptions = true,
+            description = "Run one experiment for two configurations (JDKs, JVM flags, commits of the lab, options) in "
+                    + "interleaved rounds, each round a fresh process a side, then analyse the rounds as pairs.")
+    static final class Ab implements Callable<Integer> {
+        @picocli.CommandLine.Parameters(index = "0", paramLabel = "STUDY", description = "wallet, filecrypt or vfs")
+        String study;
+
+        @picocli.CommandLine.Parameters(index = "1", paramLabel = "EXPERIMENT", description = "e.g. sync-sweep")
+        String experiment;
+
+        @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default: 10; 20 find a 5 % change).")
+        int rounds = 10;
+
+        @Option(names = "--order", paramLabel = "ORDER", description = "abba (default) or random.")
+        AbRounds.Order order = AbRounds.Order.abba;
+
+        @Option(names = "--seed", paramLabel = "N", description = "The random order's seed (default: 1).")
+        long seed = 1;
+
+        @Option(names = "--full", description = "Full mode (default: quick).")
+        boolean full;
+
+        @Option(
+                names = "--out",
+                paramLabel = "DIR",
+                description = "The rounds' folder (default: results-ab/STUDY-EXPERIMENT).")
+        Path out;
+
+        @Option(names = "--options", paramLabel = "ARGS", description = "Options of the experiment, both sides.")
+        String options = "";
+
+        @Option(names = "--a-jdk", paramLabel = "DIR", description = "A's JDK (JAVA_HOME).")
+        String aJdk = "";
+
+        @Option(names = "--b-jdk", paramLabel = "DIR", description = "B's JDK (JAVA_HOME).")
+        String bJdk = "";
+
+        @Option(names = "--a-flags", paramLabel = "FLAGS", description = "JVM flags added to A's JVMs.")
+        String aFlags = "";
+
+        @Option(names = "--b-flags", paramLabel = "FLAGS", description = "JVM flags added to B's JVMs.")
+        String bFlags = "";
+
+        @Option(names = "--a-options", paramLabel = "ARGS", description = "Experiment options for A alone.")
+        String aOptions = "";
+
+        @Option(names = "--b-options", paramLabel = "ARGS", description = "Experiment options for B alone.")
+        String bOptions = "";
+
+        @Option(
+                names = "--a-commit",
+                paramLabel = "REV",
+                description = "A's commit of the lab (a worktree of its own).")
+        String aCommit = "";
+
+        @Option(
+                names = "--b-commit",
+                paramLabel = "REV",
+                description = "B's commit of the lab (a worktree of its own).")
+        String bCommit = "";
+
+        @Option(names = "--plan", description = "Print the plan and its estimated time, and exit.")
+        boolean planOnly;
+
+        @Override
+        public Integer call() {
+            if (rounds < 2) {
+                throw new LabException(
+                        "--rounds: '" + rounds + "': pairs need at least 2 rounds", Cli.BAD_ARGUMENTS, null);
+            }
+            if (!STUDIES.contains(study)) {
+                throw new LabException(
+                        "'" + study + "' is not a study (" + String.join(", ", STUDIES) + ")", Cli.BAD_ARGUMENTS, null);
+            }
+            for (String jdk : List.of(aJdk, bJdk)) {
+                if (!jdk.isEmpty() && !Files.isExecutable(Path.of(jdk, "bin", "java"))) {
+                    throw new LabException(
+                            "no JDK at " + jdk + " (no executable bin/java there)", Cli.BAD_ARGUMENTS, null);
+                }
+            }
+            Path root = Repo.root();
+            AbRounds.Side a = side(root, "a", aJdk, aCommit, aFlags, (options + " " + aOptions).trim());
+            AbRounds.Side b = side(root, "b", bJdk, bCommit, bFlags, (options + " " + bOptions).trim());
+            if (a.equals(b)) {
+                throw new LabException(
+                        "A and B are the same configuration (" + a.text() + "): give B another --b-jdk, --b-flags, "
+                                + "--b-options or --b-commit",
+                        Cli.BAD_ARGUMENTS,
+                        null);
+            }
+            Mode mode = full ? Mode.FULL : Mode.QUICK;
+            Path dir = (out != null ? out : root.resolve("results-ab").resolve(study + "-" + experiment))
+                    .toAbsolutePath()
+                    .normalize();
+            AbRounds.Plan plan = AbRounds.settle(
+                    dir, new AbRounds.Plan(study, experiment, mode.label(), a, b, AbRounds.order(order, rounds, seed)));
+            long done = java.util.stream.IntStream.rangeClosed(1, plan.order().size())
+                    .filter(r -> AbRounds.done(dir, plan, r, 'A') && AbRounds.done(dir, plan, r, 'B'))
+                    .count();
+            RunPlan estimate = RunPlan.ofStudies(
+                    AbRounds.root(dir, 1, 'a'), root.resolve(ReferenceCosts.FOLDER), mode, List.of(study));
+            Double perSide = estimate.seconds(experiment);
+            System.err.println("labbook ab: " + study + " " + experiment + " " + mode.flag() + ", "
+                    + plan.order().size()
+                    + " rounds (" + String.join(" ", plan.order()) + "), " + done + " done, into " + dir + "\n  A: "
+                    + a.text() + "\n  B: " + b.text() + "\n  about "
+                    + (perSide == null ? "? (no estimate of " + experiment + " yet)" : RunPlan.human(perSide))
+                    + " a side, "
+                    + (perSide == null
+                            ? "?"
+                            : RunPlan.human(perSide * 2 * (plan.order().size() - done)))
+                    + " for the rounds to run (interrupted, the same command goes on where it stopped)");
+            if (planOnly) {
+                return 0;
+            }
+            prepare(root, a, aCommit.isEmpty() ? "HEAD" : aCommit);
+            prepare(root, b, bCommit.isEmpty() ? "HEAD" : bCommit);
+            AbRounds.run(dir, plan, mode == Mode.FULL ? Duration.ofHours(12) : Duration.ofHours(2), System.err);
+            Step analysis = new Step(
+                    "ab",
+                    "reports: the rounds as pairs",
+                    Launch.built(root, REPORTS).javaCommand(root, List.of("ab", dir.toString())),
+                    Duration.ofMinutes(30),
+                    null);
+            System.err.println("== " + analysis.title());
+            try (Child child = start(analysis)) {
+                return child.waitFor();
+            }
+        }
+
+        /**
+         * A side: this checkout, unless a commit or a JDK of its own asks for a git worktree of its own
+         * ({@code target/ab/<side>-<commit>}, made once, built by its launcher on its first round).
+         */
+        static AbRounds.Side side(Path root, String name, String jdk, String commit, String flags, String options) {
+            List<String> opts =
+                    options.isBlank() ? List.of() : List.of(options.trim().split("\\s+"));
+            if (commit.isEmpty() && jdk.isEmpty()) {
+                return new AbRounds.Side(root.toString(), "", flags.trim(), opts);
+            }
+            String rev = commit.isEmpty() ? "HEAD" : commit;
+            return new AbRounds.Side(
+                    root.resolve("target")
+                            .resolve("ab")
+                            .resolve(name + "-" + rev.replaceAll("[^A-Za-z0-9._-]", "_"))
+                            .toString(),
+                    jdk,
+                    flags.trim(),
+                    opts);
+        }
+
+        /** Makes a side's worktree when it has none yet, and builds its study there with its JDK. */
+        static void prepare(Path root, AbRounds.Side side, String rev) {
+            Path lab = Path.of(side.lab());
+            if (lab.equals(root) || Files.isRegularFile(lab.resolve("labbook"))) {
+                return;
+            }
+            System.err.println("== ab: a worktree of " + rev + " at " + lab);
+            try (Child git = Child.start(Child.spec(
+                            "git worktree",
+                            "git",
+                            "-C",
+                            root.toString(),
+                            "worktree",
+                            "add",
+                            "--detach",
+                            lab.toString(),
+                            rev)
+                    .inheritOutput()
+                    .limit(Duration.ofMinutes(5)))) {
+                if (git.waitFor() != 0) {
+                    throw new LabException("ab: git worktree add " + lab + " " + rev + " failed: is " + rev
+                            + " a commit of this repository?");
+                }
             }
         }
     }

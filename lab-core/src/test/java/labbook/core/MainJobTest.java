@@ -124,4 +124,24 @@ class MainJobTest {
         assertThat(l.moduleDir(Path.of("/r"))).isEqualTo(Path.of("/r/m"));
         assertThat(l.jdk()).isEqualTo(25);
     }
+
+    /** labbook ab's bad input, refused in one line before any round runs. */
+    @org.junit.jupiter.api.Test
+    void abRefusesTheSameConfigurationAMissingJdkAndAnUnknownStudyInOneLine(
+            @org.junit.jupiter.api.io.TempDir Path out) {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        picocli.CommandLine cli = Cli.commandLine(new MainJob());
+        cli.setErr(new java.io.PrintWriter(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(cli.execute("ab", "wallet", "sync-sweep", "--out", out.toString()))
+                .isEqualTo(Cli.BAD_ARGUMENTS);
+        assertThat(cli.execute("ab", "wallet", "sync-sweep", "--b-jdk", "/no/such/jdk", "--out", out.toString()))
+                .isEqualTo(Cli.BAD_ARGUMENTS);
+        assertThat(cli.execute("ab", "walet", "sync-sweep", "--b-flags", "-Xint", "--out", out.toString()))
+                .isEqualTo(Cli.BAD_ARGUMENTS);
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("A and B are the same configuration")
+                .contains("no JDK at /no/such/jdk (no executable bin/java there)")
+                .contains("'walet' is not a study (wallet, filecrypt, vfs)");
+        assertThat(out).isEmptyDirectory();
+    }
 }

@@ -12,6 +12,7 @@ import labbook.core.Cli;
 import labbook.core.LabException;
 import labbook.core.Reasons;
 import labbook.core.Repo;
+import labbook.reports.compare.AbAnalysis;
 import labbook.reports.compare.Calibrate;
 import labbook.reports.compare.Comparer;
 import labbook.reports.compare.ComparisonText;
@@ -37,7 +38,12 @@ import picocli.CommandLine.TypeConversionException;
         mixinStandardHelpOptions = true,
         version = "labbook 0.1.0",
         description = "charts, reproduction tables and tradeoff analyses as an HTML site",
-        subcommands = {ReportsCli.Build.class, ReportsCli.Compare.class, ReportsCli.CalibrateCommand.class})
+        subcommands = {
+            ReportsCli.Build.class,
+            ReportsCli.Compare.class,
+            ReportsCli.CalibrateCommand.class,
+            ReportsCli.AbCommand.class
+        })
 public final class ReportsCli {
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
@@ -261,6 +267,41 @@ public final class ReportsCli {
 
         @Spec
         CommandSpec spec;
+    }
+
+    /** {@code ab DIR [--noise PCT]}: the rounds {@code labbook ab} ran into DIR, analysed as pairs. */
+    @Command(
+            name = "ab",
+            mixinStandardHelpOptions = true,
+            description = "analyse the interleaved rounds labbook ab ran (its folder, with ab.json) as pairs: each "
+                    + "round's B/A, their geometric mean and interval, the sign-flip test, corrected for many measures")
+    static final class AbCommand implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "DIR", converter = PathArgument.class, description = "the A/B folder")
+        Path dir;
+
+        @Option(
+                names = "--noise",
+                paramLabel = "PCT",
+                description = "a significant change within PCT %% of 1 is still \"~\" (default: 2)")
+        double noisePct = Comparer.DEFAULT_NOISE * 100;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            Path plan = dir.resolve(labbook.core.AbRounds.PLAN);
+            if (!Files.isRegularFile(plan)) {
+                throw new LabException(
+                        dir + " holds no " + labbook.core.AbRounds.PLAN + ": not a folder of labbook ab",
+                        Cli.BAD_ARGUMENTS,
+                        null);
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(AbAnalysis.terminal(AbAnalysis.of(dir.toAbsolutePath().normalize(), noisePct / 100)));
+            out.flush();
+            return 0;
+        }
     }
 
     /** {@code build [--results DIR ...] [--out DIR]}: loads the results roots and writes the site. */

@@ -51,7 +51,11 @@ class CalibrateTest {
 
     /** results-a with every wallet sync-sweep time multiplied by {@code factor}, as a root named {@code name}. */
     private Path scaled(String name, double factor) throws IOException {
-        Path root = tmp.resolve(name);
+        return scaledCopy(tmp.resolve(name), factor);
+    }
+
+    /** results-a copied to {@code root}, every wallet sync-sweep time multiplied by {@code factor}. */
+    static Path scaledCopy(Path root, double factor) throws IOException {
         Fixtures.copy(Fixtures.root("results-a"), root);
         Path csv = root.resolve("wallet/sync-sweep.csv");
         List<CSVRecord> records;
