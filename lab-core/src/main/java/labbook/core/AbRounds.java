@@ -49,7 +49,7 @@ public final class AbRounds {
         }
 
         /** "lab ../lab-b, JDK /usr/lib/jvm/x, flags -XX:+UseParallelGC, options --threads 2". */
-        String text() {
+        public String text() {
             List<String> parts = new ArrayList<>();
             parts.add("lab " + lab);
             if (!jdk.isEmpty()) {

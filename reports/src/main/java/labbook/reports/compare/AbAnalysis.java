@@ -96,8 +96,8 @@ public final class AbAnalysis {
                     continue;
                 }
                 for (Column timing : schema.timings()) {
-                    double[] a = medians(ga, key, timing);
-                    double[] b = medians(gb, key, timing);
+                    double[] a = Comparer.medians(ga, key, timing);
+                    double[] b = Comparer.medians(gb, key, timing);
                     if (a.length != finished.size() || b.length != finished.size() || !positive(a) || !positive(b)) {
                         continue;
                     }
@@ -143,8 +143,8 @@ public final class AbAnalysis {
                 String.join(
                         " ",
                         r.plan().order().subList(0, Math.min(r.plan().order().size(), r.rounds()))),
-                sideText(r.plan().a()),
-                sideText(r.plan().b())));
+                r.plan().a().text(),
+                r.plan().b().text()));
         r.flagged().forEach(f -> out.append("flagged: ").append(f).append('\n'));
         out.append("verdicts: each round's B/A (medians of its repeats), their geometric mean with a 95 % bootstrap "
                 + "interval over the rounds, the sign-flip permutation test of the log ratios, "
@@ -195,20 +195,6 @@ public final class AbAnalysis {
         return out.toString();
     }
 
-    private static String sideText(AbRounds.Side s) {
-        List<String> parts = new ArrayList<>(List.of("lab " + s.lab()));
-        if (!s.jdk().isEmpty()) {
-            parts.add("JDK " + s.jdk());
-        }
-        if (!s.flags().isEmpty()) {
-            parts.add("flags " + s.flags());
-        }
-        if (!s.options().isEmpty()) {
-            parts.add("options " + String.join(" ", s.options()));
-        }
-        return String.join(", ", parts);
-    }
-
     private static String flag(Path root) {
         Path load = root.resolve("load.json");
         if (!Files.isRegularFile(load)) {
@@ -221,24 +207,12 @@ public final class AbAnalysis {
         }
     }
 
+    /** Each root's rows of the schema grouped by its keys; null when a root lacks them. */
     private static List<Map<List<String>, Table>> groups(ResultsSchema schema, List<ResultsRoot> roots) {
-        List<Map<List<String>, Table>> out = new ArrayList<>();
-        for (ResultsRoot r : roots) {
-            Table t = r.table(schema).filter(x -> !x.isEmpty()).orElse(null);
-            if (t == null) {
-                return null;
-            }
-            out.add(Comparer.groups(t, schema.keys()));
-        }
-        return out;
-    }
-
-    private static double[] medians(List<Map<List<String>, Table>> groups, List<String> key, Column timing) {
-        return groups.stream()
-                .map(g -> Comparer.values(g.get(key), timing))
-                .filter(v -> v.length > 0)
-                .mapToDouble(Stats::median)
-                .toArray();
+        List<Table> tables = Comparer.tables(schema, roots);
+        return tables == null
+                ? null
+                : tables.stream().map(t -> Comparer.groups(t, schema.keys())).toList();
     }
 
     private static boolean positive(double[] v) {

@@ -331,7 +331,7 @@ public final class Comparer {
     }
 
     /** Each root's table of the schema's CSV; null when some root lacks it (or holds no row). */
-    private static List<Table> tables(ResultsSchema schema, List<ResultsRoot> roots) {
+    static List<Table> tables(ResultsSchema schema, List<ResultsRoot> roots) {
         List<Table> out = new ArrayList<>();
         for (ResultsRoot r : roots) {
             Table t = r.table(schema.study(), schema.experiment())
@@ -353,7 +353,7 @@ public final class Comparer {
     }
 
     /** One figure per run: each root's median of the timing's repeats at {@code key} (a root with none gives none). */
-    private static double[] medians(List<Map<List<String>, Table>> groups, List<String> key, Column timing) {
+    static double[] medians(List<Map<List<String>, Table>> groups, List<String> key, Column timing) {
         return groups.stream()
                 .map(g -> values(g.get(key), timing))
                 .filter(v -> v.length > 0)
