@@ -125,7 +125,7 @@ class ExperimentsTest {
     void statWalkWritesOneRowPerWalkAndTheGitReference() throws IOException {
         assertThat(statWalk.exit()).as(statWalk.err()).isZero();
         List<String> csv = lines("stat-walk.csv");
-        assertThat(csv).hasSize(1 + 2 * StatWalkExperiment.THREAD_COUNTS.size());
+        assertThat(csv).hasSize(1 + 2 * StatWalkExperiment.QUICK_THREAD_COUNTS.size());
         assertThat(csv.subList(1, csv.size())).allMatch(l -> l.split(",")[2].equals("30") && l.endsWith(",0"));
         assertThat(lines("stat-walk-git.csv")).hasSize(1 + 4);
         assertThat(statWalk.out()).contains("Java stat-walk / git diff elapsed: serial");

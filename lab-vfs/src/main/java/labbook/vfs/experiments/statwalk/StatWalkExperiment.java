@@ -65,8 +65,15 @@ import picocli.CommandLine.Option;
                 + "beside git diff.")
 public final class StatWalkExperiment extends ExperimentCommand {
     public static final String EXPERIMENT = VfsSchemas.STAT_WALK.experiment();
-    /** The thread counts of every repeat: one, powers of two, and git's 20 preload threads. */
+    /** The thread counts of every repeat in full mode: one, powers of two, and git's 20 preload threads. */
     public static final List<Integer> THREAD_COUNTS = List.of(1, 2, 4, 8, 16, 20);
+
+    /**
+     * Quick mode's: the two ends the study divides (1 thread beside serial git diff, 20 beside parallel) and this
+     * machine's two cores. Each is a JVM per repeat, and the powers of two between feed only the scaling chart, which
+     * full mode draws whole: the quick main job's six minutes cannot spare their fifteen JVMs.
+     */
+    public static final List<Integer> QUICK_THREAD_COUNTS = List.of(1, 2, 20);
 
     @Mixin
     TreeOptions treeOptions;
@@ -78,13 +85,13 @@ public final class StatWalkExperiment extends ExperimentCommand {
             names = "--threads",
             paramLabel = "N,N...",
             split = ",",
-            description = "Thread counts to walk on (default: 1, 2, 4, 8, 16, 20).")
+            description = "Thread counts to walk on (default: quick 1, 2, 20; full 1, 2, 4, 8, 16, 20).")
     List<Integer> threads;
 
     @Override
     public Integer call() {
         OptionValues.atLeast("--repeats", repeats, 1, 1);
-        threadCounts(threads);
+        threadCounts(threads, lab.mode());
         KernelTree tree = treeOptions.open(lab);
         try (LabRun run = LabRun.start(
                 lab, VfsSchemas.STUDY, EXPERIMENT, treeOptions.rerun("--repeats", repeats, "--threads", threads))) {
@@ -93,9 +100,12 @@ public final class StatWalkExperiment extends ExperimentCommand {
         return 0;
     }
 
-    /** The thread counts asked for with {@code --threads}, else {@link #THREAD_COUNTS}. */
-    static List<Integer> threadCounts(List<Integer> requested) {
-        return requested == null || requested.isEmpty() ? THREAD_COUNTS : ThreadCounts.requested(requested);
+    /** The thread counts asked for with {@code --threads}, else the mode's ({@link #QUICK_THREAD_COUNTS}, full's). */
+    public static List<Integer> threadCounts(List<Integer> requested, Mode mode) {
+        if (requested != null && !requested.isEmpty()) {
+            return ThreadCounts.requested(requested);
+        }
+        return mode == Mode.FULL ? THREAD_COUNTS : QUICK_THREAD_COUNTS;
     }
 
     /** The two figures the study reports: Java walk / git diff elapsed, serial (1 thread) and parallel (20). */
@@ -154,7 +164,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
     public static Ratios run(
             LabRun run, KernelTree tree, Integer repeatsOption, List<Integer> threadsOption, PrintStream out) {
         int repeats = OptionValues.atLeast("--repeats", repeatsOption, 1, repeats(run.mode()));
-        List<Integer> counts = threadCounts(threadsOption);
+        List<Integer> counts = threadCounts(threadsOption, run.mode());
         run.peer("git", tree.git().requireInstalled());
         List<MeasuredWalk> walks = new ArrayList<>();
         List<MeasuredGitDiff> gitDiffs = new ArrayList<>();
