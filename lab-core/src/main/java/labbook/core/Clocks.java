@@ -12,9 +12,8 @@ import java.nio.file.Path;
  * <p>Process CPU time comes from {@code /proc/self/stat} because it keeps user and system time apart, which the seeds
  * report separately; {@code ThreadMXBean}'s "user" and "total" are two clocks of different resolution whose difference
  * can go negative, so they are not used for the split. The kernel counts these in clock ticks (USER_HZ, 100 per second
- * on Linux), so one reading is good to 10 ms; work timed in this process reads {@link ProcessCpu} instead, whose total
- * is exact and whose ticks only split it. A peer process is not timed here: {@link Peer} reads the kernel's rusage of
- * that one child, to the microsecond ({@link TimedExec}).
+ * on Linux), so one reading is good to 10 ms: time long enough stretches, or repeat. A peer process is not timed here:
+ * {@link Peer} reads the kernel's rusage of that one child, to the microsecond ({@link TimedExec}).
  */
 public final class Clocks {
     /** USER_HZ: fixed at 100 in the Linux ABI on every architecture the lab runs on. */
@@ -45,38 +44,6 @@ public final class Clocks {
         long[] f = statFields();
         return new CpuTimes(f[16] * NANOS_PER_TICK, f[17] * NANOS_PER_TICK);
     }
-
-    /**
-     * A reading of this process's CPU time for timing work done in it ({@link #since}): the exact total of every thread
-     * (the kernel's {@code CLOCK_PROCESS_CPUTIME_ID}, in ns, through {@code com.sun.management}'s bean) and /proc's
-     * user and system ticks, which only split that total.
-     */
-    public record ProcessCpu(long totalNanos, long userTicks, long systemTicks) {
-        /** Now. Where the JVM has no exact process clock (it says -1), the total is the ticks'. */
-        public static ProcessCpu now() {
-            long[] f = statFields();
-            long total = PROCESS_CPU == null ? -1 : PROCESS_CPU.getProcessCpuTime();
-            return new ProcessCpu(total < 0 ? (f[14] + f[15]) * NANOS_PER_TICK : total, f[14], f[15]);
-        }
-
-        /**
-         * The CPU time since {@code earlier}: its total to the nanosecond, split between user and system in the
-         * proportion of the 10 ms ticks each gained in between (all user when no tick fell in it), as the kernel splits
-         * a child's rusage ({@link TimedExec}). The sum is exact; the split is as coarse as the ticks, never negative.
-         */
-        public CpuTimes since(ProcessCpu earlier) {
-            long total = Math.max(0, totalNanos - earlier.totalNanos);
-            long u = userTicks - earlier.userTicks;
-            long st = systemTicks - earlier.systemTicks;
-            long user = u + st <= 0 ? total : Math.round(total * ((double) u / (u + st)));
-            return new CpuTimes(user, total - user);
-        }
-    }
-
-    private static final com.sun.management.OperatingSystemMXBean PROCESS_CPU =
-            ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                    ? os
-                    : null;
 
     /** The calling thread's CPU time (user + system), in nanoseconds, at the JVM's best resolution. */
     public static long threadCpuNanos() {

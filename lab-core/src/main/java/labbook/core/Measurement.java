@@ -22,15 +22,12 @@ public record Measurement(long wallNanos, CpuTimes cpu) {
         return cpu.systemSeconds();
     }
 
-    /**
-     * Times a piece of work in this process: wall time and the process's CPU time, its total exact and its user and
-     * system split by /proc's ticks ({@link Clocks.ProcessCpu}).
-     */
+    /** Times a piece of work in this process: wall time and the process's user and system time. */
     public static Measurement of(Runnable work) {
-        Clocks.ProcessCpu cpuBefore = Clocks.ProcessCpu.now();
+        CpuTimes cpuBefore = Clocks.process();
         long start = Clocks.wallNanos();
         work.run();
         long wall = Clocks.wallNanos() - start;
-        return new Measurement(wall, Clocks.ProcessCpu.now().since(cpuBefore));
+        return new Measurement(wall, Clocks.process().minus(cpuBefore));
     }
 }

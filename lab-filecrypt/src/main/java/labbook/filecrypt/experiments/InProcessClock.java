@@ -5,9 +5,9 @@ import labbook.core.CpuTimes;
 import labbook.core.LabException;
 
 /**
- * Times work done in this JVM, as the in-process engines are timed: this process's CPU time (every thread, JIT and GC
- * included; its total exact, split between user and system by /proc's 10 ms ticks: {@link Clocks.ProcessCpu}), the
- * calling thread's CPU clock (ns) and the wall clock, after a short pause.
+ * Times work done in this JVM, as the in-process engines are timed: this process's user and system time (/proc, 10 ms
+ * ticks, every thread, JIT and GC included), the calling thread's CPU clock (ns) and the wall clock, after a short
+ * pause.
  */
 public final class InProcessClock {
     /** The timed work: an encryption or decryption that writes one file. */
@@ -23,13 +23,13 @@ public final class InProcessClock {
         // background work of the previous sample (JIT, cleaners, a gpg run's reader threads) finishes
         // outside the clock; no System.gc() here: a full collection makes C2 recompile
         quiesce();
-        Clocks.ProcessCpu before = Clocks.ProcessCpu.now();
+        CpuTimes before = Clocks.process();
         long thread0 = Clocks.threadCpuNanos();
         long wall0 = Clocks.wallNanos();
         work.run();
         long wall = Clocks.wallNanos() - wall0;
         long thread = Clocks.threadCpuNanos() - thread0;
-        CpuTimes cpu = Clocks.ProcessCpu.now().since(before);
+        CpuTimes cpu = Clocks.process().minus(before);
         return new Sample(cpu.userSeconds(), cpu.systemSeconds(), wall / 1e9, outBytes.getAsLong(), thread / 1e9);
     }
 
