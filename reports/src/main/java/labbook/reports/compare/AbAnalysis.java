@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import labbook.core.AbRounds;
 import labbook.core.Column;
 import labbook.core.ConsoleTable;
@@ -101,7 +100,7 @@ public final class AbAnalysis {
                     if (a.length != finished.size() || b.length != finished.size() || !positive(a) || !positive(b)) {
                         continue;
                     }
-                    names.add(new String[] {schema.experiment(), timing.name(), label(schema, key)});
+                    names.add(new String[] {schema.experiment(), timing.name(), Calibrate.keyText(schema, key)});
                     analyses.add(PairedRounds.of(a, b, RunComparison.ALPHA));
                 }
             }
@@ -166,32 +165,17 @@ public final class AbAnalysis {
                     m.change().word(),
                     Format.pct(x.detectableBySignFlip()));
         }
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (java.io.PrintStream ps = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)) {
-            t.print(ps);
+        out.append(ComparisonText.print(t));
+        if (r.measures().stream().anyMatch(m -> m.change() == RunComparison.Change.TOO_FEW)) {
+            out.append("too few rounds: below 6, no arrangement of the rounds' signs reaches p < 0.05\n");
         }
-        out.append(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
-        long faster = r.measures().stream()
-                .filter(m -> m.change() == RunComparison.Change.FASTER)
-                .count();
-        long slower = r.measures().stream()
-                .filter(m -> m.change() == RunComparison.Change.SLOWER)
-                .count();
-        out.append(String.format(
-                Locale.ROOT,
-                "%d measurements: %d faster, %d slower, %d ~, %d too few rounds; median MDE %s%n",
-                r.measures().size(),
-                faster,
-                slower,
-                r.measures().stream()
-                        .filter(m -> m.change() == RunComparison.Change.SAME)
-                        .count(),
-                r.measures().stream()
-                        .filter(m -> m.change() == RunComparison.Change.TOO_FEW)
-                        .count(),
-                Format.pct(Stats.median(r.measures().stream()
+        out.append(RunComparison.counts(
+                        r.measures().stream().map(Measure::change).toList()))
+                .append("; median MDE ")
+                .append(Format.pct(Stats.median(r.measures().stream()
                         .mapToDouble(m -> m.rounds().detectableBySignFlip())
-                        .toArray()))));
+                        .toArray())))
+                .append('\n');
         return out.toString();
     }
 
@@ -217,12 +201,5 @@ public final class AbAnalysis {
 
     private static boolean positive(double[] v) {
         return Arrays.stream(v).allMatch(x -> x > 0 && Double.isFinite(x));
-    }
-
-    private static String label(ResultsSchema schema, List<String> key) {
-        List<Column> keys = schema.keys();
-        return java.util.stream.IntStream.range(0, keys.size())
-                .mapToObj(i -> keys.get(i).name() + "=" + key.get(i))
-                .collect(Collectors.joining(" "));
     }
 }

@@ -63,10 +63,12 @@ public final class Calibrate {
                 RunInfo run = root.study(study.id()).latest();
                 if (first == null) {
                     first = run;
-                } else if (!sameMachineAndMode(first, run)) {
+                } else if (!Calibration.Machine.of(first).equals(Calibration.Machine.of(run))) {
                     throw new LabException(
-                            root.root() + "/" + study.id() + "/run.json: " + describe(run)
-                                    + ", where the first root ran " + describe(first)
+                            root.root() + "/" + study.id() + "/run.json: "
+                                    + Calibration.Machine.of(run).text()
+                                    + ", where the first root ran "
+                                    + Calibration.Machine.of(first).text()
                                     + ": a calibration is one machine's runs in one mode",
                             Cli.BAD_ARGUMENTS,
                             null);
@@ -98,17 +100,6 @@ public final class Calibrate {
                         .toList(),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         return new Calibration(about, spreads);
-    }
-
-    private static boolean sameMachineAndMode(RunInfo a, RunInfo b) {
-        return a.host().equals(b.host())
-                && a.cpuModel().equals(b.cpuModel())
-                && a.cores() == b.cores()
-                && a.mode().equals(b.mode());
-    }
-
-    private static String describe(RunInfo run) {
-        return run.host() + " (" + run.cpuModel() + ", " + run.cores() + " cores), " + run.mode() + " mode";
     }
 
     /** Each claim's judged figure on each root (its point figure: the interval is what this calibrates). */
@@ -162,11 +153,16 @@ public final class Calibrate {
      * name that finds it again whatever two roots are compared.
      */
     static String measureName(ResultsSchema schema, Column timing, List<String> key) {
+        String k = keyText(schema, key);
+        return schema.experiment() + " " + timing.name() + (k.isEmpty() ? "" : " " + k);
+    }
+
+    /** "variant=kde4 entries=1000": every key column of a measurement, named. */
+    static String keyText(ResultsSchema schema, List<String> key) {
         List<Column> keys = schema.keys();
-        String k = IntStream.range(0, keys.size())
+        return IntStream.range(0, keys.size())
                 .mapToObj(i -> keys.get(i).name() + "=" + key.get(i))
                 .collect(Collectors.joining(" "));
-        return schema.experiment() + " " + timing.name() + (k.isEmpty() ? "" : " " + k);
     }
 
     /** The spread of a figure that every root holds, positive on each; none otherwise. */

@@ -452,7 +452,7 @@ public final class ComparisonText {
     }
 
     /** ConsoleTable prints to a stream; the comparison is one string, for stdout or a test. */
-    private static String print(ConsoleTable table) {
+    static String print(ConsoleTable table) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         table.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         return bytes.toString(StandardCharsets.UTF_8);

@@ -149,14 +149,19 @@ public record RunComparison(
 
     /** How many measurements got each verdict: "3 faster, 1 slower, 40 ~, 12 too few samples". */
     public String counts() {
+        return counts(measures.stream().map(MeasureChange::change).toList());
+    }
+
+    /** The same line for any list of verdicts (the rounds of {@code labbook ab} too). */
+    public static String counts(List<Change> changes) {
         StringBuilder b = new StringBuilder();
         for (Change c : Change.values()) {
-            long n = measures.stream().filter(m -> m.change() == c).count();
+            long n = changes.stream().filter(x -> x == c).count();
             if (b.length() > 0) {
                 b.append(", ");
             }
             b.append(n).append(' ').append(c.word());
         }
-        return String.format(Locale.ROOT, "%d measurements: %s", measures.size(), b);
+        return String.format(Locale.ROOT, "%d measurements: %s", changes.size(), b);
     }
 }

@@ -67,10 +67,7 @@ public final class Calibration {
 
         /** Whether a run of {@code run}'s machine and mode is what this calibration measured. */
         public boolean covers(RunInfo run) {
-            return host.equals(run.host())
-                    && cpuModel.equals(run.cpuModel())
-                    && cores == run.cores()
-                    && mode.equals(run.mode());
+            return new Machine(host, cpuModel, cores, mode).equals(Machine.of(run));
         }
 
         /** The folder name: the machine in words a file system takes. */
@@ -87,6 +84,18 @@ public final class Calibration {
                             ", ",
                             labCommits.stream().map(Calibration::shortCommit).toList()) + ", "
                     + (made.length() >= 10 ? made.substring(0, 10) : made);
+        }
+    }
+
+    /** What a calibration holds for: a host, its CPU and cores, and a mode. Runs of another are judged alone. */
+    public record Machine(String host, String cpuModel, int cores, String mode) {
+        public static Machine of(RunInfo run) {
+            return new Machine(run.host(), run.cpuModel(), run.cores(), run.mode());
+        }
+
+        /** "vm (AMD EPYC, 2 cores), quick mode". */
+        public String text() {
+            return host + " (" + cpuModel + ", " + cores + " cores), " + mode + " mode";
         }
     }
 
@@ -129,16 +138,9 @@ public final class Calibration {
 
     /** The run-to-run spread of a study's claim (its key), if this calibration measured it. */
     public OptionalDouble claim(String study, String claimKey) {
-        return spreadSd(Kind.claim, study, claimKey);
-    }
-
-    /** The run-to-run spread of a measurement (see {@link Spread#name}), if this calibration measured it. */
-    public OptionalDouble measure(String study, String name) {
-        return spreadSd(Kind.measure, study, name);
-    }
-
-    private OptionalDouble spreadSd(Kind kind, String study, String name) {
-        return spread(kind, study, name).map(s -> OptionalDouble.of(s.logSd())).orElse(OptionalDouble.empty());
+        return spread(Kind.claim, study, claimKey)
+                .map(s -> OptionalDouble.of(s.logSd()))
+                .orElse(OptionalDouble.empty());
     }
 
     /** One figure's spread, with the runs it was read from, if this calibration measured it. */

@@ -71,18 +71,10 @@ public final class DetectableChange {
     }
 
     /**
-     * The MDE of a change between two runs, one each, judged against a calibrated spread between runs ({@code logSd},
-     * the standard deviation of one run's log figure, read from {@code runs} runs): the t form with sqrt(2) x logSd as
-     * the standard error and runs - 1 degrees of freedom, as the runs' test ({@code Comparer.runP}) uses.
+     * The MDE of a t-test of a mean log ratio with this standard error and {@code df} degrees of freedom: compare's
+     * test between runs (one run a side against a calibrated spread s, SE sqrt(2) s; several runs a side, the pooled
+     * SE).
      */
-    public static double betweenRuns(double logSd, int runs, double alpha, double power) {
-        if (runs < 2 || !(logSd >= 0)) {
-            return Double.NaN;
-        }
-        return ofStandardError(Math.sqrt(2) * logSd, runs - 1, alpha, power);
-    }
-
-    /** The MDE of a t-test of a mean log ratio with this standard error and {@code df} degrees of freedom. */
     public static double ofStandardError(double standardError, int df, double alpha, double power) {
         if (df < 1 || !(standardError >= 0)) {
             return Double.NaN;

@@ -108,7 +108,7 @@ class CalibrateTest {
         assertThat(c.about().host()).isEqualTo("fixture-a");
         assertThat(c.about().mode()).isEqualTo("quick");
         // the sample SD of -0.1, 0, 0.1 is 0.1
-        assertThat(c.measure("wallet", "sync-sweep sync_ms variant=kde4 entries=1000 repeat=0"))
+        assertThat(c.spread(Kind.measure, "wallet", "sync-sweep sync_ms variant=kde4 entries=1000 repeat=0"))
                 .isEmpty(); // a repeat is no key: the measurement is all its repeats
         Spread kde4 = c.spread(Kind.measure, "wallet", "sync-sweep sync_ms variant=kde4 entries=1000")
                 .orElseThrow();
@@ -191,7 +191,9 @@ class CalibrateTest {
         double t975 = 0.95 / Math.sqrt(2 * 0.975 * 0.025);
         double t80 = 0.6 / Math.sqrt(2 * 0.8 * 0.2);
         double expected = Math.expm1((t975 + t80) * Math.sqrt(2) * 0.1);
-        assertThat(DetectableChange.betweenRuns(0.1, 3, 0.05, 0.8)).isCloseTo(expected, within(1e-9));
+        // one run a side against a spread of 0.1 read from 3 runs: SE sqrt(2) x 0.1, 2 degrees of freedom
+        assertThat(DetectableChange.ofStandardError(Math.sqrt(2) * 0.1, 2, 0.05, 0.8))
+                .isCloseTo(expected, within(1e-9));
     }
 
     @Test
