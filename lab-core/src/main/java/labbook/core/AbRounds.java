@@ -237,12 +237,8 @@ public final class AbRounds {
     /** The side's machine load, beside its results: {@code load.json} ({@code reports ab} names flagged sides). */
     private static void writeLoad(Path out, MachineLoad load) {
         try {
-            Map<String, Object> m = new java.util.LinkedHashMap<>();
-            m.put("steal_pct", Math.round(load.stealShare() * 1000) / 10.0);
-            m.put("other_cores", Math.round(load.otherCores() * 100) / 100.0);
-            m.put("flagged", load.flagged() ? load.flagText() : "");
             Files.createDirectories(out);
-            JSON.writeValue(out.resolve("load.json").toFile(), m);
+            JSON.writeValue(out.resolve("load.json").toFile(), load.fields());
         } catch (IOException e) {
             throw LabException.cannot("write", out.resolve("load.json"), e);
         }

@@ -105,28 +105,37 @@ public final class AllExperiments {
         progress.println("== " + study + " " + name);
         progress.flush();
         long t = System.nanoTime();
-        double cpu = cpuSeconds();
         MachineLoad.Snapshot before = MachineLoad.now();
         try {
             T value = experiment.get();
             Duration took = since(t);
-            MachineLoad load = loadSince(name, before);
-            record(run, new Part(name, Status.DONE, took, cpuSeconds() - cpu, null, work(name), load));
+            MachineLoad.Snapshot after = MachineLoad.now();
+            record(
+                    run,
+                    new Part(
+                            name,
+                            Status.DONE,
+                            took,
+                            after.ownCpuSeconds() - before.ownCpuSeconds(),
+                            null,
+                            work(name),
+                            load(name, before, after)));
             return Optional.ofNullable(value);
         } catch (RuntimeException e) {
             String line = failureLine(e);
             progress.println("lab-" + study + ": " + name + " failed: " + line);
             progress.flush();
+            MachineLoad.Snapshot after = MachineLoad.now();
             record(
                     run,
                     new Part(
                             name,
                             Status.FAILED,
                             since(t),
-                            cpuSeconds() - cpu,
+                            after.ownCpuSeconds() - before.ownCpuSeconds(),
                             line,
                             Map.of(),
-                            loadSince(name, before)));
+                            load(name, before, after)));
             if (!keepGoing) {
                 stoppedBy = name;
             }
@@ -261,10 +270,9 @@ public final class AllExperiments {
         return Duration.ofNanos(System.nanoTime() - nanos);
     }
 
-    /** User + system CPU of this JVM and of the child processes it has waited for (forked JVMs, their forks). */
-    /** The machine's load since {@code before}; one line on the progress stream when it passed a limit. */
-    private MachineLoad loadSince(String name, MachineLoad.Snapshot before) {
-        MachineLoad load = MachineLoad.between(before, MachineLoad.now());
+    /** The machine's load between two snapshots; one line on the progress stream when it passed a limit. */
+    private MachineLoad load(String name, MachineLoad.Snapshot before, MachineLoad.Snapshot after) {
+        MachineLoad load = MachineLoad.between(before, after);
         if (load != null && load.flagged()) {
             progress.println("lab-" + study + ": " + name + " measured on a busy machine (" + load.flagText()
                     + "): its figures may be off; run.json flags it and compare names it");
@@ -273,7 +281,8 @@ public final class AllExperiments {
         return load;
     }
 
+    /** User + system CPU of this JVM and of the child processes it has waited for (forked JVMs, their forks). */
     private static double cpuSeconds() {
-        return Clocks.process().plus(Clocks.children()).totalSeconds();
+        return Clocks.withChildrenSeconds();
     }
 }

@@ -45,6 +45,11 @@ public final class Clocks {
         return new CpuTimes(f[16] * NANOS_PER_TICK, f[17] * NANOS_PER_TICK);
     }
 
+    /** User + system seconds of this process and of its children waited for: an experiment's whole cost. */
+    public static double withChildrenSeconds() {
+        return process().plus(children()).totalSeconds();
+    }
+
     /** The calling thread's CPU time (user + system), in nanoseconds, at the JVM's best resolution. */
     public static long threadCpuNanos() {
         return THREADS.getCurrentThreadCpuTime();

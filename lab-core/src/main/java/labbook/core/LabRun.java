@@ -322,16 +322,8 @@ public final class LabRun implements AutoCloseable {
         if (part.failure() != null) {
             o.put("failure", part.failure());
         }
-        MachineLoad load = part.load();
-        if (load != null) {
-            o.put("steal_pct", Math.round(load.stealShare() * 1000) / 10.0);
-            o.put("other_cores", Math.round(load.otherCores() * 100) / 100.0);
-            if (!Double.isNaN(load.cpuMhz())) {
-                o.put("cpu_mhz", Math.round(load.cpuMhz()));
-            }
-            if (load.flagged()) {
-                o.put("flagged", load.flagText());
-            }
+        if (part.load() != null) {
+            o.putAll(part.load().fields());
         }
         return o;
     }

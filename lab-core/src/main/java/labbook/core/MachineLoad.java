@@ -3,8 +3,11 @@ package labbook.core;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What the machine did besides the lab while an experiment measured, from {@code /proc}: the share of CPU time the
@@ -31,7 +34,7 @@ public record MachineLoad(double stealShare, double otherCores, double cpuMhz) {
         return new Snapshot(
                 System.nanoTime(),
                 cpuTicks(Path.of("/proc/stat")),
-                Clocks.process().plus(Clocks.children()).totalSeconds(),
+                Clocks.withChildrenSeconds(),
                 cpuMhz(Path.of("/proc/cpuinfo")));
     }
 
@@ -71,7 +74,7 @@ public record MachineLoad(double stealShare, double otherCores, double cpuMhz) {
 
     /** "steal 3.1 %, other processes 0.42 cores": what was past its limit, in words. */
     public String flagText() {
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         if (stealShare > STEAL_LIMIT) {
             parts.add(String.format(Locale.ROOT, "steal %.1f %% (limit %.0f %%)", stealShare * 100, STEAL_LIMIT * 100));
         }
@@ -80,6 +83,23 @@ public record MachineLoad(double stealShare, double otherCores, double cpuMhz) {
                     Locale.ROOT, "other processes %.2f cores (limit %.2f)", otherCores, OTHER_CORES_LIMIT));
         }
         return String.join(", ", parts);
+    }
+
+    /**
+     * The load as run.json's outcomes and ab's load.json hold it: steal in % to a tenth, other processes' cores to a
+     * hundredth, the clock in MHz where /proc shows it, and "flagged" with what passed its limit.
+     */
+    public Map<String, Object> fields() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("steal_pct", Math.round(stealShare * 1000) / 10.0);
+        o.put("other_cores", Math.round(otherCores * 100) / 100.0);
+        if (!Double.isNaN(cpuMhz)) {
+            o.put("cpu_mhz", Math.round(cpuMhz));
+        }
+        if (flagged()) {
+            o.put("flagged", flagText());
+        }
+        return o;
     }
 
     /** The aggregate "cpu" line's counters; null when the file cannot be read. */

@@ -191,16 +191,7 @@ public final class MainJob implements Callable<Integer> {
             }
             List<String> args = new ArrayList<>(List.of("calibrate"));
             roots.forEach(r -> args.add(r.toString()));
-            Step spreads = new Step(
-                    "calibrate",
-                    "reports: the spread between the " + runs + " runs",
-                    Launch.built(root, REPORTS).javaCommand(root, args),
-                    Duration.ofMinutes(30),
-                    null);
-            System.err.println("== " + spreads.title());
-            try (Child child = start(spreads)) {
-                return child.waitFor();
-            }
+            return runReports(root, "calibrate", "the spread between the " + runs + " runs", args);
         }
     }
 
@@ -330,16 +321,7 @@ public final class MainJob implements Callable<Integer> {
             prepare(root, a, aCommit.isEmpty() ? "HEAD" : aCommit);
             prepare(root, b, bCommit.isEmpty() ? "HEAD" : bCommit);
             AbRounds.run(dir, plan, mode == Mode.FULL ? Duration.ofHours(12) : Duration.ofHours(2), System.err);
-            Step analysis = new Step(
-                    "ab",
-                    "reports: the rounds as pairs",
-                    Launch.built(root, REPORTS).javaCommand(root, List.of("ab", dir.toString())),
-                    Duration.ofMinutes(30),
-                    null);
-            System.err.println("== " + analysis.title());
-            try (Child child = start(analysis)) {
-                return child.waitFor();
-            }
+            return runReports(root, "ab", "the rounds as pairs", List.of("ab", dir.toString()));
         }
 
         /**
@@ -413,12 +395,26 @@ public final class MainJob implements Callable<Integer> {
             args.addAll(List.of(
                     "--results", out.toString(), "--out", out.resolve("report").toString()));
         }
+        return reportsStep(root, "report", "building the HTML site", args);
+    }
+
+    /** A step that runs one of the reports module's subcommands, bounded by half an hour. */
+    static Step reportsStep(Path root, String name, String what, List<String> args) {
         return new Step(
-                "report",
-                "reports: building the HTML site",
+                name,
+                REPORTS + ": " + what,
                 Launch.built(root, REPORTS).javaCommand(root, args),
                 Duration.ofMinutes(30),
                 null);
+    }
+
+    /** Runs a reports subcommand after the work it reads (calibrate's runs, ab's rounds): its exit code. */
+    static int runReports(Path root, String name, String what, List<String> args) {
+        Step step = reportsStep(root, name, what, args);
+        System.err.println("== " + step.title());
+        try (Child child = start(step)) {
+            return child.waitFor();
+        }
     }
 
     /**
