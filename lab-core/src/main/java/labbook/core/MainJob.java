@@ -213,7 +213,11 @@ public final class MainJob implements Callable<Integer> {
         @picocli.CommandLine.Parameters(index = "1", paramLabel = "EXPERIMENT", description = "e.g. sync-sweep")
         String experiment;
 
-        @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default: 10; 20 find a 5 % change).")
+        @Option(
+                names = "--rounds",
+                paramLabel = "N",
+                description =
+                        "Rounds (default: 10; 6 or more can call a change; the analysis prints what each could find).")
         int rounds = 10;
 
         @Option(names = "--order", paramLabel = "ORDER", description = "abba (default) or random.")

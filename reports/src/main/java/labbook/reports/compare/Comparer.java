@@ -219,8 +219,9 @@ public final class Comparer {
     static String noiseFloor(Set<Calibration> calibrations) {
         if (calibrations.isEmpty()) {
             return "noise: the repeats inside each run only (no calibration of this machine and mode in "
-                    + Calibration.folder() + "): two quick runs of the same code on a 2-vCPU VM had 10-12.5 % of "
-                    + "their measurements called changed this way; ./labbook calibrate measures this machine's "
+                    + Calibration.folder() + "): the repeats of one run share its drift, so runs of the same code "
+                    + "are called changed far more often than the 5 % false discovery rate says (docs/compare.md "
+                    + "has A/A pairs measured on the lab's machine); ./labbook calibrate measures this machine's "
                     + "spread between runs";
         }
         return "noise: the spread between runs that " + Calibration.folder() + " measured ("

@@ -135,7 +135,7 @@ public record Claim(
     }
 
     /**
-     * The judged figure's interval as the page prints it ("1.71-1.82 ms", "1.52-2.1 ms (runs ±18 %)" where a
+     * The judged figure's interval as the page prints it ("1.71-1.82 ms", "1.52-2.1 ms (runs ±x %)" where a
      * calibration's spread between runs widened it), "—" where there is none.
      */
     public String intervalText() {
