@@ -148,8 +148,8 @@ public final class DcacheModelExperiment extends ExperimentCommand {
     /**
      * The thread counts to run: the requested ones (1 to 1024); without them, quick mode 1 and 20 (the two the report's
      * claim divides: each walk's speed-up at git's 20 preload threads over 1 thread), full mode 1, the powers of two up
-     * to the cores, 2, 4, 8, 16, the cores and 20 (the whole scaling curve). Quick mode used to add the cores; it fed
-     * only the chart, and its forks are better spent on rounds ({@link #rounds}).
+     * to the cores, 2, 4, 8, 16, the cores and 20 (the whole scaling curve). The cores feed only the chart, which full
+     * mode draws: quick mode's forks are better spent on rounds ({@link #rounds}).
      */
     static List<Integer> threadCounts(List<Integer> requested, Mode mode) {
         if (requested != null && !requested.isEmpty()) {
