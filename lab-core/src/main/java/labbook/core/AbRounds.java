@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * Interleaved A/B rounds: one experiment run for two configurations in alternating rounds, each round a fresh process
@@ -66,12 +67,21 @@ public final class AbRounds {
     }
 
     /**
-     * What the rounds run: the study's experiment in a mode, sides A and B, and the order of each round ("AB" or "BA").
+     * What the rounds run: the study's experiment in a mode, sides A and B, the order of each round ("AB" or "BA"), and
+     * whether B is A's configuration on purpose ({@code aa}: an A/A run, which measures the method's false-change rate;
+     * without it, two equal sides are refused).
      */
-    @JsonPropertyOrder({"study", "experiment", "mode", "a", "b", "order"})
-    public record Plan(String study, String experiment, String mode, Side a, Side b, List<String> order) {
+    @JsonPropertyOrder({"study", "experiment", "mode", "aa", "a", "b", "order"})
+    public record Plan(String study, String experiment, String mode, Side a, Side b, List<String> order, boolean aa) {
         public Plan {
             order = List.copyOf(order);
+        }
+
+        /** "A/A on purpose" for an A/A plan, else "". */
+        public String kind() {
+            return aa
+                    ? "A/A on purpose (B is A's configuration: the rounds measure the method's false-change rate)"
+                    : "";
         }
 
         /** The same request: everything but how many rounds (more rounds continue the same plan). */
@@ -80,7 +90,8 @@ public final class AbRounds {
                     && experiment.equals(other.experiment)
                     && mode.equals(other.mode)
                     && a.equals(other.a)
-                    && b.equals(other.b);
+                    && b.equals(other.b)
+                    && aa == other.aa;
         }
     }
 
@@ -125,7 +136,8 @@ public final class AbRounds {
             for (int i = order.size(); i < wanted.order().size(); i++) {
                 order.add(wanted.order().get(i));
             }
-            plan = new Plan(before.study(), before.experiment(), before.mode(), before.a(), before.b(), order);
+            plan = new Plan(
+                    before.study(), before.experiment(), before.mode(), before.a(), before.b(), order, before.aa());
         }
         try {
             Files.createDirectories(dir);
@@ -179,6 +191,11 @@ public final class AbRounds {
      * the pair stays close in time). Returns the rounds run now.
      */
     public static int run(Path dir, Plan plan, Duration limit, PrintStream err) {
+        return run(dir, plan, limit, err, MachineLoad::now);
+    }
+
+    /** The same, reading the machine's load around each side with {@code probe} (a test's machine is its own). */
+    static int run(Path dir, Plan plan, Duration limit, PrintStream err, Supplier<MachineLoad.Snapshot> probe) {
         int ran = 0;
         for (int i = 0; i < plan.order().size(); i++) {
             int round = i + 1;
@@ -197,9 +214,9 @@ public final class AbRounds {
                     err.println("== ab round " + round + " of " + plan.order().size() + " (" + order + "), side " + side
                             + (attempt > 1 ? ", again" : ""));
                     err.flush();
-                    MachineLoad.Snapshot before = MachineLoad.now();
+                    MachineLoad.Snapshot before = probe.get();
                     runSide(plan, side == 'A' ? plan.a() : plan.b(), out, limit);
-                    MachineLoad load = MachineLoad.between(before, MachineLoad.now());
+                    MachineLoad load = MachineLoad.between(before, probe.get());
                     if (load != null && load.flagged()) {
                         busy = true;
                         err.println("labbook ab: round " + round + " side " + side + " measured on a busy machine ("

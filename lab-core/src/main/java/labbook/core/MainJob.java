@@ -268,6 +268,12 @@ public final class MainJob implements Callable<Integer> {
                 description = "B's commit of the lab (a worktree of its own).")
         String bCommit = "";
 
+        @Option(
+                names = "--aa",
+                description = "A/A on purpose: B runs A's configuration, to measure the method's false-change rate "
+                        + "(no --b-... option; reports ab --power resamples such rounds).")
+        boolean aa;
+
         @Option(names = "--plan", description = "Print the plan and its estimated time, and exit.")
         boolean planOnly;
 
@@ -289,20 +295,36 @@ public final class MainJob implements Callable<Integer> {
             }
             Path root = Repo.root();
             AbRounds.Side a = side(root, "a", aJdk, aCommit, aFlags, (options + " " + aOptions).trim());
-            AbRounds.Side b = side(root, "b", bJdk, bCommit, bFlags, (options + " " + bOptions).trim());
-            if (a.equals(b)) {
-                throw new LabException(
-                        "A and B are the same configuration (" + a.text() + "): give B another --b-jdk, --b-flags, "
-                                + "--b-options or --b-commit",
-                        Cli.BAD_ARGUMENTS,
-                        null);
+            AbRounds.Side b;
+            if (aa) {
+                for (String[] given : new String[][] {
+                    {"--b-jdk", bJdk}, {"--b-flags", bFlags}, {"--b-options", bOptions}, {"--b-commit", bCommit}
+                }) {
+                    if (!given[1].isEmpty()) {
+                        throw new LabException(
+                                "--aa runs A's configuration on both sides: drop " + given[0] + " '" + given[1] + "'",
+                                Cli.BAD_ARGUMENTS,
+                                null);
+                    }
+                }
+                b = a;
+            } else {
+                b = side(root, "b", bJdk, bCommit, bFlags, (options + " " + bOptions).trim());
+                if (a.equals(b)) {
+                    throw new LabException(
+                            "A and B are the same configuration (" + a.text() + "): give B another --b-jdk, "
+                                    + "--b-flags, --b-options or --b-commit, or --aa for an A/A run on purpose",
+                            Cli.BAD_ARGUMENTS,
+                            null);
+                }
             }
             Mode mode = full ? Mode.FULL : Mode.QUICK;
             Path dir = (out != null ? out : root.resolve("results-ab").resolve(study + "-" + experiment))
                     .toAbsolutePath()
                     .normalize();
             AbRounds.Plan plan = AbRounds.settle(
-                    dir, new AbRounds.Plan(study, experiment, mode.label(), a, b, AbRounds.order(order, rounds, seed)));
+                    dir,
+                    new AbRounds.Plan(study, experiment, mode.label(), a, b, AbRounds.order(order, rounds, seed), aa));
             long done = java.util.stream.IntStream.rangeClosed(1, plan.order().size())
                     .filter(r -> AbRounds.done(dir, plan, r, 'A') && AbRounds.done(dir, plan, r, 'B'))
                     .count();
@@ -311,8 +333,8 @@ public final class MainJob implements Callable<Integer> {
             Double perSide = estimate.seconds(experiment);
             System.err.println("labbook ab: " + study + " " + experiment + " " + mode.flag() + ", "
                     + plan.order().size()
-                    + " rounds (" + String.join(" ", plan.order()) + "), " + done + " done, into " + dir + "\n  A: "
-                    + a.text() + "\n  B: " + b.text() + "\n  about "
+                    + " rounds (" + String.join(" ", plan.order()) + "), " + done + " done, into " + dir
+                    + (aa ? "\n  " + plan.kind() : "") + "\n  A: " + a.text() + "\n  B: " + b.text() + "\n  about "
                     + (perSide == null ? "? (no estimate of " + experiment + " yet)" : RunPlan.human(perSide))
                     + " a side, "
                     + (perSide == null
@@ -322,8 +344,18 @@ public final class MainJob implements Callable<Integer> {
             if (planOnly) {
                 return 0;
             }
-            prepare(root, a, aCommit.isEmpty() ? "HEAD" : aCommit);
-            prepare(root, b, bCommit.isEmpty() ? "HEAD" : bCommit);
+            prepare(
+                    root,
+                    a,
+                    study,
+                    aCommit,
+                    aCommit.isEmpty() ? "--a-jdk '" + aJdk + "'" : "--a-commit '" + aCommit + "'");
+            prepare(
+                    root,
+                    b,
+                    study,
+                    bCommit,
+                    bCommit.isEmpty() ? "--b-jdk '" + bJdk + "'" : "--b-commit '" + bCommit + "'");
             AbRounds.run(dir, plan, mode == Mode.FULL ? Duration.ofHours(12) : Duration.ofHours(2), System.err);
             return runReports(root, "ab", "the rounds as pairs", List.of("ab", dir.toString()));
         }
@@ -349,29 +381,77 @@ public final class MainJob implements Callable<Integer> {
                     opts);
         }
 
-        /** Makes a side's worktree when it has none yet, and builds its study there with its JDK. */
-        static void prepare(Path root, AbRounds.Side side, String rev) {
+        /**
+         * Makes a side's worktree when it has none yet, and builds its study there with its JDK (its launcher's build,
+         * a no-op when up to date), before any round runs: a commit that does not build is one line naming it
+         * ({@code given}: the option and value that asked for the worktree), and its worktree is removed again.
+         */
+        static void prepare(Path root, AbRounds.Side side, String study, String commit, String given) {
             Path lab = Path.of(side.lab());
-            if (lab.equals(root) || Files.isRegularFile(lab.resolve("labbook"))) {
+            if (lab.equals(root)) {
                 return;
             }
-            System.err.println("== ab: a worktree of " + rev + " at " + lab);
+            boolean made = false;
+            if (!Files.isRegularFile(lab.resolve("labbook"))) {
+                String rev = commit.isEmpty() ? "HEAD" : commit;
+                System.err.println("== ab: a worktree of " + rev + " at " + lab);
+                try (Child git = Child.start(Child.spec(
+                                "git worktree",
+                                "git",
+                                "-C",
+                                root.toString(),
+                                "worktree",
+                                "add",
+                                "--detach",
+                                lab.toString(),
+                                rev)
+                        .inheritOutput()
+                        .limit(Duration.ofMinutes(5)))) {
+                    if (git.waitFor() != 0) {
+                        throw new LabException("ab: " + given + ": git worktree add " + lab + " " + rev + " failed: is "
+                                + rev + " a commit of this repository?");
+                    }
+                }
+                made = true;
+            }
+            System.err.println(
+                    "== ab: building " + study + " at " + lab + (side.jdk().isEmpty() ? "" : " with " + side.jdk()));
+            // the launcher builds the module when it is stale, then prints the study's help, which nobody needs: both
+            // go to a log beside the worktree (not in it, since a worktree that does not build is removed)
+            Path log = lab.resolveSibling(lab.getFileName() + "-build.log");
+            Child.Spec build = Child.spec("ab build", lab.resolve("labbook").toString(), study, "--help")
+                    .outputTo(log)
+                    .limit(Duration.ofMinutes(30));
+            if (!side.jdk().isEmpty()) {
+                build = build.env("JAVA_HOME", side.jdk());
+            }
+            int exit;
+            try (Child child = Child.start(build)) {
+                exit = child.waitFor();
+            }
+            if (exit != 0) {
+                if (made) {
+                    removeWorktree(root, lab);
+                }
+                throw new LabException("ab: " + given + " does not build (" + lab.resolve("labbook") + " " + study
+                        + ": " + Child.exitStatus(exit) + "; the build's output: " + log + ")");
+            }
+        }
+
+        /** Removes a worktree this run made, so a failed side leaves nothing behind. */
+        private static void removeWorktree(Path root, Path lab) {
             try (Child git = Child.start(Child.spec(
                             "git worktree",
                             "git",
                             "-C",
                             root.toString(),
                             "worktree",
-                            "add",
-                            "--detach",
-                            lab.toString(),
-                            rev)
+                            "remove",
+                            "--force",
+                            lab.toString())
                     .inheritOutput()
-                    .limit(Duration.ofMinutes(5)))) {
-                if (git.waitFor() != 0) {
-                    throw new LabException("ab: git worktree add " + lab + " " + rev + " failed: is " + rev
-                            + " a commit of this repository?");
-                }
+                    .limit(Duration.ofMinutes(1)))) {
+                git.waitFor();
             }
         }
     }

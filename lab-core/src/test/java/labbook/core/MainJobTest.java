@@ -1,6 +1,7 @@
 package labbook.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -143,5 +144,60 @@ class MainJobTest {
                 .contains("no JDK at /no/such/jdk (no executable bin/java there)")
                 .contains("'walet' is not a study (wallet, filecrypt, vfs)");
         assertThat(out).isEmptyDirectory();
+    }
+
+    /** --aa takes no B option (each named), and plans an A/A run on purpose, said in ab.json. */
+    @Test
+    void abAaRefusesABOptionAndRecordsItsPurpose(@org.junit.jupiter.api.io.TempDir Path out) throws IOException {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        picocli.CommandLine cli = Cli.commandLine(new MainJob());
+        cli.setErr(new java.io.PrintWriter(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(cli.execute("ab", "wallet", "sync-sweep", "--aa", "--b-flags", "-Xint", "--out", out.toString()))
+                .isEqualTo(Cli.BAD_ARGUMENTS);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--aa runs A's configuration on both sides: drop --b-flags '-Xint'");
+        assertThat(out).isEmptyDirectory();
+        assertThat(cli.execute(
+                        "ab", "wallet", "sync-sweep", "--aa", "--rounds", "20", "--plan", "--out", out.toString()))
+                .isZero();
+        AbRounds.Plan plan = AbRounds.read(out.resolve(AbRounds.PLAN));
+        assertThat(plan.aa()).isTrue();
+        assertThat(plan.b()).isEqualTo(plan.a());
+        assertThat(plan.order()).hasSize(20);
+    }
+
+    /**
+     * A side's commit that does not build (a Java file with a syntax error, built by that commit's own launcher, here a
+     * script that runs javac) is one line naming the option and commit, before any round, and its worktree is gone; a
+     * commit that builds is prepared once.
+     */
+    @Test
+    void abRefusesACommitThatDoesNotBuildInOneLine(@org.junit.jupiter.api.io.TempDir Path repo) throws Exception {
+        Files.writeString(
+                repo.resolve("labbook"),
+                "#!/bin/sh\nmkdir -p \"$(dirname \"$0\")/target\"\n"
+                        + "javac -d \"$(dirname \"$0\")/target\" \"$(dirname \"$0\")/Lab.java\"\n");
+        repo.resolve("labbook").toFile().setExecutable(true);
+        Files.writeString(repo.resolve("Lab.java"), "class Lab {}\n");
+        git(repo, "init", "-q");
+        git(repo, "add", ".");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "builds");
+        Files.writeString(repo.resolve("Lab.java"), "class Lab { int x = }\n");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "does not build");
+        AbRounds.Side bad = MainJob.Ab.side(repo, "b", "", "HEAD", "", "");
+        assertThatThrownBy(() -> MainJob.Ab.prepare(repo, bad, "wallet", "HEAD", "--b-commit 'HEAD'"))
+                .isInstanceOf(LabException.class)
+                .hasMessageStartingWith("ab: --b-commit 'HEAD' does not build (" + bad.lab() + "/labbook wallet: exit")
+                .hasMessageNotContaining("\n");
+        assertThat(Path.of(bad.lab())).doesNotExist();
+        AbRounds.Side good = MainJob.Ab.side(repo, "a", "", "HEAD~1", "", "");
+        MainJob.Ab.prepare(repo, good, "wallet", "HEAD~1", "--a-commit 'HEAD~1'");
+        assertThat(Path.of(good.lab()).resolve("target/Lab.class")).exists();
+    }
+
+    private static void git(Path repo, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
+        command.addAll(List.of(args));
+        assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
     }
 }
