@@ -479,6 +479,9 @@ public final class LabRun implements AutoCloseable {
         if (!ForkedJava.extraFlags().isEmpty()) {
             m.put("extra_jvm_flags", String.join(" ", ForkedJava.extraFlags()));
         }
+        if (Slowdown.share() > 0) { // said in the results too: their figures carry the test-only slowdown
+            m.put("test_slowdown", Slowdown.share());
+        }
         if (!outcomes.isEmpty()) {
             Map<String, Object> o = new LinkedHashMap<>();
             outcomes.forEach((name, part) -> o.put(name, json(part)));

@@ -11,6 +11,7 @@ import labbook.core.CsvResults;
 import labbook.core.FailureLine;
 import labbook.core.LabException;
 import labbook.core.Measurement;
+import labbook.core.Slowdown;
 import labbook.core.WorkerRows;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.PreloadWalk;
@@ -108,7 +109,11 @@ public final class StatWalkWorker {
             preload.walk(threads);
         }
         long[] mismatches = new long[1];
-        Measurement m = Measurement.of(() -> mismatches[0] = preload.walk(threads));
+        Measurement m = Measurement.of(() -> {
+            long t0 = System.nanoTime();
+            mismatches[0] = preload.walk(threads);
+            Slowdown.after(System.nanoTime() - t0); // off unless a test of the A/B method asks (-Dlabbook.slowdown)
+        });
         MeasuredWalk walk = new MeasuredWalk(
                 threads, repeat, preload.paths(), m.wallSeconds(), m.userSeconds(), m.systemSeconds(), mismatches[0]);
         try (CsvResults csv = CsvResults.open(out, VfsSchemas.STAT_WALK)) {

@@ -8,6 +8,7 @@ import java.util.Set;
 import labbook.core.Clocks;
 import labbook.core.OwnedScratch;
 import labbook.core.Progress;
+import labbook.core.Slowdown;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
@@ -301,6 +302,7 @@ public final class SweepLoop {
         long c0 = Clocks.threadCpuNanos();
         long t0 = System.nanoTime();
         long fileBytes = wallet.sync();
+        Slowdown.after(System.nanoTime() - t0); // off unless a test of the A/B method asks (-Dlabbook.slowdown)
         long t1 = System.nanoTime();
         long c1 = Clocks.threadCpuNanos();
         SyncPhases p = wallet.lastSyncPhases();
