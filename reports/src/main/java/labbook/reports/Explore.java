@@ -1,15 +1,19 @@
 package labbook.reports;
 
 import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import labbook.core.AbRounds;
 import labbook.core.LabException;
 import labbook.core.Repo;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.reports.chart.HorizontalBarChart;
+import labbook.reports.compare.AbAnalysis;
 import labbook.reports.compare.Comparer;
 import labbook.reports.compare.RunComparison;
 import labbook.reports.filecrypt.BandwidthChart;
@@ -90,6 +94,20 @@ public final class Explore {
     public static RunComparison compare(String a, String b) {
         Results loaded = load(a, b);
         return Comparer.compareShared(loaded, Studies.ALL, Comparer.DEFAULT_NOISE);
+    }
+
+    /**
+     * The rounds {@code ./labbook ab} ran into {@code folder} (relative paths are taken from the repository root),
+     * analysed as {@code reports ab} prints them, as a comparison of A with B ({@link #comparisonTable} gives every
+     * measurement); empty when the folder holds no plan (no ab.json) yet.
+     */
+    public static Optional<RunComparison> ab(String folder) {
+        Path p = Path.of(folder);
+        Path dir = (p.isAbsolute() ? p : Repo.root().resolve(p)).normalize();
+        if (!Files.isRegularFile(dir.resolve(AbRounds.PLAN))) {
+            return Optional.empty();
+        }
+        return Optional.of(AbAnalysis.comparison(AbAnalysis.of(dir, Comparer.DEFAULT_NOISE)));
     }
 
     /**

@@ -13,6 +13,7 @@ import labbook.core.LabException;
 import labbook.core.Reasons;
 import labbook.core.Repo;
 import labbook.reports.compare.AbAnalysis;
+import labbook.reports.compare.AbPower;
 import labbook.reports.compare.Calibrate;
 import labbook.reports.compare.Comparer;
 import labbook.reports.compare.ComparisonText;
@@ -82,12 +83,22 @@ public final class ReportsCli {
         /** Exit code of a confident regression beyond --fail-on-regression. */
         static final int REGRESSION = 3;
 
-        /** The forms of the comparison on stdout. */
+        /** The forms of the comparison on stdout (the terminal's is each command's own: ab adds its rounds' note). */
         enum Form {
             terminal,
             csv,
             json,
-            markdown
+            markdown;
+
+            /** The comparison in this form; the terminal's is compare's. */
+            String text(RunComparison c) {
+                return switch (this) {
+                    case terminal -> ComparisonText.terminal(c);
+                    case csv -> ComparisonText.csv(c);
+                    case json -> ComparisonText.json(c);
+                    case markdown -> ComparisonText.markdown(c);
+                };
+            }
         }
 
         @Parameters(
@@ -160,16 +171,7 @@ public final class ReportsCli {
         }
 
         private int compare() {
-            if (!(noisePct >= 0 && noisePct < 100)) {
-                throw new LabException(
-                        "--noise: '" + noisePct + "' is not a percentage from 0 to 100", Cli.BAD_ARGUMENTS, null);
-            }
-            if (failPct != null && !(failPct >= 0 && Double.isFinite(failPct))) {
-                throw new LabException(
-                        "--fail-on-regression: '" + failPct + "' is not a percentage of 0 or more",
-                        Cli.BAD_ARGUMENTS,
-                        null);
-            }
+            checkPercentages(noisePct, failPct);
             List<Path> all = new ArrayList<>(
                     roots.stream().map(p -> p.toAbsolutePath().normalize()).toList());
             int rootsOfA = roots.size();
@@ -196,28 +198,44 @@ public final class ReportsCli {
             RunComparison comparison = Comparer.compareShared(
                     ResultsLoader.load(all, Studies.schemas()), rootsOfA, Studies.ALL, noisePct / 100);
             PrintWriter out = spec.commandLine().getOut();
-            out.print(
-                    switch (format) {
-                        case terminal -> ComparisonText.terminal(comparison);
-                        case csv -> ComparisonText.csv(comparison);
-                        case json -> ComparisonText.json(comparison);
-                        case markdown -> ComparisonText.markdown(comparison);
-                    });
+            out.print(format.text(comparison));
             out.flush();
-            if (failPct == null) {
-                return 0;
-            }
-            List<RunComparison.MeasureChange> regressions = comparison.regressions(failPct / 100);
-            for (RunComparison.MeasureChange m : regressions) {
-                spec.commandLine()
-                        .getErr()
-                        .println("regression beyond " + Format.sig(failPct, 3) + " %: " + m.name() + " "
-                                + Format.ratio(m.ratio()) + " [" + Format.sig(m.ratioLow(), 3) + ", "
-                                + Format.sig(m.ratioHigh(), 3) + "]");
-            }
-            spec.commandLine().getErr().flush();
-            return regressions.isEmpty() ? 0 : REGRESSION;
+            return gate(comparison, failPct, spec);
         }
+    }
+
+    /** --noise and --fail-on-regression, as compare and ab take them; one line naming a value that is not one. */
+    static void checkPercentages(double noisePct, Double failPct) {
+        if (!(noisePct >= 0 && noisePct < 100)) {
+            throw new LabException(
+                    "--noise: '" + noisePct + "' is not a percentage from 0 to 100", Cli.BAD_ARGUMENTS, null);
+        }
+        if (failPct != null && !(failPct >= 0 && Double.isFinite(failPct))) {
+            throw new LabException(
+                    "--fail-on-regression: '" + failPct + "' is not a percentage of 0 or more",
+                    Cli.BAD_ARGUMENTS,
+                    null);
+        }
+    }
+
+    /**
+     * The regression gate of compare and ab: each measurement called slower (on its corrected p-value) beyond
+     * {@code failPct} with its whole interval, a line on stderr; {@link Compare#REGRESSION} when there is one, else 0.
+     */
+    static int gate(RunComparison comparison, Double failPct, CommandSpec spec) {
+        if (failPct == null) {
+            return 0;
+        }
+        List<RunComparison.MeasureChange> regressions = comparison.regressions(failPct / 100);
+        for (RunComparison.MeasureChange m : regressions) {
+            spec.commandLine()
+                    .getErr()
+                    .println("regression beyond " + Format.sig(failPct, 3) + " %: " + m.name() + " "
+                            + Format.ratio(m.ratio()) + " [" + Format.sig(m.ratioLow(), 3) + ", "
+                            + Format.sig(m.ratioHigh(), 3) + "]");
+        }
+        spec.commandLine().getErr().flush();
+        return regressions.isEmpty() ? 0 : Compare.REGRESSION;
     }
 
     /**
@@ -269,21 +287,59 @@ public final class ReportsCli {
         CommandSpec spec;
     }
 
-    /** {@code ab DIR [--noise PCT]}: the rounds {@code labbook ab} ran into DIR, analysed as pairs. */
+    /**
+     * {@code ab DIR [--format F] [--noise PCT] [--fail-on-regression PCT] [--power [--measure TEXT]... [--seed N]]}:
+     * the rounds {@code labbook ab} ran into DIR, analysed as pairs, printed as compare prints a comparison, and drawn
+     * on {@code DIR/report/compare.html}; or, with --power, the power of those verdicts read off an A/A run's rounds
+     * ({@link AbPower}).
+     */
     @Command(
             name = "ab",
             mixinStandardHelpOptions = true,
             description = "analyse the interleaved rounds labbook ab ran (its folder, with ab.json) as pairs: each "
-                    + "round's B/A, their geometric mean and interval, the sign-flip test, corrected for many measures")
+                    + "round's B/A, their geometric mean and interval, the sign-flip test, corrected for many "
+                    + "measures; "
+                    + "writes DIR/report/compare.html (a forest plot of the ratios and the table); with --power, "
+                    + "the share of resampled A/A rounds in which a change of 0, 5 and 10 % is called")
     static final class AbCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "DIR", converter = PathArgument.class, description = "the A/B folder")
         Path dir;
+
+        @Option(
+                names = "--format",
+                paramLabel = "FORM",
+                description = "terminal (aligned tables, the default), csv, json or markdown; only that on stdout")
+        Compare.Form format = Compare.Form.terminal;
 
         @Option(
                 names = "--noise",
                 paramLabel = "PCT",
                 description = "a significant change within PCT %% of 1 is still \"~\" (default: 2)")
         double noisePct = Comparer.DEFAULT_NOISE * 100;
+
+        @Option(
+                names = "--fail-on-regression",
+                paramLabel = "PCT",
+                description = "exit 3 when a measurement is called slower (after the correction for many "
+                        + "measurements) by more than PCT %%, its whole 95 %% interval beyond PCT")
+        Double failPct;
+
+        @Option(
+                names = "--power",
+                description = "the power study of an A/A run (labbook ab --aa, at least " + AbPower.MIN_ROUNDS
+                        + " rounds): the rounds drawn again " + AbPower.RESAMPLES + " times, B scaled by 1.00, 1.05 "
+                        + "and 1.10, the analysis' own verdict on each draw; terminal form only")
+        boolean power;
+
+        @Option(
+                names = "--measure",
+                paramLabel = "TEXT",
+                description = "with --power: scale and show only the measurements whose name (\"sync-sweep sync_ms "
+                        + "variant=kde4 entries=1000\") contains TEXT; repeat for several (default: all)")
+        List<String> measures = new ArrayList<>();
+
+        @Option(names = "--seed", paramLabel = "N", description = "with --power: the draws' seed (default: 1)")
+        long seed = 1;
 
         @Spec
         CommandSpec spec;
@@ -297,10 +353,35 @@ public final class ReportsCli {
                         Cli.BAD_ARGUMENTS,
                         null);
             }
+            checkPercentages(noisePct, failPct);
+            if (!power && !measures.isEmpty()) {
+                throw new LabException(
+                        "--measure '" + measures.get(0) + "': only the power study (--power) takes it",
+                        Cli.BAD_ARGUMENTS,
+                        null);
+            }
+            if (power && (format != Compare.Form.terminal || failPct != null)) {
+                throw new LabException(
+                        "--power prints its study in the terminal's form alone: drop "
+                                + (failPct != null ? "--fail-on-regression" : "--format " + format),
+                        Cli.BAD_ARGUMENTS,
+                        null);
+            }
+            System.setProperty("java.awt.headless", "true");
+            AbAnalysis.Result result = AbAnalysis.of(dir.toAbsolutePath().normalize(), noisePct / 100);
             PrintWriter out = spec.commandLine().getOut();
-            out.print(AbAnalysis.terminal(AbAnalysis.of(dir.toAbsolutePath().normalize(), noisePct / 100)));
+            if (power) {
+                out.print(AbPower.terminal(AbPower.of(result, measures, seed, AbPower.RESAMPLES)));
+                out.flush();
+                return 0;
+            }
+            RunComparison comparison = AbAnalysis.comparison(result);
+            out.print(format == Compare.Form.terminal ? AbAnalysis.terminal(result) : format.text(comparison));
             out.flush();
-            return 0;
+            Path page = Site.rounds(comparison, result.dir().resolve("report"));
+            spec.commandLine().getErr().println("page: " + page);
+            spec.commandLine().getErr().flush();
+            return gate(comparison, failPct, spec);
         }
     }
 

@@ -11,17 +11,17 @@ import java.util.Locale;
 import java.util.Map;
 import labbook.core.AbRounds;
 import labbook.core.Column;
-import labbook.core.ConsoleTable;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
 import labbook.reports.Studies;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsLoader;
 import labbook.reports.results.ResultsRoot;
+import labbook.reports.stats.DetectableChange;
 import labbook.reports.stats.Format;
 import labbook.reports.stats.MultipleTesting;
 import labbook.reports.stats.PairedRounds;
-import labbook.reports.stats.Stats;
+import labbook.reports.stats.SignFlipTest;
 import labbook.reports.study.Study;
 import tech.tablesaw.api.Table;
 
@@ -29,22 +29,85 @@ import tech.tablesaw.api.Table;
  * The rounds of {@code labbook ab} analysed as pairs: for every measurement of the experiment (its schema's keys and
  * timings), each finished round's median of A and of B, the round's ratio B / A, and over the rounds their geometric
  * mean with a bootstrap interval, the sign-flip permutation test of the log ratios ({@link PairedRounds}), and the
- * change it could have detected. Benjamini-Hochberg over the measurements, as compare does.
+ * change it could have detected. Benjamini-Hochberg over the measurements, as compare does ({@link #decide}, which the
+ * power study {@link AbPower} runs too). The result is also a {@link RunComparison} ({@link #comparison}), so that
+ * compare's writers print it in every form, its regression gate reads it, and the site draws it.
  */
 public final class AbAnalysis {
     private AbAnalysis() {}
 
-    /** One measurement over the rounds. */
+    /**
+     * One measurement over the rounds: each finished round's median of A ({@code a}) and of B ({@code b}), their
+     * analysis as pairs, the corrected p-value, the verdict, and the change that could have been detected (a fraction;
+     * infinite when no arrangement of the rounds reaches the level).
+     */
     public record Measure(
             String experiment,
             String timing,
             String key,
+            double[] a,
+            double[] b,
             PairedRounds.Analysis rounds,
             double pAdjusted,
-            RunComparison.Change change) {}
+            RunComparison.Change change,
+            double detectable) {}
 
-    /** The analysis of an A/B folder: its plan, the rounds used, the flagged sides, the measurements. */
-    public record Result(AbRounds.Plan plan, int rounds, List<String> flagged, List<Measure> measures) {}
+    /**
+     * The analysis of an A/B folder: its plan, the rounds used, the flagged sides, the noise threshold, the level a
+     * measurement not called had to reach ({@link Verdicts#level}), the measurements.
+     */
+    public record Result(
+            Path dir,
+            AbRounds.Plan plan,
+            int rounds,
+            List<String> flagged,
+            double noise,
+            double level,
+            List<Measure> measures) {}
+
+    /**
+     * The verdicts of one family of measurements: each one's p-value adjusted by {@link RunComparison#CORRECTION} over
+     * the family (NaN with too few rounds), its change, and the level a measurement not called had to reach.
+     */
+    public record Verdicts(double[] pAdjusted, List<RunComparison.Change> changes, double level) {}
+
+    /**
+     * reports ab's decision, one place for the analysis and its power study: with fewer rounds than any arrangement of
+     * signs needs to reach {@link RunComparison#ALPHA} (2 / 2^rounds above it, below 6 rounds), every measurement is
+     * "too few"; else the sign-flip p-values {@code p} are adjusted by Benjamini-Hochberg over the whole family, and a
+     * measurement is slower or faster when its adjusted p is below {@link RunComparison#ALPHA} and its geometric-mean
+     * ratio lies beyond the noise threshold, else "~".
+     */
+    public static Verdicts decide(double[] p, double[] ratios, int rounds, double noise) {
+        List<RunComparison.Change> changes = new ArrayList<>();
+        if (!enough(rounds)) {
+            double[] none = new double[p.length];
+            Arrays.fill(none, Double.NaN);
+            for (int i = 0; i < p.length; i++) {
+                changes.add(RunComparison.Change.TOO_FEW);
+            }
+            return new Verdicts(none, changes, RunComparison.ALPHA);
+        }
+        double[] adjusted = MultipleTesting.benjaminiHochberg(p);
+        for (int i = 0; i < p.length; i++) {
+            changes.add(
+                    !(adjusted[i] < RunComparison.ALPHA) || Math.abs(ratios[i] - 1) <= noise
+                            ? RunComparison.Change.SAME
+                            : ratios[i] > 1 ? RunComparison.Change.SLOWER : RunComparison.Change.FASTER);
+        }
+        double level = MultipleTesting.levelForOneMore(
+                RunComparison.ALPHA, p.length, MultipleTesting.discoveries(adjusted, RunComparison.ALPHA));
+        return new Verdicts(adjusted, changes, level);
+    }
+
+    /**
+     * Whether {@code rounds} can call anything: the sign-flip test's smallest p-value is 2 / 2^rounds, so below 6
+     * rounds no arrangement reaches 0.05, and a measurement is "too few" rather than a "~" that claims what the test
+     * cannot tell.
+     */
+    static boolean enough(int rounds) {
+        return 2 / Math.pow(2, rounds) <= RunComparison.ALPHA;
+    }
 
     /** Analyses the finished rounds of {@code dir}; one line when there are fewer than two. */
     public static Result of(Path dir, double noise) {
@@ -79,6 +142,7 @@ public final class AbAnalysis {
             (i % 2 == 0 ? as : bs).add(loaded.roots().get(i));
         }
         List<String[]> names = new ArrayList<>();
+        List<double[][]> values = new ArrayList<>();
         List<PairedRounds.Analysis> analyses = new ArrayList<>();
         for (ResultsSchema schema : study.schemas()) {
             if (!schema.comparable()) {
@@ -101,40 +165,107 @@ public final class AbAnalysis {
                         continue;
                     }
                     names.add(new String[] {schema.experiment(), timing.name(), Calibrate.keyText(schema, key)});
+                    values.add(new double[][] {a, b});
                     analyses.add(PairedRounds.of(a, b, RunComparison.ALPHA));
                 }
             }
         }
-        // the sign-flip test's smallest p-value is 2 / 2^rounds: below 6 rounds no arrangement reaches 0.05, and such
-        // a measurement is "too few" rather than a "~" that claims what the test cannot tell
-        boolean enough = 2 / Math.pow(2, finished.size()) <= RunComparison.ALPHA;
-        double[] adjusted = enough
-                ? MultipleTesting.benjaminiHochberg(
-                        analyses.stream().mapToDouble(x -> x.signFlip().p()).toArray())
-                : new double[analyses.size()];
+        Verdicts v = decide(
+                analyses.stream().mapToDouble(x -> x.signFlip().p()).toArray(),
+                analyses.stream()
+                        .mapToDouble(PairedRounds.Analysis::geomeanRatio)
+                        .toArray(),
+                finished.size(),
+                noise);
         List<Measure> measures = new ArrayList<>();
         for (int i = 0; i < analyses.size(); i++) {
-            PairedRounds.Analysis x = analyses.get(i);
-            double ratio = x.geomeanRatio();
-            if (!enough) {
-                adjusted[i] = Double.NaN;
-            }
-            RunComparison.Change change = !enough
-                    ? RunComparison.Change.TOO_FEW
-                    : !(adjusted[i] < RunComparison.ALPHA) || Math.abs(ratio - 1) <= noise
-                            ? RunComparison.Change.SAME
-                            : ratio > 1 ? RunComparison.Change.SLOWER : RunComparison.Change.FASTER;
-            measures.add(new Measure(names.get(i)[0], names.get(i)[1], names.get(i)[2], x, adjusted[i], change));
+            double[][] ab = values.get(i);
+            measures.add(new Measure(
+                    names.get(i)[0],
+                    names.get(i)[1],
+                    names.get(i)[2],
+                    ab[0],
+                    ab[1],
+                    analyses.get(i),
+                    v.pAdjusted()[i],
+                    v.changes().get(i),
+                    detectable(ab[0], ab[1], v.level(), noise)));
         }
-        return new Result(plan, finished.size(), flagged, measures);
+        return new Result(dir, plan, finished.size(), flagged, noise, v.level(), measures);
     }
 
-    /** The result as the terminal shows it. */
-    public static String terminal(Result r) {
-        StringBuilder out = new StringBuilder();
-        out.append(String.format(
+    /**
+     * The smallest change the rounds could have detected with the sign-flip test at {@code level} (the p-value a
+     * measurement not called had to reach, as compare gives it) and {@link DetectableChange#POWER} power, never below
+     * the noise threshold, under which nothing is called; infinite when no arrangement of the rounds reaches the level.
+     */
+    static double detectable(double[] a, double[] b, double level, double noise) {
+        if (2 / Math.pow(2, a.length) > level) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double[] logRatios = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            logRatios[i] = Math.log(b[i] / a[i]);
+        }
+        double mde =
+                DetectableChange.paired(logRatios, level, DetectableChange.POWER, DetectableChange.MEAN_EFFICIENCY);
+        return Double.isNaN(mde) ? mde : Math.max(mde, noise);
+    }
+
+    /**
+     * The analysis as a comparison of A with B, for compare's writers, its regression gate and the site: each
+     * measurement's A and B are the rounds' medians (with their 95 % order-statistic interval, n the rounds), its ratio
+     * the geometric mean of the rounds' ratios with its bootstrap interval, its p the sign-flip test's.
+     */
+    public static RunComparison comparison(Result r) {
+        String study = r.plan().study();
+        List<RunComparison.MeasureChange> changes = new ArrayList<>();
+        for (Measure m : r.measures()) {
+            PairedRounds.Analysis x = m.rounds();
+            changes.add(new RunComparison.MeasureChange(
+                    study,
+                    m.experiment(),
+                    m.timing(),
+                    m.key(),
+                    Comparer.sample(m.a()),
+                    Comparer.sample(m.b()),
+                    x.geomeanRatio(),
+                    x.geomeanInterval().low(),
+                    x.geomeanInterval().high(),
+                    x.signFlip().p(),
+                    m.pAdjusted(),
+                    x.signFlip().exact(),
+                    m.change(),
+                    m.detectable(),
+                    Double.NaN));
+        }
+        AbRounds.Plan plan = r.plan();
+        List<RunComparison.RunDifference> differences = r.plan().aa()
+                ? List.of()
+                : List.of(new RunComparison.RunDifference(
+                        study, "configuration", plan.a().text(), plan.b().text()));
+        return new RunComparison(
+                new RunComparison.Side(r.dir(), plan.a().text()),
+                new RunComparison.Side(r.dir(), plan.b().text()),
+                r.noise(),
+                summary(r),
+                differences,
+                List.of(),
+                List.of(),
+                changes,
+                RunComparison.geomeans(changes),
+                "noise: the rounds' own spread (each round pairs A and B in fresh processes close in time, so what "
+                        + "drifts "
+                        + "between rounds cancels in its B/A; no calibration is used)",
+                r.flagged(),
+                method(r));
+    }
+
+    /** "interleaved rounds: wallet sync-sweep, quick mode, 6 rounds (AB BA BA AB AB BA)", and A/A's purpose. */
+    static String summary(Result r) {
+        return String.format(
                 Locale.ROOT,
-                "ab: %s %s, %s mode, %d rounds (%s)%n  A: %s%n  B: %s%n",
+                "interleaved rounds: %s %s, %s mode, %d rounds (%s)%s",
                 r.plan().study(),
                 r.plan().experiment(),
                 r.plan().mode(),
@@ -142,41 +273,35 @@ public final class AbAnalysis {
                 String.join(
                         " ",
                         r.plan().order().subList(0, Math.min(r.plan().order().size(), r.rounds()))),
-                r.plan().a().text(),
-                r.plan().b().text()));
-        r.flagged().forEach(f -> out.append("flagged: ").append(f).append('\n'));
-        out.append("verdicts: each round's B/A (medians of its repeats), their geometric mean with a 95 % bootstrap "
-                + "interval over the rounds, the sign-flip permutation test of the log ratios, "
-                + RunComparison.CORRECTION + " over the " + r.measures().size() + " measurements at a false discovery "
-                + "rate of " + Format.pct(RunComparison.ALPHA) + "; MDE: the change the test finds at 80 % power\n");
-        ConsoleTable t = new ConsoleTable(
-                "experiment", "timing", "key", "B/A", "95 % interval", "p", "p (BH)", "verdict", "MDE");
-        for (Measure m : r.measures()) {
-            var x = m.rounds();
-            t.row(
-                    m.experiment(),
-                    m.timing(),
-                    m.key(),
-                    Format.ratio(x.geomeanRatio()),
-                    Format.sig(x.geomeanInterval().low(), 3) + "-"
-                            + Format.sig(x.geomeanInterval().high(), 3),
-                    Format.sig(x.signFlip().p(), 2),
-                    Format.sig(m.pAdjusted(), 2),
-                    m.change().word(),
-                    Format.pct(x.detectableBySignFlip()));
-        }
-        out.append(ComparisonText.print(t));
-        if (r.measures().stream().anyMatch(m -> m.change() == RunComparison.Change.TOO_FEW)) {
-            out.append("too few rounds: below 6, no arrangement of the rounds' signs reaches p < 0.05\n");
-        }
-        out.append(RunComparison.counts(
-                        r.measures().stream().map(Measure::change).toList()))
-                .append("; median MDE ")
-                .append(Format.pct(Stats.median(r.measures().stream()
-                        .mapToDouble(m -> m.rounds().detectableBySignFlip())
-                        .toArray())))
-                .append('\n');
-        return out.toString();
+                r.plan().aa() ? ", " + r.plan().kind() : "");
+    }
+
+    private static String method(Result r) {
+        return String.format(
+                Locale.ROOT,
+                "verdicts: each round's B/A (the medians of its repeats), their geometric mean with a 95 %% bootstrap "
+                        + "interval over the rounds, the sign-flip permutation test of the log ratios (exact up to %d "
+                        + "rounds), %s over the %d measurements at a false discovery rate of %s: faster or slower when "
+                        + "p (BH) is below %s and B/A beyond the noise threshold %s; MDE: the smallest change a ~ or "
+                        + "too few could have detected at %s power at the level a measurement not called had to reach "
+                        + "(p below %s), never below the noise threshold, ∞ where no arrangement of the rounds reaches "
+                        + "it; A and B medians: the rounds' medians with 95 %% order-statistic intervals",
+                SignFlipTest.EXACT_UP_TO,
+                RunComparison.CORRECTION,
+                r.measures().size(),
+                Format.pct(RunComparison.ALPHA),
+                Format.sig(RunComparison.ALPHA, 2),
+                Format.pct(r.noise()),
+                Format.pct(DetectableChange.POWER),
+                Format.sig(r.level(), 2));
+    }
+
+    /** The result as the terminal shows it: compare's tables, and why nothing was called with too few rounds. */
+    public static String terminal(Result r) {
+        String text = ComparisonText.terminal(comparison(r));
+        return r.measures().stream().anyMatch(m -> m.change() == RunComparison.Change.TOO_FEW)
+                ? text + "too few rounds: below 6, no arrangement of the rounds' signs reaches p < 0.05\n"
+                : text;
     }
 
     private static String flag(Path root) {

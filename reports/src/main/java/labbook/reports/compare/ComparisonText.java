@@ -355,8 +355,11 @@ public final class ComparisonText {
         out.append(bullet).append(method(c)).append('\n');
     }
 
-    /** How the verdicts were reached, in one line. */
+    /** How the verdicts were reached, in one line: the comparison's own (ab's rounds), else compare's tests. */
     public static String method(RunComparison c) {
+        if (!c.method().isEmpty()) {
+            return c.method();
+        }
         String repeats = String.format(
                 Locale.ROOT,
                 "verdicts: U-test (exact p-values up to %d values in all), %s over the %d measurements that could "

@@ -10,8 +10,9 @@ import labbook.reports.stats.MultipleTesting;
  * be compared and why, each seed claim's verdict on both, and every measurement both hold, matched by its schema's
  * declared keys, with its change and verdict, and what noise the verdicts were judged against ({@code noiseFloor}: the
  * repeats inside each run, or a calibration's spread between runs) and which experiments measured on a busy machine
- * ({@code flagged}: run.json's CPU steal or other processes' load past the lab's limits). Built by {@link Comparer};
- * printed by {@link ComparisonText}.
+ * ({@code flagged}: run.json's CPU steal or other processes' load past the lab's limits). Built by {@link Comparer}, or
+ * by {@link AbAnalysis} from interleaved rounds, which words its own {@code method} (empty: compare's, which
+ * {@link ComparisonText#method} words from the figures); printed by {@link ComparisonText}.
  */
 public record RunComparison(
         Side a,
@@ -24,7 +25,8 @@ public record RunComparison(
         List<MeasureChange> measures,
         List<Geomean> geomeans,
         String noiseFloor,
-        List<String> flagged) {
+        List<String> flagged,
+        String method) {
 
     /**
      * The false discovery rate at which faster and slower are called: the Benjamini-Hochberg adjusted p-value of a
@@ -45,6 +47,22 @@ public record RunComparison(
         measures = List.copyOf(measures);
         geomeans = List.copyOf(geomeans);
         flagged = List.copyOf(flagged);
+    }
+
+    /** compare's comparison, whose method line {@link ComparisonText#method} words from its figures. */
+    public RunComparison(
+            Side a,
+            Side b,
+            double noise,
+            String summary,
+            List<RunDifference> differences,
+            List<String> exclusions,
+            List<ClaimChange> claims,
+            List<MeasureChange> measures,
+            List<Geomean> geomeans,
+            String noiseFloor,
+            List<String> flagged) {
+        this(a, b, noise, summary, differences, exclusions, claims, measures, geomeans, noiseFloor, flagged, "");
     }
 
     /** One of the two roots: its folder and its label (the host, as the site names it). */
@@ -145,6 +163,31 @@ public record RunComparison(
         int discoveries =
                 (int) measures.stream().filter(m -> m.pAdjusted() < ALPHA).count();
         return MultipleTesting.levelForOneMore(ALPHA, tested(), discoveries);
+    }
+
+    /**
+     * The geometric mean of the ratios of each experiment's timing over its keys (those with a positive ratio), in the
+     * order the measurements come.
+     */
+    public static List<Geomean> geomeans(List<MeasureChange> measures) {
+        java.util.Map<List<String>, List<Double>> logs = new java.util.LinkedHashMap<>();
+        for (MeasureChange m : measures) {
+            if (m.ratio() > 0 && Double.isFinite(m.ratio())) {
+                logs.computeIfAbsent(List.of(m.study(), m.experiment(), m.measure()), k -> new java.util.ArrayList<>())
+                        .add(Math.log(m.ratio()));
+            }
+        }
+        return logs.entrySet().stream()
+                .map(e -> new Geomean(
+                        e.getKey().get(0),
+                        e.getKey().get(1),
+                        e.getKey().get(2),
+                        e.getValue().size(),
+                        Math.exp(e.getValue().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .average()
+                                .orElseThrow())))
+                .toList();
     }
 
     /** How many measurements got each verdict: "3 faster, 1 slower, 40 ~, 12 too few samples". */

@@ -17,23 +17,20 @@ import labbook.reports.study.Study;
 import org.knowm.xchart.XYChart;
 
 /**
- * compare.html's model, from the comparison of a site's two roots: the same figures as {@code reports compare} prints
- * (one set of cells, {@link ComparisonText#cells}), and one forest plot per study of its experiments' primary timings.
+ * compare.html's model, from the comparison of a site's two roots (one forest plot per study of its experiments'
+ * primary timings) or of labbook ab's rounds (one forest plot of every measurement): the same figures as {@code reports
+ * compare} and {@code reports ab} print (one set of cells, {@link ComparisonText#cells}).
  */
 final class ComparisonSite {
     private ComparisonSite() {}
 
+    /** compare.html of a site's two roots: a forest plot per study of its experiments' primary timings. */
     static ComparisonPage page(
             RunComparison c,
             List<Study> studies,
             List<String> nav,
             String generated,
             BiFunction<XYChart, String, ChartView> chartFile) {
-        List<List<String>> differences = new ArrayList<>();
-        c.differences().forEach(d -> differences.add(List.of(d.study(), d.field(), d.a(), d.b())));
-        List<List<String>> claims = new ArrayList<>();
-        c.claims()
-                .forEach(cl -> claims.add(List.of(cl.study(), cl.claim(), cl.a(), cl.b(), cl.flips() ? "flips" : "")));
         List<ChartView> forests = new ArrayList<>();
         for (Study study : studies) {
             List<ForestPlot.Row> rows = new ArrayList<>();
@@ -60,6 +57,37 @@ final class ComparisonSite {
                         "compare-" + study.id()));
             }
         }
+        return page(c, forests, nav, generated);
+    }
+
+    /**
+     * The page of labbook ab's rounds: one forest plot of every measurement, a row each (its timing and key), the
+     * geometric mean of the rounds' ratios B / A and its bootstrap interval.
+     */
+    static ComparisonPage rounds(RunComparison c, String generated, BiFunction<XYChart, String, ChartView> chartFile) {
+        List<ForestPlot.Row> rows = c.measures().stream()
+                .map(m -> new ForestPlot.Row(
+                        m.key().isEmpty() ? m.measure() : m.measure() + ": " + m.key(),
+                        m.experiment() + " " + m.measure(),
+                        m.ratio(),
+                        m.ratioLow(),
+                        m.ratioHigh()))
+                .toList();
+        List<ChartView> forests = rows.isEmpty()
+                ? List.of()
+                : List.of(chartFile.apply(
+                        ForestPlot.of(
+                                "B / A over the rounds (geometric mean of the rounds' ratios), 95 % intervals", rows),
+                        "ab-ratios"));
+        return page(c, forests, List.of(), generated);
+    }
+
+    private static ComparisonPage page(RunComparison c, List<ChartView> forests, List<String> nav, String generated) {
+        List<List<String>> differences = new ArrayList<>();
+        c.differences().forEach(d -> differences.add(List.of(d.study(), d.field(), d.a(), d.b())));
+        List<List<String>> claims = new ArrayList<>();
+        c.claims()
+                .forEach(cl -> claims.add(List.of(cl.study(), cl.claim(), cl.a(), cl.b(), cl.flips() ? "flips" : "")));
         List<ComparisonTable> tables = new ArrayList<>();
         for (Map.Entry<String, List<MeasureChange>> t : ComparisonText.tables(c).entrySet()) {
             List<List<String>> cells = new ArrayList<>();

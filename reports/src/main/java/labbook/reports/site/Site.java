@@ -105,6 +105,30 @@ public final class Site {
         }
     }
 
+    /**
+     * labbook ab's rounds as a page of their own, {@code out/compare.html} (the page {@code reports build} writes for
+     * two roots, with one forest plot of every measurement's paired ratio), written whole or not at all; returns its
+     * path.
+     */
+    public static Path rounds(RunComparison c, Path out) {
+        try (SiteFolder folder = SiteFolder.open(out)) {
+            Path dir = folder.path();
+            Files.createDirectory(dir.resolve("charts"));
+            render(
+                    freemarker(),
+                    "compare.ftlh",
+                    ComparisonSite.rounds(
+                            c,
+                            Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                            (chart, name) -> chartView(chart, dir, name)),
+                    dir.resolve("compare.html"));
+            folder.commit();
+            return folder.named().toAbsolutePath().normalize().resolve("compare.html");
+        } catch (IOException | UncheckedIOException e) {
+            throw LabException.cannot("write the page in", out, e);
+        }
+    }
+
     static StudyPage studyPage(Results results, Study study, List<String> nav, Path out, String generated) {
         String id = study.id();
         List<Claim> claims = study.reproduction(results);

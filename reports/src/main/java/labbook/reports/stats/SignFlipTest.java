@@ -7,10 +7,10 @@ import java.util.SplittableRandom;
  * The sign-flip permutation test of paired differences (the log ratios B / A of interleaved rounds): under no change,
  * which side of a round is A and which is B is a coin toss, so each difference's sign is as likely flipped; the
  * two-sided p-value is the share of sign patterns whose |sum| is at least the observed one (Fisher's test of Darwin's
- * paired plants, 1935). The statistic is the mean log ratio, the log of the geometric mean ratio, so the test asks what
- * {@link PairedRounds}' bootstrap interval shows. Up to {@link #EXACT_UP_TO} differences every one of the 2^n patterns
- * is counted (the identity among them); beyond, {@link #RANDOM_PATTERNS} random patterns from a fixed seed, p = (1 + as
- * extreme) / (1 + drawn), which never gives 0 (Phipson and Smyth, 2010).
+ * paired plants, 1935), counted by meeting in the middle. The statistic is the mean log ratio, the log of the geometric
+ * mean ratio, so the test asks what {@link PairedRounds}' bootstrap interval shows. Up to {@link #EXACT_UP_TO}
+ * differences every one of the 2^n patterns is counted (the identity among them); beyond, {@link #RANDOM_PATTERNS}
+ * random patterns from a fixed seed, p = (1 + as extreme) / (1 + drawn), which never gives 0 (Phipson and Smyth, 2010).
  */
 public final class SignFlipTest {
     /** Up to this many differences every sign pattern is counted: 2^20, about a million sums. */
@@ -44,17 +44,7 @@ public final class SignFlipTest {
         double mean = Arrays.stream(d).sum() / n;
         if (n <= EXACT_UP_TO) {
             long patterns = 1L << n;
-            long extreme = 0;
-            for (long pattern = 0; pattern < patterns; pattern++) {
-                double sum = 0;
-                for (int i = 0; i < n; i++) {
-                    sum += (pattern >>> i & 1) == 0 ? d[i] : -d[i];
-                }
-                if (Math.abs(sum) >= observed - tolerance) {
-                    extreme++;
-                }
-            }
-            return new Result(mean, (double) extreme / patterns, true, patterns);
+            return new Result(mean, (double) extreme(d, observed - tolerance) / patterns, true, patterns);
         }
         SplittableRandom random = new SplittableRandom(SEED);
         long extreme = 0;
@@ -68,5 +58,71 @@ public final class SignFlipTest {
             }
         }
         return new Result(mean, (1.0 + extreme) / (1.0 + RANDOM_PATTERNS), false, RANDOM_PATTERNS);
+    }
+
+    /**
+     * How many of the 2^n sign patterns of {@code d} have |sum| at least {@code threshold}, counted by meeting in the
+     * middle: the 2^(n/2) sums of each half, one half sorted and searched for each sum of the other, so a test costs
+     * microseconds, not the million sums of a plain count at 20 rounds (the power study runs thousands of tests).
+     */
+    static long extreme(double[] d, double threshold) {
+        int half = d.length / 2;
+        if (threshold <= 0) {
+            return 1L << d.length;
+        }
+        double[] left = sums(d, 0, half);
+        double[] right = sums(d, half, d.length);
+        Arrays.sort(right);
+        long count = 0;
+        for (double l : left) {
+            // l + r >= threshold, or l + r <= -threshold: two ranges of the sorted right sums, apart since threshold >
+            // 0
+            count += right.length - firstAtLeast(right, threshold - l);
+            count += firstAbove(right, -threshold - l);
+        }
+        return count;
+    }
+
+    /** Every signed sum of d[from..to): entry k flips the signs of the bits set in k. */
+    private static double[] sums(double[] d, int from, int to) {
+        double[] out = new double[1 << (to - from)];
+        for (int i = from; i < to; i++) {
+            out[0] += d[i];
+        }
+        for (int k = 1; k < out.length; k++) {
+            int low = Integer.numberOfTrailingZeros(k);
+            out[k] = out[k & (k - 1)] - 2 * d[from + low];
+        }
+        return out;
+    }
+
+    /** The index of the first value at least x in sorted v (v.length when none). */
+    private static int firstAtLeast(double[] v, double x) {
+        int lo = 0;
+        int hi = v.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (v[mid] < x) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The index of the first value above x in sorted v: how many are at most x. */
+    private static int firstAbove(double[] v, double x) {
+        int lo = 0;
+        int hi = v.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (v[mid] <= x) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 }

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code reports ab} on hand-made rounds: B's wallet times 10 % above A's in every round (with a little noise of their
- * own) are called slower, the untouched measurements "~"; with too few rounds nothing can be called.
+ * own) are called slower, the untouched measurements "~"; with too few rounds nothing can be called. Through the
+ * command line: compare's forms (one set of columns), the regression gate on the corrected verdicts, and the page with
+ * its forest plot.
  */
 class AbAnalysisTest {
     @TempDir
@@ -26,7 +28,8 @@ class AbAnalysisTest {
     private void rounds(int n) throws Exception {
         AbRounds.settle(
                 dir,
-                new AbRounds.Plan("wallet", "sync-sweep", "quick", A, B, AbRounds.order(AbRounds.Order.abba, n, 1)));
+                new AbRounds.Plan(
+                        "wallet", "sync-sweep", "quick", A, B, AbRounds.order(AbRounds.Order.abba, n, 1), false));
         for (int r = 1; r <= n; r++) {
             CalibrateTest.scaledCopy(AbRounds.root(dir, r, 'a'), 1 + 0.01 * (r % 3));
             CalibrateTest.scaledCopy(AbRounds.root(dir, r, 'b'), 1.1 * (1 + 0.01 * ((r + 1) % 3)));
@@ -49,7 +52,10 @@ class AbAnalysisTest {
         assertThat(r.measures().stream().filter(m -> m.experiment().equals("key-derivation")))
                 .isNotEmpty()
                 .allMatch(m -> m.change() == Change.SAME);
-        assertThat(AbAnalysis.terminal(r)).contains("ab: wallet sync-sweep, quick mode, 6 rounds (AB BA BA AB AB BA)");
+        assertThat(AbAnalysis.terminal(r))
+                .contains("comparison: interleaved rounds: wallet sync-sweep, quick mode, 6 rounds (AB BA BA AB AB BA)")
+                .contains("wallet configuration: lab /lab → lab /lab, flags -XX:+UseParallelGC")
+                .contains("sign-flip permutation test");
     }
 
     @Test
@@ -69,5 +75,62 @@ class AbAnalysisTest {
                 .hasMessageEndingWith(
                         "1 finished round(s) of 2: pairs need at least 2 (run labbook ab again to go on)");
         assertThat(Files.exists(dir.resolve(AbRounds.PLAN))).isTrue();
+    }
+
+    private record Ran(int exit, String out, String err) {}
+
+    private static Ran reports(String... args) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        picocli.CommandLine cli = labbook.core.Cli.commandLine(new labbook.reports.ReportsCli());
+        cli.setOut(new java.io.PrintWriter(out, true));
+        cli.setErr(new java.io.PrintWriter(err, true));
+        int exit = cli.execute(args);
+        return new Ran(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void everyFormIsComparesAndTheGateReadsTheCorrectedVerdicts() throws Exception {
+        rounds(6);
+        Ran csv = reports("ab", dir.toString(), "--format", "csv");
+        assertThat(csv.exit()).isZero();
+        assertThat(csv.out().lines().findFirst().orElseThrow()).isEqualTo(String.join(",", ComparisonText.CSV_HEADER));
+        assertThat(csv.out()).contains("wallet,sync-sweep,sync_ms,variant=kde4 entries=1000,6,");
+        Ran json = reports("ab", dir.toString(), "--format", "json");
+        assertThat(json.out())
+                .contains("\"correction\" : \"Benjamini-Hochberg\"")
+                .contains("sign-flip");
+        Ran markdown = reports("ab", dir.toString(), "--format", "markdown");
+        assertThat(markdown.out()).startsWith("## Comparison: interleaved rounds: wallet sync-sweep");
+        // B is 8 to 12 % slower: called slower, and beyond 5 % with its whole interval only where the interval allows
+        Ran gate = reports("ab", dir.toString(), "--fail-on-regression", "5");
+        assertThat(gate.exit()).isEqualTo(3);
+        assertThat(gate.err()).contains("regression beyond 5 %: wallet/sync-sweep sync_ms variant=kde4 entries=1000");
+        assertThat(reports("ab", dir.toString(), "--fail-on-regression", "50").exit())
+                .isZero();
+        assertThat(dir.resolve("report/compare.html"))
+                .content()
+                .contains("B / A over the rounds")
+                .contains("interleaved rounds: wallet sync-sweep")
+                .doesNotContain("Seed claims");
+        assertThat(dir.resolve("report/charts/ab-ratios.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void withTooFewRoundsTheGateHasNothingToFail() throws Exception {
+        rounds(4);
+        Ran gate = reports("ab", dir.toString(), "--fail-on-regression", "5");
+        assertThat(gate.exit()).isZero();
+        assertThat(gate.out()).contains("too few rounds");
+    }
+
+    @Test
+    void thePowerStudyRefusesARunThatIsNotAaInOneLine() throws Exception {
+        rounds(6);
+        Ran power = reports("ab", dir.toString(), "--power");
+        assertThat(power.exit()).isEqualTo(labbook.core.Cli.BAD_ARGUMENTS);
+        assertThat(power.err().strip())
+                .endsWith("(labbook ab STUDY EXPERIMENT --aa)")
+                .doesNotContain("\n");
     }
 }

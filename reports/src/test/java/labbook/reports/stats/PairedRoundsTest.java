@@ -114,6 +114,26 @@ class PairedRoundsTest {
     }
 
     /**
+     * The exact count meets in the middle: for integer differences (whose sums are exact) it is the plain count of
+     * every pattern, odd and even lengths, up to 20.
+     */
+    @Test
+    void theExactCountIsThePlainCountOfEveryPattern() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int n : new int[] {1, 2, 5, 8, 13, 20}) {
+            for (int trial = 0; trial < 3; trial++) {
+                double[] d = new double[n];
+                for (int i = 0; i < n; i++) {
+                    d[i] = random.nextInt(-9, 30);
+                }
+                assertThat(SignFlipTest.test(d).p())
+                        .as("n %d: %s", n, Arrays.toString(d))
+                        .isEqualTo(enumeratedSignFlipP(d));
+            }
+        }
+    }
+
+    /**
      * Beyond 20 differences the patterns are drawn at random: 21 differences whose exact p-value is known by counting
      * (the 20 smallest of 1..21 with their signs, plus the largest): within four standard errors of Monte Carlo.
      */
