@@ -395,22 +395,9 @@ public final class MainJob implements Callable<Integer> {
             if (!Files.isRegularFile(lab.resolve("labbook"))) {
                 String rev = commit.isEmpty() ? "HEAD" : commit;
                 System.err.println("== ab: a worktree of " + rev + " at " + lab);
-                try (Child git = Child.start(Child.spec(
-                                "git worktree",
-                                "git",
-                                "-C",
-                                root.toString(),
-                                "worktree",
-                                "add",
-                                "--detach",
-                                lab.toString(),
-                                rev)
-                        .inheritOutput()
-                        .limit(Duration.ofMinutes(5)))) {
-                    if (git.waitFor() != 0) {
-                        throw new LabException("ab: " + given + ": git worktree add " + lab + " " + rev + " failed: is "
-                                + rev + " a commit of this repository?");
-                    }
+                if (worktree(root, Duration.ofMinutes(5), "add", "--detach", lab.toString(), rev) != 0) {
+                    throw new LabException("ab: " + given + ": git worktree add " + lab + " " + rev + " failed: is "
+                            + rev + " a commit of this repository?");
                 }
                 made = true;
             }
@@ -430,28 +417,21 @@ public final class MainJob implements Callable<Integer> {
                 exit = child.waitFor();
             }
             if (exit != 0) {
-                if (made) {
-                    removeWorktree(root, lab);
+                if (made) { // a failed side leaves nothing behind
+                    worktree(root, Duration.ofMinutes(1), "remove", "--force", lab.toString());
                 }
                 throw new LabException("ab: " + given + " does not build (" + lab.resolve("labbook") + " " + study
                         + ": " + Child.exitStatus(exit) + "; the build's output: " + log + ")");
             }
         }
 
-        /** Removes a worktree this run made, so a failed side leaves nothing behind. */
-        private static void removeWorktree(Path root, Path lab) {
-            try (Child git = Child.start(Child.spec(
-                            "git worktree",
-                            "git",
-                            "-C",
-                            root.toString(),
-                            "worktree",
-                            "remove",
-                            "--force",
-                            lab.toString())
-                    .inheritOutput()
-                    .limit(Duration.ofMinutes(1)))) {
-                git.waitFor();
+        /** {@code git -C root worktree ARGS...}, its output the user's: its exit code. */
+        private static int worktree(Path root, Duration limit, String... args) {
+            List<String> command = new ArrayList<>(List.of("git", "-C", root.toString(), "worktree"));
+            command.addAll(List.of(args));
+            try (Child git = Child.start(
+                    Child.spec("git worktree", command).inheritOutput().limit(limit))) {
+                return git.waitFor();
             }
         }
     }

@@ -27,6 +27,7 @@ import labbook.reports.stats.Format;
 import labbook.reports.study.Study;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -124,18 +125,8 @@ public final class ReportsCli {
                 description = "terminal (aligned tables, the default), csv, json or markdown; only that on stdout")
         Form format = Form.terminal;
 
-        @Option(
-                names = "--noise",
-                paramLabel = "PCT",
-                description = "a significant change within PCT %% of 1 is still \"~\" (default: 2)")
-        double noisePct = Comparer.DEFAULT_NOISE * 100;
-
-        @Option(
-                names = "--fail-on-regression",
-                paramLabel = "PCT",
-                description = "exit 3 when a measurement is called slower (after the correction for many "
-                        + "measurements) by more than PCT %%, its whole 95 %% interval beyond PCT")
-        Double failPct;
+        @Mixin
+        Verdicts verdicts = new Verdicts();
 
         @Spec
         CommandSpec spec;
@@ -171,7 +162,7 @@ public final class ReportsCli {
         }
 
         private int compare() {
-            checkPercentages(noisePct, failPct);
+            double noise = verdicts.noise();
             List<Path> all = new ArrayList<>(
                     roots.stream().map(p -> p.toAbsolutePath().normalize()).toList());
             int rootsOfA = roots.size();
@@ -195,47 +186,64 @@ public final class ReportsCli {
                 }
                 Comparer.checkRoot(root, Studies.ALL);
             }
-            RunComparison comparison = Comparer.compareShared(
-                    ResultsLoader.load(all, Studies.schemas()), rootsOfA, Studies.ALL, noisePct / 100);
+            RunComparison comparison =
+                    Comparer.compareShared(ResultsLoader.load(all, Studies.schemas()), rootsOfA, Studies.ALL, noise);
             PrintWriter out = spec.commandLine().getOut();
             out.print(format.text(comparison));
             out.flush();
-            return gate(comparison, failPct, spec);
+            return verdicts.gate(comparison, spec);
         }
     }
 
-    /** --noise and --fail-on-regression, as compare and ab take them; one line naming a value that is not one. */
-    static void checkPercentages(double noisePct, Double failPct) {
-        if (!(noisePct >= 0 && noisePct < 100)) {
-            throw new LabException(
-                    "--noise: '" + noisePct + "' is not a percentage from 0 to 100", Cli.BAD_ARGUMENTS, null);
-        }
-        if (failPct != null && !(failPct >= 0 && Double.isFinite(failPct))) {
-            throw new LabException(
-                    "--fail-on-regression: '" + failPct + "' is not a percentage of 0 or more",
-                    Cli.BAD_ARGUMENTS,
-                    null);
-        }
-    }
+    /** The options compare and ab judge their verdicts by: the noise threshold and the regression gate. */
+    static final class Verdicts {
+        @Option(
+                names = "--noise",
+                paramLabel = "PCT",
+                description = "a significant change within PCT %% of 1 is still \"~\" (default: 2)")
+        double noisePct = Comparer.DEFAULT_NOISE * 100;
 
-    /**
-     * The regression gate of compare and ab: each measurement called slower (on its corrected p-value) beyond
-     * {@code failPct} with its whole interval, a line on stderr; {@link Compare#REGRESSION} when there is one, else 0.
-     */
-    static int gate(RunComparison comparison, Double failPct, CommandSpec spec) {
-        if (failPct == null) {
-            return 0;
+        @Option(
+                names = "--fail-on-regression",
+                paramLabel = "PCT",
+                description = "exit 3 when a measurement is called slower (after the correction for many "
+                        + "measurements) by more than PCT %%, its whole 95 %% interval beyond PCT")
+        Double failPct;
+
+        /** The noise threshold as a fraction; one line naming either option's value when it is not a percentage. */
+        double noise() {
+            if (!(noisePct >= 0 && noisePct < 100)) {
+                throw new LabException(
+                        "--noise: '" + noisePct + "' is not a percentage from 0 to 100", Cli.BAD_ARGUMENTS, null);
+            }
+            if (failPct != null && !(failPct >= 0 && Double.isFinite(failPct))) {
+                throw new LabException(
+                        "--fail-on-regression: '" + failPct + "' is not a percentage of 0 or more",
+                        Cli.BAD_ARGUMENTS,
+                        null);
+            }
+            return noisePct / 100;
         }
-        List<RunComparison.MeasureChange> regressions = comparison.regressions(failPct / 100);
-        for (RunComparison.MeasureChange m : regressions) {
-            spec.commandLine()
-                    .getErr()
-                    .println("regression beyond " + Format.sig(failPct, 3) + " %: " + m.name() + " "
-                            + Format.ratio(m.ratio()) + " [" + Format.sig(m.ratioLow(), 3) + ", "
-                            + Format.sig(m.ratioHigh(), 3) + "]");
+
+        /**
+         * The regression gate: each measurement called slower (on its corrected p-value) beyond --fail-on-regression
+         * with its whole interval, a line on stderr; {@link Compare#REGRESSION} when there is one, else 0.
+         */
+        int gate(RunComparison comparison, CommandSpec spec) {
+            if (failPct == null) {
+                return 0;
+            }
+            List<RunComparison.MeasureChange> regressions = comparison.regressions(failPct / 100);
+            for (RunComparison.MeasureChange m : regressions) {
+                spec.commandLine()
+                        .getErr()
+                        .println("regression beyond " + Format.sig(failPct, 3) + " %: " + m.name() + " "
+                                + Format.ratio(m.ratio()) + " [" + Format.sig(m.ratioLow(), 3) + ", "
+                                + Format.sig(m.ratioHigh(), 3) + "]");
+            }
+            spec.commandLine().getErr().flush();
+            return regressions.isEmpty() ? 0 : Compare.REGRESSION;
         }
-        spec.commandLine().getErr().flush();
-        return regressions.isEmpty() ? 0 : Compare.REGRESSION;
     }
 
     /**
@@ -311,18 +319,8 @@ public final class ReportsCli {
                 description = "terminal (aligned tables, the default), csv, json or markdown; only that on stdout")
         Compare.Form format = Compare.Form.terminal;
 
-        @Option(
-                names = "--noise",
-                paramLabel = "PCT",
-                description = "a significant change within PCT %% of 1 is still \"~\" (default: 2)")
-        double noisePct = Comparer.DEFAULT_NOISE * 100;
-
-        @Option(
-                names = "--fail-on-regression",
-                paramLabel = "PCT",
-                description = "exit 3 when a measurement is called slower (after the correction for many "
-                        + "measurements) by more than PCT %%, its whole 95 %% interval beyond PCT")
-        Double failPct;
+        @Mixin
+        Verdicts verdicts = new Verdicts();
 
         @Option(
                 names = "--power",
@@ -353,22 +351,22 @@ public final class ReportsCli {
                         Cli.BAD_ARGUMENTS,
                         null);
             }
-            checkPercentages(noisePct, failPct);
+            double noise = verdicts.noise();
             if (!power && !measures.isEmpty()) {
                 throw new LabException(
                         "--measure '" + measures.get(0) + "': only the power study (--power) takes it",
                         Cli.BAD_ARGUMENTS,
                         null);
             }
-            if (power && (format != Compare.Form.terminal || failPct != null)) {
+            if (power && (format != Compare.Form.terminal || verdicts.failPct != null)) {
                 throw new LabException(
                         "--power prints its study in the terminal's form alone: drop "
-                                + (failPct != null ? "--fail-on-regression" : "--format " + format),
+                                + (verdicts.failPct != null ? "--fail-on-regression" : "--format " + format),
                         Cli.BAD_ARGUMENTS,
                         null);
             }
             System.setProperty("java.awt.headless", "true");
-            AbAnalysis.Result result = AbAnalysis.of(dir.toAbsolutePath().normalize(), noisePct / 100);
+            AbAnalysis.Result result = AbAnalysis.of(dir.toAbsolutePath().normalize(), noise);
             PrintWriter out = spec.commandLine().getOut();
             if (power) {
                 out.print(AbPower.terminal(AbPower.of(result, measures, seed, AbPower.RESAMPLES)));
@@ -381,7 +379,7 @@ public final class ReportsCli {
             Path page = Site.rounds(comparison, result.dir().resolve("report"));
             spec.commandLine().getErr().println("page: " + page);
             spec.commandLine().getErr().flush();
-            return gate(comparison, failPct, spec);
+            return verdicts.gate(comparison, spec);
         }
     }
 

@@ -188,7 +188,8 @@ public final class Comparer {
                 corrected(measured, noise),
                 geomeans,
                 severalRuns ? severalRunsNoise(as.size(), bs.size()) : noiseFloor(calibrations),
-                flagged);
+                flagged,
+                ""); // ComparisonText.method words compare's method from the figures
     }
 
     /** A side's label: its root's, or "3 runs: vm: A1, vm: A2, vm: A3". */

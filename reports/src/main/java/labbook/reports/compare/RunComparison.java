@@ -49,22 +49,6 @@ public record RunComparison(
         flagged = List.copyOf(flagged);
     }
 
-    /** compare's comparison, whose method line {@link ComparisonText#method} words from its figures. */
-    public RunComparison(
-            Side a,
-            Side b,
-            double noise,
-            String summary,
-            List<RunDifference> differences,
-            List<String> exclusions,
-            List<ClaimChange> claims,
-            List<MeasureChange> measures,
-            List<Geomean> geomeans,
-            String noiseFloor,
-            List<String> flagged) {
-        this(a, b, noise, summary, differences, exclusions, claims, measures, geomeans, noiseFloor, flagged, "");
-    }
-
     /** One of the two roots: its folder and its label (the host, as the site names it). */
     public record Side(Path root, String label) {}
 

@@ -77,8 +77,8 @@ public final class SignFlipTest {
         for (double l : left) {
             // l + r >= threshold, or l + r <= -threshold: two ranges of the sorted right sums, apart since threshold >
             // 0
-            count += right.length - firstAtLeast(right, threshold - l);
-            count += firstAbove(right, -threshold - l);
+            count += right.length - firstFrom(right, threshold - l, true);
+            count += firstFrom(right, -threshold - l, false);
         }
         return count;
     }
@@ -96,28 +96,16 @@ public final class SignFlipTest {
         return out;
     }
 
-    /** The index of the first value at least x in sorted v (v.length when none). */
-    private static int firstAtLeast(double[] v, double x) {
+    /**
+     * The index of the first value of sorted {@code v} above {@code x} ({@code orEqual}: at least x), v.length when
+     * none: how many values lie below it.
+     */
+    private static int firstFrom(double[] v, double x, boolean orEqual) {
         int lo = 0;
         int hi = v.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (v[mid] < x) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    /** The index of the first value above x in sorted v: how many are at most x. */
-    private static int firstAbove(double[] v, double x) {
-        int lo = 0;
-        int hi = v.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (v[mid] <= x) {
+            if (v[mid] < x || (!orEqual && v[mid] == x)) {
                 lo = mid + 1;
             } else {
                 hi = mid;

@@ -214,7 +214,7 @@ class ComparerTest {
     static RunComparison comparison(List<RunComparison.MeasureChange> measures) {
         RunComparison.Side side = new RunComparison.Side(Path.of("x"), "x");
         return new RunComparison(
-                side, side, 0.02, "", List.of(), List.of(), List.of(), measures, List.of(), "", List.of());
+                side, side, 0.02, "", List.of(), List.of(), List.of(), measures, List.of(), "", List.of(), "");
     }
 
     @Test
