@@ -1,12 +1,10 @@
 package labbook.core;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -33,11 +31,7 @@ import java.util.Optional;
  */
 final class TimedExec {
     static final String BINARY = "timed-exec";
-    /** What building it needs, as Debian 12 packages: lab-core's, as its pom declares them (labbook.packages). */
-    static final List<String> PACKAGES = Launch.onClassPath("lab").packages();
-
     private static final String WHAT = "the lab's CPU-time helper " + BINARY;
-    private static final Path LIBC_HEADER = Path.of("/usr/include/stdio.h");
 
     private static final NativeBuild BUILD = new NativeBuild(
                     WHAT,
@@ -50,7 +44,7 @@ final class TimedExec {
                     Repo.root().resolve("lab-core").resolve("target").resolve(BINARY),
                     List.of(".c"),
                     TimedExec::compileCommand,
-                    TimedExec::checkPackages)
+                    NativeBuild.needsGcc(WHAT, "how every peer's CPU time is measured"))
             .quietly();
 
     private TimedExec() {}
@@ -114,16 +108,5 @@ final class TimedExec {
         List<String> cmd = new ArrayList<>(List.of("gcc", "-std=c11", "-O2", "-Wall", "-o", out.toString()));
         sources.forEach(p -> cmd.add(p.toString()));
         return cmd;
-    }
-
-    /** gcc on PATH and the C library's headers, or one line with the apt-get command that installs them. */
-    private static void checkPackages() {
-        boolean gcc = Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "gcc")));
-        if (!gcc || !Files.isRegularFile(LIBC_HEADER)) {
-            throw new LabException(WHAT + " (how every peer's CPU time is measured) needs "
-                    + (gcc ? LIBC_HEADER : "gcc") + ": apt-get install -y --no-install-recommends "
-                    + String.join(" ", PACKAGES));
-        }
     }
 }
