@@ -24,12 +24,15 @@ import java.util.Optional;
  * coarse (a 4 ms run that no tick sampled is all user) while the sum is not; for the split to be exact as well, the
  * kernel must account at each switch to and from the kernel ({@code CONFIG_VIRT_CPU_ACCOUNTING_GEN}).
  *
+ * <p>A command that must be timed under another wrapper ({@code perf record}, which samples what it runs) is wrapped
+ * here directly ({@link #wrap}, {@link #read}), so that its figures are its own and not the outer wrapper's.
+ *
  * <p>Built with gcc on first use into {@code lab-core/target/timed-exec/} ({@link NativeBuild}). Where it cannot be
  * built, a peer run fails with one line naming the missing package: a fallback to the 10 ms counters would put figures
  * of two resolutions in one CSV, with nothing in a row to tell them apart. gcc and libc6-dev are lab-core's declared
  * Debian packages, which {@code ./labbook} installs for every command.
  */
-final class TimedExec {
+public final class TimedExec {
     static final String BINARY = "timed-exec";
     private static final String WHAT = "the lab's CPU-time helper " + BINARY;
 
@@ -50,7 +53,7 @@ final class TimedExec {
     private TimedExec() {}
 
     /** {@code command} run under {@code timed-exec}, which writes its figures to {@code figures}. */
-    static List<String> wrap(Path figures, List<String> command) {
+    public static List<String> wrap(Path figures, List<String> command) {
         List<String> wrapped = new ArrayList<>(command.size() + 2);
         wrapped.add(BUILD.ensureBuilt().toString());
         wrapped.add(figures.toString());
@@ -59,7 +62,7 @@ final class TimedExec {
     }
 
     /** A fresh, empty file for one run's figures (deleted by the caller once read). */
-    static Path figuresFile() {
+    public static Path figuresFile() {
         try {
             return Files.createTempFile("labbook-timed-exec-", ".txt");
         } catch (IOException e) {
@@ -74,7 +77,7 @@ final class TimedExec {
      * exits with it, and {@link Child} reports that. A command that could not start is a {@link Child.CannotStart}
      * naming it, as when the JVM starts a program itself.
      */
-    static Optional<Measurement> read(Path figures, String name, String program) {
+    public static Optional<Measurement> read(Path figures, String name, String program) {
         Map<String, String> fields = new HashMap<>();
         try {
             for (String line : Files.readAllLines(figures, StandardCharsets.UTF_8)) {
