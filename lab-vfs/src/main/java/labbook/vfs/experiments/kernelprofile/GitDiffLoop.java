@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Child;
+import labbook.core.ChildSpec;
 import labbook.core.LabException;
 import labbook.core.Measurement;
 import labbook.core.TimedExec;
@@ -66,7 +67,7 @@ final class GitDiffLoop implements Workload {
     @Override
     public Times plain(int runs) {
         Path times = scratch.resolve("plain.times");
-        Child.Spec spec = Child.spec("git diff loop", timedLoop(runs, times))
+        ChildSpec spec = Child.spec("git diff loop", timedLoop(runs, times))
                 .dir(tree.dir())
                 .limit(limit(runs));
         Git.ENVIRONMENT.forEach(spec::env);
