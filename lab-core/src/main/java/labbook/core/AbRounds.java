@@ -237,7 +237,7 @@ public final class AbRounds {
 
     private static void runSide(Plan plan, Side side, Path out, Duration limit) {
         Command c = command(plan, side, out);
-        Child.Spec spec = Child.spec("ab " + plan.study() + " " + plan.experiment(), c.argv())
+        ChildSpec spec = Child.spec("ab " + plan.study() + " " + plan.experiment(), c.argv())
                 .inheritOutput()
                 .limit(limit);
         for (Map.Entry<String, String> e : c.environment().entrySet()) {

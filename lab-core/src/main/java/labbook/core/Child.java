@@ -8,12 +8,9 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -21,19 +18,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A process the lab started and waits on. Every wait on it is bounded and watches it: a child that exits or is killed
- * ends the wait at once, and one that stays alive but prints nothing for its {@linkplain Spec#silence(Duration) silence
- * bound}, or runs past its {@linkplain Spec#limit(Duration) limit}, is killed. Either way the wait throws one
- * {@link LabException} line naming the child, its exit status or signal, and its last line of stderr
+ * ends the wait at once, and one that stays alive but prints nothing for its {@linkplain ChildSpec#silence(Duration)
+ * silence bound}, or runs past its {@linkplain ChildSpec#limit(Duration) limit}, is killed. Either way the wait throws
+ * one {@link LabException} line naming the child, its exit status or signal, and its last line of stderr
  * ({@link #failure(String)}).
  *
  * <p>Its output never reaches the file descriptors of this JVM directly: stderr is read into a tail (and relayed
  * through {@link System#err}, or another stream, when asked), stdout is discarded, written to a file, captured, read as
  * lines, or relayed. So under Surefire, whose forked JVMs talk to Maven over their own stdout, a child cannot corrupt
- * that channel. The one exception, {@link Spec#inheritOutput()}, is for a command line's children that talk to the
+ * that channel. The one exception, {@link ChildSpec#inheritOutput()}, is for a command line's children that talk to the
  * user's terminal.
  *
  * <pre>{@code
- * Child.Spec spec = Child.spec("crash-test writer", command).stdoutLines().silence(Duration.ofSeconds(120));
+ * ChildSpec spec = Child.spec("crash-test writer", command).stdoutLines().silence(Duration.ofSeconds(120));
  * try (Child writer = Child.start(spec)) {
  *     String ready = writer.nextLine();      // throws at once if the writer dies, or after 120 s of silence
  *     ...
@@ -41,20 +38,6 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  */
 public final class Child implements AutoCloseable {
-    /** What a child's stdout becomes. */
-    private enum Stdout {
-        DISCARD,
-        FILE,
-        CAPTURE,
-        LINES,
-        RELAY,
-        LOG,
-        INHERIT
-    }
-
-    /** How much of stderr a child keeps in memory: its tail names the failure; all of a tool's usual complaint fits. */
-    static final int STDERR_KEPT = 64 * 1024;
-
     private static final String END_OF_OUTPUT = new String("end of output"); // compared by identity
     /** How long a child that closed its stdout gets to exit before the wait calls it hung. */
     private static final Duration EXIT_GRACE = Duration.ofSeconds(10);
@@ -69,146 +52,12 @@ public final class Child implements AutoCloseable {
         }
     }
 
-    /** What to start and how to watch it. */
-    public static final class Spec {
-        private final String name;
-        private final List<String> command;
-        private final Map<String, String> env = new LinkedHashMap<>();
-        private Path dir;
-        private Path stdinFile;
-        private byte[] stdinBytes;
-        private boolean stdinPipe;
-        private Stdout stdout = Stdout.DISCARD;
-        private Path stdoutFile;
-        private OutputStream stdoutRelay;
-        private OutputStream stderrRelay;
-        private Duration silence;
-        private Duration limit = Duration.ofHours(2);
-
-        private Spec(String name, List<String> command) {
-            if (command.isEmpty()) {
-                throw new IllegalArgumentException("no command");
-            }
-            this.name = name;
-            this.command = List.copyOf(command);
-        }
-
-        public Spec dir(Path workingDir) {
-            this.dir = workingDir;
-            return this;
-        }
-
-        public Spec env(String key, String value) {
-            env.put(key, value);
-            return this;
-        }
-
-        public Spec stdinFrom(Path file) {
-            this.stdinFile = file;
-            return this;
-        }
-
-        public Spec stdin(byte[] bytes) {
-            this.stdinBytes = bytes.clone();
-            return this;
-        }
-
-        /** This side writes the child's stdin ({@link Child#stdin()}); without this or a file, stdin is /dev/null. */
-        public Spec stdinPipe() {
-            this.stdinPipe = true;
-            return this;
-        }
-
-        public Spec stdoutTo(Path file) {
-            this.stdout = Stdout.FILE;
-            this.stdoutFile = file;
-            return this;
-        }
-
-        /**
-         * Both streams, the child's and those of the processes it starts, into one file: for a child whose output is a
-         * log to search ({@link Child#awaitOutput}) and to show when it fails.
-         */
-        public Spec outputTo(Path log) {
-            this.stdout = Stdout.LOG;
-            this.stdoutFile = log;
-            return this;
-        }
-
-        /**
-         * Both streams straight to this JVM's own stdout and stderr: for a child that talks to the user's terminal (its
-         * progress bars must see one). Nothing is read, so no {@link #silence} bound and no stderr tail: the child says
-         * its own last line.
-         */
-        public Spec inheritOutput() {
-            this.stdout = Stdout.INHERIT;
-            return this;
-        }
-
-        /** Keep stdout in memory ({@link Child#stdoutBytes()}), for small outputs such as --version. */
-        public Spec captureStdout() {
-            this.stdout = Stdout.CAPTURE;
-            return this;
-        }
-
-        /**
-         * Read stdout as lines, one at a time, with {@link Child#nextLine()}: for a child that speaks a line protocol.
-         */
-        public Spec stdoutLines() {
-            this.stdout = Stdout.LINES;
-            return this;
-        }
-
-        /** Copy stdout, as it comes, to {@code out} (for a child whose output the user should see). */
-        public Spec relayStdout(OutputStream out) {
-            this.stdout = Stdout.RELAY;
-            this.stdoutRelay = out;
-            return this;
-        }
-
-        /** Copy stderr, as it comes, to {@code err} too; its tail is kept either way. */
-        public Spec relayStderr(OutputStream err) {
-            this.stderrRelay = err;
-            return this;
-        }
-
-        /**
-         * Both streams relayed through this JVM's own System.out and System.err: a forked JVM whose progress is shown.
-         */
-        public Spec relayOutput() {
-            return relayStdout(System.out).relayStderr(System.err);
-        }
-
-        /**
-         * The longest the child may print nothing (on any stream this side reads) while a wait runs. Only for children
-         * that print as they work: a tool writing to a file is silent until it ends.
-         */
-        public Spec silence(Duration bound) {
-            this.silence = bound;
-            return this;
-        }
-
-        /** The longest a wait for the child's end may take in all (default two hours); scale it to the work. */
-        public Spec limit(Duration bound) {
-            this.limit = bound;
-            return this;
-        }
-
-        public String name() {
-            return name;
-        }
-
-        public List<String> command() {
-            return command;
-        }
-    }
-
-    private final Spec spec;
+    private final ChildSpec spec;
     private final Process process;
     private final long started = System.nanoTime();
     private volatile long lastOutput = System.nanoTime();
     private final ByteArrayOutputStream stdoutBytes = new ByteArrayOutputStream();
-    private final Tail stderr = new Tail();
+    private final StderrTail stderr = new StderrTail();
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final List<Thread> readers = new ArrayList<>();
     private volatile String killedBecause;
@@ -216,22 +65,22 @@ public final class Child implements AutoCloseable {
     /** Set once stdout's end was read: later waits for a line end at once, whoever took the end marker. */
     private volatile boolean outputEnded;
 
-    private Child(Spec spec, Process process) {
+    private Child(ChildSpec spec, Process process) {
         this.spec = spec;
         this.process = process;
     }
 
-    public static Spec spec(String name, List<String> command) {
-        return new Spec(name, command);
+    public static ChildSpec spec(String name, List<String> command) {
+        return new ChildSpec(name, command);
     }
 
-    public static Spec spec(String name, String... command) {
-        return new Spec(name, List.of(command));
+    public static ChildSpec spec(String name, String... command) {
+        return new ChildSpec(name, List.of(command));
     }
 
     /** Starts the child; one that cannot start is a {@link CannotStart} naming it. */
-    public static Child start(Spec spec) {
-        if (spec.stdout == Stdout.INHERIT && spec.silence != null) {
+    public static Child start(ChildSpec spec) {
+        if (spec.stdout == ChildSpec.Stdout.INHERIT && spec.silence != null) {
             throw new IllegalArgumentException(spec.name + ": a child whose output is not read has no silence bound");
         }
         ProcessBuilder builder = new ProcessBuilder(spec.command);
@@ -276,7 +125,7 @@ public final class Child implements AutoCloseable {
                 }
             });
         }
-        if (spec.stdout != Stdout.LOG && spec.stdout != Stdout.INHERIT) {
+        if (spec.stdout != ChildSpec.Stdout.LOG && spec.stdout != ChildSpec.Stdout.INHERIT) {
             daemon("stderr", () -> copy(process.getErrorStream(), stderr, spec.stderrRelay));
         }
         switch (spec.stdout) {
@@ -342,15 +191,15 @@ public final class Child implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** The child's stdin, for {@link Spec#stdinPipe()}. */
+    /** The child's stdin, for {@link ChildSpec#stdinPipe()}. */
     public OutputStream stdin() {
         return process.getOutputStream();
     }
 
     /**
-     * The next line the child prints on stdout ({@link Spec#stdoutLines()}). Throws, with the child's one-line failure,
-     * as soon as it ends without printing one, and kills it when it stays silent past its silence bound or runs past
-     * its limit.
+     * The next line the child prints on stdout ({@link ChildSpec#stdoutLines()}). Throws, with the child's one-line
+     * failure, as soon as it ends without printing one, and kills it when it stays silent past its silence bound or
+     * runs past its limit.
      */
     public String nextLine() {
         long waitStart = System.nanoTime();
@@ -409,9 +258,9 @@ public final class Child implements AutoCloseable {
     }
 
     /**
-     * The first match of {@code pattern} in a line of the child's log ({@link Spec#outputTo}), read again every 100 ms.
-     * Ends at once, with the child's one-line failure, when it exits without printing such a line; kills it after
-     * {@code bound}.
+     * The first match of {@code pattern} in a line of the child's log ({@link ChildSpec#outputTo}), read again every
+     * 100 ms. Ends at once, with the child's one-line failure, when it exits without printing such a line; kills it
+     * after {@code bound}.
      */
     public java.util.regex.Matcher awaitOutput(java.util.regex.Pattern pattern, Duration bound) {
         long deadline = System.nanoTime() + bound.toNanos();
@@ -437,9 +286,9 @@ public final class Child implements AutoCloseable {
         }
     }
 
-    /** Everything in the child's log so far ({@link Spec#outputTo}). */
+    /** Everything in the child's log so far ({@link ChildSpec#outputTo}). */
     public String output() {
-        if (spec.stdout != Stdout.LOG) {
+        if (spec.stdout != ChildSpec.Stdout.LOG) {
             throw new IllegalStateException(spec.name + " has no log: its output was not sent to one");
         }
         try {
@@ -554,9 +403,9 @@ public final class Child implements AutoCloseable {
         return stderr.text();
     }
 
-    /** The last non-blank line the child wrote on stderr (in its log, for {@link Spec#outputTo}), if any. */
+    /** The last non-blank line the child wrote on stderr (in its log, for {@link ChildSpec#outputTo}), if any. */
     public Optional<String> lastStderrLine() {
-        String text = spec.stdout == Stdout.LOG ? output() : stderr.text();
+        String text = spec.stdout == ChildSpec.Stdout.LOG ? output() : stderr.text();
         List<String> all = text.lines().filter(l -> !l.isBlank()).toList();
         return all.isEmpty()
                 ? Optional.empty()
@@ -622,33 +471,5 @@ public final class Child implements AutoCloseable {
         return d.toMillis() % 1000 == 0
                 ? d.toSeconds() + " s"
                 : String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
-    }
-
-    /** The last {@value #STDERR_KEPT} bytes written to it. */
-    private static final class Tail extends OutputStream {
-        private final byte[] ring = new byte[STDERR_KEPT];
-        private long written;
-
-        @Override
-        public synchronized void write(int b) {
-            ring[(int) (written++ % ring.length)] = (byte) b;
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            for (int i = 0; i < len; i++) {
-                ring[(int) (written++ % ring.length)] = b[off + i];
-            }
-        }
-
-        synchronized String text() {
-            int n = (int) Math.min(written, ring.length);
-            byte[] out = new byte[n];
-            int start = (int) ((written - n) % ring.length);
-            for (int i = 0; i < n; i++) {
-                out[i] = ring[(start + i) % ring.length];
-            }
-            return new String(out, StandardCharsets.UTF_8);
-        }
     }
 }

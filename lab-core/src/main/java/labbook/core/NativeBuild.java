@@ -1,5 +1,6 @@
 package labbook.core;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -10,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -26,6 +28,8 @@ import java.util.stream.Stream;
  */
 public final class NativeBuild {
     /** A build of the kwallet5 harness takes tens of seconds; far more means the compiler hangs. */
+    private static final Path LIBC_HEADER = Path.of("/usr/include/stdio.h");
+
     private static final Duration COMPILE_LIMIT = Duration.ofMinutes(10);
 
     private final String what;
@@ -59,6 +63,30 @@ public final class NativeBuild {
         this.endings = endings;
         this.compileCommand = compileCommand;
         this.firstCheck = firstCheck;
+    }
+
+    /**
+     * The first check of a program lab-core builds with gcc: gcc on PATH, the C library's headers and
+     * {@code moreHeaders}, or one line naming what is missing, {@code what} and what it is for ({@code purpose}), and
+     * the apt-get command that installs lab-core's declared Debian packages (gcc, libc6-dev), which {@code ./labbook}
+     * installs for every command.
+     */
+    static Runnable needsGcc(String what, String purpose, Path... moreHeaders) {
+        return () -> {
+            boolean gcc = Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                    .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "gcc")));
+            String install = ": apt-get install -y --no-install-recommends "
+                    + String.join(" ", Launch.onClassPath("lab").packages());
+            if (!gcc || !Files.isRegularFile(LIBC_HEADER)) {
+                throw new LabException(what + " (" + purpose + ") needs " + (gcc ? LIBC_HEADER : "gcc") + install);
+            }
+            for (Path header : moreHeaders) {
+                if (!Files.isRegularFile(header)) {
+                    throw new LabException(what + " (" + purpose + ") needs " + header
+                            + ", a JDK's header: run the lab on a JDK, not a runtime alone");
+                }
+            }
+        };
     }
 
     /**

@@ -116,7 +116,7 @@ public final class Peer {
         ONE_PEER_AT_A_TIME.lock();
         Path figures = TimedExec.figuresFile();
         try {
-            Child.Spec spec = Child.spec(name, TimedExec.wrap(figures, command)).limit(limit);
+            ChildSpec spec = Child.spec(name, TimedExec.wrap(figures, command)).limit(limit);
             env.forEach(spec::env);
             if (dir != null) {
                 spec.dir(dir);

@@ -1,12 +1,10 @@
 package labbook.core;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,18 +24,17 @@ import java.util.Optional;
  * coarse (a 4 ms run that no tick sampled is all user) while the sum is not; for the split to be exact as well, the
  * kernel must account at each switch to and from the kernel ({@code CONFIG_VIRT_CPU_ACCOUNTING_GEN}).
  *
+ * <p>A command that must be timed under another wrapper ({@code perf record}, which samples what it runs) is wrapped
+ * here directly ({@link #wrap}, {@link #read}), so that its figures are its own and not the outer wrapper's.
+ *
  * <p>Built with gcc on first use into {@code lab-core/target/timed-exec/} ({@link NativeBuild}). Where it cannot be
  * built, a peer run fails with one line naming the missing package: a fallback to the 10 ms counters would put figures
  * of two resolutions in one CSV, with nothing in a row to tell them apart. gcc and libc6-dev are lab-core's declared
  * Debian packages, which {@code ./labbook} installs for every command.
  */
-final class TimedExec {
+public final class TimedExec {
     static final String BINARY = "timed-exec";
-    /** What building it needs, as Debian 12 packages: lab-core's, as its pom declares them (labbook.packages). */
-    static final List<String> PACKAGES = Launch.onClassPath("lab").packages();
-
     private static final String WHAT = "the lab's CPU-time helper " + BINARY;
-    private static final Path LIBC_HEADER = Path.of("/usr/include/stdio.h");
 
     private static final NativeBuild BUILD = new NativeBuild(
                     WHAT,
@@ -50,13 +47,13 @@ final class TimedExec {
                     Repo.root().resolve("lab-core").resolve("target").resolve(BINARY),
                     List.of(".c"),
                     TimedExec::compileCommand,
-                    TimedExec::checkPackages)
+                    NativeBuild.needsGcc(WHAT, "how every peer's CPU time is measured"))
             .quietly();
 
     private TimedExec() {}
 
     /** {@code command} run under {@code timed-exec}, which writes its figures to {@code figures}. */
-    static List<String> wrap(Path figures, List<String> command) {
+    public static List<String> wrap(Path figures, List<String> command) {
         List<String> wrapped = new ArrayList<>(command.size() + 2);
         wrapped.add(BUILD.ensureBuilt().toString());
         wrapped.add(figures.toString());
@@ -65,7 +62,7 @@ final class TimedExec {
     }
 
     /** A fresh, empty file for one run's figures (deleted by the caller once read). */
-    static Path figuresFile() {
+    public static Path figuresFile() {
         try {
             return Files.createTempFile("labbook-timed-exec-", ".txt");
         } catch (IOException e) {
@@ -80,7 +77,7 @@ final class TimedExec {
      * exits with it, and {@link Child} reports that. A command that could not start is a {@link Child.CannotStart}
      * naming it, as when the JVM starts a program itself.
      */
-    static Optional<Measurement> read(Path figures, String name, String program) {
+    public static Optional<Measurement> read(Path figures, String name, String program) {
         Map<String, String> fields = new HashMap<>();
         try {
             for (String line : Files.readAllLines(figures, StandardCharsets.UTF_8)) {
@@ -114,16 +111,5 @@ final class TimedExec {
         List<String> cmd = new ArrayList<>(List.of("gcc", "-std=c11", "-O2", "-Wall", "-o", out.toString()));
         sources.forEach(p -> cmd.add(p.toString()));
         return cmd;
-    }
-
-    /** gcc on PATH and the C library's headers, or one line with the apt-get command that installs them. */
-    private static void checkPackages() {
-        boolean gcc = Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "gcc")));
-        if (!gcc || !Files.isRegularFile(LIBC_HEADER)) {
-            throw new LabException(WHAT + " (how every peer's CPU time is measured) needs "
-                    + (gcc ? LIBC_HEADER : "gcc") + ": apt-get install -y --no-install-recommends "
-                    + String.join(" ", PACKAGES));
-        }
     }
 }

@@ -21,7 +21,7 @@ class ChildTest {
      */
     private static final Duration LONG = Duration.ofSeconds(60);
 
-    private static Child.Spec bash(String name, String script) {
+    private static ChildSpec bash(String name, String script) {
         return Child.spec(name, "bash", "-c", script);
     }
 

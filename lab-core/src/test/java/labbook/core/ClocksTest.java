@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * lab-core's CPU clocks set against GNU time (Debian package {@code time}), the reference the seeds' own figures came
- * from. GNU time prints hundredths of a second, and this process's own clock counts 10 ms ticks, so they agree to a few
- * hundredths; these tests check agreement, not speed (a peer's finer resolution: {@link PeerCpuTimeTest}).
+ * from, and this process's clock against its thread clock. GNU time prints hundredths of a second, so they agree to a
+ * few hundredths; these tests check agreement and resolution, not speed (a peer's resolution: {@link PeerCpuTimeTest}).
  */
 class ClocksTest {
     private static final String GNU_TIME = "/usr/bin/time";
@@ -58,6 +58,41 @@ class ClocksTest {
         assertThat(x).isNotEqualTo(42);
         assertThat(spent.userSeconds() + spent.systemSeconds()).isGreaterThanOrEqualTo(thread - 0.03);
         assertThat(spent.userSeconds()).isGreaterThan(0.2);
+    }
+
+    /**
+     * A burn of 3 ms of this thread's CPU, read on the process clock: within 1 ms of the thread clock, which a clock of
+     * 10 ms ticks cannot be (it reads 0 or 10 ms). Other threads of this JVM (the JIT, GC) may run during a burn and
+     * add to the process's time, so three of five burns must agree, and none may read less than the thread spent.
+     */
+    @Test
+    void processClockResolvesAMillisecond() {
+        burn(50_000_000L); // the burn loop compiled first, so the JIT is quiet during the timed burns
+        int within = 0;
+        for (int i = 0; i < 5; i++) {
+            CpuTimes before = Clocks.process();
+            long threadBefore = Clocks.threadCpuNanos();
+            burn(3_000_000L);
+            long thread = Clocks.threadCpuNanos() - threadBefore;
+            CpuTimes spent = Clocks.process().minus(before);
+            long process = spent.userNanos() + spent.systemNanos();
+            assertThat(process).as("the process clock covers the thread's burn").isGreaterThan(thread - 100_000L);
+            if (Math.abs(process - thread) < 1_000_000L) {
+                within++;
+            }
+        }
+        assertThat(within).as("burns read within 1 ms of the thread clock").isGreaterThanOrEqualTo(3);
+    }
+
+    private static long burn(long threadNanos) {
+        long start = Clocks.threadCpuNanos();
+        long x = 0;
+        while (Clocks.threadCpuNanos() - start < threadNanos) {
+            for (int i = 0; i < 10_000; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+            }
+        }
+        return x;
     }
 
     @Test

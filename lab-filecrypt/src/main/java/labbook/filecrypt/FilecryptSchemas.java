@@ -28,7 +28,7 @@ public final class FilecryptSchemas {
     public static final Column REPEAT = count("repeat", "repeat number (0-based)");
     /** Where the CPU columns come from, and how fine they are (lab-core's TimedExec says why the split is sampled). */
     private static final String CPU_SOURCE = "a peer process's: its rusage in microseconds, user + system exact, the"
-            + " split between them as the kernel's ticks sampled it; in-process: this JVM's, 10 ms ticks";
+            + " split between them as the kernel's ticks sampled it; in-process: this JVM's getrusage, the same";
 
     public static final Column CPU_USER_S = measure("cpu_user_s", "user CPU time, s (" + CPU_SOURCE + ")");
     public static final Column CPU_SYS_S = measure("cpu_sys_s", "system CPU time, s (" + CPU_SOURCE + ")");

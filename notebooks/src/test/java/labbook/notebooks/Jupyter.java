@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import labbook.core.Child;
+import labbook.core.ChildSpec;
 import labbook.core.Cli;
 import labbook.core.LabException;
 import org.junit.jupiter.api.Assumptions;
@@ -114,7 +115,7 @@ final class Jupyter {
         List<String> command = new ArrayList<>();
         command.add(python.toString());
         command.addAll(List.of(args));
-        Child.Spec spec = Child.spec(String.join(" ", command), command)
+        ChildSpec spec = Child.spec(String.join(" ", command), command)
                 .dir(dir)
                 .outputTo(Files.createTempFile(prefix, "python", ".log"));
         env.forEach(spec::env);

@@ -294,8 +294,13 @@ class StudiesTest {
                 .isEqualTo(Verdict.HOLDS);
         assertThat(claim(claims, VfsStudy.Id.SYS_NO_BLOWUP, "fixture-a").verdict())
                 .isEqualTo(Verdict.HOLDS);
-        assertThat(claim(claims, VfsStudy.Id.MODEL_SCALES, "fixture-a").verdict())
-                .isEqualTo(Verdict.HOLDS);
+        Claim model = claim(claims, VfsStudy.Id.MODEL_SCALES, "fixture-a");
+        assertThat(model.verdict()).isEqualTo(Verdict.HOLDS);
+        // the fixture's machine has 2 cores: the claim reads 2 threads (rcu x2, ref x1), not its 4
+        assertThat(model.measured()).isEqualTo("rcu ×2, ref ×1");
+        assertThat(VfsData.claimPoint(rcu, 0).threads())
+                .as("cores unknown: the most threads")
+                .isEqualTo(4.0);
     }
 
     @Test

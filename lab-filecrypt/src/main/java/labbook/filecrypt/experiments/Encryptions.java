@@ -30,8 +30,8 @@ import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
  * measured.
  *
  * <p>Clocks: gpg and the forked JVM are measured by lab-core's {@link Peer} (the child's rusage, to the microsecond);
- * bcpg in-process by this process's /proc user and system time (10 ms ticks, every thread, JIT and GC included) and,
- * for precision, the calling thread's CPU clock.
+ * bcpg in-process by this process's user and system time (getrusage, to the microsecond, every thread, JIT and GC
+ * included) and, for precision, the calling thread's CPU clock.
  */
 public final class Encryptions implements AutoCloseable {
     /**

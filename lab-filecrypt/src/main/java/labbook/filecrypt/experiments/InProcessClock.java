@@ -5,9 +5,9 @@ import labbook.core.CpuTimes;
 import labbook.core.LabException;
 
 /**
- * Times work done in this JVM, as the in-process engines are timed: this process's user and system time (/proc, 10 ms
- * ticks, every thread, JIT and GC included), the calling thread's CPU clock (ns) and the wall clock, after a short
- * pause.
+ * Times work done in this JVM, as the in-process engines are timed: this process's user and system time (getrusage, to
+ * the microsecond, every thread, JIT and GC included), the calling thread's CPU clock (ns) and the wall clock, after a
+ * short pause.
  */
 public final class InProcessClock {
     /** The timed work: an encryption or decryption that writes one file. */

@@ -3,6 +3,7 @@ package labbook.filecrypt.experiments;
 import java.time.Duration;
 import java.util.List;
 import labbook.core.Child;
+import labbook.core.ChildSpec;
 import labbook.core.ForkedJava;
 import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.pgp.FastPath;
@@ -39,7 +40,7 @@ public final class NativeJvm {
                 "(re-running in a JVM with " + String.join(" ", FastPath.JVM_FLAGS) + ": bcpg's native zlib)");
         // the experiment itself, re-run: bounded only by the longest a full run may take; its output is relayed as it
         // comes
-        Child.Spec spec = Child.spec(
+        ChildSpec spec = Child.spec(
                         "lab-filecrypt (re-run with " + String.join(" ", FastPath.JVM_FLAGS) + ")",
                         ForkedJava.isolated(
                                 FilecryptLab.COMMAND,

@@ -27,9 +27,9 @@ public final class SampleGroups<K> {
     }
 
     /**
-     * Mean CPU seconds (user + system). With 10 ms ticks a 20 ms run reads 0.01, 0.02 or 0.03; the mean of many such
-     * readings is unbiased where their median is stuck on a tick, so ratios of short runs are taken on means (medians
-     * are printed beside them).
+     * Mean CPU seconds (user + system). Results made before the lab read CPU time to the microsecond hold 10 ms ticks,
+     * where a 20 ms run reads 0.01, 0.02 or 0.03: the mean of many such readings is unbiased where their median is
+     * stuck on a tick, so ratios of short runs are taken on means (medians are printed beside them).
      */
     public static double meanCpu(List<Sample> samples) {
         return samples.stream().mapToDouble(Sample::cpuS).average().orElse(Double.NaN);

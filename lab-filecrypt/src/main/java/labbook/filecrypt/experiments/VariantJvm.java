@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import labbook.core.Child;
+import labbook.core.ChildSpec;
 import labbook.core.Column;
 import labbook.core.ForkedJava;
 import labbook.core.LabException;
@@ -73,7 +74,7 @@ public final class VariantJvm implements AutoCloseable {
         }
         List<String> workerArgs = new ArrayList<>(List.of(rowsRoot.toString()));
         workerArgs.addAll(args);
-        Child.Spec spec = Child.spec(
+        ChildSpec spec = Child.spec(
                         name, ForkedJava.isolated(FilecryptLab.COMMAND, List.of(), workerMain.getName(), workerArgs))
                 .stdinPipe()
                 .stdoutLines()

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import labbook.core.Child;
+import labbook.core.ChildSpec;
 import labbook.core.Repo;
 import labbook.wallet.Fixtures;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class LauncherPipeTest {
                 + " && ./labbook wallet dump --password-file \"$PW\" \"$OUT\" > \"$AGAIN\""
                 + " && ./labbook wallet dump --password-file \"$PW\" \"$IN\" > \"$FIRST\"";
         // four JVMs start one after another: on a machine loaded many times over that takes minutes, not a hang
-        Child.Spec spec = Child.spec("the launcher pipe", "bash", "-c", pipe)
+        ChildSpec spec = Child.spec("the launcher pipe", "bash", "-c", pipe)
                 .dir(Repo.root())
                 .limit(Duration.ofMinutes(10))
                 .env("LABBOOK_NO_BUILD", "1")

@@ -76,8 +76,8 @@ final class VfsClaims {
             if (ref.isEmpty() || rcu.isEmpty()) {
                 continue;
             }
-            VfsData.ScalingPoint r = ref.get(ref.size() - 1);
-            VfsData.ScalingPoint u = rcu.get(rcu.size() - 1);
+            VfsData.ScalingPoint r = VfsData.claimPoint(ref, cores);
+            VfsData.ScalingPoint u = VfsData.claimPoint(rcu, cores);
             double lent = Math.min(
                     VfsData.coresLent(model.value(), Walk.REF, r.threads()),
                     VfsData.coresLent(model.value(), Walk.RCU, u.threads()));
@@ -92,7 +92,8 @@ final class VfsClaims {
                             VfsStudy.Id.MODEL_SCALES,
                             "",
                             "model: store-free (RCU) walk scales better than ref-walk at " + (long) u.threads()
-                                    + " threads (speed-up over 1 thread)")
+                                    + " threads (speed-up over 1 thread; git's 20 preload threads, or the cores where"
+                                    + " fewer)")
                     .seed("ref-walk stops scaling (sys ×" + Format.sig(oldSys, 3) + ")")
                     .measured(Walk.RCU + " ×" + Format.sig(u.speedup(), 2) + ", " + Walk.REF + " ×"
                             + Format.sig(r.speedup(), 2))

@@ -31,6 +31,7 @@ import labbook.reports.study.Seed;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.VfsSeeds;
 import labbook.vfs.experiments.CachedGitDiff;
+import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
 import tech.tablesaw.api.Table;
 
 /**
@@ -108,6 +109,23 @@ public final class VfsData {
         double fewest = t.numberColumn(RENAMES.name()).min();
         t = t.where(t.numberColumn(RENAMES.name()).isEqualTo(fewest));
         return scaling(Summaries.groupMedians(t, OPS_PER_S.name(), THREADS.name()), OPS_PER_S.name(), true, cores);
+    }
+
+    /**
+     * The scaling point the model's claim reads: at {@link DcacheModelExperiment#claimThreads} of the machine's
+     * {@code cores} where it was measured, else the most threads measured (a run of {@code --threads}, or one from
+     * before the claim read the cores).
+     */
+    public static ScalingPoint claimPoint(List<ScalingPoint> points, int cores) {
+        if (cores > 0) {
+            int threads = DcacheModelExperiment.claimThreads(cores);
+            for (ScalingPoint p : points) {
+                if (p.threads() == threads) {
+                    return p;
+                }
+            }
+        }
+        return points.get(points.size() - 1);
     }
 
     /**

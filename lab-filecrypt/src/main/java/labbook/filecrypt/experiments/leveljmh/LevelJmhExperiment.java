@@ -30,7 +30,7 @@ import picocli.CommandLine.Command;
  *
  * <p><b>The question.</b> The seed measured whole gpg processes; a Java service encrypting in a warm JVM pays only the
  * pipeline. How many MB/s does each level cost there, measured the JMH way (forks, warm-up, iterations) rather than by
- * 10 ms CPU ticks?
+ * one encryption's CPU time?
  *
  * <p><b>The baseline.</b> {@code -z 0}: no compressed packet, only AES-256 CFB and the MDC's SHA-1.
  *

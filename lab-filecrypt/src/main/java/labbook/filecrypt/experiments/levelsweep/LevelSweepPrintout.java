@@ -163,9 +163,9 @@ final class LevelSweepPrintout {
 
     /**
      * Decryption on the largest file: gpg's output at each level decrypted by gpg (whole process) and by bcpg in this
-     * JVM. Goal: bcpg's CPU time at most 1.0 x gpg's at every level, judged on medians as the report judges it: with 3
-     * repeats of a few 10 ms ticks each, one sample that catches a collection or a compilation on another thread moves
-     * a mean by a third. The decrypting thread's median clock is printed beside it.
+     * JVM. Goal: bcpg's CPU time at most 1.0 x gpg's at every level, judged on medians as the report judges it: with a
+     * few repeats of a few tens of ms each, one sample that catches a collection or a compilation on another thread
+     * moves a mean by a third. The decrypting thread's median clock is printed beside it.
      */
     static void printDecrypt(SampleGroups<Key> decrypts, Path largest, List<Integer> levels) {
         String file = largest.getFileName().toString();
@@ -252,7 +252,8 @@ final class LevelSweepPrintout {
             if (s.isEmpty()) {
                 continue;
             }
-            // a run shorter than one tick reads 0 s; count it as half a tick rather than free
+            // a run's CPU read 0 s when it fell between two 10 ms ticks (runs before the lab's clocks read getrusage):
+            // count it as half a tick rather than free
             double time = wall ? SampleGroups.medianWall(s) : Math.max(SampleGroups.meanCpu(s), 0.005);
             double product = time * SampleGroups.medianOutBytes(s);
             if (product < bestProduct) {

@@ -57,9 +57,9 @@ import picocli.CommandLine.Option;
  * <p><b>The baseline.</b> gpg as a whole process, same file, level and S2K count, in the same run.
  *
  * <p><b>The variants</b>, each bcpg inside a warm JVM of its own ({@link PipelineVariant}), on one file of the quick
- * corpus (full: the 10 MB one; quick: the 5 MB one, where gpg's -z 0 run is a few 10 ms ticks, so the -z 0 ratios are
- * coarse), at -z 0, 1 and 9 (ZIP): {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the
- * JDK Deflater: the naive pipeline); {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the
+ * corpus (full: the 10 MB one; quick: the 5 MB one, where gpg's -z 0 run takes a few tens of ms, so the -z 0 ratios are
+ * noisy), at -z 0, 1 and 9 (ZIP): {@code bc-lightweight + jdk-32k} (BC's lightweight AES and SHA-1, BC's ZIP on the JDK
+ * Deflater: the naive pipeline); {@code bc-jce + jdk-32k} (JDK AES, BC's SHA-1); {@code jdk-cipher + jzlib-8k} (the
  * JDK's {@code AES/CFB/NoPadding}, JDK SHA-1, gpg's window in pure Java); {@code jdk-fast + jzlib-8k} (CFB computed
  * through the JDK's AES/CBC); {@code jdk-fast + jdk-32k}; {@code jdk-fast + zlib-8k} (native zlib with gpg's window:
  * the lab's default). One step changes at a time.

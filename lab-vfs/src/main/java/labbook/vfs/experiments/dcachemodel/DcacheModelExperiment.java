@@ -47,14 +47,15 @@ import picocli.CommandLine.Option;
  * <p><b>Variants.</b> RCU-walk: sequence counts read and re-checked hand over hand, a reference (a CAS) only on the
  * final entry, a fall-back to ref-walk when a concurrent rename changes a sequence. Each walk on 1 thread, the
  * machine's cores and 20 threads (git's preload on a kernel tree; oversubscribed on a small machine; quick mode 1 and
- * 20 only), without and with a thread renaming {@code drivers} away and back every 50 us.
+ * the claim's count only, {@link #claimThreads}), without and with a thread renaming {@code drivers} away and back
+ * every 50 us.
  *
  * <p><b>Run.</b> {@code ./labbook vfs dcache-model --quick} (quick: 5 rounds of forks, each a fresh JVM per walk and
- * thread count, 1 and 20 threads, with 2 x 0.3 s warm-up and 3 x 0.3 s iterations, no renamer: the report's scaling
- * charts use the runs without one; {@code --full}: 2 rounds, 2 x 1 s warm-up, 4 x 1 s, and 1, 2, 4, 8, 16, 20 threads
- * and the cores, each with and without the renamer; {@code --renames both} adds the renamer in quick mode).
- * {@code --forks N} sets the rounds; {@code --threads 1,4,64} reruns it on a bigger machine; {@code --tree DIR} models
- * another tree's index paths; {@code --renames off|on|both}.
+ * thread count, 1 thread and the claim's count, with 2 x 0.3 s warm-up and 3 x 0.3 s iterations, no renamer: the
+ * report's scaling charts use the runs without one; {@code --full}: 2 rounds, 2 x 1 s warm-up, 4 x 1 s, and 1, 2, 4, 8,
+ * 16, 20 threads and the cores, each with and without the renamer; {@code --renames both} adds the renamer in quick
+ * mode). {@code --forks N} sets the rounds; {@code --threads 1,4,64} reruns it on a bigger machine; {@code --tree DIR}
+ * models another tree's index paths; {@code --renames off|on|both}.
  */
 @Command(
         name = "dcache-model",
@@ -103,7 +104,8 @@ public final class DcacheModelExperiment extends ExperimentCommand {
             names = "--threads",
             paramLabel = "N,N...",
             split = ",",
-            description = "Thread counts (default: quick 1, 20; --full: 1, 2, 4, 8, 16, 20 and the cores).")
+            description = "Thread counts (default: quick 1 and the cores, at least 2 and at most " + PRELOAD_THREADS
+                    + ", the two the claim divides; --full: 1, 2, 4, 8, 16, " + PRELOAD_THREADS + " and the cores).")
     List<Integer> threads;
 
     @Option(
@@ -146,17 +148,17 @@ public final class DcacheModelExperiment extends ExperimentCommand {
     }
 
     /**
-     * The thread counts to run: the requested ones (1 to 1024); without them, quick mode 1 and 20 (the two the report's
-     * claim divides: each walk's speed-up at git's 20 preload threads over 1 thread), full mode 1, the powers of two up
-     * to the cores, 2, 4, 8, 16, the cores and 20 (the whole scaling curve). The cores feed only the chart, which full
-     * mode draws: quick mode's forks are better spent on rounds ({@link #rounds}).
+     * The thread counts to run: the requested ones (1 to 1024); without them, quick mode 1 and {@link #claimThreads}
+     * (the two the report's claim divides), full mode 1, the powers of two up to the cores, 2, 4, 8, 16, the cores and
+     * 20 (the whole scaling curve, which the chart draws). Quick mode's forks are better spent on rounds
+     * ({@link #rounds}).
      */
     static List<Integer> threadCounts(List<Integer> requested, Mode mode) {
         if (requested != null && !requested.isEmpty()) {
             return ThreadCounts.requested(requested);
         }
         if (mode != Mode.FULL) {
-            return List.of(1, CLAIM_THREADS);
+            return List.of(1, claimThreads(Runtime.getRuntime().availableProcessors()));
         }
         int cores = Runtime.getRuntime().availableProcessors();
         TreeSet<Integer> counts = new TreeSet<>();
@@ -165,12 +167,23 @@ public final class DcacheModelExperiment extends ExperimentCommand {
             counts.add(t);
         }
         counts.add(cores);
-        counts.addAll(List.of(2, 4, 8, 16, CLAIM_THREADS));
+        counts.addAll(List.of(2, 4, 8, 16, PRELOAD_THREADS));
         return List.copyOf(counts);
     }
 
     /** The most threads the model runs by default: git's preload threads on a kernel tree. */
-    static final int CLAIM_THREADS = 20;
+    static final int PRELOAD_THREADS = 20;
+
+    /**
+     * The thread count the report's claim reads on a machine of {@code cores}: git's preload threads, or the cores
+     * where the machine has fewer, and at least 2. Threads beyond the cores time the scheduler's turns rather than the
+     * cache's contention: on 2 cores a fork's iterations at 20 threads ranged over 5 x, as the machine lent the JVM
+     * anything from two cores to one at a time, and five rounds of them did not decide the claim in quick mode (the
+     * module README gives the runs).
+     */
+    public static int claimThreads(int cores) {
+        return Math.max(2, Math.min(cores, PRELOAD_THREADS));
+    }
 
     /**
      * The rename settings to run: as {@code option} says (off, on, both); without it, quick mode off and full mode

@@ -1,29 +1,30 @@
 package labbook.vfs.experiments.kernelprofile;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Child;
+import labbook.core.ChildSpec;
 import labbook.core.LabException;
+import labbook.core.Measurement;
+import labbook.core.TimedExec;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.peer.Git;
 import labbook.vfs.tree.KernelTree;
 
 /**
  * {@code runs} cached git diffs in a row, as git-diff runs them (the same pinned git, {@link CachedGitDiff#config}),
- * looped by {@code sh} and timed by GNU time around the loop: so the figures are the runs' own whether or not perf
- * record is wrapped around them (perf's start and its writing of samples are not in them).
+ * looped by {@code sh} and timed around the loop by lab-core's {@code timed-exec} (the loop's rusage, to the
+ * microsecond, as every peer is timed): so the figures are the runs' own whether or not perf record is wrapped around
+ * them (perf's start and its writing of samples are not in them).
  */
 final class GitDiffLoop implements Workload {
     /** sh's loop: N runs of the command that follows, stopping at the first that fails. */
     private static final String LOOP =
             "n=$1; shift; i=0; while [ \"$i\" -lt \"$n\" ]; do \"$@\" || exit $?; i=$((i + 1)); done";
-    /** GNU time's line: elapsed, user and system seconds. */
-    private static final String TIMES = "%e %U %S";
 
     private final KernelTree tree;
     private final String mode;
@@ -56,18 +57,17 @@ final class GitDiffLoop implements Workload {
         return tree.git().argv(CachedGitDiff.config(mode), "diff");
     }
 
-    /** GNU time around sh's loop of {@code runs} git diffs; the times to {@code times}. */
-    private List<String> timedLoop(int runs, Path times) {
-        List<String> cmd = new ArrayList<>(
-                List.of("time", "-f", TIMES, "-o", times.toString(), "sh", "-c", LOOP, "sh", Integer.toString(runs)));
-        cmd.addAll(gitDiff());
-        return cmd;
+    /** {@code timed-exec} around sh's loop of {@code runs} git diffs; its figures to {@code figures}. */
+    private List<String> timedLoop(int runs, Path figures) {
+        List<String> loop = new ArrayList<>(List.of("sh", "-c", LOOP, "sh", Integer.toString(runs)));
+        loop.addAll(gitDiff());
+        return TimedExec.wrap(figures, loop);
     }
 
     @Override
     public Times plain(int runs) {
         Path times = scratch.resolve("plain.times");
-        Child.Spec spec = Child.spec("git diff loop", timedLoop(runs, times))
+        ChildSpec spec = Child.spec("git diff loop", timedLoop(runs, times))
                 .dir(tree.dir())
                 .limit(limit(runs));
         Git.ENVIRONMENT.forEach(spec::env);
@@ -75,8 +75,6 @@ final class GitDiffLoop implements Workload {
             if (c.waitFor() != 0) {
                 throw c.failure("failed in " + tree.dir());
             }
-        } catch (Child.CannotStart e) {
-            throw new LabException("cannot run GNU time ('time'): " + e.getMessage() + " (apt-get install time)");
         }
         return read(times);
     }
@@ -98,24 +96,18 @@ final class GitDiffLoop implements Workload {
         return Duration.ofSeconds(60 + 10L * runs);
     }
 
-    /** GNU time's "ELAPSED USER SYS" line (its last: a failed command's status line comes before it). */
-    static Times read(Path file) {
-        String text;
+    /** The loop's figures, which timed-exec leaves once the loop has ended. */
+    private static Times read(Path figures) {
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8).strip();
-        } catch (IOException e) {
-            throw LabException.cannot("read GNU time's figures in", file, e);
-        }
-        List<String> lines = text.lines().toList();
-        String[] f =
-                lines.isEmpty() ? new String[0] : lines.get(lines.size() - 1).split("\\s+");
-        try {
-            if (f.length == 3) {
-                return new Times(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]));
+            Measurement m = TimedExec.read(figures, "git diff loop", "sh")
+                    .orElseThrow(() -> new LabException(figures + ": the git diff loop ended without its figures"));
+            return new Times(m.wallSeconds(), m.userSeconds(), m.systemSeconds());
+        } finally {
+            try {
+                Files.deleteIfExists(figures);
+            } catch (IOException e) {
+                // a scratch file, deleted with the scratch folder
             }
-        } catch (NumberFormatException e) {
-            // the line below names the file
         }
-        throw new LabException(file + ": not GNU time's 'elapsed user system' line: " + text);
     }
 }

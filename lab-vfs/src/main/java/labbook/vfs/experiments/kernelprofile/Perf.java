@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import labbook.core.Child;
+import labbook.core.ChildSpec;
 import labbook.core.LabException;
 import labbook.core.Reasons;
 
@@ -222,7 +223,7 @@ public final class Perf {
     }
 
     private static void run(String name, List<String> cmd, Path dir, Map<String, String> env, Duration limit) {
-        Child.Spec spec = Child.spec(name, cmd).limit(limit);
+        ChildSpec spec = Child.spec(name, cmd).limit(limit);
         env.forEach(spec::env);
         if (dir != null) {
             spec.dir(dir);

@@ -32,12 +32,22 @@ class DcacheModelExperimentTest {
     @Test
     void quickModeRunsTheTwoThreadCountsTheClaimDividesAndFullModeTheCurve() {
         int cores = Runtime.getRuntime().availableProcessors();
-        assertThat(DcacheModelExperiment.threadCounts(null, Mode.QUICK)).containsExactly(1, 20);
+        assertThat(DcacheModelExperiment.threadCounts(null, Mode.QUICK))
+                .containsExactly(1, DcacheModelExperiment.claimThreads(cores));
         assertThat(DcacheModelExperiment.threadCounts(null, Mode.FULL))
                 .contains(1, 2, 4, 8, 16, 20, cores)
                 .isSorted();
         assertThat(DcacheModelExperiment.threadCounts(List.of(64, 1, 64), Mode.QUICK))
                 .containsExactly(1, 64);
+    }
+
+    @Test
+    void theClaimReadsGitsPreloadThreadsOrTheCoresWhereFewerAndAtLeastTwo() {
+        assertThat(DcacheModelExperiment.claimThreads(1)).isEqualTo(2);
+        assertThat(DcacheModelExperiment.claimThreads(2)).isEqualTo(2);
+        assertThat(DcacheModelExperiment.claimThreads(8)).isEqualTo(8);
+        assertThat(DcacheModelExperiment.claimThreads(20)).isEqualTo(20);
+        assertThat(DcacheModelExperiment.claimThreads(64)).isEqualTo(20);
     }
 
     @Test
