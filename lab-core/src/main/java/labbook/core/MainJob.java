@@ -406,7 +406,7 @@ public final class MainJob implements Callable<Integer> {
             // the launcher builds the module when it is stale, then prints the study's help, which nobody needs: both
             // go to a log beside the worktree (not in it, since a worktree that does not build is removed)
             Path log = lab.resolveSibling(lab.getFileName() + "-build.log");
-            Child.Spec build = Child.spec("ab build", lab.resolve("labbook").toString(), study, "--help")
+            ChildSpec build = Child.spec("ab build", lab.resolve("labbook").toString(), study, "--help")
                     .outputTo(log)
                     .limit(Duration.ofMinutes(30));
             if (!side.jdk().isEmpty()) {
