@@ -146,7 +146,8 @@ public final class VfsSchemas {
             measure("plain_elapsed_s", "elapsed time of the round's runs without perf, s");
     public static final Column PLAIN_USER_S = measure(
             "plain_user_s",
-            "user CPU of the round's runs without perf, s: git's and its loop's (timed-exec), or this JVM's (stat-walk)");
+            "user CPU of the round's runs without perf, s: git's and its loop's (timed-exec), or this JVM's "
+                    + "(stat-walk)");
     public static final Column PLAIN_SYS_S = measure(
             "plain_sys_s",
             "system CPU of the round's runs without perf, s: git's and its loop's (timed-exec), or this JVM's "

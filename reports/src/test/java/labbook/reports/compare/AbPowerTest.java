@@ -70,6 +70,24 @@ class AbPowerTest {
                 .contains("targets held: 1.00 in 1 of 1, 1.05 in 1 of 1, 1.10 in 1 of 1 measurements");
     }
 
+    /**
+     * An A/A run whose B happened to read 4 % above A in every round, with no spread: drawn as recorded, every draw at
+     * 1.00 would be called slower (4 % is past the 2 % noise threshold). The draws are centred first, so at 1.00 none
+     * is, and at 1.05 every one is: the scale is the change, not the change on top of the recorded lean.
+     */
+    @Test
+    void theRoundsAreCentredSoAnAaRunsLeanIsNotCalledAChange() {
+        AbAnalysis.Measure leaning = measure("variant=leaning", constant(20, 10), constant(20, 10.4));
+        AbRounds.Plan plan = new AbRounds.Plan(
+                "wallet", "sync-sweep", "quick", SIDE, SIDE, AbRounds.order(AbRounds.Order.abba, 20, 1), true);
+        AbAnalysis.Result r = new AbAnalysis.Result(
+                Path.of("/ab"), plan, 20, List.of(), Comparer.DEFAULT_NOISE, RunComparison.ALPHA, List.of(leaning));
+        AbPower.Study s = AbPower.of(r, List.of(), 1, 30);
+        assertThat(s.rows().get(0).slower() + s.rows().get(0).faster()).isZero();
+        assertThat(s.rows().get(1).slower()).isEqualTo(30);
+        assertThat(AbPower.terminal(s)).contains("centred first");
+    }
+
     @Test
     void aMeasureNotChosenStaysUnscaledAndTheDrawsFollowTheSeed() {
         AbPower.Study all = AbPower.of(aa(20, true), List.of(), 7, 40);
