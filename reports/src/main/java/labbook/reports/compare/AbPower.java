@@ -202,7 +202,8 @@ public final class AbPower {
                         + "equals A before it is scaled: the A/A run's own difference is noise)%n"
                         + "decision: reports ab's own verdict on each draw: a measurement is called slower or faster "
                         + "when its sign-flip p, adjusted by %s over all %d measurements of the analysis (false "
-                        + "discovery rate %s), is below %s and its B/A lies beyond the noise threshold %s; measurements not chosen "
+                        + "discovery rate %s), is below %s and its B/A lies beyond the noise threshold %s; "
+                        + "measurements not chosen "
                         + "stay unscaled in that family%n",
                 RunComparison.CORRECTION,
                 family,
