@@ -61,15 +61,16 @@ class ClocksTest {
     }
 
     /**
-     * A burn of 3 ms of this thread's CPU, read on the process clock: within 1 ms of the thread clock, which a clock of
-     * 10 ms ticks cannot be (it reads 0 or 10 ms). Other threads of this JVM (the JIT, GC) may run during a burn and
-     * add to the process's time, so three of five burns must agree, and none may read less than the thread spent.
+     * Burns of 3 ms of this thread's CPU, read on the process clock. A clock of 10 ms ticks reads each as 0 or 10 ms:
+     * short of the burn (most of the time) or 7 ms over it. The process clock must cover every burn and read at least
+     * one within 1 ms of the thread clock; other threads of this JVM (the JIT, GC, earlier tests' readers) may add to
+     * any one burn, so not every burn need be that close.
      */
     @Test
     void processClockResolvesAMillisecond() {
         burn(50_000_000L); // the burn loop compiled first, so the JIT is quiet during the timed burns
         int within = 0;
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 10; i++) {
             CpuTimes before = Clocks.process();
             long threadBefore = Clocks.threadCpuNanos();
             burn(3_000_000L);
@@ -81,7 +82,7 @@ class ClocksTest {
                 within++;
             }
         }
-        assertThat(within).as("burns read within 1 ms of the thread clock").isGreaterThanOrEqualTo(3);
+        assertThat(within).as("burns read within 1 ms of the thread clock").isPositive();
     }
 
     private static long burn(long threadNanos) {
