@@ -104,6 +104,7 @@ public final class StatWalkWorker {
                 entries.add(p);
             }
         }
+        Slowdown.prepare(); // before any clock (off unless a test of the A/B method asks)
         PreloadWalk preload = PreloadWalk.of(tree, entries, "stat-walk-");
         for (int w = warmupWalks(preload.paths()); w > 0; w--) {
             preload.walk(threads);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import labbook.core.CsvResults;
 import labbook.core.FailureLine;
+import labbook.core.Slowdown;
 import labbook.core.WorkerRows;
 import labbook.wallet.WalletSchemas;
 
@@ -25,6 +26,7 @@ public final class SweepWorker {
     }
 
     private static void work(String[] args) {
+        Slowdown.prepare(); // before any clock (off unless a test of the A/B method asks)
         List<SweepVariant> variants = new ArrayList<>();
         for (String label : args[0].split(",")) {
             variants.add(SweepVariant.of(label));
