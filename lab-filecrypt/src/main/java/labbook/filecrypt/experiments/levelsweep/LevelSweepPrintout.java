@@ -180,8 +180,7 @@ final class LevelSweepPrintout {
             List<Sample> in = decrypts.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
             double gpgMedian = SampleGroups.cpu(gpg).median();
             double ratio = SampleGroups.cpu(in).median() / gpgMedian;
-            boolean met =
-                    ratio <= 1.0 + 1e-9; // user + system ticks summed in doubles: 0.05 may read 0.05000000000000001
+            boolean met = ratio <= 1.0 + 1e-9; // user + system summed in doubles: 0.05 may read 0.05000000000000001
             if (!met) {
                 missed.add("-z " + level);
             }
@@ -214,8 +213,7 @@ final class LevelSweepPrintout {
                             ? "The same rule with wall time (median wall s x median bytes, ZIP): what a user "
                                     + "waiting for the file pays:"
                             : "The time x size rule (mean CPU s x median bytes, ZIP) picks (the seed, 2011: "
-                                    + "-z 1 on every size;"
-                                    + " files under ~2 MB run for a tick or two, so their pick is coarse):");
+                                    + "-z 1 on every size):");
             List<String> header = new ArrayList<>(List.of("file"));
             engines.forEach(r -> header.add(r.label()));
             ConsoleTable t = new ConsoleTable(header.toArray(String[]::new));
@@ -252,9 +250,7 @@ final class LevelSweepPrintout {
             if (s.isEmpty()) {
                 continue;
             }
-            // a run's CPU read 0 s when it fell between two 10 ms ticks (runs before the lab's clocks read getrusage):
-            // count it as half a tick rather than free
-            double time = wall ? SampleGroups.medianWall(s) : Math.max(SampleGroups.meanCpu(s), 0.005);
+            double time = wall ? SampleGroups.medianWall(s) : SampleGroups.meanCpu(s);
             double product = time * SampleGroups.medianOutBytes(s);
             if (product < bestProduct) {
                 bestProduct = product;
