@@ -371,10 +371,14 @@ public final class MainJob implements Callable<Integer> {
                 return new AbRounds.Side(root.toString(), "", flags.trim(), opts);
             }
             String rev = commit.isEmpty() ? "HEAD" : commit;
+            // the worktree is named by the commit the revision names now, not by the revision: "HEAD" or a branch
+            // moves, and a worktree made for it earlier would give this side older code than A's
             return new AbRounds.Side(
                     root.resolve("target")
                             .resolve("ab")
-                            .resolve(name + "-" + rev.replaceAll("[^A-Za-z0-9._-]", "_"))
+                            .resolve(name + "-"
+                                    + commitOf(root, rev, "--" + name + "-commit")
+                                            .substring(0, 12))
                             .toString(),
                     jdk,
                     flags.trim(),
@@ -422,6 +426,27 @@ public final class MainJob implements Callable<Integer> {
                 }
                 throw new LabException("ab: " + given + " does not build (" + lab.resolve("labbook") + " " + study
                         + ": " + Child.exitStatus(exit) + "; the build's output: " + log + ")");
+            }
+        }
+
+        /** The full hash of the commit {@code rev} names in {@code root}; one line naming {@code option} if none. */
+        static String commitOf(Path root, String rev, String option) {
+            try (Child git = Child.start(Child.spec(
+                            "git rev-parse",
+                            "git",
+                            "-C",
+                            root.toString(),
+                            "rev-parse",
+                            "--verify",
+                            "-q",
+                            rev + "^{commit}")
+                    .captureStdout()
+                    .limit(Duration.ofMinutes(1)))) {
+                if (git.waitFor() != 0) {
+                    throw new LabException(
+                            "ab: " + option + " '" + rev + "' is not a commit of " + root, Cli.BAD_ARGUMENTS, null);
+                }
+                return new String(git.stdoutBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
             }
         }
 

@@ -195,6 +195,29 @@ class MainJobTest {
         assertThat(Path.of(good.lab()).resolve("target/Lab.class")).exists();
     }
 
+    /**
+     * A side with a JDK of its own runs from a worktree of HEAD, named by the commit HEAD names when the plan is made:
+     * after a new commit the side is another worktree, never the one made for older code; a revision that names no
+     * commit is one line naming the option.
+     */
+    @Test
+    void abWorktreeIsNamedByTheCommitNotByTheRevision(@org.junit.jupiter.api.io.TempDir Path repo) throws Exception {
+        Files.writeString(repo.resolve("a.txt"), "1\n");
+        git(repo, "init", "-q");
+        git(repo, "add", ".");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one");
+        AbRounds.Side before = MainJob.Ab.side(repo, "b", "/some/jdk", "", "", "");
+        Files.writeString(repo.resolve("a.txt"), "2\n");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "two");
+        AbRounds.Side after = MainJob.Ab.side(repo, "b", "/some/jdk", "", "", "");
+        assertThat(after.lab()).isNotEqualTo(before.lab());
+        assertThat(MainJob.Ab.side(repo, "b", "/some/jdk", "HEAD~1", "", "").lab())
+                .isEqualTo(before.lab());
+        assertThatThrownBy(() -> MainJob.Ab.side(repo, "b", "", "no-such-branch", "", ""))
+                .isInstanceOf(LabException.class)
+                .hasMessage("ab: --b-commit 'no-such-branch' is not a commit of " + repo);
+    }
+
     private static void git(Path repo, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
         command.addAll(List.of(args));
