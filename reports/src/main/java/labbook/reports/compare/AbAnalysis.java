@@ -106,7 +106,7 @@ public final class AbAnalysis {
      * cannot tell.
      */
     static boolean enough(int rounds) {
-        return 2 / Math.pow(2, rounds) <= RunComparison.ALPHA;
+        return SignFlipTest.smallestP(rounds) <= RunComparison.ALPHA;
     }
 
     /** Analyses the finished rounds of {@code dir}; one line when there are fewer than two. */
@@ -200,7 +200,7 @@ public final class AbAnalysis {
      * the noise threshold, under which nothing is called; infinite when no arrangement of the rounds reaches the level.
      */
     static double detectable(double[] a, double[] b, double level, double noise) {
-        if (2 / Math.pow(2, a.length) > level) {
+        if (SignFlipTest.smallestP(a.length) > level) {
             return Double.POSITIVE_INFINITY;
         }
         double[] logRatios = new double[a.length];

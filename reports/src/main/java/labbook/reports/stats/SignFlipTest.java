@@ -61,6 +61,14 @@ public final class SignFlipTest {
     }
 
     /**
+     * The smallest two-sided p-value the exact test can give for {@code n} differences, 2 / 2^n (all signs alike,
+     * either way): below it nothing can be called, whatever the rounds show.
+     */
+    public static double smallestP(int n) {
+        return 2 / Math.pow(2, n);
+    }
+
+    /**
      * How many of the 2^n sign patterns of {@code d} have |sum| at least {@code threshold}, counted by meeting in the
      * middle: the 2^(n/2) sums of each half, one half sorted and searched for each sum of the other, so a test costs
      * microseconds, not the million sums of a plain count at 20 rounds (the power study runs thousands of tests).
