@@ -223,7 +223,10 @@ public final class MainJob implements Callable<Integer> {
         @Option(names = "--order", paramLabel = "ORDER", description = "abba (default) or random.")
         AbRounds.Order order = AbRounds.Order.abba;
 
-        @Option(names = "--seed", paramLabel = "N", description = "The random order's seed (default: 1).")
+        @Option(
+                names = "--seed",
+                paramLabel = "N",
+                description = "The random order's seed (default: ${DEFAULT-VALUE}).")
         long seed = 1;
 
         @Option(names = "--full", description = "Full mode (default: quick).")

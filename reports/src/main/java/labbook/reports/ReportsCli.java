@@ -200,7 +200,7 @@ public final class ReportsCli {
         @Option(
                 names = "--noise",
                 paramLabel = "PCT",
-                description = "a significant change within PCT %% of 1 is still \"~\" (default: 2)")
+                description = "a significant change within PCT %% of 1 is still \"~\" (default: ${DEFAULT-VALUE})")
         double noisePct = Comparer.DEFAULT_NOISE * 100;
 
         @Option(
@@ -336,7 +336,10 @@ public final class ReportsCli {
                         + "variant=kde4 entries=1000\") contains TEXT; repeat for several (default: all)")
         List<String> measures = new ArrayList<>();
 
-        @Option(names = "--seed", paramLabel = "N", description = "with --power: the draws' seed (default: 1)")
+        @Option(
+                names = "--seed",
+                paramLabel = "N",
+                description = "with --power: the draws' seed (default: ${DEFAULT-VALUE})")
         long seed = 1;
 
         @Spec
