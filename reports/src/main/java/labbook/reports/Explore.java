@@ -77,10 +77,15 @@ public final class Explore {
     public static Results load(String... roots) {
         List<Path> paths = new ArrayList<>();
         for (String r : roots) {
-            Path p = Path.of(r);
-            paths.add(p.isAbsolute() ? p : Repo.root().resolve(p));
+            paths.add(inRepository(r));
         }
         return load(paths);
+    }
+
+    /** A folder a notebook names: as given when absolute, else from the repository root. */
+    private static Path inRepository(String folder) {
+        Path p = Path.of(folder);
+        return (p.isAbsolute() ? p : Repo.root().resolve(p)).normalize();
     }
 
     public static Results load(List<Path> roots) {
@@ -102,8 +107,7 @@ public final class Explore {
      * measurement); empty when the folder holds no plan (no ab.json) yet.
      */
     public static Optional<RunComparison> ab(String folder) {
-        Path p = Path.of(folder);
-        Path dir = (p.isAbsolute() ? p : Repo.root().resolve(p)).normalize();
+        Path dir = inRepository(folder);
         if (!Files.isRegularFile(dir.resolve(AbRounds.PLAN))) {
             return Optional.empty();
         }
