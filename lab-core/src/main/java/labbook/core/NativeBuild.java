@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -63,6 +64,20 @@ public final class NativeBuild {
         this.endings = endings;
         this.compileCommand = compileCommand;
         this.firstCheck = firstCheck;
+    }
+
+    /**
+     * The gcc command line of a C program of lab-core: C11, optimised, every warning, then {@code flags} (a shared
+     * library's, its include folders), the output and the sources.
+     */
+    static BiFunction<List<Path>, Path, List<String>> gcc(String... flags) {
+        return (sources, out) -> {
+            List<String> cmd = new ArrayList<>(List.of("gcc", "-std=c11", "-O2", "-Wall"));
+            cmd.addAll(List.of(flags));
+            cmd.addAll(List.of("-o", out.toString()));
+            sources.forEach(src -> cmd.add(src.toString()));
+            return cmd;
+        };
     }
 
     /**

@@ -1,7 +1,6 @@
 package labbook.core;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -66,7 +65,7 @@ final class ProcessCpu {
                                 .resolve("jni"),
                         Repo.root().resolve("lab-core").resolve("target").resolve("process-cpu"),
                         List.of(".c"),
-                        (sources, out) -> compileCommand(jdkHeaders, sources, out),
+                        NativeBuild.gcc("-shared", "-fPIC", "-I" + jdkHeaders, "-I" + jdkHeaders.resolve("linux")),
                         NativeBuild.needsGcc(
                                 WHAT, "how the lab's own CPU time is measured", jdkHeaders.resolve("jni.h")))
                 .quietly()
@@ -77,21 +76,5 @@ final class ProcessCpu {
             throw new LabException("cannot load " + WHAT + " (" + library + "): " + e.getMessage());
         }
         loaded = true;
-    }
-
-    private static List<String> compileCommand(Path jdkHeaders, List<Path> sources, Path out) {
-        List<String> cmd = new ArrayList<>(List.of(
-                "gcc",
-                "-std=c11",
-                "-O2",
-                "-Wall",
-                "-shared",
-                "-fPIC",
-                "-I" + jdkHeaders,
-                "-I" + jdkHeaders.resolve("linux"),
-                "-o",
-                out.toString()));
-        sources.forEach(p -> cmd.add(p.toString()));
-        return cmd;
     }
 }

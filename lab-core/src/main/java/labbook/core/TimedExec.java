@@ -46,7 +46,7 @@ public final class TimedExec {
                             .resolve("c"),
                     Repo.root().resolve("lab-core").resolve("target").resolve(BINARY),
                     List.of(".c"),
-                    TimedExec::compileCommand,
+                    NativeBuild.gcc(),
                     NativeBuild.needsGcc(WHAT, "how every peer's CPU time is measured"))
             .quietly();
 
@@ -105,11 +105,5 @@ public final class TimedExec {
         } catch (NumberFormatException e) {
             throw new LabException(figures + ": not the figures " + BINARY + " writes (" + fields.keySet() + ")");
         }
-    }
-
-    private static List<String> compileCommand(List<Path> sources, Path out) {
-        List<String> cmd = new ArrayList<>(List.of("gcc", "-std=c11", "-O2", "-Wall", "-o", out.toString()));
-        sources.forEach(p -> cmd.add(p.toString()));
-        return cmd;
     }
 }
