@@ -6,10 +6,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import labbook.core.Child;
-import labbook.core.ChildSpec;
 import labbook.core.LabException;
 import labbook.core.Measurement;
+import labbook.core.Peer;
 import labbook.core.TimedExec;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.peer.Git;
@@ -57,33 +56,36 @@ final class GitDiffLoop implements Workload {
         return tree.git().argv(CachedGitDiff.config(mode), "diff");
     }
 
-    /** {@code timed-exec} around sh's loop of {@code runs} git diffs; its figures to {@code figures}. */
-    private List<String> timedLoop(int runs, Path figures) {
+    /** sh's loop of {@code runs} git diffs. */
+    private List<String> loop(int runs) {
         List<String> loop = new ArrayList<>(List.of("sh", "-c", LOOP, "sh", Integer.toString(runs)));
         loop.addAll(gitDiff());
-        return TimedExec.wrap(figures, loop);
+        return loop;
     }
 
+    /** The loop as every peer is run and timed ({@link Peer}: timed-exec's rusage). */
     @Override
     public Times plain(int runs) {
-        Path times = scratch.resolve("plain.times");
-        ChildSpec spec = Child.spec("git diff loop", timedLoop(runs, times))
-                .dir(tree.dir())
-                .limit(limit(runs));
-        Git.ENVIRONMENT.forEach(spec::env);
-        try (Child c = Child.start(spec)) {
-            if (c.waitFor() != 0) {
-                throw c.failure("failed in " + tree.dir());
-            }
-        }
-        return read(times);
+        Peer loop = Peer.command(loop(runs)).dir(tree.dir()).limit(limit(runs));
+        Git.ENVIRONMENT.forEach(loop::env);
+        return times(loop.run().orThrow().time());
     }
 
     @Override
     public Times profiled(Perf perf, Path data, int runs) {
-        Path times = scratch.resolve("profiled.times");
-        perf.record(timedLoop(runs, times), tree.dir(), Git.ENVIRONMENT, data, limit(runs));
-        return read(times);
+        // timed-exec inside perf record, so that the figures are the loop's and not perf's
+        Path figures = scratch.resolve("profiled.times");
+        perf.record(TimedExec.wrap(figures, loop(runs)), tree.dir(), Git.ENVIRONMENT, data, limit(runs));
+        try {
+            return times(TimedExec.read(figures, "git diff loop", "sh")
+                    .orElseThrow(() -> new LabException(figures + ": the git diff loop ended without its figures")));
+        } finally {
+            try {
+                Files.deleteIfExists(figures);
+            } catch (IOException e) {
+                // a scratch file, deleted with the scratch folder
+            }
+        }
     }
 
     @Override
@@ -96,18 +98,7 @@ final class GitDiffLoop implements Workload {
         return Duration.ofSeconds(60 + 10L * runs);
     }
 
-    /** The loop's figures, which timed-exec leaves once the loop has ended. */
-    private static Times read(Path figures) {
-        try {
-            Measurement m = TimedExec.read(figures, "git diff loop", "sh")
-                    .orElseThrow(() -> new LabException(figures + ": the git diff loop ended without its figures"));
-            return new Times(m.wallSeconds(), m.userSeconds(), m.systemSeconds());
-        } finally {
-            try {
-                Files.deleteIfExists(figures);
-            } catch (IOException e) {
-                // a scratch file, deleted with the scratch folder
-            }
-        }
+    private static Times times(Measurement m) {
+        return new Times(m.wallSeconds(), m.userSeconds(), m.systemSeconds());
     }
 }
