@@ -62,7 +62,7 @@ public final class TimedExec {
     }
 
     /** A fresh, empty file for one run's figures (deleted by the caller once read). */
-    public static Path figuresFile() {
+    static Path figuresFile() {
         try {
             return Files.createTempFile("labbook-timed-exec-", ".txt");
         } catch (IOException e) {
