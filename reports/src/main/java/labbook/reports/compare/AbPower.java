@@ -105,9 +105,9 @@ public final class AbPower {
      *
      * <p>Each measurement's log ratios are first centred (their mean over the recorded rounds taken off): an A/A run's
      * mean difference is noise, and draws around it would test the null where it does not hold, calling a "change" in
-     * about half the draws of any measurement whose recorded rounds leaned one way by chance (the bootstrap test's
-     * first rule: resample from a world where the null is true; Hall and Wilson, Biometrics 47, 1991). Centred, a scale
-     * of 1.05 is a change of exactly 5 %, and the draws keep the rounds' own spread.
+     * many draws of any measurement whose recorded rounds leaned one way by chance (the bootstrap test's first rule:
+     * resample from a world where the null is true; Hall and Wilson, Biometrics 47, 1991). Centred, a scale of 1.05 is
+     * a change of exactly 5 %, and the draws keep the rounds' own spread.
      */
     static List<Row> rows(
             List<String> names,
