@@ -89,17 +89,20 @@ final class KernelProfileClaims {
         return Claim.of(
                         Id.KERNEL_STORES,
                         workload,
-                        "kernel profile, " + workload + ": a parallel lookup stores to shared dentries as much as a"
-                                + " serial one, no more (share of kernel samples in '" + KernelCategory.STORES.label()
+                        "kernel profile, " + workload + ": a parallel lookup stores to shared dentries no more than"
+                                + " a serial one (share of kernel samples in '" + KernelCategory.STORES.label()
                                 + "', parallel / serial)")
                 .seed("2.6.32-rc3 stored to every component: parallel sys ×" + Format.sig(oldSys, 3) + " (Axboe)");
     }
 
     /**
-     * Parallel's stores over serial's within this factor either way is the same share: the stock kernel's stores blew
-     * parallel system time up ×8.38 (Axboe's table), so a mechanism at work shows far beyond it.
+     * Parallel's stores over serial's below this factor is "no more": the stock kernel's stores blew parallel system
+     * time up ×8.38 (Axboe's table), so a mechanism at work shows far beyond it. One-sided, as the seed's question is:
+     * a smaller share in parallel is not stores at work (parallel git diff adds kernel work that is no lookup, its
+     * preload threads' start and waits, which dilutes the share), and a band that called it a third verdict left the
+     * quick tree's git diff, ×0.70-×0.76 in most runs, straddling ×0.667.
      */
-    static final double SAME_SHARE = 1.5;
+    static final double NO_MORE_STORES = 1.5;
 
     /**
      * The stores' share, parallel over serial, judged on the rounds as pairs: each round profiled the serial and the
@@ -125,20 +128,12 @@ final class KernelProfileClaims {
         return Optional.of(storesClaim(workload)
                 .measured("serial " + pct(s) + ", parallel " + pct(p))
                 .ratio(ratio)
-                .judged(
-                        ratio,
-                        Threshold.band(
-                                1,
-                                SAME_SHARE,
-                                Unit.RATIO,
-                                "stores less in parallel",
-                                "the same share",
-                                "stores more in parallel"))
+                .judged(ratio, Threshold.below(NO_MORE_STORES, Unit.RATIO))
                 .interval(ci)
                 .n(logRatios.length)
                 .from(
                         machine,
-                        "parallel / serial within ×" + Format.sig(SAME_SHARE, 2) + " either way is the same share;"
+                        "holds when parallel / serial is under ×" + Format.sig(NO_MORE_STORES, 2) + ";"
                                 + " the geometric mean of " + logRatios.length + " rounds' ratios (each round "
                                 + "profiled both settings), " + Format.sig(ratio, 2) + " "
                                 + unitRatio(new double[] {ci.low(), ci.high()}) + "; medians "

@@ -9,6 +9,7 @@ import static labbook.vfs.VfsSchemas.RENAMES;
 import static labbook.vfs.VfsSchemas.RUNS;
 import static labbook.vfs.VfsSchemas.SYS_S;
 import static labbook.vfs.VfsSchemas.THREADS;
+import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
 import static labbook.vfs.VfsSchemas.USER_S;
 import static labbook.vfs.VfsSchemas.WALK;
 import static labbook.vfs.VfsSchemas.WALL_S;
@@ -32,6 +33,7 @@ import labbook.vfs.VfsSchemas;
 import labbook.vfs.VfsSeeds;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
+import labbook.vfs.experiments.kernelprofile.PerLookup;
 import tech.tablesaw.api.Table;
 
 /**
@@ -54,7 +56,18 @@ public final class VfsData {
      * Median user, system and elapsed seconds per 100 git diffs for one mode, from per-loop rows, with the spread of
      * the elapsed times (for a verdict that knows the machine's noise).
      */
-    public record GitDiff(String mode, int loops, double userS, double sysS, double elapsedS, Stats.Spread elapsed) {}
+    /**
+     * One mode's git diff loops: medians per {@link #SEED_RUNS} runs, as the seed's table gives them, over a tree of
+     * {@code entries} index entries.
+     */
+    public record GitDiff(
+            String mode, int loops, double userS, double sysS, double elapsedS, Stats.Spread elapsed, long entries) {
+
+        /** {@code secondsPer100Runs} (one of this record's times) per file of the tree and per run, µs. */
+        public double perFileUs(double secondsPer100Runs) {
+            return PerLookup.perFileUs(secondsPer100Runs, SEED_RUNS, entries);
+        }
+    }
 
     public static Optional<GitDiff> gitDiff(Table rows, String mode) {
         Table t = rows.where(rows.stringColumn(MODE.name()).isEqualTo(mode));
@@ -76,7 +89,8 @@ public final class VfsData {
                 Stats.median(user),
                 Stats.median(sys),
                 Stats.median(elapsed),
-                Stats.spread(elapsed)));
+                Stats.spread(elapsed),
+                (long) t.numberColumn(TREE_ENTRIES.name()).getDouble(0)));
     }
 
     /** A configuration normalised to a baseline (Axboe's table): real, user and sys ratios. */
