@@ -308,7 +308,7 @@ public final class ReportsCli {
                     + "round's B/A, their geometric mean and interval, the sign-flip test, corrected for many "
                     + "measures; "
                     + "writes DIR/report/compare.html (a forest plot of the ratios and the table); with --power, "
-                    + "the share of resampled A/A rounds in which a change of 0, 5 and 10 % is called")
+                    + "the share of resampled A/A rounds in which a change of 0, 5 and 10 %% is called")
     static final class AbCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "DIR", converter = PathArgument.class, description = "the A/B folder")
         Path dir;
