@@ -332,8 +332,10 @@ public final class ReportsCli {
         @Option(
                 names = "--measure",
                 paramLabel = "TEXT",
-                description = "with --power: scale and show only the measurements whose name (\"sync-sweep sync_ms "
-                        + "variant=kde4 entries=1000\") contains TEXT; repeat for several (default: all)")
+                description = "decide over only the measurements whose name (\"sync-sweep sync_ms variant=kde4 "
+                        + "entries=1000\") holds every word of TEXT, the figures the A/B was run to answer, chosen before it ran: "
+                        + "the correction for many measurements is then over those alone; with --power, scale and "
+                        + "show only those; repeat for several (default: all)")
         List<String> measures = new ArrayList<>();
 
         @Option(
@@ -355,12 +357,6 @@ public final class ReportsCli {
                         null);
             }
             double noise = verdicts.noise();
-            if (!power && !measures.isEmpty()) {
-                throw new LabException(
-                        "--measure '" + measures.get(0) + "': only the power study (--power) takes it",
-                        Cli.BAD_ARGUMENTS,
-                        null);
-            }
             if (power && (format != Compare.Form.terminal || verdicts.failPct != null)) {
                 throw new LabException(
                         "--power prints its study in the terminal's form alone: drop "
@@ -369,7 +365,7 @@ public final class ReportsCli {
                         null);
             }
             System.setProperty("java.awt.headless", "true");
-            AbAnalysis.Result result = AbAnalysis.of(dir.toAbsolutePath().normalize(), noise);
+            AbAnalysis.Result result = AbAnalysis.of(dir.toAbsolutePath().normalize(), noise, measures);
             PrintWriter out = spec.commandLine().getOut();
             if (power) {
                 out.print(AbPower.terminal(AbPower.of(result, measures, seed, AbPower.RESAMPLES)));

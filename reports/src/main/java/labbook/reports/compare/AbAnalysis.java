@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import labbook.core.AbRounds;
+import labbook.core.Cli;
 import labbook.core.Column;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
@@ -63,7 +64,14 @@ public final class AbAnalysis {
             List<String> flagged,
             double noise,
             double level,
-            List<Measure> measures) {}
+            List<Measure> measures,
+            List<String> family) {
+
+        /** Whether the verdicts were decided over measurements chosen by name ({@code family}), not every one. */
+        public boolean chosen() {
+            return !family.isEmpty();
+        }
+    }
 
     /**
      * The verdicts of one family of measurements: each one's p-value adjusted by {@link RunComparison#CORRECTION} over
@@ -109,8 +117,19 @@ public final class AbAnalysis {
         return SignFlipTest.smallestP(rounds) <= RunComparison.ALPHA;
     }
 
-    /** Analyses the finished rounds of {@code dir}; one line when there are fewer than two. */
+    /** Analyses the finished rounds of {@code dir} over every measurement; one line when there are fewer than two. */
     public static Result of(Path dir, double noise) {
+        return of(dir, noise, List.of());
+    }
+
+    /**
+     * Analyses the finished rounds of {@code dir}, deciding over the measurements whose name ({@link #name}) contains
+     * every word of one of {@code family} ({@link #matches}; every measurement when empty): an A/B asked about one
+     * figure, chosen before its rounds ran, is corrected for that figure alone, not for the hundreds its experiment
+     * also writes. One line when there are fewer than two rounds, or when a name in {@code family} matches no
+     * measurement.
+     */
+    public static Result of(Path dir, double noise, List<String> family) {
         AbRounds.Plan plan = AbRounds.read(dir.resolve(AbRounds.PLAN));
         Study study = Studies.get(plan.study());
         List<Integer> finished = new ArrayList<>();
@@ -170,6 +189,26 @@ public final class AbAnalysis {
                 }
             }
         }
+        if (!family.isEmpty()) {
+            List<String> all = names.stream().map(AbAnalysis::name).toList();
+            for (String f : family) {
+                if (all.stream().noneMatch(n -> matches(n, f))) {
+                    throw new LabException(
+                            "--measure: '" + f + "' is in the name of none of the " + all.size()
+                                    + " measurements (such as '" + (all.isEmpty() ? "" : all.get(0)) + "')",
+                            Cli.BAD_ARGUMENTS,
+                            null);
+                }
+            }
+            for (int i = names.size() - 1; i >= 0; i--) {
+                String n = all.get(i);
+                if (family.stream().noneMatch(f -> matches(n, f))) {
+                    names.remove(i);
+                    values.remove(i);
+                    analyses.remove(i);
+                }
+            }
+        }
         Verdicts v = decide(
                 analyses.stream().mapToDouble(x -> x.signFlip().p()).toArray(),
                 analyses.stream()
@@ -191,7 +230,25 @@ public final class AbAnalysis {
                     v.changes().get(i),
                     detectable(ab[0], ab[1], v.level(), noise)));
         }
-        return new Result(dir, plan, finished.size(), flagged, noise, v.level(), measures);
+        return new Result(dir, plan, finished.size(), flagged, noise, v.level(), measures, List.copyOf(family));
+    }
+
+    /** "sync-sweep sync_ms variant=kde4 entries=1000": a measurement's name, as --measure matches it. */
+    public static String name(Measure m) {
+        return name(new String[] {m.experiment(), m.timing(), m.key()});
+    }
+
+    /**
+     * Whether a measurement's {@code name} holds every word of {@code words}: "sync_ms variant=kde4" names kde4's sync
+     * at every size, "entries=1000" the size 1000 and not 10000.
+     */
+    public static boolean matches(String name, String words) {
+        return List.of(name.split(" ")).containsAll(List.of(words.trim().split(" +")));
+    }
+
+    private static String name(String[] experimentTimingKey) {
+        String key = experimentTimingKey[2];
+        return experimentTimingKey[0] + " " + experimentTimingKey[1] + (key.isEmpty() ? "" : " " + key);
     }
 
     /**
@@ -299,6 +356,10 @@ public final class AbAnalysis {
     /** The result as the terminal shows it: compare's tables, and why nothing was called with too few rounds. */
     public static String terminal(Result r) {
         String text = ComparisonText.terminal(comparison(r));
+        if (r.chosen()) {
+            text = "decided over " + r.measures().size() + " measurements chosen by --measure ("
+                    + String.join(", ", r.family()) + "), not every measurement of the rounds\n" + text;
+        }
         return r.measures().stream().anyMatch(m -> m.change() == RunComparison.Change.TOO_FEW)
                 ? text + "too few rounds: below 6, no arrangement of the rounds' signs reaches p < 0.05\n"
                 : text;

@@ -59,6 +59,25 @@ class AbAnalysisTest {
     }
 
     @Test
+    void aFamilyChosenByNameIsCorrectedForItselfAlone() throws Exception {
+        rounds(6);
+        AbAnalysis.Result all = AbAnalysis.of(dir, Comparer.DEFAULT_NOISE);
+        String kde4 = "sync-sweep sync_ms variant=kde4 entries=1000";
+        AbAnalysis.Result one = AbAnalysis.of(dir, Comparer.DEFAULT_NOISE, List.of(kde4));
+        assertThat(all.measures().size()).isGreaterThan(10);
+        assertThat(one.measures()).extracting(AbAnalysis::name).containsExactly(kde4);
+        // Benjamini-Hochberg over a family of one leaves its p as it is
+        AbAnalysis.Measure m = one.measures().get(0);
+        assertThat(m.pAdjusted()).isEqualTo(m.rounds().signFlip().p());
+        assertThat(AbAnalysis.terminal(one))
+                .startsWith("decided over 1 measurements chosen by --measure (" + kde4 + ")");
+        assertThatThrownBy(() -> AbAnalysis.of(dir, Comparer.DEFAULT_NOISE, List.of("entries=123456")))
+                .isInstanceOf(LabException.class)
+                .hasMessageStartingWith("--measure: 'entries=123456' is in the name of none of the "
+                        + all.measures().size() + " measurements");
+    }
+
+    @Test
     void fourRoundsCannotCallAnythingAndSaySo() throws Exception {
         rounds(4);
         AbAnalysis.Result r = AbAnalysis.of(dir, Comparer.DEFAULT_NOISE);

@@ -40,7 +40,14 @@ class AbPowerTest {
         AbRounds.Plan plan = new AbRounds.Plan(
                 "wallet", "sync-sweep", "quick", SIDE, SIDE, AbRounds.order(AbRounds.Order.abba, rounds, 1), aa);
         return new AbAnalysis.Result(
-                Path.of("/ab"), plan, rounds, List.of(), Comparer.DEFAULT_NOISE, RunComparison.ALPHA, measures);
+                Path.of("/ab"),
+                plan,
+                rounds,
+                List.of(),
+                Comparer.DEFAULT_NOISE,
+                RunComparison.ALPHA,
+                measures,
+                List.of());
     }
 
     private static AbAnalysis.Measure measure(String key, double[] a, double[] b) {
@@ -81,7 +88,14 @@ class AbPowerTest {
         AbRounds.Plan plan = new AbRounds.Plan(
                 "wallet", "sync-sweep", "quick", SIDE, SIDE, AbRounds.order(AbRounds.Order.abba, 20, 1), true);
         AbAnalysis.Result r = new AbAnalysis.Result(
-                Path.of("/ab"), plan, 20, List.of(), Comparer.DEFAULT_NOISE, RunComparison.ALPHA, List.of(leaning));
+                Path.of("/ab"),
+                plan,
+                20,
+                List.of(),
+                Comparer.DEFAULT_NOISE,
+                RunComparison.ALPHA,
+                List.of(leaning),
+                List.of());
         AbPower.Study s = AbPower.of(r, List.of(), 1, 30);
         assertThat(s.rows().get(0).slower() + s.rows().get(0).faster()).isZero();
         assertThat(s.rows().get(1).slower()).isEqualTo(30);
