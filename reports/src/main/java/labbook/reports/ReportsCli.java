@@ -333,9 +333,9 @@ public final class ReportsCli {
                 names = "--measure",
                 paramLabel = "TEXT",
                 description = "decide over only the measurements whose name (\"sync-sweep sync_ms variant=kde4 "
-                        + "entries=1000\") holds every word of TEXT, the figures the A/B was run to answer, chosen before it ran: "
-                        + "the correction for many measurements is then over those alone; with --power, scale and "
-                        + "show only those; repeat for several (default: all)")
+                        + "entries=1000\") holds every word of TEXT, the figures the A/B was run to answer, chosen "
+                        + "before it ran: the correction for many measurements is then over those alone; with "
+                        + "--power, scale and show only those; repeat for several (default: all)")
         List<String> measures = new ArrayList<>();
 
         @Option(
