@@ -62,8 +62,8 @@ class JShellKernelTests(jupyter_kernel_test.KernelTests):
          "mime": "image/png"},
         {"code": 'Table.create("t", DoubleColumn.create("ms", 1.5, 2.5))', "mime": "text/html"},
         # the lab's modules are on the kernel's class path
-        {"code": 'java.util.stream.Stream.of("labbook.wallet.WalletLab", "labbook.filecrypt.FilecryptLab", '
-                 '"labbook.vfs.VfsLab", "labbook.reports.Explore", "labbook.core.LabRun").map(n -> { try { '
+        {"code": 'java.util.stream.Stream.of("labbook.wallet.main.WalletLab", "labbook.filecrypt.main.FilecryptLab", '
+                 '"labbook.vfs.main.VfsLab", "labbook.reports.Explore", "labbook.core.LabRun").map(n -> { try { '
                  'return Class.forName(n).getSimpleName(); } catch (ClassNotFoundException e) { return "missing " + n; } })'
                  '.collect(java.util.stream.Collectors.joining(","))',
          "result": '"WalletLab,FilecryptLab,VfsLab,Explore,LabRun"'},

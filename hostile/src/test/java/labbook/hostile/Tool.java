@@ -5,10 +5,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 import labbook.core.Cli;
-import labbook.filecrypt.FilecryptLab;
+import labbook.filecrypt.main.FilecryptLab;
 import labbook.reports.ReportsCli;
-import labbook.vfs.VfsLab;
-import labbook.wallet.WalletLab;
+import labbook.vfs.main.VfsLab;
+import labbook.wallet.main.WalletLab;
 
 /** The lab's command lines, each run in this JVM exactly as its main class would run it. */
 enum Tool {

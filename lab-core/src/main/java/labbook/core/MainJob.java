@@ -1,11 +1,15 @@
 package labbook.core;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,10 +27,34 @@ import picocli.CommandLine.Option;
         subcommands = {MainJob.Run.class, MainJob.Report.class, MainJob.Calibrate.class, MainJob.Ab.class},
         description = "The lab's main job: the studies, then the report.")
 public final class MainJob implements Callable<Integer> {
-    /** The studies, in the order the main job runs them: their {@link Launch} commands. */
-    public static final List<String> STUDIES = List.of("wallet", "filecrypt", "vfs");
+    private static final Properties DECLARED = declared();
 
-    public static final String REPORTS = "reports";
+    /**
+     * The studies, in the order the main job runs them: their {@link Launch} commands, as the parent pom declares them
+     * ({@code labbook.studies}): lab-core names no study.
+     */
+    public static final List<String> STUDIES =
+            List.of(DECLARED.getProperty("studies").trim().split("\\s+"));
+
+    /** The report's {@link Launch} command ({@code labbook.report} in the parent pom). */
+    public static final String REPORTS = DECLARED.getProperty("report").trim();
+
+    private static Properties declared() {
+        Properties p = new Properties();
+        try (InputStream in = MainJob.class.getResourceAsStream("main-job.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("lab-core's main-job.properties is not on the class path: rebuild it");
+            }
+            p.load(in);
+            // the help's ${labbook.studies} (ab's STUDY): picocli reads system properties
+            System.setProperty(
+                    "labbook.studies",
+                    String.join(", ", p.getProperty("studies").trim().split("\\s+")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p;
+    }
 
     /** One step: a child process that talks to the user's terminal, bounded by {@code limit}. */
     record Step(String name, String title, List<String> command, Duration limit, String note) {}
@@ -207,7 +235,7 @@ public final class MainJob implements Callable<Integer> {
             description = "Run one experiment for two configurations (JDKs, JVM flags, commits of the lab, options) in "
                     + "interleaved rounds, each round a fresh process a side, then analyse the rounds as pairs.")
     static final class Ab implements Callable<Integer> {
-        @picocli.CommandLine.Parameters(index = "0", paramLabel = "STUDY", description = "wallet, filecrypt or vfs")
+        @picocli.CommandLine.Parameters(index = "0", paramLabel = "STUDY", description = "a study: ${labbook.studies}")
         String study;
 
         @picocli.CommandLine.Parameters(index = "1", paramLabel = "EXPERIMENT", description = "e.g. sync-sweep")

@@ -15,7 +15,7 @@ class UnsignedJarTest {
     Path root;
 
     private final Launch wallet =
-            Launch.parse("command=wallet\nmodule=lab-wallet\nmain=labbook.wallet.WalletLab\njdk=17\n", "test");
+            Launch.parse("command=wallet\nmodule=lab-wallet\nmain=labbook.wallet.main.WalletLab\njdk=17\n", "test");
 
     @Test
     void theJarIsUsedWhenItIsAsNewAsTheClasses() throws Exception {

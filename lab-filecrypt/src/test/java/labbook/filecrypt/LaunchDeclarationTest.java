@@ -8,6 +8,7 @@ import labbook.core.Launch;
 import labbook.core.Mode;
 import labbook.filecrypt.corpus.BinaryType;
 import labbook.filecrypt.corpus.FullCorpus;
+import labbook.filecrypt.main.FilecryptLab;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Cli;
+import labbook.vfs.main.VfsLab;
 
 /** Runs the lab-vfs command line in this JVM and keeps what it printed (for the tests of every package). */
 public record CliRunner(int exit, String out, String err) {

@@ -111,7 +111,7 @@ public final class Explore {
         if (!Files.isRegularFile(dir.resolve(AbRounds.PLAN))) {
             return Optional.empty();
         }
-        return Optional.of(AbAnalysis.comparison(AbAnalysis.of(dir, Comparer.DEFAULT_NOISE)));
+        return Optional.of(AbAnalysis.comparison(AbAnalysis.of(dir, Studies.ALL, Comparer.DEFAULT_NOISE)));
     }
 
     /**

@@ -365,7 +365,7 @@ public final class ReportsCli {
                         null);
             }
             System.setProperty("java.awt.headless", "true");
-            AbAnalysis.Result result = AbAnalysis.of(dir.toAbsolutePath().normalize(), noise, measures);
+            AbAnalysis.Result result = AbAnalysis.of(dir.toAbsolutePath().normalize(), Studies.ALL, noise, measures);
             PrintWriter out = spec.commandLine().getOut();
             if (power) {
                 out.print(AbPower.terminal(AbPower.of(result, measures, seed, AbPower.RESAMPLES)));

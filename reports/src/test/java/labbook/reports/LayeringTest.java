@@ -5,17 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 
 /**
- * The lab's layering where all of it is on one class path (reports depends on every study module): the study modules
- * know no report and no notebook, and the report's layers know no study. lab-core's own rule is lab-core's
- * LayeringTest.
+ * The report's layering: its layers know no study. That the study modules know no report and no notebook, and lab-core
+ * no study, Maven itself holds (their poms depend on neither), so no rule here repeats it; package cycles are
+ * {@code ArchitectureTest}'s.
  *
  * <p>The studies are read from {@link Studies#ALL}, the one list: a study unit's package is its {@code Study}
  * implementation's, its module's is {@code labbook.<id>}. Every other package of {@code labbook.reports} below the root
@@ -55,20 +58,6 @@ class LayeringTest {
     }
 
     @ArchTest
-    static void theStudyModulesKnowNoReportAndNoNotebook(JavaClasses lab) {
-        // fewer would mean the list broke: the rule would then check nothing and pass
-        assertThat(studyModules()).containsExactly("labbook.wallet", "labbook.filecrypt", "labbook.vfs");
-        noClasses()
-                .that()
-                .resideInAnyPackage(withSubpackages(studyModules().stream()))
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage("labbook.reports..", "labbook.notebooks..")
-                .because("experiments never read reports: the CSV files are the contract between them")
-                .check(lab);
-    }
-
-    @ArchTest
     static void theReportsLayersKnowNoStudy(JavaClasses lab) {
         List<String> layers = layers(lab);
         assertThat(layers)
@@ -78,14 +67,38 @@ class LayeringTest {
                         REPORTS + ".chart",
                         REPORTS + ".site",
                         REPORTS + ".study"));
-        noClasses()
+        layersKnowNoStudy(layers).check(lab);
+    }
+
+    /** The rule over {@code layers}: none of their classes depends on a study module's or a study unit's. */
+    static ArchRule layersKnowNoStudy(List<String> layers) {
+        return noClasses()
                 .that()
                 .resideInAnyPackage(withSubpackages(layers.stream()))
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(withSubpackages(Stream.concat(studyModules().stream(), studyUnits().stream())))
                 .because("the layers (results loading, statistics and fits, charts and site) know no study:"
-                        + " a study is one unit, and adding one is a package and a line in Studies.ALL")
-                .check(lab);
+                        + " a study is one unit, and adding one is a package and a line in Studies.ALL");
+    }
+
+    /**
+     * The rule fires on a planted violation: {@code labbook.reports.chart.PlantedStudyChart}, a test class in the chart
+     * layer that reads the wallet study's unit, imported with the test classes; without it the same layer passes.
+     */
+    @Test
+    void aLayerThatReadsAStudyIsCaught() {
+        JavaClasses withPlanted = new ClassFileImporter().importPackages(REPORTS + ".chart", REPORTS + ".wallet");
+        List<String> chart = List.of(REPORTS + ".chart");
+        assertThat(layersKnowNoStudy(chart)
+                        .evaluate(withPlanted)
+                        .getFailureReport()
+                        .getDetails())
+                .anyMatch(line -> line.contains("PlantedStudyChart") && line.contains("WalletStudy"));
+        JavaClasses withoutTests = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages(REPORTS + ".chart", REPORTS + ".wallet");
+        assertThat(layersKnowNoStudy(chart).evaluate(withoutTests).hasViolation())
+                .isFalse();
     }
 }

@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import labbook.core.Cli;
 import labbook.core.FailureLine;
 import labbook.core.LabException;
-import labbook.filecrypt.FilecryptLab;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
@@ -23,15 +22,16 @@ import picocli.CommandLine.Unmatched;
  * <p>Why not picocli, as every other command: picocli builds its model by reflection over annotations at every start,
  * which costs more CPU than gpg spends encrypting 10 MB at {@code -z 6}, and its Java 5 class files cannot go into a
  * CDS archive. Apache Commons CLI parses and prints help in a small fraction of that (the module's JOURNAL.md gives the
- * figures). {@link FilecryptLab#main} runs these two commands without loading a picocli class; picocli's command tree
- * still lists them, and tests embed them, through {@link #call}, which hands every argument to the same parser.
+ * figures). The main class ({@code FilecryptLab}) runs these two commands without loading a picocli class; picocli's
+ * command tree still lists them, and tests embed them, through {@link #call}, which hands every argument to the same
+ * parser.
  *
  * <p>Errors read as the picocli commands' do: a bad argument is one line naming it, "(see --help)", exit 2; a failed
  * run is {@link FailureLine}'s one line and code.
  */
 public abstract class FileCommand implements Callable<Integer> {
     /** The lab's command name, the first word of every error line (a constant: no class loads for it). */
-    static final String TOOL = FilecryptLab.NAME;
+    static final String TOOL = LabCommand.NAME;
 
     /** The help's width: a terminal's 80 columns with room to spare. */
     private static final int HELP_WIDTH = 100;

@@ -5,7 +5,8 @@ import java.util.List;
 import labbook.core.Child;
 import labbook.core.ChildSpec;
 import labbook.core.ForkedJava;
-import labbook.filecrypt.FilecryptLab;
+import labbook.core.Launch;
+import labbook.filecrypt.cli.LabCommand;
 import labbook.filecrypt.pgp.FastPath;
 import labbook.filecrypt.pgp.NativeZlib;
 
@@ -33,7 +34,7 @@ public final class NativeJvm {
         if (NativeZlib.available()
                 || FastPath.JVM_FLAGS.isEmpty()
                 || Boolean.getBoolean(MARK)
-                || FilecryptLab.originalArgs() == null) {
+                || LabCommand.originalArgs() == null) {
             return null;
         }
         System.err.println(
@@ -43,10 +44,10 @@ public final class NativeJvm {
         ChildSpec spec = Child.spec(
                         "lab-filecrypt (re-run with " + String.join(" ", FastPath.JVM_FLAGS) + ")",
                         ForkedJava.isolated(
-                                FilecryptLab.COMMAND,
+                                LabCommand.COMMAND,
                                 List.of("-D" + MARK + "=true"),
-                                FilecryptLab.class.getName(),
-                                FilecryptLab.originalArgs()))
+                                Launch.onClassPath(LabCommand.COMMAND).mainClass(),
+                                LabCommand.originalArgs()))
                 .relayOutput()
                 .limit(RUN_LIMIT);
         try (Child child = Child.start(spec)) {

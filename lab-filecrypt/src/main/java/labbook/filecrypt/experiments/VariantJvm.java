@@ -19,7 +19,7 @@ import labbook.core.LabException;
 import labbook.core.ResultsSchema;
 import labbook.core.Row;
 import labbook.core.WorkerRows;
-import labbook.filecrypt.FilecryptLab;
+import labbook.filecrypt.cli.LabCommand;
 
 /**
  * The parent's side of one variant's own JVM ({@link VariantWorker} is the other): a fresh {@code java} started by
@@ -75,7 +75,7 @@ public final class VariantJvm implements AutoCloseable {
         List<String> workerArgs = new ArrayList<>(List.of(rowsRoot.toString()));
         workerArgs.addAll(args);
         ChildSpec spec = Child.spec(
-                        name, ForkedJava.isolated(FilecryptLab.COMMAND, List.of(), workerMain.getName(), workerArgs))
+                        name, ForkedJava.isolated(LabCommand.COMMAND, List.of(), workerMain.getName(), workerArgs))
                 .stdinPipe()
                 .stdoutLines()
                 .relayStderr(System.err)

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.util.Date;
 import java.util.concurrent.TimeUnit;
 import labbook.filecrypt.corpus.QuickCorpus;
-import labbook.filecrypt.experiments.leveljmh.LevelJmhExperiment;
 import labbook.filecrypt.pgp.Compression;
 import labbook.filecrypt.pgp.EncryptOptions;
 import labbook.filecrypt.pgp.PgpEncryptor;
@@ -24,9 +23,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The JMH benchmark behind {@link LevelJmhExperiment}: in-process encryption throughput of bcpg at one compression
- * algorithm and level, from memory to a discarding stream (no file system), so only the OpenPGP pipeline is timed.
- * Input: the first {@code inputBytes} of the quick corpus (real text). One operation encrypts the whole input;
+ * The JMH benchmark behind {@code level-jmh} (LevelJmhExperiment): in-process encryption throughput of bcpg at one
+ * compression algorithm and level, from memory to a discarding stream (no file system), so only the OpenPGP pipeline is
+ * timed. Input: the first {@code inputBytes} of the quick corpus (real text). One operation encrypts the whole input;
  * throughput in MB/s = ops/s x inputBytes / 10^6.
  */
 @State(Scope.Benchmark)

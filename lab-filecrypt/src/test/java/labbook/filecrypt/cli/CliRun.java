@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Cli;
-import labbook.filecrypt.FilecryptLab;
+import labbook.filecrypt.main.FilecryptLab;
 import labbook.filecrypt.pgp.EncryptOptions;
 
 /** Runs the lab-filecrypt command line in-process: its exit code and what it printed on stderr. */

@@ -11,7 +11,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import labbook.filecrypt.FilecryptLab;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
 import org.bouncycastle.bcpg.SymmetricKeyAlgorithmTags;
 import org.bouncycastle.openpgp.PGPEncryptedDataGenerator;
@@ -223,7 +222,7 @@ class DecryptUnsupportedFormatsTest {
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
         List<String> lines = r.err().lines().toList();
         assertThat(lines).as(name).hasSize(1);
-        assertThat(lines.get(0)).startsWith(FilecryptLab.NAME + ": cannot decrypt " + in + ": " + reason);
+        assertThat(lines.get(0)).startsWith(LabCommand.NAME + ": cannot decrypt " + in + ": " + reason);
         assertThat(out).doesNotExist();
         try (var listing = Files.list(dir)) {
             assertThat(listing.map(p -> p.getFileName().toString()))

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Cli;
-import labbook.filecrypt.FilecryptLab;
+import labbook.filecrypt.main.FilecryptLab;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;

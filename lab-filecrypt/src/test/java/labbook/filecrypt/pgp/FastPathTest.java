@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import labbook.core.ForkedJava;
 import labbook.core.Launch;
-import labbook.filecrypt.FilecryptLab;
 import labbook.filecrypt.TestTexts;
 import labbook.filecrypt.cli.CliLaunch;
+import labbook.filecrypt.main.FilecryptLab;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -287,4 +287,9 @@ public final class Kwallet5 {
         version(); // cached now: no other peer may run while the session does
         return Kwallet5Session.start(fdatasync, scratchParent);
     }
+
+    /** Where a harness makes its scratch folders when none is given: the system's temporary folder. */
+    public static Path defaultScratchParent() {
+        return Harness.defaultScratchParent();
+    }
 }

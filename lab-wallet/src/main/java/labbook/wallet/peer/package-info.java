@@ -80,6 +80,6 @@
  * section). One exception, a backend bug: an entry of type Unknown (0) or Unused (0xFFFF), which the lab keeps, makes
  * the backend's reader lose every entry after it (it skips the entry without reading its value).
  *
- * <p>{@link labbook.wallet.peer.Kwallet5SweepCommand} prints the loop's medians at the seed's checkpoints.
+ * <p>{@code labbook.wallet.cli.Kwallet5SweepCommand} prints the loop's medians at the seed's checkpoints.
  */
 package labbook.wallet.peer;

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.Cli;
-import labbook.wallet.WalletLab;
+import labbook.wallet.main.WalletLab;
 
 /** Runs the lab-wallet command line in-process, capturing what it prints. */
 record CliRun(int code, String out, String err) {

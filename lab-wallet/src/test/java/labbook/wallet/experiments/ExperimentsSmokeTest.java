@@ -20,7 +20,7 @@ import labbook.core.ResultsSchema;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.crashtest.CrashTestExperiment;
 import labbook.wallet.experiments.interop.InteropChecks;
-import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
+import labbook.wallet.experiments.interop.InteropExperiment;
 import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
 import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
 import labbook.wallet.experiments.syncsweep.SweepLoop;
@@ -107,7 +107,7 @@ class ExperimentsSmokeTest {
             SaveStrategiesExperiment.run(run, new SaveStrategiesExperiment.Plan(List.of(1, 30), 3, 10, 2), out);
             kills = CrashTestExperiment.run(run, 4, out);
             TamperTestExperiment.run(run, new TamperTestExperiment.Plan(50, 1), out);
-            interop = Kwallet5InteropExperiment.run(run, 10, out);
+            interop = InteropExperiment.run(run, 10, out);
         }
         printed = bytes.toString(StandardCharsets.UTF_8);
     }
@@ -272,7 +272,7 @@ class ExperimentsSmokeTest {
                 .hasSize(102)
                 .startsWith(1, 100, 1000, 2000);
         // the real backend reads wallets as large as the full sweep's largest
-        assertThat(Kwallet5InteropExperiment.LARGEST)
+        assertThat(InteropExperiment.LARGEST)
                 .isEqualTo(Collections.max(
                         SyncSweepExperiment.plan(Mode.FULL, SweepVariant.KDE4).sizes()));
         // full mode's kills rule out a loss rate above 1 % at 95 % confidence when none is lost (the rule of three)

@@ -39,7 +39,6 @@ class Kwallet5SweepTest {
 
     @Test
     void longLivedSession() {
-        check(Kwallet5SweepCommand.viaSession(PLAN, true, dir), 1);
         Kwallet5Session kw = Kwallet5.session(false, dir);
         try (kw) {
             assertThat(kw.add(7)).isEqualTo(7);

@@ -14,7 +14,6 @@ import labbook.core.Cli;
 import labbook.core.Column;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
-import labbook.reports.Studies;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsLoader;
 import labbook.reports.results.ResultsRoot;
@@ -118,8 +117,8 @@ public final class AbAnalysis {
     }
 
     /** Analyses the finished rounds of {@code dir} over every measurement; one line when there are fewer than two. */
-    public static Result of(Path dir, double noise) {
-        return of(dir, noise, List.of());
+    public static Result of(Path dir, List<Study> studies, double noise) {
+        return of(dir, studies, noise, List.of());
     }
 
     /**
@@ -129,9 +128,13 @@ public final class AbAnalysis {
      * also writes. One line when there are fewer than two rounds, or when a name in {@code family} matches no
      * measurement.
      */
-    public static Result of(Path dir, double noise, List<String> family) {
+    public static Result of(Path dir, List<Study> studies, double noise, List<String> family) {
         AbRounds.Plan plan = AbRounds.read(dir.resolve(AbRounds.PLAN));
-        Study study = Studies.get(plan.study());
+        Study study = studies.stream()
+                .filter(s -> s.id().equals(plan.study()))
+                .findFirst()
+                .orElseThrow(() -> new LabException(dir.resolve(AbRounds.PLAN) + ": no study '" + plan.study()
+                        + "' (known: " + studies.stream().map(Study::id).toList() + ")"));
         List<Integer> finished = new ArrayList<>();
         for (int r = 1; r <= plan.order().size(); r++) {
             if (AbRounds.done(dir, plan, r, 'A') && AbRounds.done(dir, plan, r, 'B')) {
@@ -154,7 +157,8 @@ public final class AbAnalysis {
                 }
             }
         }
-        Results loaded = ResultsLoader.load(roots, Studies.schemas());
+        Results loaded = ResultsLoader.load(
+                roots, studies.stream().flatMap(s -> s.schemas().stream()).toList());
         List<ResultsRoot> as = new ArrayList<>();
         List<ResultsRoot> bs = new ArrayList<>();
         for (int i = 0; i < loaded.roots().size(); i++) {

@@ -18,7 +18,7 @@ public interface Study {
     /** The study's id: its results folder, its page and its module ({@code lab-<id>}). */
     String id();
 
-    /** Every CSV the study module declares ({@code <Study>Results.ALL}), in page order. */
+    /** Every CSV the study module declares ({@code <Study>Schemas.ALL}), in page order. */
     List<ResultsSchema> schemas();
 
     /** Declared CSVs with no analysis of their own: summarised as medians of every measured column. */

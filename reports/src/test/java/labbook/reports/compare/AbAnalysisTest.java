@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import labbook.core.AbRounds;
 import labbook.core.LabException;
+import labbook.reports.Studies;
 import labbook.reports.compare.RunComparison.Change;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,7 @@ class AbAnalysisTest {
     @Test
     void aTenPercentSlowerBInEveryRoundIsCalledSlowerAndTheRestUnchanged() throws Exception {
         rounds(6);
-        AbAnalysis.Result r = AbAnalysis.of(dir, Comparer.DEFAULT_NOISE);
+        AbAnalysis.Result r = AbAnalysis.of(dir, Studies.ALL, Comparer.DEFAULT_NOISE);
         assertThat(r.rounds()).isEqualTo(6);
         AbAnalysis.Measure kde4 = r.measures().stream()
                 .filter(m -> m.timing().equals("sync_ms") && m.key().equals("variant=kde4 entries=1000"))
@@ -61,9 +62,9 @@ class AbAnalysisTest {
     @Test
     void aFamilyChosenByNameIsCorrectedForItselfAlone() throws Exception {
         rounds(6);
-        AbAnalysis.Result all = AbAnalysis.of(dir, Comparer.DEFAULT_NOISE);
+        AbAnalysis.Result all = AbAnalysis.of(dir, Studies.ALL, Comparer.DEFAULT_NOISE);
         String kde4 = "sync-sweep sync_ms variant=kde4 entries=1000";
-        AbAnalysis.Result one = AbAnalysis.of(dir, Comparer.DEFAULT_NOISE, List.of(kde4));
+        AbAnalysis.Result one = AbAnalysis.of(dir, Studies.ALL, Comparer.DEFAULT_NOISE, List.of(kde4));
         assertThat(all.measures().size()).isGreaterThan(10);
         assertThat(one.measures()).extracting(AbAnalysis::name).containsExactly(kde4);
         // Benjamini-Hochberg over a family of one leaves its p as it is
@@ -71,7 +72,7 @@ class AbAnalysisTest {
         assertThat(m.pAdjusted()).isEqualTo(m.rounds().signFlip().p());
         assertThat(AbAnalysis.terminal(one))
                 .startsWith("decided over 1 measurements chosen by --measure (" + kde4 + ")");
-        assertThatThrownBy(() -> AbAnalysis.of(dir, Comparer.DEFAULT_NOISE, List.of("entries=123456")))
+        assertThatThrownBy(() -> AbAnalysis.of(dir, Studies.ALL, Comparer.DEFAULT_NOISE, List.of("entries=123456")))
                 .isInstanceOf(LabException.class)
                 .hasMessageStartingWith("--measure: 'entries=123456' is in the name of none of the "
                         + all.measures().size() + " measurements");
@@ -80,7 +81,7 @@ class AbAnalysisTest {
     @Test
     void fourRoundsCannotCallAnythingAndSaySo() throws Exception {
         rounds(4);
-        AbAnalysis.Result r = AbAnalysis.of(dir, Comparer.DEFAULT_NOISE);
+        AbAnalysis.Result r = AbAnalysis.of(dir, Studies.ALL, Comparer.DEFAULT_NOISE);
         assertThat(r.measures()).allMatch(m -> m.change() == Change.TOO_FEW);
         assertThat(AbAnalysis.terminal(r)).contains("too few rounds");
     }
@@ -89,7 +90,7 @@ class AbAnalysisTest {
     void oneFinishedRoundIsOneLine() throws Exception {
         rounds(2);
         org.apache.commons.io.file.PathUtils.deleteDirectory(AbRounds.root(dir, 2, 'b'));
-        assertThatThrownBy(() -> AbAnalysis.of(dir, Comparer.DEFAULT_NOISE))
+        assertThatThrownBy(() -> AbAnalysis.of(dir, Studies.ALL, Comparer.DEFAULT_NOISE))
                 .isInstanceOf(LabException.class)
                 .hasMessageEndingWith(
                         "1 finished round(s) of 2: pairs need at least 2 (run labbook ab again to go on)");

@@ -1,4 +1,4 @@
-package labbook.wallet.peer;
+package labbook.wallet.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +9,10 @@ import labbook.core.Cli;
 import labbook.core.ConsoleTable;
 import labbook.core.LabException;
 import labbook.core.Summary;
+import labbook.wallet.peer.Kwallet5;
+import labbook.wallet.peer.Kwallet5Session;
+import labbook.wallet.peer.SweepPlan;
+import labbook.wallet.peer.SyncTiming;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -19,7 +23,7 @@ import picocli.CommandLine.Option;
  *
  * <pre>
  * java -cp "$(cat lab-wallet/target/classpath.txt):lab-wallet/target/classes" \
- *     labbook.wallet.peer.Kwallet5SweepCommand [--repeats 5] [--fdatasync on|off|both] [--session]
+ *     labbook.wallet.cli.Kwallet5SweepCommand [--repeats 5] [--fdatasync on|off|both] [--session]
  * </pre>
  *
  * {@code --session} drives the same loop through a {@link Kwallet5Session} (a command per step, as an interleaving
@@ -79,7 +83,7 @@ public final class Kwallet5SweepCommand implements Callable<Integer> {
         Kwallet5.unavailableReason().ifPresent(why -> {
             throw new LabException(why);
         });
-        Path parent = scratch != null ? scratch : Harness.defaultScratchParent();
+        Path parent = scratch != null ? scratch : Kwallet5.defaultScratchParent();
         SweepPlan plan = SweepPlan.seed(max, repeats);
         System.out.println("kwallet5: " + Kwallet5.BACKEND_PACKAGE + " " + Kwallet5.version() + ", "
                 + (session ? "session" : "one harness loop") + ", "

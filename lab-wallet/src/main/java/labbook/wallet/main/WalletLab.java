@@ -1,11 +1,10 @@
-package labbook.wallet;
+package labbook.wallet.main;
 
 import labbook.core.Cli;
 import labbook.wallet.cli.DumpCommand;
 import labbook.wallet.cli.ImportCommand;
-import labbook.wallet.experiments.AllCommand;
 import labbook.wallet.experiments.crashtest.CrashTestExperiment;
-import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
+import labbook.wallet.experiments.interop.InteropExperiment;
 import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
 import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
 import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
@@ -29,7 +28,7 @@ import picocli.CommandLine.Command;
             SaveStrategiesExperiment.class,
             CrashTestExperiment.class,
             TamperTestExperiment.class,
-            Kwallet5InteropExperiment.class,
+            InteropExperiment.class,
             AllCommand.class
         })
 public final class WalletLab {

@@ -1,4 +1,4 @@
-package labbook.wallet.experiments;
+package labbook.wallet.main;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -12,7 +12,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.crashtest.CrashTestExperiment;
-import labbook.wallet.experiments.interop.Kwallet5InteropExperiment;
+import labbook.wallet.experiments.interop.InteropExperiment;
 import labbook.wallet.experiments.savestrategies.SaveStrategiesExperiment;
 import labbook.wallet.experiments.syncjmh.SyncJmhExperiment;
 import labbook.wallet.experiments.syncsweep.SyncSweepExperiment;
@@ -69,8 +69,8 @@ public final class AllCommand extends ExperimentCommand {
             experiments.put(
                     "kwallet5-interop",
                     new Experiment(
-                            m -> Kwallet5InteropExperiment.LARGEST,
-                            () -> Kwallet5InteropExperiment.run(run, Kwallet5InteropExperiment.LARGEST, out)));
+                            m -> InteropExperiment.LARGEST,
+                            () -> InteropExperiment.run(run, InteropExperiment.LARGEST, out)));
             all.runAll(run, experiments, options.planOnly());
             if (options.planOnly()) {
                 return 0;

@@ -1,4 +1,4 @@
-package labbook.filecrypt.experiments;
+package labbook.filecrypt.main;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -14,6 +14,8 @@ import labbook.core.LabRun;
 import labbook.core.Reasons;
 import labbook.core.Work;
 import labbook.filecrypt.FilecryptSchemas;
+import labbook.filecrypt.experiments.CorpusExperiment;
+import labbook.filecrypt.experiments.NativeJvm;
 import labbook.filecrypt.experiments.directoryruns.DirectoryRunsExperiment;
 import labbook.filecrypt.experiments.interop.InteropExperiment;
 import labbook.filecrypt.experiments.leveljmh.LevelJmhExperiment;

@@ -1,4 +1,4 @@
-package labbook.filecrypt;
+package labbook.filecrypt.main;
 
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -8,7 +8,7 @@ import labbook.filecrypt.cli.CdsTraining;
 import labbook.filecrypt.cli.DecryptCommand;
 import labbook.filecrypt.cli.EncryptCommand;
 import labbook.filecrypt.cli.FileCommand;
-import labbook.filecrypt.experiments.AllCommand;
+import labbook.filecrypt.cli.LabCommand;
 import labbook.filecrypt.experiments.directoryruns.DirectoryRunsExperiment;
 import labbook.filecrypt.experiments.interop.InteropExperiment;
 import labbook.filecrypt.experiments.leveljmh.LevelJmhExperiment;
@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
  * lab-filecrypt exec:java -Dexec.args="--help"}.
  */
 @Command(
-        name = FilecryptLab.NAME,
+        name = LabCommand.NAME,
         mixinStandardHelpOptions = true,
         version = "labbook 0.1.0",
         description = "the crypto tool's compression-versus-speed study",
@@ -36,16 +36,8 @@ import picocli.CommandLine.Command;
             AllCommand.class
         })
 public final class FilecryptLab {
-    /** The command line's name, the first word of its error lines. */
-    public static final String NAME = "lab-filecrypt";
-
-    /** The {@code ./labbook} command that runs it, which names its launch declaration ({@code Launch}). */
-    public static final String COMMAND = "filecrypt";
-
-    private static volatile List<String> originalArgs;
-
     public static void main(String[] args) {
-        originalArgs = List.of(args);
+        LabCommand.started(List.of(args));
         if (args.length == 1 && args[0].equals("cds-training")) {
             System.exit(CdsTraining.run()); // the launcher's, not listed: see CdsTraining
         }
@@ -66,10 +58,5 @@ public final class FilecryptLab {
         int code = fileCommand.execute(List.of(args).subList(1, args.length), out, err);
         out.flush();
         System.exit(code);
-    }
-
-    /** The command line this JVM was started with (null when embedded, as in tests). */
-    public static List<String> originalArgs() {
-        return originalArgs;
     }
 }

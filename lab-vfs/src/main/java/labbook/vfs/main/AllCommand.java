@@ -1,4 +1,4 @@
-package labbook.vfs.experiments;
+package labbook.vfs.main;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +12,7 @@ import labbook.core.JmhRun;
 import labbook.core.LabRun;
 import labbook.core.Work;
 import labbook.vfs.VfsSchemas;
+import labbook.vfs.experiments.TreeOptions;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
 import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
 import labbook.vfs.experiments.kernelprofile.KernelProfileExperiment;

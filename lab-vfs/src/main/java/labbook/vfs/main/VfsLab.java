@@ -1,9 +1,8 @@
-package labbook.vfs;
+package labbook.vfs.main;
 
 import labbook.core.Cli;
 import labbook.vfs.cli.ManifestCommand;
 import labbook.vfs.cli.TreeCommand;
-import labbook.vfs.experiments.AllCommand;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
 import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
 import labbook.vfs.experiments.kernelprofile.KernelProfileExperiment;

@@ -52,7 +52,7 @@ import picocli.CommandLine.Command;
         name = "kwallet5-interop",
         description = "The lab's .kwl code against KDE's real KWallet backend, both ways, and what KF5 does with "
                 + "KDE4-era wallets.")
-public final class Kwallet5InteropExperiment extends ExperimentCommand {
+public final class InteropExperiment extends ExperimentCommand {
     @Override
     public Integer call() {
         Kwallet5.unavailableReason().ifPresent(why -> {
