@@ -349,6 +349,7 @@ public final class MainJob implements Callable<Integer> {
                             null);
                 }
             }
+            uncommitted(root, a, b).ifPresent(System.err::println);
             Mode mode = full ? Mode.FULL : Mode.QUICK;
             Path dir = (out != null ? out : root.resolve("results-ab").resolve(study + "-" + experiment))
                     .toAbsolutePath()
@@ -457,6 +458,37 @@ public final class MainJob implements Callable<Integer> {
                 }
                 throw new LabException("ab: " + given + " does not build (" + lab.resolve("labbook") + " " + study
                         + ": " + Child.exitStatus(exit) + "; the build's output: " + log + ")");
+            }
+        }
+
+        /**
+         * A warning when one side runs this checkout and the other a worktree of a commit while the checkout has
+         * uncommitted changes: the rounds then compare those changes too, which a JDK or flags A/B does not mean to.
+         */
+        static java.util.Optional<String> uncommitted(Path root, AbRounds.Side a, AbRounds.Side b) {
+            boolean aHere = a.lab().equals(root.toString());
+            boolean bHere = b.lab().equals(root.toString());
+            if (aHere == bHere) {
+                return java.util.Optional.empty();
+            }
+            try (Child git = Child.start(Child.spec(
+                            "git status", "git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
+                    .captureStdout()
+                    .limit(Duration.ofMinutes(1)))) {
+                if (git.waitFor() != 0) {
+                    return java.util.Optional.empty();
+                }
+                long changed = new String(git.stdoutBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                        .lines()
+                        .filter(l -> !l.isBlank())
+                        .count();
+                return changed == 0
+                        ? java.util.Optional.empty()
+                        : java.util.Optional.of(
+                                "labbook ab: warning: " + (aHere ? "A" : "B") + " runs this checkout with "
+                                        + changed + " uncommitted change(s) and " + (aHere ? "B" : "A")
+                                        + " a worktree of a commit without them: the rounds compare those changes"
+                                        + " too (commit them, or give both sides a commit)");
             }
         }
 

@@ -3,6 +3,8 @@ package labbook.core;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Locale;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 
 /**
  * Median and spread of repeated measurements, for the figures an experiment prints as it ends. (The report's analyses
@@ -26,17 +28,18 @@ public record Summary(int n, double median, double q1, double q3, double min, do
     }
 
     /**
-     * The p-quantile of sorted values, interpolating linearly between order statistics (the "type 7" definition of R,
-     * NumPy and most spreadsheets): the lab's one quantile, for the printouts here and the report's statistics alike.
+     * The p-quantile (0 to 1) of sorted values, interpolating linearly between order statistics: commons-math's
+     * {@link EstimationType#R_7}, the "type 7" definition of R, NumPy and most spreadsheets: the lab's one quantile,
+     * for the printouts here and the report's statistics alike. NaN for no values.
      */
     public static double quantile(double[] sorted, double p) {
         if (sorted.length == 0) {
             return Double.NaN;
         }
-        double h = (sorted.length - 1) * p;
-        int lo = (int) Math.floor(h);
-        int hi = Math.min(lo + 1, sorted.length - 1);
-        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+        if (p <= 0) {
+            return sorted[0]; // Percentile takes (0, 100]; type 7's 0-quantile is the smallest value
+        }
+        return new Percentile().withEstimationType(EstimationType.R_7).evaluate(sorted, Math.min(p, 1) * 100);
     }
 
     public static Summary of(Collection<? extends Number> values) {

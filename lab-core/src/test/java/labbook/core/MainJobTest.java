@@ -218,9 +218,33 @@ class MainJobTest {
                 .hasMessage("ab: --b-commit 'no-such-branch' is not a commit of " + repo);
     }
 
-    private static void git(Path repo, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
+    /** {@code git -C dir ARGS...}, bounded, its exit code checked. */
+    private static void git(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
         command.addAll(List.of(args));
-        assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(1, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).as(String.join(" ", command)).isZero();
+    }
+
+    @Test
+    void anABetweenThisDirtyCheckoutAndAWorktreeSaysSo(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        git(dir, "init", "-q");
+        Files.writeString(dir.resolve("f.txt"), "one");
+        git(dir, "add", "f.txt");
+        git(dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one");
+        AbRounds.Side here = new AbRounds.Side(dir.toString(), "", "", List.of());
+        AbRounds.Side worktree =
+                new AbRounds.Side(dir.resolve("target/ab/b-0123").toString(), "/jdk", "", List.of());
+        assertThat(MainJob.Ab.uncommitted(dir, here, worktree)).isEmpty();
+        Files.writeString(dir.resolve("f.txt"), "two");
+        assertThat(MainJob.Ab.uncommitted(dir, here, worktree))
+                .hasValueSatisfying(w -> assertThat(w)
+                        .startsWith("labbook ab: warning: A runs this checkout with 1 uncommitted change(s)"));
+        assertThat(MainJob.Ab.uncommitted(dir, worktree, here))
+                .hasValueSatisfying(w -> assertThat(w).contains("B runs this checkout"));
+        // both sides here: the changes are on both, nothing to warn of
+        assertThat(MainJob.Ab.uncommitted(dir, here, here)).isEmpty();
     }
 }
