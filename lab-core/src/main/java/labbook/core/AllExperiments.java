@@ -31,11 +31,29 @@ public final class AllExperiments {
     /** How an experiment of the sequence ended. */
     public enum Status {
         DONE,
+        /** Finished by the run that {@code --resume} goes on from: kept, with that run's time. */
+        DONE_EARLIER,
         FAILED,
         SKIPPED;
 
+        /** As run.json and the tables say it: "done", "done earlier", "failed", "skipped". */
         public String label() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        }
+
+        /** Whether the experiment finished, in this run or in the one it resumed. */
+        public boolean finished() {
+            return this == DONE || this == DONE_EARLIER;
+        }
+
+        /** The status run.json's {@code label} names; null for none of them. */
+        public static Status ofLabel(String label) {
+            for (Status s : values()) {
+                if (s.label().equals(label)) {
+                    return s;
+                }
+            }
+            return null;
         }
     }
 
@@ -99,7 +117,8 @@ public final class AllExperiments {
         }
         if (run != null && run.doneBefore(name)) {
             progress.println("== " + study + " " + name + ": done before (--resume keeps it)");
-            record(run, new Part(name, Status.DONE));
+            // its time is the earlier run's; its CPU time was not recorded (NaN: "-" in the table)
+            record(run, new Part(name, Status.DONE_EARLIER, run.earlierTime(name), Double.NaN, null, Map.of(), null));
             return Optional.empty();
         }
         progress.println("== " + study + " " + name);
@@ -214,7 +233,7 @@ public final class AllExperiments {
 
     /** Whether every experiment so far finished. */
     public boolean allDone() {
-        return parts.stream().allMatch(p -> p.status() == Status.DONE);
+        return parts.stream().allMatch(p -> p.status().finished());
     }
 
     /** Prints the table of outcomes and times on {@code out}; 0 when every experiment finished, 1 otherwise. */
@@ -263,7 +282,7 @@ public final class AllExperiments {
     }
 
     private static String cpu(double seconds) {
-        return String.format(Locale.ROOT, "%.1fs", seconds);
+        return Double.isNaN(seconds) ? "-" : String.format(Locale.ROOT, "%.1fs", seconds);
     }
 
     private static Duration since(long nanos) {

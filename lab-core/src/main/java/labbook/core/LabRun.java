@@ -61,6 +61,8 @@ public final class LabRun implements AutoCloseable {
     private boolean resume;
     private boolean force;
     private final java.util.Set<String> doneBefore = new java.util.HashSet<>();
+    /** With --resume: the time each experiment the run before finished took then (run.json's outcomes), s. */
+    private final Map<String, Double> earlierSeconds = new java.util.HashMap<>();
     /** With --resume --force: the experiments that other options made, measured afresh rather than continued. */
     private final java.util.Set<String> startOver = new java.util.HashSet<>();
 
@@ -88,8 +90,12 @@ public final class LabRun implements AutoCloseable {
             otherOptions(run.studyDir, command, run.options).forEach(run::refuseOrStartOver);
             JsonNode before = previousRecord(run.studyDir.resolve("run.json")).path("outcomes");
             before.fieldNames().forEachRemaining(name -> {
-                if (before.path(name).path("status").asText().equals("done")) {
+                AllExperiments.Status status = AllExperiments.Status.ofLabel(
+                        before.path(name).path("status").asText());
+                if (status != null && status.finished()) {
                     run.doneBefore.add(name);
+                    run.earlierSeconds.put(
+                            name, before.path(name).path("seconds").asDouble(0));
                 }
             });
         }
@@ -234,6 +240,11 @@ public final class LabRun implements AutoCloseable {
     /** With {@code --resume}: whether the run it goes on from finished {@code experiment} (run.json's outcomes). */
     public boolean doneBefore(String experiment) {
         return resume && doneBefore.contains(experiment) && !startOver.contains(experiment);
+    }
+
+    /** How long {@code experiment} took in the run this one goes on from (zero when it did not say). */
+    public java.time.Duration earlierTime(String experiment) {
+        return java.time.Duration.ofMillis(Math.round(earlierSeconds.getOrDefault(experiment, 0.0) * 1000));
     }
 
     /** Whether this run goes on from a killed one ({@code --resume}). */
@@ -396,7 +407,7 @@ public final class LabRun implements AutoCloseable {
                 history.path(SCALED).isObject() ? (ObjectNode) history.get(SCALED) : history.putObject(SCALED);
         ObjectNode modeUnits = modeObject(history, UNITS);
         ObjectNode modeClock = modeObject(history, CLOCK);
-        // an experiment kept from the run before (done, in no time) keeps its time from then
+        // an experiment kept from the run before (done earlier) keeps its time from then, not a second record of it
         Map<String, Double> took = new LinkedHashMap<>();
         Map<Mode, Map<String, Work.Size>> work = new java.util.EnumMap<>(Mode.class);
         for (AllExperiments.Part p : outcomes.values()) {

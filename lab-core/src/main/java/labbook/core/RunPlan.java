@@ -284,7 +284,9 @@ public final class RunPlan {
                 Double took = o.has("seconds") ? o.get("seconds").asDouble() : null;
                 boolean both = plan != null
                         && took != null
-                        && "done".equals(o.path("status").asText());
+                        && AllExperiments.Status.ofLabel(o.path("status").asText()) != null
+                        && AllExperiments.Status.ofLabel(o.path("status").asText())
+                                .finished();
                 if (both) {
                     planned += plan;
                     actual += took;

@@ -102,6 +102,38 @@ class AllExperimentsTest {
     }
 
     @Test
+    void aResumedRunShowsWhatFinishedBeforeAsDoneEarlierWithThatTime() throws Exception {
+        runThree(true); // sync-sweep and tamper-test done, crash-test failed
+        double first = outcomes().path("sync-sweep").path("seconds").asDouble();
+        assertThat(first).isPositive();
+        ran.clear();
+        out.reset();
+        LabOptions options = LabOptions.of(dir, Mode.QUICK);
+        options.resume = true;
+        AllExperiments all = new AllExperiments("wallet", false, new PrintStream(err, true, StandardCharsets.UTF_8))
+                .reference(ReferenceCosts.none());
+        try (LabRun run = LabRun.start(options, "wallet", "all")) {
+            all.run(run, "sync-sweep", () -> ran.add("sync-sweep"));
+            all.run(run, "crash-test", () -> ran.add("crash-test"));
+            all.run(run, "tamper-test", () -> ran.add("tamper-test"));
+        }
+        assertThat(all.finish(new PrintStream(out, true, StandardCharsets.UTF_8)))
+                .isZero();
+        assertThat(ran).containsExactly("crash-test");
+        JsonNode o = outcomes();
+        assertThat(o.path("sync-sweep").path("status").asText()).isEqualTo("done earlier");
+        assertThat(o.path("sync-sweep").path("seconds").asDouble()).isEqualTo(first);
+        assertThat(o.path("crash-test").path("status").asText()).isEqualTo("done");
+        // the closing table: the earlier time, no CPU figure it never measured, and not "0.0s"
+        String row = out.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> l.startsWith("sync-sweep"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(row).contains("done earlier").doesNotContain("0.0s").endsWith("-");
+    }
+
+    @Test
     void theNextRunsPlanIsEachExperimentsLastTimeHere() {
         runThree(true);
         RunPlan plan = RunPlan.of(
