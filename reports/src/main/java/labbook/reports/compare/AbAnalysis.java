@@ -164,6 +164,7 @@ public final class AbAnalysis {
         for (int i = 0; i < loaded.roots().size(); i++) {
             (i % 2 == 0 ? as : bs).add(loaded.roots().get(i));
         }
+        List<String> every = new ArrayList<>(); // every measurement's name, for --measure's check
         List<String[]> names = new ArrayList<>();
         List<double[][]> values = new ArrayList<>();
         List<PairedRounds.Analysis> analyses = new ArrayList<>();
@@ -187,32 +188,19 @@ public final class AbAnalysis {
                     if (a.length != finished.size() || b.length != finished.size() || !positive(a) || !positive(b)) {
                         continue;
                     }
-                    names.add(new String[] {schema.experiment(), timing.name(), Calibrate.keyText(schema, key)});
+                    String[] name = {schema.experiment(), timing.name(), Calibrate.keyText(schema, key)};
+                    String text = name(name[0], name[1], name[2]);
+                    every.add(text);
+                    if (!inFamily(text, family)) {
+                        continue; // not analysed: outside the family, it is neither shown nor corrected for
+                    }
+                    names.add(name);
                     values.add(new double[][] {a, b});
                     analyses.add(PairedRounds.of(a, b, RunComparison.ALPHA));
                 }
             }
         }
-        if (!family.isEmpty()) {
-            List<String> all = names.stream().map(AbAnalysis::name).toList();
-            for (String f : family) {
-                if (all.stream().noneMatch(n -> matches(n, f))) {
-                    throw new LabException(
-                            "--measure: '" + f + "' is in the name of none of the " + all.size()
-                                    + " measurements (such as '" + (all.isEmpty() ? "" : all.get(0)) + "')",
-                            Cli.BAD_ARGUMENTS,
-                            null);
-                }
-            }
-            for (int i = names.size() - 1; i >= 0; i--) {
-                String n = all.get(i);
-                if (family.stream().noneMatch(f -> matches(n, f))) {
-                    names.remove(i);
-                    values.remove(i);
-                    analyses.remove(i);
-                }
-            }
-        }
+        requireEachNamesOne(every, family);
         Verdicts v = decide(
                 analyses.stream().mapToDouble(x -> x.signFlip().p()).toArray(),
                 analyses.stream()
@@ -239,7 +227,7 @@ public final class AbAnalysis {
 
     /** "sync-sweep sync_ms variant=kde4 entries=1000": a measurement's name, as --measure matches it. */
     public static String name(Measure m) {
-        return name(new String[] {m.experiment(), m.timing(), m.key()});
+        return name(m.experiment(), m.timing(), m.key());
     }
 
     /**
@@ -250,9 +238,26 @@ public final class AbAnalysis {
         return List.of(name.split(" ")).containsAll(List.of(words.trim().split(" +")));
     }
 
-    private static String name(String[] experimentTimingKey) {
-        String key = experimentTimingKey[2];
-        return experimentTimingKey[0] + " " + experimentTimingKey[1] + (key.isEmpty() ? "" : " " + key);
+    private static String name(String experiment, String timing, String key) {
+        return experiment + " " + timing + (key.isEmpty() ? "" : " " + key);
+    }
+
+    /** Whether {@code name} is one of {@code family}'s ({@link #matches} one of its texts); every name is in none. */
+    static boolean inFamily(String name, List<String> family) {
+        return family.isEmpty() || family.stream().anyMatch(f -> matches(name, f));
+    }
+
+    /** One line naming a text of {@code family} that matches none of {@code names}, the value at fault. */
+    static void requireEachNamesOne(List<String> names, List<String> family) {
+        for (String f : family) {
+            if (names.stream().noneMatch(n -> matches(n, f))) {
+                throw new LabException(
+                        "--measure: '" + f + "' is in the name of none of the " + names.size()
+                                + " measurements (such as '" + (names.isEmpty() ? "" : names.get(0)) + "')",
+                        Cli.BAD_ARGUMENTS,
+                        null);
+            }
+        }
     }
 
     /**

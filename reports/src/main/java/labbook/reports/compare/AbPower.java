@@ -59,9 +59,9 @@ public final class AbPower {
     public record Study(AbAnalysis.Result analysis, int resamples, long seed, List<Row> rows) {}
 
     /**
-     * The study of {@code r}'s rounds for the measurements whose name contains one of {@code selections} (all of them
-     * with none); one line, naming the value at fault, for a run that is not A/A, has fewer than {@link #MIN_ROUNDS}
-     * rounds, or a selection that matches nothing.
+     * The study of {@code r}'s rounds, B scaled for the measurements {@code selections} names
+     * ({@link AbAnalysis#inFamily}; all with none); one line, naming the value at fault, for a run that is not A/A, has
+     * fewer than {@link #MIN_ROUNDS} rounds, or a selection that matches nothing.
      */
     public static Study of(AbAnalysis.Result r, List<String> selections, long seed, int resamples) {
         if (!r.plan().aa()) {
@@ -78,20 +78,11 @@ public final class AbPower {
                     Cli.BAD_ARGUMENTS,
                     null);
         }
-        List<String> names = r.measures().stream().map(m -> name(r, m)).toList();
+        List<String> names = r.measures().stream().map(AbAnalysis::name).toList();
+        AbAnalysis.requireEachNamesOne(names, selections);
         boolean[] selected = new boolean[names.size()];
         for (int i = 0; i < names.size(); i++) {
-            String n = names.get(i);
-            selected[i] = selections.isEmpty() || selections.stream().anyMatch(t -> AbAnalysis.matches(n, t));
-        }
-        for (String s : selections) {
-            if (names.stream().noneMatch(n -> AbAnalysis.matches(n, s))) {
-                throw new LabException(
-                        "--measure: '" + s + "' is in the name of none of the " + names.size()
-                                + " measurements (such as '" + (names.isEmpty() ? "" : names.get(0)) + "')",
-                        Cli.BAD_ARGUMENTS,
-                        null);
-            }
+            selected[i] = AbAnalysis.inFamily(names.get(i), selections);
         }
         double[][] a = r.measures().stream().map(AbAnalysis.Measure::a).toArray(double[][]::new);
         double[][] b = r.measures().stream().map(AbAnalysis.Measure::b).toArray(double[][]::new);
@@ -166,11 +157,6 @@ public final class AbPower {
             }
         }
         return out;
-    }
-
-    /** "sync-sweep sync_ms variant=kde4 entries=1000": what --measure matches. */
-    static String name(AbAnalysis.Result r, AbAnalysis.Measure m) {
-        return AbAnalysis.name(m);
     }
 
     /** The study as the terminal shows it: what was drawn, the decision rule, a row per measurement and scale. */
