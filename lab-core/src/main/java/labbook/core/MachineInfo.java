@@ -65,15 +65,23 @@ public final class MachineInfo {
             if (!head.ok()) {
                 return "unknown";
             }
-            PeerResult status = Peer.command(
-                            "git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
-                    .captureStdout()
-                    .run();
-            return head.stdoutText().trim()
-                    + (status.ok() && !status.stdoutText().isBlank() ? "-dirty" : "");
+            return head.stdoutText().trim() + (uncommittedChanges(root).isEmpty() ? "" : "-dirty");
         } catch (Child.CannotStart noGit) {
             return "unknown";
         }
+    }
+
+    /**
+     * The changes to tracked files in the checkout at {@code root} ({@code git status --porcelain} lines); none when it
+     * has none or git cannot tell.
+     */
+    static List<String> uncommittedChanges(Path root) {
+        PeerResult status = Peer.command("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
+                .captureStdout()
+                .run();
+        return status.ok()
+                ? status.stdoutText().lines().filter(l -> !l.isBlank()).toList()
+                : List.of();
     }
 
     private static java.util.Optional<String> procField(Path file, String name) {

@@ -36,6 +36,11 @@ public final class MainJob implements Callable<Integer> {
     public static final List<String> STUDIES =
             List.of(DECLARED.getProperty("studies").trim().split("\\s+"));
 
+    static {
+        // the help's ${labbook.studies} (ab's STUDY): picocli reads system properties
+        System.setProperty("labbook.studies", String.join(", ", STUDIES));
+    }
+
     /** The report's {@link Launch} command ({@code labbook.report} in the parent pom). */
     public static final String REPORTS = DECLARED.getProperty("report").trim();
 
@@ -46,10 +51,6 @@ public final class MainJob implements Callable<Integer> {
                 throw new IllegalStateException("lab-core's main-job.properties is not on the class path: rebuild it");
             }
             p.load(in);
-            // the help's ${labbook.studies} (ab's STUDY): picocli reads system properties
-            System.setProperty(
-                    "labbook.studies",
-                    String.join(", ", p.getProperty("studies").trim().split("\\s+")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -471,46 +472,27 @@ public final class MainJob implements Callable<Integer> {
             if (aHere == bHere) {
                 return java.util.Optional.empty();
             }
-            try (Child git = Child.start(Child.spec(
-                            "git status", "git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
-                    .captureStdout()
-                    .limit(Duration.ofMinutes(1)))) {
-                if (git.waitFor() != 0) {
-                    return java.util.Optional.empty();
-                }
-                long changed = new String(git.stdoutBytes(), java.nio.charset.StandardCharsets.UTF_8)
-                        .lines()
-                        .filter(l -> !l.isBlank())
-                        .count();
-                return changed == 0
-                        ? java.util.Optional.empty()
-                        : java.util.Optional.of(
-                                "labbook ab: warning: " + (aHere ? "A" : "B") + " runs this checkout with "
-                                        + changed + " uncommitted change(s) and " + (aHere ? "B" : "A")
-                                        + " a worktree of a commit without them: the rounds compare those changes"
-                                        + " too (commit them, or give both sides a commit)");
-            }
+            int changed = MachineInfo.uncommittedChanges(root).size();
+            return changed == 0
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of("labbook ab: warning: " + (aHere ? "A" : "B") + " runs this checkout with "
+                            + changed + " uncommitted change(s) and " + (aHere ? "B" : "A")
+                            + " a worktree of a commit without them: the rounds compare those changes too (commit"
+                            + " them, or give both sides a commit)");
         }
 
         /** The full hash of the commit {@code rev} names in {@code root}; one line naming {@code option} if none. */
         static String commitOf(Path root, String rev, String option) {
-            try (Child git = Child.start(Child.spec(
-                            "git rev-parse",
-                            "git",
-                            "-C",
-                            root.toString(),
-                            "rev-parse",
-                            "--verify",
-                            "-q",
-                            rev + "^{commit}")
+            PeerResult git = Peer.command(
+                            "git", "-C", root.toString(), "rev-parse", "--verify", "-q", rev + "^{commit}")
                     .captureStdout()
-                    .limit(Duration.ofMinutes(1)))) {
-                if (git.waitFor() != 0) {
-                    throw new LabException(
-                            "ab: " + option + " '" + rev + "' is not a commit of " + root, Cli.BAD_ARGUMENTS, null);
-                }
-                return new String(git.stdoutBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+                    .limit(Duration.ofMinutes(1))
+                    .run();
+            if (!git.ok()) {
+                throw new LabException(
+                        "ab: " + option + " '" + rev + "' is not a commit of " + root, Cli.BAD_ARGUMENTS, null);
             }
+            return git.stdoutText().trim();
         }
 
         /** {@code git -C root worktree ARGS...}, its output the user's: its exit code. */
