@@ -46,14 +46,10 @@ public final class AllExperiments {
             return this == DONE || this == DONE_EARLIER;
         }
 
-        /** The status run.json's {@code label} names; null for none of them. */
-        public static Status ofLabel(String label) {
-            for (Status s : values()) {
-                if (s.label().equals(label)) {
-                    return s;
-                }
-            }
-            return null;
+        /** Whether run.json's {@code label} names a finished experiment ("done" or "done earlier"). */
+        public static boolean finished(String label) {
+            return java.util.Arrays.stream(values())
+                    .anyMatch(s -> s.finished() && s.label().equals(label));
         }
     }
 

@@ -60,9 +60,8 @@ public final class LabRun implements AutoCloseable {
     private final List<Map<String, Object>> resumes = new ArrayList<>();
     private boolean resume;
     private boolean force;
-    private final java.util.Set<String> doneBefore = new java.util.HashSet<>();
-    /** With --resume: the time each experiment the run before finished took then (run.json's outcomes), s. */
-    private final Map<String, Double> earlierSeconds = new java.util.HashMap<>();
+    /** With --resume: each experiment the run before finished, and the seconds it took then (run.json's outcomes). */
+    private final Map<String, Double> doneBefore = new java.util.HashMap<>();
     /** With --resume --force: the experiments that other options made, measured afresh rather than continued. */
     private final java.util.Set<String> startOver = new java.util.HashSet<>();
 
@@ -90,12 +89,9 @@ public final class LabRun implements AutoCloseable {
             otherOptions(run.studyDir, command, run.options).forEach(run::refuseOrStartOver);
             JsonNode before = previousRecord(run.studyDir.resolve("run.json")).path("outcomes");
             before.fieldNames().forEachRemaining(name -> {
-                AllExperiments.Status status = AllExperiments.Status.ofLabel(
-                        before.path(name).path("status").asText());
-                if (status != null && status.finished()) {
-                    run.doneBefore.add(name);
-                    run.earlierSeconds.put(
-                            name, before.path(name).path("seconds").asDouble(0));
+                if (AllExperiments.Status.finished(
+                        before.path(name).path("status").asText())) {
+                    run.doneBefore.put(name, before.path(name).path("seconds").asDouble(0));
                 }
             });
         }
@@ -239,12 +235,12 @@ public final class LabRun implements AutoCloseable {
 
     /** With {@code --resume}: whether the run it goes on from finished {@code experiment} (run.json's outcomes). */
     public boolean doneBefore(String experiment) {
-        return resume && doneBefore.contains(experiment) && !startOver.contains(experiment);
+        return resume && doneBefore.containsKey(experiment) && !startOver.contains(experiment);
     }
 
     /** How long {@code experiment} took in the run this one goes on from (zero when it did not say). */
     public java.time.Duration earlierTime(String experiment) {
-        return java.time.Duration.ofMillis(Math.round(earlierSeconds.getOrDefault(experiment, 0.0) * 1000));
+        return java.time.Duration.ofMillis(Math.round(doneBefore.getOrDefault(experiment, 0.0) * 1000));
     }
 
     /** Whether this run goes on from a killed one ({@code --resume}). */

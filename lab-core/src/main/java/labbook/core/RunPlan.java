@@ -284,9 +284,7 @@ public final class RunPlan {
                 Double took = o.has("seconds") ? o.get("seconds").asDouble() : null;
                 boolean both = plan != null
                         && took != null
-                        && AllExperiments.Status.ofLabel(o.path("status").asText()) != null
-                        && AllExperiments.Status.ofLabel(o.path("status").asText())
-                                .finished();
+                        && AllExperiments.Status.finished(o.path("status").asText());
                 if (both) {
                     planned += plan;
                     actual += took;
