@@ -80,6 +80,30 @@ public final class VfsSeeds {
 
     /** Piggin's four configurations: user, sys and elapsed seconds per 100 runs, and %CPU. */
     public static List<Figures> piggin() {
+        return Read.PIGGIN;
+    }
+
+    /** Axboe's four configurations, each a ratio to his "2.6.32-rc3 serial" (no %CPU). */
+    public static List<Figures> axboe() {
+        return Read.AXBOE;
+    }
+
+    /** The seed's tree, {@link #STOCK_KERNEL}'s. */
+    public static Tree seedTree() {
+        return Read.TREE;
+    }
+
+    /**
+     * The seeds, read from the module's resources once, when first asked for: they never change while it runs, and the
+     * report's claims ask for them on each of their bootstrap's resamples.
+     */
+    private static final class Read {
+        static final List<Figures> PIGGIN = List.copyOf(readPiggin());
+        static final List<Figures> AXBOE = List.copyOf(readAxboe());
+        static final Tree TREE = readSeedTree();
+    }
+
+    private static List<Figures> readPiggin() {
         return SeedTable.read(
                 VfsSeeds.class,
                 VFS_GIT_DIFF_RESOURCE,
@@ -94,8 +118,7 @@ public final class VfsSeeds {
                         r.number(RUNS)));
     }
 
-    /** Axboe's four configurations, each a ratio to his "2.6.32-rc3 serial" (no %CPU). */
-    public static List<Figures> axboe() {
+    private static List<Figures> readAxboe() {
         return SeedTable.read(
                 VfsSeeds.class,
                 VFS_AXBOE_RESOURCE,
@@ -113,8 +136,7 @@ public final class VfsSeeds {
     /** A kernel tree's size: its index entries (files and symbolic links) and folders. */
     public record Tree(String kernel, long entries, long folders) {}
 
-    /** The seed's tree, {@link #STOCK_KERNEL}'s. */
-    public static Tree seedTree() {
+    private static Tree readSeedTree() {
         return SeedTable.read(
                         VfsSeeds.class,
                         VFS_TREE_RESOURCE,

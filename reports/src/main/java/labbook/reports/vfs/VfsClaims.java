@@ -47,6 +47,7 @@ final class VfsClaims {
 
     private final Table piggin = VfsData.VFS_GIT_DIFF.table();
     private final Table axboe = VfsData.VFS_AXBOE.table();
+    private final VfsSeeds.Tree seedTree = VfsSeeds.seedTree();
     private final double seedReal =
             ratioOf(axboe, VFS_KERNEL, PARALLEL, REAL) / ratioOf(axboe, VFS_KERNEL, SERIAL, REAL);
     private final double seedSys = ratioOf(axboe, VFS_KERNEL, PARALLEL, SYS) / ratioOf(axboe, VFS_KERNEL, SERIAL, SYS);
@@ -117,7 +118,6 @@ final class VfsClaims {
      */
     private void times(VfsData.GitDiff g, String machine, List<Claim> claims) {
         Table seed = VfsData.seedRow(piggin, VFS_KERNEL, g.mode());
-        VfsSeeds.Tree seedTree = VfsSeeds.seedTree();
         String[] what = {"elapsed", "user", "system"};
         Column[] columns = {ELAPSED_S, USER_S, SYS_S};
         double[] mine = {g.elapsedS(), g.userS(), g.sysS()};
