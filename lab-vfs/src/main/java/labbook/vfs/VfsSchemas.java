@@ -141,7 +141,7 @@ public final class VfsSchemas {
     public static final Column LOOKUPS_PER_RUN = count(
             "lookups_per_run",
             "lstat-like system calls of one run (newfstatat, newlstat, newstat, statx), counted by perf stat "
-                    + "on a run of their own, outside the timed ones");
+                    + "on a run of their own before the rounds, outside the timed ones");
     public static final Column PLAIN_ELAPSED_S =
             measure("plain_elapsed_s", "elapsed time of the round's runs without perf, s");
     public static final Column PLAIN_USER_S = measure(

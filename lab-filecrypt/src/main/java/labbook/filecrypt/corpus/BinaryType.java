@@ -35,8 +35,8 @@ public enum BinaryType {
         return switch (this) {
             case MP3 ->
                 mode == Mode.FULL
-                        ? Mp3Plan.of(size, Mp3Plan.FULL_FILES, Mp3Plan.FULL_TEXT_BYTES)
-                        : Mp3Plan.of(size, Mp3Plan.QUICK_FILES, Mp3Plan.QUICK_TEXT_BYTES);
+                        ? Mp3Plan.of(size, Mp3Plan.FULL_FILES, Mp3Plan.TEXT_BYTES)
+                        : Mp3Plan.of(size, Mp3Plan.QUICK_FILES, Mp3Plan.TEXT_BYTES);
             case PDF -> mode == Mode.FULL ? PdfPlan.full(installed) : PdfPlan.quick(installed);
             case PNG -> mode == Mode.FULL ? PngPlan.full(installed) : PngPlan.quick(installed);
         };
@@ -46,7 +46,7 @@ public enum BinaryType {
     public long approximateBytes(Mode mode) {
         boolean full = mode == Mode.FULL;
         return switch (this) {
-            case MP3 -> full ? 37_800_000 : 4_100_000;
+            case MP3 -> full ? 37_800_000 : 3_800_000;
             case PDF -> full ? 72_800_000 : 3_700_000;
             case PNG -> full ? 12_600_000 : 4_200_000;
         };

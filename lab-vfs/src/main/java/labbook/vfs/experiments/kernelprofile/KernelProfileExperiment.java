@@ -64,15 +64,15 @@ import picocli.CommandLine.Option;
  * <p><b>Baseline.</b> Serial: git diff with {@code core.preloadIndex=false}, and the Java stat walk on 1 thread.
  *
  * <p><b>Variants.</b> Parallel: git diff with {@code core.preloadIndex=true} (its preload threads), and the Java stat
- * walk on 20 threads. In each round every workload's runs are timed without perf, timed again under {@code perf record
- * -e cpu-clock -g} (only those processes and their threads), and counted once under {@code perf stat} on the lookup
- * calls' tracepoints, outside the timed runs; the order of workloads, and of plain and profiled, alternates from round
- * to round. Kernel samples fall into the categories declared in {@code kernel-categories.csv}
- * ({@link KernelCategories}); the raw samples are kept as folded stacks, one file per workload and setting, in
- * {@code <results>/vfs/kernel-profile/}, for a flame graph.
+ * walk on 20 threads. Each workload's lookups per run are counted once under {@code perf stat} on the lookup calls'
+ * tracepoints, before the rounds. In each round every workload's runs are timed without perf, then timed again under
+ * {@code perf record -e cpu-clock -g} (only those processes and their threads); the order of workloads, and of plain
+ * and profiled, alternates from round to round. Kernel samples fall into the categories declared in
+ * {@code kernel-categories.csv} ({@link KernelCategories}); the raw samples are kept as folded stacks, one file per
+ * workload and setting, in {@code <results>/vfs/kernel-profile/}, for a flame graph.
  *
- * <p><b>Run.</b> {@code ./labbook vfs kernel-profile --quick} (quick: 6 rounds of 5 runs on the quick tree, sampled at
- * 20 kHz; {@code --full}: 5 rounds of 20 on the full tree, at 4 kHz). {@code --rounds N --runs N} override,
+ * <p><b>Run.</b> {@code ./labbook vfs kernel-profile --quick} (quick: 8 rounds of 10 runs on the quick tree;
+ * {@code --full}: 5 rounds of 20 on the full tree; both sampled at 4 kHz). {@code --rounds N --runs N} override,
  * {@code --perf BINARY} names perf. It needs perf (Debian's {@code linux-perf}) and root or
  * {@code kernel.perf_event_paranoid=-1}; without them it prints one line saying what is missing and how to enable it,
  * and records why in {@code kernel-profile-status.csv}.
@@ -93,13 +93,13 @@ public final class KernelProfileExperiment extends ExperimentCommand {
     @Mixin
     TreeOptions treeOptions;
 
-    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default: quick 6, full 5).")
+    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default: quick 8, full 5).")
     Integer rounds;
 
     @Option(
             names = "--runs",
             paramLabel = "N",
-            description = "git diff runs, or walks, per workload and round (default: quick 5, full 20).")
+            description = "git diff runs, or walks, per workload and round (default: quick 10, full 20).")
     Integer runs;
 
     @Option(
@@ -126,25 +126,19 @@ public final class KernelProfileExperiment extends ExperimentCommand {
     }
 
     /**
-     * Rounds per workload. The stores' share of a round moves with the machine's state at the time (a whole round's
-     * four workloads high or low together, on a shared machine), beyond its sampling error, and the report's interval
-     * is a bootstrap over rounds: with three, it spans the lowest round against the highest. Quick mode runs six rounds
-     * of half the runs, the same runs in all, so an odd round weighs a sixth; full mode five of twenty.
+     * Rounds per workload. The stores' share of a round moves with the machine's state at the time, beyond its sampling
+     * error (on a shared machine it can sit at one of two levels, one twice the other, from one profile to the next),
+     * and the report's interval is a bootstrap over rounds: with three, it spans the lowest round against the highest.
+     * Quick mode runs eight rounds of 10 runs, full mode five of twenty: both sample at perf's default 4 kHz, so quick
+     * mode gets its samples from runs rather than a faster rate (20 kHz added half again to the sampled threads' system
+     * time, which moved the shares it measured; the module's JOURNAL.md gives the runs).
      */
     static int rounds(Mode mode) {
-        return mode == Mode.FULL ? 5 : 6;
+        return mode == Mode.FULL ? 5 : 8;
     }
 
     static int runs(Mode mode) {
-        return mode == Mode.FULL ? 20 : 5;
-    }
-
-    /**
-     * perf's sampling period: full mode's runs give it seconds of system time per round at perf's default 4 kHz; quick
-     * mode's give it a fraction of one, so it samples five times as often ({@link Perf#QUICK_SAMPLE_NANOS}).
-     */
-    static long sampleNanos(Mode mode) {
-        return mode == Mode.FULL ? Perf.SAMPLE_NANOS : Perf.QUICK_SAMPLE_NANOS;
+        return mode == Mode.FULL ? 20 : 10;
     }
 
     /** What the time grows with: the entries the runs look up; for the plan of a mode not yet run here. */
@@ -160,7 +154,6 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             LabRun run, KernelTree tree, Integer roundsOption, Integer runsOption, Perf perf, PrintStream out) {
         int rounds = OptionValues.atLeast("--rounds", roundsOption, 1, rounds(run.mode()));
         int runs = OptionValues.atLeast("--runs", runsOption, 1, runs(run.mode()));
-        Perf sampling = perf.sampledEvery(sampleNanos(run.mode()));
         KernelCategories categories = KernelCategories.shipped();
         Path stacks = run.studyDir().resolve(STACKS_FOLDER);
         createFolder(run.studyDir());
@@ -170,7 +163,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             // go into place
             Path work = scratch.path().resolve(".work");
             createFolder(work);
-            Optional<String> unavailable = sampling.unavailable(work);
+            Optional<String> unavailable = perf.unavailable(work);
             List<String> missing = missingFunctions(categories, out);
             status.row(r -> r.set(MEASURED, unavailable.isEmpty() ? 1 : 0)
                     .set(REASON, unavailable.orElse(""))
@@ -180,9 +173,9 @@ public final class KernelProfileExperiment extends ExperimentCommand {
                 status.commit();
                 return false;
             }
-            run.peer("perf", sampling.version());
+            run.peer("perf", perf.version());
             run.peer("git", tree.git().requireInstalled());
-            Map<String, FoldedStacks> folded = profile(run, tree, rounds, runs, sampling, categories, work, out);
+            Map<String, FoldedStacks> folded = profile(run, tree, rounds, runs, perf, categories, work, out);
             OwnedScratch.remove(work);
             for (Map.Entry<String, FoldedStacks> f : folded.entrySet()) {
                 f.getValue().write(scratch.path().resolve(f.getKey() + ".folded"));
@@ -243,13 +236,18 @@ public final class KernelProfileExperiment extends ExperimentCommand {
                 ProgressBar bar = Progress.bar("kernel-profile", (long) rounds * workloads.size(), "profiles")) {
             // warm-up: the tree's dentries and inodes cached, the walk compiled, before anything is timed
             workloads.forEach(w -> w.plain(2));
+            // a run's lookups are the tree's entries and the paths around them, the same from round to round: counted
+            // once per workload, outside the rounds, so that the rounds' time goes to runs
+            Map<Workload, Long> lookups = new LinkedHashMap<>();
+            workloads.forEach(w -> lookups.put(w, w.lookupsPerRun(perf)));
             for (int r = 0; r < rounds; r++) {
                 List<Workload> order = new ArrayList<>(workloads);
                 if (r % 2 == 1) {
                     Collections.reverse(order);
                 }
                 for (Workload w : order) {
-                    KernelProfilePrintout.Round round = round(w, r, runs, entries, perf, categories, scratch, folded);
+                    KernelProfilePrintout.Round round =
+                            round(w, r, runs, entries, lookups.get(w), perf, categories, scratch, folded);
                     measured.add(round);
                     write(csv, functions, round, perf.sampleNanos());
                     bar.step();
@@ -263,12 +261,13 @@ public final class KernelProfileExperiment extends ExperimentCommand {
         return folded;
     }
 
-    /** One round of one workload: timed plain and under perf (which first alternates), counted, its samples read. */
+    /** One round of one workload: timed plain and under perf (which first alternates), its samples read. */
     private static KernelProfilePrintout.Round round(
             Workload w,
             int round,
             int runs,
             int entries,
+            long lookups,
             Perf perf,
             KernelCategories categories,
             Path scratch,
@@ -283,7 +282,6 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             profiled = w.profiled(perf, data, runs);
             plain = w.plain(runs);
         }
-        long lookups = w.lookupsPerRun(perf);
         Path text = scratch.resolve("perf.script");
         perf.script(data, text);
         Profile profile = new Profile(categories);

@@ -27,13 +27,6 @@ public final class Perf {
     /** cpu-clock's period: one sample per 250 us of a thread's CPU time (4,000 a second, perf's default rate). */
     public static final long SAMPLE_NANOS = 250_000;
     /**
-     * Quick mode's period: one sample per 50 us (20,000 a second, within the kernel's
-     * {@code perf_event_max_sample_rate}, 100,000 here). Quick mode's runs on the quick tree give perf about a second
-     * of system time per workload and round: at 4 kHz that left about a hundred samples in the stores category (5 % of
-     * the kernel's), too few for its share to be read round by round.
-     */
-    public static final long QUICK_SAMPLE_NANOS = 50_000;
-    /**
      * The system calls that look a path up and read its attributes, as git's lstat and Java's stat reach the kernel.
      */
     public static final List<String> LOOKUP_CALLS = List.of("newfstatat", "newlstat", "newstat", "statx");
@@ -43,26 +36,15 @@ public final class Perf {
     private static final int SIGINT_EXIT = 130;
 
     private final String binary;
-    private final long sampleNanos;
 
     /** perf at {@code binary}, sampling every {@link #SAMPLE_NANOS}. */
     public Perf(String binary) {
-        this(binary, SAMPLE_NANOS);
-    }
-
-    private Perf(String binary, long sampleNanos) {
         this.binary = binary;
-        this.sampleNanos = sampleNanos;
-    }
-
-    /** The same perf, sampling once per {@code nanos} of a thread's CPU time. */
-    public Perf sampledEvery(long nanos) {
-        return new Perf(binary, nanos);
     }
 
     /** cpu-clock's period of {@link #record} and {@link #recordThisJvm}, ns. */
     public long sampleNanos() {
-        return sampleNanos;
+        return SAMPLE_NANOS;
     }
 
     public String binary() {
@@ -210,7 +192,7 @@ public final class Perf {
                 "-e",
                 "cpu-clock",
                 "-c",
-                Long.toString(sampleNanos),
+                Long.toString(SAMPLE_NANOS),
                 "-g",
                 "-o",
                 data.toString());

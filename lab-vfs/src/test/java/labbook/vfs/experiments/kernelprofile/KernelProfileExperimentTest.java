@@ -23,17 +23,12 @@ class KernelProfileExperimentTest {
     Path dir;
 
     @Test
-    void quickModeSamplesFiveTimesAsOftenInSixRoundsOfHalfTheRuns() {
-        assertThat(KernelProfileExperiment.rounds(Mode.QUICK)).isEqualTo(6);
-        assertThat(KernelProfileExperiment.runs(Mode.QUICK)).isEqualTo(5);
-        assertThat(KernelProfileExperiment.sampleNanos(Mode.QUICK)).isEqualTo(50_000);
+    void quickModeRunsMoreRoundsAtTheSameSamplingRate() {
+        assertThat(KernelProfileExperiment.rounds(Mode.QUICK)).isEqualTo(8);
+        assertThat(KernelProfileExperiment.runs(Mode.QUICK)).isEqualTo(10);
         assertThat(KernelProfileExperiment.rounds(Mode.FULL)).isEqualTo(5);
         assertThat(KernelProfileExperiment.runs(Mode.FULL)).isEqualTo(20);
-        assertThat(KernelProfileExperiment.sampleNanos(Mode.FULL)).isEqualTo(Perf.SAMPLE_NANOS);
-        Perf perf = new Perf("perf");
-        assertThat(perf.sampleNanos()).isEqualTo(Perf.SAMPLE_NANOS);
-        assertThat(perf.sampledEvery(50_000).sampleNanos()).isEqualTo(50_000);
-        assertThat(perf.sampledEvery(50_000).binary()).isEqualTo("perf");
+        assertThat(new Perf("perf").sampleNanos()).isEqualTo(250_000);
     }
 
     @Test
@@ -74,7 +69,9 @@ class KernelProfileExperimentTest {
                 assertThat(lookups).isGreaterThanOrEqualTo(entries);
             }
             assertThat(Long.parseLong(f[14])).as("kernel samples").isLessThanOrEqualTo(Long.parseLong(f[13]));
-            assertThat(Double.parseDouble(f[15])).as("sample_us, quick mode's").isEqualTo(50.0);
+            assertThat(Double.parseDouble(f[15]))
+                    .as("sample_us, perf's default rate")
+                    .isEqualTo(250.0);
         }
         // every kernel sample of a round is in one row of the functions CSV: they add up
         Map<String, Long> byRound = Files.readAllLines(vfs.resolve("kernel-profile-functions.csv")).stream()
