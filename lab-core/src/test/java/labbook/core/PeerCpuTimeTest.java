@@ -23,6 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 class PeerCpuTimeTest {
     /** Better than the 10 ms of a clock tick by ten times: the resolution the lab promises for a peer's CPU time. */
     private static final long ONE_MILLISECOND_US = 1000;
+    /**
+     * The most a child may spend after its own reading (printing a line, exiting) on a busy machine: half a clock tick,
+     * so that a clock counting in ticks still fails the single readings (3 ms read as 0 or 10 ms).
+     */
+    private static final long EXIT_TAIL_BOUND_US = 5_000;
 
     /**
      * burn-cpu ({@code src/test/c/}): spins until its own CPU clock reaches the microseconds asked for, then prints its
@@ -65,18 +70,20 @@ class PeerCpuTimeTest {
 
     @Test
     void aChildOfKnownCpuCostIsMeasuredToBetterThanAMillisecond() {
-        // 3 ms is under one clock tick: the children counters would read it as 0 or 10 ms
+        // 3 ms is under one clock tick: the children counters would read it as 0 or 10 ms. Each reading holds the
+        // child's own count and what it spent after it (print a line and exit): on a busy machine that tail has
+        // passed a millisecond, so the single readings are held to the right side of the child's count, and the
+        // precision is read from a difference of two runs below, which cancels the tail
         for (long asked : List.of(3_000L, 7_500L, 12_250L)) {
             Burn b = burn(asked);
             assertThat(b.selfUs()).as("burn-cpu spent what it was asked").isGreaterThanOrEqualTo(asked);
-            // all it does after its own reading is print a line and exit
             assertThat(b.measuredUs())
                     .as("measured by timed-exec against the child's own count, asked %d us", asked)
-                    .isBetween(b.selfUs(), b.selfUs() + ONE_MILLISECOND_US - 1);
+                    .isBetween(b.selfUs(), b.selfUs() + EXIT_TAIL_BOUND_US);
         }
-        // the difference of two runs cancels what starting a program costs: it is the difference the children
-        // counted themselves (not the one asked for: on a busy machine a burn overshoots its target, as it did here
-        // once by 2 ms, and a test of the clock must not fail because the machine is slow)
+        // the difference of two runs cancels what starting and ending a program costs: it is the difference the
+        // children counted themselves (not the one asked for: on a busy machine a burn overshoots its target, as it
+        // did here once by 2 ms, and a test of the clock must not fail because the machine is slow)
         Burn small = burn(3_000);
         Burn large = burn(12_250);
         assertThat(large.measuredUs() - small.measuredUs())
