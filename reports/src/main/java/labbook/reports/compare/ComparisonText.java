@@ -1,9 +1,5 @@
 package labbook.reports.compare;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -247,76 +243,9 @@ public final class ComparisonText {
         return text.toString();
     }
 
-    /** JSON: the whole comparison; a number that is not one (no interval at n < 6) is null. */
+    /** JSON: the whole comparison ({@link ComparisonJson}). */
     public static String json(RunComparison c) {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ObjectNode root = mapper.createObjectNode();
-        root.putObject("a").put("root", c.a().root().toString()).put("label", c.a().label());
-        root.putObject("b").put("root", c.b().root().toString()).put("label", c.b().label());
-        root.put("comparison", c.summary());
-        root.put("noise", c.noise());
-        root.put("noise_floor", c.noiseFloor());
-        ArrayNode flagged = root.putArray("flagged");
-        c.flagged().forEach(flagged::add);
-        root.put("method", method(c));
-        root.put("correction", RunComparison.CORRECTION);
-        root.put("false_discovery_rate", RunComparison.ALPHA);
-        root.put("tested", c.tested());
-        put(root, "mde_level", c.detectableLevel());
-        ArrayNode differences = root.putArray("differences");
-        c.differences()
-                .forEach(d -> differences
-                        .addObject()
-                        .put("study", d.study())
-                        .put("field", d.field())
-                        .put("a", d.a())
-                        .put("b", d.b()));
-        ArrayNode exclusions = root.putArray("exclusions");
-        c.exclusions().forEach(exclusions::add);
-        ArrayNode claims = root.putArray("claims");
-        c.claims()
-                .forEach(cl -> claims.addObject()
-                        .put("study", cl.study())
-                        .put("claim", cl.claim())
-                        .put("a", cl.a())
-                        .put("b", cl.b())
-                        .put("flips", cl.flips()));
-        ArrayNode measures = root.putArray("measures");
-        for (MeasureChange m : c.measures()) {
-            ObjectNode o = measures.addObject()
-                    .put("study", m.study())
-                    .put("experiment", m.experiment())
-                    .put("measure", m.measure())
-                    .put("key", m.key());
-            sample(o.putObject("a"), m.a());
-            sample(o.putObject("b"), m.b());
-            put(o, "ratio", m.ratio());
-            put(o, "ratio_low", m.ratioLow());
-            put(o, "ratio_high", m.ratioHigh());
-            put(o, "p", m.p());
-            put(o, "p_adjusted", m.pAdjusted());
-            o.put("p_exact", m.exactP());
-            o.put("verdict", m.change().word());
-            put(o, "mde", m.detectable());
-            o.put("mde_unbounded", m.detectable() == Double.POSITIVE_INFINITY);
-            put(o, "run_sd", m.runSd());
-        }
-        ArrayNode geomeans = root.putArray("geomeans");
-        c.geomeans()
-                .forEach(g -> put(
-                        geomeans.addObject()
-                                .put("study", g.study())
-                                .put("experiment", g.experiment())
-                                .put("measure", g.measure())
-                                .put("of", g.of()),
-                        "ratio",
-                        g.ratio()));
-        root.put("counts", c.counts());
-        try {
-            return mapper.writeValueAsString(root) + "\n";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ComparisonJson.write(c);
     }
 
     /** The header lines: both roots, the comparison in one line, what differed study by study, what was left out. */
@@ -437,21 +366,6 @@ public final class ComparisonText {
 
     private static String number(double v) {
         return Double.isNaN(v) ? "" : Double.toString(v);
-    }
-
-    private static void put(ObjectNode o, String field, double v) {
-        if (Double.isFinite(v)) {
-            o.put(field, v);
-        } else {
-            o.putNull(field);
-        }
-    }
-
-    private static void sample(ObjectNode o, Sample s) {
-        o.put("n", s.n());
-        put(o, "median", s.median());
-        put(o, "low", s.low());
-        put(o, "high", s.high());
     }
 
     /** ConsoleTable prints to a stream; the comparison is one string, for stdout or a test. */
