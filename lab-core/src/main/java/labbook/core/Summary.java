@@ -52,6 +52,9 @@ public record Summary(int n, double median, double q1, double q3, double min, do
 
     /** "12.3 (IQR 11.9-12.8, n=5)" with the given number format, e.g. "%.3f". */
     public String format(String numberFormat) {
+        if (n == 0) {
+            return "-"; // nothing was timed here: no median to print
+        }
         return String.format(
                 Locale.ROOT,
                 numberFormat + " (IQR " + numberFormat + "-" + numberFormat + ", n=%d)",

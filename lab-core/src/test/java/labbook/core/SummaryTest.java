@@ -31,5 +31,7 @@ class SummaryTest {
         assertThat(s.iqr()).isCloseTo(1.5, within(1e-12));
         assertThat(s.min()).isEqualTo(1);
         assertThat(s.max()).isEqualTo(4);
+        assertThat(s.format("%.1f")).isEqualTo("2.5 (IQR 1.8-3.3, n=4)");
+        assertThat(Summary.of(new double[0]).format("%.3f")).isEqualTo("-");
     }
 }

@@ -153,12 +153,14 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         Plan plan = Plan.of(mode, null);
         double bytes = Corpora.textBytes(mode);
         double largest = Corpora.largestTextBytes(mode);
-        double perLevel = 0;
-        for (SweepEngine e : SweepEngine.sweep(2)) {
-            perLevel += repeatsFor(mode, false, e.engine()) * (bytes - largest)
-                    + repeatsFor(mode, true, e.engine()) * largest;
+        double work = 0;
+        for (int level : plan.levels()) {
+            for (SweepEngine e : SweepEngine.sweep(2)) {
+                work += repeatsFor(mode, false, e.engine(), level) * (bytes - largest)
+                        + repeatsFor(mode, true, e.engine(), level) * largest;
+            }
         }
-        return perLevel * plan.levels().size() * plan.algos().size();
+        return work * plan.algos().size();
     }
 
     record Key(String file, SweepEngine engine, Compression algo, int level) {
@@ -209,16 +211,17 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                     .peer(
                             "java",
                             System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-            int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG);
+            int maxRepeats = repeatsFor(mode, largest, largest, Engine.GPG, EncryptOptions.DEFAULT_LEVEL);
             long total = 0;
             for (Path f : corpus.files()) {
                 for (SweepEngine e : engines) {
-                    total += (long) repeatsFor(mode, f, largest, e.engine())
-                            * plan.algos().size()
-                            * plan.levels().size();
+                    for (int level : plan.levels()) {
+                        total += (long) repeatsFor(mode, f, largest, e.engine(), level)
+                                * plan.algos().size();
+                    }
                 }
                 for (Compression algo : plan.algos()) { // the decrypt steps: one per gpg run
-                    total += repeatsFor(mode, f, largest, Engine.GPG)
+                    total += repeatsFor(mode, f, largest, Engine.GPG, EncryptOptions.DEFAULT_LEVEL)
                             * plan.levels().stream()
                                     .filter(level -> algo == Compression.ZIP || level > 0)
                                     .count();
@@ -257,9 +260,9 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                 // the runs of this setting, each engine's that has a repeat here, and gpg's decryption
                                 long runs = 0;
                                 for (SweepEngine e : engines) {
-                                    runs += r < repeatsFor(mode, file, largest, e.engine()) ? 1 : 0;
+                                    runs += r < repeatsFor(mode, file, largest, e.engine(), level) ? 1 : 0;
                                 }
-                                boolean gpgRuns = r < repeatsFor(mode, file, largest, Engine.GPG);
+                                boolean gpgRuns = r < repeatsFor(mode, file, largest, Engine.GPG, level);
                                 runs += gpgRuns && (algo == Compression.ZIP || level > 0) ? 1 : 0;
                                 if (csv.keptHas(setting)) {
                                     bar.stepBy(runs);
@@ -270,7 +273,8 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                     VariantJvm jvm = variants.get(variant(algo, level, t));
                                     List<String> timed = new ArrayList<>();
                                     for (SweepEngine e : engines) {
-                                        if (e.threads() == t && r < repeatsFor(mode, file, largest, e.engine())) {
+                                        if (e.threads() == t
+                                                && r < repeatsFor(mode, file, largest, e.engine(), level)) {
                                             timed.add(e.engine().name());
                                         }
                                     }
@@ -386,22 +390,24 @@ public final class LevelSweepExperiment extends CorpusExperiment {
     }
 
     /**
-     * Repeats of one engine on one file, by default. Quick: {@value #QUICK_REPEATS}, enough for {@code compare} to
-     * reach a verdict between two runs; bcpg as a whole process, a JVM start-up a run, only on the largest file (the
-     * only file the report reads it on). Full: {@value #FULL_REPEATS} everywhere, a median each (a repeat of the 100 MB
-     * file at every level costs minutes).
+     * Repeats of one engine on one file at one level, by default. Quick: {@value #QUICK_REPEATS}, enough for
+     * {@code compare} to reach a verdict between two runs; bcpg as a whole process, a JVM start-up a run, only on the
+     * largest file at gpg's default level {@value EncryptOptions#DEFAULT_LEVEL} (the only file and level the report
+     * reads it on: the whole command beside gpg's). Full: {@value #FULL_REPEATS} everywhere, a median each (a repeat of
+     * the 100 MB file at every level costs minutes).
      */
-    static int repeatsFor(Mode mode, boolean largest, Engine engine) {
+    static int repeatsFor(Mode mode, boolean largest, Engine engine, int level) {
         if (mode == Mode.FULL) {
             return FULL_REPEATS;
         }
-        return engine == Engine.BCPG_PROCESS && !largest ? 0 : QUICK_REPEATS;
+        boolean processReadHere = largest && level == EncryptOptions.DEFAULT_LEVEL;
+        return engine == Engine.BCPG_PROCESS && !processReadHere ? 0 : QUICK_REPEATS;
     }
 
     static final int QUICK_REPEATS = 5;
     static final int FULL_REPEATS = 3;
 
-    private int repeatsFor(Mode mode, Path file, Path largest, Engine engine) {
-        return repeats != null ? repeats : repeatsFor(mode, file.equals(largest), engine);
+    private int repeatsFor(Mode mode, Path file, Path largest, Engine engine, int level) {
+        return repeats != null ? repeats : repeatsFor(mode, file.equals(largest), engine, level);
     }
 }

@@ -235,8 +235,8 @@ final class LevelSweepPrintout {
     }
 
     /**
-     * The level with the smallest time x size; -1 when none was timed. The parallel engine's -z 0 is single-threaded
-     * bcpg's.
+     * The level with the smallest time x size; -1 when a level was not timed. The parallel engine's -z 0 is
+     * single-threaded bcpg's.
      */
     static int pick(
             SampleGroups<Key> results, String file, SweepEngine sweepEngine, List<Integer> levels, boolean wall) {
@@ -248,7 +248,7 @@ final class LevelSweepPrintout {
                 s = results.get(new Key(file, sweepEngine.engine(), Compression.ZIP, 0));
             }
             if (s.isEmpty()) {
-                continue;
+                return -1; // the rule compares every level: an engine timed at some only (quick mode's bcpg process)
             }
             double time = wall ? SampleGroups.medianWall(s) : SampleGroups.meanCpu(s);
             double product = time * SampleGroups.medianOutBytes(s);

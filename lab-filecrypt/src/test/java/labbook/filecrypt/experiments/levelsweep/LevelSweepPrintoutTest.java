@@ -26,6 +26,9 @@ class LevelSweepPrintoutTest {
                 new Sample(0.3, 0, 0.3, 35, Double.NaN));
         assertThat(LevelSweepPrintout.pick(r, "f", Engine.GPG, List.of(0, 1, 9)))
                 .isZero();
+        // a level not timed (quick mode's bcpg as a whole process runs at -z 6 alone): the rule has nothing to compare
+        assertThat(LevelSweepPrintout.pick(r, "f", Engine.GPG, List.of(0, 1, 6, 9)))
+                .isEqualTo(-1);
         // the seed's 2011 figures for 100 MB: 1.5/2.95/4.6/4.5 s and 100,000/43,500/39,500/39,500 kB pick -z 1
         SampleGroups<LevelSweepExperiment.Key> seed = new SampleGroups<>();
         double[] cpu = {1.5, 2.95, 4.6, 4.5};
