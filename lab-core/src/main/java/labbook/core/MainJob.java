@@ -245,8 +245,9 @@ public final class MainJob implements Callable<Integer> {
         @Option(
                 names = "--rounds",
                 paramLabel = "N",
-                description =
-                        "Rounds (default: 10; 6 or more can call a change; the analysis prints what each could find).")
+                defaultValue = "10",
+                description = "Rounds (default: ${DEFAULT-VALUE}; 6 or more can call a change; the analysis prints "
+                        + "what each could find).")
         int rounds = 10;
 
         @Option(names = "--order", paramLabel = "ORDER", description = "abba (default) or random.")

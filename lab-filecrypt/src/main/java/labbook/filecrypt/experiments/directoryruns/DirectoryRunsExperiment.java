@@ -82,17 +82,22 @@ import picocli.CommandLine.Option;
                 + "totals, user/system, sizes.")
 public final class DirectoryRunsExperiment extends CorpusExperiment {
     /**
-     * Repeats of each run and engine by default: quick 5, enough for {@code compare} to reach a verdict between two
-     * runs; full 3, a median each (a repeat over the full folders costs minutes).
+     * Repeats of each run and engine by default: quick {@value #QUICK_REPEATS}, enough for {@code compare} to reach a
+     * verdict between two runs; full {@value #FULL_REPEATS}, a median each (a repeat over the full folders costs
+     * minutes).
      */
     static int repeats(Mode mode) {
-        return mode == Mode.FULL ? 3 : 5;
+        return mode == Mode.FULL ? FULL_REPEATS : QUICK_REPEATS;
     }
+
+    static final int QUICK_REPEATS = 5;
+    static final int FULL_REPEATS = 3;
 
     @Option(
             names = "--repeats",
             paramLabel = "N",
-            description = "Repeats of each run and engine (default: quick 5, full 3).")
+            description =
+                    "Repeats of each run and engine (default: quick " + QUICK_REPEATS + ", full " + FULL_REPEATS + ").")
     Integer repeats;
 
     @Option(

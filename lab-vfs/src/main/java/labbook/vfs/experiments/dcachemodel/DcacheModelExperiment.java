@@ -81,8 +81,11 @@ public final class DcacheModelExperiment extends ExperimentCommand {
      * run's lies near ×2.4; with five, an odd round weighs a fifth. Full mode runs two of longer iterations.
      */
     static int rounds(Mode mode) {
-        return mode == Mode.FULL ? 2 : 5;
+        return mode == Mode.FULL ? FULL_ROUNDS : QUICK_ROUNDS;
     }
+
+    static final int QUICK_ROUNDS = 5;
+    static final int FULL_ROUNDS = 2;
 
     /**
      * What the model's JMH costs in {@code mode}: a fork per round, walk, thread count and rename setting
@@ -118,7 +121,7 @@ public final class DcacheModelExperiment extends ExperimentCommand {
             names = "--forks",
             paramLabel = "N",
             description = "Rounds of forks: each a fresh JVM per walk, thread count and rename setting "
-                    + "(default: quick 5, full 2).")
+                    + "(default: quick " + QUICK_ROUNDS + ", full " + FULL_ROUNDS + ").")
     Integer forks;
 
     @Override

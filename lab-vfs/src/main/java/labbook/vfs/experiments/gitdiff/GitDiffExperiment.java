@@ -60,10 +60,16 @@ public final class GitDiffExperiment extends ExperimentCommand {
     @Mixin
     TreeOptions treeOptions;
 
-    @Option(names = "--loops", paramLabel = "N", description = "Loops per mode (default: quick 5, full 6).")
+    @Option(
+            names = "--loops",
+            paramLabel = "N",
+            description = "Loops per mode (default: quick " + QUICK_LOOPS + ", full " + FULL_LOOPS + ").")
     Integer loops;
 
-    @Option(names = "--runs", paramLabel = "N", description = "git diff runs per loop (default: quick 6, full 100).")
+    @Option(
+            names = "--runs",
+            paramLabel = "N",
+            description = "git diff runs per loop (default: quick " + QUICK_RUNS + ", full " + FULL_RUNS + ").")
     Integer runs;
 
     /** One loop's sums over its runs, as the seed's {@code time} of a 100-run loop: a row of {@code git-diff.csv}. */
@@ -87,13 +93,19 @@ public final class GitDiffExperiment extends ExperimentCommand {
 
     /** Loops per mode: full 6, enough for a median and its quartiles over the seed's 100-run loop; quick 5. */
     static int loops(Mode mode) {
-        return mode == Mode.FULL ? 6 : 5;
+        return mode == Mode.FULL ? FULL_LOOPS : QUICK_LOOPS;
     }
+
+    static final int QUICK_LOOPS = 5;
+    static final int FULL_LOOPS = 6;
 
     /** Runs per loop: the seed's 100 in full mode, 6 in quick. */
     static int runs(Mode mode) {
-        return mode == Mode.FULL ? 100 : 6;
+        return mode == Mode.FULL ? FULL_RUNS : QUICK_RUNS;
     }
+
+    static final int QUICK_RUNS = 6;
+    static final int FULL_RUNS = 100;
 
     /**
      * What the time grows with: the entries each timed or warm-up run lstats, in both modes of git; for the plan of a

@@ -93,13 +93,17 @@ public final class KernelProfileExperiment extends ExperimentCommand {
     @Mixin
     TreeOptions treeOptions;
 
-    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default: quick 8, full 5).")
+    @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            description = "Rounds (default: quick " + QUICK_ROUNDS + ", full " + FULL_ROUNDS + ").")
     Integer rounds;
 
     @Option(
             names = "--runs",
             paramLabel = "N",
-            description = "git diff runs, or walks, per workload and round (default: quick 10, full 20).")
+            description = "git diff runs, or walks, per workload and round (default: quick " + QUICK_RUNS + ", full "
+                    + FULL_RUNS + ").")
     Integer runs;
 
     @Option(
@@ -134,12 +138,18 @@ public final class KernelProfileExperiment extends ExperimentCommand {
      * time, which moved the shares it measured; the module's JOURNAL.md gives the runs).
      */
     static int rounds(Mode mode) {
-        return mode == Mode.FULL ? 5 : 8;
+        return mode == Mode.FULL ? FULL_ROUNDS : QUICK_ROUNDS;
     }
 
+    static final int QUICK_ROUNDS = 8;
+    static final int FULL_ROUNDS = 5;
+
     static int runs(Mode mode) {
-        return mode == Mode.FULL ? 20 : 10;
+        return mode == Mode.FULL ? FULL_RUNS : QUICK_RUNS;
     }
+
+    static final int QUICK_RUNS = 10;
+    static final int FULL_RUNS = 20;
 
     /** What the time grows with: the entries the runs look up; for the plan of a mode not yet run here. */
     public static double work(Mode mode) {

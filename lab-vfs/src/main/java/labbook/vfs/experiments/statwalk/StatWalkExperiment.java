@@ -78,7 +78,10 @@ public final class StatWalkExperiment extends ExperimentCommand {
     @Mixin
     TreeOptions treeOptions;
 
-    @Option(names = "--repeats", paramLabel = "N", description = "Walks per thread count (default: quick 5, full 30).")
+    @Option(
+            names = "--repeats",
+            paramLabel = "N",
+            description = "Walks per thread count (default: quick " + QUICK_REPEATS + ", full " + FULL_REPEATS + ").")
     Integer repeats;
 
     @Option(
@@ -142,8 +145,11 @@ public final class StatWalkExperiment extends ExperimentCommand {
     record MeasuredGitDiff(String mode, double elapsedS) {}
 
     static int repeats(Mode mode) {
-        return mode == Mode.FULL ? 30 : 5;
+        return mode == Mode.FULL ? FULL_REPEATS : QUICK_REPEATS;
     }
+
+    static final int QUICK_REPEATS = 5;
+    static final int FULL_REPEATS = 30;
 
     /** What the time grows with: the entries walked over the repeats; for the plan of a mode not yet run here. */
     public static double work(Mode mode) {
