@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -206,12 +207,16 @@ class HostileFilecryptTest {
                 s -> decrypt(s, HostileWalletTest.random(5000, 7), s.p("out")),
                 s -> "in.gpg"));
         cases.add(Case.of(
-                "decrypt: plain text", FILECRYPT, 1, s -> decrypt(s, TEXT.getBytes(), s.p("out")), s -> "in.gpg"));
+                "decrypt: plain text",
+                FILECRYPT,
+                1,
+                s -> decrypt(s, TEXT.getBytes(StandardCharsets.UTF_8), s.p("out")),
+                s -> "in.gpg"));
         cases.add(Case.of(
                 "decrypt: an armor header with nothing after it",
                 FILECRYPT,
                 1,
-                s -> decrypt(s, "-----BEGIN PGP MESSAGE-----\n\n".getBytes(), s.p("out")),
+                s -> decrypt(s, "-----BEGIN PGP MESSAGE-----\n\n".getBytes(StandardCharsets.UTF_8), s.p("out")),
                 s -> "in.gpg"));
         newerFormats(cases);
         for (String[] options :
@@ -345,7 +350,7 @@ class HostileFilecryptTest {
      */
     static byte[] gpgCMessage(Sandbox s) {
         byte[] m = message(s);
-        boolean oneOctetSkesk = m[0] == (byte) (0xC0 | 3) && (m[1] & 0xff) < 192 || m[0] == (byte) (0x80 | 3 << 2);
+        boolean oneOctetSkesk = (m[0] == (byte) (0xC0 | 3) && (m[1] & 0xff) < 192) || m[0] == (byte) (0x80 | (3 << 2));
         if (!oneOctetSkesk || m[2] != 4) {
             throw new IllegalStateException("setup: the lab's message no longer starts with gpg -c's SKESK packet");
         }

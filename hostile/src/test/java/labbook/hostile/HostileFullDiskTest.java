@@ -2,6 +2,7 @@ package labbook.hostile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,7 +30,7 @@ class HostileFullDiskTest {
         Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m,mode=0755", "tmpfs", disk.toString())
                 .redirectErrorStream(true)
                 .start();
-        String out = new String(p.getInputStream().readAllBytes());
+        String out = new String(p.getInputStream().readAllBytes(), Charset.defaultCharset());
         Assumptions.assumeTrue(
                 p.waitFor() == 0, "skipped: cannot mount a small tmpfs to fill (needs root): " + out.strip());
     }

@@ -18,6 +18,8 @@ enum Tool {
     REPORTS("reports", ReportsCli::new);
 
     final String launcherName;
+
+    @SuppressWarnings("ImmutableEnumChecker") // each supplier makes a new command line; none holds state
     private final Supplier<Object> command;
 
     Tool(String launcherName, Supplier<Object> command) {

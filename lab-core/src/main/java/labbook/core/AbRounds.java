@@ -205,7 +205,8 @@ public final class AbRounds {
             }
             for (int attempt = 1; attempt <= 2; attempt++) {
                 boolean busy = false;
-                for (char side : order.toCharArray()) {
+                for (int s = 0; s < order.length(); s++) {
+                    char side = order.charAt(s);
                     if (attempt == 1 && done(dir, plan, round, side)) {
                         continue;
                     }

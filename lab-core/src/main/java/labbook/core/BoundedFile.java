@@ -115,6 +115,8 @@ public final class BoundedFile {
 
     /** Thrown inside a read that passes its limit. */
     private static final class OverLimit extends IOException {
+        private static final long serialVersionUID = 1L;
+
         OverLimit() {
             super("over the size limit");
         }

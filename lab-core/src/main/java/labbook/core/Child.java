@@ -47,6 +47,8 @@ public final class Child implements AutoCloseable {
      * confused with a child that failed.
      */
     public static final class CannotStart extends LabException {
+        private static final long serialVersionUID = 1L;
+
         CannotStart(String message, Throwable cause) {
             super(message, cause);
         }
@@ -201,6 +203,7 @@ public final class Child implements AutoCloseable {
      * failure, as soon as it ends without printing one, and kills it when it stays silent past its silence bound or
      * runs past its limit.
      */
+    @SuppressWarnings("ReferenceEquality") // END_OF_OUTPUT is told from a line of the same text by its identity
     public String nextLine() {
         long waitStart = System.nanoTime();
         while (true) {
@@ -210,7 +213,7 @@ public final class Child implements AutoCloseable {
             } catch (InterruptedException e) {
                 throw interrupted();
             }
-            if (line == END_OF_OUTPUT || line == null && outputEnded && lines.isEmpty()) {
+            if (line == END_OF_OUTPUT || (line == null && outputEnded && lines.isEmpty())) {
                 awaitExitAfterOutputEnded();
                 throw failure("ended before it answered");
             }
@@ -222,6 +225,7 @@ public final class Child implements AutoCloseable {
     }
 
     /** The stdout lines the child printed that were not read yet, once it has ended (after {@link #kill()}). */
+    @SuppressWarnings("ReferenceEquality") // END_OF_OUTPUT is told from a line of the same text by its identity
     public List<String> remainingLines() {
         List<String> out = new ArrayList<>();
         for (String line; (line = lines.poll()) != null; ) {

@@ -1,6 +1,8 @@
 package labbook.core;
 
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 
 /**
  * The one line a failed command prints, and its exit code: a {@link LabException}'s own message and code, anything else
@@ -44,9 +46,10 @@ public final class FailureLine {
         try {
             body.run();
         } catch (OutOfMemoryError e) {
-            code = outOfMemory(name, new PrintWriter(System.err, true));
+            code = outOfMemory(
+                    name, new PrintWriter(new OutputStreamWriter(System.err, Charset.defaultCharset()), true));
         } catch (Throwable e) {
-            code = print(name, e, new PrintWriter(System.err, true));
+            code = print(name, e, new PrintWriter(new OutputStreamWriter(System.err, Charset.defaultCharset()), true));
         }
         System.out.flush();
         System.err.flush();

@@ -59,6 +59,7 @@ public final class JmhRun {
         awaitLockFree(LOCK, max);
     }
 
+    @SuppressWarnings("try") // the lock is taken and released: nothing is done while it is held
     static void awaitLockFree(Path lockFile, Duration max) {
         try (Held held = hold(lockFile, max)) {
             // free now; released again at once

@@ -8,6 +8,8 @@ import java.nio.file.Path;
  * and must never contain a secret.
  */
 public class LabException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final int exitCode;
 
     public LabException(String message) {

@@ -27,6 +27,7 @@ public record MachineLoad(double stealShare, double otherCores, double cpuMhz) {
     static final double TICKS_PER_SECOND = 100;
 
     /** /proc/stat's first line and this process's CPU at one moment; null fields where /proc does not show them. */
+    @SuppressWarnings("ArrayRecordComponent") // a reading, never compared or hashed
     public record Snapshot(long nanos, long[] cpuTicks, double ownCpuSeconds, double cpuMhz) {}
 
     /** Now; with no /proc/stat (not Linux), a snapshot that gives no load. */

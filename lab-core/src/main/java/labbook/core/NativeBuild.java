@@ -117,6 +117,7 @@ public final class NativeBuild {
      * The binary, built first if needed; one line, as a {@link LabException}, with the compiler's first error, or
      * naming the compiler when it is not installed.
      */
+    @SuppressWarnings("try") // the file lock is held over the build, which never names it
     public synchronized Path ensureBuilt() {
         if (built != null && Files.isExecutable(built)) {
             return built; // checked once per JVM

@@ -8,6 +8,7 @@ import java.util.List;
  * before the peer ended (a caller's {@link Child#kill()}) has no time: {@link #time()} then refuses rather than give a
  * figure nobody measured.
  */
+@SuppressWarnings("ArrayRecordComponent") // a peer's output, never compared or hashed
 public record PeerResult(List<String> command, int exitCode, Measurement time, byte[] stdout, String stderr) {
 
     /** The peer's wall time and its user and system CPU time, as {@link TimedExec} measured them. */

@@ -50,6 +50,7 @@ public final class Progress {
      * Whether standard error is a terminal. {@link System#console()} asks of stdin and stdout, not of stderr, so
      * {@code ./labbook run 2> log} would redraw a bar into the log; on Linux the descriptor's own link says what it is.
      */
+    @SuppressWarnings("SystemConsoleNull") // the fallback without /proc: JDK 22+ has a console there, a fair guess
     static boolean stderrIsTerminal() {
         try {
             String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();

@@ -21,6 +21,7 @@ public final class Slowdown {
     private static final double SHARE;
 
     /** Keeps the spin's arithmetic from being optimised away. */
+    @SuppressWarnings("UnusedVariable") // written, never read: a write the JIT cannot drop
     private static volatile long sink;
 
     static {

@@ -3,6 +3,7 @@ package labbook.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class BoundedFileTest {
         Path file = dir.resolve("pw");
         Files.writeString(file, "s3cret\n");
         assertThat(BoundedFile.read(file, "password file", BoundedFile.SECRET_BYTES))
-                .isEqualTo("s3cret\n".getBytes());
+                .isEqualTo("s3cret\n".getBytes(StandardCharsets.UTF_8));
         Path missing = dir.resolve("none");
         assertThatThrownBy(() -> BoundedFile.read(missing, "password file", BoundedFile.SECRET_BYTES))
                 .isInstanceOf(LabException.class)
@@ -48,7 +49,7 @@ class BoundedFileTest {
             assertThat(in.readAllBytes()).hasSize(100);
         }
         java.io.IOException over = org.assertj.core.api.Assertions.catchThrowableOfType(
-                () -> BoundedFile.open(csv, 99), java.io.IOException.class);
+                java.io.IOException.class, () -> BoundedFile.open(csv, 99));
         assertThat(BoundedFile.isOverLimit(over)).isTrue();
         assertThat(BoundedFile.failed("read", csv, 99, "a results CSV", over))
                 .hasMessage(csv + ": 100 bytes, over the 99 bytes limit for a results CSV");
@@ -56,7 +57,7 @@ class BoundedFileTest {
         java.io.InputStream growing = BoundedFile.open(csv, 100);
         Files.writeString(csv, "y".repeat(50), java.nio.file.StandardOpenOption.APPEND);
         java.io.IOException cut =
-                org.assertj.core.api.Assertions.catchThrowableOfType(growing::readAllBytes, java.io.IOException.class);
+                org.assertj.core.api.Assertions.catchThrowableOfType(java.io.IOException.class, growing::readAllBytes);
         growing.close();
         assertThat(BoundedFile.isOverLimit(cut)).isTrue();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -157,7 +158,7 @@ class ClocksTest {
     @Test
     void stdinIsFedAndStdoutCaptured() {
         PeerResult r = Peer.command("tr", "a-z", "A-Z")
-                .stdin("hello".getBytes())
+                .stdin("hello".getBytes(StandardCharsets.UTF_8))
                 .captureStdout()
                 .run()
                 .orThrow();

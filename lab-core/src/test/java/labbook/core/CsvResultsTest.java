@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +26,9 @@ class CsvResultsTest {
         }
         assertThat(Files.readAllLines(root.resolve("wallet/sync-sweep.csv")))
                 .containsExactly("variant,entries,sync_ms", "kde4,100,5.25", "kde4,200,6", "kf5,100,");
-        assertThat(Files.list(root.resolve("wallet"))).hasSize(1);
+        try (Stream<Path> files = Files.list(root.resolve("wallet"))) {
+            assertThat(files).hasSize(1);
+        }
     }
 
     @Test
@@ -38,7 +42,9 @@ class CsvResultsTest {
             // an experiment that fails midway never commits
         }
         assertThat(Files.readAllLines(root.resolve("s/e.csv"))).containsExactly("a", "1");
-        assertThat(Files.list(root.resolve("s"))).hasSize(1);
+        try (Stream<Path> files = Files.list(root.resolve("s"))) {
+            assertThat(files).hasSize(1);
+        }
     }
 
     @Test
@@ -58,7 +64,8 @@ class CsvResultsTest {
                         ForkedJava.command(List.of(), SlowWriterMain.class.getName(), List.of(root.toString())))
                 .redirectErrorStream(true)
                 .start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream()))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(writer.getInputStream(), Charset.defaultCharset()))) {
             assertThat(out.readLine()).isEqualTo("writing");
         }
         writer.destroyForcibly(); // SIGKILL: no shutdown hook, no finally block runs

@@ -114,10 +114,16 @@ class MainJobTest {
                         () -> Launch.parse("command=x\nmodule=m\njdk=17\n", "f.prop"))
                 .isInstanceOf(LabException.class)
                 .hasMessage("f.prop: no main (the build writes it from the module's pom)");
-        Launch l = Launch.parse(
-                "command=x\nmodule=m\nmain=a.B\njvm.flags=--a  --b\ncli.flags=\n"
-                        + "packages=p q\nfull.packages=r\njdk=25\n",
-                "f");
+        Launch l = Launch.parse("""
+                command=x
+                module=m
+                main=a.B
+                jvm.flags=--a  --b
+                cli.flags=
+                packages=p q
+                full.packages=r
+                jdk=25
+                """, "f");
         assertThat(l.jvmFlags()).containsExactly("--a", "--b");
         assertThat(l.cliFlags()).isEmpty();
         assertThat(l.packages()).containsExactly("p", "q");
@@ -173,10 +179,11 @@ class MainJobTest {
      */
     @Test
     void abRefusesACommitThatDoesNotBuildInOneLine(@org.junit.jupiter.api.io.TempDir Path repo) throws Exception {
-        Files.writeString(
-                repo.resolve("labbook"),
-                "#!/bin/sh\nmkdir -p \"$(dirname \"$0\")/target\"\n"
-                        + "javac -d \"$(dirname \"$0\")/target\" \"$(dirname \"$0\")/Lab.java\"\n");
+        Files.writeString(repo.resolve("labbook"), """
+                #!/bin/sh
+                mkdir -p "$(dirname "$0")/target"
+                javac -d "$(dirname "$0")/target" "$(dirname "$0")/Lab.java"
+                """);
         repo.resolve("labbook").toFile().setExecutable(true);
         Files.writeString(repo.resolve("Lab.java"), "class Lab {}\n");
         git(repo, "init", "-q");

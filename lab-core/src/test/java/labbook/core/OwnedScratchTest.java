@@ -50,6 +50,7 @@ class OwnedScratchTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the claim is held over the checks, which never name it
     void theNextClaimRemovesWhatAProcessThatIsGoneLeftAndNothingElse() throws Exception {
         // 999999999 is above Linux's largest pid, so no process has it
         Path gone = Files.createDirectories(dir.resolve(".t.999999999.3.partial/fs"));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -65,7 +66,8 @@ class PartialFileTest {
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         Path partial;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream()))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(writer.getInputStream(), Charset.defaultCharset()))) {
             partial = Path.of(out.readLine());
         }
         assertThat(partial).exists();

@@ -1,6 +1,7 @@
 package labbook.core;
 
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -9,7 +10,7 @@ public final class PartialWriterMain {
     public static void main(String[] args) throws Exception {
         PartialFile partial = PartialFile.create(Path.of(args[0]), true);
         try (OutputStream out = Files.newOutputStream(partial.path())) {
-            out.write("plaintext whose check has not run yet\n".getBytes());
+            out.write("plaintext whose check has not run yet\n".getBytes(StandardCharsets.UTF_8));
             out.flush();
             System.out.println(partial.path());
             System.out.flush();

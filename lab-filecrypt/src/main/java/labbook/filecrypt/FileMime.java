@@ -28,7 +28,7 @@ public final class FileMime {
 
     private FileMime() {}
 
-    /** The mime type of each file, in order, from one {@code file} process. */
+    /** The mime type of each file, in order, from one run of the file command. */
     public static Map<Path, String> of(List<Path> files) {
         Map<Path, String> out = new LinkedHashMap<>();
         if (files.isEmpty()) {

@@ -2,6 +2,7 @@ package labbook.filecrypt;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /** A WAV file of a tone (16-bit mono PCM), for an encoder to turn into real MP3 bytes. */
 public final class TestAudio {
@@ -10,8 +11,10 @@ public final class TestAudio {
     public static byte[] wav(int rate, int seconds) {
         int samples = rate * seconds;
         ByteBuffer b = ByteBuffer.allocate(44 + 2 * samples).order(ByteOrder.LITTLE_ENDIAN);
-        b.put("RIFF".getBytes()).putInt(36 + 2 * samples).put("WAVE".getBytes());
-        b.put("fmt ".getBytes())
+        b.put("RIFF".getBytes(StandardCharsets.US_ASCII))
+                .putInt(36 + 2 * samples)
+                .put("WAVE".getBytes(StandardCharsets.US_ASCII));
+        b.put("fmt ".getBytes(StandardCharsets.US_ASCII))
                 .putInt(16)
                 .putShort((short) 1)
                 .putShort((short) 1)
@@ -19,7 +22,7 @@ public final class TestAudio {
                 .putInt(2 * rate)
                 .putShort((short) 2)
                 .putShort((short) 16);
-        b.put("data".getBytes()).putInt(2 * samples);
+        b.put("data".getBytes(StandardCharsets.US_ASCII)).putInt(2 * samples);
         for (int i = 0; i < samples; i++) {
             double t = (double) i / rate;
             b.putShort((short)

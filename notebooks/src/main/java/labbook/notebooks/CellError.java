@@ -7,6 +7,8 @@ import java.util.List;
  * simple class name is the error's name in the notebook.
  */
 abstract class CellError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final List<String> traceback;
 
     CellError(String message, List<String> traceback) {
@@ -21,6 +23,8 @@ abstract class CellError extends RuntimeException {
 
     /** The cell does not compile: the javac diagnostics, each with its cell line and a caret. */
     static final class CompileError extends CellError {
+        private static final long serialVersionUID = 1L;
+
         CompileError(String message, List<String> traceback) {
             super(message, traceback);
         }
@@ -28,6 +32,8 @@ abstract class CellError extends RuntimeException {
 
     /** The cell threw: the Java exception's class and message, and the cell's own frames. */
     static final class UncaughtException extends CellError {
+        private static final long serialVersionUID = 1L;
+
         UncaughtException(String message, List<String> traceback) {
             super(message, traceback);
         }
@@ -35,6 +41,8 @@ abstract class CellError extends RuntimeException {
 
     /** The reader interrupted the cell (Jupyter's interrupt button, or an interrupt_request). */
     static final class Interrupted extends CellError {
+        private static final long serialVersionUID = 1L;
+
         Interrupted() {
             super("the cell was interrupted", List.of("Interrupted: the cell was interrupted"));
         }

@@ -55,7 +55,7 @@ final class FrontEndWatch {
             thread.setDaemon(true);
             return thread;
         });
-        timer.scheduleWithFixedDelay(
+        var unused = timer.scheduleWithFixedDelay(
                 () -> {
                     // a front end that has exited but is not yet reaped still counts as alive to the JDK; its kernel
                     // was handed to another parent at that moment, though, which the second test sees

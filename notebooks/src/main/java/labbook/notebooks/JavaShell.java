@@ -155,7 +155,7 @@ final class JavaShell implements AutoCloseable {
 
     private static boolean isExpression(Snippet snippet) {
         return snippet instanceof ExpressionSnippet
-                || snippet instanceof VarSnippet && snippet.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND;
+                || (snippet instanceof VarSnippet && snippet.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND);
     }
 
     /** Stops the running cell: JShell's own stop, and no further snippet of this cell starts. */
@@ -194,15 +194,16 @@ final class JavaShell implements AutoCloseable {
         while (!remaining.isBlank()) {
             CompletionInfo info = analysis.analyzeCompletion(remaining);
             switch (info.completeness()) {
-                case EMPTY:
+                case EMPTY -> {
                     return "complete";
-                case DEFINITELY_INCOMPLETE:
-                case CONSIDERED_INCOMPLETE:
+                }
+                case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> {
                     return "incomplete";
-                case UNKNOWN:
+                }
+                case UNKNOWN -> {
                     return "invalid";
-                default:
-                    remaining = info.remaining();
+                }
+                default -> remaining = info.remaining();
             }
         }
         return "complete";

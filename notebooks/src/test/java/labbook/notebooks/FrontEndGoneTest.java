@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("jupyter")
 class FrontEndGoneTest {
     /** For the kernel to start and answer: a cold JVM and JShell on a busy machine. */
-    private static final Duration KERNEL_READY = Duration.ofSeconds(300);
+    private static final Duration KERNEL_READY = Duration.ofMinutes(5);
     /**
      * How long the kernel may outlive its front end before the test fails: it looks every second, so it is gone within
      * a few; this leaves room for a machine that is slow, not for a kernel that does not look.

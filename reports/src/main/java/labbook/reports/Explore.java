@@ -262,7 +262,8 @@ public final class Explore {
     }
 
     /** One chart by name (see {@link #chartNames}); a LabException when its experiment did not run. */
-    @SuppressWarnings("unchecked")
+    // the caller names the chart type it expects (a notebook's cell); a wrong one fails at its first use
+    @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"})
     public static <C extends Chart<?, ?>> C chart(Results results, String study, String name) {
         StudyChart chart = Studies.get(study).charts().stream()
                 .filter(c -> c.name().equals(name))

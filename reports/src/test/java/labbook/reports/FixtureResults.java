@@ -829,7 +829,8 @@ final class FixtureResults {
     /** A JSON string as Python writes it (ensure_ascii: everything outside printable ASCII escaped). */
     private static void string(StringBuilder out, String s) {
         out.append('"');
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");

@@ -21,9 +21,6 @@ import org.apache.commons.io.FileUtils;
  * Prints nothing; exit 0 when every step did what it should, else 1 (and the launcher keeps no archive).
  */
 public final class CdsTraining {
-    private static final String TEXT_LINE =
-            "Training text for the class-data archive, line %d: the quick brown fox %x.%n";
-
     private CdsTraining() {}
 
     public static int run() {
@@ -36,7 +33,9 @@ public final class CdsTraining {
             Passphrase.write(pass, "labbook cds training".toCharArray());
             StringBuilder text = new StringBuilder();
             for (int i = 0; text.length() < 400_000; i++) {
-                text.append(String.format(TEXT_LINE, i, i * 2654435761L));
+                text.append(String.format(
+                        "Training text for the class-data archive, line %d: the quick brown fox %x.%n",
+                        i, i * 2654435761L));
             }
             Path in = Files.writeString(dir.resolve("in.txt"), text);
             boolean ok = run(new EncryptCommand(), "--help")

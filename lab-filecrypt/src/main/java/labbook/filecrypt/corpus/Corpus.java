@@ -23,6 +23,7 @@ import labbook.core.LabException;
 public record Corpus(String name, Path dir, List<Path> files, String sha256) {
 
     /** The head sizes the seed used, in bytes (decimal, as enwik8's 100,000,000). */
+    @SuppressWarnings("MutablePublicArray") // the lab's own table, which no caller writes
     public static final long[] HEAD_SIZES = {10_000_000, 5_000_000, 2_000_000, 1_000_000, 10_000};
 
     /** Only the files of at most {@code maxBytes} (for smoke tests); the name and checksum stay the corpus's. */

@@ -108,7 +108,7 @@ public final class Encryptions implements AutoCloseable {
      * decrypts gpg's).
      */
     public Sample run(Engine engine, Path in, EncryptOptions options, boolean gpgReadsBack, Consumer<Path> withOutput) {
-        Path out = scratch.resolve("out-" + (counter++) + ".gpg");
+        Path out = scratch.resolve("out-" + counter++ + ".gpg");
         try {
             Sample sample = switch (engine) {
                 case GPG -> fromPeer(gpg.encrypt(in, out, options), out);
@@ -134,7 +134,7 @@ public final class Encryptions implements AutoCloseable {
     }
 
     private void readBack(Path in, Path encrypted, String what) {
-        Path decrypted = scratch.resolve("read-back-" + (counter++));
+        Path decrypted = scratch.resolve("read-back-" + counter++);
         try {
             PeerResult r = gpg.decrypt(encrypted, decrypted);
             if (!r.ok()) {

@@ -32,22 +32,13 @@ public enum Compression {
      */
     public static Compression parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
-        switch (t) {
-            case "none":
-            case "uncompressed":
-            case "0":
-                return NONE;
-            case "zip":
-            case "1":
-                return ZIP;
-            case "zlib":
-            case "2":
-                return ZLIB;
-            case "bzip2":
-            case "3":
-                return BZIP2;
-            default:
+        return switch (t) {
+            case "none", "uncompressed", "0" -> NONE;
+            case "zip", "1" -> ZIP;
+            case "zlib", "2" -> ZLIB;
+            case "bzip2", "3" -> BZIP2;
+            default ->
                 throw new LabException("unknown compression algorithm '" + text + "' (use zip, zlib, bzip2 or none)");
-        }
+        };
     }
 }

@@ -41,7 +41,7 @@ final class JdkPbeKeyMethod extends BcPBEKeyEncryptionMethodGenerator {
     @Override
     public ContainedPacket generate(PGPDataEncryptorBuilder encryptor, byte[] sessionInfo) throws PGPException {
         // BouncyCastle passes the data's key: the S2K's own when it encrypts the data directly
-        if (sessionInfo != null && !Arrays.equals(sessionInfo, key) || encryptor.getAeadAlgorithm() > 0) {
+        if ((sessionInfo != null && !Arrays.equals(sessionInfo, key)) || encryptor.getAeadAlgorithm() > 0) {
             throw new PGPException(
                     "only gpg -c's layout is written here: the S2K's key encrypts the data, no session key, no AEAD");
         }

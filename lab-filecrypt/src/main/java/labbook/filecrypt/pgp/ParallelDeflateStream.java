@@ -63,6 +63,7 @@ public final class ParallelDeflateStream extends BlockWriteStream {
         FAILED
     }
 
+    @SuppressWarnings("ArrayRecordComponent") // a block on its way to the stream, never compared or hashed
     private record Deflated(byte[] bytes, int inputLength, long adler32) {}
 
     private final OutputStream out;

@@ -37,7 +37,8 @@ public final class Passphrase {
             Files.deleteIfExists(file);
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             ByteBuffer bytes = StandardCharsets.UTF_8.encode(CharBuffer.wrap(passphrase));
-            byte[] raw = Arrays.copyOf(bytes.array(), bytes.limit());
+            byte[] raw = new byte[bytes.remaining()];
+            bytes.get(raw);
             Files.write(file, raw);
             Arrays.fill(raw, (byte) 0);
         } catch (IOException e) {

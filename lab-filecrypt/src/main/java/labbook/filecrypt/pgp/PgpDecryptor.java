@@ -35,6 +35,8 @@ public final class PgpDecryptor {
 
     /** Why a message could not be decrypted, in words for one line (never the passphrase). */
     public static final class DecryptException extends Exception {
+        private static final long serialVersionUID = 1L;
+
         DecryptException(String message, Throwable cause) {
             super(message, cause);
         }
@@ -91,6 +93,7 @@ public final class PgpDecryptor {
      * BouncyCastle's lightweight API, as before. The key is derived once, by {@link JdkS2kDecryptorFactory}, either
      * way.
      */
+    @SuppressWarnings("deprecation") // BouncyCastle's own path to the data from a session key, as before
     private static IntegrityChecked open(PGPPBEEncryptedData encrypted, PGPSessionKey key)
             throws IOException, DecryptException {
         try {

@@ -28,6 +28,7 @@ final class S2kKey {
     private S2kKey() {}
 
     /** Whether {@link #derive} computes this S2K: simple, salted or iterated and salted, on a digest the JDK has. */
+    @SuppressWarnings("deprecation") // simple and salted S2K are deprecated for writing; gpg's old files use them
     static boolean handles(int type, int hashTag) {
         return (type == S2K.SIMPLE || type == S2K.SALTED || type == S2K.SALTED_AND_ITERATED)
                 && JdkDigests.jdkName(hashTag) != null;
@@ -37,6 +38,7 @@ final class S2kKey {
      * The key for {@code cipherTag} (an OpenPGP symmetric algorithm) from {@code passphrase} by {@code s2k}, which it
      * {@link #handles}.
      */
+    @SuppressWarnings("deprecation") // simple S2K is deprecated for writing; gpg's old files use it
     static byte[] derive(int cipherTag, S2K s2k, char[] passphrase) throws PGPException {
         int type = s2k.getType();
         if (!handles(type, s2k.getHashAlgorithm())) {
@@ -96,12 +98,13 @@ final class S2kKey {
     }
 
     /** Salt, then the passphrase's UTF-8 bytes, as gpg and BouncyCastle encode it. */
+    @SuppressWarnings("ByteBufferBackingArray") // wipes the whole array, wherever the bytes start
     private static byte[] period(byte[] salt, char[] passphrase) {
         ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(passphrase));
         byte[] period = new byte[salt.length + encoded.remaining()];
         System.arraycopy(salt, 0, period, 0, salt.length);
         encoded.get(period, salt.length, encoded.remaining());
-        Arrays.fill(encoded.array(), (byte) 0);
+        Arrays.fill(encoded.array(), (byte) 0); // all of the buffer's array: the passphrase's bytes are in it
         return period;
     }
 }

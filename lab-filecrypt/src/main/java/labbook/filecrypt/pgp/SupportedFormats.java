@@ -61,6 +61,7 @@ final class SupportedFormats {
             .sorted()
             .toArray();
 
+    @SuppressWarnings("deprecation") // simple and salted S2K are deprecated for writing; gpg's old files use them
     private static final int[] S2K_TYPES = {S2K.SIMPLE, S2K.SALTED, S2K.SALTED_AND_ITERATED};
 
     private SupportedFormats() {}

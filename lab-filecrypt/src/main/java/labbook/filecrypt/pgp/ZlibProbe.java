@@ -46,8 +46,10 @@ final class ZlibProbe {
             return none("no libz.so.1 in " + String.join(", ", LIBRARIES));
         }
         try {
-            return (NativeZlib.Binding)
-                    Class.forName(binding).getDeclaredConstructor(Path.class).newInstance(lib);
+            return Class.forName(binding)
+                    .asSubclass(NativeZlib.Binding.class)
+                    .getDeclaredConstructor(Path.class)
+                    .newInstance(lib);
         } catch (ClassNotFoundException notBuilt) {
             return none("this build has no " + binding + " (it was compiled without a JDK 22+ javac)");
         } catch (InvocationTargetException e) {

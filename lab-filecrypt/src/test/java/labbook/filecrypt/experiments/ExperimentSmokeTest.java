@@ -131,8 +131,8 @@ class ExperimentSmokeTest {
         assertThat(files.get(0)).isEqualTo("corpus,type,file,file_bytes,sha256,mime,default_level,origin");
         assertThat(files.subList(1, files.size()))
                 .isNotEmpty()
-                .allMatch(l -> l.startsWith("pdf-quick,pdf,") && l.contains(",application/pdf,0,r-doc-pdf=")
-                        || l.startsWith("png-quick,png,") && l.contains(",image/png,0,desktop-base="));
+                .allMatch(l -> (l.startsWith("pdf-quick,pdf,") && l.contains(",application/pdf,0,r-doc-pdf="))
+                        || (l.startsWith("png-quick,png,") && l.contains(",image/png,0,desktop-base=")));
         assertThat(out.resolve("filecrypt/run.json"))
                 .content()
                 .contains("corpus-pdf")

@@ -78,7 +78,7 @@ class JdkDecryptPathTest {
                     EncryptOptions o = EncryptOptions.defaults()
                             .withCipher(cipher)
                             .withLevel(level)
-                            .withCipherPath(CipherPath.values()[random.nextInt(CipherPath.values().length)]);
+                            .withCipherPath(randomPath(random));
                     assertThat(decrypt(encrypt(o, plain)))
                             .as("%d bytes, %s -z %d", bytes, cipher, level)
                             .isEqualTo(plain);
@@ -139,6 +139,11 @@ class JdkDecryptPathTest {
                     .isInstanceOf(DecryptException.class)
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         }
+    }
+
+    @SuppressWarnings("EnumOrdinal") // any one of them, at random
+    private static CipherPath randomPath(java.util.Random random) {
+        return CipherPath.values()[random.nextInt(CipherPath.values().length)];
     }
 
     private static byte[] encrypt(EncryptOptions options, byte[] plain) throws Exception {

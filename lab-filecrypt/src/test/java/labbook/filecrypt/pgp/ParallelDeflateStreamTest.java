@@ -317,6 +317,7 @@ class ParallelDeflateStreamTest {
     }
 
     /** One call of {@link BlockDeflater#deflate}: its arguments, to pass on to the real deflater (or not). */
+    @SuppressWarnings("ArrayRecordComponent") // a recorded call, never compared or hashed
     record Call(byte[] input, int length, byte[] dictionary, int dictionaryOffset, int dictionaryLength, boolean last) {
         byte[] passTo(BlockDeflater inner) throws IOException {
             return inner.deflate(input, length, dictionary, dictionaryOffset, dictionaryLength, last);

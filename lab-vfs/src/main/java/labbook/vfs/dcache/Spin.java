@@ -11,6 +11,7 @@ final class Spin {
     private Spin() {}
 
     /** One turn of waiting; {@code turn} counts from 1. */
+    @SuppressWarnings("ThreadPriorityCheck") // a spinning waiter gives way to the thread it waits for
     static void pause(int turn) {
         if (turn % BURST == 0) {
             Thread.yield();

@@ -215,6 +215,7 @@ class DcacheTest {
      * that path.
      */
     @Test
+    @SuppressWarnings("ThreadPriorityCheck") // the renamer gives way so that walks run between its renames
     void underConcurrentRenamesNoWalkReturnsAnInodeThatWasNeverAtThatPath() throws Exception {
         Dcache cache = Dcache.of(paths);
         Dentry arch = cache.find("arch");

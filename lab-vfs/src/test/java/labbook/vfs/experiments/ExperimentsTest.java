@@ -80,6 +80,7 @@ class ExperimentsTest {
     }
 
     @Test
+    @SuppressWarnings("ReferenceEquality") // the schemas are constants: the same objects
     void everyCsvOfTheStudyHasExactlyItsDeclaredHeader() throws IOException {
         assertThat(List.of(gitDiff, statWalk, model, kernelProfile))
                 .allSatisfy(r -> assertThat(r.exit()).as(r.err()).isZero());

@@ -39,6 +39,8 @@ public final class WalletJson {
 
     /** A JSON document that is not a wallet: the message names the place at fault. */
     public static final class BadJsonException extends Exception {
+        private static final long serialVersionUID = 1L;
+
         BadJsonException(String message) {
             super(message);
         }

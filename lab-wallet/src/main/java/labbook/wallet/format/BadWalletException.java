@@ -6,6 +6,8 @@ package labbook.wallet.format;
  * name.
  */
 public class BadWalletException extends Exception {
+    private static final long serialVersionUID = 1L;
+
     public BadWalletException(String reason) {
         super(reason);
     }

@@ -20,7 +20,9 @@ import java.util.concurrent.Executor;
  * dialect until the SHA-1 digest matches.
  */
 public final class KwlCodec {
+    @SuppressWarnings("MutablePublicArray") // the format's constant, which no caller writes
     public static final byte[] MAGIC = {'K', 'W', 'A', 'L', 'L', 'E', 'T', '\n', '\r', 0, '\r', '\n'};
+
     public static final int HEADER_BYTES = 16;
     /** KWallet treats anything shorter as no wallet at all; an empty wallet is exactly this long. */
     public static final int MIN_FILE_BYTES = 60;
@@ -31,6 +33,7 @@ public final class KwlCodec {
      * An encoded file: the whole encrypted file in the first {@link #fileSize} bytes of {@code file}, and how long the
      * cipher waited for the walk over the entries (nanoseconds; 0 when both ran on one thread, one after the other).
      */
+    @SuppressWarnings("ArrayRecordComponent") // a file's bytes, never compared or hashed
     public record Encoded(byte[] file, long walkWaitNanos) {}
 
     /** An opened wallet: its contents, and how its file was made. */
@@ -171,6 +174,7 @@ public final class KwlCodec {
         return Math.toIntExact(payload + 32 + delta);
     }
 
+    @SuppressWarnings("NonApiType") // each folder sorted by key: the order the format writes, which the type says
     public static int hashSectionSize(Map<String, TreeMap<String, Entry>> folders) {
         long size = 4;
         for (TreeMap<String, Entry> f : folders.values()) {
@@ -180,6 +184,7 @@ public final class KwlCodec {
     }
 
     /** The clear hash section alone, into {@code out} at {@code off}: what a sync's walk writes beside the payload. */
+    @SuppressWarnings("NonApiType") // each folder sorted by key: the order the format writes, which the type says
     static void writeHashSection(Map<String, TreeMap<String, Entry>> folders, byte[] out, int off) {
         HashSection h = new HashSection(out, off, folders.size());
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {

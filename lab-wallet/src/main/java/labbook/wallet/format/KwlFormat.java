@@ -7,7 +7,10 @@ public enum KwlFormat {
     /** Header 00 01 03 02: PBKDF2-SHA512 key (with a .salt file), standard Blowfish CBC, little-endian-word SHA-1. */
     KF5(new KwlHeader(0, 1, KwlHeader.CIPHER_BLOWFISH_CBC, KwlHeader.HASH_PBKDF2_SHA512), Dialect.KF5);
 
+    @SuppressWarnings("ImmutableEnumChecker") // a header of final fields, never changed
     private final KwlHeader header;
+
+    @SuppressWarnings("ImmutableEnumChecker") // a dialect of final fields, never changed
     private final Dialect dialect;
 
     KwlFormat(KwlHeader header, Dialect dialect) {

@@ -15,6 +15,7 @@ public final class KwlPayload {
      * The length of D for these folders, in bytes, summed entry by entry; {@link WalletContents#payloadBytes} keeps the
      * same figure without the walk.
      */
+    @SuppressWarnings("NonApiType") // each folder sorted by key: the order the format writes, which the type says
     public static long size(Map<String, TreeMap<String, Entry>> folders) {
         long size = 0;
         for (Map.Entry<String, TreeMap<String, Entry>> f : folders.entrySet()) {
@@ -60,6 +61,7 @@ public final class KwlPayload {
      * a sync can encrypt what is written while it writes the rest. With {@code hashSection} (else null), the same walk
      * writes the file's clear hash section: a big wallet's entries are then read from memory once per sync, not twice.
      */
+    @SuppressWarnings("NonApiType") // each folder sorted by key: the order the format writes, which the type says
     static void write(
             Map<String, TreeMap<String, Entry>> folders,
             QData.Writer w,

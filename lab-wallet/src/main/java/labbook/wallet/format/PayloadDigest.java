@@ -18,10 +18,12 @@ interface PayloadDigest {
         if (littleEndianWords) {
             LittleEndianWordSha1 d = new LittleEndianWordSha1();
             return new PayloadDigest() {
+                @Override
                 public void update(byte[] b, int off, int len) {
                     d.update(b, off, len);
                 }
 
+                @Override
                 public void finish(byte[] out, int off) {
                     d.doFinal(out, off);
                 }
@@ -29,10 +31,12 @@ interface PayloadDigest {
         }
         MessageDigest d = freshSha1();
         return new PayloadDigest() {
+            @Override
             public void update(byte[] b, int off, int len) {
                 d.update(b, off, len);
             }
 
+            @Override
             public void finish(byte[] out, int off) {
                 try {
                     d.digest(out, off, 20);

@@ -17,6 +17,7 @@ public final class WalletContents {
     private final TreeMap<String, TreeMap<String, Entry>> folders = new TreeMap<>();
     private long payloadBytes;
 
+    @SuppressWarnings("NonApiType") // each folder sorted by key: the order the format writes, which the type says
     public NavigableMap<String, TreeMap<String, Entry>> folders() {
         return Collections.unmodifiableNavigableMap(folders);
     }
@@ -44,6 +45,7 @@ public final class WalletContents {
         return payloadBytes;
     }
 
+    @SuppressWarnings("NonApiType") // each folder sorted by key: the order the format writes, which the type says
     private TreeMap<String, Entry> folder(String folder) {
         return folders.computeIfAbsent(folder, f -> {
             payloadBytes += KwlPayload.folderBytes(f);

@@ -5,6 +5,8 @@ package labbook.wallet.format;
  * can be neither written nor opened), and so does this lab.
  */
 public class WeakKeyException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
     public WeakKeyException() {
         super("weak Blowfish key (duplicate S-box entries), which KWallet refuses");
     }

@@ -12,6 +12,8 @@ import labbook.core.PeerResult;
  * with rc -9") can be recorded rather than only printed.
  */
 public final class Kwallet5Exception extends LabException {
+    private static final long serialVersionUID = 1L;
+
     private static final Pattern RC = Pattern.compile(" failed: rc (-?\\d+): (.*)$");
 
     private final int harnessExit;

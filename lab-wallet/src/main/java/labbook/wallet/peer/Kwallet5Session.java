@@ -60,7 +60,7 @@ public final class Kwallet5Session implements AutoCloseable {
      * The longest one reply may take: a sync of 100,000 entries takes a fraction of a second, and adding a step's
      * entries less; 120 s is for a machine loaded many times over.
      */
-    static final Duration REPLY_SILENCE = Duration.ofSeconds(120);
+    static final Duration REPLY_SILENCE = Duration.ofMinutes(2);
     /** The session's own bound: the longest experiment it serves (a full sweep) and then some. */
     static final Duration SESSION_LIMIT = Duration.ofHours(12);
     /** The open session, if any: it holds Peer's one-process-at-a-time lock until it closes. */

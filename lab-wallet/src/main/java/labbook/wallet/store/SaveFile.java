@@ -285,7 +285,7 @@ public final class SaveFile {
             });
             if (background) {
                 // not awaited: the old version's pages and blocks are freed while the caller goes on
-                WRITER.submit(this::releasePrevious);
+                var unused = WRITER.submit(this::releasePrevious);
             }
             throwIfFailed();
             done = true;

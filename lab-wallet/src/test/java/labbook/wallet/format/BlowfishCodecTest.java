@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Random;
 import org.bouncycastle.crypto.BlockCipher;
 import org.bouncycastle.crypto.engines.BlowfishEngine;
@@ -32,10 +33,10 @@ class BlowfishCodecTest {
         "FEDCBA9876543210, 0123456789ABCDEF, 0ACEAB0FC6A0A28D"
     })
     void thePublishedVectors(String key, String plain, String cipher) {
-        byte[] block = HEX.parseHex(plain.toLowerCase());
-        new BlowfishCodec(HEX.parseHex(key.toLowerCase()), false, false).encrypt(block, 0, 8);
+        byte[] block = HEX.parseHex(plain.toLowerCase(Locale.ROOT));
+        new BlowfishCodec(HEX.parseHex(key.toLowerCase(Locale.ROOT)), false, false).encrypt(block, 0, 8);
         assertThat(HEX.formatHex(block)).isEqualToIgnoringCase(cipher);
-        new BlowfishCodec(HEX.parseHex(key.toLowerCase()), false, false).decrypt(block, 0, 8);
+        new BlowfishCodec(HEX.parseHex(key.toLowerCase(Locale.ROOT)), false, false).decrypt(block, 0, 8);
         assertThat(HEX.formatHex(block)).isEqualToIgnoringCase(plain);
     }
 

@@ -62,6 +62,7 @@ class EncodePiecesTest {
     }
 
     /** Each part the sink gets, copied when it arrives. */
+    @SuppressWarnings("ArrayRecordComponent") // a written piece, never compared or hashed
     private record Part(int from, byte[] bytes) {}
 
     private static final class Recording implements KwlCodec.Sink {
@@ -81,6 +82,7 @@ class EncodePiecesTest {
         }
     }
 
+    @SuppressWarnings("ReferenceEquality") // that one part, not an equal one
     private static void theWalkOnAHelperThreadMakesTheSameFile(KwlFormat format, WalletContents contents)
             throws Exception {
         int size = KwlCodec.fileSize(contents);

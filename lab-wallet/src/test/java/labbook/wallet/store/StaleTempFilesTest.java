@@ -71,6 +71,7 @@ class StaleTempFilesTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the lock is held over the removal, which never names it
     void aLockedTempFileIsKeptAndAnUnlockedOneRemoved() throws Exception {
         Path w = dir.resolve("l.kwl");
         Path locked = dir.resolve("l.kwlLOCKED.new");
@@ -97,7 +98,7 @@ class StaleTempFilesTest {
         try (Child p = Child.start(Child.spec("crash-test writer", command)
                 .stdinPipe()
                 .stdoutLines()
-                .silence(Duration.ofSeconds(120)))) {
+                .silence(Duration.ofMinutes(2)))) {
             try (OutputStream stdin = p.stdin()) {
                 stdin.write("false\n".getBytes(StandardCharsets.UTF_8));
                 stdin.write(PW);

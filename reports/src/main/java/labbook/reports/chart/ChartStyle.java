@@ -29,6 +29,8 @@ public final class ChartStyle {
     public static final Color SEED = new Color(90, 90, 90);
 
     public static final Color SEED_LIGHT = new Color(170, 170, 170);
+
+    @SuppressWarnings("MutablePublicArray") // the lab's own palette, which no caller writes
     public static final Color[] OURS = {
         new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44), new Color(148, 103, 189),
         new Color(255, 127, 14), new Color(23, 190, 207), new Color(140, 86, 75), new Color(227, 119, 194)

@@ -41,6 +41,7 @@ public final class AbAnalysis {
      * analysis as pairs, the corrected p-value, the verdict, and the change that could have been detected (a fraction;
      * infinite when no arrangement of the rounds reaches the level).
      */
+    @SuppressWarnings("ArrayRecordComponent") // one measurement's samples, never compared or hashed
     public record Measure(
             String experiment,
             String timing,
@@ -76,6 +77,7 @@ public final class AbAnalysis {
      * The verdicts of one family of measurements: each one's p-value adjusted by {@link RunComparison#CORRECTION} over
      * the family (NaN with too few rounds), its change, and the level a measurement not called had to reach.
      */
+    @SuppressWarnings("ArrayRecordComponent") // a family's verdicts, never compared or hashed
     public record Verdicts(double[] pAdjusted, List<RunComparison.Change> changes, double level) {}
 
     /**

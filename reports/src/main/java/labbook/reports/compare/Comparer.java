@@ -111,6 +111,7 @@ public final class Comparer {
      * runs' figures are compared (a t-test of their logs, the spread between runs read off the runs themselves). Seed
      * claims and run.json fields are compared on each side's first root.
      */
+    @SuppressWarnings("ReferenceEquality") // RunInfo.UNKNOWN is a sentinel, told by its identity
     public static RunComparison compare(Results loaded, int rootsOfA, List<Study> studies, double noise) {
         List<ResultsRoot> as = loaded.roots().subList(0, rootsOfA);
         List<ResultsRoot> bs = loaded.roots().subList(rootsOfA, loaded.roots().size());
@@ -367,6 +368,7 @@ public final class Comparer {
      * One measurement before the correction: its figures, and its repeats, from which its detectable change is worked
      * out at the level the correction sets.
      */
+    @SuppressWarnings("ArrayRecordComponent") // one measurement's samples, never compared or hashed
     record Measured(
             String study,
             String experiment,
@@ -396,7 +398,7 @@ public final class Comparer {
          * arrangement of its repeats could. What the correction takes together.
          */
         boolean testable() {
-            return calibrated() || !Double.isNaN(test.p()) && RankTest.smallestP(a.n(), b.n()) <= RunComparison.ALPHA;
+            return calibrated() || (!Double.isNaN(test.p()) && RankTest.smallestP(a.n(), b.n()) <= RunComparison.ALPHA);
         }
 
         Measured withRunTest(RunTest t) {

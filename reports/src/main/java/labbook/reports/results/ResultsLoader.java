@@ -55,6 +55,7 @@ public final class ResultsLoader {
     }
 
     /** Loads one root; a missing study folder (or one with no CSV) is "not run", not an error. */
+    @SuppressWarnings("ReferenceEquality") // RunInfo.UNKNOWN is a sentinel, told by its identity
     public static ResultsRoot load(Path root, List<ResultsSchema> schemas) {
         checkRoot(root);
         Map<String, StudyResults> studies = new LinkedHashMap<>();

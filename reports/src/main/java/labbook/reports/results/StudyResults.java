@@ -26,7 +26,7 @@ public record StudyResults(
         return Optional.ofNullable(tables.get(experiment));
     }
 
-    /** The run that wrote an experiment's CSV (run.json's {@code experiments} entry, else its top level). */
+    /** The run that wrote an experiment's CSV (run.json's entry for it under experiments, else its top level). */
     public RunInfo run(String experiment) {
         return runs.getOrDefault(experiment, latest);
     }

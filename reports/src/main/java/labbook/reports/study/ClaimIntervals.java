@@ -51,6 +51,7 @@ public final class ClaimIntervals {
     }
 
     /** The same objects, not equal ones: results are read once and never change. */
+    @SuppressWarnings("ReferenceEquality") // a key of the very study and results objects: an identity cache
     private record Key(Study study, Results results) {
         @Override
         public boolean equals(Object o) {

@@ -18,6 +18,7 @@ public final class KernelProfileChart {
     /** The chart's name: its anchor on the study's page, its file name and its key in {@code Explore.chart}. */
     public static final String NAME = "kernel-profile";
 
+    @SuppressWarnings("EnumOrdinal") // one series per category, in the enum's order
     static Optional<CategoryChart> draw(Results results, List<Labelled<Table>> profiles) {
         List<String> names = new ArrayList<>();
         List<List<Double>> byCategory = new ArrayList<>();

@@ -168,6 +168,7 @@ final class KernelProfileClaims {
     }
 
     /** Today's system time per file against the seed's, with what the profile says of where it goes. */
+    @SuppressWarnings("ReferenceEquality") // which of the seed's rows this is, not an equal one
     private Optional<Claim> perFile(
             String machine, List<KernelProfileData.Workload> workloads, String mode, VfsSeeds.Figures seed) {
         Optional<KernelProfileData.Workload> w = KernelProfileData.workload(workloads, GIT_DIFF, mode);

@@ -64,6 +64,7 @@ public final class SyncTimeChart {
     }
 
     /** A variant's colour in a dense sweep: its own, fixed by its place in {@link SweepVariant}'s order. */
+    @SuppressWarnings("EnumOrdinal") // a variant's colour: by its place in the enum, as the legend lists them
     static Color colour(String variant) {
         return ChartStyle.OURS[SweepVariant.of(variant).ordinal() % ChartStyle.OURS.length];
     }

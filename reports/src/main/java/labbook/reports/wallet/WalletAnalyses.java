@@ -127,6 +127,7 @@ final class WalletAnalyses {
      * Per unoptimised variant: its median over kde4's at 10,000 entries, the seed's ratio, the factor off, the nearer
      * one.
      */
+    @SuppressWarnings("ReferenceEquality") // the nearest row itself, not an equal one
     static Table debugFullQuestion(Table sweep) {
         List<WalletData.Unoptimised> measured = WalletData.unoptimised(sweep, 10_000).stream()
                 .filter(x -> !Double.isNaN(x.ratio()))

@@ -99,10 +99,10 @@ class ResultsLoaderTest {
 
     @Test
     void extraColumnsAreKept() throws IOException {
-        write(
-                "vfs/git-diff.csv",
-                "mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads,tree\n"
-                        + "serial,0,10,1,1,1,99,5,1,linux-6.1\n");
+        write("vfs/git-diff.csv", """
+                mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads,tree
+                serial,0,10,1,1,1,99,5,1,linux-6.1
+                """);
         Table diff = Explore.table(load(), "vfs", "git-diff");
         assertThat(diff.column("tree").type()).isEqualTo(ColumnType.STRING);
         assertThat(diff.column("entries").type()).isEqualTo(ColumnType.LONG);

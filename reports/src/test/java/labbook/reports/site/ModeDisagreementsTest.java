@@ -53,6 +53,7 @@ class ModeDisagreementsTest {
     }
 
     @Test
+    @SuppressWarnings("ReferenceEquality") // every claim but that one itself
     void aVerdictThatFlipsAndAClaimOneModeDidNotMeasureAreShownWithBothSides() throws IOException {
         Results results = quickAndFull();
         List<Claim> claims = new ArrayList<>(walletClaims(results));

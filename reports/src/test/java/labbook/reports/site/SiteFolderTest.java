@@ -54,34 +54,42 @@ class SiteFolderTest {
     static Study wallet(String id, boolean fails, boolean drawn) {
         Study wallet = Studies.get("wallet");
         return new Study() {
+            @Override
             public String id() {
                 return id;
             }
 
+            @Override
             public List<ResultsSchema> schemas() {
                 return wallet.schemas();
             }
 
+            @Override
             public List<Seed> seeds() {
                 return wallet.seeds();
             }
 
+            @Override
             public PageText text() {
                 return wallet.text();
             }
 
+            @Override
             public List<Claim> claims(Results r) {
                 return wallet.claims(r);
             }
 
+            @Override
             public List<StudyChart> charts() {
                 return drawn ? wallet.charts() : List.of();
             }
 
+            @Override
             public List<String> headlines() {
                 return drawn ? wallet.headlines() : List.of();
             }
 
+            @Override
             public Map<String, Table> analyses(Results r) {
                 if (fails) {
                     throw new LabException("the analyses failed");

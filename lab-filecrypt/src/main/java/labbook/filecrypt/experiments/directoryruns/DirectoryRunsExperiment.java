@@ -113,8 +113,8 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
      */
     static boolean timed(Mode mode, String type, Run policy, Engine engine) {
         return engine != Engine.BCPG_PROCESS
-                || policy == Run.CRYPTO_DEFAULT && (mode == Mode.FULL || type.equals(FolderTypes.TEXT))
-                || mode == Mode.FULL && type.equals(FolderTypes.TEXT);
+                || (policy == Run.CRYPTO_DEFAULT && (mode == Mode.FULL || type.equals(FolderTypes.TEXT)))
+                || (mode == Mode.FULL && type.equals(FolderTypes.TEXT));
     }
 
     record Key(String type, Run run, Engine engine) {}

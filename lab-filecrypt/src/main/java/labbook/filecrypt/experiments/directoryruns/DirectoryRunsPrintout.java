@@ -18,6 +18,7 @@ import labbook.filecrypt.experiments.SampleGroups;
 final class DirectoryRunsPrintout {
     private DirectoryRunsPrintout() {}
 
+    @SuppressWarnings("OrphanedFormatString") // "% a" in the closing note is a percentage, printed as it stands
     static void print(
             List<Directory> dirs,
             SampleGroups<DirectoryRunsExperiment.Key> results,

@@ -42,7 +42,7 @@ final class LevelDecrypts {
      * in {@code csv}.
      */
     void measure(Path file, EncryptOptions options, int repeat, Path encrypted, CsvResults csv) {
-        Path out = enc.scratch().resolve("decrypted-" + (counter++));
+        Path out = enc.scratch().resolve("decrypted-" + counter++);
         char[] passphrase = enc.passphrase();
         for (Engine engine : List.of(Engine.GPG, Engine.BCPG_IN_PROCESS)) {
             Sample s = engine == Engine.GPG
@@ -89,7 +89,7 @@ final class LevelDecrypts {
     }
 
     private byte[] gpgEncrypted(Path small, EncryptOptions o) {
-        Path out = enc.scratch().resolve("warm-up-" + (counter++) + ".gpg");
+        Path out = enc.scratch().resolve("warm-up-" + counter++ + ".gpg");
         try {
             enc.gpg().encrypt(small, out, o).orThrow();
             byte[] bytes = Files.readAllBytes(out);

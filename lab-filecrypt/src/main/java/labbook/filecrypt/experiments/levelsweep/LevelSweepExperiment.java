@@ -233,7 +233,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
             Encryptions.helpProcess(); // untimed: the command line's JAR and class-data archive into the page cache
             for (Compression algo : plan.algos()) {
                 for (int level : plan.levels()) {
-                    if (algo != Compression.ZIP && level == 0 || allKept(csv, corpus, maxRepeats, algo, level)) {
+                    if ((algo != Compression.ZIP && level == 0) || allKept(csv, corpus, maxRepeats, algo, level)) {
                         continue;
                     }
                     for (int t : List.of(1, n)) {

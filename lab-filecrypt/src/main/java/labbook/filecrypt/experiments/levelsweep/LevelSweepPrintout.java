@@ -10,7 +10,6 @@ import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.Sample;
 import labbook.filecrypt.experiments.SampleGroups;
-import labbook.filecrypt.experiments.levelsweep.LevelSweepExperiment.Key;
 import labbook.filecrypt.pgp.Compression;
 
 /**
@@ -56,7 +55,7 @@ final class LevelSweepPrintout {
                         : "missed"); // the median, as the report judges it
     }
 
-    static void printRatios(SampleGroups<Key> results, Path largest, List<Integer> levels) {
+    static void printRatios(SampleGroups<LevelSweepExperiment.Key> results, Path largest, List<Integer> levels) {
         String file = largest.getFileName().toString();
         System.out.println();
         System.out.println(
@@ -73,9 +72,11 @@ final class LevelSweepPrintout {
                 "gpg bytes",
                 "bcpg bytes");
         for (int level : levels) {
-            List<Sample> gpg = results.get(new Key(file, Engine.GPG, Compression.ZIP, level));
-            List<Sample> in = results.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
-            List<Sample> proc = results.get(new Key(file, Engine.BCPG_PROCESS, Compression.ZIP, level));
+            List<Sample> gpg = results.get(new LevelSweepExperiment.Key(file, Engine.GPG, Compression.ZIP, level));
+            List<Sample> in =
+                    results.get(new LevelSweepExperiment.Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
+            List<Sample> proc =
+                    results.get(new LevelSweepExperiment.Key(file, Engine.BCPG_PROCESS, Compression.ZIP, level));
             double ratioIn = SampleGroups.meanCpu(in) / SampleGroups.meanCpu(gpg);
             double goal = level == 0 ? 1.5 : (level == 1 || level == 9 ? 1.0 : Double.NaN);
             t.row(
@@ -102,7 +103,8 @@ final class LevelSweepPrintout {
      * time, so what it saves shows on the wall clock only. Goals: bcpg on N threads at most 0.6 x gpg's wall time at -z
      * 6 and -z 9, and its output within 1 % of single-threaded bcpg's at the same level.
      */
-    static void printWall(SampleGroups<Key> results, Path largest, List<Integer> levels, int threads) {
+    static void printWall(
+            SampleGroups<LevelSweepExperiment.Key> results, Path largest, List<Integer> levels, int threads) {
         String file = largest.getFileName().toString();
         double mb = Corpus.size(largest) / 1e6;
         List<SweepEngine> engines = SweepEngine.sweep(threads);
@@ -126,14 +128,18 @@ final class LevelSweepPrintout {
         for (int level : levels) {
             List<Object> row = new ArrayList<>(List.of("-z " + level));
             for (SweepEngine r : engines) {
-                List<Sample> s = results.get(new Key(file, r, Compression.ZIP, level));
+                List<Sample> s = results.get(new LevelSweepExperiment.Key(file, r, Compression.ZIP, level));
                 row.add(f(SampleGroups.medianWall(s) * 1000, "%.0f"));
                 row.add(f(SampleGroups.meanCpu(s) * 1000 / mb, "%.1f"));
             }
-            double ratio = SampleGroups.medianWall(results.get(new Key(file, parallel, Compression.ZIP, level)))
-                    / SampleGroups.medianWall(results.get(new Key(file, Engine.GPG, Compression.ZIP, level)));
-            double size = SampleGroups.medianOutBytes(results.get(new Key(file, parallel, Compression.ZIP, level)))
-                    / SampleGroups.medianOutBytes(results.get(new Key(file, single, Compression.ZIP, level)));
+            double ratio = SampleGroups.medianWall(
+                            results.get(new LevelSweepExperiment.Key(file, parallel, Compression.ZIP, level)))
+                    / SampleGroups.medianWall(
+                            results.get(new LevelSweepExperiment.Key(file, Engine.GPG, Compression.ZIP, level)));
+            double size = SampleGroups.medianOutBytes(
+                            results.get(new LevelSweepExperiment.Key(file, parallel, Compression.ZIP, level)))
+                    / SampleGroups.medianOutBytes(
+                            results.get(new LevelSweepExperiment.Key(file, single, Compression.ZIP, level)));
             boolean goal = level == 6 || level == 9;
             row.addAll(List.of(
                     SampleGroups.f2(ratio),
@@ -158,7 +164,7 @@ final class LevelSweepPrintout {
      * few repeats of a few tens of ms each, one sample that catches a collection or a compilation on another thread
      * moves a mean by a third. The decrypting thread's median clock is printed beside it.
      */
-    static void printDecrypt(SampleGroups<Key> decrypts, Path largest, List<Integer> levels) {
+    static void printDecrypt(SampleGroups<LevelSweepExperiment.Key> decrypts, Path largest, List<Integer> levels) {
         String file = largest.getFileName().toString();
         System.out.println();
         System.out.println("Decryption of gpg's output, CPU time (user + system, s) on " + file
@@ -167,8 +173,9 @@ final class LevelSweepPrintout {
                 new ConsoleTable("level", "gpg", "bcpg in-process", "in-process/gpg", "(thread clock)", "goal");
         List<String> missed = new ArrayList<>();
         for (int level : levels) {
-            List<Sample> gpg = decrypts.get(new Key(file, Engine.GPG, Compression.ZIP, level));
-            List<Sample> in = decrypts.get(new Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
+            List<Sample> gpg = decrypts.get(new LevelSweepExperiment.Key(file, Engine.GPG, Compression.ZIP, level));
+            List<Sample> in =
+                    decrypts.get(new LevelSweepExperiment.Key(file, Engine.BCPG_IN_PROCESS, Compression.ZIP, level));
             double gpgMedian = SampleGroups.cpu(gpg).median();
             double ratio = SampleGroups.cpu(in).median() / gpgMedian;
             boolean met = ratio <= 1.0 + 1e-9; // user + system summed in doubles: 0.05 may read 0.05000000000000001
@@ -196,7 +203,10 @@ final class LevelSweepPrintout {
 
     /** The seed's rule: the level minimising time x output size, per file and engine, by CPU time and by wall time. */
     static void printTimeSizeRule(
-            SampleGroups<Key> results, Corpus corpus, List<Integer> levels, List<SweepEngine> engines) {
+            SampleGroups<LevelSweepExperiment.Key> results,
+            Corpus corpus,
+            List<Integer> levels,
+            List<SweepEngine> engines) {
         for (boolean wall : new boolean[] {false, true}) {
             System.out.println();
             System.out.println(
@@ -221,7 +231,7 @@ final class LevelSweepPrintout {
         }
     }
 
-    static int pick(SampleGroups<Key> results, String file, Engine engine, List<Integer> levels) {
+    static int pick(SampleGroups<LevelSweepExperiment.Key> results, String file, Engine engine, List<Integer> levels) {
         return pick(results, file, new SweepEngine(engine, 1), levels, false);
     }
 
@@ -230,13 +240,17 @@ final class LevelSweepPrintout {
      * single-threaded bcpg's.
      */
     static int pick(
-            SampleGroups<Key> results, String file, SweepEngine sweepEngine, List<Integer> levels, boolean wall) {
+            SampleGroups<LevelSweepExperiment.Key> results,
+            String file,
+            SweepEngine sweepEngine,
+            List<Integer> levels,
+            boolean wall) {
         int best = -1;
         double bestProduct = Double.MAX_VALUE;
         for (int level : levels) {
-            List<Sample> s = results.get(new Key(file, sweepEngine, Compression.ZIP, level));
+            List<Sample> s = results.get(new LevelSweepExperiment.Key(file, sweepEngine, Compression.ZIP, level));
             if (s.isEmpty() && sweepEngine.threads() > 1 && level == 0) {
-                s = results.get(new Key(file, sweepEngine.engine(), Compression.ZIP, 0));
+                s = results.get(new LevelSweepExperiment.Key(file, sweepEngine.engine(), Compression.ZIP, 0));
             }
             if (s.isEmpty()) {
                 return -1; // the rule compares every level: an engine timed at some only (quick mode's bcpg process)

@@ -117,13 +117,12 @@ public final class GitDiffExperiment extends ExperimentCommand {
     }
 
     /**
-     * Warm-up runs of both modes, then {@code loops} loops, each running {@code git diff} {@code runs} times in one
+     * Warm-up runs of both modes, then one loop after another, each running {@code git diff} a number of times in one
      * mode and then in the other; one CSV row per loop and mode. The tree is clean (checked before and after), so
      * {@code git diff} reads the index, lstats every entry and prints nothing.
      */
     public static List<Loop> run(
             LabRun run, KernelTree tree, Integer loopsOption, Integer runsOption, PrintStream out) {
-        boolean full = run.mode() == Mode.FULL;
         int loops = OptionValues.atLeast("--loops", loopsOption, 1, loops(run.mode()));
         int runs = OptionValues.atLeast("--runs", runsOption, 1, runs(run.mode()));
         int warmup = Math.max(2, runs / 4);
@@ -147,7 +146,7 @@ public final class GitDiffExperiment extends ExperimentCommand {
                         "git-diff: resuming after %d loop(s) of %d a run before measured%n", results.size(), 2 * loops);
             }
             long todo = 2L * loops - results.size();
-            try (ProgressBar bar = Progress.bar("git-diff", 2 * warmup + todo * runs, "runs")) {
+            try (ProgressBar bar = Progress.bar("git-diff", 2L * warmup + todo * runs, "runs")) {
                 for (String mode : CachedGitDiff.modesInOrder(0)) {
                     loop(tree, mode, -1, warmup, bar);
                 }

@@ -106,7 +106,7 @@ public final class Perf {
          * {@code perf_event_paranoid} at -1 (2, Debian's default, allows only one's own user space).
          */
         Optional<String> forbids() {
-            if (effectiveUid == 0 || paranoid != null && paranoid <= -1) {
+            if (effectiveUid == 0 || (paranoid != null && paranoid <= -1)) {
                 return Optional.empty();
             }
             String setting = paranoid == null ? "unreadable" : paranoid.toString();

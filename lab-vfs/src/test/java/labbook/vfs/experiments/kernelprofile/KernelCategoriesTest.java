@@ -137,6 +137,7 @@ class KernelCategoriesTest {
     }
 
     @Test
+    @SuppressWarnings("StringConcatToTextBlock") // the tab before [ext4] is the point, seen as \\t
     void theKernelsFunctionsAreReadFromKallsyms(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         Path kallsyms = dir.resolve("kallsyms");
         Files.writeString(

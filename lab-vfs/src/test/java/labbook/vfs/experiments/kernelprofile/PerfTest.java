@@ -83,6 +83,7 @@ class PerfTest {
     }
 
     @Test
+    @SuppressWarnings("StringConcatToTextBlock") // perf script's tabs and trailing spaces are the point, seen here
     void perfScriptsSamplesAreReadWithTheirThreadsAndFrames() throws IOException {
         String text = "C2 CompilerThre 4242     250000 \n"
                 + "\tffffffff81704dc6 __d_lookup_rcu ([kernel.kallsyms])\n"

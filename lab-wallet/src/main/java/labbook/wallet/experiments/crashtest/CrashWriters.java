@@ -26,7 +26,7 @@ final class CrashWriters implements AutoCloseable {
      * The longest a writer may say nothing while the test waits for it: a booted writer opens a 2,000-entry wallet in
      * well under a second; 120 s is for a machine loaded many times over.
      */
-    static final Duration SILENCE = Duration.ofSeconds(120);
+    static final Duration SILENCE = Duration.ofMinutes(2);
 
     private static final List<String> JVM =
             List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Xshare:auto", "-XX:-UsePerfData");

@@ -187,6 +187,7 @@ public final class SyncJmhExperiment extends ExperimentCommand {
         print(its, WalletSeeds.load(), out);
     }
 
+    @SuppressWarnings("OrphanedFormatString") // "% e" in the heading is a percentage, printed as it stands
     private static void print(List<JmhRun.Iteration> its, WalletSeeds seed, PrintStream out) {
         Map<Integer, Map<String, String>> cells = new TreeMap<>();
         Map<String, Boolean> variants = new LinkedHashMap<>();

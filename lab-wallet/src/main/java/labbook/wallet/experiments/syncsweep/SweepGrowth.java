@@ -24,6 +24,7 @@ public record SweepGrowth(Summary from, Summary to, double growth, double beside
     public static final List<SweepVariant> VARIANTS = List.of(SweepVariant.KDE4, SweepVariant.KF5, SweepVariant.AEAD);
 
     /** One size's rows of a variant, as arrays of the columns the growth reads; a cipher-less row has NaN there. */
+    @SuppressWarnings("ArrayRecordComponent") // one size's samples, never compared or hashed
     public record AtSize(double[] syncMs, double[] syncOverCipher, double cipherBytes) {}
 
     /** The growth from {@code from} to {@code to}; empty if either has no sync. */

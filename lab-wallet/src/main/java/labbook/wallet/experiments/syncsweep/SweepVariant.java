@@ -156,26 +156,32 @@ public enum SweepVariant {
 
     private static SyncTarget kwl(KwlBackend b) {
         return new SyncTarget() {
+            @Override
             public void add(List<Entry> entries) {
                 entries.forEach(e -> b.writeEntry(BenchmarkEntries.FOLDER, e));
             }
 
+            @Override
             public long sync() {
                 return b.sync();
             }
 
+            @Override
             public SyncPhases lastSyncPhases() {
                 return b.lastSyncPhases();
             }
 
+            @Override
             public int cipherBytes() {
                 return b.encryptedBytes();
             }
 
+            @Override
             public void cipherOnly(byte[] in, byte[] out) {
                 b.encryptOnly(in);
             }
 
+            @Override
             public int cipherOutBytes(int in) {
                 return 0;
             }
@@ -184,26 +190,32 @@ public enum SweepVariant {
 
     private static SyncTarget aead(AeadWallet w) {
         return new SyncTarget() {
+            @Override
             public void add(List<Entry> entries) {
                 entries.forEach(e -> w.writeEntry(BenchmarkEntries.FOLDER, e));
             }
 
+            @Override
             public long sync() {
                 return w.sync();
             }
 
+            @Override
             public SyncPhases lastSyncPhases() {
                 return w.lastSyncPhases();
             }
 
+            @Override
             public int cipherBytes() {
                 return w.encryptedBytes();
             }
 
+            @Override
             public void cipherOnly(byte[] in, byte[] out) {
                 w.encryptOnly(in, out);
             }
 
+            @Override
             public int cipherOutBytes(int in) {
                 return in + 16;
             }
