@@ -1,5 +1,9 @@
 package labbook.reports.compare;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -50,7 +54,8 @@ public record RunComparison(
     }
 
     /** One of the two roots: its folder and its label (the host, as the site names it). */
-    public record Side(Path root, String label) {}
+    public record Side(
+            @JsonSerialize(using = ToStringSerializer.class) Path root, String label) {}
 
     /** A run.json field whose value differs between the roots for one study. */
     public record RunDifference(String study, String field, String a, String b) {}
@@ -74,6 +79,7 @@ public record RunComparison(
             this.word = word;
         }
 
+        @JsonValue
         public String word() {
             return word;
         }
@@ -90,7 +96,8 @@ public record RunComparison(
      * the smallest change these samples could have detected ({@code detectable}, a fraction: 0.079 for 7.9 %; infinite
      * when no arrangement of the repeats could be called; NaN when a value is not positive, so has no log). With a
      * calibration of the machine ({@code runSd}, the spread of one run's log median between runs, NaN without), the
-     * p-values are its runs' t-test and {@code exactP} is false.
+     * p-values are its runs' t-test and {@code exactP} is false. Jackson writes it for {@code compare --format json}
+     * under the names of {@link ComparisonJson}.
      */
     public record MeasureChange(
             String study,
@@ -104,10 +111,16 @@ public record RunComparison(
             double ratioHigh,
             double p,
             double pAdjusted,
-            boolean exactP,
-            Change change,
-            double detectable,
+            @JsonProperty("p_exact") boolean exactP,
+            @JsonProperty("verdict") Change change,
+            @JsonProperty("mde") double detectable,
             double runSd) {
+
+        /** Whether no arrangement of the repeats could have been called: an infinite {@link #detectable}. */
+        @JsonProperty("mde_unbounded")
+        public boolean detectableUnbounded() {
+            return detectable == Double.POSITIVE_INFINITY;
+        }
 
         /** Slower by more than {@code fraction} with the whole ratio interval beyond it: a confident regression. */
         public boolean regressedBeyond(double fraction) {
