@@ -71,11 +71,11 @@ import picocli.CommandLine.Option;
  * {@code kernel-categories.csv} ({@link KernelCategories}); the raw samples are kept as folded stacks, one file per
  * workload and setting, in {@code <results>/vfs/kernel-profile/}, for a flame graph.
  *
- * <p><b>Run.</b> {@code ./labbook vfs kernel-profile --quick} (quick: 8 rounds of 10 runs on the quick tree;
- * {@code --full}: 5 rounds of 20 on the full tree; both sampled at 4 kHz). {@code --rounds N --runs N} override,
- * {@code --perf BINARY} names perf. It needs perf (Debian's {@code linux-perf}) and root or
- * {@code kernel.perf_event_paranoid=-1}; without them it prints one line saying what is missing and how to enable it,
- * and records why in {@code kernel-profile-status.csv}.
+ * <p><b>Run.</b> {@code ./labbook vfs kernel-profile --quick} (quick: {@value #QUICK_ROUNDS} rounds of
+ * {@value #QUICK_RUNS} runs on the quick tree; {@code --full}: {@value #FULL_ROUNDS} rounds of {@value #FULL_RUNS} on
+ * the full tree; both sampled at 4 kHz). {@code --rounds N --runs N} override, {@code --perf BINARY} names perf. It
+ * needs perf (Debian's {@code linux-perf}) and root or {@code kernel.perf_event_paranoid=-1}; without them it prints
+ * one line saying what is missing and how to enable it, and records why in {@code kernel-profile-status.csv}.
  */
 @Command(
         name = "kernel-profile",
@@ -133,9 +133,10 @@ public final class KernelProfileExperiment extends ExperimentCommand {
      * Rounds per workload. The stores' share of a round moves with the machine's state at the time, beyond its sampling
      * error (on a shared machine it can sit at one of two levels, one twice the other, from one profile to the next),
      * and the report's interval is a bootstrap over rounds: with three, it spans the lowest round against the highest.
-     * Quick mode runs eight rounds of 10 runs, full mode five of twenty: both sample at perf's default 4 kHz, so quick
-     * mode gets its samples from runs rather than a faster rate (20 kHz added half again to the sampled threads' system
-     * time, which moved the shares it measured; the module's JOURNAL.md gives the runs).
+     * Quick mode runs {@value #QUICK_ROUNDS} rounds of {@value #QUICK_RUNS} runs, full mode {@value #FULL_ROUNDS} of
+     * {@value #FULL_RUNS}: both sample at perf's default 4 kHz, so quick mode gets its samples from runs rather than a
+     * faster rate (20 kHz added half again to the sampled threads' system time, which moved the shares it measured; the
+     * module's JOURNAL.md gives the runs).
      */
     static int rounds(Mode mode) {
         return mode == Mode.FULL ? FULL_ROUNDS : QUICK_ROUNDS;
