@@ -39,6 +39,15 @@ public record ResultsSchema(
                         study + "/" + experiment + ": column '" + c.name() + "' declared twice");
             }
         }
+        Set<String> former = new LinkedHashSet<>();
+        for (Column c : columns) {
+            for (String n : c.formerNames()) {
+                if (names.contains(n) || !former.add(n)) {
+                    throw new IllegalArgumentException(study + "/" + experiment + ": '" + n
+                            + "' would name two columns (a former name is no other column's name)");
+                }
+            }
+        }
         for (Column k : keys) {
             if (!columns.contains(k) || k.kind() == Column.Kind.MEASURE) {
                 throw new IllegalArgumentException(
@@ -94,6 +103,20 @@ public record ResultsSchema(
 
     public List<String> names() {
         return columns.stream().map(Column::name).toList();
+    }
+
+    /**
+     * The name under which this schema declares the column a CSV's header calls {@code headerName}: the column's own
+     * name, or, for a header written before a rename, the new name of the column it was ({@link Column#formerNames});
+     * {@code headerName} itself for a column this schema does not declare.
+     */
+    public String currentName(String headerName) {
+        for (Column c : columns) {
+            if (c.name().equals(headerName) || c.formerNames().contains(headerName)) {
+                return c.name();
+            }
+        }
+        return headerName;
     }
 
     public int indexOf(Column column) {

@@ -49,6 +49,29 @@ class ResultsSchemaTest {
     }
 
     @Test
+    void aRenamedColumnAnswersToItsFormerNameAndAFormerNameNamesOneColumnOnly() {
+        Column threads =
+                Column.count("lookup_threads", "threads making the lookups").formerly("threads");
+        ResultsSchema walk = ResultsSchema.of("vfs", "stat-walk", threads, SYNC_MS);
+        assertThat(walk.currentName("threads")).isEqualTo("lookup_threads");
+        assertThat(walk.currentName("lookup_threads")).isEqualTo("lookup_threads");
+        assertThat(walk.currentName("sync_ms")).isEqualTo("sync_ms");
+        assertThat(walk.currentName("extra_column")).isEqualTo("extra_column");
+        assertThat(threads).isNotEqualTo(Column.count("lookup_threads", "threads making the lookups"));
+
+        assertThatThrownBy(
+                        () -> ResultsSchema.of("s", "e", Column.count("n", "x").formerly("sync_ms"), SYNC_MS))
+                .hasMessageContaining("'sync_ms' would name two columns");
+        assertThatThrownBy(() -> ResultsSchema.of(
+                        "s",
+                        "e",
+                        Column.count("a", "x").formerly("old"),
+                        Column.count("b", "y").formerly("old")))
+                .hasMessageContaining("'old' would name two columns");
+        assertThatThrownBy(() -> Column.count("a", "x").formerly("a")).hasMessageContaining("former name");
+    }
+
+    @Test
     void theSchemaDocumentsItselfAsMarkdown() {
         assertThat(SWEEP.markdown()).contains("| `sync_ms` | measure | one sync, milliseconds |");
         assertThat(SWEEP.plus("sync-jmh", Column.count("fork", "JMH fork")).names())

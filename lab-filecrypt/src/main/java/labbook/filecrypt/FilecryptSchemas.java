@@ -48,7 +48,9 @@ public final class FilecryptSchemas {
     public static final Column CPU_THREAD_S = measure(
             "cpu_thread_s",
             "CPU time of the encrypting thread, s" + " (ns resolution; in-process rows only, empty otherwise)");
-    public static final Column THREADS = count("threads", "compressing threads: 1 for gpg and single-threaded bcpg");
+    public static final Column COMPRESS_THREADS = count(
+                    "compress_threads", "compressing threads: 1 for gpg and single-threaded bcpg")
+            .formerly("threads");
 
     public static final Column RUN = text(
             "run",
@@ -113,8 +115,19 @@ public final class FilecryptSchemas {
             WALL_S);
 
     public static final ResultsSchema LEVEL_SWEEP = ONE_LEVEL
-            .plus("level-sweep", OUT_BYTES, DEFLATER, CIPHER_PATH, S2K_COUNT, CPU_THREAD_S, THREADS)
-            .keyedBy(CORPUS, FILE, FILE_BYTES, ENGINE, SCOPE, ALGO, LEVEL, DEFLATER, CIPHER_PATH, S2K_COUNT, THREADS)
+            .plus("level-sweep", OUT_BYTES, DEFLATER, CIPHER_PATH, S2K_COUNT, CPU_THREAD_S, COMPRESS_THREADS)
+            .keyedBy(
+                    CORPUS,
+                    FILE,
+                    FILE_BYTES,
+                    ENGINE,
+                    SCOPE,
+                    ALGO,
+                    LEVEL,
+                    DEFLATER,
+                    CIPHER_PATH,
+                    S2K_COUNT,
+                    COMPRESS_THREADS)
             .comparing(WALL_S, CPU_THREAD_S);
     /**
      * The level sweep's decryptions: gpg's output at each level decrypted by gpg and by bcpg in-process (in_bytes: its
@@ -167,7 +180,7 @@ public final class FilecryptSchemas {
             IN_BYTES,
             OUT_BYTES,
             DETAIL,
-            THREADS);
+            COMPRESS_THREADS);
     public static final ResultsSchema PIPELINE_VARIANTS = ResultsSchema.of(
                     STUDY,
                     "pipeline-variants",

@@ -22,25 +22,35 @@ public final class VfsSchemas {
     public static final Column LOOP =
             count("loop", "loop number (0-based); each loop is `runs` cached git diffs in one mode");
     public static final Column RUNS = count("runs", "git diff runs in the loop");
+    // One run's times, and a loop's sums over its runs, are columns of their own: "user_s" meant both until the rename
     public static final Column USER_S = measure(
-            "user_s",
-            "user CPU time, s: git's own, summed over the loop's runs (git-diff) "
-                    + "or of one run (stat-walk-git); the walk's own JVM's over one walk (stat-walk)");
+            "user_s", "user CPU time of one run, s: git's own (stat-walk-git); the walk's own JVM's (stat-walk)");
     public static final Column SYS_S = measure(
-            "sys_s",
-            "system CPU time, s: git's own, summed over the loop's runs (git-diff) "
-                    + "or of one run (stat-walk-git); the walk's own JVM's over one walk (stat-walk)");
-    public static final Column ELAPSED_S = measure(
-            "elapsed_s", "elapsed time, s: summed over the loop's runs (git-diff) or of one run (stat-walk-git)");
-    public static final Column CPU_PCT = measure("cpu_pct", "100 x (user_s + sys_s) / elapsed_s, as time's %CPU");
+            "sys_s", "system CPU time of one run, s: git's own (stat-walk-git); the walk's own JVM's (stat-walk)");
+    public static final Column ELAPSED_S = measure("elapsed_s", "elapsed time of one run, s");
+    public static final Column LOOP_USER_S = measure(
+                    "loop_user_s", "user CPU time, s: git's own, summed over the loop's `runs` runs")
+            .formerly("user_s");
+    public static final Column LOOP_SYS_S = measure(
+                    "loop_sys_s", "system CPU time, s: git's own, summed over the loop's `runs` runs")
+            .formerly("sys_s");
+    public static final Column LOOP_ELAPSED_S = measure(
+                    "loop_elapsed_s", "elapsed time, s, summed over the loop's `runs` runs")
+            .formerly("elapsed_s");
+    public static final Column CPU_PCT =
+            measure("cpu_pct", "100 x (loop_user_s + loop_sys_s) / loop_elapsed_s, as time's %CPU");
     public static final Column TREE_ENTRIES = count("entries", "index entries of the tree (files and symbolic links)");
     public static final Column PRELOAD_THREADS = count(
             "preload_threads", "threads git's preload-index uses: entries / 500, at least 2, at most 20; 0 for serial");
 
-    public static final Column THREADS = count(
-            "threads",
-            "threads walking the paths (stat-walk: lstat threads; dcache-model: JMH walker threads, the "
-                    + "renamer not counted)");
+    public static final Column WALKER_THREADS = count(
+                    "walker_threads", "JMH threads walking the modelled dentry cache, the renamer not counted")
+            .formerly("threads");
+    public static final Column LOOKUP_THREADS = count(
+                    "lookup_threads",
+                    "threads making the real lookups (lstat or statx calls): stat-walk's walking threads; "
+                            + "kernel-profile's 1 serial, git's preload threads or 20 parallel")
+            .formerly("threads");
     public static final Column REPEAT = count("repeat", "repeat number (0-based)");
     public static final Column PATHS = count("paths", "lstat calls in the walk: one per index entry");
     public static final Column WALL_S = measure("wall_s", "the walk's elapsed time, s");
@@ -81,17 +91,17 @@ public final class VfsSchemas {
                     MODE,
                     LOOP,
                     RUNS,
-                    USER_S,
-                    SYS_S,
-                    ELAPSED_S,
+                    LOOP_USER_S,
+                    LOOP_SYS_S,
+                    LOOP_ELAPSED_S,
                     CPU_PCT,
                     TREE_ENTRIES,
                     PRELOAD_THREADS)
             .keyedBy(MODE, RUNS, TREE_ENTRIES, PRELOAD_THREADS)
-            .comparing(ELAPSED_S, USER_S, SYS_S);
+            .comparing(LOOP_ELAPSED_S, LOOP_USER_S, LOOP_SYS_S);
     public static final ResultsSchema STAT_WALK = ResultsSchema.of(
-                    STUDY, "stat-walk", THREADS, REPEAT, PATHS, WALL_S, USER_S, SYS_S, MISMATCHES)
-            .keyedBy(THREADS, PATHS)
+                    STUDY, "stat-walk", LOOKUP_THREADS, REPEAT, PATHS, WALL_S, USER_S, SYS_S, MISMATCHES)
+            .keyedBy(LOOKUP_THREADS, PATHS)
             .comparing(WALL_S);
     public static final ResultsSchema STAT_WALK_GIT = ResultsSchema.of(
                     STUDY, "stat-walk-git", MODE, REPEAT, ELAPSED_S, USER_S, SYS_S)
@@ -101,7 +111,7 @@ public final class VfsSchemas {
                     STUDY,
                     "dcache-model",
                     WALK,
-                    THREADS,
+                    WALKER_THREADS,
                     RENAMES,
                     FORK,
                     ITERATION,
@@ -117,7 +127,7 @@ public final class VfsSchemas {
                     CORES)
             // a measurement is one walk at one thread count; its rows (rounds x iterations) are its repeats, and the
             // forks of one round ran moments apart
-            .keyedBy(WALK, THREADS, RENAMES)
+            .keyedBy(WALK, WALKER_THREADS, RENAMES)
             .inRounds(FORK);
 
     // kernel-profile: the real kernel's path walk, sampled by perf (experiments/kernelprofile)
@@ -129,8 +139,6 @@ public final class VfsSchemas {
             "setting",
             "serial (git: core.preloadIndex=false; stat-walk: 1 thread) or parallel "
                     + "(git: core.preloadIndex=true; stat-walk: git's 20 preload threads)");
-    public static final Column LOOKUP_THREADS =
-            count("lookup_threads", "threads making the lookups: 1 serial; git's preload threads or 20, parallel");
     public static final Column ROUND = count(
             "round",
             "round number (0-based); a round times, counts and profiles each workload once, order alternating");

@@ -6,13 +6,13 @@ import static labbook.core.Column.text;
 import static labbook.core.SeedTable.APPROXIMATE;
 import static labbook.core.SeedTable.SOURCE;
 import static labbook.vfs.VfsSchemas.CPU_PCT;
-import static labbook.vfs.VfsSchemas.ELAPSED_S;
+import static labbook.vfs.VfsSchemas.LOOP_ELAPSED_S;
+import static labbook.vfs.VfsSchemas.LOOP_SYS_S;
+import static labbook.vfs.VfsSchemas.LOOP_USER_S;
 import static labbook.vfs.VfsSchemas.MODE;
 import static labbook.vfs.VfsSchemas.RUNS;
 import static labbook.vfs.VfsSchemas.STUDY;
-import static labbook.vfs.VfsSchemas.SYS_S;
 import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
-import static labbook.vfs.VfsSchemas.USER_S;
 
 import java.util.List;
 import labbook.core.Column;
@@ -38,7 +38,17 @@ public final class VfsSeeds {
 
     /** Piggin's four configurations: user, system and elapsed seconds and %CPU for 100 cached git diff runs. */
     public static final ResultsSchema VFS_GIT_DIFF = ResultsSchema.of(
-            STUDY, "vfs-git-diff", KERNEL, MODE, RUNS, USER_S, SYS_S, ELAPSED_S, CPU_PCT, APPROXIMATE, SOURCE);
+            STUDY,
+            "vfs-git-diff",
+            KERNEL,
+            MODE,
+            RUNS,
+            LOOP_USER_S,
+            LOOP_SYS_S,
+            LOOP_ELAPSED_S,
+            CPU_PCT,
+            APPROXIMATE,
+            SOURCE);
 
     // Axboe's figures are ratios, not seconds: no unit in their names
     public static final Column REAL = measure("real", "elapsed time as a ratio to 2.6.32-rc3 serial");
@@ -111,9 +121,9 @@ public final class VfsSeeds {
                 r -> new Figures(
                         r.text(KERNEL),
                         r.text(MODE),
-                        r.number(USER_S),
-                        r.number(SYS_S),
-                        r.number(ELAPSED_S),
+                        r.number(LOOP_USER_S),
+                        r.number(LOOP_SYS_S),
+                        r.number(LOOP_ELAPSED_S),
                         r.number(CPU_PCT),
                         r.number(RUNS)));
     }

@@ -409,7 +409,7 @@ final class FixtureResults {
                                     .set(DEFLATER, inProcess && level != 0 ? "jdk-32k" : "")
                                     .set(CIPHER_PATH, inProcess ? "bc-cfb" : "")
                                     .set(CPU_THREAD_S, inProcess ? round(cpu) : "")
-                                    .set(FilecryptSchemas.THREADS, 1));
+                                    .set(FilecryptSchemas.COMPRESS_THREADS, 1));
                         }
                     }
                 }
@@ -434,7 +434,7 @@ final class FixtureResults {
                             .set(DEFLATER, "jdk-32k")
                             .set(CIPHER_PATH, "bc-cfb")
                             .set(CPU_THREAD_S, round(cpu / 3))
-                            .set(FilecryptSchemas.THREADS, 2));
+                            .set(FilecryptSchemas.COMPRESS_THREADS, 2));
                 }
             }
         }
@@ -548,7 +548,7 @@ final class FixtureResults {
                             .set(IN_BYTES, 1000)
                             .set(OUT_BYTES, 400)
                             .set(FilecryptSchemas.DETAIL, "")
-                            .set(FilecryptSchemas.THREADS, 1));
+                            .set(FilecryptSchemas.COMPRESS_THREADS, 1));
                 }
             }
         }
@@ -633,9 +633,9 @@ final class FixtureResults {
                 diff.row(r -> r.set(VfsSchemas.MODE, mode)
                         .set(VfsSchemas.LOOP, l)
                         .set(VfsSchemas.RUNS, 10)
-                        .set(VfsSchemas.USER_S, round(0.2 + d))
-                        .set(VfsSchemas.SYS_S, round(1.0 + d))
-                        .set(VfsSchemas.ELAPSED_S, round((parallel ? 0.6 : 1.2) + d))
+                        .set(VfsSchemas.LOOP_USER_S, round(0.2 + d))
+                        .set(VfsSchemas.LOOP_SYS_S, round(1.0 + d))
+                        .set(VfsSchemas.LOOP_ELAPSED_S, round((parallel ? 0.6 : 1.2) + d))
                         .set(VfsSchemas.CPU_PCT, parallel ? 198.0 : 99.0)
                         .set(VfsSchemas.TREE_ENTRIES, 78635)
                         .set(VfsSchemas.PRELOAD_THREADS, parallel ? 2 : 1));
@@ -646,7 +646,7 @@ final class FixtureResults {
         Csv walk = new Csv(VfsSchemas.STAT_WALK);
         for (int t : new int[] {1, 2, 4}) {
             for (int rep : new int[] {0, 1, 2}) {
-                walk.row(r -> r.set(VfsSchemas.THREADS, t)
+                walk.row(r -> r.set(VfsSchemas.LOOKUP_THREADS, t)
                         .set(VfsSchemas.REPEAT, rep)
                         .set(VfsSchemas.PATHS, 78635)
                         .set(VfsSchemas.WALL_S, round(0.2 / t + 0.001 * rep))
@@ -664,7 +664,7 @@ final class FixtureResults {
                 for (int it : new int[] {1, 2, 3}) {
                     double ops = rcu ? 1e6 * t : 1e6;
                     model.row(r -> r.set(VfsSchemas.WALK, w)
-                            .set(VfsSchemas.THREADS, t)
+                            .set(VfsSchemas.WALKER_THREADS, t)
                             .set(VfsSchemas.RENAMES, 0)
                             .set(VfsSchemas.FORK, 1)
                             .set(VfsSchemas.ITERATION, it)

@@ -32,7 +32,7 @@ class ExperimentSmokeTest {
                         "corpus,file,file_bytes,engine,scope,algo,level,repeat,cpu_user_s,cpu_sys_s,wall_s,out_bytes");
         // 2 files x 5 levels x 3 engines, and bcpg in-process on 2 threads at the 4 levels that compress
         assertThat(lines).hasSize(1 + 2 * 5 * 3 + 2 * 4);
-        assertThat(lines.get(0)).endsWith(",threads");
+        assertThat(lines.get(0)).endsWith("," + FilecryptSchemas.COMPRESS_THREADS.name());
         assertThat(lines)
                 .anyMatch(l -> l.contains(",gpg,process,zip,9,") && l.endsWith(",1"))
                 .anyMatch(l -> l.contains(",bcpg,in-process,zip,1,") && l.endsWith(",1"))
@@ -90,7 +90,7 @@ class ExperimentSmokeTest {
     void interopRunsBcpgOnSeveralThreadsToGpg() throws Exception {
         assertThat(run("interop", "--quick", "--out", out.toString())).isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/interop.csv"));
-        assertThat(lines.get(0)).endsWith(",threads");
+        assertThat(lines.get(0)).endsWith("," + FilecryptSchemas.COMPRESS_THREADS.name());
         assertThat(lines)
                 .filteredOn(l -> l.endsWith(",2") || l.endsWith(",4"))
                 .hasSize(6)

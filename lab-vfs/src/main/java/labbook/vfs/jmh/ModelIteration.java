@@ -13,8 +13,8 @@ import static labbook.vfs.VfsSchemas.OPS_PER_S;
 import static labbook.vfs.VfsSchemas.RENAMES;
 import static labbook.vfs.VfsSchemas.RENAME_OPS;
 import static labbook.vfs.VfsSchemas.RETRIES;
-import static labbook.vfs.VfsSchemas.THREADS;
 import static labbook.vfs.VfsSchemas.WALK;
+import static labbook.vfs.VfsSchemas.WALKER_THREADS;
 
 import labbook.core.Row;
 import labbook.core.WorkerRows;
@@ -80,7 +80,7 @@ public record ModelIteration(
     /** This iteration's cells, by the schema's columns. */
     public Row fill(Row row) {
         return row.set(WALK, walk)
-                .set(THREADS, threads)
+                .set(WALKER_THREADS, threads)
                 .set(RENAMES, renames)
                 .set(FORK, fork)
                 .set(ITERATION, iteration)
@@ -100,7 +100,7 @@ public record ModelIteration(
     public static ModelIteration of(WorkerRows.Cells c) {
         return new ModelIteration(
                 c.text(WALK),
-                c.intCount(THREADS),
+                c.intCount(WALKER_THREADS),
                 c.intCount(RENAMES),
                 c.intCount(FORK),
                 c.intCount(ITERATION),

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import labbook.core.Cli;
@@ -153,15 +154,36 @@ public final class Calibrate {
      * name that finds it again whatever two roots are compared.
      */
     static String measureName(ResultsSchema schema, Column timing, List<String> key) {
-        String k = keyText(schema, key);
-        return schema.experiment() + " " + timing.name() + (k.isEmpty() ? "" : " " + k);
+        return measureName(schema, timing, key, Column::name);
+    }
+
+    /**
+     * The measurement's name as a calibration made before its columns were renamed wrote it: each renamed column under
+     * its first former name ({@link Column#formerNames}); the same as {@link #measureName} where none was renamed.
+     */
+    static String formerMeasureName(ResultsSchema schema, Column timing, List<String> key) {
+        return measureName(
+                schema,
+                timing,
+                key,
+                c -> c.formerNames().isEmpty() ? c.name() : c.formerNames().get(0));
+    }
+
+    private static String measureName(
+            ResultsSchema schema, Column timing, List<String> key, Function<Column, String> named) {
+        String k = keyText(schema, key, named);
+        return schema.experiment() + " " + named.apply(timing) + (k.isEmpty() ? "" : " " + k);
     }
 
     /** "variant=kde4 entries=1000": every key column of a measurement, named. */
     static String keyText(ResultsSchema schema, List<String> key) {
+        return keyText(schema, key, Column::name);
+    }
+
+    private static String keyText(ResultsSchema schema, List<String> key, Function<Column, String> named) {
         List<Column> keys = schema.keys();
         return IntStream.range(0, keys.size())
-                .mapToObj(i -> keys.get(i).name() + "=" + key.get(i))
+                .mapToObj(i -> named.apply(keys.get(i)) + "=" + key.get(i))
                 .collect(Collectors.joining(" "));
     }
 

@@ -307,13 +307,18 @@ public final class Comparer {
                     m = measured(schema, timing.name(), label, x, y, null);
                     m = m.withRunTest(RunTest.ofRuns(x, y));
                 } else {
-                    Spread spread = calibration == null
+                    Calibration c = calibration;
+                    Spread spread = c == null
                             ? null
-                            : calibration
-                                    .spread(
+                            : c.spread(
                                             Calibration.Kind.measure,
                                             schema.study(),
                                             Calibrate.measureName(schema, timing, key))
+                                    // a calibration made before a column's rename names it as it was
+                                    .or(() -> c.spread(
+                                            Calibration.Kind.measure,
+                                            schema.study(),
+                                            Calibrate.formerMeasureName(schema, timing, key)))
                                     .orElse(null);
                     m = measured(schema, timing.name(), label, x, y, spread);
                 }

@@ -1,9 +1,9 @@
 package labbook.reports.filecrypt;
 
+import static labbook.filecrypt.FilecryptSchemas.COMPRESS_THREADS;
 import static labbook.filecrypt.FilecryptSchemas.FILE;
 import static labbook.filecrypt.FilecryptSchemas.LEVEL;
 import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.THREADS;
 import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.util.ArrayList;
@@ -30,16 +30,16 @@ final class WallTime {
 
     /** A row's compressing threads; a table without the column (an older writer, a test) is all on one. */
     static int threads(Table t, int row) {
-        return t.containsColumn(THREADS.name())
-                ? (int) t.numberColumn(THREADS.name()).getDouble(row)
+        return t.containsColumn(COMPRESS_THREADS.name())
+                ? (int) t.numberColumn(COMPRESS_THREADS.name()).getDouble(row)
                 : 1;
     }
 
     static Table onThreads(Table t, int threads) {
-        if (!t.containsColumn(THREADS.name())) {
+        if (!t.containsColumn(COMPRESS_THREADS.name())) {
             return threads == 1 ? t : t.emptyCopy();
         }
-        return t.where(t.numberColumn(THREADS.name()).isEqualTo(threads));
+        return t.where(t.numberColumn(COMPRESS_THREADS.name()).isEqualTo(threads));
     }
 
     /** The engine on several threads the sweep measured on ZIP (the seed's algorithm), if any. */

@@ -25,7 +25,8 @@ import tech.tablesaw.api.ColumnType;
 
 /**
  * The checks of {@link ResultsCsv#read}, streaming (no row is kept), against the study module's {@link ResultsSchema}:
- * a declared column that is missing is a schema error; extra columns are kept, typed by what their values parse as.
+ * a declared column that is missing is a schema error; extra columns are kept, typed by what their values parse as. A
+ * header that names a column by a former name ({@link Column#formerNames}) is read as naming it by its new one.
  */
 final class CsvCheck {
     private static final CSVFormat FORMAT =
@@ -47,7 +48,11 @@ final class CsvCheck {
         try (Reader reader = ResultsCsv.text(csv);
                 CSVParser parser = FORMAT.parse(reader)) {
             Iterator<CSVRecord> records = parser.iterator();
-            List<String> header = header(next(records, parser, csv), csv);
+            List<String> written = header(next(records, parser, csv), csv);
+            // a column renamed since the CSV was written is checked, and typed, under its new name
+            List<String> header = written.stream()
+                    .map(name -> schema == null ? name : schema.currentName(name))
+                    .toList();
             for (String column : promised.keySet()) {
                 if (!header.contains(column)) {
                     throw new LabException(csv + ": missing column '" + column + "' promised by the " + schema.study()
@@ -69,8 +74,9 @@ final class CsvCheck {
                         continue;
                     }
                     String column = header.get(c);
-                    numeric[c] &=
-                            checkValue(value, promised.get(column), neverNegative.contains(column), csv, line, column);
+                    // a bad value is named by the column as the file writes it
+                    numeric[c] &= checkValue(
+                            value, promised.get(column), neverNegative.contains(column), csv, line, written.get(c));
                 }
             }
             for (int c = 0; c < header.size(); c++) {

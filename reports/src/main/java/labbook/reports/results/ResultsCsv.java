@@ -20,7 +20,8 @@ import tech.tablesaw.io.csv.CsvReadOptions;
 /**
  * One results CSV as a Tablesaw table, read only after {@link CsvCheck} has passed it line by line, so a bad file fails
  * with one line naming the file (and the line) rather than a Tablesaw stack trace later. A UTF-8 byte-order mark before
- * the header is skipped, as spreadsheets write one.
+ * the header is skipped, as spreadsheets write one. A column written under a former name is read under its new one
+ * ({@link labbook.core.Column#formerNames}), so results made before a rename load as those made after it.
  */
 public final class ResultsCsv {
     /** The largest results CSV read (the full-mode sweeps write a few MB). */
@@ -47,10 +48,16 @@ public final class ResultsCsv {
         try (Reader reader = text(csv)) {
             CsvReadOptions options = CsvReadOptions.builder(reader)
                     .tableName(experiment)
-                    .columnTypes(types::get)
+                    .columnTypes(name -> types.get(schema == null ? name : schema.currentName(name)))
                     .missingValueIndicator("", "NaN")
                     .build();
-            return Table.read().usingOptions(options);
+            Table table = Table.read().usingOptions(options);
+            if (schema != null) {
+                for (tech.tablesaw.columns.Column<?> c : table.columns()) {
+                    c.setName(schema.currentName(c.name())); // a column written under its former name
+                }
+            }
+            return table;
         } catch (IOException e) {
             throw failed(csv, e);
         } catch (OutOfMemoryError e) {

@@ -1,8 +1,8 @@
 package labbook.reports.vfs;
 
-import static labbook.vfs.VfsSchemas.ELAPSED_S;
-import static labbook.vfs.VfsSchemas.SYS_S;
-import static labbook.vfs.VfsSchemas.USER_S;
+import static labbook.vfs.VfsSchemas.LOOP_ELAPSED_S;
+import static labbook.vfs.VfsSchemas.LOOP_SYS_S;
+import static labbook.vfs.VfsSchemas.LOOP_USER_S;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +30,9 @@ public final class GitDiffChart {
         Table piggin = VfsData.VFS_GIT_DIFF.table();
         for (int i = 0; i < piggin.rowCount(); i++) {
             names.add(VfsData.seedConfig(piggin, i));
-            user.add(piggin.numberColumn(USER_S.name()).getDouble(i));
-            sys.add(piggin.numberColumn(SYS_S.name()).getDouble(i));
-            elapsed.add(piggin.numberColumn(ELAPSED_S.name()).getDouble(i));
+            user.add(piggin.numberColumn(LOOP_USER_S.name()).getDouble(i));
+            sys.add(piggin.numberColumn(LOOP_SYS_S.name()).getDouble(i));
+            elapsed.add(piggin.numberColumn(LOOP_ELAPSED_S.name()).getDouble(i));
         }
         for (var diff : diffs) {
             for (String mode : new String[] {CachedGitDiff.SERIAL, CachedGitDiff.PARALLEL}) {

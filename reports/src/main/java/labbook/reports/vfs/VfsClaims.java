@@ -1,9 +1,9 @@
 package labbook.reports.vfs;
 
 import static labbook.reports.vfs.VfsData.ratioOf;
-import static labbook.vfs.VfsSchemas.ELAPSED_S;
-import static labbook.vfs.VfsSchemas.SYS_S;
-import static labbook.vfs.VfsSchemas.USER_S;
+import static labbook.vfs.VfsSchemas.LOOP_ELAPSED_S;
+import static labbook.vfs.VfsSchemas.LOOP_SYS_S;
+import static labbook.vfs.VfsSchemas.LOOP_USER_S;
 import static labbook.vfs.VfsSeeds.REAL;
 import static labbook.vfs.VfsSeeds.STOCK_KERNEL;
 import static labbook.vfs.VfsSeeds.SYS;
@@ -119,7 +119,7 @@ final class VfsClaims {
     private void times(VfsData.GitDiff g, String machine, List<Claim> claims) {
         Table seed = VfsData.seedRow(piggin, VFS_KERNEL, g.mode());
         String[] what = {"elapsed", "user", "system"};
-        Column[] columns = {ELAPSED_S, USER_S, SYS_S};
+        Column[] columns = {LOOP_ELAPSED_S, LOOP_USER_S, LOOP_SYS_S};
         double[] mine = {g.elapsedS(), g.userS(), g.sysS()};
         for (int k = 0; k < what.length; k++) {
             double seedS = seed.numberColumn(columns[k].name()).getDouble(0);

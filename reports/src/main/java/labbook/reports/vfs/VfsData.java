@@ -1,17 +1,18 @@
 package labbook.reports.vfs;
 
 import static labbook.vfs.VfsSchemas.CPU_S;
-import static labbook.vfs.VfsSchemas.ELAPSED_S;
 import static labbook.vfs.VfsSchemas.ITERATION_S;
+import static labbook.vfs.VfsSchemas.LOOKUP_THREADS;
+import static labbook.vfs.VfsSchemas.LOOP_ELAPSED_S;
+import static labbook.vfs.VfsSchemas.LOOP_SYS_S;
+import static labbook.vfs.VfsSchemas.LOOP_USER_S;
 import static labbook.vfs.VfsSchemas.MODE;
 import static labbook.vfs.VfsSchemas.OPS_PER_S;
 import static labbook.vfs.VfsSchemas.RENAMES;
 import static labbook.vfs.VfsSchemas.RUNS;
-import static labbook.vfs.VfsSchemas.SYS_S;
-import static labbook.vfs.VfsSchemas.THREADS;
 import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
-import static labbook.vfs.VfsSchemas.USER_S;
 import static labbook.vfs.VfsSchemas.WALK;
+import static labbook.vfs.VfsSchemas.WALKER_THREADS;
 import static labbook.vfs.VfsSchemas.WALL_S;
 import static labbook.vfs.VfsSeeds.KERNEL;
 import static labbook.vfs.VfsSeeds.REAL;
@@ -79,9 +80,9 @@ public final class VfsData {
         double[] elapsed = new double[t.rowCount()];
         for (int i = 0; i < t.rowCount(); i++) {
             double scale = SEED_RUNS / t.numberColumn(RUNS.name()).getDouble(i);
-            user[i] = t.numberColumn(USER_S.name()).getDouble(i) * scale;
-            sys[i] = t.numberColumn(SYS_S.name()).getDouble(i) * scale;
-            elapsed[i] = t.numberColumn(ELAPSED_S.name()).getDouble(i) * scale;
+            user[i] = t.numberColumn(LOOP_USER_S.name()).getDouble(i) * scale;
+            sys[i] = t.numberColumn(LOOP_SYS_S.name()).getDouble(i) * scale;
+            elapsed[i] = t.numberColumn(LOOP_ELAPSED_S.name()).getDouble(i) * scale;
         }
         return Optional.of(new GitDiff(
                 mode,
@@ -122,7 +123,12 @@ public final class VfsData {
         }
         double fewest = t.numberColumn(RENAMES.name()).min();
         t = t.where(t.numberColumn(RENAMES.name()).isEqualTo(fewest));
-        return scaling(Summaries.groupMedians(t, OPS_PER_S.name(), THREADS.name()), OPS_PER_S.name(), true, cores);
+        return scaling(
+                Summaries.groupMedians(t, OPS_PER_S.name(), WALKER_THREADS.name()),
+                OPS_PER_S.name(),
+                WALKER_THREADS.name(),
+                true,
+                cores);
     }
 
     /**
@@ -157,7 +163,7 @@ public final class VfsData {
         double fewest = t.numberColumn(RENAMES.name()).min();
         t = t.where(t.numberColumn(RENAMES.name())
                 .isEqualTo(fewest)
-                .and(t.numberColumn(THREADS.name()).isEqualTo(threads)));
+                .and(t.numberColumn(WALKER_THREADS.name()).isEqualTo(threads)));
         double[] lent = new double[t.rowCount()];
         for (int i = 0; i < lent.length; i++) {
             lent[i] = t.numberColumn(CPU_S.name()).getDouble(i)
@@ -168,18 +174,23 @@ public final class VfsData {
 
     /** For the stat walk: wall seconds per thread count, with speed-up over one thread. */
     public static List<ScalingPoint> statWalkScaling(Table statWalk, int cores) {
-        return scaling(Summaries.groupMedians(statWalk, WALL_S.name(), THREADS.name()), WALL_S.name(), false, cores);
+        return scaling(
+                Summaries.groupMedians(statWalk, WALL_S.name(), LOOKUP_THREADS.name()),
+                WALL_S.name(),
+                LOOKUP_THREADS.name(),
+                false,
+                cores);
     }
 
-    static List<ScalingPoint> scaling(Table medians, String value, boolean rate, int cores) {
+    static List<ScalingPoint> scaling(Table medians, String value, String threadsColumn, boolean rate, int cores) {
         List<ScalingPoint> out = new ArrayList<>();
         if (medians.isEmpty()) {
             return out;
         }
         double base = medians.numberColumn(value).getDouble(0);
-        double baseThreads = medians.numberColumn(THREADS.name()).getDouble(0);
+        double baseThreads = medians.numberColumn(threadsColumn).getDouble(0);
         for (int i = 0; i < medians.rowCount(); i++) {
-            double threads = medians.numberColumn(THREADS.name()).getDouble(i);
+            double threads = medians.numberColumn(threadsColumn).getDouble(i);
             double v = medians.numberColumn(value).getDouble(i);
             double speedup = rate ? Scaling.speedupFromRates(base, v) : Scaling.speedupFromTimes(base, v);
             int n = (int) Math.round(threads / baseThreads);

@@ -22,6 +22,7 @@ import labbook.reports.stats.DetectableChange;
 import labbook.reports.study.Claim;
 import labbook.reports.study.ClaimIntervals;
 import labbook.reports.study.Study;
+import labbook.vfs.VfsSchemas;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
@@ -99,6 +100,21 @@ class CalibrateTest {
 
     private static Calibration calibrate(List<Path> roots) {
         return Calibrate.of(ResultsLoader.load(roots, Studies.schemas()), Studies.ALL);
+    }
+
+    @Test
+    void aMeasurementIsLookedUpUnderTheNamesACalibrationMadeBeforeItsColumnsWereRenamedGaveIt() {
+        // the committed calibration names git-diff's loop sums and stat-walk's threads as they were then
+        List<String> diffKey = List.of("serial", "6", "19659", "0");
+        assertThat(Calibrate.measureName(VfsSchemas.GIT_DIFF, VfsSchemas.LOOP_ELAPSED_S, diffKey))
+                .isEqualTo("git-diff loop_elapsed_s mode=serial runs=6 entries=19659 preload_threads=0");
+        assertThat(Calibrate.formerMeasureName(VfsSchemas.GIT_DIFF, VfsSchemas.LOOP_ELAPSED_S, diffKey))
+                .isEqualTo("git-diff elapsed_s mode=serial runs=6 entries=19659 preload_threads=0");
+        assertThat(Calibrate.formerMeasureName(VfsSchemas.STAT_WALK, VfsSchemas.WALL_S, List.of("20", "19659")))
+                .isEqualTo("stat-walk wall_s threads=20 paths=19659");
+        // nothing renamed: the same name
+        assertThat(Calibrate.formerMeasureName(VfsSchemas.STAT_WALK_GIT, VfsSchemas.SYS_S, List.of("parallel")))
+                .isEqualTo(Calibrate.measureName(VfsSchemas.STAT_WALK_GIT, VfsSchemas.SYS_S, List.of("parallel")));
     }
 
     @Test

@@ -109,6 +109,32 @@ class ResultsLoaderTest {
     }
 
     @Test
+    void columnsWrittenUnderTheirFormerNamesLoadUnderTheNewOnes() throws IOException {
+        // git-diff's loop sums were user_s, sys_s and elapsed_s, and stat-walk's lookup threads "threads", until the
+        // names took one meaning each: results written before the rename (the reference run's) still load
+        write("vfs/git-diff.csv", """
+                mode,loop,runs,user_s,sys_s,elapsed_s,cpu_pct,entries,preload_threads
+                serial,0,10,1.5,2.5,4.5,99,5,1
+                """);
+        write("vfs/stat-walk.csv", """
+                threads,repeat,paths,wall_s,user_s,sys_s,mismatches
+                4,0,100,0.25,0.1,0.2,0
+                """);
+        Results r = load();
+        Table diff = Explore.table(r, "vfs", "git-diff");
+        assertThat(diff.columnNames())
+                .contains(VfsSchemas.LOOP_USER_S.name(), VfsSchemas.LOOP_SYS_S.name(), VfsSchemas.LOOP_ELAPSED_S.name())
+                .doesNotContain("user_s", "sys_s", "elapsed_s");
+        assertThat(diff.numberColumn(VfsSchemas.LOOP_SYS_S.name()).getDouble(0)).isEqualTo(2.5);
+        Table walk = Explore.table(r, "vfs", "stat-walk");
+        assertThat(walk.column(VfsSchemas.LOOKUP_THREADS.name()).type()).isEqualTo(ColumnType.LONG);
+        assertThat(walk.numberColumn(VfsSchemas.LOOKUP_THREADS.name()).getDouble(0))
+                .isEqualTo(4);
+        // the walk's own user and system time kept their names: they always meant one walk's
+        assertThat(walk.numberColumn(VfsSchemas.SYS_S.name()).getDouble(0)).isEqualTo(0.2);
+    }
+
+    @Test
     void aMissingStudyIsNotRun() throws IOException {
         Fixtures.copy(Fixtures.root("results-a").resolve("vfs"), tmp.resolve("vfs"));
         Files.createDirectories(tmp.resolve("wallet")); // a folder with no CSV is not a run either
@@ -155,7 +181,7 @@ class ResultsLoaderTest {
     @Test
     void aWordWhereANumberBelongsNamesTheFileLineAndColumn() throws IOException {
         Path csv = write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0,10,1,fast,1,99,5,1\n");
-        loadFails().hasMessage(csv + ":2: column 'sys_s' is 'fast', not a number");
+        loadFails().hasMessage(csv + ":2: column 'loop_sys_s' is 'fast', not a number");
         write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0.5,10,1,1,1,99,5,1\n");
         loadFails().hasMessageEndingWith(":2: column 'loop' is '0.5', not a whole number");
     }
@@ -173,7 +199,7 @@ class ResultsLoaderTest {
         write("vfs/git-diff.csv", GIT_DIFF_HEADER + "serial,0,10,1,1,1,,5,1\nserial,1,10,1,1,1,NaN,5,1\n");
         Table t = Explore.table(load(), "vfs", "git-diff");
         assertThat(t.doubleColumn("cpu_pct").countMissing()).isEqualTo(2);
-        assertThat(t.doubleColumn("user_s").countMissing()).isZero();
+        assertThat(t.doubleColumn(VfsSchemas.LOOP_USER_S.name()).countMissing()).isZero();
     }
 
     @Test
@@ -287,9 +313,9 @@ class ResultsLoaderTest {
     void aNegativeDurationSizeOrRateNamesTheFileLineAndColumn() throws IOException {
         String header = GIT_DIFF_HEADER;
         Path csv = write("vfs/git-diff.csv", header + GIT_DIFF_ROW + "serial,1,10,1,-3.5,1,99,5,1\n");
-        loadFails().hasMessage(csv + ":3: column 'sys_s' is '-3.5', below 0 (a duration, size or rate never is)");
+        loadFails().hasMessage(csv + ":3: column 'loop_sys_s' is '-3.5', below 0 (a duration, size or rate never is)");
         write("vfs/git-diff.csv", header + "serial,0,10,1,Infinity,1,99,5,1\n");
-        loadFails().hasMessage(csv + ":2: column 'sys_s' is 'Infinity', not a finite number");
+        loadFails().hasMessage(csv + ":2: column 'loop_sys_s' is 'Infinity', not a finite number");
         Path sweep = write("wallet/sync-sweep.csv", SWEEP_HEADER + "kde4,1,0,-60,1.0,0.7,112,0.8,0.6\n");
         loadFails().hasMessageStartingWith(sweep + ":2: column 'file_bytes' is '-60', below 0");
         // a column that is no duration, size or rate may be negative; so may an undeclared one

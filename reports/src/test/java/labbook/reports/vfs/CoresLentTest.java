@@ -2,6 +2,7 @@ package labbook.reports.vfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import labbook.vfs.VfsSchemas;
 import labbook.vfs.dcache.Walk;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.DoubleColumn;
@@ -16,7 +17,7 @@ class CoresLentTest {
         Table model = Table.create(
                 "dcache-model",
                 StringColumn.create("walk", Walk.REF, Walk.REF, Walk.REF, Walk.REF, Walk.RCU),
-                IntColumn.create("threads", 20, 20, 20, 20, 20),
+                IntColumn.create(VfsSchemas.WALKER_THREADS.name(), 20, 20, 20, 20, 20),
                 IntColumn.create("renames", 0, 0, 0, 1, 0),
                 DoubleColumn.create("cpu_s", 0.4, 0.9, 2.0, 2.0, 1.0),
                 DoubleColumn.create("iteration_s", 1.0, 1.0, 1.0, 1.0, 0.5));

@@ -3,6 +3,7 @@ package labbook.filecrypt.experiments.interop;
 import static labbook.filecrypt.FilecryptSchemas.ALGO;
 import static labbook.filecrypt.FilecryptSchemas.ARMOR;
 import static labbook.filecrypt.FilecryptSchemas.CIPHER;
+import static labbook.filecrypt.FilecryptSchemas.COMPRESS_THREADS;
 import static labbook.filecrypt.FilecryptSchemas.DETAIL;
 import static labbook.filecrypt.FilecryptSchemas.DIRECTION;
 import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
@@ -11,7 +12,6 @@ import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.PASSED;
 import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
 import static labbook.filecrypt.FilecryptSchemas.S2K_DIGEST;
-import static labbook.filecrypt.FilecryptSchemas.THREADS;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -148,7 +148,7 @@ public final class InteropExperiment extends ExperimentCommand {
                             .set(IN_BYTES, original.length)
                             .set(OUT_BYTES, out.outBytes)
                             .set(DETAIL, out.detail)
-                            .set(THREADS, threads));
+                            .set(COMPRESS_THREADS, threads));
                     if (out.passed) {
                         passed++;
                     } else {

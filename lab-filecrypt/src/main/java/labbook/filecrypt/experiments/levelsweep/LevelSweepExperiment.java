@@ -1,12 +1,12 @@
 package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptSchemas.ALGO;
+import static labbook.filecrypt.FilecryptSchemas.COMPRESS_THREADS;
 import static labbook.filecrypt.FilecryptSchemas.ENGINE;
 import static labbook.filecrypt.FilecryptSchemas.FILE;
 import static labbook.filecrypt.FilecryptSchemas.LEVEL;
 import static labbook.filecrypt.FilecryptSchemas.REPEAT;
 import static labbook.filecrypt.FilecryptSchemas.SCOPE;
-import static labbook.filecrypt.FilecryptSchemas.THREADS;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -362,7 +362,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                 row.get(FILE.name()),
                 new SweepEngine(
                         Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
-                        Integer.parseInt(row.get(THREADS.name()))),
+                        Integer.parseInt(row.get(COMPRESS_THREADS.name()))),
                 Compression.parse(row.get(ALGO.name())),
                 Integer.parseInt(row.get(LEVEL.name())));
     }

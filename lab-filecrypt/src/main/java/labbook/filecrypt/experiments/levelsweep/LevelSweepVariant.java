@@ -2,6 +2,7 @@ package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptSchemas.ALGO;
 import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
+import static labbook.filecrypt.FilecryptSchemas.COMPRESS_THREADS;
 import static labbook.filecrypt.FilecryptSchemas.CORPUS;
 import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
 import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
@@ -15,7 +16,6 @@ import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.REPEAT;
 import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
 import static labbook.filecrypt.FilecryptSchemas.SCOPE;
-import static labbook.filecrypt.FilecryptSchemas.THREADS;
 import static labbook.filecrypt.FilecryptSchemas.WALL_S;
 
 import java.nio.file.Path;
@@ -112,7 +112,7 @@ final class LevelSweepVariant implements VariantWorker.Variant {
                             CIPHER_PATH,
                             engine == Engine.GPG ? "gpg" : o.cipherPath().label())
                     .set(S2K_COUNT, o.s2kCount())
-                    .set(THREADS, o.threads())
+                    .set(COMPRESS_THREADS, o.threads())
                     .set(CPU_THREAD_S, engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
         }
     }

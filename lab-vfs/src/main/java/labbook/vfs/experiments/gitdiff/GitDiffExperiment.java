@@ -1,14 +1,14 @@
 package labbook.vfs.experiments.gitdiff;
 
 import static labbook.vfs.VfsSchemas.CPU_PCT;
-import static labbook.vfs.VfsSchemas.ELAPSED_S;
 import static labbook.vfs.VfsSchemas.LOOP;
+import static labbook.vfs.VfsSchemas.LOOP_ELAPSED_S;
+import static labbook.vfs.VfsSchemas.LOOP_SYS_S;
+import static labbook.vfs.VfsSchemas.LOOP_USER_S;
 import static labbook.vfs.VfsSchemas.MODE;
 import static labbook.vfs.VfsSchemas.PRELOAD_THREADS;
 import static labbook.vfs.VfsSchemas.RUNS;
-import static labbook.vfs.VfsSchemas.SYS_S;
 import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
-import static labbook.vfs.VfsSchemas.USER_S;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -137,9 +137,9 @@ public final class GitDiffExperiment extends ExperimentCommand {
                         kept.get(MODE.name()),
                         Integer.parseInt(kept.get(LOOP.name())),
                         Integer.parseInt(kept.get(RUNS.name())),
-                        Double.parseDouble(kept.get(USER_S.name())),
-                        Double.parseDouble(kept.get(SYS_S.name())),
-                        Double.parseDouble(kept.get(ELAPSED_S.name()))));
+                        Double.parseDouble(kept.get(LOOP_USER_S.name())),
+                        Double.parseDouble(kept.get(LOOP_SYS_S.name())),
+                        Double.parseDouble(kept.get(LOOP_ELAPSED_S.name()))));
             }
             if (!results.isEmpty()) {
                 out.printf(
@@ -161,9 +161,9 @@ public final class GitDiffExperiment extends ExperimentCommand {
                         csv.row(r -> r.set(MODE, loop.mode)
                                 .set(LOOP, loop.loop)
                                 .set(RUNS, loop.runs)
-                                .set(USER_S, loop.userS)
-                                .set(SYS_S, loop.sysS)
-                                .set(ELAPSED_S, loop.elapsedS)
+                                .set(LOOP_USER_S, loop.userS)
+                                .set(LOOP_SYS_S, loop.sysS)
+                                .set(LOOP_ELAPSED_S, loop.elapsedS)
                                 .set(CPU_PCT, loop.cpuPct())
                                 .set(TREE_ENTRIES, entries)
                                 .set(PRELOAD_THREADS, threads));

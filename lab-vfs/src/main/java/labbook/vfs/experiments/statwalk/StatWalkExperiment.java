@@ -1,12 +1,12 @@
 package labbook.vfs.experiments.statwalk;
 
 import static labbook.vfs.VfsSchemas.ELAPSED_S;
+import static labbook.vfs.VfsSchemas.LOOKUP_THREADS;
 import static labbook.vfs.VfsSchemas.MISMATCHES;
 import static labbook.vfs.VfsSchemas.MODE;
 import static labbook.vfs.VfsSchemas.PATHS;
 import static labbook.vfs.VfsSchemas.REPEAT;
 import static labbook.vfs.VfsSchemas.SYS_S;
-import static labbook.vfs.VfsSchemas.THREADS;
 import static labbook.vfs.VfsSchemas.USER_S;
 import static labbook.vfs.VfsSchemas.WALL_S;
 
@@ -120,7 +120,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
      */
     record MeasuredWalk(int threads, int repeat, int paths, double wallS, double userS, double sysS, long mismatches) {
         Row fill(Row row) {
-            return row.set(THREADS, threads)
+            return row.set(LOOKUP_THREADS, threads)
                     .set(REPEAT, repeat)
                     .set(PATHS, paths)
                     .set(WALL_S, wallS)
@@ -131,7 +131,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
 
         static MeasuredWalk of(WorkerRows.Cells c) {
             return new MeasuredWalk(
-                    c.intCount(THREADS),
+                    c.intCount(LOOKUP_THREADS),
                     c.intCount(REPEAT),
                     c.intCount(PATHS),
                     c.measure(WALL_S),

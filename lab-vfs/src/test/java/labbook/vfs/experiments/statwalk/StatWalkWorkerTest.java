@@ -41,7 +41,7 @@ class StatWalkWorkerTest {
         Files.write(
                 written,
                 List.of(
-                        "mismatches,sys_s,user_s,wall_s,paths,repeat,threads,extra",
+                        "mismatches,sys_s,user_s,wall_s,paths,repeat,lookup_threads,extra",
                         "0,0.04,0.01,0.0512,19659,3,20,ignored"));
         assertThat(MeasuredWalk.of(
                         WorkerRows.read(written, VfsSchemas.STAT_WALK).get(0)))
@@ -51,7 +51,7 @@ class StatWalkWorkerTest {
     @Test
     void aRowThatIsNotAWalkIsOneLineNamingTheFile(@TempDir Path dir) throws IOException {
         Path csv = dir.resolve("stat-walk.csv");
-        Files.write(csv, List.of("threads,repeat,paths,wall_s,user_s,sys_s", "1,0,30,0.1,0,0"));
+        Files.write(csv, List.of("lookup_threads,repeat,paths,wall_s,user_s,sys_s", "1,0,30,0.1,0,0"));
         assertThatThrownBy(() -> WorkerRows.read(csv, VfsSchemas.STAT_WALK))
                 .isInstanceOf(LabException.class)
                 .hasMessageStartingWith(csv + ": no column 'mismatches'");
