@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * Interleaved A/B rounds: one experiment run for two configurations in alternating rounds, each round a fresh process
@@ -197,6 +198,7 @@ public final class AbRounds {
     /** The same, reading the machine's load around each side with {@code probe} (a test's machine is its own). */
     static int run(Path dir, Plan plan, Duration limit, PrintStream err, Supplier<MachineLoad.Snapshot> probe) {
         int ran = 0;
+        long started = System.nanoTime();
         for (int i = 0; i < plan.order().size(); i++) {
             int round = i + 1;
             String order = plan.order().get(i);
@@ -232,6 +234,18 @@ public final class AbRounds {
                 }
             }
             ran++;
+            // the plan's first estimate is the experiment's time at its defaults, which options such as --repeats
+            // change: the rounds run so far say how long the rest will take
+            long left = IntStream.range(round, plan.order().size())
+                    .filter(r -> !(done(dir, plan, r + 1, 'a') && done(dir, plan, r + 1, 'b')))
+                    .count();
+            if (left > 0) {
+                Duration perRound = Duration.ofNanos((System.nanoTime() - started) / ran);
+                err.println("labbook ab: " + ran + (ran == 1 ? " round" : " rounds") + " in "
+                        + Progress.human(perRound.multipliedBy(ran)) + ": about "
+                        + Progress.human(perRound.multipliedBy(left)) + " for the " + left + " left");
+                err.flush();
+            }
         }
         return ran;
     }
