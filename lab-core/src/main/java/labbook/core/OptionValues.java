@@ -1,9 +1,5 @@
 package labbook.core;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-
 /** Checks of numeric option values: a bad one is one line naming the option, exit 2 (as picocli's own errors). */
 public final class OptionValues {
     private OptionValues() {}
@@ -28,25 +24,5 @@ public final class OptionValues {
             throw LabException.badValue(option, value, "at least " + min);
         }
         return value;
-    }
-
-    /**
-     * The options a run was given, for its rerun line in run.json: {@code rerun("--loops", loops, "--tree", tree)}
-     * gives {@code --loops 2 --tree /t} for the ones that are not null (lists joined by commas).
-     */
-    public static String[] rerun(Object... optionsAndValues) {
-        List<String> args = new ArrayList<>();
-        for (int i = 0; i + 1 < optionsAndValues.length; i += 2) {
-            Object value = optionsAndValues[i + 1];
-            if (value != null) {
-                args.add(String.valueOf(optionsAndValues[i]));
-                args.add(
-                        value instanceof Collection<?> c
-                                ? String.join(
-                                        ",", c.stream().map(String::valueOf).toList())
-                                : String.valueOf(value));
-            }
-        }
-        return args.toArray(new String[0]);
     }
 }

@@ -29,8 +29,8 @@ record RunOptions(Mode mode, Map<String, String> given) {
     }
 
     /**
-     * The options of {@code args}, as {@link OptionValues#rerun} gives them: {@code --name value} pairs, and an option
-     * followed by another option (or by nothing) a flag, kept with an empty value.
+     * The options of {@code args}, as {@link ExperimentCommand#givenOptions} gives them: {@code --name value} pairs,
+     * and an option followed by another option (or by nothing) a flag, kept with an empty value.
      */
     static RunOptions of(Mode mode, List<String> args) {
         Map<String, String> given = new LinkedHashMap<>();

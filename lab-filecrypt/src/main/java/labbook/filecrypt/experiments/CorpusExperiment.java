@@ -15,8 +15,8 @@ public abstract class CorpusExperiment extends ExperimentCommand {
      * option its default.
      */
     public static <T extends CorpusExperiment> T withOptionsOf(LabOptions lab, Path enwik8, T command) {
-        ExperimentCommand.withOptionsOf(lab, command);
-        command.corpusOptions = CorpusOptions.of(enwik8);
-        return command;
+        return enwik8 == null
+                ? ExperimentCommand.withOptionsOf(lab, command)
+                : ExperimentCommand.withOptionsOf(lab, command, "--enwik8", enwik8.toString());
     }
 }

@@ -19,13 +19,6 @@ public final class CorpusOptions {
             description = "Only the corpus files of at most N bytes (smoke tests).")
     Long maxFileBytes;
 
-    /** The options as {@code all} gives them: its {@code --enwik8} (null: none), every corpus file. */
-    public static CorpusOptions of(Path enwik8) {
-        CorpusOptions options = new CorpusOptions();
-        options.enwik8 = enwik8;
-        return options;
-    }
-
     /** {@code --enwik8}: null when not given. */
     public Path enwik8() {
         return enwik8;

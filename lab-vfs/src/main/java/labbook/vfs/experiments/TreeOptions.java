@@ -1,11 +1,9 @@
 package labbook.vfs.experiments;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import labbook.core.LabOptions;
 import labbook.core.Mode;
-import labbook.core.OptionValues;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.peer.Git;
 import labbook.vfs.tree.KernelManifest;
@@ -34,24 +32,6 @@ public class TreeOptions {
 
     public Git git() {
         return new Git(gitBinary);
-    }
-
-    /** --git's value when it is not the default, else null (for a rerun line). */
-    public String gitOption() {
-        return "git".equals(gitBinary) ? null : gitBinary;
-    }
-
-    /**
-     * The options for a run's rerun line: the experiment's own ({@code "--loops", loops, ...}, as
-     * {@link OptionValues#rerun} takes them), then {@code --tree} and {@code --git} when given.
-     */
-    public String[] rerun(Object... experimentOptions) {
-        Object[] all = Arrays.copyOf(experimentOptions, experimentOptions.length + 4);
-        all[experimentOptions.length] = "--tree";
-        all[experimentOptions.length + 1] = tree;
-        all[experimentOptions.length + 2] = "--git";
-        all[experimentOptions.length + 3] = gitOption();
-        return OptionValues.rerun(all);
     }
 
     /** The tree asked for with --tree, or null for the mode's default. */

@@ -144,7 +144,8 @@ class ExperimentsTest {
         assertThat(statWalkSubset.out()).contains("serial (1 thread)").contains("parallel (20 threads)");
         assertThat(dir.resolve("subset/vfs/run.json"))
                 .content()
-                .contains("./labbook vfs stat-walk --quick --repeats 2 --threads 20,1,20 --tree " + tree);
+                .contains("./labbook vfs stat-walk --quick --tree " + tree
+                        + " --repeats 2 --threads 20,1,20"); // as typed
     }
 
     @Test
@@ -179,6 +180,6 @@ class ExperimentsTest {
         assertThat(out.resolve("vfs/run.json"))
                 .content()
                 .contains("\"jmh\"")
-                .contains("./labbook vfs dcache-model --quick --threads 1 --renames on --forks 2 --tree " + tree);
+                .contains("./labbook vfs dcache-model --quick --tree " + tree + " --threads 1 --renames on --forks 2");
     }
 }

@@ -151,19 +151,7 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
         List<Directory> dirs = Directories.forMode(mode, folders, corpusOptions);
         SampleGroups<Key> results = new SampleGroups<>();
         Map<Key, Double> meanPct = new HashMap<>();
-        try (LabRun run = LabRun.start(
-                        lab,
-                        FilecryptSchemas.STUDY,
-                        "directory-runs",
-                        OptionValues.rerun(
-                                "--repeats",
-                                repeats,
-                                "--types",
-                                types,
-                                "--enwik8",
-                                corpusOptions.enwik8(),
-                                "--max-file-bytes",
-                                corpusOptions.maxFileBytes()));
+        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "directory-runs", givenOptions());
                 CsvResults csv = run.csv(FilecryptSchemas.DIRECTORY_RUNS);
                 CsvResults filesCsv = run.csv(FilecryptSchemas.DIRECTORY_FILES);
                 VariantJvms jvms = VariantJvms.of("directory-runs")) {

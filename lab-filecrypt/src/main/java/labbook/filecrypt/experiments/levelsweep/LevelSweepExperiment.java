@@ -180,21 +180,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         SampleGroups<Key> decrypts = new SampleGroups<>();
         List<Sample> help = new ArrayList<>();
         int readBack = 0;
-        try (LabRun run = LabRun.start(
-                        lab,
-                        FilecryptSchemas.STUDY,
-                        "level-sweep",
-                        OptionValues.rerun(
-                                "--repeats",
-                                repeats,
-                                "--threads",
-                                threads,
-                                "--levels",
-                                levels,
-                                "--enwik8",
-                                corpusOptions.enwik8(),
-                                "--max-file-bytes",
-                                corpusOptions.maxFileBytes()));
+        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "level-sweep", givenOptions());
                 CsvJournal csv = run.journal(FilecryptSchemas.LEVEL_SWEEP);
                 CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT);
                 VariantJvms variants = VariantJvms.of("level-sweep")) {

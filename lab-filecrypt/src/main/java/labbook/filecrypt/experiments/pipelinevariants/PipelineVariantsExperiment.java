@@ -25,7 +25,6 @@ import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
-import labbook.core.OptionValues;
 import labbook.core.Progress;
 import labbook.core.Row;
 import labbook.filecrypt.FilecryptSchemas;
@@ -176,11 +175,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
         int[] levels = {0, 1, 9};
         SampleGroups<Key> results = new SampleGroups<>();
         String summary;
-        try (LabRun run = LabRun.start(
-                        lab,
-                        FilecryptSchemas.STUDY,
-                        "pipeline-variants",
-                        OptionValues.rerun("--variants", variantNames));
+        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "pipeline-variants", givenOptions());
                 Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptSchemas.PIPELINE_VARIANTS);
                 VariantJvms jvms = VariantJvms.of("pipeline-variants")) {

@@ -118,12 +118,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
         OptionValues.atLeast("--rounds", rounds, 1, 1);
         OptionValues.atLeast("--runs", runs, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        Object perfOption = "perf".equals(perfBinary) ? null : perfBinary;
-        try (LabRun run = LabRun.start(
-                lab,
-                VfsSchemas.STUDY,
-                EXPERIMENT,
-                treeOptions.rerun("--rounds", rounds, "--runs", runs, "--perf", perfOption))) {
+        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, EXPERIMENT, givenOptions())) {
             run(run, tree, rounds, runs, new Perf(perfBinary), System.out);
         }
         return 0;
