@@ -179,7 +179,7 @@ class DcacheModelExperimentTest {
                 List.of(String.join(",", VfsSchemas.DCACHE_MODEL.names()), "ref,many,0,0,0,,0.5,0,0,0,0,0,0,0.5,2"));
         assertThatThrownBy(() -> DcacheModelExperiment.forkRowsIn(badCell))
                 .isInstanceOf(LabException.class)
-                .hasMessage(badCell + " row 1: threads 'many' is not a whole number");
+                .hasMessage(badCell + " row 1: " + VfsSchemas.WALKER_THREADS.name() + " 'many' is not a whole number");
     }
 
     @Test
