@@ -240,10 +240,10 @@ public final class AbRounds {
                     .filter(r -> !(done(dir, plan, r + 1, 'a') && done(dir, plan, r + 1, 'b')))
                     .count();
             if (left > 0) {
-                Duration perRound = Duration.ofNanos((System.nanoTime() - started) / ran);
-                err.println("labbook ab: " + ran + (ran == 1 ? " round" : " rounds") + " in "
-                        + Progress.human(perRound.multipliedBy(ran)) + ": about "
-                        + Progress.human(perRound.multipliedBy(left)) + " for the " + left + " left");
+                Duration took = Duration.ofNanos(System.nanoTime() - started);
+                err.println("labbook ab: " + ran + (ran == 1 ? " round" : " rounds") + " in " + Progress.human(took)
+                        + ": about " + Progress.human(took.dividedBy(ran).multipliedBy(left)) + " for the " + left
+                        + " left");
                 err.flush();
             }
         }

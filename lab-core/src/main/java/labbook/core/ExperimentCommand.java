@@ -38,12 +38,20 @@ public abstract class ExperimentCommand implements Callable<Integer> {
     }
 
     /**
+     * Starts this command's run of {@code study} ({@link LabRun#start}): its lab options, and the options its command
+     * line gave it ({@link #givenOptions}), which run.json's rerun line writes and a {@code --resume} checks.
+     */
+    protected final LabRun startRun(String study, String command) {
+        return LabRun.start(lab, study, command, givenOptions());
+    }
+
+    /**
      * The options this command's line gave it, as typed, for run.json's rerun line and a resume's check: every option
      * picocli matched but the lab's own ({@link LabOptions}: the rerun line writes the mode itself, and where results
      * go is not the experiment's) and an {@code all} run's ({@link AllOptions}). A list option's values joined by
      * commas; a flag alone. Empty for a command that was never parsed.
      */
-    protected final String[] givenOptions() {
+    final String[] givenOptions() {
         ParseResult parsed = spec == null ? null : spec.commandLine().getParseResult();
         if (parsed == null) {
             return new String[0];

@@ -52,7 +52,7 @@ public final class AllCommand extends ExperimentCommand {
         }
         AllExperiments all = new AllExperiments(FilecryptSchemas.STUDY, options.keepGoing(), System.err);
         // each experiment writes its own run record; this one adds how each ended (run.json's outcomes)
-        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "all", givenOptions())) {
+        try (LabRun run = startRun(FilecryptSchemas.STUDY, "all")) {
             // the experiments in the order they run, each with what it costs in each mode
             Map<String, Experiment> experiments = new LinkedHashMap<>();
             experiments.put(

@@ -56,13 +56,13 @@ public final class AllCommand extends ExperimentCommand {
     public Integer call() {
         AllExperiments all = new AllExperiments(VfsSchemas.STUDY, options.keepGoing(), System.err);
         if (options.planOnly()) {
-            try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, "all", givenOptions())) {
+            try (LabRun run = startRun(VfsSchemas.STUDY, "all")) {
                 all.plan(run, EXPERIMENTS);
             }
             return 0;
         }
         Optional<KernelTree> opened = all.runFor(null, "tree", () -> treeOptions.open(lab));
-        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, "all", givenOptions())) {
+        try (LabRun run = startRun(VfsSchemas.STUDY, "all")) {
             if (opened.isEmpty()) {
                 EXPERIMENTS.keySet().forEach(e -> all.skip(run, e, "no tree"));
                 return all.finish(System.out);

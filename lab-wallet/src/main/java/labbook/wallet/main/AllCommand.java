@@ -40,7 +40,7 @@ public final class AllCommand extends ExperimentCommand {
     public Integer call() {
         PrintStream out = System.out;
         AllExperiments all = new AllExperiments(WalletSchemas.STUDY, options.keepGoing(), System.err);
-        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "all", givenOptions())) {
+        try (LabRun run = startRun(WalletSchemas.STUDY, "all")) {
             Mode mode = run.mode();
             // the experiments in the order they run, each with its mode's own parameters and what they cost
             Map<String, Experiment> experiments = new LinkedHashMap<>();

@@ -158,6 +158,17 @@ public final class Calibrate {
     }
 
     /**
+     * A measurement's spread in {@code calibration}, under its name or, for a calibration made before its columns were
+     * renamed, under the name it had then ({@link #formerMeasureName}).
+     */
+    static Optional<Spread> measureSpread(
+            Calibration calibration, ResultsSchema schema, Column timing, List<String> key) {
+        return calibration
+                .spread(Kind.measure, schema.study(), measureName(schema, timing, key))
+                .or(() -> calibration.spread(Kind.measure, schema.study(), formerMeasureName(schema, timing, key)));
+    }
+
+    /**
      * The measurement's name as a calibration made before its columns were renamed wrote it: each renamed column under
      * its first former name ({@link Column#formerNames}); the same as {@link #measureName} where none was renamed.
      */

@@ -307,18 +307,9 @@ public final class Comparer {
                     m = measured(schema, timing.name(), label, x, y, null);
                     m = m.withRunTest(RunTest.ofRuns(x, y));
                 } else {
-                    Calibration c = calibration;
-                    Spread spread = c == null
+                    Spread spread = calibration == null
                             ? null
-                            : c.spread(
-                                            Calibration.Kind.measure,
-                                            schema.study(),
-                                            Calibrate.measureName(schema, timing, key))
-                                    // a calibration made before a column's rename names it as it was
-                                    .or(() -> c.spread(
-                                            Calibration.Kind.measure,
-                                            schema.study(),
-                                            Calibrate.formerMeasureName(schema, timing, key)))
+                            : Calibrate.measureSpread(calibration, schema, timing, key)
                                     .orElse(null);
                     m = measured(schema, timing.name(), label, x, y, spread);
                 }

@@ -34,7 +34,9 @@ final class CsvCheck {
 
     private CsvCheck() {}
 
-    /** Checks {@code csv} line by line; returns each column's type, in the header's order. */
+    /**
+     * Checks {@code csv} line by line; returns each column's type, by its name in the header, in the header's order.
+     */
     static Map<String, ColumnType> check(Path csv, ResultsSchema schema, String experiment) {
         Map<String, ColumnType> promised = types(schema);
         Set<String> neverNegative = new HashSet<>();
@@ -80,8 +82,8 @@ final class CsvCheck {
                 }
             }
             for (int c = 0; c < header.size(); c++) {
-                types.put(
-                        header.get(c),
+                types.put( // by the name the file writes, which is the name a CSV reader sees
+                        written.get(c),
                         promised.getOrDefault(header.get(c), numeric[c] ? ColumnType.DOUBLE : ColumnType.STRING));
             }
         } catch (IOException e) {

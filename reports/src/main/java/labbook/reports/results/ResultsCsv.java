@@ -48,7 +48,7 @@ public final class ResultsCsv {
         try (Reader reader = text(csv)) {
             CsvReadOptions options = CsvReadOptions.builder(reader)
                     .tableName(experiment)
-                    .columnTypes(name -> types.get(schema == null ? name : schema.currentName(name)))
+                    .columnTypes(types::get)
                     .missingValueIndicator("", "NaN")
                     .build();
             Table table = Table.read().usingOptions(options);

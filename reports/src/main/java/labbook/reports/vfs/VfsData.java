@@ -123,12 +123,7 @@ public final class VfsData {
         }
         double fewest = t.numberColumn(RENAMES.name()).min();
         t = t.where(t.numberColumn(RENAMES.name()).isEqualTo(fewest));
-        return scaling(
-                Summaries.groupMedians(t, OPS_PER_S.name(), WALKER_THREADS.name()),
-                OPS_PER_S.name(),
-                WALKER_THREADS.name(),
-                true,
-                cores);
+        return scaling(t, OPS_PER_S, WALKER_THREADS, true, cores);
     }
 
     /**
@@ -174,24 +169,24 @@ public final class VfsData {
 
     /** For the stat walk: wall seconds per thread count, with speed-up over one thread. */
     public static List<ScalingPoint> statWalkScaling(Table statWalk, int cores) {
-        return scaling(
-                Summaries.groupMedians(statWalk, WALL_S.name(), LOOKUP_THREADS.name()),
-                WALL_S.name(),
-                LOOKUP_THREADS.name(),
-                false,
-                cores);
+        return scaling(statWalk, WALL_S, LOOKUP_THREADS, false, cores);
     }
 
-    static List<ScalingPoint> scaling(Table medians, String value, String threadsColumn, boolean rate, int cores) {
+    /**
+     * {@code value}'s median per thread count in {@code rows}, each beside the fewest threads': a rate (higher is
+     * faster) or a time.
+     */
+    static List<ScalingPoint> scaling(Table rows, Column value, Column threadCount, boolean rate, int cores) {
+        Table medians = Summaries.groupMedians(rows, value.name(), threadCount.name());
         List<ScalingPoint> out = new ArrayList<>();
         if (medians.isEmpty()) {
             return out;
         }
-        double base = medians.numberColumn(value).getDouble(0);
-        double baseThreads = medians.numberColumn(threadsColumn).getDouble(0);
+        double base = medians.numberColumn(value.name()).getDouble(0);
+        double baseThreads = medians.numberColumn(threadCount.name()).getDouble(0);
         for (int i = 0; i < medians.rowCount(); i++) {
-            double threads = medians.numberColumn(threadsColumn).getDouble(i);
-            double v = medians.numberColumn(value).getDouble(i);
+            double threads = medians.numberColumn(threadCount.name()).getDouble(i);
+            double v = medians.numberColumn(value.name()).getDouble(i);
             double speedup = rate ? Scaling.speedupFromRates(base, v) : Scaling.speedupFromTimes(base, v);
             int n = (int) Math.round(threads / baseThreads);
             out.add(new ScalingPoint(

@@ -112,6 +112,21 @@ class CalibrateTest {
                 .isEqualTo("git-diff elapsed_s mode=serial runs=6 entries=19659 preload_threads=0");
         assertThat(Calibrate.formerMeasureName(VfsSchemas.STAT_WALK, VfsSchemas.WALL_S, List.of("20", "19659")))
                 .isEqualTo("stat-walk wall_s threads=20 paths=19659");
+        // a calibration made before the rename answers for the measurement under its new name
+        Calibration old = new Calibration(
+                null,
+                List.of(new Spread(
+                        Kind.measure,
+                        VfsSchemas.STUDY,
+                        "git-diff elapsed_s mode=serial runs=6 entries=19659 preload_threads=0",
+                        5,
+                        0.32,
+                        0.05)));
+        assertThat(Calibrate.measureSpread(old, VfsSchemas.GIT_DIFF, VfsSchemas.LOOP_ELAPSED_S, diffKey))
+                .map(Spread::logSd)
+                .contains(0.05);
+        assertThat(Calibrate.measureSpread(old, VfsSchemas.GIT_DIFF, VfsSchemas.LOOP_SYS_S, diffKey))
+                .isEmpty();
         // nothing renamed: the same name
         assertThat(Calibrate.formerMeasureName(VfsSchemas.STAT_WALK_GIT, VfsSchemas.SYS_S, List.of("parallel")))
                 .isEqualTo(Calibrate.measureName(VfsSchemas.STAT_WALK_GIT, VfsSchemas.SYS_S, List.of("parallel")));

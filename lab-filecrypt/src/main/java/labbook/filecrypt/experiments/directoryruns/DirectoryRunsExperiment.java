@@ -151,7 +151,7 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
         List<Directory> dirs = Directories.forMode(mode, folders, corpusOptions);
         SampleGroups<Key> results = new SampleGroups<>();
         Map<Key, Double> meanPct = new HashMap<>();
-        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "directory-runs", givenOptions());
+        try (LabRun run = startRun(FilecryptSchemas.STUDY, "directory-runs");
                 CsvResults csv = run.csv(FilecryptSchemas.DIRECTORY_RUNS);
                 CsvResults filesCsv = run.csv(FilecryptSchemas.DIRECTORY_FILES);
                 VariantJvms jvms = VariantJvms.of("directory-runs")) {

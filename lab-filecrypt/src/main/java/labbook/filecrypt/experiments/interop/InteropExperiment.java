@@ -127,7 +127,7 @@ public final class InteropExperiment extends ExperimentCommand {
         int attempts = cases.stream().mapToInt(o -> directions(o).size()).sum();
         int passed = 0;
         ConsoleTable failures = new ConsoleTable("direction", "case", "detail");
-        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "interop", givenOptions());
+        try (LabRun run = startRun(FilecryptSchemas.STUDY, "interop");
                 Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptSchemas.INTEROP);
                 ProgressBar bar = Progress.bar("interop", attempts, "cases")) {

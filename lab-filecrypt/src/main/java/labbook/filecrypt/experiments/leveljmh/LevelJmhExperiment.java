@@ -110,7 +110,7 @@ public final class LevelJmhExperiment extends ExperimentCommand {
         }
         List<JmhRun.Iteration> iterations = JmhRun.fork(LevelBenchmark.class.getName(), args);
         Map<String, List<Double>> byCase = new TreeMap<>();
-        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "level-jmh", givenOptions());
+        try (LabRun run = startRun(FilecryptSchemas.STUDY, "level-jmh");
                 CsvResults csv = run.csv(FilecryptSchemas.LEVEL_JMH)) {
             for (JmhRun.Iteration it : iterations) {
                 int bytes = Integer.parseInt(it.params().get("inputBytes"));

@@ -180,7 +180,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         SampleGroups<Key> decrypts = new SampleGroups<>();
         List<Sample> help = new ArrayList<>();
         int readBack = 0;
-        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "level-sweep", givenOptions());
+        try (LabRun run = startRun(FilecryptSchemas.STUDY, "level-sweep");
                 CsvJournal csv = run.journal(FilecryptSchemas.LEVEL_SWEEP);
                 CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT);
                 VariantJvms variants = VariantJvms.of("level-sweep")) {

@@ -175,7 +175,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
         int[] levels = {0, 1, 9};
         SampleGroups<Key> results = new SampleGroups<>();
         String summary;
-        try (LabRun run = LabRun.start(lab, FilecryptSchemas.STUDY, "pipeline-variants", givenOptions());
+        try (LabRun run = startRun(FilecryptSchemas.STUDY, "pipeline-variants");
                 Encryptions enc = Encryptions.start();
                 CsvResults csv = run.csv(FilecryptSchemas.PIPELINE_VARIANTS);
                 VariantJvms jvms = VariantJvms.of("pipeline-variants")) {

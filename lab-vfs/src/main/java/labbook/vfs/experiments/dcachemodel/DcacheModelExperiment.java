@@ -135,7 +135,7 @@ public final class DcacheModelExperiment extends ExperimentCommand {
             throw new LabException("the tree " + treeOptions.tree() + " has no folder '"
                     + DcacheWalkBenchmark.RENAMED_FOLDER + "' for the renames: pass --renames off");
         }
-        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, EXPERIMENT, givenOptions())) {
+        try (LabRun run = startRun(VfsSchemas.STUDY, EXPERIMENT)) {
             run(run, paths, threads, renames, forks, System.out);
         }
         return 0;

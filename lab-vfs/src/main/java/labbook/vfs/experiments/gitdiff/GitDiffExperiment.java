@@ -84,7 +84,7 @@ public final class GitDiffExperiment extends ExperimentCommand {
         OptionValues.atLeast("--loops", loops, 1, 1);
         OptionValues.atLeast("--runs", runs, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, EXPERIMENT, givenOptions())) {
+        try (LabRun run = startRun(VfsSchemas.STUDY, EXPERIMENT)) {
             run(run, tree, loops, runs, System.out);
         }
         return 0;

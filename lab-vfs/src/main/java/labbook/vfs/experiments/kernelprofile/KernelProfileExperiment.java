@@ -118,7 +118,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
         OptionValues.atLeast("--rounds", rounds, 1, 1);
         OptionValues.atLeast("--runs", runs, 1, 1);
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, EXPERIMENT, givenOptions())) {
+        try (LabRun run = startRun(VfsSchemas.STUDY, EXPERIMENT)) {
             run(run, tree, rounds, runs, new Perf(perfBinary), System.out);
         }
         return 0;

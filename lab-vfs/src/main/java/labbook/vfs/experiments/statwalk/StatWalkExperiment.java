@@ -96,7 +96,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
         OptionValues.atLeast("--repeats", repeats, 1, 1);
         threadCounts(threads, lab.mode());
         KernelTree tree = treeOptions.open(lab);
-        try (LabRun run = LabRun.start(lab, VfsSchemas.STUDY, EXPERIMENT, givenOptions())) {
+        try (LabRun run = startRun(VfsSchemas.STUDY, EXPERIMENT)) {
             run(run, tree, repeats, threads, System.out);
         }
         return 0;

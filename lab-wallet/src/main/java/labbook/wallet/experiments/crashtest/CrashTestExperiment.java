@@ -98,7 +98,7 @@ public final class CrashTestExperiment extends ExperimentCommand {
         if (kills != null && kills < 1) {
             throw LabException.badValue("--kills", kills, "at least 1");
         }
-        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "crash-test", givenOptions())) {
+        try (LabRun run = startRun(WalletSchemas.STUDY, "crash-test")) {
             run(run, kills != null ? kills : kills(run.mode()), System.out);
         }
         return 0;

@@ -58,7 +58,7 @@ public final class InteropExperiment extends ExperimentCommand {
         Kwallet5.unavailableReason().ifPresent(why -> {
             throw new LabException("kwallet5-interop: " + why);
         });
-        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "kwallet5-interop", givenOptions())) {
+        try (LabRun run = startRun(WalletSchemas.STUDY, "kwallet5-interop")) {
             run(run, LARGEST, System.out);
         }
         return 0;

@@ -85,7 +85,7 @@ public final class SaveStrategiesExperiment extends ExperimentCommand {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "save-strategies", givenOptions())) {
+        try (LabRun run = startRun(WalletSchemas.STUDY, "save-strategies")) {
             run(run, Plan.of(run.mode()), System.out);
         }
         return 0;

@@ -104,7 +104,7 @@ public final class SyncJmhExperiment extends ExperimentCommand {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "sync-jmh", givenOptions())) {
+        try (LabRun run = startRun(WalletSchemas.STUDY, "sync-jmh")) {
             run(run, Settings.of(run.mode()), System.out);
         }
         return 0;

@@ -124,7 +124,7 @@ public final class SyncSweepExperiment extends ExperimentCommand {
             }
         }
         boolean kwallet5Asked = variants != null && chosen.contains(SweepVariant.KWALLET5);
-        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "sync-sweep", givenOptions())) {
+        try (LabRun run = startRun(WalletSchemas.STUDY, "sync-sweep")) {
             run(run, new ArrayList<>(chosen), v -> plan(run.mode(), v), kwallet5Asked, System.out);
         }
         return 0;

@@ -104,7 +104,7 @@ public final class TamperTestExperiment extends ExperimentCommand {
 
     @Override
     public Integer call() {
-        try (LabRun run = LabRun.start(lab, WalletSchemas.STUDY, "tamper-test", givenOptions())) {
+        try (LabRun run = startRun(WalletSchemas.STUDY, "tamper-test")) {
             run(run, Plan.EVERY_BIT, System.out);
         }
         return 0;
