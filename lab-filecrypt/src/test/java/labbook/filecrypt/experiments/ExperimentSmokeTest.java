@@ -98,17 +98,15 @@ class ExperimentSmokeTest {
     }
 
     @Test
-    void directoryRunsWritesTheFourRunsForGpgAndInProcessAndCryptosDefaultAsAWholeProcess() throws Exception {
+    void directoryRunsWritesTheFourRunsForGpgAndInProcessAndNoWholeProcessJvmInQuickMode() throws Exception {
         assertThat(quick("directory-runs", 1_000_000, "--types", "text")).isZero();
         List<String> lines = Files.readAllLines(out.resolve("filecrypt/directory-runs.csv"));
-        // quick: a fresh JVM per file only for crypto's default run (the JVMs would take the study's whole budget)
-        assertThat(lines).hasSize(1 + 4 * 2 + 1);
+        // quick: no fresh JVM per file (full mode's; no claim reads it)
+        assertThat(lines).hasSize(1 + 4 * 2).noneMatch(l -> l.contains(",bcpg,process,"));
         assertThat(lines)
                 .anyMatch(l -> l.startsWith("gcide-10MB,crypto-default,bcpg,in-process,0,2,"))
-                .anyMatch(l -> l.startsWith("gcide-10MB,crypto-default,bcpg,process,0,2,"))
                 .anyMatch(l -> l.contains(",published-gpg-default-z7,gpg,process,"))
                 .anyMatch(l -> l.contains(",gpg-default-z6,bcpg,in-process,"));
-        assertThat(lines).filteredOn(l -> l.contains(",bcpg,process,")).allMatch(l -> l.contains(",crypto-default,"));
         // crypto's default: -z 1 for the 1 MB text file, -z 0 for the 10 kB one
         assertThat(lines).filteredOn(l -> l.contains(",crypto-default,")).allMatch(l -> l.contains(",1 0,"));
     }
@@ -117,7 +115,7 @@ class ExperimentSmokeTest {
     void directoryRunsOnBinaryFoldersRecordEachFilesMimeTypeAndGiveEveryOneMinusZ0ByDefault() throws Exception {
         assertThat(quick("directory-runs", 400_000, "--types", "pdf,png")).isZero();
         List<String> runs = Files.readAllLines(out.resolve("filecrypt/directory-runs.csv"));
-        // 2 folders x 4 runs x (gpg, bcpg in-process); quick: no fresh JVM per file outside the text folder
+        // 2 folders x 4 runs x (gpg, bcpg in-process); quick: no fresh JVM per file
         assertThat(runs).hasSize(1 + 2 * 4 * 2).noneMatch(l -> l.contains(",bcpg,process,"));
         assertThat(runs)
                 .filteredOn(l -> l.startsWith("pdf-quick,") || l.startsWith("png-quick,"))

@@ -19,6 +19,7 @@ import labbook.reports.results.ResultsLoader;
 import labbook.reports.results.ResultsRoot;
 import labbook.reports.stats.DetectableChange;
 import labbook.reports.stats.Format;
+import labbook.reports.stats.Interval;
 import labbook.reports.stats.MultipleTesting;
 import labbook.reports.stats.PairedRounds;
 import labbook.reports.stats.SignFlipTest;
@@ -84,10 +85,14 @@ public final class AbAnalysis {
      * reports ab's decision, one place for the analysis and its power study: with fewer rounds than any arrangement of
      * signs needs to reach {@link RunComparison#ALPHA} (2 / 2^rounds above it, below 6 rounds), every measurement is
      * "too few"; else the sign-flip p-values {@code p} are adjusted by Benjamini-Hochberg over the whole family, and a
-     * measurement is slower or faster when its adjusted p is below {@link RunComparison#ALPHA} and its geometric-mean
-     * ratio lies beyond the noise threshold, else "~".
+     * measurement is slower or faster when its adjusted p is below {@link RunComparison#ALPHA} and the whole bootstrap
+     * interval of its geometric-mean ratio ({@code intervals}) lies beyond the noise threshold, else "~". The interval,
+     * not the ratio alone, as criterion.rs decides ({@code compare_to_threshold}: a regression when the interval's
+     * lower bound is above the threshold): a mean of 20 rounds whose draw leans 2 % one way by chance is not called,
+     * where a ratio alone would be in 1-3 % of resampled A/A rounds (docs/journal.md, "Power where the rounds are
+     * quiet").
      */
-    public static Verdicts decide(double[] p, double[] ratios, int rounds, double noise) {
+    public static Verdicts decide(double[] p, List<Interval> intervals, int rounds, double noise) {
         List<RunComparison.Change> changes = new ArrayList<>();
         if (!enough(rounds)) {
             double[] none = new double[p.length];
@@ -99,10 +104,14 @@ public final class AbAnalysis {
         }
         double[] adjusted = MultipleTesting.benjaminiHochberg(p);
         for (int i = 0; i < p.length; i++) {
-            changes.add(
-                    !(adjusted[i] < RunComparison.ALPHA) || Math.abs(ratios[i] - 1) <= noise
-                            ? RunComparison.Change.SAME
-                            : ratios[i] > 1 ? RunComparison.Change.SLOWER : RunComparison.Change.FASTER);
+            Interval ratio = intervals.get(i);
+            RunComparison.Change change = RunComparison.Change.SAME;
+            if (adjusted[i] < RunComparison.ALPHA && ratio.low() > 1 + noise) {
+                change = RunComparison.Change.SLOWER;
+            } else if (adjusted[i] < RunComparison.ALPHA && ratio.high() < 1 - noise) {
+                change = RunComparison.Change.FASTER;
+            }
+            changes.add(change);
         }
         double level = MultipleTesting.levelForOneMore(
                 RunComparison.ALPHA, p.length, MultipleTesting.discoveries(adjusted, RunComparison.ALPHA));
@@ -205,9 +214,7 @@ public final class AbAnalysis {
         requireEachNamesOne(every, family);
         Verdicts v = decide(
                 analyses.stream().mapToDouble(x -> x.signFlip().p()).toArray(),
-                analyses.stream()
-                        .mapToDouble(PairedRounds.Analysis::geomeanRatio)
-                        .toArray(),
+                analyses.stream().map(PairedRounds.Analysis::geomeanInterval).toList(),
                 finished.size(),
                 noise);
         List<Measure> measures = new ArrayList<>();
@@ -263,9 +270,11 @@ public final class AbAnalysis {
     }
 
     /**
-     * The smallest change the rounds could have detected with the sign-flip test at {@code level} (the p-value a
-     * measurement not called had to reach, as compare gives it) and {@link DetectableChange#POWER} power, never below
-     * the noise threshold, under which nothing is called; infinite when no arrangement of the rounds reaches the level.
+     * The smallest change the rounds could have detected at {@link DetectableChange#POWER} power under
+     * {@link #decide}'s two conditions, the larger of: the sign-flip test's at {@code level} (the p-value a measurement
+     * not called had to reach, as compare gives it), and the change whose 95 % interval would lie beyond the noise
+     * threshold, (1 + noise) times the test's detectable change at 5 % (the interval's half width and the power's
+     * margin above it); infinite when no arrangement of the rounds reaches the level.
      */
     static double detectable(double[] a, double[] b, double level, double noise) {
         if (SignFlipTest.smallestP(a.length) > level) {
@@ -275,9 +284,17 @@ public final class AbAnalysis {
         for (int i = 0; i < a.length; i++) {
             logRatios[i] = Math.log(b[i] / a[i]);
         }
-        double mde =
+        double test =
                 DetectableChange.paired(logRatios, level, DetectableChange.POWER, DetectableChange.MEAN_EFFICIENCY);
-        return Double.isNaN(mde) ? mde : Math.max(mde, noise);
+        double beyondNoise = (1 + noise)
+                        * (1
+                                + DetectableChange.paired(
+                                        logRatios,
+                                        1 - Interval.LEVEL,
+                                        DetectableChange.POWER,
+                                        DetectableChange.MEAN_EFFICIENCY))
+                - 1;
+        return Double.isNaN(test) ? test : Math.max(test, beyondNoise);
     }
 
     /**
@@ -350,10 +367,11 @@ public final class AbAnalysis {
                 "verdicts: each round's B/A (the medians of its repeats), their geometric mean with a 95 %% bootstrap "
                         + "interval over the rounds, the sign-flip permutation test of the log ratios (exact up to %d "
                         + "rounds), %s over the %d measurements at a false discovery rate of %s: faster or slower when "
-                        + "p (BH) is below %s and B/A beyond the noise threshold %s; MDE: the smallest change a ~ or "
-                        + "too few could have detected at %s power at the level a measurement not called had to reach "
-                        + "(p below %s), never below the noise threshold, ∞ where no arrangement of the rounds reaches "
-                        + "it; A and B medians: the rounds' medians with 95 %% order-statistic intervals",
+                        + "p (BH) is below %s and B/A's whole interval beyond the noise threshold %s; MDE: the "
+                        + "smallest change a ~ or too few could have detected at %s power, both at the level a "
+                        + "measurement not called had to reach (p below %s) and with its interval beyond the noise "
+                        + "threshold, ∞ where no arrangement of the rounds reaches it; A and B medians: the rounds' "
+                        + "medians with 95 %% order-statistic intervals",
                 SignFlipTest.EXACT_UP_TO,
                 RunComparison.CORRECTION,
                 r.measures().size(),

@@ -9,6 +9,8 @@ import labbook.core.ConsoleTable;
 import labbook.core.LabException;
 import labbook.reports.compare.RunComparison.Change;
 import labbook.reports.stats.Format;
+import labbook.reports.stats.Interval;
+import labbook.reports.stats.PairedRounds;
 import labbook.reports.stats.SignFlipTest;
 
 /**
@@ -114,7 +116,7 @@ public final class AbPower {
         int[][] faster = new int[m][TARGETS.size()];
         SplittableRandom random = new SplittableRandom(seed);
         double[] p = new double[m];
-        double[] ratio = new double[m];
+        Interval[] interval = new Interval[m];
         int[] draw = new int[rounds];
         double[] logs = new double[rounds];
         double[] centre = new double[m];
@@ -136,12 +138,11 @@ public final class AbPower {
                     for (int k = 0; k < rounds; k++) {
                         logs[k] = Math.log(b[i][draw[k]] / a[i][draw[k]]) - centre[i] + (selected[i] ? shift : 0);
                     }
-                    SignFlipTest.Result test = SignFlipTest.test(logs);
-                    p[i] = test.p();
-                    ratio[i] = Math.exp(test.mean());
+                    p[i] = SignFlipTest.test(logs).p();
+                    interval[i] = PairedRounds.geomeanInterval(logs);
                 }
                 List<Change> changes =
-                        AbAnalysis.decide(p, ratio, rounds, noise).changes();
+                        AbAnalysis.decide(p, List.of(interval), rounds, noise).changes();
                 for (int i = 0; i < m; i++) {
                     slower[i][t] += changes.get(i) == Change.SLOWER ? 1 : 0;
                     faster[i][t] += changes.get(i) == Change.FASTER ? 1 : 0;
@@ -188,7 +189,8 @@ public final class AbPower {
                         + "equals A before it is scaled: the A/A run's own difference is noise)%n"
                         + "decision: reports ab's own verdict on each draw: a measurement is called slower or faster "
                         + "when its sign-flip p, adjusted by %s over all %d measurements of the analysis (false "
-                        + "discovery rate %s), is below %s and its B/A lies beyond the noise threshold %s; "
+                        + "discovery rate %s), is below %s and its B/A's bootstrap interval lies wholly beyond the "
+                        + "noise threshold %s; "
                         + "measurements not chosen "
                         + "stay unscaled in that family%n",
                 RunComparison.CORRECTION,
@@ -198,8 +200,8 @@ public final class AbPower {
                 Format.pct(r.noise())));
         out.append("targets (issue #44), per measurement: at 1.00 any call is false and the share must be at most 1 %; "
                 + "at 1.05 and 1.10 the share is of draws called slower. A test at 5 % alone would call about 5 % of "
-                + "unchanged draws: only the correction over the family and the noise threshold can bring that "
-                + "below 1 %\n");
+                + "unchanged draws: only the correction over the family and the noise threshold (the whole "
+                + "interval beyond it) can bring that below 1 %\n");
         ConsoleTable t = new ConsoleTable("measurement", "B ×", "slower", "faster", "share", "target", "holds");
         for (Row row : s.rows()) {
             t.row(

@@ -2,6 +2,7 @@ package labbook.reports.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import labbook.core.AbRounds;
 import labbook.core.LabException;
 import labbook.reports.Studies;
 import labbook.reports.compare.RunComparison.Change;
+import labbook.reports.stats.Interval;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,6 +78,43 @@ class AbAnalysisTest {
                 .isInstanceOf(LabException.class)
                 .hasMessageStartingWith("--measure: 'entries=123456' is in the name of none of the "
                         + all.measures().size() + " measurements");
+    }
+
+    /**
+     * The decision by hand, with the noise threshold at 2 %: p far below the level in each, the same ratio of ×1.03,
+     * called slower only when its whole interval lies above ×1.02 (criterion.rs's rule), faster only when it lies below
+     * ×0.98, and never with an adjusted p at the level.
+     */
+    @Test
+    void aChangeIsCalledOnlyWhenItsWholeIntervalLiesBeyondTheNoiseThreshold() {
+        AbAnalysis.Verdicts v = AbAnalysis.decide(
+                new double[] {0.001, 0.001, 0.001, 0.05},
+                List.of(
+                        new Interval(1.01, 1.05),
+                        new Interval(1.021, 1.05),
+                        new Interval(0.95, 0.979),
+                        new Interval(1.10, 1.20)),
+                20,
+                0.02);
+        assertThat(v.changes()).containsExactly(Change.SAME, Change.SLOWER, Change.FASTER, Change.SAME);
+    }
+
+    /**
+     * The detectable change by hand: 20 rounds whose log ratios alternate ±0.01 (mean 0, sd 0.01026, SE 0.002294, t(19)
+     * quantiles 2.0930 at 97.5 % and 0.8610 at 80 %), so the test's own at 5 % is exp(2.954 x 0.002294) - 1 = 0.6800 %;
+     * its interval beyond a 2 % threshold needs 1.02 x 1.006800 - 1 = 2.6936 %, the larger, and at a 0.1 % threshold
+     * the test's 0.68 % is.
+     */
+    @Test
+    void theDetectableChangeIsTheTestsOrTheOneWhoseIntervalClearsTheThresholdWhicheverIsLarger() {
+        double[] a = new double[20];
+        double[] b = new double[20];
+        for (int i = 0; i < 20; i++) {
+            a[i] = 1;
+            b[i] = Math.exp(i % 2 == 0 ? 0.01 : -0.01);
+        }
+        assertThat(AbAnalysis.detectable(a, b, 0.05, 0.02)).isCloseTo(0.026936, within(2e-6));
+        assertThat(AbAnalysis.detectable(a, b, 0.001, 0.001)).isCloseTo(0.010944, within(2e-6));
     }
 
     @Test
