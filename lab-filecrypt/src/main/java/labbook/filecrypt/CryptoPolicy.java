@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import labbook.core.KebabLabel;
 import labbook.core.LabException;
+import labbook.core.Variant;
 
 /**
  * The crypto tool's (v1.1.0) choice of gpg compression level, as a function, so its runs replay with either engine:
@@ -22,14 +23,20 @@ public final class CryptoPolicy {
     public static final long TEXT_THRESHOLD_BYTES = 10_240;
 
     /**
-     * The four directory runs; each {@link KebabLabel#label()} is the run's name in the {@code run} column of
-     * directory-runs.csv and of the seed's crypto-directory.csv, which {@code reports} reads them by.
+     * The four directory runs, directory-runs' variants; each {@link KebabLabel#label()} is the run's name in the
+     * {@code run} column of directory-runs.csv and of the seed's crypto-directory.csv, which {@code reports} reads them
+     * by.
      */
-    public enum Run implements KebabLabel {
+    public enum Run implements KebabLabel, Variant {
         PUBLISHED_GPG_DEFAULT_Z7,
         CRYPTO_DEFAULT,
         CRYPTO_SPEED,
-        GPG_DEFAULT_Z6
+        GPG_DEFAULT_Z6;
+
+        @Override
+        public String label() {
+            return KebabLabel.super.label();
+        }
     }
 
     private CryptoPolicy() {}

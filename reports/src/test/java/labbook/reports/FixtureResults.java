@@ -658,12 +658,12 @@ final class FixtureResults {
         walk.write(root);
 
         Csv model = new Csv(VfsSchemas.DCACHE_MODEL);
-        for (String w : Walk.ALL) {
-            boolean rcu = w.equals(Walk.RCU);
+        for (Walk w : Walk.ALL) {
+            boolean rcu = w == Walk.RCU;
             for (int t : new int[] {1, 2, 4}) {
                 for (int it : new int[] {1, 2, 3}) {
                     double ops = rcu ? 1e6 * t : 1e6;
-                    model.row(r -> r.set(VfsSchemas.WALK, w)
+                    model.row(r -> r.set(VfsSchemas.WALK, w.label())
                             .set(VfsSchemas.WALKER_THREADS, t)
                             .set(VfsSchemas.RENAMES, 0)
                             .set(VfsSchemas.FORK, 1)

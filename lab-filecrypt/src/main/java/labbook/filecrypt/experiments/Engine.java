@@ -1,12 +1,14 @@
 package labbook.filecrypt.experiments;
 
+import labbook.core.Variant;
+
 /**
  * The engines the experiments time, each an {@code engine} and a {@code scope} value of their CSVs: who encrypts, and
  * how much of it the clock sees: gpg as a whole process (as the seed timed it), bcpg inside a warm JVM (the variant's
  * own), and bcpg as a whole process ({@code ./labbook filecrypt encrypt}, as a user types it). {@code reports} reads
  * the rows by these values.
  */
-public enum Engine {
+public enum Engine implements Variant {
     GPG("gpg", "process"),
     BCPG_IN_PROCESS("bcpg", "in-process"),
     BCPG_PROCESS("bcpg", "process");
@@ -29,6 +31,8 @@ public enum Engine {
         return scope;
     }
 
+    /** "gpg/process", "bcpg/in-process": the engine as the printouts name it. */
+    @Override
     public String label() {
         return engine + "/" + scope;
     }

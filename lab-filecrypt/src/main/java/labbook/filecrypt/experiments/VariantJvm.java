@@ -37,9 +37,9 @@ public final class VariantJvm implements AutoCloseable {
     static final String READY = "ready";
     /** The worker's line once a request is done (its rows written). */
     static final String DONE = "done";
-    /** The first word of a warm-up request: untimed work, no rows ({@link VariantWorker.Variant#warmUp}). */
+    /** The first word of a warm-up request: untimed work, no rows ({@link VariantWorker.Runner#warmUp}). */
     static final String WARM_UP = "warm-up";
-    /** The first word of a timed request, which leaves rows ({@link VariantWorker.Variant#measure}). */
+    /** The first word of a timed request, which leaves rows ({@link VariantWorker.Runner#measure}). */
     static final String MEASURE = "measure";
 
     /**

@@ -26,7 +26,7 @@ public final class VariantWorker {
     private VariantWorker() {}
 
     /** One variant, as its worker runs it: each method takes the words of one request of the parent's. */
-    public interface Variant extends AutoCloseable {
+    public interface Runner extends AutoCloseable {
         /** The variant's untimed warm-up, before the parent times anything. */
         void warmUp(List<String> words);
 
@@ -61,11 +61,11 @@ public final class VariantWorker {
      * {@code variant} builds it from. Exits 0 when the parent closes its stdin; on a failure, one line on stderr and
      * exit 1.
      */
-    public static void serve(String[] args, Function<List<String>, Variant> variant) {
+    public static void serve(String[] args, Function<List<String>, Runner> variant) {
         PrintStream answers = System.out;
         System.setOut(System.err);
         Path rowsRoot = Path.of(args[0]);
-        try (Variant v = variant.apply(List.of(args).subList(1, args.length));
+        try (Runner v = variant.apply(List.of(args).subList(1, args.length));
                 BufferedReader requests =
                         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             answers.println(VariantJvm.READY);

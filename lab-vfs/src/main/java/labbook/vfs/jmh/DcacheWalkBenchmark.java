@@ -62,7 +62,7 @@ public class DcacheWalkBenchmark {
 
     static final ConcurrentLinkedQueue<WalkCounters> THREAD_COUNTERS = new ConcurrentLinkedQueue<>();
 
-    @Param({Walk.REF, Walk.RCU})
+    @Param({Walk.REF_LABEL, Walk.RCU_LABEL})
     public String walk;
 
     @Param({"0", "1"})
@@ -92,10 +92,7 @@ public class DcacheWalkBenchmark {
         for (int i = 0; i < paths.length; i++) {
             paths[i] = Dcache.split(list.get(i));
         }
-        rcu = walk.equals(Walk.RCU);
-        if (!rcu && !walk.equals(Walk.REF)) {
-            throw new IllegalArgumentException("walk must be " + String.join(" or ", Walk.ALL) + ", not " + walk);
-        }
+        rcu = Walk.of(walk) == Walk.RCU; // another value is refused, naming the walks there are
         THREAD_COUNTERS.clear();
     }
 

@@ -75,16 +75,16 @@ final class VfsClaims {
         }
         for (var model : results.tables(VfsSchemas.DCACHE_MODEL)) {
             int cores = VfsData.cores(model.root(), VfsSchemas.DCACHE_MODEL.experiment());
-            List<VfsData.ScalingPoint> ref = VfsData.modelScaling(model.value(), Walk.REF, cores);
-            List<VfsData.ScalingPoint> rcu = VfsData.modelScaling(model.value(), Walk.RCU, cores);
+            List<VfsData.ScalingPoint> ref = VfsData.modelScaling(model.value(), Walk.REF.label(), cores);
+            List<VfsData.ScalingPoint> rcu = VfsData.modelScaling(model.value(), Walk.RCU.label(), cores);
             if (ref.isEmpty() || rcu.isEmpty()) {
                 continue;
             }
             VfsData.ScalingPoint r = VfsData.claimPoint(ref, cores);
             VfsData.ScalingPoint u = VfsData.claimPoint(rcu, cores);
             double lent = Math.min(
-                    VfsData.coresLent(model.value(), Walk.REF, r.threads()),
-                    VfsData.coresLent(model.value(), Walk.RCU, u.threads()));
+                    VfsData.coresLent(model.value(), Walk.REF.label(), r.threads()),
+                    VfsData.coresLent(model.value(), Walk.RCU.label(), u.threads()));
             Threshold scalesBetter = Threshold.above(1, Unit.RATIO);
             if (lent < MODEL_CORES_NEEDED) {
                 scalesBetter = Threshold.undecidable(
@@ -99,7 +99,7 @@ final class VfsClaims {
                                     + " threads (speed-up over 1 thread; git's 20 preload threads, or the cores where"
                                     + " fewer)")
                     .seed("ref-walk stops scaling (sys ×" + Format.sig(oldSys, 3) + ")")
-                    .measured(Walk.RCU + " ×" + Format.sig(u.speedup(), 2) + ", " + Walk.REF + " ×"
+                    .measured(Walk.RCU.label() + " ×" + Format.sig(u.speedup(), 2) + ", " + Walk.REF.label() + " ×"
                             + Format.sig(r.speedup(), 2))
                     .ratio(Verdict.ratio(u.speedup(), r.speedup()))
                     .judged(Verdict.ratio(u.speedup(), r.speedup()), scalesBetter)

@@ -41,7 +41,7 @@ import labbook.filecrypt.pgp.EncryptOptions;
  * folder by bcpg in-process); a measure of {@code REPEAT ENGINE,ENGINE FOLDER} (one row per engine, sums over the
  * folder).
  */
-final class DirectoryRun implements VariantWorker.Variant {
+final class DirectoryRun implements VariantWorker.Runner {
     private final Run run;
     private final Encryptions enc;
 

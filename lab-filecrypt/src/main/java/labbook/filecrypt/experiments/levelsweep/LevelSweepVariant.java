@@ -42,7 +42,7 @@ import labbook.filecrypt.pgp.EncryptOptions;
  * requests: a warm-up, then measures of {@code REPEAT FILE DECRYPT ENGINE...} (one setting of the sweep, its engines in
  * the order given; with DECRYPT {@code true}, each gpg output is decrypted too).
  */
-final class LevelSweepVariant implements VariantWorker.Variant {
+final class LevelSweepVariant implements VariantWorker.Runner {
     private final EncryptOptions options;
     private final String corpus;
     private final Path small;

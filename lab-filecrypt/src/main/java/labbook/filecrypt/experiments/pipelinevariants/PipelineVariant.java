@@ -13,7 +13,7 @@ import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.Sample;
 import labbook.filecrypt.experiments.VariantWorker;
-import labbook.filecrypt.experiments.pipelinevariants.PipelineVariantsExperiment.Variant;
+import labbook.filecrypt.experiments.pipelinevariants.PipelineVariantsExperiment.Pipeline;
 import labbook.filecrypt.pgp.CipherPath;
 import labbook.filecrypt.pgp.ZipDeflater;
 
@@ -24,8 +24,8 @@ import labbook.filecrypt.pgp.ZipDeflater;
  * <p>Its arguments: cipher path, deflater, corpus name, the small file of its JIT warm-up, the warm-up's rounds, the
  * levels. Its requests: a warm-up, then measures of {@code LEVEL REPEAT FILE} (one encryption, one row).
  */
-final class PipelineVariant implements VariantWorker.Variant {
-    private final Variant variant;
+final class PipelineVariant implements VariantWorker.Runner {
+    private final Pipeline variant;
     private final String corpus;
     private final Path small;
     private final int warmUpRounds;
@@ -37,7 +37,7 @@ final class PipelineVariant implements VariantWorker.Variant {
     }
 
     PipelineVariant(List<String> args) {
-        this.variant = new Variant(CipherPath.parse(args.get(0)), ZipDeflater.parse(args.get(1)));
+        this.variant = new Pipeline(CipherPath.parse(args.get(0)), ZipDeflater.parse(args.get(1)));
         this.corpus = args.get(2);
         this.small = Path.of(args.get(3));
         this.warmUpRounds = Integer.parseInt(args.get(4));
@@ -47,7 +47,7 @@ final class PipelineVariant implements VariantWorker.Variant {
     }
 
     /** The worker's arguments for {@code v} (see the class comment). */
-    static List<String> args(Variant v, String corpus, Path small, int warmUpRounds, int[] levels) {
+    static List<String> args(Pipeline v, String corpus, Path small, int warmUpRounds, int[] levels) {
         List<String> args = new ArrayList<>(List.of(
                 v.cipher().label(), v.deflater().label(), corpus, small.toString(), Integer.toString(warmUpRounds)));
         for (int level : levels) {

@@ -22,11 +22,11 @@ import java.util.Map;
 import labbook.core.ConsoleTable;
 import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
-import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
 import labbook.core.Row;
+import labbook.core.Variant;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Corpora;
@@ -84,13 +84,17 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                     + "jdk-fast+zlib-8k).")
     List<String> variantNames;
 
-    record Variant(CipherPath cipher, ZipDeflater deflater) {
-        String label() {
+    /** One of the experiment's variants: a cipher path and a deflater. */
+    record Pipeline(CipherPath cipher, ZipDeflater deflater) implements Variant {
+        /** The {@code variant} column's value: {@code jdk-fast + zlib-8k}. */
+        @Override
+        public String label() {
             return cipher.label() + " + " + deflater.label();
         }
 
         /** The label as {@code --variants} takes it: {@code jdk-fast+zlib-8k}. */
-        String optionValue() {
+        @Override
+        public String optionName() {
             return cipher.label() + "+" + deflater.label();
         }
 
@@ -106,40 +110,21 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
      * Every variant, one step apart. The last is the lab's default, gpg's window on native zlib wherever the module
      * declares the flags its binding needs on this JDK (so the list is the same whichever JVM asks), else on JZlib.
      */
-    static List<Variant> variants() {
+    static List<Pipeline> variants() {
         return List.of(
-                new Variant(CipherPath.BC_LIGHTWEIGHT, ZipDeflater.JDK_32K),
-                new Variant(CipherPath.BC_JCE, ZipDeflater.JDK_32K),
-                new Variant(CipherPath.JDK_CIPHER, ZipDeflater.JZLIB_8K),
-                new Variant(CipherPath.JDK_FAST, ZipDeflater.JZLIB_8K),
-                new Variant(CipherPath.JDK_FAST, ZipDeflater.JDK_32K),
-                new Variant(
+                new Pipeline(CipherPath.BC_LIGHTWEIGHT, ZipDeflater.JDK_32K),
+                new Pipeline(CipherPath.BC_JCE, ZipDeflater.JDK_32K),
+                new Pipeline(CipherPath.JDK_CIPHER, ZipDeflater.JZLIB_8K),
+                new Pipeline(CipherPath.JDK_FAST, ZipDeflater.JZLIB_8K),
+                new Pipeline(CipherPath.JDK_FAST, ZipDeflater.JDK_32K),
+                new Pipeline(
                         CipherPath.JDK_FAST,
                         FastPath.JVM_FLAGS.isEmpty() ? ZipDeflater.JZLIB_8K : ZipDeflater.ZLIB_8K));
     }
 
     /** The variants {@code --variants} names, in the experiment's order; every one when not given. */
-    static List<Variant> selected(List<String> names) {
-        if (names == null) {
-            return variants();
-        }
-        List<String> wanted = new ArrayList<>();
-        for (String name : names) {
-            String value = name.replace(" ", "").toLowerCase(Locale.ROOT);
-            if (variants().stream().noneMatch(v -> v.optionValue().equals(value))) {
-                throw LabException.badValue(
-                        "--variants",
-                        name,
-                        "one of "
-                                + String.join(
-                                        ", ",
-                                        variants().stream()
-                                                .map(Variant::optionValue)
-                                                .toList()));
-            }
-            wanted.add(value);
-        }
-        return variants().stream().filter(v -> wanted.contains(v.optionValue())).toList();
+    static List<Pipeline> selected(List<String> names) {
+        return names == null ? variants() : Variant.select("--variants", names, variants());
     }
 
     record Key(String variant, int level) {}
@@ -164,7 +149,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
 
     @Override
     public Integer call() {
-        List<Variant> variants = selected(variantNames); // before anything runs
+        List<Pipeline> variants = selected(variantNames); // before anything runs
         Integer relaunched = NativeJvm.relaunch();
         if (relaunched != null) {
             return relaunched;
@@ -184,7 +169,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                     .peer("corpus", corpus.name() + " sha256:" + corpus.sha256());
             // each variant in its own JVM, warmed up on its own code paths, all of them side by side
             Path small = corpus.upTo(1_000_000).largest();
-            for (Variant v : variants) {
+            for (Pipeline v : variants) {
                 jvms.start(
                         v.label(),
                         PipelineVariant.class,
@@ -207,7 +192,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                                 .set(DEFLATER, level == 0 ? "none" : "zlib-8k")
                                 .set(CPU_THREAD_S, null));
                         bar.step();
-                        for (Variant v : variants) {
+                        for (Pipeline v : variants) {
                             var rows = jvms.get(v.label())
                                     .measure(
                                             List.of(Integer.toString(level), Integer.toString(repeat), file.toString()),
@@ -253,7 +238,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                 .set(OUT_BYTES, s.outBytes());
     }
 
-    private static void print(SampleGroups<Key> results, List<Variant> variants, int[] levels, Path file) {
+    private static void print(SampleGroups<Key> results, List<Pipeline> variants, int[] levels, Path file) {
         System.out.println();
         System.out.println(
                 "Mean CPU time (s) on " + file.getFileName() + ", its ratio to gpg's whole process, same run, "

@@ -280,7 +280,7 @@ public final class DcacheModelExperiment extends ExperimentCommand {
                 "-foe",
                 "true",
                 "-p",
-                "walk=" + String.join(",", Walk.ALL),
+                "walk=" + String.join(",", Walk.ALL.stream().map(Walk::label).toList()),
                 "-p",
                 "renames="
                         + String.join(
@@ -302,13 +302,13 @@ public final class DcacheModelExperiment extends ExperimentCommand {
     /** The rows the forks of one JMH run wrote, one results root per walk and rename setting. */
     static List<ModelIteration> forkRows(Path rowsDir, List<Integer> renameModes) {
         List<ModelIteration> rows = new ArrayList<>();
-        for (String walk : Walk.ALL) {
+        for (Walk walk : Walk.ALL) {
             for (int renames : renameModes) {
-                Path csv = DcacheWalkBenchmark.rowsRoot(rowsDir, walk, renames)
+                Path csv = DcacheWalkBenchmark.rowsRoot(rowsDir, walk.label(), renames)
                         .resolve(VfsSchemas.STUDY)
                         .resolve(VfsSchemas.DCACHE_MODEL.fileName());
                 if (!Files.isRegularFile(csv)) {
-                    throw new LabException("the model's fork of the " + walk + " walk, renames=" + renames
+                    throw new LabException("the model's fork of the " + walk.label() + " walk, renames=" + renames
                             + ", wrote no rows (" + csv + ")");
                 }
                 rows.addAll(forkRowsIn(csv));

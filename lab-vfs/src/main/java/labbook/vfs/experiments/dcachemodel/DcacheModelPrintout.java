@@ -46,19 +46,19 @@ final class DcacheModelPrintout {
         t.printParallelism(out);
     }
 
-    private List<ModelIteration> select(String walk, int threads, int renames) {
+    private List<ModelIteration> select(Walk walk, int threads, int renames) {
         return rows.stream()
-                .filter(r -> r.walk().equals(walk) && r.threads() == threads && r.renames() == renames)
+                .filter(r -> r.walk().equals(walk.label()) && r.threads() == threads && r.renames() == renames)
                 .toList();
     }
 
-    private Summary ops(String walk, int threads, int renames) {
+    private Summary ops(Walk walk, int threads, int renames) {
         return Summary.of(select(walk, threads, renames).stream()
                 .mapToDouble(ModelIteration::opsPerS)
                 .toArray());
     }
 
-    private Summary cpu(String walk, int threads, int renames) {
+    private Summary cpu(Walk walk, int threads, int renames) {
         return Summary.of(select(walk, threads, renames).stream()
                 .mapToDouble(ModelIteration::cpuMicrosPerWalk)
                 .toArray());
@@ -99,7 +99,7 @@ final class DcacheModelPrintout {
                 "fallbacks/1k",
                 "misses/1k");
         for (int renames : renameModes) {
-            for (String walk : Walk.ALL) {
+            for (Walk walk : Walk.ALL) {
                 double one = ops(walk, counts.get(0), renames).median();
                 for (int threads : counts) {
                     List<ModelIteration> sel = select(walk, threads, renames);
@@ -153,8 +153,8 @@ final class DcacheModelPrintout {
         if (counts.contains(20) && many != 20) {
             threads.add(20);
         }
-        for (String walk : Walk.ALL) {
-            String kernel = walk.equals(Walk.REF) ? VfsSeeds.STOCK_KERNEL : VfsSeeds.VFS_KERNEL;
+        for (Walk walk : Walk.ALL) {
+            String kernel = walk == Walk.REF ? VfsSeeds.STOCK_KERNEL : VfsSeeds.VFS_KERNEL;
             for (int t : threads) {
                 if (select(walk, t, 0).isEmpty()) {
                     continue;
@@ -176,7 +176,7 @@ final class DcacheModelPrintout {
     /** Where each walk stops scaling: its best thread count, and how its CPU per walk grows. */
     private void printScaling(PrintStream out) {
         out.println();
-        for (String walk : Walk.ALL) {
+        for (Walk walk : Walk.ALL) {
             int best = counts.get(0);
             double bestOps = 0;
             for (int threads : counts) {
@@ -223,10 +223,10 @@ final class DcacheModelPrintout {
         out.println("\nCPU per walk by the parallelism actually obtained (multi-threaded iterations, no renames):");
         ConsoleTable t = new ConsoleTable(
                 "walk", "1 thread", "threads>1, <1.2 cores busy", "threads>1, >=1.5 cores busy", "parallel / 1 thread");
-        for (String walk : Walk.ALL) {
+        for (Walk walk : Walk.ALL) {
             double one = cpu(walk, 1, 0).median();
             List<ModelIteration> many = rows.stream()
-                    .filter(r -> r.walk().equals(walk) && r.renames() == 0 && r.threads() > 1)
+                    .filter(r -> r.walk().equals(walk.label()) && r.renames() == 0 && r.threads() > 1)
                     .toList();
             Summary serialised = Summary.of(many.stream()
                     .filter(r -> r.coresBusy() < 1.2)

@@ -2,14 +2,18 @@ package labbook.wallet.experiments.savestrategies;
 
 import java.nio.file.Path;
 import labbook.core.KebabLabel;
+import labbook.core.Variant;
 import labbook.wallet.format.KwlFormat;
 import labbook.wallet.store.FilePerEntryStore;
 import labbook.wallet.store.JournalWallet;
 import labbook.wallet.store.KwlBackend;
 import labbook.wallet.store.WalletStore;
 
-/** The ways to make one new entry durable at once that save-strategies compares; each a real store. */
-public enum SaveStrategy implements KebabLabel {
+/**
+ * The ways to make one new entry durable at once that save-strategies compares (its variants); each a real store,
+ * labelled in kebab case ({@code file-per-entry}).
+ */
+public enum SaveStrategy implements KebabLabel, Variant {
     /** What the seed measured: a whole KWallet sync (today's KF5 format), no fsync. */
     REWRITE,
     /** A whole sync as today's QSaveFile does it: fdatasync before the rename. */
@@ -18,6 +22,11 @@ public enum SaveStrategy implements KebabLabel {
     JOURNAL,
     /** pass's design: one encrypted file per entry, written through a temp file, fdatasync. */
     FILE_PER_ENTRY;
+
+    @Override
+    public String label() {
+        return KebabLabel.super.label();
+    }
 
     /** Whether the save waits for the disk: every strategy but the seed's plain rewrite. */
     public boolean fdatasync() {

@@ -2,7 +2,7 @@ package labbook.wallet.experiments.syncsweep;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
+import labbook.core.Variant;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.KwlFormat;
@@ -16,7 +16,7 @@ import labbook.wallet.store.SyncPhases;
  * declaration of the {@code variant} values of sync-sweep.csv and sync-jmh.csv, which sync-jmh and {@code reports} take
  * from here.
  */
-public enum SweepVariant {
+public enum SweepVariant implements Variant {
     /** What the 2009 benchmark ran: KDE4 format, KSaveFile without fsync. */
     KDE4("kde4", Kind.JAVA),
     /** Today's KWallet: KF5 format, QSaveFile without its fdatasync. */
@@ -69,6 +69,7 @@ public enum SweepVariant {
     }
 
     /** The variant's name in the CSVs' {@code variant} column and on the command line: kde4, kde4-xint, ... */
+    @Override
     public String label() {
         return label;
     }
@@ -105,20 +106,12 @@ public enum SweepVariant {
 
     /** Every label, comma-separated, for help texts and error messages. */
     public static String labels() {
-        StringBuilder sb = new StringBuilder();
-        for (SweepVariant v : values()) {
-            sb.append(sb.length() == 0 ? "" : ", ").append(v.label);
-        }
-        return sb.toString();
+        return Variant.labels(List.of(values()));
     }
 
+    /** The variant labelled {@code label}: kde4, kde4-xint, ... */
     public static SweepVariant of(String label) {
-        for (SweepVariant v : values()) {
-            if (v.label.equals(label.toLowerCase(Locale.ROOT))) {
-                return v;
-            }
-        }
-        throw new IllegalArgumentException("unknown variant '" + label + "'");
+        return Variant.named(label, List.of(values()));
     }
 
     /** A fresh, empty wallet of this variant in {@code dir}. */

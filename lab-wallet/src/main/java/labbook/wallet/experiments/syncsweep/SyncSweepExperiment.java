@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,6 +29,7 @@ import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.Variant;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.BenchmarkEntries;
@@ -111,21 +111,12 @@ public final class SyncSweepExperiment extends ExperimentCommand {
 
     @Override
     public Integer call() {
-        Set<SweepVariant> chosen = new LinkedHashSet<>();
-        if (variants == null || variants.isEmpty()) {
-            chosen.addAll(List.of(SweepVariant.values()));
-        } else {
-            for (String v : variants) {
-                try {
-                    chosen.add(SweepVariant.of(v));
-                } catch (IllegalArgumentException e) {
-                    throw LabException.badValue("--variants", v, "one of " + SweepVariant.labels());
-                }
-            }
-        }
+        List<SweepVariant> all = List.of(SweepVariant.values());
+        List<SweepVariant> chosen =
+                variants == null || variants.isEmpty() ? all : Variant.select("--variants", variants, all);
         boolean kwallet5Asked = variants != null && chosen.contains(SweepVariant.KWALLET5);
         try (LabRun run = startRun(WalletSchemas.STUDY, "sync-sweep")) {
-            run(run, new ArrayList<>(chosen), v -> plan(run.mode(), v), kwallet5Asked, System.out);
+            run(run, chosen, v -> plan(run.mode(), v), kwallet5Asked, System.out);
         }
         return 0;
     }
