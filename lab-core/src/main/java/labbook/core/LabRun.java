@@ -2,9 +2,6 @@ package labbook.core;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -23,7 +21,7 @@ import java.util.Optional;
  *
  * <p>run.json's top-level fields describe the latest run; its {@code experiments} object keeps, for each CSV in the
  * folder, the run that wrote it, so experiments run at different times (or by different commands) each keep their
- * provenance, with the options that made it ({@link RunOptions}).
+ * provenance, with the options that made it ({@link RunOptions}). The file is a {@link RunRecord}, which Jackson binds.
  *
  * <p>{@code --resume} goes on from results the same options made: where a CSV it would continue or replace (a killed
  * run's journal, or a finished CSV of an experiment it runs) was made with another mode or other options, it refuses in
@@ -41,8 +39,6 @@ import java.util.Optional;
  * }</pre>
  */
 public final class LabRun implements AutoCloseable {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private final Path studyDir;
     private final String study;
     private final String command;
@@ -52,12 +48,12 @@ public final class LabRun implements AutoCloseable {
     private final String rerun;
     private final Instant start = Instant.now();
     /** The machine and the lab's commit, read once (the commit costs two git processes). */
-    private final Map<String, Object> machine = MachineInfo.describe();
+    private final MachineInfo.Machine machine = MachineInfo.describe();
 
     private final Map<String, String> peers = new LinkedHashMap<>();
     private final List<String> committed = new ArrayList<>();
     private final Map<String, AllExperiments.Part> outcomes = new LinkedHashMap<>();
-    private final List<Map<String, Object>> resumes = new ArrayList<>();
+    private final List<RunRecord.Resume> resumes = new ArrayList<>();
     private boolean resume;
     private boolean force;
     /** With --resume: each experiment the run before finished, and the seconds it took then (run.json's outcomes). */
@@ -87,13 +83,14 @@ public final class LabRun implements AutoCloseable {
         run.force = options.force();
         if (run.resume) {
             otherOptions(run.studyDir, command, run.options).forEach(run::refuseOrStartOver);
-            JsonNode before = previousRecord(run.studyDir.resolve("run.json")).path("outcomes");
-            before.fieldNames().forEachRemaining(name -> {
-                if (AllExperiments.Status.finished(
-                        before.path(name).path("status").asText())) {
-                    run.doneBefore.put(name, before.path(name).path("seconds").asDouble(0));
-                }
-            });
+            previousRecord(run.studyDir.resolve("run.json"))
+                    .map(RunRecord::outcomesOrNone)
+                    .orElse(Map.of())
+                    .forEach((name, outcome) -> {
+                        if (outcome != null && AllExperiments.Status.finished(outcome.status())) {
+                            run.doneBefore.put(name, Objects.requireNonNullElse(outcome.seconds(), 0.0));
+                        }
+                    });
         }
         return run;
     }
@@ -130,15 +127,17 @@ public final class LabRun implements AutoCloseable {
      * own, has them compared there, when that command starts).
      */
     private static Map<String, String> otherOptions(Path studyDir, String command, RunOptions options) {
-        JsonNode made = previousRecord(studyDir.resolve("run.json")).path("experiments");
+        Map<String, JsonNode> made = previousRecord(studyDir.resolve("run.json"))
+                .map(RunRecord::experimentsOrNone)
+                .orElse(Map.of());
         java.util.Set<String> experiments = new java.util.LinkedHashSet<>();
         experiments.add(command);
-        made.fieldNames().forEachRemaining(experiments::add);
+        experiments.addAll(made.keySet());
         experiments.addAll(journalled(studyDir));
         Map<String, String> other = new LinkedHashMap<>();
         for (String experiment : experiments) {
-            JsonNode record = made.path(experiment);
-            madeWith(studyDir, experiment, record.isObject() ? record : null).ifPresent(m -> {
+            RunRecord record = RunRecord.of(made.get(experiment)).orElse(null);
+            madeWith(studyDir, experiment, record).ifPresent(m -> {
                 boolean sameCommand = m.command().equals(command);
                 if (!command.equals("all") && !sameCommand && !experiment.equals(command)) {
                     return; // another command's results: this one does not touch them
@@ -175,11 +174,13 @@ public final class LabRun implements AutoCloseable {
      * its CSV as {@code record} (its run.json record, or null for none) describes it; empty when there are none, or
      * when their record says neither mode nor options.
      */
-    private static Optional<MadeWith> madeWith(Path studyDir, String experiment, JsonNode record) {
+    private static Optional<MadeWith> madeWith(Path studyDir, String experiment, RunRecord record) {
         Path csv = studyDir.resolve(experiment + ".csv");
         Optional<JsonNode> journal = CsvJournal.writtenBy(csv);
         if (journal.isPresent()) {
-            return RunOptions.ofRecord(journal.get())
+            // the sidecar names the run's mode and options as run.json does; its command is its own field
+            return RunRecord.of(journal.get())
+                    .flatMap(RunOptions::ofRecord)
                     .map(o -> new MadeWith(
                             CsvJournal.journalOf(csv),
                             journal.get().path("command").asText(""),
@@ -189,7 +190,7 @@ public final class LabRun implements AutoCloseable {
             return Optional.empty();
         }
         // command_line: "wallet sync-sweep --quick ..."
-        String[] line = record.path("command_line").asText("").split(" ");
+        String[] line = Objects.requireNonNullElse(record.commandLine(), "").split(" ");
         return RunOptions.ofRecord(record).map(o -> new MadeWith(csv, line.length > 1 ? line[1] : "", o));
     }
 
@@ -255,8 +256,8 @@ public final class LabRun implements AutoCloseable {
      */
     public CsvJournal journal(ResultsSchema schema) {
         Map<String, Object> identity = new LinkedHashMap<>();
-        identity.put("host", machine.get("host"));
-        identity.put("lab_commit", machine.get("lab_commit"));
+        identity.put("host", machine.host());
+        identity.put("lab_commit", machine.labCommit());
         identity.put("start", start.toString());
         identity.put("command", command);
         identity.put("mode", mode.label());
@@ -277,15 +278,13 @@ public final class LabRun implements AutoCloseable {
                 force,
                 identity,
                 () -> committed(schema.experiment()));
-        journal.resumed().ifPresent(r -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("experiment", schema.experiment());
-            m.put("at", Instant.now().toString());
-            m.put("kept_rows", r.keptRows());
-            m.put("machine_changed", r.machineChanged());
-            m.put("code_changed", r.codeChanged());
-            resumes.add(m);
-        });
+        journal.resumed()
+                .ifPresent(r -> resumes.add(new RunRecord.Resume(
+                        schema.experiment(),
+                        Instant.now().toString(),
+                        r.keptRows(),
+                        r.machineChanged(),
+                        r.codeChanged())));
         return journal;
     }
 
@@ -321,24 +320,6 @@ public final class LabRun implements AutoCloseable {
         outcomes.put(part.name(), part);
     }
 
-    /** An outcome as run.json holds it; seconds to a tenth. */
-    private static Map<String, Object> json(AllExperiments.Part part) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("status", part.status().label());
-        o.put("seconds", seconds(part));
-        if (part.failure() != null) {
-            o.put("failure", part.failure());
-        }
-        if (part.load() != null) {
-            o.putAll(part.load().fields());
-        }
-        return o;
-    }
-
-    private static double seconds(AllExperiments.Part part) {
-        return Math.round(part.time().toMillis() / 100.0) / 10.0;
-    }
-
     /** Writes run.json if this run committed any CSV or recorded any outcome. */
     @Override
     public void close() {
@@ -347,80 +328,55 @@ public final class LabRun implements AutoCloseable {
         }
         Path file = studyDir.resolve("run.json");
         try {
-            ObjectNode previous = previousRecord(file);
+            Optional<RunRecord> previous = previousRecord(file);
             Files.createDirectories(studyDir);
-            ObjectNode record = JSON.valueToTree(describe());
-            ObjectNode root = record.deepCopy();
-            record.remove("outcomes"); // the latest all run's, at the top only
-            ObjectNode experiments =
-                    previous.has("experiments") && previous.get("experiments").isObject()
-                            ? (ObjectNode) previous.get("experiments")
-                            : JSON.createObjectNode();
+            String end = Instant.now().toString();
+            // each CSV's record is this run's without the outcomes, which are the latest all run's, at the top only
+            JsonNode made = describe(end, Map.of(), null, null).asTree();
+            Map<String, JsonNode> experiments = new LinkedHashMap<>(
+                    previous.map(RunRecord::experimentsOrNone).orElse(Map.of()));
             for (String experiment : committed) {
-                experiments.set(experiment, record);
+                experiments.put(experiment, made);
             }
-            root.set("experiments", experiments);
-            root.set("history", history(previous, record));
-            Path temp =
-                    file.resolveSibling(".run.json." + ProcessHandle.current().pid() + ".partial");
-            JSON.writeValue(temp.toFile(), root);
-            AtomicFiles.replace(temp, file);
+            Map<String, RunRecord.Outcome> ended = new LinkedHashMap<>();
+            outcomes.forEach((name, part) -> ended.put(name, RunRecord.Outcome.of(part)));
+            RunRecord.History history = history(previous.map(RunRecord::history).orElse(null));
+            describe(end, ended, experiments, history).write(file);
         } catch (IOException e) {
             throw LabException.cannot("write", file, e);
         }
     }
 
-    /** run.json's {@code history} field of times scaled from another mode: {@code history.scaled.full.sync-sweep}. */
-    static final String SCALED = "scaled";
-
     /**
-     * run.json's {@code history} field of each mode's work ({@link Work} units): {@code history.units.full.sync-sweep}.
+     * How long each experiment took when it last finished here, per mode, that time scaled to the other mode, and the
+     * {@link Work} it measured ({@link RunRecord.History}): kept across runs from {@code previous} (null for none), and
+     * started afresh on another host.
      */
-    static final String UNITS = "units";
-
-    /**
-     * run.json's {@code history} field of each mode's fixed durations ({@link Work#clockSeconds}), for the experiments
-     * that have any: {@code history.clock.full.sync-jmh}.
-     */
-    static final String CLOCK = "clock";
-
-    /**
-     * How long each experiment took when it last finished here, per mode ({@code history.quick.sync-sweep: 38.2}), and
-     * that time scaled to the other mode ({@code history.scaled.full.sync-sweep}), and the {@link Work} it measured
-     * ({@code history.units.quick.sync-sweep}): what {@link RunPlan} estimates the next run from, and what
-     * {@link ReferenceCosts} fits its lines through. Kept across runs, and started afresh on another host.
-     */
-    private ObjectNode history(ObjectNode previous, ObjectNode record) {
-        String host = record.path("host").asText();
-        ObjectNode history = previous.path("history").isObject()
-                        && previous.path("history").path("host").asText().equals(host)
-                ? (ObjectNode) previous.get("history").deepCopy()
-                : JSON.createObjectNode().put("host", host);
-        ObjectNode seconds = history.path(mode.label()).isObject()
-                ? (ObjectNode) history.get(mode.label())
-                : history.putObject(mode.label());
-        ObjectNode scaled =
-                history.path(SCALED).isObject() ? (ObjectNode) history.get(SCALED) : history.putObject(SCALED);
-        ObjectNode modeUnits = modeObject(history, UNITS);
-        ObjectNode modeClock = modeObject(history, CLOCK);
+    private RunRecord.History history(RunRecord.History previous) {
+        String host = machine.host();
+        RunRecord.History history =
+                previous != null && previous.host().equals(host) ? previous.copy() : RunRecord.History.of(host);
+        history.open(mode);
         // an experiment kept from the run before (done earlier) keeps its time from then, not a second record of it
         Map<String, Double> took = new LinkedHashMap<>();
         Map<Mode, Map<String, Work.Size>> work = new java.util.EnumMap<>(Mode.class);
         for (AllExperiments.Part p : outcomes.values()) {
-            if (p.status() == AllExperiments.Status.DONE && seconds(p) > 0) {
-                took.put(p.name(), seconds(p));
-                seconds.put(p.name(), seconds(p));
+            double seconds = RunRecord.Outcome.seconds(p);
+            if (p.status() == AllExperiments.Status.DONE && seconds > 0) {
+                took.put(p.name(), seconds);
+                history.put(mode, p.name(), seconds);
                 p.work()
                         .forEach((m, size) -> work.computeIfAbsent(m, k -> new LinkedHashMap<>())
                                 .put(p.name(), size));
             }
         }
         work.getOrDefault(mode, Map.of()).forEach((name, size) -> {
-            modeUnits.put(name, size.units());
+            history.put(RunRecord.History.UNITS, mode, name, size.units());
             if (size.clockSeconds() > 0) {
-                modeClock.put(name, Math.round(size.clockSeconds() * 1000) / 1000.0); // 4.2, not 4.199999999999999
+                // 4.2, not 4.199999999999999
+                history.put(RunRecord.History.CLOCK, mode, name, Math.round(size.clockSeconds() * 1000) / 1000.0);
             } else {
-                modeClock.remove(name);
+                history.remove(RunRecord.History.CLOCK, mode, name);
             }
         });
         if (work.size() < 2) {
@@ -431,38 +387,27 @@ public final class LabRun implements AutoCloseable {
             if (m == mode) {
                 return;
             }
-            ObjectNode into = scaled.path(m.label()).isObject()
-                    ? (ObjectNode) scaled.get(m.label())
-                    : scaled.putObject(m.label());
+            history.open(RunRecord.History.SCALED, m);
             reference
                     .scaleAll(took, work.get(mode), to)
-                    .forEach((name, s) -> into.put(name, Math.round(s.seconds() * 10) / 10.0));
+                    .forEach((name, s) ->
+                            history.put(RunRecord.History.SCALED, m, name, Math.round(s.seconds() * 10) / 10.0));
         });
         return history;
-    }
-
-    /** {@code history.<field>.<this mode>}, made when missing. */
-    private ObjectNode modeObject(ObjectNode history, String field) {
-        ObjectNode byMode = history.path(field).isObject() ? (ObjectNode) history.get(field) : history.putObject(field);
-        return byMode.path(mode.label()).isObject()
-                ? (ObjectNode) byMode.get(mode.label())
-                : byMode.putObject(mode.label());
     }
 
     /**
      * The run.json already in a study's folder (empty when there is none); one that is not a JSON object is refused,
      * never overwritten.
      */
-    private static ObjectNode previousRecord(Path file) {
+    private static Optional<RunRecord> previousRecord(Path file) {
         if (!Files.exists(file)) {
-            return JSON.createObjectNode();
+            return Optional.empty();
         }
         try {
-            if (JSON.readTree(file.toFile()) instanceof ObjectNode record) {
-                return record;
-            }
-            throw new LabException(
-                    "cannot read " + file + ": not a run record (a JSON object); move it away to start afresh");
+            return Optional.of(RunRecord.read(file)
+                    .orElseThrow(() -> new LabException("cannot read " + file
+                            + ": not a run record (a JSON object); move it away to start afresh")));
         } catch (IOException e) {
             throw new LabException(
                     "cannot read " + file + ": "
@@ -472,31 +417,36 @@ public final class LabRun implements AutoCloseable {
         }
     }
 
-    private Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("study", study);
-        m.putAll(machine);
-        m.put("mode", mode.label());
-        m.put("start", start.toString());
-        m.put("end", Instant.now().toString());
-        m.put("command_line", commandLine);
-        m.put("rerun", rerun);
-        m.put(RunOptions.FIELD, options.given());
-        m.put("peers", new LinkedHashMap<>(peers));
-        if (!ForkedJava.extraFlags().isEmpty()) {
-            m.put("extra_jvm_flags", String.join(" ", ForkedJava.extraFlags()));
-        }
-        if (Slowdown.share() > 0) { // said in the results too: their figures carry the test-only slowdown
-            m.put("test_slowdown", Slowdown.share());
-        }
-        if (!outcomes.isEmpty()) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            outcomes.forEach((name, part) -> o.put(name, json(part)));
-            m.put("outcomes", o);
-        }
-        if (!resumes.isEmpty()) {
-            m.put("resumes", new ArrayList<>(resumes));
-        }
-        return m;
+    /** This run's record, ended at {@code end}, with what run.json's top holds besides (null where it is not). */
+    private RunRecord describe(
+            String end,
+            Map<String, RunRecord.Outcome> ended,
+            Map<String, JsonNode> experiments,
+            RunRecord.History history) {
+        List<String> extraFlags = ForkedJava.extraFlags();
+        return new RunRecord(
+                study,
+                machine.host(),
+                machine.cpuModel(),
+                machine.cores(),
+                machine.memoryBytes(),
+                machine.osKernel(),
+                machine.jdkVendor(),
+                machine.jdkVersion(),
+                machine.labCommit(),
+                mode.label(),
+                start.toString(),
+                end,
+                commandLine,
+                rerun,
+                options.given(),
+                new LinkedHashMap<>(peers),
+                extraFlags.isEmpty() ? null : String.join(" ", extraFlags),
+                // said in the results too: their figures carry the test-only slowdown
+                Slowdown.share() > 0 ? Slowdown.share() : null,
+                ended,
+                List.copyOf(resumes),
+                experiments,
+                history);
     }
 }

@@ -4,26 +4,34 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** What machine and software produced a set of results, as run.json records it. */
 public final class MachineInfo {
     private MachineInfo() {}
 
+    /** The machine fields of run.json: what machine and JDK made the results, and the lab's own commit. */
+    public record Machine(
+            String host,
+            String cpuModel,
+            int cores,
+            long memoryBytes,
+            String osKernel,
+            String jdkVendor,
+            String jdkVersion,
+            String labCommit) {}
+
     /** Host, CPU model, cores, memory, kernel, JDK and the lab's own commit. */
-    public static Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("host", hostName());
-        m.put("cpu_model", cpuModel());
-        m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("memory_bytes", memoryBytes());
-        m.put("os_kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        m.put("jdk_vendor", System.getProperty("java.vendor"));
-        m.put("jdk_version", System.getProperty("java.runtime.version", System.getProperty("java.version")));
-        m.put("lab_commit", labCommit());
-        return m;
+    public static Machine describe() {
+        return new Machine(
+                hostName(),
+                cpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                memoryBytes(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"),
+                System.getProperty("java.vendor"),
+                System.getProperty("java.runtime.version", System.getProperty("java.version")),
+                labCommit());
     }
 
     static String hostName() {

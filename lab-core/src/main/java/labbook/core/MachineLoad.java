@@ -1,13 +1,12 @@
 package labbook.core;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What the machine did besides the lab while an experiment measured, from {@code /proc}: the share of CPU time the
@@ -90,17 +89,19 @@ public record MachineLoad(double stealShare, double otherCores, double cpuMhz) {
      * The load as run.json's outcomes and ab's load.json hold it: steal in % to a tenth, other processes' cores to a
      * hundredth, the clock in MHz where /proc shows it, and "flagged" with what passed its limit.
      */
-    public Map<String, Object> fields() {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("steal_pct", Math.round(stealShare * 1000) / 10.0);
-        o.put("other_cores", Math.round(otherCores * 100) / 100.0);
-        if (!Double.isNaN(cpuMhz)) {
-            o.put("cpu_mhz", Math.round(cpuMhz));
-        }
-        if (flagged()) {
-            o.put("flagged", flagText());
-        }
-        return o;
+    public record Fields(
+            double stealPct,
+            double otherCores,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuMhz,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String flagged) {}
+
+    /** The load as run.json and load.json write it ({@link Fields}). */
+    public Fields fields() {
+        return new Fields(
+                Math.round(stealShare * 1000) / 10.0,
+                Math.round(otherCores * 100) / 100.0,
+                Double.isNaN(cpuMhz) ? null : Math.round(cpuMhz),
+                flagged() ? flagText() : null);
     }
 
     /** The aggregate "cpu" line's counters; null when the file cannot be read. */

@@ -1,7 +1,5 @@
 package labbook.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +24,6 @@ import java.util.Set;
 public final class ReferenceCosts {
     /** The repository folder of the reference run, one sub-folder per study. */
     public static final String FOLDER = "reference-run";
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One experiment's cost line: seconds at no work, and seconds per unit. */
     public record Line(double fixedSeconds, double secondsPerUnit) {
@@ -78,9 +74,9 @@ public final class ReferenceCosts {
         if (!Files.isRegularFile(file)) {
             return none();
         }
-        JsonNode history;
+        RunRecord.History history;
         try {
-            history = JSON.readTree(file.toFile()).path("history");
+            history = RunRecord.historyIn(file);
         } catch (IOException e) {
             return none(); // a damaged reference costs the plan its accuracy, never the run
         }
@@ -88,9 +84,9 @@ public final class ReferenceCosts {
         Map<Mode, Map<String, Double>> units = new java.util.EnumMap<>(Mode.class);
         Map<Mode, Map<String, Double>> clock = new java.util.EnumMap<>(Mode.class);
         for (Mode m : Mode.values()) {
-            seconds.put(m, RunPlan.History.numbers(history.path(m.label())));
-            units.put(m, RunPlan.History.numbers(history.path(LabRun.UNITS).path(m.label())));
-            clock.put(m, RunPlan.History.numbers(history.path(LabRun.CLOCK).path(m.label())));
+            seconds.put(m, history.seconds(m));
+            units.put(m, history.units(m));
+            clock.put(m, history.clock(m));
         }
         Map<String, Line> lines = new LinkedHashMap<>();
         Set<String> clocked = new HashSet<>();
@@ -112,7 +108,7 @@ public final class ReferenceCosts {
             }
             lines.put(experiment, Line.through(quickUnits, quickSeconds, fullUnits, fullSeconds));
         }
-        return new ReferenceCosts(history.path("host").asText(), lines, seconds, clocked);
+        return new ReferenceCosts(history.host(), lines, seconds, clocked);
     }
 
     /** The host the reference run was made on. */

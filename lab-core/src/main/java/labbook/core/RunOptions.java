@@ -1,6 +1,5 @@
 package labbook.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -47,22 +46,20 @@ record RunOptions(Mode mode, Map<String, String> given) {
      * {@code options}; a record written before options were kept gives them from its {@code rerun} line
      * ({@code ./labbook wallet sync-sweep --quick --variants kde4}). Empty when it says neither.
      */
-    static Optional<RunOptions> ofRecord(JsonNode record) {
-        String label = record.path("mode").asText("");
+    static Optional<RunOptions> ofRecord(RunRecord record) {
+        String label = Objects.requireNonNullElse(record.mode(), "");
         Optional<Mode> mode = java.util.Arrays.stream(Mode.values())
                 .filter(m -> m.label().equals(label))
                 .findFirst();
         if (mode.isEmpty()) {
             return Optional.empty();
         }
-        JsonNode options = record.path(FIELD);
-        if (options.isObject()) {
+        if (record.options() != null) {
             Map<String, String> given = new LinkedHashMap<>();
-            options.fieldNames()
-                    .forEachRemaining(name -> given.put(name, options.get(name).asText("")));
+            record.options().forEach((name, value) -> given.put(name, Objects.requireNonNullElse(value, "")));
             return Optional.of(new RunOptions(mode.get(), given));
         }
-        String rerun = record.path("rerun").asText("");
+        String rerun = Objects.requireNonNullElse(record.rerun(), "");
         if (rerun.isBlank()) {
             return Optional.empty();
         }

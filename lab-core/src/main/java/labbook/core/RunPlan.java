@@ -1,7 +1,5 @@
 package labbook.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,8 +23,6 @@ import java.util.Set;
  * rather than guessing.
  */
 public final class RunPlan {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** Where an estimate comes from. */
     public enum Basis {
         /** The experiment's last time in this mode here. */
@@ -164,14 +160,14 @@ public final class RunPlan {
                 return new History(last, scaled, units, clock);
             }
             try {
-                JsonNode history = JSON.readTree(file.toFile()).path("history");
-                if (!history.path("host").asText().equals(MachineInfo.hostName())) {
+                RunRecord.History history = RunRecord.historyIn(file);
+                if (!history.host().equals(MachineInfo.hostName())) {
                     return new History(last, scaled, units, clock); // another machine's times say nothing of this one's
                 }
-                last.putAll(numbers(history.path(mode.label())));
-                scaled.putAll(numbers(history.path(LabRun.SCALED).path(mode.label())));
-                units.putAll(numbers(history.path(LabRun.UNITS).path(mode.label())));
-                clock.putAll(numbers(history.path(LabRun.CLOCK).path(mode.label())));
+                last.putAll(history.seconds(mode));
+                scaled.putAll(history.scaled(mode));
+                units.putAll(history.units(mode));
+                clock.putAll(history.clock(mode));
             } catch (IOException e) {
                 // a run.json that does not parse is refused when the run starts, in one line
             }
@@ -189,17 +185,6 @@ public final class RunPlan {
             }
             return new Work.Size(
                     u, clock.getOrDefault(experiment, u.equals(declared.units()) ? declared.clockSeconds() : 0));
-        }
-
-        /** The numeric fields of one object of run.json's history: experiment to seconds, or to units. */
-        static Map<String, Double> numbers(JsonNode object) {
-            Map<String, Double> out = new LinkedHashMap<>();
-            object.fieldNames().forEachRemaining(name -> {
-                if (object.get(name).isNumber()) {
-                    out.put(name, object.get(name).asDouble());
-                }
-            });
-            return out;
         }
 
         Estimate estimate(String study, String experiment) {
@@ -257,11 +242,12 @@ public final class RunPlan {
         double planned = 0;
         double actual = 0;
         for (String study : studies) {
-            JsonNode outcomes = JSON.createObjectNode();
+            Map<String, RunRecord.Outcome> outcomes = Map.of();
             Path file = resultsRoot.resolve(study).resolve("run.json");
             try {
                 if (Files.isRegularFile(file)) {
-                    outcomes = JSON.readTree(file.toFile()).path("outcomes");
+                    outcomes =
+                            RunRecord.read(file).map(RunRecord::outcomesOrNone).orElse(Map.of());
                 }
             } catch (IOException e) {
                 out.println("labbook: " + file + ": not JSON (" + e.getMessage() + ")");
@@ -270,21 +256,20 @@ public final class RunPlan {
             estimates.stream()
                     .filter(e -> e.study().equals(study) && !e.experiment().equals("all"))
                     .forEach(e -> names.add(e.experiment()));
-            outcomes.fieldNames().forEachRemaining(names::add);
+            names.addAll(outcomes.keySet());
             if (names.isEmpty()) {
                 t.row(study, "all", "not run", "-", "-", "-");
             }
             for (String name : names) {
-                JsonNode o = outcomes.path(name);
+                RunRecord.Outcome o = outcomes.get(name); // null: not run, or not an outcome
                 Double plan = estimates.stream()
                         .filter(e -> e.study().equals(study) && e.experiment().equals(name))
                         .findFirst()
                         .map(Estimate::seconds)
                         .orElse(null);
-                Double took = o.has("seconds") ? o.get("seconds").asDouble() : null;
-                boolean both = plan != null
-                        && took != null
-                        && AllExperiments.Status.finished(o.path("status").asText());
+                Double took = o == null ? null : o.seconds();
+                String status = o == null || o.status() == null ? "not run" : o.status();
+                boolean both = plan != null && took != null && AllExperiments.Status.finished(status);
                 if (both) {
                     planned += plan;
                     actual += took;
@@ -292,7 +277,7 @@ public final class RunPlan {
                 t.row(
                         study,
                         name,
-                        o.path("status").asText("not run"),
+                        status,
                         human(plan),
                         human(took),
                         both && plan > 0 ? String.format(Locale.ROOT, "%.2f", took / plan) : "-");

@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,5 +123,123 @@ class LabRunTest {
         assertThatThrownBy(() -> LabRun.start(LabOptions.of(root, Mode.QUICK), "vfs", "git-diff"))
                 .hasMessageContaining("not a run record");
         assertThat(Files.readString(runJson)).isEqualTo("[1, 2]");
+    }
+
+    /**
+     * Every run.json the repository holds (the reference run's, and reports' fixtures, some written before options,
+     * rerun lines or a history were kept) is read, and a run onto it keeps each experiment's record as it was, fields
+     * and numbers as written, and the history (here made on this host) with its fields in their order.
+     */
+    @Test
+    void everyCommittedRunJsonIsReadAndWhatItKeepsIsKeptAsItWas() throws Exception {
+        List<Path> files;
+        try (Stream<Path> reference = Files.walk(Repo.root().resolve("reference-run"));
+                Stream<Path> fixtures = Files.walk(Repo.root().resolve("reports/src/test/resources"))) {
+            files = Stream.concat(reference, fixtures)
+                    .filter(p -> p.getFileName().toString().endsWith("run.json"))
+                    .sorted()
+                    .toList();
+        }
+        assertThat(files).hasSizeGreaterThanOrEqualTo(13);
+        for (int i = 0; i < files.size(); i++) {
+            runOntoItKeepsWhatItKeeps(files.get(i), root.resolve(Integer.toString(i)));
+        }
+    }
+
+    /** A run onto a copy of {@code file} in {@code results}, and what it kept of it. */
+    private static void runOntoItKeepsWhatItKeeps(Path file, Path results) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode before = (ObjectNode) json.readTree(file.toFile());
+        if (before.path("history").isObject()) {
+            ((ObjectNode) before.get("history")).put("host", MachineInfo.hostName());
+        }
+        String study = before.path("study").asText();
+        Path runJson = Files.createDirectories(results.resolve(study)).resolve("run.json");
+        json.writeValue(runJson.toFile(), before);
+        LabOptions resume = LabOptions.of(results, Mode.QUICK);
+        resume.resume = true;
+        try (LabRun run = LabRun.start(resume, study, "all");
+                CsvResults csv = run.csv("new-one", "x")) {
+            csv.row(1);
+            csv.commit();
+        }
+        JsonNode after = json.readTree(runJson.toFile());
+        List<String> experiments = names(before.get("experiments"));
+        experiments.add("new-one");
+        assertThat(names(after.get("experiments"))).as("%s", file).isEqualTo(experiments);
+        keptAsItWas(before, after, "experiments", file);
+        if (before.has("history")) {
+            assertThat(names(after.get("history")))
+                    .startsWith(names(before.get("history")).toArray(String[]::new));
+            keptAsItWas(before, after, "history", file);
+        }
+    }
+
+    /** Each field of {@code before}'s {@code object} is in {@code after}'s, written as it was. */
+    private static void keptAsItWas(JsonNode before, JsonNode after, String object, Path file) {
+        before.get(object)
+                .fields()
+                .forEachRemaining(
+                        e -> assertThat(after.get(object).get(e.getKey()).toString())
+                                .as("%s: %s.%s", file, object, e.getKey())
+                                .isEqualTo(e.getValue().toString()));
+    }
+
+    /**
+     * A field of another shape than run.json's is read as absent, and a run onto it goes on: an outcome that is not an
+     * object, or whose status is not text, is no outcome, and a time that is not a number is none; experiments' records
+     * are kept whatever they hold; a part of the history that is not an object is written afresh in its place.
+     */
+    @Test
+    void fieldsOfAnotherShapeAreReadAsAbsent() throws Exception {
+        Path runJson = Files.createDirectories(root.resolve("vfs")).resolve("run.json");
+        Files.writeString(runJson, """
+                {"cores": "two", "peers": [], "start": {"at": 1},
+                 "outcomes": {"git-diff": 5, "stat-walk": {"status": "done", "seconds": "soon"},
+                              "dcache-model": {"status": ["done"], "seconds": 1}},
+                 "experiments": {"git-diff": {"mode": 5, "options": [], "rerun": {}}, "stat-walk": "x"},
+                 "history": {"host": "%s", "quick": 5, "units": [], "scaled": {"full": "x"}}}
+                """.formatted(MachineInfo.hostName()));
+        LabOptions resume = LabOptions.of(root, Mode.QUICK);
+        resume.resume = true;
+        try (LabRun run = LabRun.start(resume, "vfs", "all")) {
+            assertThat(run.doneBefore("git-diff")).isFalse();
+            assertThat(run.doneBefore("stat-walk")).isTrue();
+            assertThat(run.earlierTime("stat-walk")).isZero();
+            assertThat(run.doneBefore("dcache-model")).isFalse();
+            try (CsvResults csv = run.csv("git-diff", "x")) {
+                csv.row(1);
+                csv.commit();
+            }
+        }
+        JsonNode after = new ObjectMapper().readTree(runJson.toFile());
+        assertThat(names(after.get("experiments"))).containsExactly("git-diff", "stat-walk");
+        assertThat(after.get("experiments").get("stat-walk").asText()).isEqualTo("x");
+        assertThat(after.get("experiments").get("git-diff").get("mode").asText())
+                .isEqualTo("quick");
+        JsonNode history = after.get("history");
+        assertThat(names(history)).containsExactly("host", "quick", "units", "scaled", "clock");
+        assertThat(history.get("quick").isObject()).isTrue();
+        assertThat(history.get("units").get("quick").isObject()).isTrue();
+        assertThat(history.get("scaled").get("full").asText()).isEqualTo("x");
+
+        Files.writeString(runJson, "{\"experiments\": [1], \"history\": 5, \"outcomes\": \"none\"}");
+        try (LabRun run = LabRun.start(resume, "vfs", "all");
+                CsvResults csv = run.csv("git-diff", "x")) {
+            assertThat(run.doneBefore("git-diff")).isFalse();
+            csv.row(1);
+            csv.commit();
+        }
+        after = new ObjectMapper().readTree(runJson.toFile());
+        assertThat(names(after.get("experiments"))).containsExactly("git-diff");
+        assertThat(names(after.get("history"))).containsExactly("host", "quick", "scaled", "units", "clock");
+    }
+
+    private static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        if (object != null) {
+            object.fieldNames().forEachRemaining(names::add);
+        }
+        return names;
     }
 }

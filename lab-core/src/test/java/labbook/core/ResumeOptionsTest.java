@@ -174,11 +174,9 @@ class ResumeOptionsTest {
             out.row(r -> r.set(VARIANT, "kde4").set(SYNC_MS, 1.0));
             out.commit();
         }
-        var record = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(runJson().toFile())
-                .path("experiments")
-                .path("sync-sweep");
-        assertThat(RunOptions.ofRecord(record)).contains(new RunOptions(Mode.QUICK, Map.of("--variants", "kde4")));
+        var record = RunRecord.read(runJson()).orElseThrow().experimentsOrNone().get("sync-sweep");
+        assertThat(RunRecord.of(record).flatMap(RunOptions::ofRecord))
+                .contains(new RunOptions(Mode.QUICK, Map.of("--variants", "kde4")));
     }
 
     @Test
