@@ -35,11 +35,14 @@ import java.util.Optional;
  * before is carried as it was read: each experiment's record as a tree (records of older code have other fields, and
  * other orders of them, and are written back as they were), and the history as its fields in their order.
  *
+ * <p>{@code reports} reads a run.json through it too ({@link #of}: {@code RunInfo}), so that the file's fields are
+ * named once.
+ *
  * <p>Reading is as lenient as the trees it replaces: a field the record does not know is passed over, and a field of
  * another shape (a number where an object belongs) is read as absent. Only a file that is not JSON, or not an object,
  * is refused, by {@link LabRun}, in one line.
  */
-record RunRecord(
+public record RunRecord(
         String study,
         String host,
         String cpuModel,
@@ -75,7 +78,7 @@ record RunRecord(
      * a second, its failure line, and what the machine did besides while it ran ({@link MachineLoad.Fields}), where it
      * was measured.
      */
-    record Outcome(
+    public record Outcome(
             String status,
             Double seconds,
             @JsonInclude(JsonInclude.Include.NON_NULL) String failure,
@@ -149,7 +152,7 @@ record RunRecord(
      * An experiment's record as {@code experiments} keeps it, or a journal's sidecar, which names the run that wrote it
      * with the same fields ({@code host}, {@code mode}, {@code options}); empty when it is not an object.
      */
-    static Optional<RunRecord> of(JsonNode record) {
+    public static Optional<RunRecord> of(JsonNode record) {
         if (record == null || !record.isObject()) {
             return Optional.empty();
         }

@@ -7,28 +7,31 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import labbook.core.RunRecord;
 
 /**
  * What produced a set of rows, from run.json: the machine, the JDK, the lab's commit, the mode, when it ran and the
- * command line. Every number on the site is shown beside one of these.
+ * command line. Every number on the site is shown beside one of these. It reads run.json through lab-core's
+ * {@link RunRecord}, the record the lab writes it from, so that its fields are named once; a field the file does not
+ * have (or has in another shape) says so rather than guessing.
  */
-public record RunInfo(
-        String host,
-        String cpuModel,
-        int cores,
-        long memoryBytes,
-        String osKernel,
-        String jdkVendor,
-        String jdkVersion,
-        String labCommit,
-        String mode,
-        String start,
-        String end,
-        String commandLine,
-        Map<String, String> peers,
-        String study,
-        String rerunLine,
-        List<Outcome> outcomes) {
+public final class RunInfo {
+    private final String host;
+    private final String cpuModel;
+    private final int cores;
+    private final long memoryBytes;
+    private final String osKernel;
+    private final String jdkVendor;
+    private final String jdkVersion;
+    private final String labCommit;
+    private final String mode;
+    private final String start;
+    private final String end;
+    private final String commandLine;
+    private final Map<String, String> peers;
+    private final String study;
+    private final String rerunLine;
+    private final List<Outcome> outcomes;
 
     /**
      * How one experiment of an {@code all} run ended (run.json's {@code outcomes}): done, failed (with its one line) or
@@ -38,57 +41,110 @@ public record RunInfo(
     public record Outcome(String experiment, String status, String failure, String flagged) {}
 
     /** For results with no run.json: every field says so rather than guessing. */
-    public static final RunInfo UNKNOWN = new RunInfo(
-            "unknown host",
-            "unknown CPU",
-            0,
-            0,
-            "unknown kernel",
-            "",
-            "unknown JDK",
-            "unknown",
-            "unknown",
-            "",
-            "",
-            "",
-            Map.of(),
-            "",
-            "",
-            List.of());
+    public static final RunInfo UNKNOWN = new RunInfo(null, "");
 
-    static RunInfo of(JsonNode node, String study) {
+    private RunInfo(RunRecord r, String studyFolder) {
+        host = or(r == null ? null : r.host(), "unknown host");
+        cpuModel = or(r == null ? null : r.cpuModel(), "unknown CPU");
+        cores = r == null || r.cores() == null ? 0 : r.cores();
+        memoryBytes = r == null || r.memoryBytes() == null ? 0 : r.memoryBytes();
+        osKernel = or(r == null ? null : r.osKernel(), "unknown kernel");
+        jdkVendor = or(r == null ? null : r.jdkVendor(), "");
+        jdkVersion = or(r == null ? null : r.jdkVersion(), "unknown JDK");
+        labCommit = or(r == null ? null : r.labCommit(), "unknown");
+        mode = or(r == null ? null : r.mode(), "unknown");
+        start = or(r == null ? null : r.start(), "");
+        end = or(r == null ? null : r.end(), "");
+        commandLine = or(r == null ? null : r.commandLine(), "");
         // in run.json's order (Map.copyOf would shuffle it differently in every JVM)
-        Map<String, String> peers = new LinkedHashMap<>();
-        JsonNode p = node.path("peers");
-        p.fieldNames().forEachRemaining(name -> peers.put(name, p.path(name).asText()));
-        return new RunInfo(
-                text(node, "host", UNKNOWN.host),
-                text(node, "cpu_model", UNKNOWN.cpuModel),
-                node.path("cores").asInt(0),
-                node.path("memory_bytes").asLong(0),
-                text(node, "os_kernel", UNKNOWN.osKernel),
-                text(node, "jdk_vendor", ""),
-                text(node, "jdk_version", UNKNOWN.jdkVersion),
-                text(node, "lab_commit", "unknown"),
-                text(node, "mode", "unknown"),
-                text(node, "start", ""),
-                text(node, "end", ""),
-                text(node, "command_line", ""),
-                Collections.unmodifiableMap(peers),
-                text(node, "study", study),
-                text(node, "rerun", ""),
-                outcomes(node.path("outcomes")));
+        peers = r == null || r.peers() == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(r.peers()));
+        study = or(r == null ? null : r.study(), studyFolder);
+        rerunLine = or(r == null ? null : r.rerun(), "");
+        List<Outcome> out = new ArrayList<>();
+        if (r != null && r.outcomes() != null) {
+            r.outcomes()
+                    .forEach((name, o) -> out.add(new Outcome(
+                            name,
+                            or(o == null ? null : o.status(), "unknown"),
+                            or(o == null ? null : o.failure(), ""),
+                            or(o == null ? null : o.flagged(), ""))));
+        }
+        outcomes = List.copyOf(out);
     }
 
-    private static List<Outcome> outcomes(JsonNode node) {
-        List<Outcome> out = new ArrayList<>();
-        node.fieldNames()
-                .forEachRemaining(name -> out.add(new Outcome(
-                        name,
-                        text(node.path(name), "status", "unknown"),
-                        text(node.path(name), "failure", ""),
-                        text(node.path(name), "flagged", ""))));
-        return List.copyOf(out);
+    /**
+     * The run a run.json's record (its top, or one of its experiments') describes; {@code study} when it names none.
+     */
+    static RunInfo of(JsonNode node, String study) {
+        return new RunInfo(RunRecord.of(node).orElse(null), study);
+    }
+
+    private static String or(String value, String fallback) {
+        return value == null ? fallback : value;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public String cpuModel() {
+        return cpuModel;
+    }
+
+    public int cores() {
+        return cores;
+    }
+
+    public long memoryBytes() {
+        return memoryBytes;
+    }
+
+    public String osKernel() {
+        return osKernel;
+    }
+
+    public String jdkVendor() {
+        return jdkVendor;
+    }
+
+    public String jdkVersion() {
+        return jdkVersion;
+    }
+
+    public String labCommit() {
+        return labCommit;
+    }
+
+    public String mode() {
+        return mode;
+    }
+
+    public String start() {
+        return start;
+    }
+
+    public String end() {
+        return end;
+    }
+
+    public String commandLine() {
+        return commandLine;
+    }
+
+    public Map<String, String> peers() {
+        return peers;
+    }
+
+    public String study() {
+        return study;
+    }
+
+    public String rerunLine() {
+        return rerunLine;
+    }
+
+    public List<Outcome> outcomes() {
+        return outcomes;
     }
 
     /**
@@ -110,11 +166,6 @@ public record RunInfo(
             parts.add(String.join(", ", skipped) + " skipped");
         }
         return String.join("; ", parts);
-    }
-
-    private static String text(JsonNode node, String field, String fallback) {
-        JsonNode v = node.get(field);
-        return v == null || v.isNull() ? fallback : v.asText();
     }
 
     /** One line for a table cell: "host, CPU, N cores, M GiB". */
