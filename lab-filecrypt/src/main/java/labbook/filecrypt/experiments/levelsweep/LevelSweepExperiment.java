@@ -10,6 +10,7 @@ import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import labbook.core.Column;
@@ -97,24 +98,31 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                     + FULL_REPEATS + "; quick times bcpg as a whole process on the largest file only).")
     Integer repeats;
 
+    /** The parallel engine's compressing threads unless {@code --threads} says otherwise: this machine's two cores. */
+    static final int DEFAULT_THREADS = 2;
+
+    /** The levels both modes sweep unless {@code --levels} says otherwise: the seed's and gpg's default, 6. */
+    static final String DEFAULT_LEVELS = "0,1,6,7,9";
+
     @Option(
             names = "--threads",
             paramLabel = "N",
-            description = "Compressing threads of the parallel engine, bcpg in-process beside the others (default 2; "
-                    + "at least 2: the single-threaded engines are swept anyway).")
+            description = "Compressing threads of the parallel engine, bcpg in-process beside the others (default "
+                    + DEFAULT_THREADS + "; at least 2: the single-threaded engines are swept anyway).")
     Integer threads;
 
     @Option(
             names = "--levels",
             paramLabel = "N,N",
             split = ",",
-            description = "Levels to sweep, 0-9 (default, quick and full: 0,1,6,7,9, the seed's and gpg's default).")
+            description = "Levels to sweep, 0-9 (default, quick and full: " + DEFAULT_LEVELS
+                    + ", the seed's and gpg's default).")
     List<Integer> levels;
 
     @Override
     public Integer call() {
         OptionValues.atLeast("--repeats", repeats, 1, 3); // before anything runs; repeatsFor reads the option
-        if (OptionValues.atLeast("--threads", threads, 2, 2) > EncryptOptions.MAX_THREADS) {
+        if (OptionValues.atLeast("--threads", threads, 2, DEFAULT_THREADS) > EncryptOptions.MAX_THREADS) {
             throw LabException.badValue("--threads", threads, "2-" + EncryptOptions.MAX_THREADS);
         }
         for (int level : levels == null ? List.<Integer>of() : levels) {
@@ -138,7 +146,11 @@ public final class LevelSweepExperiment extends CorpusExperiment {
      */
     record Plan(List<Compression> algos, List<Integer> levels) {
         static Plan of(Mode mode, List<Integer> levels) {
-            Plan plan = new Plan(List.of(Compression.ZIP), List.of(0, 1, 6, 7, 9));
+            Plan plan = new Plan(
+                    List.of(Compression.ZIP),
+                    Arrays.stream(DEFAULT_LEVELS.split(","))
+                            .map(Integer::valueOf)
+                            .toList());
             return levels == null
                     ? plan
                     : new Plan(plan.algos(), levels.stream().distinct().sorted().toList());
@@ -174,7 +186,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         Corpus corpus = corpusOptions.corpus(mode);
         Plan plan = Plan.of(mode, levels);
         Path largest = corpus.largest();
-        int n = OptionValues.atLeast("--threads", threads, 2, 2);
+        int n = OptionValues.atLeast("--threads", threads, 2, DEFAULT_THREADS);
         List<SweepEngine> engines = SweepEngine.sweep(n);
         SampleGroups<Key> results = new SampleGroups<>();
         SampleGroups<Key> decrypts = new SampleGroups<>();

@@ -15,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import labbook.core.CsvResults;
@@ -66,14 +67,24 @@ import picocli.CommandLine.Option;
 public final class StatWalkExperiment extends ExperimentCommand {
     public static final String EXPERIMENT = VfsSchemas.STAT_WALK.experiment();
     /** The thread counts of every repeat in full mode: one, powers of two, and git's 20 preload threads. */
-    public static final List<Integer> THREAD_COUNTS = List.of(1, 2, 4, 8, 16, 20);
+    public static final List<Integer> THREAD_COUNTS = counts(StatWalkExperiment.FULL_THREADS);
+
+    /** {@link #THREAD_COUNTS} as {@code --help} and the option take them. */
+    static final String FULL_THREADS = "1,2,4,8,16,20";
+
+    /** {@link #QUICK_THREAD_COUNTS} as {@code --help} and the option take them. */
+    static final String QUICK_THREADS = "1,2,20";
 
     /**
      * Quick mode's: the two ends the study divides (1 thread beside serial git diff, 20 beside parallel) and this
      * machine's two cores. Each is a JVM per repeat, and the powers of two between feed only the scaling chart, which
      * full mode draws whole: the quick main job's six minutes cannot spare their fifteen JVMs.
      */
-    public static final List<Integer> QUICK_THREAD_COUNTS = List.of(1, 2, 20);
+    public static final List<Integer> QUICK_THREAD_COUNTS = counts(StatWalkExperiment.QUICK_THREADS);
+
+    private static List<Integer> counts(String list) {
+        return Arrays.stream(list.split(",")).map(Integer::valueOf).toList();
+    }
 
     @Mixin
     TreeOptions treeOptions;
@@ -88,7 +99,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
             names = "--threads",
             paramLabel = "N,N...",
             split = ",",
-            description = "Thread counts to walk on (default: quick 1, 2, 20; full 1, 2, 4, 8, 16, 20).")
+            description = "Thread counts to walk on (default: quick " + QUICK_THREADS + "; full " + FULL_THREADS + ").")
     List<Integer> threads;
 
     @Override
