@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import labbook.core.AbRounds;
 import labbook.core.Cli;
 import labbook.core.Column;
@@ -23,7 +24,9 @@ import labbook.reports.stats.Interval;
 import labbook.reports.stats.MultipleTesting;
 import labbook.reports.stats.PairedRounds;
 import labbook.reports.stats.SignFlipTest;
+import labbook.reports.stats.Stats;
 import labbook.reports.study.Study;
+import org.apache.commons.math3.stat.StatUtils;
 import tech.tablesaw.api.Table;
 
 /**
@@ -280,21 +283,57 @@ public final class AbAnalysis {
         if (SignFlipTest.smallestP(a.length) > level) {
             return Double.POSITIVE_INFINITY;
         }
+        double[] logRatios = Stats.clean(logRatios(a, b));
+        if (logRatios.length < 2) {
+            return Double.NaN;
+        }
+        return detectable(Math.sqrt(StatUtils.variance(logRatios)), logRatios.length, level, noise);
+    }
+
+    /** {@link #detectable} of {@code rounds} rounds whose log ratios B/A have this standard deviation. */
+    private static double detectable(double sd, int rounds, double level, double noise) {
+        if (SignFlipTest.smallestP(rounds) > level) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double se = sd / Math.sqrt(rounds);
+        double test = DetectableChange.ofStandardError(se, rounds - 1, level, DetectableChange.POWER);
+        double beyondNoise = (1 + noise)
+                        * (1
+                                + DetectableChange.ofStandardError(
+                                        se, rounds - 1, 1 - Interval.LEVEL, DetectableChange.POWER))
+                - 1;
+        return Double.isNaN(test) ? test : Math.max(test, beyondNoise);
+    }
+
+    /** The most rounds {@link #roundsFor} looks at: about a day of git diff's rounds, far past any useful run. */
+    static final int MOST_ROUNDS = 10_000;
+
+    /**
+     * How many rounds would let the analysis see {@code change} (0.05 for 5 %) at {@link DetectableChange#POWER} power,
+     * were they as spread as these ({@code a} and {@code b}, one median a side per round): the fewest whose
+     * {@link #detectable} change is at most {@code change}. Empty for a change no number of rounds reaches (one not
+     * beyond the noise threshold) or with fewer than two rounds to read a spread from.
+     */
+    static OptionalInt roundsFor(double[] a, double[] b, double change, double level, double noise) {
+        double[] logRatios = Stats.clean(logRatios(a, b));
+        if (logRatios.length < 2 || change <= noise) {
+            return OptionalInt.empty();
+        }
+        double sd = Math.sqrt(StatUtils.variance(logRatios));
+        for (int n = 2; n <= MOST_ROUNDS; n++) {
+            if (detectable(sd, n, level, noise) <= change) {
+                return OptionalInt.of(n);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    private static double[] logRatios(double[] a, double[] b) {
         double[] logRatios = new double[a.length];
         for (int i = 0; i < a.length; i++) {
             logRatios[i] = Math.log(b[i] / a[i]);
         }
-        double test =
-                DetectableChange.paired(logRatios, level, DetectableChange.POWER, DetectableChange.MEAN_EFFICIENCY);
-        double beyondNoise = (1 + noise)
-                        * (1
-                                + DetectableChange.paired(
-                                        logRatios,
-                                        1 - Interval.LEVEL,
-                                        DetectableChange.POWER,
-                                        DetectableChange.MEAN_EFFICIENCY))
-                - 1;
-        return Double.isNaN(test) ? test : Math.max(test, beyondNoise);
+        return logRatios;
     }
 
     /**
@@ -389,9 +428,58 @@ public final class AbAnalysis {
             text = "decided over " + r.measures().size() + " measurements chosen by --measure ("
                     + String.join(", ", r.family()) + "), not every measurement of the rounds\n" + text;
         }
+        text += roundsNeeded(r);
         return r.measures().stream().anyMatch(m -> m.change() == RunComparison.Change.TOO_FEW)
                 ? text + "too few rounds: below 6, no arrangement of the rounds' signs reaches p < 0.05\n"
                 : text;
+    }
+
+    /**
+     * The change the closing line asks about: the smallest slowdown issue #44 asks the rounds to find at 80 % power,
+     * and a size of change users ask about (a JDK, a flag).
+     */
+    static final double ASKED_CHANGE = 0.05;
+
+    /**
+     * "rounds to see a 5 % change ...": how many rounds would find {@link #ASKED_CHANGE} at the spread these rounds
+     * showed (the median over the measurements, with the middle half), so that a run whose MDE is too wide says what
+     * would narrow it; empty without two rounds.
+     */
+    static String roundsNeeded(Result r) {
+        List<Double> needed = new ArrayList<>();
+        int unreachable = 0;
+        for (Measure m : r.measures()) {
+            if (m.a().length < 2) {
+                continue;
+            }
+            OptionalInt n = roundsFor(m.a(), m.b(), ASKED_CHANGE, r.level(), r.noise());
+            if (n.isPresent()) {
+                needed.add((double) n.getAsInt());
+            } else {
+                unreachable++;
+            }
+        }
+        if (needed.isEmpty() && unreachable == 0) {
+            return "";
+        }
+        double[] ns = needed.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return String.format(
+                Locale.ROOT,
+                "rounds to see a %s change at %s power, were they as spread as these %d: %s over the %d "
+                        + "measurements%s\n",
+                Format.pct(ASKED_CHANGE),
+                Format.pct(DetectableChange.POWER),
+                r.rounds(),
+                ns.length == 0
+                        ? "none"
+                        : String.format(
+                                Locale.ROOT,
+                                "median %.0f (middle half %.0f-%.0f)",
+                                Stats.median(ns),
+                                Stats.quantile(ns, 0.25),
+                                Stats.quantile(ns, 0.75)),
+                ns.length + unreachable,
+                unreachable == 0 ? "" : " (" + unreachable + " beyond " + MOST_ROUNDS + " rounds or the threshold)");
     }
 
     private static String flag(Path root) {

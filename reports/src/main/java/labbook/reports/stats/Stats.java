@@ -246,7 +246,7 @@ public final class Stats {
     }
 
     /** A sorted copy without NaNs. */
-    static double[] clean(double[] values) {
+    public static double[] clean(double[] values) {
         return Arrays.stream(values).filter(d -> !Double.isNaN(d)).sorted().toArray();
     }
 }

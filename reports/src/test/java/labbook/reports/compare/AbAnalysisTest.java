@@ -58,7 +58,8 @@ class AbAnalysisTest {
         assertThat(AbAnalysis.terminal(r))
                 .contains("comparison: interleaved rounds: wallet sync-sweep, quick mode, 6 rounds (AB BA BA AB AB BA)")
                 .contains("wallet configuration: lab /lab → lab /lab, flags -XX:+UseParallelGC")
-                .contains("sign-flip permutation test");
+                .contains("sign-flip permutation test")
+                .containsPattern("rounds to see a 5 ?% change at 80 ?% power, were they as spread as these 6: median");
     }
 
     @Test
@@ -115,6 +116,28 @@ class AbAnalysisTest {
         }
         assertThat(AbAnalysis.detectable(a, b, 0.05, 0.02)).isCloseTo(0.026936, within(2e-6));
         assertThat(AbAnalysis.detectable(a, b, 0.001, 0.001)).isCloseTo(0.010944, within(2e-6));
+    }
+
+    /**
+     * The rounds a change needs, by hand (scipy's t quantiles), for the same rounds (sd of the log ratios 0.0102598):
+     * 2.5 % against a 2 % threshold needs 37 rounds (36 give 2.5039 %, 37 give 2.4967 %), 3 % needs 11 (2.9851 %; 10
+     * give 3.0463 %), 5 % needs the sign-flip test's fewest, 6 (3.5020 %; 5 cannot reach p below 0.05); a change not
+     * beyond the threshold, none.
+     */
+    @Test
+    void theRoundsAChangeNeedsAreTheFewestWhoseDetectableChangeReachesIt() {
+        double[] a = new double[20];
+        double[] b = new double[20];
+        for (int i = 0; i < 20; i++) {
+            a[i] = 1;
+            b[i] = Math.exp(i % 2 == 0 ? 0.01 : -0.01);
+        }
+        assertThat(AbAnalysis.roundsFor(a, b, 0.025, 0.05, 0.02)).hasValue(37);
+        assertThat(AbAnalysis.roundsFor(a, b, 0.03, 0.05, 0.02)).hasValue(11);
+        assertThat(AbAnalysis.roundsFor(a, b, 0.05, 0.05, 0.02)).hasValue(6);
+        assertThat(AbAnalysis.roundsFor(a, b, 0.02, 0.05, 0.02)).isEmpty();
+        assertThat(AbAnalysis.roundsFor(new double[] {1}, new double[] {1.1}, 0.05, 0.05, 0.02))
+                .isEmpty();
     }
 
     @Test
