@@ -1,5 +1,8 @@
 package labbook.core;
 
+import java.util.Arrays;
+import java.util.List;
+
 /** Checks of numeric option values: a bad one is one line naming the option, exit 2 (as picocli's own errors). */
 public final class OptionValues {
     private OptionValues() {}
@@ -24,5 +27,13 @@ public final class OptionValues {
             throw LabException.badValue(option, value, "at least " + min);
         }
         return value;
+    }
+
+    /**
+     * A default written as an option's comma-separated value ({@code "1,2,20"}), as a list: the one string both the
+     * {@code --help} text and the code read, so that they cannot drift apart.
+     */
+    public static List<Integer> defaultInts(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).map(Integer::valueOf).toList();
     }
 }

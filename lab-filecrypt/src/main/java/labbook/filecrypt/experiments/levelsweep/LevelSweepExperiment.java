@@ -10,7 +10,6 @@ import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import labbook.core.Column;
@@ -146,11 +145,7 @@ public final class LevelSweepExperiment extends CorpusExperiment {
      */
     record Plan(List<Compression> algos, List<Integer> levels) {
         static Plan of(Mode mode, List<Integer> levels) {
-            Plan plan = new Plan(
-                    List.of(Compression.ZIP),
-                    Arrays.stream(DEFAULT_LEVELS.split(","))
-                            .map(Integer::valueOf)
-                            .toList());
+            Plan plan = new Plan(List.of(Compression.ZIP), OptionValues.defaultInts(DEFAULT_LEVELS));
             return levels == null
                     ? plan
                     : new Plan(plan.algos(), levels.stream().distinct().sorted().toList());

@@ -15,7 +15,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import labbook.core.CsvResults;
@@ -67,7 +66,7 @@ import picocli.CommandLine.Option;
 public final class StatWalkExperiment extends ExperimentCommand {
     public static final String EXPERIMENT = VfsSchemas.STAT_WALK.experiment();
     /** The thread counts of every repeat in full mode: one, powers of two, and git's 20 preload threads. */
-    public static final List<Integer> THREAD_COUNTS = counts(StatWalkExperiment.FULL_THREADS);
+    public static final List<Integer> THREAD_COUNTS = OptionValues.defaultInts(StatWalkExperiment.FULL_THREADS);
 
     /** {@link #THREAD_COUNTS} as {@code --help} and the option take them. */
     static final String FULL_THREADS = "1,2,4,8,16,20";
@@ -80,11 +79,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
      * machine's two cores. Each is a JVM per repeat, and the powers of two between feed only the scaling chart, which
      * full mode draws whole: the quick main job's six minutes cannot spare their fifteen JVMs.
      */
-    public static final List<Integer> QUICK_THREAD_COUNTS = counts(StatWalkExperiment.QUICK_THREADS);
-
-    private static List<Integer> counts(String list) {
-        return Arrays.stream(list.split(",")).map(Integer::valueOf).toList();
-    }
+    public static final List<Integer> QUICK_THREAD_COUNTS = OptionValues.defaultInts(StatWalkExperiment.QUICK_THREADS);
 
     @Mixin
     TreeOptions treeOptions;
