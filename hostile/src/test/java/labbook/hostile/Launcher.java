@@ -15,9 +15,6 @@ import labbook.core.Repo;
  * the signal cases.
  */
 final class Launcher {
-    /** Printed by JDK 17 at every start with the incubating foreign-function module; not the lab's. */
-    static final String INCUBATOR_WARNING = "WARNING: Using incubator modules";
-
     private Launcher() {}
 
     static ProcessBuilder command(Path scratch, String study, List<String> args) throws IOException {
@@ -53,10 +50,7 @@ final class Launcher {
 
     static Outcome outcome(Path scratch, int exit) throws IOException {
         String out = Files.readString(scratch.resolve(".stdout"), StandardCharsets.UTF_8);
-        String err = Files.readString(scratch.resolve(".stderr"), StandardCharsets.UTF_8)
-                .lines()
-                .filter(l -> !l.startsWith(INCUBATOR_WARNING))
-                .reduce("", (a, b) -> a + b + "\n");
+        String err = Files.readString(scratch.resolve(".stderr"), StandardCharsets.UTF_8);
         Files.delete(scratch.resolve(".stdout"));
         Files.delete(scratch.resolve(".stderr"));
         return new Outcome(exit, out, err);

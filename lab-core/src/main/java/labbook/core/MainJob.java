@@ -58,7 +58,7 @@ public final class MainJob implements Callable<Integer> {
     }
 
     /** One step: a child process that talks to the user's terminal, bounded by {@code limit}. */
-    record Step(String name, String title, List<String> command, Duration limit, String note) {}
+    record Step(String name, String title, List<String> command, Duration limit) {}
 
     /** How a step ended, and how long it took. */
     record Outcome(Step step, Duration took, String failure) {
@@ -139,8 +139,7 @@ public final class MainJob implements Callable<Integer> {
                     study,
                     study + ": all " + mode.flag(),
                     launch.javaCommand(root, args),
-                    mode == Mode.FULL ? Duration.ofHours(12) : Duration.ofHours(2),
-                    incubatorNote(launch)));
+                    mode == Mode.FULL ? Duration.ofHours(12) : Duration.ofHours(2)));
         }
         return steps;
     }
@@ -539,8 +538,7 @@ public final class MainJob implements Callable<Integer> {
                 name,
                 REPORTS + ": " + what,
                 Launch.built(root, REPORTS).javaCommand(root, args),
-                Duration.ofMinutes(30),
-                null);
+                Duration.ofMinutes(30));
     }
 
     /** Runs a reports subcommand after the work it reads (calibrate's runs, ab's rounds): its exit code. */
@@ -553,18 +551,6 @@ public final class MainJob implements Callable<Integer> {
     }
 
     /**
-     * Said once a run, before the study whose JVM prints it at every start (no option silences it): JDK 17's warning
-     * that an incubator module is in use.
-     */
-    static String incubatorNote(Launch launch) {
-        return launch.jvmFlags().contains("jdk.incubator.foreign")
-                ? "(on JDK 17 the JVM warns of an incubator module below: lab-filecrypt calls the system zlib, gpg's"
-                        + " own deflate, through JDK 17's incubating foreign-function API; JDK 22 and later have it"
-                        + " final)"
-                : null;
-    }
-
-    /**
      * Runs each step in turn, whatever became of the one before, and prints the times; returns 0 when every step
      * succeeded, 1 otherwise. The last step is the report, which shows a failed study as not run.
      */
@@ -573,9 +559,6 @@ public final class MainJob implements Callable<Integer> {
         List<Outcome> outcomes = new ArrayList<>();
         for (Step step : steps) {
             err.println("== " + step.title());
-            if (step.note() != null) {
-                err.println(step.note());
-            }
             err.flush();
             long t0 = System.nanoTime();
             String failure;

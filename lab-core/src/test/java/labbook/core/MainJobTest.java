@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class MainJobTest {
     private static MainJob.Step step(String name, Duration limit, String... command) {
-        return new MainJob.Step(name, name + ": all --quick", List.of(command), limit, null);
+        return new MainJob.Step(name, name + ": all --quick", List.of(command), limit);
     }
 
     private record Ran(int exit, List<String> lines) {}

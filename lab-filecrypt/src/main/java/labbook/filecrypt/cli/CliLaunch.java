@@ -17,10 +17,7 @@ import labbook.core.UnsignedJar;
  * computes it from lab-filecrypt's {@link Launch} declaration: its JVM flags and its {@code cli.flags} (C1, the serial
  * collector), the module's {@link UnsignedJar} and the class-data archive the build made of it, for this JDK and this
  * path. Without a JAR as new as the classes (inside the module's own tests), the classes and their class path. The
- * level sweep's process rows time this command. {@code decrypt} inflates with the JDK's own zlib
- * ({@code java.util.zip}), so it starts without the modules the flags add for encrypt's native zlib: on JDK 17,
- * {@code jdk.incubator.foreign}, whose resolution makes the JVM print "WARNING: Using incubator modules" at every
- * start.
+ * level sweep's process rows time this command.
  */
 public final class CliLaunch {
     /** Everything before the arguments: worked out once per JVM (it walks the classes to see if the JAR is current). */
@@ -34,23 +31,9 @@ public final class CliLaunch {
             p = prefix();
             prefix = p;
         }
-        List<String> cmd =
-                new ArrayList<>(!args.isEmpty() && args.get(0).equals("decrypt") ? withoutAddedModules(p) : p);
+        List<String> cmd = new ArrayList<>(p);
         cmd.addAll(args);
         return cmd;
-    }
-
-    /** {@code command} without its {@code --add-modules M} pairs. */
-    static List<String> withoutAddedModules(List<String> command) {
-        List<String> kept = new ArrayList<>();
-        for (int i = 0; i < command.size(); i++) {
-            if (command.get(i).equals("--add-modules")) {
-                i++;
-            } else {
-                kept.add(command.get(i));
-            }
-        }
-        return kept;
     }
 
     private static List<String> prefix() {
@@ -60,6 +43,7 @@ public final class CliLaunch {
         List<String> cmd = new ArrayList<>(List.of(ForkedJava.javaBinary()));
         cmd.addAll(launch.jvmFlags());
         cmd.addAll(launch.cliFlags());
+        cmd.add("-Dlabbook.repo=" + Repo.root()); // they run in the user's folder; encrypt's zlib binding is built here
         if (UnsignedJar.isCurrent(jar, target.resolve("classes"))) {
             cmd.addAll(List.of("-cp", jar.toString()));
             Path archive = target.resolve("cds").resolve("cli.jsa");

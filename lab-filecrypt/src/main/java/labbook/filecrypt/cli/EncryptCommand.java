@@ -66,7 +66,7 @@ public final class EncryptCommand extends FileCommand {
             .argName("D")
             .desc("ZIP deflate: zlib-8k (native zlib with gpg's 8 KiB window; needs java "
                     + "--enable-native-access=ALL-UNNAMED "
-                    + "on JDK 22+, plus --add-modules jdk.incubator.foreign on JDK 17), jzlib-8k "
+                    + "on JDK 22+, and gcc and zlib1g-dev before, where it is JNI), jzlib-8k "
                     + "(the same window in pure "
                     + "Java), jdk-32k (the JDK's Deflater), auto = zlib-8k if possible, else "
                     + "jzlib-8k (default auto).")

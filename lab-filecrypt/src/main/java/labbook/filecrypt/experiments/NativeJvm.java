@@ -12,12 +12,12 @@ import labbook.filecrypt.pgp.NativeZlib;
 
 /**
  * Experiments run in a JVM that may call the system zlib (gpg's ZIP at native speed). Under {@code mvn exec:java} the
- * JVM is Maven's, started without {@link FastPath#JVM_FLAGS} (the module's declared flags for the running JDK: JDK 17's
- * incubator module or JDK 22+'s native access); there an experiment re-runs itself, same arguments, in a fresh JVM of
- * the same JDK started as each variant's JVM is ({@link ForkedJava#isolated}: the declared flags, the module's real
- * class path), whose output shows on this console. It times nothing in-process itself (its variants' JVMs do,
- * {@link VariantJvm}); it re-runs so that what it reports of bcpg (run.json's fast paths) and what interop checks are
- * the fast paths' too.
+ * JVM is Maven's, started without {@link FastPath#JVM_FLAGS} (the module's declared flags for the running JDK: JDK
+ * 22+'s native access; on JDK 17-21 the zlib binding is JNI, which needs none); there an experiment re-runs itself,
+ * same arguments, in a fresh JVM of the same JDK started as each variant's JVM is ({@link ForkedJava#isolated}: the
+ * declared flags, the module's real class path), whose output shows on this console. It times nothing in-process itself
+ * (its variants' JVMs do, {@link VariantJvm}); it re-runs so that what it reports of bcpg (run.json's fast paths) and
+ * what interop checks are the fast paths' too.
  */
 public final class NativeJvm {
     static final String MARK = "labbook.filecrypt.relaunched";

@@ -7,9 +7,9 @@ import java.util.List;
  * bcpg's two fast paths and the JVM flags they need on the running JDK.
  *
  * <ul>
- *   <li>Native zlib for gpg's ZIP ({@link NativeZlib}): JDK 17 needs {@code --add-modules jdk.incubator.foreign
- *       --enable-native-access=ALL-UNNAMED}, JDK 22+ {@code --enable-native-access=ALL-UNNAMED}; without them it falls
- *       back to JZlib (pure Java).
+ *   <li>Native zlib for gpg's ZIP ({@link NativeZlib}): JDK 22+ needs {@code --enable-native-access=ALL-UNNAMED}; JDK
+ *       17-21 call it through the lab's JNI library, built with gcc on first use. Without them it falls back to JZlib
+ *       (pure Java).
  *   <li>AES-CFB computed through the JDK's AES/CBC ({@link CbcKeyStreamCfb}): public API, no flag, every JDK; fast
  *       where HotSpot's AES intrinsics (AES-NI) are on.
  * </ul>

@@ -15,14 +15,14 @@ import labbook.core.Launch;
  * gpg's sizes; JZlib can, but as pure Java it takes about twice zlib's time. With zlib itself the compression costs
  * what it costs gpg, and only the encryption layer differs.
  *
- * <p>Two bindings, chosen at run time by the running JDK: on JDK 17 {@link IncubatorZlib}, on JDK 17's incubating
- * {@code jdk.incubator.foreign}; on JDK 22 and later {@code FfmZlib}, on the final {@code java.lang.foreign} (its
- * source is in {@code src/main/java22}, compiled with {@code --release 22} into the same classes folder when the build
- * has a JDK 22+ javac; see the module pom). A run-time choice rather than a multi-release JAR because tests and
- * {@code mvn exec:java} run from {@code target/classes}, where versioned classes are never picked. The API of each JDK
- * needs its own JVM flags ({@link #jvmFlags()}); without them, on another JDK, or without libz, {@link #available()} is
- * false and callers fall back to JZlib. Every foreign type stays inside its binding class, loaded only on the JDK it
- * was written for.
+ * <p>Two bindings, chosen at run time by the running JDK: on JDK 17-21 {@link JniZlib}, the lab's JNI library (those
+ * JDKs' foreign-function API is an incubator module, whose use prints a warning at every start); on JDK 22 and later
+ * {@code FfmZlib}, on the final {@code java.lang.foreign} (its source is in {@code src/main/java22}, compiled with
+ * {@code --release 22} into the same classes folder when the build has a JDK 22+ javac; see the module pom). A run-time
+ * choice rather than a multi-release JAR because tests and {@code mvn exec:java} run from {@code target/classes}, where
+ * versioned classes are never picked. JDK 22+ needs its JVM flag ({@link #jvmFlags()}); without it, without a JDK 22+
+ * build of {@code FfmZlib}, or where the JNI library cannot be built, {@link #available()} is false and callers fall
+ * back to JZlib. Every foreign type stays inside its binding class, loaded only on the JDK it was written for.
  *
  * <p>This class holds what both bindings share: the z_stream layout and the deflate loop.
  */
@@ -45,12 +45,15 @@ public final class NativeZlib {
     private static final int Z_SYNC_FLUSH = 2;
     private static final int Z_FINISH = 4;
 
+    /** The Debian package of zlib's headers, which the JNI binding of JDK 17-21 ({@link JniZlib}) is built with. */
+    public static final String HEADERS_PACKAGE = "zlib1g-dev";
+
     private NativeZlib() {}
 
     /**
      * The JVM flags native zlib needs, as lab-filecrypt's pom declares them for the JDK that built it ({@link Launch}):
-     * JDK 17 {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED}, JDK 22+
-     * {@code --enable-native-access=ALL-UNNAMED}, none elsewhere.
+     * {@code --enable-native-access=ALL-UNNAMED} (which JDK 22+ needs for the foreign-function API, and JDK 24+ for JNI
+     * without a warning).
      */
     public static List<String> jvmFlags() {
         return Launch.onClassPath("filecrypt").jvmFlags();
@@ -103,7 +106,7 @@ public final class NativeZlib {
         /** zlib's own version string. */
         String version();
 
-        /** The foreign-function API used: "jdk.incubator.foreign" or "java.lang.foreign". */
+        /** How zlib is called: "JNI" or "java.lang.foreign". */
         String api();
 
         /**

@@ -4,10 +4,12 @@ import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import labbook.core.LabException;
 
 /**
- * Finds, once, how this JVM can call the system zlib: the binding for its JDK's foreign-function API and libz.so.1, or
- * the reason there is none (then {@link NativeZlib} falls back to JZlib).
+ * Finds, once, how this JVM can call the system zlib: on JDK 17-21 the lab's JNI library ({@link JniZlib}), on JDK 22+
+ * the final foreign-function API and libz.so.1, or the reason there is none (then {@link NativeZlib} falls back to
+ * JZlib).
  */
 final class ZlibProbe {
     private static final List<String> LIBRARIES = List.of(
@@ -26,17 +28,15 @@ final class ZlibProbe {
 
     private static NativeZlib.Binding probe() {
         int feature = Runtime.version().feature();
-        String binding;
-        if (feature == 17) {
-            if (ModuleLayer.boot().findModule("jdk.incubator.foreign").isEmpty()) {
-                return none("JDK 17 needs " + String.join(" ", NativeZlib.jvmFlags()));
+        if (feature < 22) {
+            // JDK 17-21: the lab's JNI library, linked to the system zlib at its build
+            try {
+                return new JniZlib();
+            } catch (LabException | IllegalStateException | LinkageError e) {
+                return none(e.getMessage());
             }
-            binding = "labbook.filecrypt.pgp.IncubatorZlib";
-        } else if (feature >= 22) {
-            binding = "labbook.filecrypt.pgp.FfmZlib";
-        } else {
-            return none("JDK " + feature + " has neither JDK 17's incubating nor the final (22+) foreign-function API");
         }
+        String binding = "labbook.filecrypt.pgp.FfmZlib";
         Path lib = LIBRARIES.stream()
                 .map(Path::of)
                 .filter(Files::isRegularFile)

@@ -24,7 +24,7 @@ import labbook.filecrypt.corpus.QuickCorpus;
  *
  * <pre>
  * mvn -o -q -pl lab-filecrypt test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
- * java --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED \
+ * java --enable-native-access=ALL-UNNAMED \
  *   -cp lab-filecrypt/target/test-classes:lab-filecrypt/target/classes:$(cat /tmp/cp.txt) \
  *   labbook.filecrypt.pgp.ParallelTiming [rounds] [file]
  * </pre>
