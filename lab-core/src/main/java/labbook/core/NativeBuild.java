@@ -157,6 +157,21 @@ public final class NativeBuild {
         }
     }
 
+    /**
+     * For a JNI library: {@link #ensureBuilt} and {@code System.load}, the one line of a {@link LabException} when it
+     * cannot be loaded. Loaded into lab-core's class loader, which on every launcher's class path is the study module's
+     * too (a JVM loads a library into one loader only).
+     */
+    public Path ensureLoaded() {
+        Path library = ensureBuilt();
+        try {
+            System.load(library.toString());
+        } catch (UnsatisfiedLinkError e) {
+            throw new LabException("cannot load " + what + " (" + library + "): " + e.getMessage());
+        }
+        return library;
+    }
+
     private void compile(List<String> command) {
         String compiler = command.get(0);
         try (Child cc =

@@ -55,7 +55,7 @@ final class ProcessCpu {
             return;
         }
         Path jdkHeaders = Path.of(System.getProperty("java.home"), "include");
-        Path library = new NativeBuild(
+        new NativeBuild(
                         WHAT,
                         LIBRARY,
                         Repo.root()
@@ -69,12 +69,7 @@ final class ProcessCpu {
                         NativeBuild.needsGcc(
                                 WHAT, "how the lab's own CPU time is measured", jdkHeaders.resolve("jni.h")))
                 .quietly()
-                .ensureBuilt();
-        try {
-            System.load(library.toString());
-        } catch (UnsatisfiedLinkError e) {
-            throw new LabException("cannot load " + WHAT + " (" + library + "): " + e.getMessage());
-        }
+                .ensureLoaded();
         loaded = true;
     }
 }

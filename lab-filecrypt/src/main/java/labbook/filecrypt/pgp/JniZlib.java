@@ -66,12 +66,7 @@ final class JniZlib implements NativeZlib.Binding {
                             }
                         })
                 .quietly()
-                .ensureBuilt();
-        try {
-            System.load(library.toString());
-        } catch (UnsatisfiedLinkError e) {
-            throw new LabException("cannot load " + WHAT + " (" + library + "): " + e.getMessage());
-        }
+                .ensureLoaded();
         if (bufferSize() != NativeZlib.CHUNK) {
             throw new IllegalStateException(
                     library + " has buffers of " + bufferSize() + " bytes, not " + NativeZlib.CHUNK);
