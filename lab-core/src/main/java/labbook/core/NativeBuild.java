@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
 
@@ -71,13 +72,60 @@ public final class NativeBuild {
      * library's, its include folders), the output and the sources.
      */
     static BiFunction<List<Path>, Path, List<String>> gcc(String... flags) {
+        return gcc(List.of(flags), List.of());
+    }
+
+    /**
+     * {@link #gcc(String...)}, then {@code -l} of each of {@code libraries}, after the sources (where the linker
+     * looks).
+     */
+    private static BiFunction<List<Path>, Path, List<String>> gcc(List<String> flags, List<String> libraries) {
         return (sources, out) -> {
             List<String> cmd = new ArrayList<>(List.of("gcc", "-std=c11", "-O2", "-Wall"));
-            cmd.addAll(List.of(flags));
+            cmd.addAll(flags);
             cmd.addAll(List.of("-o", out.toString()));
             sources.forEach(src -> cmd.add(src.toString()));
+            libraries.forEach(lib -> cmd.add("-l" + lib));
             return cmd;
         };
+    }
+
+    /**
+     * A JNI library of the lab's, {@code buildDir/libraryName}: the C files of {@code sourceDir} compiled by gcc
+     * against the running JDK's JNI headers as a shared library, linked with {@code libraries} ({@code -l} names). Its
+     * first check is {@link #needsGcc}'s with {@code jni.h}, then each of {@code packageHeaders} (a header, and the
+     * Debian package that holds it: one line naming the package when it is missing). Built quietly: the command that
+     * first needs it builds it in a moment. {@link #ensureLoaded} builds and loads it.
+     */
+    public static NativeBuild jniLibrary(
+            String what,
+            String purpose,
+            String libraryName,
+            Path sourceDir,
+            Path buildDir,
+            List<String> libraries,
+            Map<Path, String> packageHeaders) {
+        Path jdkHeaders = Path.of(System.getProperty("java.home"), "include");
+        Runnable gccAndJni = needsGcc(what, purpose, jdkHeaders.resolve("jni.h"));
+        return new NativeBuild(
+                        what,
+                        libraryName,
+                        sourceDir,
+                        buildDir,
+                        List.of(".c"),
+                        gcc(
+                                List.of("-shared", "-fPIC", "-I" + jdkHeaders, "-I" + jdkHeaders.resolve("linux")),
+                                libraries),
+                        () -> {
+                            gccAndJni.run();
+                            packageHeaders.forEach((header, debianPackage) -> {
+                                if (!Files.isRegularFile(header)) {
+                                    throw new LabException(what + " (" + purpose + ") needs " + header
+                                            + ": apt-get install -y --no-install-recommends " + debianPackage);
+                                }
+                            });
+                        })
+                .quietly();
     }
 
     /**

@@ -1,7 +1,7 @@
 package labbook.core;
 
-import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * This JVM's CPU time, and its children's, as the kernel counts them for {@code getrusage}: user and system time to the
@@ -54,9 +54,9 @@ final class ProcessCpu {
         if (loaded) {
             return;
         }
-        Path jdkHeaders = Path.of(System.getProperty("java.home"), "include");
-        new NativeBuild(
+        NativeBuild.jniLibrary(
                         WHAT,
+                        "how the lab's own CPU time is measured",
                         LIBRARY,
                         Repo.root()
                                 .resolve("lab-core")
@@ -64,11 +64,8 @@ final class ProcessCpu {
                                 .resolve("main")
                                 .resolve("jni"),
                         Repo.root().resolve("lab-core").resolve("target").resolve("process-cpu"),
-                        List.of(".c"),
-                        NativeBuild.gcc("-shared", "-fPIC", "-I" + jdkHeaders, "-I" + jdkHeaders.resolve("linux")),
-                        NativeBuild.needsGcc(
-                                WHAT, "how the lab's own CPU time is measured", jdkHeaders.resolve("jni.h")))
-                .quietly()
+                        List.of(),
+                        Map.of())
                 .ensureLoaded();
         loaded = true;
     }

@@ -3,11 +3,9 @@ package labbook.filecrypt.pgp;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import labbook.core.LabException;
+import java.util.Map;
 import labbook.core.NativeBuild;
 import labbook.core.Repo;
 
@@ -30,42 +28,15 @@ final class JniZlib implements NativeZlib.Binding {
 
     /** Builds the library if needed and loads it; a failure is one line naming what is missing. */
     JniZlib() {
-        Path jdkHeaders = Path.of(System.getProperty("java.home"), "include");
         Path module = Repo.root().resolve("lab-filecrypt");
-        Path library = new NativeBuild(
+        Path library = NativeBuild.jniLibrary(
                         WHAT,
+                        "gpg's ZIP deflate",
                         LIBRARY,
                         module.resolve("src").resolve("main").resolve("jni"),
                         module.resolve("target").resolve("jni-zlib"),
-                        List.of(".c"),
-                        (sources, out) -> {
-                            List<String> cmd = new ArrayList<>(List.of(
-                                    "gcc",
-                                    "-std=c11",
-                                    "-O2",
-                                    "-Wall",
-                                    "-shared",
-                                    "-fPIC",
-                                    "-I" + jdkHeaders,
-                                    "-I" + jdkHeaders.resolve("linux"),
-                                    "-o",
-                                    out.toString()));
-                            sources.forEach(src -> cmd.add(src.toString()));
-                            cmd.add("-lz"); // after the sources: the linker takes only what they need from it
-                            return cmd;
-                        },
-                        () -> {
-                            for (Path header : List.of(jdkHeaders.resolve("jni.h"), ZLIB_HEADER)) {
-                                if (!Files.isRegularFile(header)) {
-                                    throw new LabException(WHAT + " (gpg's ZIP deflate) needs " + header
-                                            + (header.equals(ZLIB_HEADER)
-                                                    ? ": apt-get install -y --no-install-recommends "
-                                                            + NativeZlib.HEADERS_PACKAGE
-                                                    : ", a JDK's header: run the lab on a JDK, not a runtime alone"));
-                                }
-                            }
-                        })
-                .quietly()
+                        List.of("z"),
+                        Map.of(ZLIB_HEADER, NativeZlib.HEADERS_PACKAGE))
                 .ensureLoaded();
         if (bufferSize() != NativeZlib.CHUNK) {
             throw new IllegalStateException(
