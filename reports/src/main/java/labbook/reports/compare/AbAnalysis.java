@@ -320,12 +320,22 @@ public final class AbAnalysis {
             return OptionalInt.empty();
         }
         double sd = Math.sqrt(StatUtils.variance(logRatios));
-        for (int n = 2; n <= MOST_ROUNDS; n++) {
+        if (detectable(sd, MOST_ROUNDS, level, noise) > change) {
+            return OptionalInt.empty();
+        }
+        // the detectable change only falls as rounds are added (the standard error, both t quantiles and the
+        // sign-flip test's smallest p all fall), so the fewest rounds are found by halving
+        int reaches = MOST_ROUNDS;
+        int fallsShort = 1;
+        while (reaches - fallsShort > 1) {
+            int n = (reaches + fallsShort) >>> 1;
             if (detectable(sd, n, level, noise) <= change) {
-                return OptionalInt.of(n);
+                reaches = n;
+            } else {
+                fallsShort = n;
             }
         }
-        return OptionalInt.empty();
+        return OptionalInt.of(reaches);
     }
 
     private static double[] logRatios(double[] a, double[] b) {

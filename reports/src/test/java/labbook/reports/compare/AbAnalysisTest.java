@@ -100,6 +100,19 @@ class AbAnalysisTest {
         assertThat(v.changes()).containsExactly(Change.SAME, Change.SLOWER, Change.FASTER, Change.SAME);
     }
 
+    /** Twenty rounds' A medians, all 1. */
+    private static final double[] ONES = new double[20];
+
+    /** Twenty rounds' B medians, whose log ratios to {@link #ONES} alternate +0.01 and -0.01. */
+    private static final double[] ALTERNATING = new double[20];
+
+    static {
+        for (int i = 0; i < 20; i++) {
+            ONES[i] = 1;
+            ALTERNATING[i] = Math.exp(i % 2 == 0 ? 0.01 : -0.01);
+        }
+    }
+
     /**
      * The detectable change by hand: 20 rounds whose log ratios alternate ±0.01 (mean 0, sd 0.01026, SE 0.002294, t(19)
      * quantiles 2.0930 at 97.5 % and 0.8610 at 80 %), so the test's own at 5 % is exp(2.954 x 0.002294) - 1 = 0.6800 %;
@@ -108,12 +121,8 @@ class AbAnalysisTest {
      */
     @Test
     void theDetectableChangeIsTheTestsOrTheOneWhoseIntervalClearsTheThresholdWhicheverIsLarger() {
-        double[] a = new double[20];
-        double[] b = new double[20];
-        for (int i = 0; i < 20; i++) {
-            a[i] = 1;
-            b[i] = Math.exp(i % 2 == 0 ? 0.01 : -0.01);
-        }
+        double[] a = ONES;
+        double[] b = ALTERNATING;
         assertThat(AbAnalysis.detectable(a, b, 0.05, 0.02)).isCloseTo(0.026936, within(2e-6));
         assertThat(AbAnalysis.detectable(a, b, 0.001, 0.001)).isCloseTo(0.010944, within(2e-6));
     }
@@ -126,12 +135,8 @@ class AbAnalysisTest {
      */
     @Test
     void theRoundsAChangeNeedsAreTheFewestWhoseDetectableChangeReachesIt() {
-        double[] a = new double[20];
-        double[] b = new double[20];
-        for (int i = 0; i < 20; i++) {
-            a[i] = 1;
-            b[i] = Math.exp(i % 2 == 0 ? 0.01 : -0.01);
-        }
+        double[] a = ONES;
+        double[] b = ALTERNATING;
         assertThat(AbAnalysis.roundsFor(a, b, 0.025, 0.05, 0.02)).hasValue(37);
         assertThat(AbAnalysis.roundsFor(a, b, 0.03, 0.05, 0.02)).hasValue(11);
         assertThat(AbAnalysis.roundsFor(a, b, 0.05, 0.05, 0.02)).hasValue(6);
