@@ -18,13 +18,16 @@ import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
 import labbook.core.Row;
+import labbook.core.UnsignedJar;
 import labbook.core.WorkerRows;
 import labbook.filecrypt.cli.LabCommand;
 
 /**
  * The parent's side of one variant's own JVM ({@link VariantWorker} is the other): a fresh {@code java} started by
  * lab-core's {@link ForkedJava#isolated} with the module's declared JVM flags, whatever launched the experiment, so the
- * variant's JIT state is its own (as a JMH fork's is) and the same in a run of every variant as in a run of one.
+ * variant's JIT state is its own (as a JMH fork's is) and the same in a run of every variant as in a run of one. It
+ * starts from the module's {@link UnsignedJar}, as the wallet's variants and the command line do: BouncyCastle's signed
+ * JARs have each class they load checked against the signature, about a quarter of a second of every start.
  *
  * <p>The parent drives it by requests, one tab-separated line each on its stdin: {@value #WARM_UP} then the variant's
  * words, or {@value #MEASURE} then the variant's words; it answers each with a line on its stdout once done, and leaves
@@ -75,7 +78,13 @@ public final class VariantJvm implements AutoCloseable {
         List<String> workerArgs = new ArrayList<>(List.of(rowsRoot.toString()));
         workerArgs.addAll(args);
         ChildSpec spec = Child.spec(
-                        name, ForkedJava.isolated(LabCommand.COMMAND, List.of(), workerMain.getName(), workerArgs))
+                        name,
+                        ForkedJava.isolated(
+                                LabCommand.COMMAND,
+                                List.of(),
+                                UnsignedJar.classPathOf(LabCommand.COMMAND),
+                                workerMain.getName(),
+                                workerArgs))
                 .stdinPipe()
                 .stdoutLines()
                 .relayStderr(System.err)

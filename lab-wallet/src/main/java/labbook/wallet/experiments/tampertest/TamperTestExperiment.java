@@ -147,13 +147,11 @@ public final class TamperTestExperiment extends ExperimentCommand {
     /** As above, plus {@code maxSaltBits} flips of the wallet's .salt file, if it has one (each costs a PBKDF2). */
     public static List<Flip> flipAll(Path wallet, byte[] password, int maxBits, int maxSaltBits, Random random) {
         byte[] original;
-        byte[] salt = null;
+        byte[] salt;
         try {
             original = Files.readAllBytes(wallet);
             Path saltFile = KwlFile.saltPathFor(wallet);
-            if (Files.exists(saltFile)) {
-                salt = Files.readAllBytes(saltFile);
-            }
+            salt = Files.exists(saltFile) ? Files.readAllBytes(saltFile) : null;
         } catch (IOException e) {
             throw new LabException(wallet + ": cannot read: " + e.getMessage(), e);
         }
@@ -169,33 +167,43 @@ public final class TamperTestExperiment extends ExperimentCommand {
         String name = wallet.getFileName().toString();
         List<Flip> out = new ArrayList<>(chosen.size());
         try (var bar = chosen.size() > 5000 ? Progress.bar("tamper-test " + name, chosen.size(), "bits") : null) {
-            for (long bit : chosen) {
-                int at = (int) (bit / 8);
-                byte[] t = original.clone();
-                t[at] ^= (byte) (1 << (bit % 8));
-                String region = at < 12
-                        ? "magic"
-                        : at < 16
-                                ? "header"
-                                : at < hashEnd
-                                        ? "hash-section"
-                                        : at < hashEnd + 8 ? "ciphertext-first-block" : "ciphertext";
-                try {
-                    KwlCodec.Decoded d = KwlCodec.decode(t, keys);
-                    boolean same = d.contents().equals(base.contents());
-                    out.add(new Flip(name, region, bit, same ? "identical" : "changed", d.hashSectionConsistent(), ""));
-                } catch (BadWalletException e) {
-                    out.add(new Flip(name, region, bit, "refused", null, shortReason(e.getMessage())));
-                }
-                if (bar != null) {
-                    bar.step();
-                }
-            }
+            // each flip opens a copy of its own; the cores share them, in file order (toList keeps it), and each
+            // thread derives the keys once, as WalletKeys caches them in a map of its own
+            ThreadLocal<WalletKeys> threadKeys = ThreadLocal.withInitial(() -> new WalletKeys(password, salt));
+            out.addAll(chosen.parallelStream()
+                    .map(bit -> {
+                        Flip flip = flipBit(name, original, bit, hashEnd, threadKeys.get(), base);
+                        if (bar != null) {
+                            bar.step();
+                        }
+                        return flip;
+                    })
+                    .toList());
         }
         if (salt != null) {
             out.addAll(flipSalt(name, original, password, salt, base, maxSaltBits, random));
         }
         return out;
+    }
+
+    /** {@code bit} of {@code original} flipped, and what opening the copy gives. */
+    private static Flip flipBit(
+            String name, byte[] original, long bit, int hashEnd, WalletKeys keys, KwlCodec.Decoded base) {
+        int at = (int) (bit / 8);
+        byte[] t = original.clone();
+        t[at] ^= (byte) (1 << (bit % 8));
+        String region = at < 12
+                ? "magic"
+                : at < 16
+                        ? "header"
+                        : at < hashEnd ? "hash-section" : at < hashEnd + 8 ? "ciphertext-first-block" : "ciphertext";
+        try {
+            KwlCodec.Decoded d = KwlCodec.decode(t, keys);
+            boolean same = d.contents().equals(base.contents());
+            return new Flip(name, region, bit, same ? "identical" : "changed", d.hashSectionConsistent(), "");
+        } catch (BadWalletException e) {
+            return new Flip(name, region, bit, "refused", null, shortReason(e.getMessage()));
+        }
     }
 
     /**
@@ -249,24 +257,25 @@ public final class TamperTestExperiment extends ExperimentCommand {
             KwlCodec.Decoded base,
             int maxBits,
             Random random) {
-        List<Flip> out = new ArrayList<>();
-        for (int bit : saltBits(salt.length, maxBits, random)) {
-            byte[] t = salt.clone();
-            t[bit / 8] ^= (byte) (1 << (bit % 8));
-            try {
-                KwlCodec.Decoded d = KwlCodec.decode(wallet, new WalletKeys(password, t));
-                out.add(new Flip(
-                        name,
-                        "salt",
-                        bit,
-                        d.contents().equals(base.contents()) ? "identical" : "changed",
-                        d.hashSectionConsistent(),
-                        ""));
-            } catch (BadWalletException e) {
-                out.add(new Flip(name, "salt", bit, "refused", null, shortReason(e.getMessage())));
-            }
-        }
-        return out;
+        // each flip derives a new key (a PBKDF2): the cores share them, in bit order
+        return saltBits(salt.length, maxBits, random).parallelStream()
+                .map(bit -> {
+                    byte[] t = salt.clone();
+                    t[bit / 8] ^= (byte) (1 << (bit % 8));
+                    try {
+                        KwlCodec.Decoded d = KwlCodec.decode(wallet, new WalletKeys(password, t));
+                        return new Flip(
+                                name,
+                                "salt",
+                                bit,
+                                d.contents().equals(base.contents()) ? "identical" : "changed",
+                                d.hashSectionConsistent(),
+                                "");
+                    } catch (BadWalletException e) {
+                        return new Flip(name, "salt", bit, "refused", null, shortReason(e.getMessage()));
+                    }
+                })
+                .toList();
     }
 
     private static String shortReason(String message) {
