@@ -23,8 +23,7 @@ import labbook.wallet.store.KwlFile;
  * {@link CrashWriters}): it loads and runs the whole save path once on a throwaway wallet of its own, prints
  * {@code BOOTED}, then waits for two lines on stdin, {@code true|false} (fdatasync) and the password. Only then does it
  * open WALLET, print {@code READY n}, and forever add entry n, sync, and print {@code ACK n+1} once the sync has
- * returned (the entry is then acknowledged). With {@code --boot-only} it exits after booting (to record a class-data
- * archive).
+ * returned (the entry is then acknowledged).
  */
 public final class CrashWriter {
     static final int MAX_SYNCS = 100_000;
@@ -47,12 +46,8 @@ public final class CrashWriter {
 
     private static void write(String[] args) throws Exception {
         Path wallet = Path.of(args[0]);
-        boolean bootOnly = args.length > 1 && args[1].equals("--boot-only");
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         boot(wallet.toAbsolutePath().getParent());
-        if (bootOnly) {
-            return;
-        }
         out.println("BOOTED");
         out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
