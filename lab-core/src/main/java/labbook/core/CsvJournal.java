@@ -222,6 +222,11 @@ public final class CsvJournal implements AutoCloseable {
         return kept;
     }
 
+    /** The kept rows as the records {@code type} binds to this CSV's schema. */
+    public <R extends Record> List<R> kept(RowType<R> type) {
+        return type.readAll(kept, target + " (the rows a killed run kept)");
+    }
+
     /** The rows of the CSV: those kept from a killed run and those written since. */
     public long rowCount() {
         return rows;

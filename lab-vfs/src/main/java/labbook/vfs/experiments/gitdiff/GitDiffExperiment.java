@@ -1,14 +1,7 @@
 package labbook.vfs.experiments.gitdiff;
 
-import static labbook.vfs.VfsSchemas.CPU_PCT;
 import static labbook.vfs.VfsSchemas.LOOP;
-import static labbook.vfs.VfsSchemas.LOOP_ELAPSED_S;
-import static labbook.vfs.VfsSchemas.LOOP_SYS_S;
-import static labbook.vfs.VfsSchemas.LOOP_USER_S;
 import static labbook.vfs.VfsSchemas.MODE;
-import static labbook.vfs.VfsSchemas.PRELOAD_THREADS;
-import static labbook.vfs.VfsSchemas.RUNS;
-import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -21,6 +14,7 @@ import labbook.core.Mode;
 import labbook.core.OptionValues;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
+import labbook.core.RowType;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.experiments.TreeOptions;
@@ -73,11 +67,30 @@ public final class GitDiffExperiment extends ExperimentCommand {
     Integer runs;
 
     /** One loop's sums over its runs, as the seed's {@code time} of a 100-run loop: a row of {@code git-diff.csv}. */
-    public record Loop(String mode, int loop, int runs, double userS, double sysS, double elapsedS) {
-        double cpuPct() {
+    /**
+     * One row of git-diff.csv ({@link VfsSchemas#GIT_DIFF}, bound by {@link #ROW}): a loop of {@code runs} git diffs in
+     * {@code mode} on a tree of {@code entries}, their CPU and elapsed times summed.
+     */
+    public record Loop(
+            String mode,
+            int loop,
+            int runs,
+            double loopUserS,
+            double loopSysS,
+            double loopElapsedS,
+            double cpuPct,
+            int entries,
+            int preloadThreads) {
+        Loop(String mode, int loop, int runs, double userS, double sysS, double elapsedS, int entries, int threads) {
+            this(mode, loop, runs, userS, sysS, elapsedS, cpuPct(userS, sysS, elapsedS), entries, threads);
+        }
+
+        private static double cpuPct(double userS, double sysS, double elapsedS) {
             return elapsedS == 0 ? 0 : 100 * (userS + sysS) / elapsedS;
         }
     }
+
+    static final RowType<Loop> ROW = RowType.of(VfsSchemas.GIT_DIFF, Loop.class);
 
     @Override
     public Integer call() {
@@ -131,15 +144,7 @@ public final class GitDiffExperiment extends ExperimentCommand {
         List<Loop> results = new ArrayList<>();
         // a loop is a step: its row reaches the disk when it ends, and --resume goes on from the next one
         try (CsvJournal csv = run.journal(VfsSchemas.GIT_DIFF)) {
-            for (Map<String, String> kept : csv.kept()) {
-                results.add(new Loop(
-                        kept.get(MODE.name()),
-                        Integer.parseInt(kept.get(LOOP.name())),
-                        Integer.parseInt(kept.get(RUNS.name())),
-                        Double.parseDouble(kept.get(LOOP_USER_S.name())),
-                        Double.parseDouble(kept.get(LOOP_SYS_S.name())),
-                        Double.parseDouble(kept.get(LOOP_ELAPSED_S.name()))));
-            }
+            results.addAll(csv.kept(ROW));
             if (!results.isEmpty()) {
                 out.printf(
                         "git-diff: resuming after %d loop(s) of %d a run before measured%n", results.size(), 2 * loops);
@@ -147,25 +152,17 @@ public final class GitDiffExperiment extends ExperimentCommand {
             long todo = 2L * loops - results.size();
             try (ProgressBar bar = Progress.bar("git-diff", 2L * warmup + todo * runs, "runs")) {
                 for (String mode : CachedGitDiff.modesInOrder(0)) {
-                    loop(tree, mode, -1, warmup, bar);
+                    loop(tree, mode, -1, warmup, entries, 0, bar); // untimed: no row
                 }
                 for (int l = 0; l < loops; l++) {
                     for (String mode : CachedGitDiff.modesInOrder(l)) {
                         if (csv.keptHas(Map.of(MODE, mode, LOOP, l))) {
                             continue;
                         }
-                        Loop loop = loop(tree, mode, l, runs, bar);
-                        results.add(loop);
                         int threads = mode.equals(CachedGitDiff.SERIAL) ? 0 : preloadThreads;
-                        csv.row(r -> r.set(MODE, loop.mode)
-                                .set(LOOP, loop.loop)
-                                .set(RUNS, loop.runs)
-                                .set(LOOP_USER_S, loop.userS)
-                                .set(LOOP_SYS_S, loop.sysS)
-                                .set(LOOP_ELAPSED_S, loop.elapsedS)
-                                .set(CPU_PCT, loop.cpuPct())
-                                .set(TREE_ENTRIES, entries)
-                                .set(PRELOAD_THREADS, threads));
+                        Loop loop = loop(tree, mode, l, runs, entries, threads, bar);
+                        results.add(loop);
+                        csv.row(r -> ROW.fill(r, loop));
                         csv.checkpoint();
                     }
                 }
@@ -183,7 +180,8 @@ public final class GitDiffExperiment extends ExperimentCommand {
     }
 
     /** {@code runs} git diffs in {@code mode}, their CPU and elapsed times summed. */
-    private static Loop loop(KernelTree tree, String mode, int index, int runs, ProgressBar bar) {
+    private static Loop loop(
+            KernelTree tree, String mode, int index, int runs, int entries, int preloadThreads, ProgressBar bar) {
         // sums in nanoseconds: each run's CPU comes in whole microseconds, and stays exact that way
         long user = 0;
         long sys = 0;
@@ -195,6 +193,6 @@ public final class GitDiffExperiment extends ExperimentCommand {
             wall += r.time().wallNanos();
             bar.step();
         }
-        return new Loop(mode, index, runs, user / 1e9, sys / 1e9, wall / 1e9);
+        return new Loop(mode, index, runs, user / 1e9, sys / 1e9, wall / 1e9, entries, preloadThreads);
     }
 }

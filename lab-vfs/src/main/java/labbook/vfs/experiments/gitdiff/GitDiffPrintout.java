@@ -100,9 +100,9 @@ final class GitDiffPrintout {
         double scale = 100.0 / runs;
         List<Loop> m = loops.stream().filter(l -> l.mode().equals(mode)).toList();
         return new Summary[] {
-            Summary.of(m.stream().mapToDouble(l -> l.userS() * scale).toArray()),
-            Summary.of(m.stream().mapToDouble(l -> l.sysS() * scale).toArray()),
-            Summary.of(m.stream().mapToDouble(l -> l.elapsedS() * scale).toArray()),
+            Summary.of(m.stream().mapToDouble(l -> l.loopUserS() * scale).toArray()),
+            Summary.of(m.stream().mapToDouble(l -> l.loopSysS() * scale).toArray()),
+            Summary.of(m.stream().mapToDouble(l -> l.loopElapsedS() * scale).toArray()),
             Summary.of(m.stream().mapToDouble(Loop::cpuPct).toArray()),
         };
     }

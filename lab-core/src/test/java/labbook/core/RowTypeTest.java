@@ -1,0 +1,88 @@
+package labbook.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RowTypeTest {
+    @TempDir
+    Path root;
+
+    private static final Column MODE = Column.text("mode", "serial or parallel");
+    private static final Column LOOP = Column.count("loop", "the loop's index");
+    private static final Column LOOP_ELAPSED_S = Column.measure("loop_elapsed_s", "a loop's wall time, s");
+    private static final Column THREADS = Column.count("threads", "threads, where they apply");
+    private static final Column WARM = Column.text("warm", "whether the JIT was warm");
+
+    private static final ResultsSchema LOOPS =
+            ResultsSchema.of("study", "loops", MODE, LOOP, LOOP_ELAPSED_S, THREADS, WARM);
+
+    /** Components in another order than the columns: the binding is by name, never by place. */
+    record Loop(double loopElapsedS, String mode, int loop, Integer threads, Boolean warm) {}
+
+    private static final RowType<Loop> ROW = RowType.of(LOOPS, Loop.class);
+
+    @Test
+    void aRecordIsWrittenInTheSchemasColumnOrderAndReadBack() throws Exception {
+        Loop serial = new Loop(0.25, "serial", 0, null, true);
+        Loop parallel = new Loop(Double.NaN, "parallel", 1, 20, null);
+        try (CsvResults csv = CsvResults.open(root, LOOPS)) {
+            csv.row(r -> ROW.fill(r, serial));
+            csv.row(r -> ROW.fill(r, parallel));
+            csv.commit();
+        }
+        assertThat(Files.readAllLines(root.resolve("study/loops.csv")))
+                .containsExactly("mode,loop,loop_elapsed_s,threads,warm", "serial,0,0.25,,true", "parallel,1,,20,");
+        List<Loop> back = ROW.readAll(
+                List.of(
+                        Map.of("mode", "serial", "loop", "0", "loop_elapsed_s", "0.25", "threads", "", "warm", "true"),
+                        Map.of("mode", "parallel", "loop", "1", "loop_elapsed_s", "", "threads", "20", "warm", "")),
+                "loops.csv");
+        assertThat(back.get(0)).isEqualTo(serial);
+        assertThat(back.get(1).loopElapsedS()).isNaN(); // a value not measured: written empty, read as NaN
+        assertThat(back.get(1).threads()).isEqualTo(20);
+        assertThat(back.get(1).warm()).isNull();
+    }
+
+    @Test
+    void columnsAndComponentsThatDoNotMatchAreNamedAtTheBinding() {
+        record Wrong(String mode, long loops, String loopElapsedS, int threads, boolean warm, int extra) {}
+        assertThatThrownBy(() -> RowType.of(LOOPS, Wrong.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no component loop for column loop")
+                .hasMessageContaining("loopElapsedS is String, which cannot hold measure column loop_elapsed_s")
+                .hasMessageContaining("component loops is no column")
+                .hasMessageContaining("component extra is no column");
+    }
+
+    @Test
+    void aCellThatIsNotItsColumnsKindIsOneLineNamingTheColumnAndTheRow() {
+        Map<String, String> cells =
+                Map.of("mode", "serial", "loop", "zero", "loop_elapsed_s", "0.25", "threads", "", "warm", "true");
+        assertThatThrownBy(() -> ROW.readAll(List.of(cells), "loops.csv"))
+                .isInstanceOf(LabException.class)
+                .hasMessage("loops.csv, row 1: column loop holds 'zero', not a whole number");
+        Map<String, String> empty =
+                Map.of("mode", "serial", "loop", "", "loop_elapsed_s", "0.25", "threads", "", "warm", "true");
+        assertThatThrownBy(() -> ROW.read(empty, "loops.csv, row 2"))
+                .isInstanceOf(LabException.class)
+                .hasMessage("loops.csv, row 2: column loop is empty where a value must be");
+        Map<String, String> notBoolean =
+                Map.of("mode", "serial", "loop", "1", "loop_elapsed_s", "0.25", "threads", "", "warm", "yes");
+        assertThatThrownBy(() -> ROW.read(notBoolean, "loops.csv, row 3"))
+                .hasMessage("loops.csv, row 3: column warm holds 'yes', not true or false");
+    }
+
+    @Test
+    void componentNamesAreTheColumnNamesInCamelCase() {
+        assertThat(RowType.componentName("loop_elapsed_s")).isEqualTo("loopElapsedS");
+        assertThat(RowType.componentName("mode")).isEqualTo("mode");
+        assertThat(RowType.componentName("cpu_pct")).isEqualTo("cpuPct");
+    }
+}
