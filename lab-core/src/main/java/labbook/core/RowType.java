@@ -137,6 +137,9 @@ public final class RowType<R extends Record> {
         Object[] args = new Object[arity];
         for (int i = 0; i < accessors.size(); i++) {
             Column column = schema.columns().get(i);
+            if (!cells.containsKey(column.name())) {
+                throw new LabException(source + ": no column '" + column.name() + "'");
+            }
             args[places[i]] = parse(column, types.get(i), cells.get(column.name()), source);
         }
         try {
@@ -153,7 +156,7 @@ public final class RowType<R extends Record> {
     public List<R> readAll(List<Map<String, String>> rows, String source) {
         List<R> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            out.add(read(rows.get(i), source + ", row " + (i + 1)));
+            out.add(read(rows.get(i), source + " row " + (i + 1)));
         }
         return out;
     }
@@ -169,7 +172,7 @@ public final class RowType<R extends Record> {
                 return Double.NaN; // the writer writes a value not measured, NaN, as an empty cell
             }
             if (t.isPrimitive()) {
-                throw new LabException(source + ": column " + column.name() + " is empty where a value must be");
+                throw new LabException(source + ": " + column.name() + " is empty where a value must be");
             }
             return null;
         }
@@ -178,8 +181,7 @@ public final class RowType<R extends Record> {
         }
         if (t == Boolean.class || t == boolean.class) {
             if (!text.equals("true") && !text.equals("false")) {
-                throw new LabException(
-                        source + ": column " + column.name() + " holds '" + text + "', not true or false");
+                throw new LabException(source + ": " + column.name() + " '" + text + "' is not true or false");
             }
             return Boolean.valueOf(text);
         }
@@ -192,7 +194,7 @@ public final class RowType<R extends Record> {
             }
             return Double.valueOf(text);
         } catch (NumberFormatException e) {
-            throw new LabException(source + ": column " + column.name() + " holds '" + text + "', not "
+            throw new LabException(source + ": " + column.name() + " '" + text + "' is not "
                     + (column.kind() == Column.Kind.COUNT ? "a whole number" : "a number"));
         }
     }

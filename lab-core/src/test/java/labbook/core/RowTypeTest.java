@@ -67,16 +67,18 @@ class RowTypeTest {
                 Map.of("mode", "serial", "loop", "zero", "loop_elapsed_s", "0.25", "threads", "", "warm", "true");
         assertThatThrownBy(() -> ROW.readAll(List.of(cells), "loops.csv"))
                 .isInstanceOf(LabException.class)
-                .hasMessage("loops.csv, row 1: column loop holds 'zero', not a whole number");
+                .hasMessage("loops.csv row 1: loop 'zero' is not a whole number");
         Map<String, String> empty =
                 Map.of("mode", "serial", "loop", "", "loop_elapsed_s", "0.25", "threads", "", "warm", "true");
-        assertThatThrownBy(() -> ROW.read(empty, "loops.csv, row 2"))
+        assertThatThrownBy(() -> ROW.read(empty, "loops.csv row 2"))
                 .isInstanceOf(LabException.class)
-                .hasMessage("loops.csv, row 2: column loop is empty where a value must be");
+                .hasMessage("loops.csv row 2: loop is empty where a value must be");
         Map<String, String> notBoolean =
                 Map.of("mode", "serial", "loop", "1", "loop_elapsed_s", "0.25", "threads", "", "warm", "yes");
-        assertThatThrownBy(() -> ROW.read(notBoolean, "loops.csv, row 3"))
-                .hasMessage("loops.csv, row 3: column warm holds 'yes', not true or false");
+        assertThatThrownBy(() -> ROW.read(notBoolean, "loops.csv row 3"))
+                .hasMessage("loops.csv row 3: warm 'yes' is not true or false");
+        assertThatThrownBy(() -> ROW.read(Map.of("mode", "serial"), "loops.csv row 4"))
+                .hasMessage("loops.csv row 4: no column 'loop'");
     }
 
     @Test

@@ -211,7 +211,7 @@ public final class DcacheModelExperiment extends ExperimentCommand {
      * moments apart, and drift on a shared machine falls on both sides. A row's {@code fork} is its round.
      *
      * <p>Each fork writes its measured iterations as rows of {@code dcache-model.csv} (JMH's score left empty); they
-     * are read back by column name ({@link ModelIteration#of}) and given JMH's score for the same walk, rename setting
+     * are read back by column name ({@link ModelIteration#ROW}) and given JMH's score for the same walk, rename setting
      * and iteration. Each walker starts at its own point of the list, as git's preload threads start at their slices.
      */
     public static List<ModelIteration> run(
@@ -256,7 +256,7 @@ public final class DcacheModelExperiment extends ExperimentCommand {
                 }
             }
             for (ModelIteration i : rows) {
-                csv.row(i::fill);
+                csv.row(r -> ModelIteration.ROW.fill(r, i));
             }
             csv.commit();
         } catch (IOException e) {
@@ -320,7 +320,7 @@ public final class DcacheModelExperiment extends ExperimentCommand {
     /** The rows of one fork's {@code dcache-model.csv}, read by column name. */
     static List<ModelIteration> forkRowsIn(Path csv) {
         return WorkerRows.read(csv, VfsSchemas.DCACHE_MODEL).stream()
-                .map(ModelIteration::of)
+                .map(ModelIteration.ROW::read)
                 .toList();
     }
 

@@ -26,8 +26,11 @@ final class DcacheModelPrintout {
 
     private DcacheModelPrintout(List<ModelIteration> rows, int cores) {
         this.rows = rows;
-        this.counts =
-                rows.stream().map(ModelIteration::threads).distinct().sorted().toList();
+        this.counts = rows.stream()
+                .map(ModelIteration::walkerThreads)
+                .distinct()
+                .sorted()
+                .toList();
         this.cores = cores;
     }
 
@@ -48,7 +51,7 @@ final class DcacheModelPrintout {
 
     private List<ModelIteration> select(Walk walk, int threads, int renames) {
         return rows.stream()
-                .filter(r -> r.walk().equals(walk.label()) && r.threads() == threads && r.renames() == renames)
+                .filter(r -> r.walk().equals(walk.label()) && r.walkerThreads() == threads && r.renames() == renames)
                 .toList();
     }
 
@@ -226,7 +229,7 @@ final class DcacheModelPrintout {
         for (Walk walk : Walk.ALL) {
             double one = cpu(walk, 1, 0).median();
             List<ModelIteration> many = rows.stream()
-                    .filter(r -> r.walk().equals(walk.label()) && r.renames() == 0 && r.threads() > 1)
+                    .filter(r -> r.walk().equals(walk.label()) && r.renames() == 0 && r.walkerThreads() > 1)
                     .toList();
             Summary serialised = Summary.of(many.stream()
                     .filter(r -> r.coresBusy() < 1.2)

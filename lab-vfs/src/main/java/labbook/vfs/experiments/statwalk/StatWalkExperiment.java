@@ -1,15 +1,5 @@
 package labbook.vfs.experiments.statwalk;
 
-import static labbook.vfs.VfsSchemas.ELAPSED_S;
-import static labbook.vfs.VfsSchemas.LOOKUP_THREADS;
-import static labbook.vfs.VfsSchemas.MISMATCHES;
-import static labbook.vfs.VfsSchemas.MODE;
-import static labbook.vfs.VfsSchemas.PATHS;
-import static labbook.vfs.VfsSchemas.REPEAT;
-import static labbook.vfs.VfsSchemas.SYS_S;
-import static labbook.vfs.VfsSchemas.USER_S;
-import static labbook.vfs.VfsSchemas.WALL_S;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,8 +15,7 @@ import labbook.core.Mode;
 import labbook.core.OptionValues;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
-import labbook.core.Row;
-import labbook.core.WorkerRows;
+import labbook.core.RowType;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.experiments.ThreadCounts;
@@ -120,34 +109,18 @@ public final class StatWalkExperiment extends ExperimentCommand {
     public record Ratios(double serial, double parallel) {}
 
     /**
-     * One measured Java walk, a row of {@code stat-walk.csv}: {@link #fill} and {@link #of} are its one mapping to and
-     * from the schema's columns, as the worker writes it and the experiment reads it back.
+     * One measured Java walk, a row of {@code stat-walk.csv} ({@link #ROW}), as the worker writes it and the experiment
+     * reads it back.
      */
-    record MeasuredWalk(int threads, int repeat, int paths, double wallS, double userS, double sysS, long mismatches) {
-        Row fill(Row row) {
-            return row.set(LOOKUP_THREADS, threads)
-                    .set(REPEAT, repeat)
-                    .set(PATHS, paths)
-                    .set(WALL_S, wallS)
-                    .set(USER_S, userS)
-                    .set(SYS_S, sysS)
-                    .set(MISMATCHES, mismatches);
-        }
+    record MeasuredWalk(
+            int lookupThreads, int repeat, int paths, double wallS, double userS, double sysS, long mismatches) {}
 
-        static MeasuredWalk of(WorkerRows.Cells c) {
-            return new MeasuredWalk(
-                    c.intCount(LOOKUP_THREADS),
-                    c.intCount(REPEAT),
-                    c.intCount(PATHS),
-                    c.measure(WALL_S),
-                    c.measure(USER_S),
-                    c.measure(SYS_S),
-                    c.count(MISMATCHES));
-        }
-    }
+    static final RowType<MeasuredWalk> ROW = RowType.of(VfsSchemas.STAT_WALK, MeasuredWalk.class);
 
-    /** One git diff of the same repeats, as a row of {@code stat-walk-git.csv} holds it. */
-    record MeasuredGitDiff(String mode, double elapsedS) {}
+    /** One git diff of the same repeats, a row of {@code stat-walk-git.csv} ({@link #GIT_ROW}). */
+    record MeasuredGitDiff(String mode, int repeat, double elapsedS, double userS, double sysS) {}
+
+    static final RowType<MeasuredGitDiff> GIT_ROW = RowType.of(VfsSchemas.STAT_WALK_GIT, MeasuredGitDiff.class);
 
     static int repeats(Mode mode) {
         return mode == Mode.FULL ? FULL_REPEATS : QUICK_REPEATS;
@@ -201,7 +174,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
                     for (int t : order) {
                         MeasuredWalk w = StatWalkWorker.measure(
                                 tree.dir(), entries, t, repeat, scratch.resolve("repeat-" + r + "-threads-" + t));
-                        csv.row(w::fill);
+                        csv.row(row -> ROW.fill(row, w));
                         walks.add(w);
                         bar.step();
                     }
@@ -224,11 +197,13 @@ public final class StatWalkExperiment extends ExperimentCommand {
     /** One cached git diff in {@code mode}, written as a row of {@code stat-walk-git.csv}. */
     private static MeasuredGitDiff gitDiff(KernelTree tree, String mode, int repeat, CsvResults git) {
         PeerResult g = CachedGitDiff.run(tree, mode);
-        git.row(row -> row.set(MODE, mode)
-                .set(REPEAT, repeat)
-                .set(ELAPSED_S, g.time().wallSeconds())
-                .set(USER_S, g.time().userSeconds())
-                .set(SYS_S, g.time().systemSeconds()));
-        return new MeasuredGitDiff(mode, g.time().wallSeconds());
+        MeasuredGitDiff d = new MeasuredGitDiff(
+                mode,
+                repeat,
+                g.time().wallSeconds(),
+                g.time().userSeconds(),
+                g.time().systemSeconds());
+        git.row(row -> GIT_ROW.fill(row, d));
+        return d;
     }
 }

@@ -22,8 +22,11 @@ final class StatWalkPrintout {
     static Ratios print(List<MeasuredWalk> walks, List<MeasuredGitDiff> gitDiffs, int paths, PrintStream out) {
         out.printf(Locale.ROOT, "%nstat-walk: %,d lstats per walk, medians (IQR)%n", paths);
         ConsoleTable t = new ConsoleTable("threads", "wall_ms", "user_ms", "sys_ms", "us_per_lstat", "speed-up");
-        List<Integer> counts =
-                walks.stream().map(MeasuredWalk::threads).distinct().sorted().toList();
+        List<Integer> counts = walks.stream()
+                .map(MeasuredWalk::lookupThreads)
+                .distinct()
+                .sorted()
+                .toList();
         double oneThread = Double.NaN;
         for (int threads : counts) {
             Summary wall = millis(walks, threads, MeasuredWalk::wallS);
@@ -69,7 +72,7 @@ final class StatWalkPrintout {
     /** One of the walks' times on {@code threads} threads, in milliseconds. */
     private static Summary millis(List<MeasuredWalk> walks, int threads, ToDoubleFunction<MeasuredWalk> seconds) {
         return Summary.of(walks.stream()
-                .filter(w -> w.threads() == threads)
+                .filter(w -> w.lookupThreads() == threads)
                 .mapToDouble(w -> seconds.applyAsDouble(w) * 1000)
                 .toArray());
     }

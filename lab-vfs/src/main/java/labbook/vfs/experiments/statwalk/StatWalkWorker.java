@@ -94,7 +94,7 @@ public final class StatWalkWorker {
         if (rows.size() != 1) {
             throw new LabException(NAME + " handed back " + rows.size() + " rows for one walk (" + out + ")");
         }
-        return MeasuredWalk.of(rows.get(0));
+        return StatWalkExperiment.ROW.read(rows.get(0));
     }
 
     private static void work(Path tree, Path entriesFile, int threads, int repeat, Path out) throws IOException {
@@ -118,7 +118,7 @@ public final class StatWalkWorker {
         MeasuredWalk walk = new MeasuredWalk(
                 threads, repeat, preload.paths(), m.wallSeconds(), m.userSeconds(), m.systemSeconds(), mismatches[0]);
         try (CsvResults csv = CsvResults.open(out, VfsSchemas.STAT_WALK)) {
-            csv.row(walk::fill);
+            csv.row(row -> StatWalkExperiment.ROW.fill(row, walk));
             csv.commit();
         }
     }

@@ -29,12 +29,12 @@ class StatWalkWorkerTest {
     void aWalkGoesThroughTheSchemasCsvAndComesBackByColumnName(@TempDir Path dir) throws IOException {
         MeasuredWalk walk = new MeasuredWalk(20, 3, 19_659, 0.0512, 0.01, 0.04, 0);
         try (CsvResults csv = CsvResults.open(dir, VfsSchemas.STAT_WALK)) {
-            csv.row(walk::fill);
+            csv.row(row -> StatWalkExperiment.ROW.fill(row, walk));
             csv.commit();
         }
         Path written = dir.resolve("vfs/stat-walk.csv");
         assertThat(WorkerRows.read(written, VfsSchemas.STAT_WALK).stream()
-                        .map(MeasuredWalk::of)
+                        .map(StatWalkExperiment.ROW::read)
                         .toList())
                 .containsExactly(walk);
         // another column order, the same row: read by name
@@ -43,7 +43,7 @@ class StatWalkWorkerTest {
                 List.of(
                         "mismatches,sys_s,user_s,wall_s,paths,repeat,lookup_threads,extra",
                         "0,0.04,0.01,0.0512,19659,3,20,ignored"));
-        assertThat(MeasuredWalk.of(
+        assertThat(StatWalkExperiment.ROW.read(
                         WorkerRows.read(written, VfsSchemas.STAT_WALK).get(0)))
                 .isEqualTo(walk);
     }
