@@ -1,27 +1,5 @@
 package labbook.vfs.experiments.kernelprofile;
 
-import static labbook.vfs.VfsSchemas.CATEGORY;
-import static labbook.vfs.VfsSchemas.FUNCTION;
-import static labbook.vfs.VfsSchemas.KERNEL_SAMPLES;
-import static labbook.vfs.VfsSchemas.LOOKUPS_PER_RUN;
-import static labbook.vfs.VfsSchemas.LOOKUP_THREADS;
-import static labbook.vfs.VfsSchemas.MEASURED;
-import static labbook.vfs.VfsSchemas.MISSING_FUNCTIONS;
-import static labbook.vfs.VfsSchemas.PLAIN_ELAPSED_S;
-import static labbook.vfs.VfsSchemas.PLAIN_SYS_S;
-import static labbook.vfs.VfsSchemas.PLAIN_USER_S;
-import static labbook.vfs.VfsSchemas.PROFILED_ELAPSED_S;
-import static labbook.vfs.VfsSchemas.PROFILED_SYS_S;
-import static labbook.vfs.VfsSchemas.PROFILED_USER_S;
-import static labbook.vfs.VfsSchemas.REASON;
-import static labbook.vfs.VfsSchemas.ROUND;
-import static labbook.vfs.VfsSchemas.ROUND_RUNS;
-import static labbook.vfs.VfsSchemas.SAMPLES;
-import static labbook.vfs.VfsSchemas.SAMPLE_US;
-import static labbook.vfs.VfsSchemas.SETTING;
-import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
-import static labbook.vfs.VfsSchemas.WORKLOAD;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -171,9 +149,9 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             createFolder(work);
             Optional<String> unavailable = perf.unavailable(work);
             List<String> missing = missingFunctions(categories, out);
-            status.row(r -> r.set(MEASURED, unavailable.isEmpty() ? 1 : 0)
-                    .set(REASON, unavailable.orElse(""))
-                    .set(MISSING_FUNCTIONS, String.join(" ", missing)));
+            KernelProfileRows.StatusRow said = new KernelProfileRows.StatusRow(
+                    unavailable.isEmpty() ? 1 : 0, unavailable.orElse(""), String.join(" ", missing));
+            status.row(r -> KernelProfileRows.STATUS.fill(r, said));
             if (unavailable.isPresent()) {
                 out.println("kernel-profile: not measured: " + unavailable.get());
                 status.commit();
@@ -306,31 +284,14 @@ public final class KernelProfileExperiment extends ExperimentCommand {
     }
 
     private static void write(CsvResults csv, CsvResults functions, KernelProfilePrintout.Round r, long sampleNanos) {
-        Workload w = r.workload();
-        csv.row(row -> row.set(WORKLOAD, w.workload())
-                .set(SETTING, w.setting())
-                .set(LOOKUP_THREADS, w.threads())
-                .set(ROUND, r.round())
-                .set(ROUND_RUNS, r.runs())
-                .set(TREE_ENTRIES, r.entries())
-                .set(LOOKUPS_PER_RUN, r.lookupsPerRun())
-                .set(PLAIN_ELAPSED_S, r.plain().elapsedS())
-                .set(PLAIN_USER_S, r.plain().userS())
-                .set(PLAIN_SYS_S, r.plain().sysS())
-                .set(PROFILED_ELAPSED_S, r.profiled().elapsedS())
-                .set(PROFILED_USER_S, r.profiled().userS())
-                .set(PROFILED_SYS_S, r.profiled().sysS())
-                .set(SAMPLES, r.profile().samples())
-                .set(KERNEL_SAMPLES, r.profile().kernelSamples())
-                .set(SAMPLE_US, sampleNanos / 1000.0));
+        KernelProfileRows.RoundRow row = KernelProfileRows.RoundRow.of(r, sampleNanos);
+        csv.row(cells -> KernelProfileRows.ROUND.fill(cells, row));
         r.profile()
-                .forEachFunction((category, byFunction) ->
-                        byFunction.forEach((function, samples) -> functions.row(row -> row.set(WORKLOAD, w.workload())
-                                .set(SETTING, w.setting())
-                                .set(ROUND, r.round())
-                                .set(CATEGORY, category.id())
-                                .set(FUNCTION, function)
-                                .set(SAMPLES, samples))));
+                .forEachFunction((category, byFunction) -> byFunction.forEach((function, samples) -> {
+                    var f = new KernelProfileRows.FunctionRow(
+                            row.workload(), row.setting(), row.round(), category.id(), function, samples);
+                    functions.row(cells -> KernelProfileRows.FUNCTION.fill(cells, f));
+                }));
     }
 
     /** The new folder of folded stacks in place of the last run's, which is removed. */

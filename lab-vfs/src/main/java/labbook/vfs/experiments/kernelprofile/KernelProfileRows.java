@@ -1,0 +1,63 @@
+package labbook.vfs.experiments.kernelprofile;
+
+import labbook.core.RowType;
+import labbook.vfs.VfsSchemas;
+
+/** The rows kernel-profile writes, each a record bound to its schema by {@link RowType}. */
+final class KernelProfileRows {
+    private KernelProfileRows() {}
+
+    /** A row of kernel-profile.csv: one round of one workload, timed plain and under perf, and its samples. */
+    record RoundRow(
+            String workload,
+            String setting,
+            int lookupThreads,
+            int round,
+            int roundRuns,
+            int entries,
+            long lookupsPerRun,
+            double plainElapsedS,
+            double plainUserS,
+            double plainSysS,
+            double profiledElapsedS,
+            double profiledUserS,
+            double profiledSysS,
+            long samples,
+            long kernelSamples,
+            double sampleUs) {
+        static RoundRow of(KernelProfilePrintout.Round r, long sampleNanos) {
+            Workload w = r.workload();
+            return new RoundRow(
+                    w.workload(),
+                    w.setting(),
+                    w.threads(),
+                    r.round(),
+                    r.runs(),
+                    r.entries(),
+                    r.lookupsPerRun(),
+                    r.plain().elapsedS(),
+                    r.plain().userS(),
+                    r.plain().sysS(),
+                    r.profiled().elapsedS(),
+                    r.profiled().userS(),
+                    r.profiled().sysS(),
+                    r.profile().samples(),
+                    r.profile().kernelSamples(),
+                    sampleNanos / 1000.0);
+        }
+    }
+
+    static final RowType<RoundRow> ROUND = RowType.of(VfsSchemas.KERNEL_PROFILE, RoundRow.class);
+
+    /** A row of kernel-profile-functions.csv: one kernel function's samples in one round of one workload. */
+    record FunctionRow(String workload, String setting, int round, String category, String function, long samples) {}
+
+    static final RowType<FunctionRow> FUNCTION = RowType.of(VfsSchemas.KERNEL_PROFILE_FUNCTIONS, FunctionRow.class);
+
+    /**
+     * kernel-profile-status.csv's one row: whether the profile was taken, why not, and the categories' missing names.
+     */
+    record StatusRow(int measured, String reason, String missingFunctions) {}
+
+    static final RowType<StatusRow> STATUS = RowType.of(VfsSchemas.KERNEL_PROFILE_STATUS, StatusRow.class);
+}
