@@ -1,12 +1,5 @@
 package labbook.wallet.experiments.tampertest;
 
-import static labbook.wallet.WalletSchemas.BIT;
-import static labbook.wallet.WalletSchemas.HASH_SECTION_CONSISTENT;
-import static labbook.wallet.WalletSchemas.OUTCOME;
-import static labbook.wallet.WalletSchemas.REASON;
-import static labbook.wallet.WalletSchemas.REGION;
-import static labbook.wallet.WalletSchemas.WALLET;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,6 +18,7 @@ import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Progress;
+import labbook.core.RowType;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.format.BadWalletException;
@@ -98,9 +92,11 @@ public final class TamperTestExperiment extends ExperimentCommand {
         public static final Plan EVERY_BIT = new Plan(Integer.MAX_VALUE, Integer.MAX_VALUE);
     }
 
-    /** One flipped bit. */
+    /** One flipped bit: a row of tamper-test.csv, bound to its schema by {@link #ROW}. */
     public record Flip(
             String wallet, String region, long bit, String outcome, Boolean hashSectionConsistent, String reason) {}
+
+    static final RowType<Flip> ROW = RowType.of(WalletSchemas.TAMPER_TEST, Flip.class);
 
     @Override
     public Integer call() {
@@ -120,12 +116,7 @@ public final class TamperTestExperiment extends ExperimentCommand {
                 List<Flip> got = flipAll(
                         dir.resolve(f.file()), f.passwordBytes(), plan.sampledBits(), plan.saltBits(), new Random());
                 for (Flip x : got) {
-                    csv.row(r -> r.set(WALLET, x.wallet)
-                            .set(REGION, x.region)
-                            .set(BIT, x.bit)
-                            .set(OUTCOME, x.outcome)
-                            .set(HASH_SECTION_CONSISTENT, x.hashSectionConsistent)
-                            .set(REASON, x.reason));
+                    csv.row(r -> ROW.fill(r, x));
                 }
                 flips.addAll(got);
             }
