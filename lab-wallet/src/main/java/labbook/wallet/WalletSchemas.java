@@ -61,7 +61,7 @@ public final class WalletSchemas {
     public static final Column FOLDED =
             text("folded", "whether this save also folded the journal into the wallet (true/false)");
 
-    public static final Column KILL = text("kill", "the kill's number and signal");
+    public static final Column KILL = count("kill", "the kill's number, from 0 (each a kill -9 mid-sync)");
     public static final Column OUTCOME = text(
             "outcome",
             "what the next open found (previous, new, unreadable; for a flip: detected, refused, accepted, ...;"

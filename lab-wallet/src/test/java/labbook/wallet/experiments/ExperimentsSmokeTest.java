@@ -203,7 +203,7 @@ class ExperimentsSmokeTest {
         assertThat(kills).hasSize(4).allSatisfy(k -> {
             assertThat(k.outcome()).isIn("previous", "new");
             assertThat(k.acknowledgedLost()).isZero();
-            assertThat(k.tempAfterCleanup())
+            assertThat(k.tempFilesAfterCleanup())
                     .as("temp files left after the next open's clean-up")
                     .isZero();
         });

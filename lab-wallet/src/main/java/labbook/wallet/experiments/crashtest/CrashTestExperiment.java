@@ -1,15 +1,5 @@
 package labbook.wallet.experiments.crashtest;
 
-import static labbook.wallet.WalletSchemas.ACKED_ENTRIES;
-import static labbook.wallet.WalletSchemas.ACKNOWLEDGED_LOST;
-import static labbook.wallet.WalletSchemas.FDATASYNC;
-import static labbook.wallet.WalletSchemas.FOUND_ENTRIES;
-import static labbook.wallet.WalletSchemas.KILL;
-import static labbook.wallet.WalletSchemas.KILL_AFTER_MS;
-import static labbook.wallet.WalletSchemas.OUTCOME;
-import static labbook.wallet.WalletSchemas.TEMP_FILES_AFTER_CLEANUP;
-import static labbook.wallet.WalletSchemas.TEMP_FILES_LEFT;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.DirectoryStream;
@@ -29,6 +19,7 @@ import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
+import labbook.core.RowType;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.experiments.Scratch;
@@ -81,17 +72,19 @@ public final class CrashTestExperiment extends ExperimentCommand {
             description = "Number of kills (default: " + QUICK_KILLS + " quick, " + FULL_KILLS + " full).")
     Integer kills;
 
-    /** One kill's result. */
+    /** One kill's result: a row of crash-test.csv, bound to its schema by {@link #ROW}. */
     public record Kill(
             int kill,
             boolean fdatasync,
             String outcome,
             int acknowledgedLost,
-            int acked,
-            int found,
-            int delayMs,
-            int tempLeft,
-            int tempAfterCleanup) {}
+            int ackedEntries,
+            int foundEntries,
+            int killAfterMs,
+            int tempFilesLeft,
+            int tempFilesAfterCleanup) {}
+
+    static final RowType<Kill> ROW = RowType.of(WalletSchemas.CRASH_TEST, Kill.class);
 
     @Override
     public Integer call() {
@@ -116,15 +109,7 @@ public final class CrashTestExperiment extends ExperimentCommand {
                 CsvResults csv = run.csv(WalletSchemas.CRASH_TEST)) {
             results = run(scratch.dir(), kills, new Random());
             for (Kill k : results) {
-                csv.row(r -> r.set(KILL, k.kill)
-                        .set(FDATASYNC, k.fdatasync)
-                        .set(OUTCOME, k.outcome)
-                        .set(ACKNOWLEDGED_LOST, k.acknowledgedLost)
-                        .set(ACKED_ENTRIES, k.acked)
-                        .set(FOUND_ENTRIES, k.found)
-                        .set(KILL_AFTER_MS, k.delayMs)
-                        .set(TEMP_FILES_LEFT, k.tempLeft)
-                        .set(TEMP_FILES_AFTER_CLEANUP, k.tempAfterCleanup));
+                csv.row(r -> ROW.fill(r, k));
             }
             csv.commit();
         }
@@ -232,8 +217,8 @@ public final class CrashTestExperiment extends ExperimentCommand {
                     by.getOrDefault("unreadable", 0L),
                     by.getOrDefault("other", 0L),
                     ks.stream().mapToInt(Kill::acknowledgedLost).sum(),
-                    ks.stream().mapToInt(Kill::tempLeft).sum(),
-                    ks.stream().mapToInt(Kill::tempAfterCleanup).sum());
+                    ks.stream().mapToInt(Kill::tempFilesLeft).sum(),
+                    ks.stream().mapToInt(Kill::tempFilesAfterCleanup).sum());
         }
         out.println();
         out.printf(Locale.ROOT, "crash-test: %d kills (kill -9 mid-sync)%n", kills.size());
