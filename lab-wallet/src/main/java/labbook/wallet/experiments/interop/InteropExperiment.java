@@ -1,12 +1,5 @@
 package labbook.wallet.experiments.interop;
 
-import static labbook.wallet.WalletSchemas.DETAIL;
-import static labbook.wallet.WalletSchemas.DIRECTION;
-import static labbook.wallet.WalletSchemas.ENTRIES;
-import static labbook.wallet.WalletSchemas.OPEN_CODE;
-import static labbook.wallet.WalletSchemas.OUTCOME;
-import static labbook.wallet.WalletSchemas.WALLET;
-
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +12,7 @@ import labbook.core.CsvResults;
 import labbook.core.ExperimentCommand;
 import labbook.core.LabException;
 import labbook.core.LabRun;
+import labbook.core.RowType;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.Scratch;
 import labbook.wallet.peer.Kwallet5;
@@ -53,6 +47,10 @@ import picocli.CommandLine.Command;
         description = "The lab's .kwl code against KDE's real KWallet backend, both ways, and what KF5 does with "
                 + "KDE4-era wallets.")
 public final class InteropExperiment extends ExperimentCommand {
+    /** kwallet5-interop.csv's rows: the checks, each bound to the schema by name. */
+    static final RowType<InteropChecks.Check> ROW =
+            RowType.of(WalletSchemas.KWALLET5_INTEROP, InteropChecks.Check.class);
+
     @Override
     public Integer call() {
         Kwallet5.unavailableReason().ifPresent(why -> {
@@ -87,12 +85,7 @@ public final class InteropExperiment extends ExperimentCommand {
                 CsvResults csv = run.csv(WalletSchemas.KWALLET5_INTEROP)) {
             checks = InteropChecks.run(largest, scratch.dir());
             for (InteropChecks.Check c : checks) {
-                csv.row(r -> r.set(DIRECTION, c.direction())
-                        .set(WALLET, c.wallet())
-                        .set(ENTRIES, c.entries())
-                        .set(OUTCOME, c.outcome())
-                        .set(OPEN_CODE, c.openCode())
-                        .set(DETAIL, c.detail()));
+                csv.row(r -> ROW.fill(r, c));
             }
             csv.commit();
         }

@@ -1,13 +1,5 @@
 package labbook.wallet.experiments.savestrategies;
 
-import static labbook.wallet.WalletSchemas.BYTES_WRITTEN;
-import static labbook.wallet.WalletSchemas.ENTRIES;
-import static labbook.wallet.WalletSchemas.FDATASYNC;
-import static labbook.wallet.WalletSchemas.FOLDED;
-import static labbook.wallet.WalletSchemas.REPEAT;
-import static labbook.wallet.WalletSchemas.SAVE_MS;
-import static labbook.wallet.WalletSchemas.STRATEGY;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,6 +16,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.OwnedScratch;
 import labbook.core.Progress;
+import labbook.core.RowType;
 import labbook.core.Summary;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
@@ -91,30 +84,17 @@ public final class SaveStrategiesExperiment extends ExperimentCommand {
         return 0;
     }
 
-    /** One timed put: a row of {@link WalletSchemas#SAVE_STRATEGIES}. */
-    record Row(String strategy, int entries, int repeat, double saveMs, long bytes, boolean fdatasync, boolean folded) {
-        labbook.core.Row writeTo(labbook.core.Row csv) {
-            return csv.set(STRATEGY, strategy)
-                    .set(ENTRIES, entries)
-                    .set(REPEAT, repeat)
-                    .set(SAVE_MS, saveMs)
-                    .set(BYTES_WRITTEN, bytes)
-                    .set(FDATASYNC, fdatasync)
-                    .set(FOLDED, folded);
-        }
+    /** One timed put: a row of {@link WalletSchemas#SAVE_STRATEGIES}, bound to it by {@link #ROW}. */
+    record Row(
+            String strategy,
+            int entries,
+            int repeat,
+            double saveMs,
+            long bytesWritten,
+            boolean fdatasync,
+            boolean folded) {}
 
-        /** A row read back by column name. */
-        static Row of(Map<String, String> csv) {
-            return new Row(
-                    csv.get(STRATEGY.name()),
-                    Integer.parseInt(csv.get(ENTRIES.name())),
-                    Integer.parseInt(csv.get(REPEAT.name())),
-                    Double.parseDouble(csv.get(SAVE_MS.name())),
-                    Long.parseLong(csv.get(BYTES_WRITTEN.name())),
-                    Boolean.parseBoolean(csv.get(FDATASYNC.name())),
-                    Boolean.parseBoolean(csv.get(FOLDED.name())));
-        }
-    }
+    static final RowType<Row> ROW = RowType.of(WalletSchemas.SAVE_STRATEGIES, Row.class);
 
     /** Every strategy, each in a worker JVM of its own, one after the other: the CSV and the printed table. */
     public static void run(LabRun run, Plan plan, PrintStream out) {
@@ -123,7 +103,7 @@ public final class SaveStrategiesExperiment extends ExperimentCommand {
                 CsvResults csv = run.csv(WalletSchemas.SAVE_STRATEGIES)) {
             for (SaveStrategy s : SaveStrategy.values()) {
                 List<Row> got = SaveStrategyWorker.run(s, plan, scratch.dir());
-                got.forEach(r -> csv.row(r::writeTo));
+                got.forEach(r -> csv.row(cells -> ROW.fill(cells, r)));
                 rows.addAll(got);
             }
             csv.commit();

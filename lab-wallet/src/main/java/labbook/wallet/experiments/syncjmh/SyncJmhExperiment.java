@@ -1,11 +1,5 @@
 package labbook.wallet.experiments.syncjmh;
 
-import static labbook.wallet.WalletSchemas.ENTRIES;
-import static labbook.wallet.WalletSchemas.FORK;
-import static labbook.wallet.WalletSchemas.ITERATION;
-import static labbook.wallet.WalletSchemas.SYNC_MS;
-import static labbook.wallet.WalletSchemas.VARIANT;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.channels.FileChannel;
@@ -28,6 +22,7 @@ import labbook.core.JmhRun;
 import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.RowType;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
 import labbook.wallet.experiments.Scratch;
@@ -172,15 +167,22 @@ public final class SyncJmhExperiment extends ExperimentCommand {
         }
     }
 
+    /** A row of sync-jmh.csv: one measured JMH iteration of a variant at a wallet size, bound by {@link #ROW}. */
+    record Iteration(String variant, int entries, int fork, int iteration, double syncMs) {}
+
+    static final RowType<Iteration> ROW = RowType.of(WalletSchemas.SYNC_JMH, Iteration.class);
+
     /** The CSV of JMH's measured iterations, and the printed table. */
     public static void record(LabRun run, List<JmhRun.Iteration> its, PrintStream out) {
         try (CsvResults csv = run.csv(WalletSchemas.SYNC_JMH)) {
             for (JmhRun.Iteration it : its) {
-                csv.row(r -> r.set(VARIANT, it.params().get("variant"))
-                        .set(ENTRIES, Integer.parseInt(it.params().get("entries")))
-                        .set(FORK, it.fork())
-                        .set(ITERATION, it.iteration())
-                        .set(SYNC_MS, it.score()));
+                Iteration row = new Iteration(
+                        it.params().get("variant"),
+                        Integer.parseInt(it.params().get("entries")),
+                        it.fork(),
+                        it.iteration(),
+                        it.score());
+                csv.row(r -> ROW.fill(r, row));
             }
             csv.commit();
         }

@@ -1,13 +1,5 @@
 package labbook.wallet.experiments.syncsweep;
 
-import static labbook.wallet.WalletSchemas.BLOWFISH_MODE;
-import static labbook.wallet.WalletSchemas.CIPHER_BYTES;
-import static labbook.wallet.WalletSchemas.CIPHER_MS;
-import static labbook.wallet.WalletSchemas.DERIVED_BY;
-import static labbook.wallet.WalletSchemas.ITERATIONS;
-import static labbook.wallet.WalletSchemas.KEY_MS;
-import static labbook.wallet.WalletSchemas.REPEAT;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -29,6 +21,7 @@ import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.RowType;
 import labbook.core.Variant;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.WalletSeeds;
@@ -258,6 +251,16 @@ public final class SyncSweepExperiment extends ExperimentCommand {
         return workers;
     }
 
+    /** A row of key-derivation.csv: one derivation of a KF5 wallet's key, by the lab or by OpenSSL. */
+    record KeyRow(String derivedBy, int iterations, int repeat, double keyMs) {}
+
+    static final RowType<KeyRow> KEY_ROW = RowType.of(WalletSchemas.KEY_DERIVATION, KeyRow.class);
+
+    /** A row of openssl-blowfish.csv: one timing of OpenSSL's Blowfish in one mode on kde4's cipher bytes. */
+    record OpensslRow(String blowfishMode, int cipherBytes, int repeat, double cipherMs) {}
+
+    static final RowType<OpensslRow> OPENSSL_ROW = RowType.of(WalletSchemas.OPENSSL_BLOWFISH, OpensslRow.class);
+
     /** The lab's PBKDF2 and OpenSSL's as key-derivation.csv, for the report's key target. */
     private static void writeKeys(LabRun run, SyncSweepPrintout.KeyTimes keys) {
         try (CsvResults csv = run.csv(WalletSchemas.KEY_DERIVATION)) {
@@ -267,10 +270,8 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                 List<Double> ms = by.get(who);
                 for (int r = 0; r < ms.size(); r++) {
                     int repeat = r;
-                    csv.row(x -> x.set(DERIVED_BY, who)
-                            .set(ITERATIONS, keys.iterations())
-                            .set(REPEAT, repeat)
-                            .set(KEY_MS, ms.get(repeat)));
+                    KeyRow row = new KeyRow(who, keys.iterations(), repeat, ms.get(repeat));
+                    csv.row(x -> KEY_ROW.fill(x, row));
                 }
             }
             csv.commit();
@@ -315,10 +316,8 @@ public final class SyncSweepExperiment extends ExperimentCommand {
             openssl.ms().forEach((mode, ms) -> {
                 for (int r = 0; r < ms.size(); r++) {
                     int repeat = r;
-                    csv.row(x -> x.set(BLOWFISH_MODE, mode.label())
-                            .set(CIPHER_BYTES, openssl.bytes())
-                            .set(REPEAT, repeat)
-                            .set(CIPHER_MS, ms.get(repeat)));
+                    OpensslRow row = new OpensslRow(mode.label(), openssl.bytes(), repeat, ms.get(repeat));
+                    csv.row(x -> OPENSSL_ROW.fill(x, row));
                 }
             });
             csv.commit();
