@@ -200,14 +200,16 @@ final class FixtureResults {
         saves.write(root);
 
         Csv crash = new Csv(WalletSchemas.CRASH_TEST);
-        for (String kill : List.of("during-write", "before-rename")) {
+        int[] kills = {0}; // the kill's number, as crash-test counts them
+        for (String when : List.of("during-write", "before-rename")) {
             for (String fs : List.of("true", "false")) {
                 for (int i = 0; i < 3; i++) {
-                    String outcome = kill.equals("during-write")
+                    String outcome = when.equals("during-write")
                             ? "previous"
                             : fs.equals("true") ? "new" : i != 0 ? "new" : "previous";
                     int lost = fs.equals("true") || outcome.equals("new") ? 0 : 1;
                     int delay = 5 + i;
+                    int kill = kills[0]++;
                     crash.row(r -> r.set(WalletSchemas.KILL, kill)
                             .set(WalletSchemas.FDATASYNC, fs)
                             .set(WalletSchemas.OUTCOME, outcome)
