@@ -28,10 +28,12 @@ public final class RowType<R extends Record> {
 
     private final List<Class<?>> types;
     private final int[] places;
-    private final int arity;
+    /** Per component no column names (a part): its value when read back, NaN or null; null where a column names it. */
+    private final Object[] absent;
+
     private final Constructor<R> constructor;
 
-    private RowType(ResultsSchema schema, Class<R> type) {
+    private RowType(ResultsSchema schema, Class<R> type, boolean part) {
         this.schema = schema;
         this.type = type;
         RecordComponent[] components = type.getRecordComponents();
@@ -41,7 +43,6 @@ public final class RowType<R extends Record> {
             byName.put(components[i].getName(), components[i]);
             place.put(components[i].getName(), i);
         }
-        this.arity = components.length;
         this.places = new int[schema.columns().size()];
         List<String> faults = new ArrayList<>();
         this.accessors = new ArrayList<>();
@@ -64,7 +65,17 @@ public final class RowType<R extends Record> {
             types.add(c.getType());
             places[i] = place.get(c.getName());
         }
-        byName.keySet().forEach(n -> faults.add("component " + n + " is no column of " + schema));
+        this.absent = new Object[components.length];
+        for (RecordComponent c : byName.values()) {
+            if (!part) {
+                faults.add("component " + c.getName() + " is no column of " + schema);
+            } else if (c.getType() == double.class) {
+                absent[place.get(c.getName())] = Double.NaN;
+            } else if (c.getType().isPrimitive()) {
+                faults.add("component " + c.getName() + ", which no column of " + schema
+                        + " holds, cannot be left empty (a " + c.getType() + ")");
+            }
+        }
         if (!faults.isEmpty()) {
             throw new IllegalArgumentException(
                     type.getSimpleName() + " does not match " + schema + ": " + String.join("; ", faults));
@@ -82,7 +93,16 @@ public final class RowType<R extends Record> {
 
     /** The binding of {@code schema} to {@code type}; throws, naming each mismatch, where they do not match. */
     public static <R extends Record> RowType<R> of(ResultsSchema schema, Class<R> type) {
-        return new RowType<>(schema, type);
+        return new RowType<>(schema, type, false);
+    }
+
+    /**
+     * The binding of {@code schema} to part of {@code type}: a record that carries more than this CSV holds (a worker's
+     * row with columns the results CSV leaves out). Every column must still have its component; a component no column
+     * names is not written, and reads back as NaN (a {@code double}) or null (a boxed type).
+     */
+    public static <R extends Record> RowType<R> part(ResultsSchema schema, Class<R> type) {
+        return new RowType<>(schema, type, true);
     }
 
     public ResultsSchema schema() {
@@ -134,7 +154,7 @@ public final class RowType<R extends Record> {
      * its column's kind is one {@link LabException} line naming the column, the text and {@code source}.
      */
     public R read(Map<String, String> cells, String source) {
-        Object[] args = new Object[arity];
+        Object[] args = absent.clone();
         for (int i = 0; i < accessors.size(); i++) {
             Column column = schema.columns().get(i);
             if (!cells.containsKey(column.name())) {

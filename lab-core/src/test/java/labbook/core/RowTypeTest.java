@@ -81,6 +81,29 @@ class RowTypeTest {
                 .hasMessage("loops.csv row 4: no column 'loop'");
     }
 
+    /** A worker's row that carries a phase the results CSV leaves out. */
+    record TimedLoop(String mode, int loop, double loopElapsedS, Integer threads, Boolean warm, double phaseMs) {}
+
+    @Test
+    void aPartOfARecordIsWrittenWithoutItsExtraComponentsWhichReadBackAsNaN() throws Exception {
+        assertThatThrownBy(() -> RowType.of(LOOPS, TimedLoop.class))
+                .hasMessageContaining("component phaseMs is no column");
+        RowType<TimedLoop> part = RowType.part(LOOPS, TimedLoop.class);
+        try (CsvResults csv = CsvResults.open(root, LOOPS)) {
+            csv.row(r -> part.fill(r, new TimedLoop("serial", 0, 0.25, 1, false, 3.5)));
+            csv.commit();
+        }
+        assertThat(Files.readAllLines(root.resolve("study/loops.csv")))
+                .element(1)
+                .isEqualTo("serial,0,0.25,1,false");
+        TimedLoop back = part.read(
+                Map.of("mode", "serial", "loop", "0", "loop_elapsed_s", "0.25", "threads", "1", "warm", "false"), "x");
+        assertThat(back.phaseMs()).isNaN();
+        record Counted(String mode, int loop, double loopElapsedS, Integer threads, Boolean warm, int phases) {}
+        assertThatThrownBy(() -> RowType.part(LOOPS, Counted.class))
+                .hasMessageContaining("component phases, which no column of");
+    }
+
     @Test
     void componentNamesAreTheColumnNamesInCamelCase() {
         assertThat(RowType.componentName("loop_elapsed_s")).isEqualTo("loopElapsedS");

@@ -3,11 +3,11 @@ package labbook.wallet.experiments.syncsweep;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import labbook.core.Clocks;
 import labbook.core.OwnedScratch;
 import labbook.core.Progress;
+import labbook.core.RowType;
 import labbook.core.Slowdown;
 import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
@@ -45,11 +45,18 @@ public final class SweepLoop {
             long fileBytes,
             double syncMs,
             double cipherMs,
-            int cipherBytes,
+            Integer cipherBytes,
             double syncCpuMs,
             double cipherCpuMs,
             double walkWaitMs,
             double commitMs) {
+        /** Without the cipher alone there is no cipher size either (an empty cell, not 0). */
+        public Row {
+            if (Double.isNaN(cipherMs)) {
+                cipherBytes = null;
+            }
+        }
+
         /** Whether the sync's phases were timed. */
         public boolean hasPhases() {
             return !Double.isNaN(walkWaitMs);
@@ -58,27 +65,6 @@ public final class SweepLoop {
         /** Whether the cipher alone was timed beside this sync. */
         public boolean hasCipher() {
             return !Double.isNaN(cipherMs);
-        }
-
-        /** Sets sync-sweep.csv's columns of {@code csv} ({@link WalletSchemas#SYNC_SWEEP}) to this row's values. */
-        public labbook.core.Row writeTo(labbook.core.Row csv) {
-            return csv.set(WalletSchemas.VARIANT, variant)
-                    .set(WalletSchemas.ENTRIES, entries)
-                    .set(WalletSchemas.REPEAT, repeat)
-                    .set(WalletSchemas.FILE_BYTES, fileBytes)
-                    .set(WalletSchemas.SYNC_MS, syncMs)
-                    .set(WalletSchemas.CIPHER_MS, cipherMs)
-                    .set(WalletSchemas.CIPHER_BYTES, hasCipher() ? cipherBytes : null)
-                    .set(WalletSchemas.SYNC_CPU_MS, syncCpuMs)
-                    .set(WalletSchemas.CIPHER_CPU_MS, cipherCpuMs);
-        }
-
-        /**
-         * The same, with the phases: a worker's row as it hands it to the sweep
-         * ({@link WalletSchemas#SYNC_SWEEP_WORKER}).
-         */
-        public labbook.core.Row writeWithPhasesTo(labbook.core.Row csv) {
-            return writeTo(csv).set(WalletSchemas.WALK_WAIT_MS, walkWaitMs).set(WalletSchemas.COMMIT_MS, commitMs);
         }
 
         static Row of(SyncTiming t) {
@@ -196,30 +182,11 @@ public final class SweepLoop {
 
     private SweepLoop() {}
 
-    /**
-     * A row read back by column name: a worker's ({@link WalletSchemas#SYNC_SWEEP_WORKER}), or a kept row of
-     * sync-sweep.csv (a journal's, on resume), which has no phases.
-     */
-    public static Row of(Map<String, String> csv) {
-        return new Row(
-                csv.get(WalletSchemas.VARIANT.name()),
-                Integer.parseInt(csv.get(WalletSchemas.ENTRIES.name())),
-                Integer.parseInt(csv.get(WalletSchemas.REPEAT.name())),
-                Long.parseLong(csv.get(WalletSchemas.FILE_BYTES.name())),
-                number(csv.get(WalletSchemas.SYNC_MS.name())),
-                number(csv.get(WalletSchemas.CIPHER_MS.name())),
-                csv.get(WalletSchemas.CIPHER_BYTES.name()).isEmpty()
-                        ? 0
-                        : Integer.parseInt(csv.get(WalletSchemas.CIPHER_BYTES.name())),
-                number(csv.get(WalletSchemas.SYNC_CPU_MS.name())),
-                number(csv.get(WalletSchemas.CIPHER_CPU_MS.name())),
-                number(csv.getOrDefault(WalletSchemas.WALK_WAIT_MS.name(), "")),
-                number(csv.getOrDefault(WalletSchemas.COMMIT_MS.name(), "")));
-    }
+    /** sync-sweep.csv's rows: a {@link Row} without its phases, which are printed but not kept (NaN on resume). */
+    static final RowType<Row> RESULT = RowType.part(WalletSchemas.SYNC_SWEEP, Row.class);
 
-    private static double number(String cell) {
-        return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
-    }
+    /** A worker's rows as it hands them to the sweep: with the phases. */
+    static final RowType<Row> WORKER = RowType.of(WalletSchemas.SYNC_SWEEP_WORKER, Row.class);
 
     /**
      * {@code variants} (Java ones, and {@link SweepVariant#KWALLET5} for the real backend) in one loop: in a sweep, one

@@ -38,7 +38,7 @@ public final class SweepWorker {
     /** The rows as the worker hands them over: under {@code out}, whole or not at all. */
     static void write(List<SweepLoop.Row> rows, Path out) {
         try (CsvResults csv = WorkerRows.writer(out, WalletSchemas.SYNC_SWEEP_WORKER)) {
-            rows.forEach(r -> csv.row(r::writeWithPhasesTo));
+            rows.forEach(r -> csv.row(cells -> SweepLoop.WORKER.fill(cells, r)));
             csv.commit();
         }
     }
@@ -46,8 +46,7 @@ public final class SweepWorker {
     /** The rows a worker wrote under {@code out}, read back by column name. */
     static List<SweepLoop.Row> read(Path out) {
         return WorkerRows.readIn(out, WalletSchemas.SYNC_SWEEP_WORKER).stream()
-                .map(WorkerRows.Cells::byName)
-                .map(SweepLoop::of)
+                .map(SweepLoop.WORKER::read)
                 .toList();
     }
 }

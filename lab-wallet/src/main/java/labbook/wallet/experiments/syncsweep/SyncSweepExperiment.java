@@ -202,7 +202,7 @@ public final class SyncSweepExperiment extends ExperimentCommand {
         // each worker's rows reach the disk when it ends: --resume keeps the workers a killed run finished
         try (Scratch scratch = new Scratch(run.studyDir(), "sync-sweep");
                 CsvJournal csv = run.journal(WalletSchemas.SYNC_SWEEP)) {
-            csv.kept().forEach(k -> rows.add(SweepLoop.of(k)));
+            rows.addAll(csv.kept(SweepLoop.RESULT));
             if (!rows.isEmpty()) {
                 System.err.println("sync-sweep: resuming after " + rows.size() + " rows a run before measured");
             }
@@ -212,7 +212,7 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                     continue; // a worker's rows are written at once: a variant with kept rows has all of them
                 }
                 List<SweepLoop.Row> got = inWorker(worker, plans.apply(worker.get(0)), scratch.dir());
-                got.forEach(r -> csv.row(r::writeTo));
+                got.forEach(r -> csv.row(cells -> SweepLoop.RESULT.fill(cells, r)));
                 csv.checkpoint();
                 rows.addAll(got);
             }
