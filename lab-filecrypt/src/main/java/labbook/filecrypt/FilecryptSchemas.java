@@ -44,7 +44,7 @@ public final class FilecryptSchemas {
                     + " (encrypting: jdk-fast, jdk-cipher, bc-jce, bc-lightweight; decrypting: jdk-ecb-cfb); "
                     + "gpg for gpg");
     public static final Column S2K_COUNT =
-            text("s2k_count", "the S2K count (bytes hashed), pinned, the same on both sides");
+            count("s2k_count", "the S2K count (bytes hashed), pinned, the same on both sides");
     public static final Column CPU_THREAD_S = measure(
             "cpu_thread_s",
             "CPU time of the encrypting thread, s" + " (ns resolution; in-process rows only, empty otherwise)");
@@ -79,7 +79,6 @@ public final class FilecryptSchemas {
     public static final Column DIRECTION =
             text("direction", "who encrypted and who decrypted: bcpg-to-gpg or gpg-to-bcpg");
     public static final Column CIPHER = text("cipher", "symmetric cipher (gpg's name)");
-    public static final Column LEVEL_TEXT = text("level", "compression level");
     public static final Column ARMOR = text("armor", "ASCII armor (true/false)");
     public static final Column PASSED =
             text("passed", "whether the other side decrypted it to the original bytes (true/false)");
@@ -172,7 +171,7 @@ public final class FilecryptSchemas {
             DIRECTION,
             CIPHER,
             ALGO,
-            LEVEL_TEXT,
+            LEVEL,
             S2K_COUNT,
             ARMOR,
             PASSED,

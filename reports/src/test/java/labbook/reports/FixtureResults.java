@@ -16,7 +16,6 @@ import static labbook.filecrypt.FilecryptSchemas.INPUT_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
 import static labbook.filecrypt.FilecryptSchemas.LEVEL;
 import static labbook.filecrypt.FilecryptSchemas.LEVELS;
-import static labbook.filecrypt.FilecryptSchemas.LEVEL_TEXT;
 import static labbook.filecrypt.FilecryptSchemas.MB_PER_S;
 import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
 import static labbook.filecrypt.FilecryptSchemas.MIME;
@@ -542,7 +541,7 @@ final class FixtureResults {
                     interop.row(r -> r.set(FilecryptSchemas.DIRECTION, direction)
                             .set(CIPHER, "AES256")
                             .set(ALGO, ZIP)
-                            .set(LEVEL_TEXT, level)
+                            .set(FilecryptSchemas.LEVEL, level)
                             .set(S2K_COUNT, 65536)
                             .set(ARMOR, armor)
                             .set(PASSED, "true")

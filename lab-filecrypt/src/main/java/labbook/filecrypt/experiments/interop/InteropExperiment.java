@@ -1,18 +1,5 @@
 package labbook.filecrypt.experiments.interop;
 
-import static labbook.filecrypt.FilecryptSchemas.ALGO;
-import static labbook.filecrypt.FilecryptSchemas.ARMOR;
-import static labbook.filecrypt.FilecryptSchemas.CIPHER;
-import static labbook.filecrypt.FilecryptSchemas.COMPRESS_THREADS;
-import static labbook.filecrypt.FilecryptSchemas.DETAIL;
-import static labbook.filecrypt.FilecryptSchemas.DIRECTION;
-import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.LEVEL_TEXT;
-import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.PASSED;
-import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
-import static labbook.filecrypt.FilecryptSchemas.S2K_DIGEST;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +14,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.PeerResult;
 import labbook.core.Progress;
+import labbook.core.RowType;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.corpus.QuickCorpus;
@@ -137,18 +125,20 @@ public final class InteropExperiment extends ExperimentCommand {
                 for (String direction : directions(o)) {
                     Outcome out = attempt(direction, o, input, original, enc);
                     int threads = direction.equals("bcpg-to-gpg") ? o.threads() : 1;
-                    csv.row(row -> row.set(DIRECTION, direction)
-                            .set(CIPHER, o.cipher().gpgName())
-                            .set(ALGO, o.compression().gpgName())
-                            .set(LEVEL_TEXT, o.level())
-                            .set(S2K_COUNT, o.s2kCount())
-                            .set(ARMOR, o.armor())
-                            .set(PASSED, out.passed)
-                            .set(S2K_DIGEST, o.s2kDigest().gpgName())
-                            .set(IN_BYTES, original.length)
-                            .set(OUT_BYTES, out.outBytes)
-                            .set(DETAIL, out.detail)
-                            .set(COMPRESS_THREADS, threads));
+                    Attempt row = new Attempt(
+                            direction,
+                            o.cipher().gpgName(),
+                            o.compression().gpgName(),
+                            o.level(),
+                            o.s2kCount(),
+                            o.armor(),
+                            out.passed,
+                            o.s2kDigest().gpgName(),
+                            original.length,
+                            out.outBytes,
+                            out.detail,
+                            threads);
+                    csv.row(cells -> ROW.fill(cells, row));
                     if (out.passed) {
                         passed++;
                     } else {
@@ -172,6 +162,23 @@ public final class InteropExperiment extends ExperimentCommand {
     }
 
     record Outcome(boolean passed, long outBytes, String detail) {}
+
+    /** A row of interop.csv: one case in one direction, bound to the schema by {@link #ROW}. */
+    record Attempt(
+            String direction,
+            String cipher,
+            String algo,
+            int level,
+            long s2kCount,
+            boolean armor,
+            boolean passed,
+            String s2kDigest,
+            long inBytes,
+            long outBytes,
+            String detail,
+            int compressThreads) {}
+
+    static final RowType<Attempt> ROW = RowType.of(FilecryptSchemas.INTEROP, Attempt.class);
 
     static Outcome attempt(String direction, EncryptOptions o, Path input, byte[] original, Encryptions enc) {
         Path encrypted = enc.scratch().resolve("interop.gpg");

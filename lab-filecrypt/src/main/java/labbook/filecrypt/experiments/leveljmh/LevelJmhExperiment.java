@@ -1,13 +1,5 @@
 package labbook.filecrypt.experiments.leveljmh;
 
-import static labbook.filecrypt.FilecryptSchemas.ALGO;
-import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
-import static labbook.filecrypt.FilecryptSchemas.FORK;
-import static labbook.filecrypt.FilecryptSchemas.INPUT_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.ITERATION;
-import static labbook.filecrypt.FilecryptSchemas.LEVEL;
-import static labbook.filecrypt.FilecryptSchemas.MB_PER_S;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +11,7 @@ import labbook.core.ExperimentCommand;
 import labbook.core.JmhRun;
 import labbook.core.LabRun;
 import labbook.core.Mode;
+import labbook.core.RowType;
 import labbook.core.Summary;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.jmh.LevelBenchmark;
@@ -49,6 +42,11 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "level-jmh", description = "JMH: bcpg in-process encryption throughput (MB/s) per compression level.")
 public final class LevelJmhExperiment extends ExperimentCommand {
+    /** A row of level-jmh.csv: one measured JMH iteration, bound to the schema by {@link #ROW}. */
+    record Iteration(String algo, int level, int fork, int iteration, double mbPerS, String deflater, int inputBytes) {}
+
+    static final RowType<Iteration> ROW = RowType.of(FilecryptSchemas.LEVEL_JMH, Iteration.class);
+
     /**
      * JMH's options in {@code mode}: quick, one short fork at the seed's levels; full, two forks of five 1 s iterations
      * at the level sweep's levels, enough for a spread between forks.
@@ -118,13 +116,8 @@ public final class LevelJmhExperiment extends ExperimentCommand {
                 String algo = it.params().get("algo");
                 int level = Integer.parseInt(it.params().get("level"));
                 String deflater = level == 0 ? "none" : it.params().get("deflater");
-                csv.row(row -> row.set(ALGO, algo)
-                        .set(LEVEL, level)
-                        .set(FORK, it.fork())
-                        .set(ITERATION, it.iteration())
-                        .set(MB_PER_S, mbPerS)
-                        .set(DEFLATER, deflater)
-                        .set(INPUT_BYTES, bytes));
+                Iteration row = new Iteration(algo, level, it.fork(), it.iteration(), mbPerS, deflater, bytes);
+                csv.row(cells -> ROW.fill(cells, row));
                 byCase.computeIfAbsent(String.format(Locale.ROOT, "%s -z %d", algo, level), k -> new ArrayList<>())
                         .add(mbPerS);
             }

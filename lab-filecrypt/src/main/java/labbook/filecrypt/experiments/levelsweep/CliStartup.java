@@ -1,15 +1,10 @@
 package labbook.filecrypt.experiments.levelsweep;
 
-import static labbook.filecrypt.FilecryptSchemas.COMMAND;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
-import static labbook.filecrypt.FilecryptSchemas.REPEAT;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
-
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.CsvResults;
 import labbook.core.LabRun;
+import labbook.core.RowType;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Sample;
@@ -27,6 +22,11 @@ final class CliStartup {
 
     private CliStartup() {}
 
+    /** A row of cli-startup.csv: one run of the command line's start-up, bound to the schema by {@link #ROW}. */
+    record Run(String command, int repeat, double cpuUserS, double cpuSysS, double wallS) {}
+
+    static final RowType<Run> ROW = RowType.of(FilecryptSchemas.CLI_STARTUP, Run.class);
+
     /** Times {@link #RUNS} runs, writes them to the run's {@code cli-startup.csv} and returns them. */
     static List<Sample> measure(LabRun run) {
         List<Sample> samples = new ArrayList<>();
@@ -35,11 +35,8 @@ final class CliStartup {
                 Sample s = Encryptions.helpProcess();
                 samples.add(s);
                 int repeat = i;
-                csv.row(row -> row.set(COMMAND, COMMAND_LINE)
-                        .set(REPEAT, repeat)
-                        .set(CPU_USER_S, s.cpuUserS())
-                        .set(CPU_SYS_S, s.cpuSysS())
-                        .set(WALL_S, s.wallS()));
+                Run r = new Run(COMMAND_LINE, repeat, s.cpuUserS(), s.cpuSysS(), s.wallS());
+                csv.row(row -> ROW.fill(row, r));
             }
             csv.commit();
         }
