@@ -1,26 +1,12 @@
 package labbook.filecrypt.experiments.directoryruns;
 
-import static labbook.filecrypt.FilecryptSchemas.CORPUS;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
-import static labbook.filecrypt.FilecryptSchemas.ENGINE;
-import static labbook.filecrypt.FilecryptSchemas.FILES;
-import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.LEVELS;
-import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
-import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.REPEAT;
-import static labbook.filecrypt.FilecryptSchemas.RUN;
-import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
-import static labbook.filecrypt.FilecryptSchemas.SCOPE;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import labbook.core.RowType;
 import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
@@ -111,27 +97,51 @@ final class DirectoryRun implements VariantWorker.Runner {
             Engine engine = Engine.valueOf(name);
             Total total = total(folder, engine);
             Sample sum = total.sum();
-            rows.csv(FilecryptSchemas.DIRECTORY_RUNS)
-                    .row(row -> row.set(CORPUS, folder.corpus())
-                            .set(RUN, run.label())
-                            .set(ENGINE, engine.engine())
-                            .set(SCOPE, engine.scope())
-                            .set(REPEAT, repeat)
-                            .set(FILES, folder.levels().size())
-                            .set(IN_BYTES, total.inBytes())
-                            .set(OUT_BYTES, sum.outBytes())
-                            .set(CPU_USER_S, sum.cpuUserS())
-                            .set(CPU_SYS_S, sum.cpuSysS())
-                            .set(WALL_S, sum.wallS())
-                            .set(MEAN_SIZE_PCT, total.meanSizePct())
-                            .set(
-                                    LEVELS,
-                                    folder.levels().values().stream()
-                                            .map(String::valueOf)
-                                            .collect(Collectors.joining(" ")))
-                            .set(S2K_COUNT, EncryptOptions.PINNED_S2K_COUNT));
+            Measured m = new Measured(
+                    folder.corpus(),
+                    run.label(),
+                    engine.engine(),
+                    engine.scope(),
+                    repeat,
+                    folder.levels().size(),
+                    total.inBytes(),
+                    sum.outBytes(),
+                    sum.cpuUserS(),
+                    sum.cpuSysS(),
+                    sum.wallS(),
+                    total.meanSizePct(),
+                    folder.levels().values().stream().map(String::valueOf).collect(Collectors.joining(" ")),
+                    EncryptOptions.PINNED_S2K_COUNT);
+            rows.csv(FilecryptSchemas.DIRECTORY_RUNS).row(row -> ROW.fill(row, m));
         }
     }
+
+    /**
+     * A row of directory-runs.csv: one run over one folder by one engine, as the worker writes it and the experiment
+     * reads it back ({@link #ROW}).
+     */
+    record Measured(
+            String corpus,
+            String run,
+            String engine,
+            String scope,
+            int repeat,
+            int files,
+            long inBytes,
+            long outBytes,
+            double cpuUserS,
+            double cpuSysS,
+            double wallS,
+            double meanSizePct,
+            String levels,
+            long s2kCount) {
+        /** The run's clocks and output, as the printout sums them. */
+        Sample sample() {
+            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, Double.NaN);
+        }
+    }
+
+    static final RowType<Measured> ROW = RowType.of(FilecryptSchemas.DIRECTORY_RUNS, Measured.class);
 
     /** A run over one folder: its clocks and sizes summed over the files, their input and their mean size %. */
     private record Total(Sample sum, long inBytes, double meanSizePct) {}

@@ -1,17 +1,5 @@
 package labbook.filecrypt.experiments.directoryruns;
 
-import static labbook.filecrypt.FilecryptSchemas.CORPUS;
-import static labbook.filecrypt.FilecryptSchemas.DEFAULT_LEVEL;
-import static labbook.filecrypt.FilecryptSchemas.ENGINE;
-import static labbook.filecrypt.FilecryptSchemas.FILE;
-import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.MEAN_SIZE_PCT;
-import static labbook.filecrypt.FilecryptSchemas.MIME;
-import static labbook.filecrypt.FilecryptSchemas.ORIGIN;
-import static labbook.filecrypt.FilecryptSchemas.SCOPE;
-import static labbook.filecrypt.FilecryptSchemas.SHA256;
-import static labbook.filecrypt.FilecryptSchemas.TYPE;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +10,7 @@ import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.OptionValues;
 import labbook.core.Progress;
+import labbook.core.RowType;
 import labbook.filecrypt.CryptoPolicy;
 import labbook.filecrypt.CryptoPolicy.Run;
 import labbook.filecrypt.FileMime;
@@ -35,9 +24,7 @@ import labbook.filecrypt.experiments.CorpusExperiment;
 import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.NativeJvm;
-import labbook.filecrypt.experiments.Sample;
 import labbook.filecrypt.experiments.SampleGroups;
-import labbook.filecrypt.experiments.VariantJvm;
 import labbook.filecrypt.experiments.VariantJvms;
 import labbook.filecrypt.peer.Gpg;
 import me.tongfei.progressbar.ProgressBar;
@@ -203,12 +190,13 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                                     new ArrayList<>(List.of(Integer.toString(r), String.join(",", engines)));
                             request.addAll(DirectoryRun.Folder.words(dir, policy));
                             var rows = jvms.get(policy.label()).measure(request, FilecryptSchemas.DIRECTORY_RUNS);
-                            for (Map<String, String> row : rows.get(FilecryptSchemas.DIRECTORY_RUNS)) {
-                                csv.row(VariantJvm.copy(row, FilecryptSchemas.DIRECTORY_RUNS));
-                                Key key = new Key(
-                                        dir.type(), policy, Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())));
-                                meanPct.put(key, Double.parseDouble(row.get(MEAN_SIZE_PCT.name())));
-                                results.add(key, Sample.of(row));
+                            for (Map<String, String> cells : rows.get(FilecryptSchemas.DIRECTORY_RUNS)) {
+                                DirectoryRun.Measured row =
+                                        DirectoryRun.ROW.read(cells, "directory-runs' " + policy.label());
+                                csv.row(c -> DirectoryRun.ROW.fill(c, row));
+                                Key key = new Key(dir.type(), policy, Engine.of(row.engine(), row.scope()));
+                                meanPct.put(key, row.meanSizePct());
+                                results.add(key, row.sample());
                                 bar.step();
                             }
                         }
@@ -233,16 +221,31 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
         throw new IllegalArgumentException("no directory run " + label);
     }
 
+    /** A row of directory-files.csv: one file of a folder, bound to the schema by {@link #FILE_ROW}. */
+    record FileRow(
+            String corpus,
+            String type,
+            String file,
+            long fileBytes,
+            String sha256,
+            String mime,
+            int defaultLevel,
+            String origin) {}
+
+    static final RowType<FileRow> FILE_ROW = RowType.of(FilecryptSchemas.DIRECTORY_FILES, FileRow.class);
+
     private static void writeFiles(Directory dir, CsvResults csv) {
         for (Path file : dir.files()) {
-            csv.row(row -> row.set(CORPUS, dir.corpus().name())
-                    .set(TYPE, dir.type())
-                    .set(FILE, file.getFileName().toString())
-                    .set(FILE_BYTES, Corpus.size(file))
-                    .set(SHA256, dir.sha256s().get(file))
-                    .set(MIME, dir.mimes().get(file))
-                    .set(DEFAULT_LEVEL, dir.level(Run.CRYPTO_DEFAULT, file))
-                    .set(ORIGIN, dir.origins().get(file)));
+            FileRow row = new FileRow(
+                    dir.corpus().name(),
+                    dir.type(),
+                    file.getFileName().toString(),
+                    Corpus.size(file),
+                    dir.sha256s().get(file),
+                    dir.mimes().get(file),
+                    dir.level(Run.CRYPTO_DEFAULT, file),
+                    dir.origins().get(file));
+            csv.row(c -> FILE_ROW.fill(c, row));
         }
     }
 }
