@@ -1,10 +1,5 @@
 package labbook.filecrypt.experiments.pipelinevariants;
 
-import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
-import static labbook.filecrypt.FilecryptSchemas.VARIANT;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,12 +63,17 @@ final class PipelineVariant implements VariantWorker.Runner {
         int repeat = Integer.parseInt(words.get(1));
         Path file = Path.of(words.get(2));
         Sample s = enc.run(Engine.BCPG_IN_PROCESS, file, variant.options(level));
-        rows.csv(FilecryptSchemas.PIPELINE_VARIANTS)
-                .row(row -> PipelineVariantsExperiment.measured(row, corpus, file, level, repeat, s)
-                        .set(VARIANT, variant.label())
-                        .set(CIPHER_PATH, variant.cipher().label())
-                        .set(DEFLATER, level == 0 ? "none" : variant.deflater().label())
-                        .set(CPU_THREAD_S, s.cpuThreadS()));
+        PipelineVariantsExperiment.Run run = PipelineVariantsExperiment.Run.of(
+                        corpus,
+                        file,
+                        level,
+                        repeat,
+                        s,
+                        variant.label(),
+                        variant.cipher().label(),
+                        level == 0 ? "none" : variant.deflater().label())
+                .withThreadCpu(s.cpuThreadS());
+        rows.csv(FilecryptSchemas.PIPELINE_VARIANTS).row(row -> PipelineVariantsExperiment.ROW.fill(row, run));
     }
 
     @Override

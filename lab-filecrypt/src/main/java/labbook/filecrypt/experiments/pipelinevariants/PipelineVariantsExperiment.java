@@ -1,19 +1,5 @@
 package labbook.filecrypt.experiments.pipelinevariants;
 
-import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptSchemas.CORPUS;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
-import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
-import static labbook.filecrypt.FilecryptSchemas.FILE;
-import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.LEVEL;
-import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.REPEAT;
-import static labbook.filecrypt.FilecryptSchemas.VARIANT;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +11,7 @@ import labbook.core.ExperimentCommand;
 import labbook.core.LabRun;
 import labbook.core.Mode;
 import labbook.core.Progress;
-import labbook.core.Row;
+import labbook.core.RowType;
 import labbook.core.Variant;
 import labbook.filecrypt.FilecryptSchemas;
 import labbook.filecrypt.corpus.Corpus;
@@ -35,7 +21,6 @@ import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.NativeJvm;
 import labbook.filecrypt.experiments.Sample;
 import labbook.filecrypt.experiments.SampleGroups;
-import labbook.filecrypt.experiments.VariantJvm;
 import labbook.filecrypt.experiments.VariantJvms;
 import labbook.filecrypt.peer.Gpg;
 import labbook.filecrypt.pgp.CipherPath;
@@ -186,20 +171,19 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                         Sample g = enc.run(
                                 Engine.GPG, file, EncryptOptions.defaults().withLevel(level));
                         results.add(new Key("gpg", level), g);
-                        csv.row(row -> measured(row, corpus.name(), file, level, repeat, g)
-                                .set(VARIANT, "gpg")
-                                .set(CIPHER_PATH, "gpg")
-                                .set(DEFLATER, level == 0 ? "none" : "zlib-8k")
-                                .set(CPU_THREAD_S, null));
+                        Run gpg = Run.of(
+                                corpus.name(), file, level, repeat, g, "gpg", "gpg", level == 0 ? "none" : "zlib-8k");
+                        csv.row(row -> ROW.fill(row, gpg));
                         bar.step();
                         for (Pipeline v : variants) {
                             var rows = jvms.get(v.label())
                                     .measure(
                                             List.of(Integer.toString(level), Integer.toString(repeat), file.toString()),
                                             FilecryptSchemas.PIPELINE_VARIANTS);
-                            for (Map<String, String> row : rows.get(FilecryptSchemas.PIPELINE_VARIANTS)) {
-                                csv.row(VariantJvm.copy(row, FilecryptSchemas.PIPELINE_VARIANTS));
-                                results.add(new Key(row.get(VARIANT.name()), level), Sample.of(row));
+                            for (Map<String, String> cells : rows.get(FilecryptSchemas.PIPELINE_VARIANTS)) {
+                                Run row = ROW.read(cells, "pipeline-variants' " + v.label());
+                                csv.row(c -> ROW.fill(c, row));
+                                results.add(new Key(row.variant(), level), row.sample());
                             }
                             bar.step();
                         }
@@ -225,18 +209,74 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
         return mode == Mode.FULL ? Encryptions.JIT_ROUNDS : 5;
     }
 
-    /** The columns gpg's rows and the variants' share: what was encrypted, and the sample's clocks and size. */
-    static Row measured(Row row, String corpus, Path file, int level, int repeat, Sample s) {
-        return row.set(CORPUS, corpus)
-                .set(FILE, file.getFileName().toString())
-                .set(FILE_BYTES, Corpus.size(file))
-                .set(LEVEL, level)
-                .set(REPEAT, repeat)
-                .set(CPU_USER_S, s.cpuUserS())
-                .set(CPU_SYS_S, s.cpuSysS())
-                .set(WALL_S, s.wallS())
-                .set(OUT_BYTES, s.outBytes());
+    /**
+     * A row of pipeline-variants.csv, gpg's or a variant's (which its JVM writes and this one reads back), bound to the
+     * schema by {@link #ROW}; {@code cpuThreadS} is the encrypting thread's CPU, null for gpg.
+     */
+    record Run(
+            String corpus,
+            String file,
+            long fileBytes,
+            String variant,
+            String cipherPath,
+            String deflater,
+            int level,
+            int repeat,
+            double cpuUserS,
+            double cpuSysS,
+            double wallS,
+            long outBytes,
+            Double cpuThreadS) {
+        /** A whole process's run (gpg's): no thread clock. */
+        static Run of(
+                String corpus,
+                Path file,
+                int level,
+                int repeat,
+                Sample s,
+                String variant,
+                String cipherPath,
+                String deflater) {
+            return new Run(
+                    corpus,
+                    file.getFileName().toString(),
+                    Corpus.size(file),
+                    variant,
+                    cipherPath,
+                    deflater,
+                    level,
+                    repeat,
+                    s.cpuUserS(),
+                    s.cpuSysS(),
+                    s.wallS(),
+                    s.outBytes(),
+                    null);
+        }
+
+        /** The same run timed in-process, with the encrypting thread's CPU. */
+        Run withThreadCpu(double cpuThreadS) {
+            return new Run(
+                    corpus,
+                    file,
+                    fileBytes,
+                    variant,
+                    cipherPath,
+                    deflater,
+                    level,
+                    repeat,
+                    cpuUserS,
+                    cpuSysS,
+                    wallS,
+                    outBytes,
+                    cpuThreadS);
+        }
+
+        Sample sample() {
+            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, cpuThreadS == null ? Double.NaN : cpuThreadS);
+        }
     }
+
+    static final RowType<Run> ROW = RowType.of(FilecryptSchemas.PIPELINE_VARIANTS, Run.class);
 
     private static void print(SampleGroups<Key> results, List<Pipeline> variants, int[] levels, Path file) {
         System.out.println();
