@@ -10,14 +10,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import labbook.core.Child;
 import labbook.core.ChildSpec;
-import labbook.core.Column;
 import labbook.core.ForkedJava;
 import labbook.core.LabException;
 import labbook.core.ResultsSchema;
-import labbook.core.Row;
 import labbook.core.UnsignedJar;
 import labbook.core.WorkerRows;
 import labbook.filecrypt.cli.LabCommand;
@@ -178,15 +175,6 @@ public final class VariantJvm implements AutoCloseable {
             rows.add(row);
         }
         return rows;
-    }
-
-    /** Fills a row of the parent's CSV of {@code schema} with a worker's row, column by column. */
-    public static Consumer<Row> copy(Map<String, String> row, ResultsSchema schema) {
-        return target -> {
-            for (Column column : schema.columns()) {
-                target.set(column, row.get(column.name()));
-            }
-        };
     }
 
     /** No more requests: the worker ends; its failure, if it had one, is a one-line {@link LabException}. */

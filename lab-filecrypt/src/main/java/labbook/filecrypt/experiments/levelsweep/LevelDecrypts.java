@@ -1,10 +1,5 @@
 package labbook.filecrypt.experiments.levelsweep;
 
-import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptSchemas.IN_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -50,11 +45,23 @@ final class LevelDecrypts {
                     : InProcessClock.time(
                             () -> new PgpDecryptor().decryptFile(encrypted, out, passphrase), () -> Corpus.size(out));
             checkAndDelete(file, out, engine);
-            csv.row(row -> LevelSweepVariant.measured(row, corpus, file, engine, options, repeat, s)
-                    .set(IN_BYTES, Corpus.size(encrypted))
-                    .set(CIPHER_PATH, engine == Engine.GPG ? "gpg" : PgpDecryptor.cipherPath(options.cipher()))
-                    .set(S2K_COUNT, options.s2kCount())
-                    .set(CPU_THREAD_S, engine == Engine.GPG ? null : s.cpuThreadS()));
+            LevelRows.Decrypted row = new LevelRows.Decrypted(
+                    corpus,
+                    file.getFileName().toString(),
+                    Corpus.size(file),
+                    engine.engine(),
+                    engine.scope(),
+                    options.compression().gpgName(),
+                    options.level(),
+                    repeat,
+                    s.cpuUserS(),
+                    s.cpuSysS(),
+                    s.wallS(),
+                    Corpus.size(encrypted),
+                    engine == Engine.GPG ? "gpg" : PgpDecryptor.cipherPath(options.cipher()),
+                    options.s2kCount(),
+                    engine == Engine.GPG ? null : s.cpuThreadS());
+            csv.row(cells -> LevelRows.DECRYPTED.fill(cells, row));
         }
     }
 

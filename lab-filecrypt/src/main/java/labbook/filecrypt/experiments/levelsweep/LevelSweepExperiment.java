@@ -1,12 +1,9 @@
 package labbook.filecrypt.experiments.levelsweep;
 
 import static labbook.filecrypt.FilecryptSchemas.ALGO;
-import static labbook.filecrypt.FilecryptSchemas.COMPRESS_THREADS;
-import static labbook.filecrypt.FilecryptSchemas.ENGINE;
 import static labbook.filecrypt.FilecryptSchemas.FILE;
 import static labbook.filecrypt.FilecryptSchemas.LEVEL;
 import static labbook.filecrypt.FilecryptSchemas.REPEAT;
-import static labbook.filecrypt.FilecryptSchemas.SCOPE;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -192,8 +189,8 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                 CsvJournal decryptCsv = run.journal(FilecryptSchemas.LEVEL_DECRYPT);
                 VariantJvms variants = VariantJvms.of("level-sweep")) {
             // a setting (repeat, file, algorithm, level) is a step: --resume keeps those a killed run finished
-            csv.kept().forEach(row -> results.add(keyOf(row), Sample.of(row)));
-            decryptCsv.kept().forEach(row -> decrypts.add(decryptKeyOf(row), Sample.of(row)));
+            csv.kept(LevelRows.ENCRYPTED).forEach(row -> results.add(keyOf(row), row.sample()));
+            decryptCsv.kept(LevelRows.DECRYPTED).forEach(row -> decrypts.add(decryptKeyOf(row), row.sample()));
             if (!csv.kept().isEmpty()) {
                 System.err.println("level-sweep: resuming after " + csv.kept().size() + " rows a run before measured");
             }
@@ -281,13 +278,16 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                     request.addAll(timed);
                                     var rows = jvm.measure(
                                             request, FilecryptSchemas.LEVEL_SWEEP, FilecryptSchemas.LEVEL_DECRYPT);
-                                    for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_DECRYPT)) {
-                                        decryptCsv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_DECRYPT));
-                                        decrypts.add(decryptKeyOf(row), Sample.of(row));
+                                    String from = "level-sweep's " + jvm.name();
+                                    for (Map<String, String> cells : rows.get(FilecryptSchemas.LEVEL_DECRYPT)) {
+                                        LevelRows.Decrypted row = LevelRows.DECRYPTED.read(cells, from);
+                                        decryptCsv.row(c -> LevelRows.DECRYPTED.fill(c, row));
+                                        decrypts.add(decryptKeyOf(row), row.sample());
                                     }
-                                    for (Map<String, String> row : rows.get(FilecryptSchemas.LEVEL_SWEEP)) {
-                                        csv.row(VariantJvm.copy(row, FilecryptSchemas.LEVEL_SWEEP));
-                                        results.add(keyOf(row), Sample.of(row));
+                                    for (Map<String, String> cells : rows.get(FilecryptSchemas.LEVEL_SWEEP)) {
+                                        LevelRows.Encrypted row = LevelRows.ENCRYPTED.read(cells, from);
+                                        csv.row(c -> LevelRows.ENCRYPTED.fill(c, row));
+                                        results.add(keyOf(row), row.sample());
                                         readBack += t > 1 && r == 0 ? 1 : 0;
                                     }
                                 }
@@ -349,24 +349,18 @@ public final class LevelSweepExperiment extends CorpusExperiment {
         return algo.gpgName() + " -z " + level + (threads > 1 ? " x" + threads : "");
     }
 
-    /** The key of a kept row of level-sweep.csv. */
-    private static Key keyOf(Map<String, String> row) {
+    /** The key of a row of level-sweep.csv. */
+    private static Key keyOf(LevelRows.Encrypted row) {
         return new Key(
-                row.get(FILE.name()),
-                new SweepEngine(
-                        Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
-                        Integer.parseInt(row.get(COMPRESS_THREADS.name()))),
-                Compression.parse(row.get(ALGO.name())),
-                Integer.parseInt(row.get(LEVEL.name())));
+                row.file(),
+                new SweepEngine(Engine.of(row.engine(), row.scope()), row.compressThreads()),
+                Compression.parse(row.algo()),
+                row.level());
     }
 
     /** The key of a row of level-decrypt.csv (no threads column: one thread decrypts). */
-    private static Key decryptKeyOf(Map<String, String> row) {
-        return new Key(
-                row.get(FILE.name()),
-                Engine.of(row.get(ENGINE.name()), row.get(SCOPE.name())),
-                Compression.parse(row.get(ALGO.name())),
-                Integer.parseInt(row.get(LEVEL.name())));
+    private static Key decryptKeyOf(LevelRows.Decrypted row) {
+        return new Key(row.file(), Engine.of(row.engine(), row.scope()), Compression.parse(row.algo()), row.level());
     }
 
     static String deflater(Engine engine, EncryptOptions o) {

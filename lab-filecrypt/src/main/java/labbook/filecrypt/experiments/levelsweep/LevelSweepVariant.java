@@ -1,30 +1,10 @@
 package labbook.filecrypt.experiments.levelsweep;
 
-import static labbook.filecrypt.FilecryptSchemas.ALGO;
-import static labbook.filecrypt.FilecryptSchemas.CIPHER_PATH;
-import static labbook.filecrypt.FilecryptSchemas.COMPRESS_THREADS;
-import static labbook.filecrypt.FilecryptSchemas.CORPUS;
-import static labbook.filecrypt.FilecryptSchemas.CPU_SYS_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_THREAD_S;
-import static labbook.filecrypt.FilecryptSchemas.CPU_USER_S;
-import static labbook.filecrypt.FilecryptSchemas.DEFLATER;
-import static labbook.filecrypt.FilecryptSchemas.ENGINE;
-import static labbook.filecrypt.FilecryptSchemas.FILE;
-import static labbook.filecrypt.FilecryptSchemas.FILE_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.LEVEL;
-import static labbook.filecrypt.FilecryptSchemas.OUT_BYTES;
-import static labbook.filecrypt.FilecryptSchemas.REPEAT;
-import static labbook.filecrypt.FilecryptSchemas.S2K_COUNT;
-import static labbook.filecrypt.FilecryptSchemas.SCOPE;
-import static labbook.filecrypt.FilecryptSchemas.WALL_S;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import labbook.core.CsvResults;
-import labbook.core.Row;
 import labbook.filecrypt.FilecryptSchemas;
-import labbook.filecrypt.corpus.Corpus;
 import labbook.filecrypt.experiments.Encryptions;
 import labbook.filecrypt.experiments.Engine;
 import labbook.filecrypt.experiments.Sample;
@@ -105,34 +85,9 @@ final class LevelSweepVariant implements VariantWorker.Runner {
                     decrypts.measure(file, o, repeat, encrypted, rows.csv(FilecryptSchemas.LEVEL_DECRYPT));
                 }
             });
-            csv.row(row -> measured(row, corpus, file, engine, o, repeat, s)
-                    .set(OUT_BYTES, s.outBytes())
-                    .set(DEFLATER, LevelSweepExperiment.deflater(engine, o))
-                    .set(
-                            CIPHER_PATH,
-                            engine == Engine.GPG ? "gpg" : o.cipherPath().label())
-                    .set(S2K_COUNT, o.s2kCount())
-                    .set(COMPRESS_THREADS, o.threads())
-                    .set(CPU_THREAD_S, engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null));
+            LevelRows.Encrypted row = LevelRows.Encrypted.of(corpus, file, engine, o, repeat, s);
+            csv.row(cells -> LevelRows.ENCRYPTED.fill(cells, row));
         }
-    }
-
-    /**
-     * The columns {@code level-sweep.csv} and {@code level-decrypt.csv} share: what was run, by which engine, with
-     * which algorithm and level, and the sample's clocks.
-     */
-    static Row measured(Row row, String corpus, Path file, Engine engine, EncryptOptions o, int repeat, Sample s) {
-        return row.set(CORPUS, corpus)
-                .set(FILE, file.getFileName().toString())
-                .set(FILE_BYTES, Corpus.size(file))
-                .set(ENGINE, engine.engine())
-                .set(SCOPE, engine.scope())
-                .set(ALGO, o.compression().gpgName())
-                .set(LEVEL, o.level())
-                .set(REPEAT, repeat)
-                .set(CPU_USER_S, s.cpuUserS())
-                .set(CPU_SYS_S, s.cpuSysS())
-                .set(WALL_S, s.wallS());
     }
 
     @Override

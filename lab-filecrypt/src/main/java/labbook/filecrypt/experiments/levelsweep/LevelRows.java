@@ -1,0 +1,94 @@
+package labbook.filecrypt.experiments.levelsweep;
+
+import java.nio.file.Path;
+import labbook.core.RowType;
+import labbook.filecrypt.FilecryptSchemas;
+import labbook.filecrypt.corpus.Corpus;
+import labbook.filecrypt.experiments.Engine;
+import labbook.filecrypt.experiments.Sample;
+import labbook.filecrypt.pgp.EncryptOptions;
+
+/**
+ * The level sweep's rows, each a record bound to its schema by {@link RowType}: a variant's JVM writes them, the sweep
+ * reads them back and records them, and a resume reads the kept ones.
+ */
+final class LevelRows {
+    private LevelRows() {}
+
+    /**
+     * A row of level-sweep.csv: one encryption of one file by one engine; {@code cpuThreadS} is the encrypting thread's
+     * CPU, null for a whole process.
+     */
+    record Encrypted(
+            String corpus,
+            String file,
+            long fileBytes,
+            String engine,
+            String scope,
+            String algo,
+            int level,
+            int repeat,
+            double cpuUserS,
+            double cpuSysS,
+            double wallS,
+            long outBytes,
+            String deflater,
+            String cipherPath,
+            long s2kCount,
+            Double cpuThreadS,
+            int compressThreads) {
+        static Encrypted of(String corpus, Path file, Engine engine, EncryptOptions o, int repeat, Sample s) {
+            return new Encrypted(
+                    corpus,
+                    file.getFileName().toString(),
+                    Corpus.size(file),
+                    engine.engine(),
+                    engine.scope(),
+                    o.compression().gpgName(),
+                    o.level(),
+                    repeat,
+                    s.cpuUserS(),
+                    s.cpuSysS(),
+                    s.wallS(),
+                    s.outBytes(),
+                    LevelSweepExperiment.deflater(engine, o),
+                    engine == Engine.GPG ? "gpg" : o.cipherPath().label(),
+                    o.s2kCount(),
+                    engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null,
+                    o.threads());
+        }
+
+        Sample sample() {
+            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, cpuThreadS == null ? Double.NaN : cpuThreadS);
+        }
+    }
+
+    static final RowType<Encrypted> ENCRYPTED = RowType.of(FilecryptSchemas.LEVEL_SWEEP, Encrypted.class);
+
+    /**
+     * A row of level-decrypt.csv: gpg's output of one file decrypted by one engine; {@code inBytes} is that output's
+     * size, {@code cpuThreadS} the decrypting thread's CPU (null for gpg).
+     */
+    record Decrypted(
+            String corpus,
+            String file,
+            long fileBytes,
+            String engine,
+            String scope,
+            String algo,
+            int level,
+            int repeat,
+            double cpuUserS,
+            double cpuSysS,
+            double wallS,
+            long inBytes,
+            String cipherPath,
+            long s2kCount,
+            Double cpuThreadS) {
+        Sample sample() {
+            return new Sample(cpuUserS, cpuSysS, wallS, 0, cpuThreadS == null ? Double.NaN : cpuThreadS);
+        }
+    }
+
+    static final RowType<Decrypted> DECRYPTED = RowType.of(FilecryptSchemas.LEVEL_DECRYPT, Decrypted.class);
+}
