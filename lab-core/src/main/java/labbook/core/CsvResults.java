@@ -89,8 +89,8 @@ public final class CsvResults implements AutoCloseable {
     }
 
     /**
-     * Appends one measurement, filled by column: {@code csv.row(r -> r.set(VARIANT, "kde4").set(SYNC_MS, 5.1))}. Every
-     * column of the schema must be set once.
+     * Appends one measurement, filled by column, as a {@link RowType} fills it from a record: {@code csv.row(r ->
+     * ROW.fill(r, sync))}. Every column of the schema must be set once.
      */
     public CsvResults row(java.util.function.Consumer<Row> fill) {
         if (schema == null) {
