@@ -5,6 +5,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +24,9 @@ import java.util.Map;
 public final class RowType<R extends Record> {
     private final ResultsSchema schema;
     private final Class<R> type;
-    /** Per column, in the schema's order: its component's accessor, type and place in the canonical constructor. */
+    /** Per column, in the schema's order: its component's accessor and place in the canonical constructor. */
     private final List<Method> accessors;
 
-    private final List<Class<?>> types;
     private final int[] places;
     /** Per component no column names (a part): its value when read back, NaN or null; null where a column names it. */
     private final Object[] absent;
@@ -46,8 +46,6 @@ public final class RowType<R extends Record> {
         this.places = new int[schema.columns().size()];
         List<String> faults = new ArrayList<>();
         this.accessors = new ArrayList<>();
-        this.types = new ArrayList<>();
-        List<Class<?>> order = new ArrayList<>();
         for (int i = 0; i < schema.columns().size(); i++) {
             Column column = schema.columns().get(i);
             RecordComponent c = byName.remove(componentName(column.name()));
@@ -62,7 +60,6 @@ public final class RowType<R extends Record> {
             Method accessor = c.getAccessor();
             accessor.setAccessible(true); // a record of an experiment's package, read here in lab-core
             accessors.add(accessor);
-            types.add(c.getType());
             places[i] = place.get(c.getName());
         }
         this.absent = new Object[components.length];
@@ -80,11 +77,9 @@ public final class RowType<R extends Record> {
             throw new IllegalArgumentException(
                     type.getSimpleName() + " does not match " + schema + ": " + String.join("; ", faults));
         }
-        for (RecordComponent c : components) {
-            order.add(c.getType());
-        }
         try {
-            this.constructor = type.getDeclaredConstructor(order.toArray(Class<?>[]::new));
+            this.constructor = type.getDeclaredConstructor(
+                    Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
             constructor.setAccessible(true);
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(type + " has no canonical constructor", e);
@@ -154,22 +149,7 @@ public final class RowType<R extends Record> {
      * its column's kind is one {@link LabException} line naming the column, the text and {@code source}.
      */
     public R read(Map<String, String> cells, String source) {
-        Object[] args = absent.clone();
-        for (int i = 0; i < accessors.size(); i++) {
-            Column column = schema.columns().get(i);
-            if (!cells.containsKey(column.name())) {
-                throw new LabException(source + ": no column '" + column.name() + "'");
-            }
-            args[places[i]] = parse(column, types.get(i), cells.get(column.name()), source);
-        }
-        try {
-            return constructor.newInstance(args);
-        } catch (InstantiationException | IllegalAccessException e) {
-            throw new IllegalStateException("cannot make a " + type.getSimpleName(), e);
-        } catch (InvocationTargetException e) {
-            throw new LabException(source + ": a row of " + schema + " the record refuses: "
-                    + e.getCause().getMessage());
-        }
+        return read(new WorkerRows.Cells(cells, source));
     }
 
     /** The records of {@code rows} (each by current column name, as {@link CsvJournal#kept} gives them). */
@@ -181,41 +161,49 @@ public final class RowType<R extends Record> {
         return out;
     }
 
-    /** The record of one row of a worker's CSV ({@link WorkerRows}). */
+    /**
+     * The record of one row of a worker's CSV ({@link WorkerRows}), or of any row by column name: each cell parsed by
+     * {@link WorkerRows.Cells} as its column's kind, and an empty one null where the component is boxed.
+     */
     public R read(WorkerRows.Cells cells) {
-        return read(cells.byName(), cells.source());
+        Object[] args = absent.clone();
+        for (int i = 0; i < accessors.size(); i++) {
+            args[places[i]] = parse(schema.columns().get(i), accessors.get(i).getReturnType(), cells);
+        }
+        try {
+            return constructor.newInstance(args);
+        } catch (InstantiationException | IllegalAccessException e) {
+            throw new IllegalStateException("cannot make a " + type.getSimpleName(), e);
+        } catch (InvocationTargetException e) {
+            throw new LabException(cells.source() + ": a row of " + schema + " the record refuses: "
+                    + e.getCause().getMessage());
+        }
     }
 
-    private static Object parse(Column column, Class<?> t, String text, String source) {
-        if (text == null || text.isEmpty()) {
-            if (t == double.class) {
-                return Double.NaN; // the writer writes a value not measured, NaN, as an empty cell
-            }
+    /** A cell as the component's type: {@link WorkerRows.Cells} parses and words its errors; empty is null if boxed. */
+    private static Object parse(Column column, Class<?> t, WorkerRows.Cells cells) {
+        String text = cells.text(column);
+        if (text.isEmpty() && t != double.class) {
             if (t.isPrimitive()) {
-                throw new LabException(source + ": " + column.name() + " is empty where a value must be");
+                throw new LabException(cells.source() + ": " + column.name() + " is empty where a value must be");
             }
             return null;
         }
-        if (t == String.class) {
-            return text;
-        }
         if (t == Boolean.class || t == boolean.class) {
             if (!text.equals("true") && !text.equals("false")) {
-                throw new LabException(source + ": " + column.name() + " '" + text + "' is not true or false");
+                throw new LabException(cells.source() + ": " + column.name() + " '" + text + "' is not true or false");
             }
             return Boolean.valueOf(text);
         }
-        try {
-            if (t == int.class || t == Integer.class) {
-                return Integer.valueOf(text);
-            }
-            if (t == long.class || t == Long.class) {
-                return Long.valueOf(text);
-            }
-            return Double.valueOf(text);
-        } catch (NumberFormatException e) {
-            throw new LabException(source + ": " + column.name() + " '" + text + "' is not "
-                    + (column.kind() == Column.Kind.COUNT ? "a whole number" : "a number"));
+        if (t == int.class || t == Integer.class) {
+            return cells.intCount(column);
         }
+        if (t == long.class || t == Long.class) {
+            return cells.count(column);
+        }
+        if (t == double.class || t == Double.class) {
+            return cells.measure(column); // an empty cell, a value not measured, is NaN as the writer wrote it
+        }
+        return text;
     }
 }
