@@ -60,7 +60,7 @@ final class LevelDecrypts {
                     Corpus.size(encrypted),
                     engine == Engine.GPG ? "gpg" : PgpDecryptor.cipherPath(options.cipher()),
                     options.s2kCount(),
-                    engine == Engine.GPG ? null : s.cpuThreadS());
+                    engine == Engine.GPG ? Double.NaN : s.cpuThreadS());
             csv.row(cells -> LevelRows.DECRYPTED.fill(cells, row));
         }
     }

@@ -17,7 +17,7 @@ final class LevelRows {
 
     /**
      * A row of level-sweep.csv: one encryption of one file by one engine; {@code cpuThreadS} is the encrypting thread's
-     * CPU, null for a whole process.
+     * CPU, NaN (an empty cell) for a whole process.
      */
     record Encrypted(
             String corpus,
@@ -35,7 +35,7 @@ final class LevelRows {
             String deflater,
             String cipherPath,
             long s2kCount,
-            Double cpuThreadS,
+            double cpuThreadS,
             int compressThreads) {
         static Encrypted of(String corpus, Path file, Engine engine, EncryptOptions o, int repeat, Sample s) {
             return new Encrypted(
@@ -54,12 +54,12 @@ final class LevelRows {
                     LevelSweepExperiment.deflater(engine, o),
                     engine == Engine.GPG ? "gpg" : o.cipherPath().label(),
                     o.s2kCount(),
-                    engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : null,
+                    engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : Double.NaN,
                     o.threads());
         }
 
         Sample sample() {
-            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, cpuThreadS == null ? Double.NaN : cpuThreadS);
+            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, cpuThreadS);
         }
     }
 
@@ -67,7 +67,7 @@ final class LevelRows {
 
     /**
      * A row of level-decrypt.csv: gpg's output of one file decrypted by one engine; {@code inBytes} is that output's
-     * size, {@code cpuThreadS} the decrypting thread's CPU (null for gpg).
+     * size, {@code cpuThreadS} the decrypting thread's CPU (NaN, an empty cell, for gpg).
      */
     record Decrypted(
             String corpus,
@@ -84,9 +84,9 @@ final class LevelRows {
             long inBytes,
             String cipherPath,
             long s2kCount,
-            Double cpuThreadS) {
+            double cpuThreadS) {
         Sample sample() {
-            return new Sample(cpuUserS, cpuSysS, wallS, 0, cpuThreadS == null ? Double.NaN : cpuThreadS);
+            return new Sample(cpuUserS, cpuSysS, wallS, 0, cpuThreadS);
         }
     }
 

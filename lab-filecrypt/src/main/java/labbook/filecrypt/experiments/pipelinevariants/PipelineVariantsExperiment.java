@@ -211,7 +211,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
 
     /**
      * A row of pipeline-variants.csv, gpg's or a variant's (which its JVM writes and this one reads back), bound to the
-     * schema by {@link #ROW}; {@code cpuThreadS} is the encrypting thread's CPU, null for gpg.
+     * schema by {@link #ROW}; {@code cpuThreadS} is the encrypting thread's CPU, NaN (an empty cell) for gpg.
      */
     record Run(
             String corpus,
@@ -226,7 +226,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
             double cpuSysS,
             double wallS,
             long outBytes,
-            Double cpuThreadS) {
+            double cpuThreadS) {
         /** A whole process's run (gpg's): no thread clock. */
         static Run of(
                 String corpus,
@@ -250,7 +250,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                     s.cpuSysS(),
                     s.wallS(),
                     s.outBytes(),
-                    null);
+                    Double.NaN);
         }
 
         /** The same run timed in-process, with the encrypting thread's CPU. */
@@ -272,7 +272,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
         }
 
         Sample sample() {
-            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, cpuThreadS == null ? Double.NaN : cpuThreadS);
+            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, cpuThreadS);
         }
     }
 
