@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The fixtures in the source tree are exactly what {@link FixtureResults} writes from the study modules' schemas and
  * constants, file for file and byte for byte: a column or value renamed in a study module fails here, naming the
- * fixture it left behind, until they are rewritten. {@code -Dlabbook.fixtures.update=true} rewrites them (then the
- * golden site file says whether anything a reader sees changed).
+ * fixture it left behind, until they are rewritten. {@code ./labbook fixtures} rewrites them
+ * ({@code -Dlabbook.fixtures.update=true}), then checks the golden site, which says whether anything a reader sees
+ * changed.
  */
 class FixturesTest {
     static final String UPDATE = "labbook.fixtures.update";
@@ -25,14 +26,14 @@ class FixturesTest {
     @Test
     void theFixturesAreWhatTheSchemasWrite(@TempDir Path tmp) throws IOException {
         Path source = Repo.root().resolve(FixtureResults.FOLDER);
+        FixtureResults.write(tmp); // first, so that a writer that fails leaves the fixtures as they were
         if (Boolean.getBoolean(UPDATE)) {
             for (String root : FixtureResults.ROOTS) {
                 delete(source.resolve(root));
             }
             FixtureResults.write(source);
         }
-        FixtureResults.write(tmp);
-        String rerun = "; rewrite the fixtures with mvn -pl reports test -Dtest=FixturesTest -D" + UPDATE + "=true";
+        String rerun = "; rewrite the fixtures with ./labbook fixtures";
         List<String> written = files(tmp);
         assertThat(files(source))
                 .as("the fixture files under " + source + rerun)

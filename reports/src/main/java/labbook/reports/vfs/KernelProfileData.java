@@ -1,23 +1,5 @@
 package labbook.reports.vfs;
 
-import static labbook.vfs.VfsSchemas.CATEGORY;
-import static labbook.vfs.VfsSchemas.FUNCTION;
-import static labbook.vfs.VfsSchemas.KERNEL_SAMPLES;
-import static labbook.vfs.VfsSchemas.LOOKUPS_PER_RUN;
-import static labbook.vfs.VfsSchemas.LOOKUP_THREADS;
-import static labbook.vfs.VfsSchemas.MEASURED;
-import static labbook.vfs.VfsSchemas.PLAIN_ELAPSED_S;
-import static labbook.vfs.VfsSchemas.PLAIN_SYS_S;
-import static labbook.vfs.VfsSchemas.PROFILED_ELAPSED_S;
-import static labbook.vfs.VfsSchemas.PROFILED_SYS_S;
-import static labbook.vfs.VfsSchemas.REASON;
-import static labbook.vfs.VfsSchemas.ROUND;
-import static labbook.vfs.VfsSchemas.ROUND_RUNS;
-import static labbook.vfs.VfsSchemas.SAMPLES;
-import static labbook.vfs.VfsSchemas.SETTING;
-import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
-import static labbook.vfs.VfsSchemas.WORKLOAD;
-
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -30,8 +12,11 @@ import labbook.reports.stats.Stats;
 import labbook.vfs.VfsSchemas;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.experiments.kernelprofile.KernelCategory;
+import labbook.vfs.experiments.kernelprofile.KernelProfileRows;
+import labbook.vfs.experiments.kernelprofile.KernelProfileRows.FunctionRow;
+import labbook.vfs.experiments.kernelprofile.KernelProfileRows.RoundRow;
+import labbook.vfs.experiments.kernelprofile.KernelProfileRows.StatusRow;
 import labbook.vfs.experiments.kernelprofile.PerLookup;
-import tech.tablesaw.api.Table;
 
 /**
  * The kernel profile of one results root, read from its three CSVs: per workload and setting, each round's per-lookup
@@ -91,50 +76,40 @@ public final class KernelProfileData {
 
     /** Why a root's profile was not taken (kernel-profile-status.csv), or empty when it was or when none was tried. */
     public static Optional<String> notMeasured(ResultsRoot root) {
-        return root.table(VfsSchemas.KERNEL_PROFILE_STATUS)
-                .filter(t -> !t.isEmpty())
-                .filter(t -> t.numberColumn(MEASURED.name()).getDouble(0) == 0)
-                .map(t -> t.stringColumn(REASON.name()).getString(0));
+        return root.rows(KernelProfileRows.STATUS).stream()
+                .findFirst()
+                .filter(status -> status.measured() == 0)
+                .map(StatusRow::reason);
     }
 
     /** The root's workloads in order (serial before parallel); empty without a profile. */
     public static List<Workload> workloads(ResultsRoot root) {
-        Optional<Table> profile = root.table(VfsSchemas.KERNEL_PROFILE).filter(t -> !t.isEmpty());
+        List<RoundRow> profile = root.rows(KernelProfileRows.ROUND);
         if (profile.isEmpty()) {
             return List.of();
         }
         Map<String, Map<KernelCategory, Long>> samples = categorySamples(root);
         Map<String, List<Round>> rounds = new LinkedHashMap<>();
         Map<String, Workload> first = new LinkedHashMap<>();
-        Table t = profile.get();
-        for (int i = 0; i < t.rowCount(); i++) {
-            String workload = t.stringColumn(WORKLOAD.name()).getString(i);
-            String setting = t.stringColumn(SETTING.name()).getString(i);
-            int round = (int) number(t, ROUND.name(), i);
-            String key = workload + " " + setting;
+        for (RoundRow r : profile) {
+            String key = r.workload() + " " + r.setting();
             PerLookup perLookup = new PerLookup(
-                    (long) number(t, ROUND_RUNS.name(), i),
-                    (long) number(t, LOOKUPS_PER_RUN.name(), i),
-                    (long) number(t, TREE_ENTRIES.name(), i),
-                    number(t, PLAIN_SYS_S.name(), i),
-                    (long) number(t, KERNEL_SAMPLES.name(), i),
-                    samples.getOrDefault(key + " " + round, Map.of()));
+                    r.roundRuns(),
+                    r.lookupsPerRun(),
+                    r.entries(),
+                    r.plainSysS(),
+                    r.kernelSamples(),
+                    samples.getOrDefault(key + " " + r.round(), Map.of()));
             rounds.computeIfAbsent(key, k -> new ArrayList<>())
                     .add(new Round(
-                            round,
+                            r.round(),
                             perLookup,
-                            number(t, PLAIN_ELAPSED_S.name(), i),
-                            number(t, PROFILED_ELAPSED_S.name(), i),
-                            number(t, PLAIN_SYS_S.name(), i),
-                            number(t, PROFILED_SYS_S.name(), i)));
+                            r.plainElapsedS(),
+                            r.profiledElapsedS(),
+                            r.plainSysS(),
+                            r.profiledSysS()));
             first.putIfAbsent(
-                    key,
-                    new Workload(
-                            workload,
-                            setting,
-                            (int) number(t, LOOKUP_THREADS.name(), i),
-                            (long) number(t, LOOKUPS_PER_RUN.name(), i),
-                            List.of()));
+                    key, new Workload(r.workload(), r.setting(), r.lookupThreads(), r.lookupsPerRun(), List.of()));
         }
         List<Workload> out = new ArrayList<>();
         for (String workload : WORKLOADS) {
@@ -159,18 +134,17 @@ public final class KernelProfileData {
     /** Kernel samples per "workload setting round" and category. */
     private static Map<String, Map<KernelCategory, Long>> categorySamples(ResultsRoot root) {
         Map<String, Map<KernelCategory, Long>> out = new LinkedHashMap<>();
-        root.table(VfsSchemas.KERNEL_PROFILE_FUNCTIONS).ifPresent(f -> {
-            for (int i = 0; i < f.rowCount(); i++) {
-                String key = f.stringColumn(WORKLOAD.name()).getString(i) + " "
-                        + f.stringColumn(SETTING.name()).getString(i) + " "
-                        + (int) number(f, ROUND.name(), i);
-                KernelCategory c = KernelCategory.of(
-                        f.stringColumn(CATEGORY.name()).getString(i), VfsSchemas.KERNEL_PROFILE_FUNCTIONS.fileName());
-                out.computeIfAbsent(key, k -> new EnumMap<>(KernelCategory.class))
-                        .merge(c, (long) number(f, SAMPLES.name(), i), Long::sum);
-            }
-        });
+        for (FunctionRow f : root.rows(KernelProfileRows.FUNCTION)) {
+            out.computeIfAbsent(
+                            f.workload() + " " + f.setting() + " " + f.round(),
+                            k -> new EnumMap<>(KernelCategory.class))
+                    .merge(category(f), f.samples(), Long::sum);
+        }
         return out;
+    }
+
+    private static KernelCategory category(FunctionRow f) {
+        return KernelCategory.of(f.category(), VfsSchemas.KERNEL_PROFILE_FUNCTIONS.fileName());
     }
 
     /** A function of a workload's profile and its share of the workload's kernel samples, over all rounds. */
@@ -184,8 +158,7 @@ public final class KernelProfileData {
 
     /** The {@code top} kernel functions of the root by their summed shares, each with its share per workload. */
     public static List<FunctionShare> topFunctions(ResultsRoot root, int top) {
-        Optional<Table> functions =
-                root.table(VfsSchemas.KERNEL_PROFILE_FUNCTIONS).filter(t -> !t.isEmpty());
+        List<FunctionRow> functions = root.rows(KernelProfileRows.FUNCTION);
         if (functions.isEmpty()) {
             return List.of();
         }
@@ -195,14 +168,11 @@ public final class KernelProfileData {
         }
         Map<String, Map<String, Double>> shares = new LinkedHashMap<>();
         Map<String, KernelCategory> categories = new LinkedHashMap<>();
-        Table f = functions.get();
-        for (int i = 0; i < f.rowCount(); i++) {
-            String workload = f.stringColumn(WORKLOAD.name()).getString(i) + " "
-                    + f.stringColumn(SETTING.name()).getString(i);
-            String category = f.stringColumn(CATEGORY.name()).getString(i);
-            String key = f.stringColumn(FUNCTION.name()).getString(i) + " " + category;
-            categories.put(key, KernelCategory.of(category, VfsSchemas.KERNEL_PROFILE_FUNCTIONS.fileName()));
-            double share = number(f, SAMPLES.name(), i) / Math.max(1, kernel.getOrDefault(workload, 0L));
+        for (FunctionRow f : functions) {
+            String workload = f.workload() + " " + f.setting();
+            String key = f.function() + " " + f.category();
+            categories.put(key, category(f));
+            double share = (double) f.samples() / Math.max(1, kernel.getOrDefault(workload, 0L));
             shares.computeIfAbsent(key, k -> new LinkedHashMap<>()).merge(workload, share, Double::sum);
         }
         return shares.entrySet().stream()
@@ -211,9 +181,5 @@ public final class KernelProfileData {
                 .sorted((a, b) -> Double.compare(b.total(), a.total()))
                 .limit(top)
                 .toList();
-    }
-
-    private static double number(Table t, String column, int row) {
-        return t.numberColumn(column).getDouble(row);
     }
 }

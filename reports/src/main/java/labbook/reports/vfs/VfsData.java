@@ -3,14 +3,9 @@ package labbook.reports.vfs;
 import static labbook.vfs.VfsSchemas.CPU_S;
 import static labbook.vfs.VfsSchemas.ITERATION_S;
 import static labbook.vfs.VfsSchemas.LOOKUP_THREADS;
-import static labbook.vfs.VfsSchemas.LOOP_ELAPSED_S;
-import static labbook.vfs.VfsSchemas.LOOP_SYS_S;
-import static labbook.vfs.VfsSchemas.LOOP_USER_S;
 import static labbook.vfs.VfsSchemas.MODE;
 import static labbook.vfs.VfsSchemas.OPS_PER_S;
 import static labbook.vfs.VfsSchemas.RENAMES;
-import static labbook.vfs.VfsSchemas.RUNS;
-import static labbook.vfs.VfsSchemas.TREE_ENTRIES;
 import static labbook.vfs.VfsSchemas.WALK;
 import static labbook.vfs.VfsSchemas.WALKER_THREADS;
 import static labbook.vfs.VfsSchemas.WALL_S;
@@ -22,10 +17,12 @@ import static labbook.vfs.VfsSeeds.USER;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 import labbook.core.Column;
 import labbook.reports.chart.ChartStyle;
 import labbook.reports.results.Results;
 import labbook.reports.results.ResultsRoot;
+import labbook.reports.results.TableRows;
 import labbook.reports.stats.Scaling;
 import labbook.reports.stats.Stats;
 import labbook.reports.stats.Summaries;
@@ -34,6 +31,8 @@ import labbook.vfs.VfsSchemas;
 import labbook.vfs.VfsSeeds;
 import labbook.vfs.experiments.CachedGitDiff;
 import labbook.vfs.experiments.dcachemodel.DcacheModelExperiment;
+import labbook.vfs.experiments.gitdiff.GitDiffExperiment;
+import labbook.vfs.experiments.gitdiff.GitDiffExperiment.Loop;
 import labbook.vfs.experiments.kernelprofile.PerLookup;
 import tech.tablesaw.api.Table;
 
@@ -71,27 +70,28 @@ public final class VfsData {
     }
 
     public static Optional<GitDiff> gitDiff(Table rows, String mode) {
-        Table t = rows.where(rows.stringColumn(MODE.name()).isEqualTo(mode));
-        if (t.isEmpty()) {
+        List<Loop> loops = TableRows.of(rows, GitDiffExperiment.ROW, VfsSchemas.GIT_DIFF.toString()).stream()
+                .filter(loop -> loop.mode().equals(mode))
+                .toList();
+        if (loops.isEmpty()) {
             return Optional.empty();
         }
-        double[] user = new double[t.rowCount()];
-        double[] sys = new double[t.rowCount()];
-        double[] elapsed = new double[t.rowCount()];
-        for (int i = 0; i < t.rowCount(); i++) {
-            double scale = SEED_RUNS / t.numberColumn(RUNS.name()).getDouble(i);
-            user[i] = t.numberColumn(LOOP_USER_S.name()).getDouble(i) * scale;
-            sys[i] = t.numberColumn(LOOP_SYS_S.name()).getDouble(i) * scale;
-            elapsed[i] = t.numberColumn(LOOP_ELAPSED_S.name()).getDouble(i) * scale;
-        }
+        double[] elapsed = per100Runs(loops, Loop::loopElapsedS);
         return Optional.of(new GitDiff(
                 mode,
-                t.rowCount(),
-                Stats.median(user),
-                Stats.median(sys),
+                loops.size(),
+                Stats.median(per100Runs(loops, Loop::loopUserS)),
+                Stats.median(per100Runs(loops, Loop::loopSysS)),
                 Stats.median(elapsed),
                 Stats.spread(elapsed),
-                (long) t.numberColumn(TREE_ENTRIES.name()).getDouble(0)));
+                loops.get(0).entries()));
+    }
+
+    /** Each loop's figure per {@link #SEED_RUNS} runs (scaled as before the records, to the last bit). */
+    private static double[] per100Runs(List<Loop> loops, ToDoubleFunction<Loop> figure) {
+        return loops.stream()
+                .mapToDouble(loop -> figure.applyAsDouble(loop) * (SEED_RUNS / loop.runs()))
+                .toArray();
     }
 
     /** A configuration normalised to a baseline (Axboe's table): real, user and sys ratios. */

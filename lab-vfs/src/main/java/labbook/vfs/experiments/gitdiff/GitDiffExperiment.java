@@ -90,7 +90,8 @@ public final class GitDiffExperiment extends ExperimentCommand {
         }
     }
 
-    static final RowType<Loop> ROW = RowType.of(VfsSchemas.GIT_DIFF, Loop.class);
+    /** git-diff.csv's rows, as the experiment writes them and the report reads them. */
+    public static final RowType<Loop> ROW = RowType.of(VfsSchemas.GIT_DIFF, Loop.class);
 
     @Override
     public Integer call() {

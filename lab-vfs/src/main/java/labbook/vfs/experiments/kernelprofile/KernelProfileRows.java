@@ -3,12 +3,15 @@ package labbook.vfs.experiments.kernelprofile;
 import labbook.core.RowType;
 import labbook.vfs.VfsSchemas;
 
-/** The rows kernel-profile writes, each a record bound to its schema by {@link RowType}. */
-final class KernelProfileRows {
+/**
+ * The rows kernel-profile writes, each a record bound to its schema by {@link RowType}; the report reads them back as
+ * the same records.
+ */
+public final class KernelProfileRows {
     private KernelProfileRows() {}
 
     /** A row of kernel-profile.csv: one round of one workload, timed plain and under perf, and its samples. */
-    record RoundRow(
+    public record RoundRow(
             String workload,
             String setting,
             int lookupThreads,
@@ -47,17 +50,19 @@ final class KernelProfileRows {
         }
     }
 
-    static final RowType<RoundRow> ROUND = RowType.of(VfsSchemas.KERNEL_PROFILE, RoundRow.class);
+    public static final RowType<RoundRow> ROUND = RowType.of(VfsSchemas.KERNEL_PROFILE, RoundRow.class);
 
     /** A row of kernel-profile-functions.csv: one kernel function's samples in one round of one workload. */
-    record FunctionRow(String workload, String setting, int round, String category, String function, long samples) {}
+    public record FunctionRow(
+            String workload, String setting, int round, String category, String function, long samples) {}
 
-    static final RowType<FunctionRow> FUNCTION = RowType.of(VfsSchemas.KERNEL_PROFILE_FUNCTIONS, FunctionRow.class);
+    public static final RowType<FunctionRow> FUNCTION =
+            RowType.of(VfsSchemas.KERNEL_PROFILE_FUNCTIONS, FunctionRow.class);
 
     /**
      * kernel-profile-status.csv's one row: whether the profile was taken, why not, and the categories' missing names.
      */
-    record StatusRow(int measured, String reason, String missingFunctions) {}
+    public record StatusRow(int measured, String reason, String missingFunctions) {}
 
-    static final RowType<StatusRow> STATUS = RowType.of(VfsSchemas.KERNEL_PROFILE_STATUS, StatusRow.class);
+    public static final RowType<StatusRow> STATUS = RowType.of(VfsSchemas.KERNEL_PROFILE_STATUS, StatusRow.class);
 }
