@@ -18,72 +18,144 @@ import java.util.Map;
  * binding is checked once, when it is made, so a column without its component, a component without its column or a
  * misfit type fails at the first use of the type, not in the report.
  *
+ * <p>A component that is itself a record, and is named by no column, is flattened: its own components are columns of
+ * the row (and so on down). Columns that several CSVs share are so declared once, as one record that each row holds
+ * (level-sweep's and level-decrypt's rows hold the file, engine and level they measured as one record), and a measured
+ * sample whose components are columns (a {@code Sample} of CPU and wall time) is a component as it is.
+ *
  * <p>The schema stays the declaration of the columns (their names, units, meanings, keys and timings); the record is
  * their values. Writers, resumes and worker processes pass the record, and nothing reads a column by its position.
  */
 public final class RowType<R extends Record> {
     private final ResultsSchema schema;
     private final Class<R> type;
-    /** Per column, in the schema's order: its component's accessor and place in the canonical constructor. */
-    private final List<Method> accessors;
-
-    private final int[] places;
-    /** Per component no column names (a part): its value when read back, NaN or null; null where a column names it. */
-    private final Object[] absent;
-
-    private final Constructor<R> constructor;
+    /** Per column, in the schema's order: the accessors from the row's record down to the column's value. */
+    private final Method[][] paths;
+    /** The row's record, as its components map to the columns. */
+    private final Shape shape;
 
     private RowType(ResultsSchema schema, Class<R> type, boolean part) {
         this.schema = schema;
         this.type = type;
-        RecordComponent[] components = type.getRecordComponents();
-        Map<String, RecordComponent> byName = new LinkedHashMap<>();
-        Map<String, Integer> place = new LinkedHashMap<>();
-        for (int i = 0; i < components.length; i++) {
-            byName.put(components[i].getName(), components[i]);
-            place.put(components[i].getName(), i);
-        }
-        this.places = new int[schema.columns().size()];
-        List<String> faults = new ArrayList<>();
-        this.accessors = new ArrayList<>();
+        Map<String, Integer> columns = new LinkedHashMap<>();
         for (int i = 0; i < schema.columns().size(); i++) {
-            Column column = schema.columns().get(i);
-            RecordComponent c = byName.remove(componentName(column.name()));
-            if (c == null) {
-                faults.add("no component " + componentName(column.name()) + " for column " + column.name());
-                continue;
-            }
-            if (!fits(column.kind(), c.getType())) {
-                faults.add(c.getName() + " is " + c.getType().getSimpleName() + ", which cannot hold "
-                        + column.kind().name().toLowerCase(java.util.Locale.ROOT) + " column " + column.name());
-            }
-            Method accessor = c.getAccessor();
-            accessor.setAccessible(true); // a record of an experiment's package, read here in lab-core
-            accessors.add(accessor);
-            places[i] = place.get(c.getName());
+            columns.put(componentName(schema.columns().get(i).name()), i);
         }
-        this.absent = new Object[components.length];
-        for (RecordComponent c : byName.values()) {
-            if (!part) {
-                faults.add("component " + c.getName() + " is no column of " + schema);
-            } else if (c.getType() == double.class) {
-                absent[place.get(c.getName())] = Double.NaN;
-            } else if (c.getType().isPrimitive()) {
-                faults.add("component " + c.getName() + ", which no column of " + schema
-                        + " holds, cannot be left empty (a " + c.getType() + ")");
+        this.paths = new Method[columns.size()][];
+        List<String> faults = new ArrayList<>();
+        this.shape = new Shape(type, new Method[0], new Binding(schema, columns, Arrays.asList(paths), part, faults));
+        for (int i = 0; i < paths.length; i++) {
+            if (paths[i] == null) {
+                String column = schema.columns().get(i).name();
+                faults.add(0, "no component " + componentName(column) + " for column " + column);
             }
         }
         if (!faults.isEmpty()) {
             throw new IllegalArgumentException(
                     type.getSimpleName() + " does not match " + schema + ": " + String.join("; ", faults));
         }
-        try {
-            this.constructor = type.getDeclaredConstructor(
-                    Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
-            constructor.setAccessible(true);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(type + " has no canonical constructor", e);
+    }
+
+    /**
+     * What a binding is being made against, and what it finds: each column's path ({@code paths}, a view of the
+     * binding's array, written through), and each fault.
+     */
+    private record Binding(
+            ResultsSchema schema,
+            Map<String, Integer> columns,
+            List<Method[]> paths,
+            boolean part,
+            List<String> faults) {}
+
+    /**
+     * A record type's components: each the column it holds (its index), a flattened record (a {@code Shape}), or, in a
+     * part, nothing (then its value read back, NaN or null).
+     */
+    private static final class Shape {
+        private final Constructor<?> constructor;
+        private final Object[] slots;
+
+        Shape(Class<?> type, Method[] path, Binding binding) {
+            RecordComponent[] components = type.getRecordComponents();
+            this.slots = new Object[components.length];
+            for (int k = 0; k < components.length; k++) {
+                RecordComponent c = components[k];
+                Method accessor = c.getAccessor();
+                accessor.setAccessible(true); // a record of an experiment's package, read here in lab-core
+                Method[] to = Arrays.copyOf(path, path.length + 1);
+                to[path.length] = accessor;
+                Integer column = binding.columns().get(c.getName());
+                if (column != null) {
+                    slots[k] = column;
+                    bindColumn(c, column, to, binding);
+                } else if (c.getType().isRecord()) {
+                    slots[k] = new Shape(c.getType(), to, binding);
+                } else if (!binding.part()) {
+                    binding.faults().add("component " + c.getName() + " is no column of " + binding.schema());
+                } else if (c.getType() == double.class) {
+                    slots[k] = new Absent(Double.NaN);
+                } else if (c.getType().isPrimitive()) {
+                    binding.faults()
+                            .add("component " + c.getName() + ", which no column of " + binding.schema()
+                                    + " holds, cannot be left empty (a " + c.getType() + ")");
+                } else {
+                    slots[k] = new Absent(null);
+                }
+            }
+            try {
+                this.constructor = type.getDeclaredConstructor(
+                        Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+                constructor.setAccessible(true);
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException(type + " has no canonical constructor", e);
+            }
         }
+
+        private static void bindColumn(RecordComponent c, int column, Method[] path, Binding binding) {
+            Column declared = binding.schema().columns().get(column);
+            if (binding.paths().get(column) != null) {
+                binding.faults()
+                        .add("column " + declared.name() + " is held twice, by "
+                                + name(binding.paths().get(column)) + " and " + name(path));
+                return;
+            }
+            if (!fits(declared.kind(), c.getType())) {
+                binding.faults()
+                        .add(c.getName() + " is " + c.getType().getSimpleName() + ", which cannot hold "
+                                + declared.kind().name().toLowerCase(java.util.Locale.ROOT) + " column "
+                                + declared.name());
+            }
+            binding.paths().set(column, path);
+        }
+
+        /** The record of these components, from each column's value ({@code values}, in the schema's order). */
+        Object make(Object[] values, RowType<?> of) throws InvocationTargetException {
+            Object[] args = new Object[slots.length];
+            for (int k = 0; k < slots.length; k++) {
+                if (slots[k] instanceof Integer column) {
+                    args[k] = values[column];
+                } else if (slots[k] instanceof Shape nested) {
+                    args[k] = nested.make(values, of);
+                } else if (slots[k] instanceof Absent absent) {
+                    args[k] = absent.value();
+                } else {
+                    throw new IllegalStateException("unbound component " + k + " of " + of.type);
+                }
+            }
+            try {
+                return constructor.newInstance(args);
+            } catch (InstantiationException | IllegalAccessException e) {
+                throw new IllegalStateException("cannot make a " + constructor.getDeclaringClass(), e);
+            }
+        }
+    }
+
+    /** A part's component that no column holds: what it reads back as. */
+    private record Absent(Object value) {}
+
+    /** "at.level": a column's path of components, for a message. */
+    private static String name(Method[] path) {
+        return String.join(".", Arrays.stream(path).map(Method::getName).toList());
     }
 
     /** The binding of {@code schema} to {@code type}; throws, naming each mismatch, where they do not match. */
@@ -130,16 +202,20 @@ public final class RowType<R extends Record> {
 
     /** Fills {@code row} (of this schema) with {@code value}'s components, column by column. */
     public void fill(Row row, R value) {
-        for (int i = 0; i < accessors.size(); i++) {
+        for (int i = 0; i < paths.length; i++) {
             row.set(schema.columns().get(i), get(i, value));
         }
     }
 
     private Object get(int i, R value) {
+        Object v = value;
         try {
-            return accessors.get(i).invoke(value);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + accessors.get(i).getName() + " of " + value, e);
+            for (Method accessor : paths[i]) {
+                v = accessor.invoke(v);
+            }
+            return v;
+        } catch (IllegalAccessException | InvocationTargetException | NullPointerException e) {
+            throw new IllegalStateException("cannot read " + name(paths[i]) + " of " + value, e);
         }
     }
 
@@ -166,14 +242,12 @@ public final class RowType<R extends Record> {
      * {@link WorkerRows.Cells} as its column's kind, and an empty one null where the component is boxed.
      */
     public R read(WorkerRows.Cells cells) {
-        Object[] args = absent.clone();
-        for (int i = 0; i < accessors.size(); i++) {
-            args[places[i]] = parse(schema.columns().get(i), accessors.get(i).getReturnType(), cells);
+        Object[] values = new Object[paths.length];
+        for (int i = 0; i < paths.length; i++) {
+            values[i] = parse(schema.columns().get(i), paths[i][paths[i].length - 1].getReturnType(), cells);
         }
         try {
-            return constructor.newInstance(args);
-        } catch (InstantiationException | IllegalAccessException e) {
-            throw new IllegalStateException("cannot make a " + type.getSimpleName(), e);
+            return type.cast(shape.make(values, this));
         } catch (InvocationTargetException e) {
             throw new LabException(cells.source() + ": a row of " + schema + " the record refuses: "
                     + e.getCause().getMessage());

@@ -104,6 +104,44 @@ class RowTypeTest {
                 .hasMessageContaining("component phases, which no column of");
     }
 
+    /** What two CSVs' rows share, held by each as one component; its components are columns of the row. */
+    record Where(String mode, int loop) {}
+
+    /** A measured sample, itself a record of columns. */
+    record Timing(double loopElapsedS, Integer threads) {}
+
+    record Nested(Boolean warm, Where at, Timing timing) {}
+
+    @Test
+    void aRecordComponentNamedByNoColumnIsFlattenedIntoItsOwnColumns() throws Exception {
+        RowType<Nested> nested = RowType.of(LOOPS, Nested.class);
+        Nested row = new Nested(true, new Where("serial", 3), new Timing(0.25, null));
+        try (CsvResults csv = CsvResults.open(root, LOOPS)) {
+            csv.row(r -> nested.fill(r, row));
+            csv.commit();
+        }
+        assertThat(Files.readAllLines(root.resolve("study/loops.csv")))
+                .containsExactly("mode,loop,loop_elapsed_s,threads,warm", "serial,3,0.25,,true"); // as a flat record's
+        assertThat(nested.read(
+                        Map.of("mode", "serial", "loop", "3", "loop_elapsed_s", "0.25", "threads", "", "warm", "true"),
+                        "loops.csv"))
+                .isEqualTo(row);
+        assertThatThrownBy(() -> nested.fill(new Row(LOOPS), new Nested(true, null, new Timing(0.25, 1))))
+                .hasMessageContaining("cannot read at.mode of");
+    }
+
+    @Test
+    void aColumnHeldTwiceOrANestedComponentWithoutAColumnIsNamedAtTheBinding() {
+        record Twice(Where at, String mode, double loopElapsedS, Integer threads, Boolean warm) {}
+        assertThatThrownBy(() -> RowType.of(LOOPS, Twice.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("column mode is held twice, by at.mode and mode");
+        record Extra(String mode, int loop, double phaseMs) {}
+        record Deep(Extra at, double loopElapsedS, Integer threads, Boolean warm) {}
+        assertThatThrownBy(() -> RowType.of(LOOPS, Deep.class))
+                .hasMessageContaining("component phaseMs is no column of study/loops.csv");
+    }
+
     @Test
     void componentNamesAreTheColumnNamesInCamelCase() {
         assertThat(RowType.componentName("loop_elapsed_s")).isEqualTo("loopElapsedS");

@@ -46,14 +46,7 @@ final class LevelDecrypts {
                             () -> new PgpDecryptor().decryptFile(encrypted, out, passphrase), () -> Corpus.size(out));
             checkAndDelete(file, out, engine);
             LevelRows.Decrypted row = new LevelRows.Decrypted(
-                    corpus,
-                    file.getFileName().toString(),
-                    Corpus.size(file),
-                    engine.engine(),
-                    engine.scope(),
-                    options.compression().gpgName(),
-                    options.level(),
-                    repeat,
+                    LevelRows.OneLevel.of(corpus, file, engine, options, repeat),
                     s.cpuUserS(),
                     s.cpuSysS(),
                     s.wallS(),

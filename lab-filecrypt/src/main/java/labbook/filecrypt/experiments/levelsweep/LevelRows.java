@@ -16,10 +16,11 @@ final class LevelRows {
     private LevelRows() {}
 
     /**
-     * A row of level-sweep.csv: one encryption of one file by one engine; {@code cpuThreadS} is the encrypting thread's
-     * CPU, NaN (an empty cell) for a whole process.
+     * What a row of level-sweep.csv and of level-decrypt.csv both say (FilecryptSchemas' shared columns but the times):
+     * one file, by one engine, at one level, one repeat. Each row holds it as one component, which {@link RowType}
+     * flattens into its columns.
      */
-    record Encrypted(
+    record OneLevel(
             String corpus,
             String file,
             long fileBytes,
@@ -27,18 +28,9 @@ final class LevelRows {
             String scope,
             String algo,
             int level,
-            int repeat,
-            double cpuUserS,
-            double cpuSysS,
-            double wallS,
-            long outBytes,
-            String deflater,
-            String cipherPath,
-            long s2kCount,
-            double cpuThreadS,
-            int compressThreads) {
-        static Encrypted of(String corpus, Path file, Engine engine, EncryptOptions o, int repeat, Sample s) {
-            return new Encrypted(
+            int repeat) {
+        static OneLevel of(String corpus, Path file, Engine engine, EncryptOptions o, int repeat) {
+            return new OneLevel(
                     corpus,
                     file.getFileName().toString(),
                     Corpus.size(file),
@@ -46,20 +38,24 @@ final class LevelRows {
                     engine.scope(),
                     o.compression().gpgName(),
                     o.level(),
-                    repeat,
-                    s.cpuUserS(),
-                    s.cpuSysS(),
-                    s.wallS(),
-                    s.outBytes(),
+                    repeat);
+        }
+    }
+
+    /**
+     * A row of level-sweep.csv: one encryption of one file by one engine, and its {@link Sample} (whose thread CPU is
+     * NaN, an empty cell, for a whole process).
+     */
+    record Encrypted(
+            OneLevel at, Sample sample, String deflater, String cipherPath, long s2kCount, int compressThreads) {
+        static Encrypted of(String corpus, Path file, Engine engine, EncryptOptions o, int repeat, Sample s) {
+            return new Encrypted(
+                    OneLevel.of(corpus, file, engine, o, repeat),
+                    s,
                     LevelSweepExperiment.deflater(engine, o),
                     engine == Engine.GPG ? "gpg" : o.cipherPath().label(),
                     o.s2kCount(),
-                    engine == Engine.BCPG_IN_PROCESS ? s.cpuThreadS() : Double.NaN,
                     o.threads());
-        }
-
-        Sample sample() {
-            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, cpuThreadS);
         }
     }
 
@@ -70,14 +66,7 @@ final class LevelRows {
      * size, {@code cpuThreadS} the decrypting thread's CPU (NaN, an empty cell, for gpg).
      */
     record Decrypted(
-            String corpus,
-            String file,
-            long fileBytes,
-            String engine,
-            String scope,
-            String algo,
-            int level,
-            int repeat,
+            OneLevel at,
             double cpuUserS,
             double cpuSysS,
             double wallS,

@@ -351,16 +351,18 @@ public final class LevelSweepExperiment extends CorpusExperiment {
 
     /** The key of a row of level-sweep.csv. */
     private static Key keyOf(LevelRows.Encrypted row) {
+        LevelRows.OneLevel at = row.at();
         return new Key(
-                row.file(),
-                new SweepEngine(Engine.of(row.engine(), row.scope()), row.compressThreads()),
-                Compression.parse(row.algo()),
-                row.level());
+                at.file(),
+                new SweepEngine(Engine.of(at.engine(), at.scope()), row.compressThreads()),
+                Compression.parse(at.algo()),
+                at.level());
     }
 
     /** The key of a row of level-decrypt.csv (no threads column: one thread decrypts). */
     private static Key decryptKeyOf(LevelRows.Decrypted row) {
-        return new Key(row.file(), Engine.of(row.engine(), row.scope()), Compression.parse(row.algo()), row.level());
+        LevelRows.OneLevel at = row.at();
+        return new Key(at.file(), Engine.of(at.engine(), at.scope()), Compression.parse(at.algo()), at.level());
     }
 
     static String deflater(Engine engine, EncryptOptions o) {

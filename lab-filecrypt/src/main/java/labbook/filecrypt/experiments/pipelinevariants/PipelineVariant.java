@@ -64,15 +64,14 @@ final class PipelineVariant implements VariantWorker.Runner {
         Path file = Path.of(words.get(2));
         Sample s = enc.run(Engine.BCPG_IN_PROCESS, file, variant.options(level));
         PipelineVariantsExperiment.Run run = PipelineVariantsExperiment.Run.of(
-                        corpus,
-                        file,
-                        level,
-                        repeat,
-                        s,
-                        variant.label(),
-                        variant.cipher().label(),
-                        level == 0 ? "none" : variant.deflater().label())
-                .withThreadCpu(s.cpuThreadS());
+                corpus,
+                file,
+                level,
+                repeat,
+                s,
+                variant.label(),
+                variant.cipher().label(),
+                level == 0 ? "none" : variant.deflater().label());
         rows.csv(FilecryptSchemas.PIPELINE_VARIANTS).row(row -> PipelineVariantsExperiment.ROW.fill(row, run));
     }
 

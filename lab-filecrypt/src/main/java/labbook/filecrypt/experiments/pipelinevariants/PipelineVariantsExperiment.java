@@ -211,7 +211,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
 
     /**
      * A row of pipeline-variants.csv, gpg's or a variant's (which its JVM writes and this one reads back), bound to the
-     * schema by {@link #ROW}; {@code cpuThreadS} is the encrypting thread's CPU, NaN (an empty cell) for gpg.
+     * schema by {@link #ROW}; its {@link Sample}'s thread CPU is the encrypting thread's, NaN (an empty cell) for gpg.
      */
     record Run(
             String corpus,
@@ -222,12 +222,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
             String deflater,
             int level,
             int repeat,
-            double cpuUserS,
-            double cpuSysS,
-            double wallS,
-            long outBytes,
-            double cpuThreadS) {
-        /** A whole process's run (gpg's): no thread clock. */
+            Sample sample) {
         static Run of(
                 String corpus,
                 Path file,
@@ -246,33 +241,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                     deflater,
                     level,
                     repeat,
-                    s.cpuUserS(),
-                    s.cpuSysS(),
-                    s.wallS(),
-                    s.outBytes(),
-                    Double.NaN);
-        }
-
-        /** The same run timed in-process, with the encrypting thread's CPU. */
-        Run withThreadCpu(double cpuThreadS) {
-            return new Run(
-                    corpus,
-                    file,
-                    fileBytes,
-                    variant,
-                    cipherPath,
-                    deflater,
-                    level,
-                    repeat,
-                    cpuUserS,
-                    cpuSysS,
-                    wallS,
-                    outBytes,
-                    cpuThreadS);
-        }
-
-        Sample sample() {
-            return new Sample(cpuUserS, cpuSysS, wallS, outBytes, cpuThreadS);
+                    s);
         }
     }
 
