@@ -44,12 +44,14 @@ public final class RowType<R extends Record> {
         this.paths = new Method[columns.size()][];
         List<String> faults = new ArrayList<>();
         this.shape = new Shape(type, new Method[0], new Binding(schema, columns, Arrays.asList(paths), part, faults));
+        List<String> unheld = new ArrayList<>();
         for (int i = 0; i < paths.length; i++) {
             if (paths[i] == null) {
                 String column = schema.columns().get(i).name();
-                faults.add(0, "no component " + componentName(column) + " for column " + column);
+                unheld.add("no component " + componentName(column) + " for column " + column);
             }
         }
+        faults.addAll(0, unheld);
         if (!faults.isEmpty()) {
             throw new IllegalArgumentException(
                     type.getSimpleName() + " does not match " + schema + ": " + String.join("; ", faults));
@@ -67,17 +69,36 @@ public final class RowType<R extends Record> {
             boolean part,
             List<String> faults) {}
 
-    /**
-     * A record type's components: each the column it holds (its index), a flattened record (a {@code Shape}), or, in a
-     * part, nothing (then its value read back, NaN or null).
-     */
-    private static final class Shape {
+    /** What a record's component is, read back: a column's value, a flattened record, or a part's absent value. */
+    private interface Slot {
+        /** Its value, from each column's value ({@code values}, in the schema's order). */
+        Object value(Object[] values) throws InvocationTargetException;
+    }
+
+    /** A component that a column holds: that column's value. */
+    private record ColumnSlot(int column) implements Slot {
+        @Override
+        public Object value(Object[] values) {
+            return values[column];
+        }
+    }
+
+    /** A part's component that no column holds: what it reads back as, NaN or null. */
+    private record Absent(Object absent) implements Slot {
+        @Override
+        public Object value(Object[] values) {
+            return absent;
+        }
+    }
+
+    /** A record type, as its components map to the columns: the row's record, or one flattened into it. */
+    private static final class Shape implements Slot {
         private final Constructor<?> constructor;
-        private final Object[] slots;
+        private final Slot[] slots;
 
         Shape(Class<?> type, Method[] path, Binding binding) {
             RecordComponent[] components = type.getRecordComponents();
-            this.slots = new Object[components.length];
+            this.slots = new Slot[components.length];
             for (int k = 0; k < components.length; k++) {
                 RecordComponent c = components[k];
                 Method accessor = c.getAccessor();
@@ -86,7 +107,7 @@ public final class RowType<R extends Record> {
                 to[path.length] = accessor;
                 Integer column = binding.columns().get(c.getName());
                 if (column != null) {
-                    slots[k] = column;
+                    slots[k] = new ColumnSlot(column);
                     bindColumn(c, column, to, binding);
                 } else if (c.getType().isRecord()) {
                     slots[k] = new Shape(c.getType(), to, binding);
@@ -128,19 +149,12 @@ public final class RowType<R extends Record> {
             binding.paths().set(column, path);
         }
 
-        /** The record of these components, from each column's value ({@code values}, in the schema's order). */
-        Object make(Object[] values, RowType<?> of) throws InvocationTargetException {
+        /** The record of these components (a binding with faults is refused before any is made: no slot is null). */
+        @Override
+        public Object value(Object[] values) throws InvocationTargetException {
             Object[] args = new Object[slots.length];
             for (int k = 0; k < slots.length; k++) {
-                if (slots[k] instanceof Integer column) {
-                    args[k] = values[column];
-                } else if (slots[k] instanceof Shape nested) {
-                    args[k] = nested.make(values, of);
-                } else if (slots[k] instanceof Absent absent) {
-                    args[k] = absent.value();
-                } else {
-                    throw new IllegalStateException("unbound component " + k + " of " + of.type);
-                }
+                args[k] = slots[k].value(values);
             }
             try {
                 return constructor.newInstance(args);
@@ -149,9 +163,6 @@ public final class RowType<R extends Record> {
             }
         }
     }
-
-    /** A part's component that no column holds: what it reads back as. */
-    private record Absent(Object value) {}
 
     /** "at.level": a column's path of components, for a message. */
     private static String name(Method[] path) {
@@ -247,7 +258,7 @@ public final class RowType<R extends Record> {
             values[i] = parse(schema.columns().get(i), paths[i][paths[i].length - 1].getReturnType(), cells);
         }
         try {
-            return type.cast(shape.make(values, this));
+            return type.cast(shape.value(values));
         } catch (InvocationTargetException e) {
             throw new LabException(cells.source() + ": a row of " + schema + " the record refuses: "
                     + e.getCause().getMessage());
