@@ -170,7 +170,7 @@ final class FilecryptAnalyses {
                         s.label(),
                         "-z " + (long) cpuM.numberColumn(LEVEL.name()).getDouble(i),
                         cpuM.numberColumn(CPU_S).getDouble(i),
-                        cpuM.numberColumn("iqr").getDouble(i),
+                        cpuM.numberColumn(Summaries.IQR).getDouble(i),
                         100 * outM.numberColumn(OUT_BYTES.name()).getDouble(i) / largest.bytes()));
             }
         }

@@ -19,6 +19,13 @@ import tech.tablesaw.columns.Column;
 public final class Summaries {
     private Summaries() {}
 
+    /** The columns of a medians table that the pages read by name, beside its groups and its value. */
+    public static final String N = "n";
+
+    public static final String Q1 = "q1";
+    public static final String Q3 = "q3";
+    public static final String IQR = "iqr";
+
     /**
      * The median of {@code value} per group of {@code by}, with n, and nothing else: for the figures a claim computes
      * on each of its bootstrap's resamples, where the per-group intervals of {@link #medians} would be wasted.
@@ -56,11 +63,11 @@ public final class Summaries {
         for (String b : by) {
             out.addColumns(raw.column(b) instanceof NumericColumn<?> ? DoubleColumn.create(b) : StringColumn.create(b));
         }
-        IntColumn n = IntColumn.create("n");
+        IntColumn n = IntColumn.create(N);
         DoubleColumn median = DoubleColumn.create(value);
-        DoubleColumn q1 = DoubleColumn.create("q1");
-        DoubleColumn q3 = DoubleColumn.create("q3");
-        DoubleColumn iqr = DoubleColumn.create("iqr");
+        DoubleColumn q1 = DoubleColumn.create(Q1);
+        DoubleColumn q3 = DoubleColumn.create(Q3);
+        DoubleColumn iqr = DoubleColumn.create(IQR);
         DoubleColumn lo = DoubleColumn.create("ci_low");
         DoubleColumn hi = DoubleColumn.create("ci_high");
         // the mean too: for costs paid now and then (a journal fold every 16 puts) it is the amortised cost

@@ -54,7 +54,7 @@ final class WalletAnalyses {
             for (var sweep : sweeps) {
                 Table m = Summaries.medians(sweep.value(), SYNC_MS.name(), VARIANT.name(), ENTRIES.name());
                 // the sweep times every 100 entries once; the table keeps the repeated checkpoints
-                Table checkpoints = m.where(m.intColumn("n").isGreaterThan(1));
+                Table checkpoints = m.where(m.intColumn(Summaries.N).isGreaterThan(1));
                 out.put(
                         "sync-sweep: median sync time per variant at the repeated checkpoints, with IQR and "
                                 + "95 % bootstrap interval ["

@@ -223,9 +223,9 @@ public final class WalletData {
         DoubleColumn labMs = DoubleColumn.create(KDE4.label() + " ms");
         DoubleColumn realMs = DoubleColumn.create(KWALLET5.label() + " ms");
         DoubleColumn ratio = DoubleColumn.create(KDE4.label() + " / " + KWALLET5.label());
-        DoubleColumn q1 = DoubleColumn.create("q1");
-        DoubleColumn q3 = DoubleColumn.create("q3");
-        IntColumn n = IntColumn.create("n");
+        DoubleColumn q1 = DoubleColumn.create(Summaries.Q1);
+        DoubleColumn q3 = DoubleColumn.create(Summaries.Q3);
+        IntColumn n = IntColumn.create(Summaries.N);
         DoubleColumn kf5 = DoubleColumn.create(KF5.label() + " / " + KWALLET5.label());
         Table out = Table.create("against the real backend").addColumns(entries, labMs, realMs, ratio, q1, q3, n, kf5);
         if (real.isEmpty() || lab.isEmpty()) {
@@ -237,19 +237,21 @@ public final class WalletData {
         for (int i = 0; i < mLab.rowCount(); i++) {
             labAt.put(mLab.numberColumn(ENTRIES.name()).getDouble(i), new double[] {
                 mLab.numberColumn(SYNC_MS.name()).getDouble(i),
-                mLab.numberColumn("n").getDouble(i)
+                mLab.numberColumn(Summaries.N).getDouble(i)
             });
         }
         boolean anyRepeated = false;
         for (int i = 0; i < mReal.rowCount(); i++) {
             double[] l = labAt.get(mReal.numberColumn(ENTRIES.name()).getDouble(i));
-            anyRepeated |= l != null && l[1] > 1 && mReal.numberColumn("n").getDouble(i) > 1;
+            anyRepeated |=
+                    l != null && l[1] > 1 && mReal.numberColumn(Summaries.N).getDouble(i) > 1;
         }
         for (int i = 0; i < mReal.rowCount(); i++) {
             double size = mReal.numberColumn(ENTRIES.name()).getDouble(i);
             double[] l = labAt.get(size);
             if (l == null
-                    || (anyRepeated && (l[1] <= 1 || mReal.numberColumn("n").getDouble(i) <= 1))) {
+                    || (anyRepeated
+                            && (l[1] <= 1 || mReal.numberColumn(Summaries.N).getDouble(i) <= 1))) {
                 continue;
             }
             Stats.Spread s = Stats.spread(repeatRatios(sweep, KDE4.label(), KWALLET5.label(), size));
