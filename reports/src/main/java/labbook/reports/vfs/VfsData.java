@@ -87,7 +87,7 @@ public final class VfsData {
                 loops.get(0).entries()));
     }
 
-    /** Each loop's figure per {@link #SEED_RUNS} runs (scaled as before the records, to the last bit). */
+    /** Each loop's figure per {@link #SEED_RUNS} runs. */
     private static double[] per100Runs(List<Loop> loops, ToDoubleFunction<Loop> figure) {
         return loops.stream()
                 .mapToDouble(loop -> figure.applyAsDouble(loop) * (SEED_RUNS / loop.runs()))
