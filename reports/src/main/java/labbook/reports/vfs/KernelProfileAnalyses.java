@@ -85,7 +85,8 @@ final class KernelProfileAnalyses {
     }
 
     private static Table topFunctions(ResultsRoot root, List<KernelProfileData.Workload> workloads) {
-        TableOf<KernelProfileData.FunctionShare> t = TableOf.rows(KernelProfileData.topFunctions(root, TOP_FUNCTIONS))
+        TableOf<KernelProfileData.FunctionShare> t = TableOf.rows(
+                        KernelProfileData.topFunctions(root, workloads, TOP_FUNCTIONS))
                 .text("function", KernelProfileData.FunctionShare::function)
                 .text("category", f -> f.category().label());
         for (KernelProfileData.Workload w : workloads) {

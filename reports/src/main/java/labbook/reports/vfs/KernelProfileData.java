@@ -156,14 +156,17 @@ public final class KernelProfileData {
         }
     }
 
-    /** The {@code top} kernel functions of the root by their summed shares, each with its share per workload. */
-    public static List<FunctionShare> topFunctions(ResultsRoot root, int top) {
+    /**
+     * The {@code top} kernel functions of the root by their summed shares, each with its share per workload;
+     * {@code workloads} are the root's ({@link #workloads}), whose kernel samples the shares are of.
+     */
+    public static List<FunctionShare> topFunctions(ResultsRoot root, List<Workload> workloads, int top) {
         List<FunctionRow> functions = root.rows(KernelProfileRows.FUNCTION);
         if (functions.isEmpty()) {
             return List.of();
         }
         Map<String, Long> kernel = new LinkedHashMap<>();
-        for (Workload w : workloads(root)) {
+        for (Workload w : workloads) {
             kernel.put(w.name(), w.kernelSamples());
         }
         Map<String, Map<String, Double>> shares = new LinkedHashMap<>();

@@ -70,9 +70,10 @@ public final class VfsData {
     }
 
     public static Optional<GitDiff> gitDiff(Table rows, String mode) {
-        List<Loop> loops = TableRows.of(rows, GitDiffExperiment.ROW, VfsSchemas.GIT_DIFF.toString()).stream()
-                .filter(loop -> loop.mode().equals(mode))
-                .toList();
+        List<Loop> loops = TableRows.of(
+                rows.where(rows.stringColumn(MODE.name()).isEqualTo(mode)),
+                GitDiffExperiment.ROW,
+                VfsSchemas.GIT_DIFF.toString());
         if (loops.isEmpty()) {
             return Optional.empty();
         }
