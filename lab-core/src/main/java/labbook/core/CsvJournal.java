@@ -239,6 +239,11 @@ public final class CsvJournal implements AutoCloseable {
                         .allMatch(e -> Objects.equals(row.get(e.getKey().name()), CsvResults.format(e.getValue()))));
     }
 
+    /** Appends one measurement: {@code value}'s components, as {@code type} binds them (see {@link #row(Consumer)}). */
+    public <R extends Record> CsvJournal row(RowType<R> type, R value) {
+        return row(r -> type.fill(r, value));
+    }
+
     /** Appends one measurement, filled by column; it reaches the file (not yet the disk) before this returns. */
     public CsvJournal row(Consumer<Row> fill) {
         Row r = new Row(schema);

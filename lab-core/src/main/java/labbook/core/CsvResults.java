@@ -89,8 +89,8 @@ public final class CsvResults implements AutoCloseable {
     }
 
     /**
-     * Appends one measurement, filled by column, as a {@link RowType} fills it from a record: {@code csv.row(r ->
-     * ROW.fill(r, sync))}. Every column of the schema must be set once.
+     * Appends one measurement, filled by column (as {@link #row(RowType, Record)} fills it from a record). Every column
+     * of the schema must be set once.
      */
     public CsvResults row(java.util.function.Consumer<Row> fill) {
         if (schema == null) {
@@ -100,6 +100,11 @@ public final class CsvResults implements AutoCloseable {
         Row r = new Row(schema);
         fill.accept(r);
         return row(r.values());
+    }
+
+    /** Appends one measurement: {@code value}'s components, column by column, as {@code type} binds them. */
+    public <R extends Record> CsvResults row(RowType<R> type, R value) {
+        return row(r -> type.fill(r, value));
     }
 
     /** Appends one measurement; values in column order. Doubles are written in plain locale-free form. */

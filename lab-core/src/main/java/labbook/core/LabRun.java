@@ -32,7 +32,7 @@ import java.util.Optional;
  * try (LabRun run = LabRun.start(lab, "wallet", "sync-sweep")) {
  *     run.peer("gpg", Peer.version("gpg"));
  *     try (CsvResults csv = run.csv(WalletSchemas.SYNC_SWEEP)) {
- *         csv.row(r -> ROW.fill(r, new Sync("kde4", 100, 5.1))); // ROW: a RowType of the schema
+ *         csv.row(ROW, new Sync("kde4", 100, 5.1)); // ROW: a RowType of the schema
  *         csv.commit();
  *     }
  * }

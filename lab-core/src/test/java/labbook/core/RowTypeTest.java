@@ -33,8 +33,8 @@ class RowTypeTest {
         Loop serial = new Loop(0.25, "serial", 0, null, true);
         Loop parallel = new Loop(Double.NaN, "parallel", 1, 20, null);
         try (CsvResults csv = CsvResults.open(root, LOOPS)) {
-            csv.row(r -> ROW.fill(r, serial));
-            csv.row(r -> ROW.fill(r, parallel));
+            csv.row(ROW, serial);
+            csv.row(ROW, parallel);
             csv.commit();
         }
         assertThat(Files.readAllLines(root.resolve("study/loops.csv")))
@@ -117,7 +117,7 @@ class RowTypeTest {
         RowType<Nested> nested = RowType.of(LOOPS, Nested.class);
         Nested row = new Nested(true, new Where("serial", 3), new Timing(0.25, null));
         try (CsvResults csv = CsvResults.open(root, LOOPS)) {
-            csv.row(r -> nested.fill(r, row));
+            csv.row(nested, row);
             csv.commit();
         }
         assertThat(Files.readAllLines(root.resolve("study/loops.csv")))

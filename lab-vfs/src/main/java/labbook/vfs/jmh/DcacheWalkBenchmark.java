@@ -150,7 +150,7 @@ public class DcacheWalkBenchmark {
         }
         try (CsvResults csv = CsvResults.open(rowsRoot(Path.of(folder), walk, renames), VfsSchemas.DCACHE_MODEL)) {
             for (ModelIteration m : measured) {
-                csv.row(r -> ModelIteration.ROW.fill(r, m));
+                csv.row(ModelIteration.Binding.ROW, m);
             }
             csv.commit();
         }

@@ -5,9 +5,10 @@ import labbook.vfs.VfsSchemas;
 
 /**
  * One measured JMH iteration of the dentry-cache model, a row of {@code dcache-model.csv} ({@code VfsSchemas
- * .DCACHE_MODEL}, bound by {@link #ROW}): JMH's score beside the counters the benchmark kept for the same iteration, on
- * both of its paths: the benchmark's fork writes its iterations as rows of that schema (its score still empty: that is
- * JMH's to give), and dcache-model reads them back by column name, adds JMH's score and writes the results CSV.
+ * .DCACHE_MODEL}, bound by {@link Binding#ROW}): JMH's score beside the counters the benchmark kept for the same
+ * iteration, on both of its paths: the benchmark's fork writes its iterations as rows of that schema (its score still
+ * empty: that is JMH's to give), and dcache-model reads them back by column name, adds JMH's score and writes the
+ * results CSV.
  *
  * @param walkerThreads the threads walking the model at once
  * @param fork the round of forks the iteration's JVM belonged to (dcache-model starts one fresh JVM per walk, thread
@@ -61,6 +62,14 @@ public record ModelIteration(
                 cores);
     }
 
-    /** The binding of this record to the schema's columns, by name. */
-    public static final RowType<ModelIteration> ROW = RowType.of(VfsSchemas.DCACHE_MODEL, ModelIteration.class);
+    /**
+     * The binding of this record to the schema's columns, by name. A class of its own, so that the binding (reflection
+     * over the components, and the schema's class) is made when rows are first written or read, at the trial's end, not
+     * where the fork first makes a record: between two measured iterations.
+     */
+    public static final class Binding {
+        private Binding() {}
+
+        public static final RowType<ModelIteration> ROW = RowType.of(VfsSchemas.DCACHE_MODEL, ModelIteration.class);
+    }
 }

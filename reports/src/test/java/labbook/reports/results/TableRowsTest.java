@@ -35,7 +35,7 @@ class TableRowsTest {
                 new Loop("parallel", 1, 6, 0.25, 1e-9, Double.NaN, Double.NaN, 78_635, 20), // a value not measured
                 new Loop("parallel", 2, 6, 0.25, 1.0, 0.9, 138.9, 78_635, 20));
         try (CsvResults csv = CsvResults.open(root, LOOPS)) {
-            written.forEach(loop -> csv.row(r -> ROW.fill(r, loop)));
+            written.forEach(loop -> csv.row(ROW, loop));
             csv.commit();
         }
         Table table = ResultsCsv.read(root.resolve("vfs/git-diff.csv"), LOOPS, "git-diff");

@@ -193,7 +193,7 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                             for (Map<String, String> cells : rows.get(FilecryptSchemas.DIRECTORY_RUNS)) {
                                 DirectoryRun.Measured row =
                                         DirectoryRun.ROW.read(cells, "directory-runs' " + policy.label());
-                                csv.row(c -> DirectoryRun.ROW.fill(c, row));
+                                csv.row(DirectoryRun.ROW, row);
                                 Key key = new Key(dir.type(), policy, Engine.of(row.engine(), row.scope()));
                                 meanPct.put(key, row.meanSizePct());
                                 results.add(key, row.sample());
@@ -245,7 +245,7 @@ public final class DirectoryRunsExperiment extends CorpusExperiment {
                     dir.mimes().get(file),
                     dir.level(Run.CRYPTO_DEFAULT, file),
                     dir.origins().get(file));
-            csv.row(c -> FILE_ROW.fill(c, row));
+            csv.row(FILE_ROW, row);
         }
     }
 }

@@ -117,7 +117,7 @@ public final class LevelJmhExperiment extends ExperimentCommand {
                 int level = Integer.parseInt(it.params().get("level"));
                 String deflater = level == 0 ? "none" : it.params().get("deflater");
                 Iteration row = new Iteration(algo, level, it.fork(), it.iteration(), mbPerS, deflater, bytes);
-                csv.row(cells -> ROW.fill(cells, row));
+                csv.row(ROW, row);
                 byCase.computeIfAbsent(String.format(Locale.ROOT, "%s -z %d", algo, level), k -> new ArrayList<>())
                         .add(mbPerS);
             }

@@ -36,7 +36,7 @@ final class CliStartup {
                 samples.add(s);
                 int repeat = i;
                 Run r = new Run(COMMAND_LINE, repeat, s.cpuUserS(), s.cpuSysS(), s.wallS());
-                csv.row(row -> ROW.fill(row, r));
+                csv.row(ROW, r);
             }
             csv.commit();
         }

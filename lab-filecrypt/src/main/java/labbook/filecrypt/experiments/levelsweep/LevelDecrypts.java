@@ -54,7 +54,7 @@ final class LevelDecrypts {
                     engine == Engine.GPG ? "gpg" : PgpDecryptor.cipherPath(options.cipher()),
                     options.s2kCount(),
                     engine == Engine.GPG ? Double.NaN : s.cpuThreadS());
-            csv.row(cells -> LevelRows.DECRYPTED.fill(cells, row));
+            csv.row(LevelRows.DECRYPTED, row);
         }
     }
 

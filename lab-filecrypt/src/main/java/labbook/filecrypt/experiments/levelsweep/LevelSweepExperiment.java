@@ -281,12 +281,12 @@ public final class LevelSweepExperiment extends CorpusExperiment {
                                     String from = "level-sweep's " + jvm.name();
                                     for (Map<String, String> cells : rows.get(FilecryptSchemas.LEVEL_DECRYPT)) {
                                         LevelRows.Decrypted row = LevelRows.DECRYPTED.read(cells, from);
-                                        decryptCsv.row(c -> LevelRows.DECRYPTED.fill(c, row));
+                                        decryptCsv.row(LevelRows.DECRYPTED, row);
                                         decrypts.add(decryptKeyOf(row), row.sample());
                                     }
                                     for (Map<String, String> cells : rows.get(FilecryptSchemas.LEVEL_SWEEP)) {
                                         LevelRows.Encrypted row = LevelRows.ENCRYPTED.read(cells, from);
-                                        csv.row(c -> LevelRows.ENCRYPTED.fill(c, row));
+                                        csv.row(LevelRows.ENCRYPTED, row);
                                         results.add(keyOf(row), row.sample());
                                         readBack += t > 1 && r == 0 ? 1 : 0;
                                     }

@@ -86,7 +86,7 @@ final class LevelSweepVariant implements VariantWorker.Runner {
                 }
             });
             LevelRows.Encrypted row = LevelRows.Encrypted.of(corpus, file, engine, o, repeat, s);
-            csv.row(cells -> LevelRows.ENCRYPTED.fill(cells, row));
+            csv.row(LevelRows.ENCRYPTED, row);
         }
     }
 

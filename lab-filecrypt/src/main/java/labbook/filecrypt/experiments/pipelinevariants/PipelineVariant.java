@@ -72,7 +72,7 @@ final class PipelineVariant implements VariantWorker.Runner {
                 variant.label(),
                 variant.cipher().label(),
                 level == 0 ? "none" : variant.deflater().label());
-        rows.csv(FilecryptSchemas.PIPELINE_VARIANTS).row(row -> PipelineVariantsExperiment.ROW.fill(row, run));
+        rows.csv(FilecryptSchemas.PIPELINE_VARIANTS).row(PipelineVariantsExperiment.ROW, run);
     }
 
     @Override

@@ -173,7 +173,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                         results.add(new Key("gpg", level), g);
                         Run gpg = Run.of(
                                 corpus.name(), file, level, repeat, g, "gpg", "gpg", level == 0 ? "none" : "zlib-8k");
-                        csv.row(row -> ROW.fill(row, gpg));
+                        csv.row(ROW, gpg);
                         bar.step();
                         for (Pipeline v : variants) {
                             var rows = jvms.get(v.label())
@@ -182,7 +182,7 @@ public final class PipelineVariantsExperiment extends ExperimentCommand {
                                             FilecryptSchemas.PIPELINE_VARIANTS);
                             for (Map<String, String> cells : rows.get(FilecryptSchemas.PIPELINE_VARIANTS)) {
                                 Run row = ROW.read(cells, "pipeline-variants' " + v.label());
-                                csv.row(c -> ROW.fill(c, row));
+                                csv.row(ROW, row);
                                 results.add(new Key(row.variant(), level), row.sample());
                             }
                             bar.step();

@@ -211,8 +211,9 @@ public final class DcacheModelExperiment extends ExperimentCommand {
      * moments apart, and drift on a shared machine falls on both sides. A row's {@code fork} is its round.
      *
      * <p>Each fork writes its measured iterations as rows of {@code dcache-model.csv} (JMH's score left empty); they
-     * are read back by column name ({@link ModelIteration#ROW}) and given JMH's score for the same walk, rename setting
-     * and iteration. Each walker starts at its own point of the list, as git's preload threads start at their slices.
+     * are read back by column name ({@link ModelIteration.Binding#ROW}) and given JMH's score for the same walk, rename
+     * setting and iteration. Each walker starts at its own point of the list, as git's preload threads start at their
+     * slices.
      */
     public static List<ModelIteration> run(
             LabRun run, List<String> paths, List<Integer> threadsOption, String renamesOption, PrintStream out) {
@@ -256,7 +257,7 @@ public final class DcacheModelExperiment extends ExperimentCommand {
                 }
             }
             for (ModelIteration i : rows) {
-                csv.row(r -> ModelIteration.ROW.fill(r, i));
+                csv.row(ModelIteration.Binding.ROW, i);
             }
             csv.commit();
         } catch (IOException e) {
@@ -320,7 +321,7 @@ public final class DcacheModelExperiment extends ExperimentCommand {
     /** The rows of one fork's {@code dcache-model.csv}, read by column name. */
     static List<ModelIteration> forkRowsIn(Path csv) {
         return WorkerRows.read(csv, VfsSchemas.DCACHE_MODEL).stream()
-                .map(ModelIteration.ROW::read)
+                .map(ModelIteration.Binding.ROW::read)
                 .toList();
     }
 

@@ -66,10 +66,10 @@ public final class GitDiffExperiment extends ExperimentCommand {
             description = "git diff runs per loop (default: quick " + QUICK_RUNS + ", full " + FULL_RUNS + ").")
     Integer runs;
 
-    /** One loop's sums over its runs, as the seed's {@code time} of a 100-run loop: a row of {@code git-diff.csv}. */
     /**
      * One row of git-diff.csv ({@link VfsSchemas#GIT_DIFF}, bound by {@link #ROW}): a loop of {@code runs} git diffs in
-     * {@code mode} on a tree of {@code entries}, their CPU and elapsed times summed.
+     * {@code mode} on a tree of {@code entries}, their CPU and elapsed times summed, as the seed's {@code time} of a
+     * 100-run loop.
      */
     public record Loop(
             String mode,
@@ -153,7 +153,7 @@ public final class GitDiffExperiment extends ExperimentCommand {
             long todo = 2L * loops - results.size();
             try (ProgressBar bar = Progress.bar("git-diff", 2L * warmup + todo * runs, "runs")) {
                 for (String mode : CachedGitDiff.modesInOrder(0)) {
-                    loop(tree, mode, -1, warmup, entries, 0, bar); // untimed: no row
+                    loop(tree, mode, -1, warmup, entries, 0, bar); // the warm-up: timed, not written
                 }
                 for (int l = 0; l < loops; l++) {
                     for (String mode : CachedGitDiff.modesInOrder(l)) {
@@ -163,7 +163,7 @@ public final class GitDiffExperiment extends ExperimentCommand {
                         int threads = mode.equals(CachedGitDiff.SERIAL) ? 0 : preloadThreads;
                         Loop loop = loop(tree, mode, l, runs, entries, threads, bar);
                         results.add(loop);
-                        csv.row(r -> ROW.fill(r, loop));
+                        csv.row(ROW, loop);
                         csv.checkpoint();
                     }
                 }

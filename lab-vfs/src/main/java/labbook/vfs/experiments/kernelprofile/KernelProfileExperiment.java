@@ -151,7 +151,7 @@ public final class KernelProfileExperiment extends ExperimentCommand {
             List<String> missing = missingFunctions(categories, out);
             KernelProfileRows.StatusRow said = new KernelProfileRows.StatusRow(
                     unavailable.isEmpty() ? 1 : 0, unavailable.orElse(""), String.join(" ", missing));
-            status.row(r -> KernelProfileRows.STATUS.fill(r, said));
+            status.row(KernelProfileRows.STATUS, said);
             if (unavailable.isPresent()) {
                 out.println("kernel-profile: not measured: " + unavailable.get());
                 status.commit();
@@ -285,12 +285,12 @@ public final class KernelProfileExperiment extends ExperimentCommand {
 
     private static void write(CsvResults csv, CsvResults functions, KernelProfilePrintout.Round r, long sampleNanos) {
         KernelProfileRows.RoundRow row = KernelProfileRows.RoundRow.of(r, sampleNanos);
-        csv.row(cells -> KernelProfileRows.ROUND.fill(cells, row));
+        csv.row(KernelProfileRows.ROUND, row);
         r.profile()
                 .forEachFunction((category, byFunction) -> byFunction.forEach((function, samples) -> {
                     var f = new KernelProfileRows.FunctionRow(
                             row.workload(), row.setting(), row.round(), category.id(), function, samples);
-                    functions.row(cells -> KernelProfileRows.FUNCTION.fill(cells, f));
+                    functions.row(KernelProfileRows.FUNCTION, f);
                 }));
     }
 

@@ -174,7 +174,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
                     for (int t : order) {
                         MeasuredWalk w = StatWalkWorker.measure(
                                 tree.dir(), entries, t, repeat, scratch.resolve("repeat-" + r + "-threads-" + t));
-                        csv.row(row -> ROW.fill(row, w));
+                        csv.row(ROW, w);
                         walks.add(w);
                         bar.step();
                     }
@@ -203,7 +203,7 @@ public final class StatWalkExperiment extends ExperimentCommand {
                 g.time().wallSeconds(),
                 g.time().userSeconds(),
                 g.time().systemSeconds());
-        git.row(row -> GIT_ROW.fill(row, d));
+        git.row(GIT_ROW, d);
         return d;
     }
 }

@@ -148,7 +148,7 @@ class DcacheModelExperimentTest {
     void aForksRowsGoThroughTheSchemasCsvAndComeBackByColumnName(@TempDir Path dir) throws IOException {
         ModelIteration row = new ModelIteration("rcu", 20, 1, 2, 3, Double.NaN, 0.97, 4, 5, 6, 7, 8, 9, 0.5012, 2);
         try (CsvResults csv = CsvResults.open(dir.resolve("a"), VfsSchemas.DCACHE_MODEL)) {
-            csv.row(r -> ModelIteration.ROW.fill(r, row));
+            csv.row(ModelIteration.Binding.ROW, row);
             csv.commit();
         }
         Path written = dir.resolve("a/vfs/dcache-model.csv");

@@ -29,7 +29,7 @@ class StatWalkWorkerTest {
     void aWalkGoesThroughTheSchemasCsvAndComesBackByColumnName(@TempDir Path dir) throws IOException {
         MeasuredWalk walk = new MeasuredWalk(20, 3, 19_659, 0.0512, 0.01, 0.04, 0);
         try (CsvResults csv = CsvResults.open(dir, VfsSchemas.STAT_WALK)) {
-            csv.row(row -> StatWalkExperiment.ROW.fill(row, walk));
+            csv.row(StatWalkExperiment.ROW, walk);
             csv.commit();
         }
         Path written = dir.resolve("vfs/stat-walk.csv");

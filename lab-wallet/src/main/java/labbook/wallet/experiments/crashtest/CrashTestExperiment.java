@@ -109,7 +109,7 @@ public final class CrashTestExperiment extends ExperimentCommand {
                 CsvResults csv = run.csv(WalletSchemas.CRASH_TEST)) {
             results = run(scratch.dir(), kills, new Random());
             for (Kill k : results) {
-                csv.row(r -> ROW.fill(r, k));
+                csv.row(ROW, k);
             }
             csv.commit();
         }

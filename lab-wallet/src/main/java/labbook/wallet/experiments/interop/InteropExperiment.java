@@ -85,7 +85,7 @@ public final class InteropExperiment extends ExperimentCommand {
                 CsvResults csv = run.csv(WalletSchemas.KWALLET5_INTEROP)) {
             checks = InteropChecks.run(largest, scratch.dir());
             for (InteropChecks.Check c : checks) {
-                csv.row(r -> ROW.fill(r, c));
+                csv.row(ROW, c);
             }
             csv.commit();
         }

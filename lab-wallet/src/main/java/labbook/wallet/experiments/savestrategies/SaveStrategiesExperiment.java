@@ -103,7 +103,7 @@ public final class SaveStrategiesExperiment extends ExperimentCommand {
                 CsvResults csv = run.csv(WalletSchemas.SAVE_STRATEGIES)) {
             for (SaveStrategy s : SaveStrategy.values()) {
                 List<Row> got = SaveStrategyWorker.run(s, plan, scratch.dir());
-                got.forEach(r -> csv.row(cells -> ROW.fill(cells, r)));
+                got.forEach(r -> csv.row(ROW, r));
                 rows.addAll(got);
             }
             csv.commit();

@@ -37,7 +37,7 @@ public final class SaveStrategyWorker {
         SaveStrategiesExperiment.Plan plan = JSON.readValue(args[1], SaveStrategiesExperiment.Plan.class);
         List<SaveStrategiesExperiment.Row> rows = SaveStrategiesExperiment.timePuts(strategy, plan, Path.of(args[2]));
         try (CsvResults csv = WorkerRows.writer(Path.of(args[3]), WalletSchemas.SAVE_STRATEGIES)) {
-            rows.forEach(r -> csv.row(cells -> SaveStrategiesExperiment.ROW.fill(cells, r)));
+            rows.forEach(r -> csv.row(SaveStrategiesExperiment.ROW, r));
             csv.commit();
         }
     }

@@ -182,7 +182,7 @@ public final class SyncJmhExperiment extends ExperimentCommand {
                         it.fork(),
                         it.iteration(),
                         it.score());
-                csv.row(r -> ROW.fill(r, row));
+                csv.row(ROW, row);
             }
             csv.commit();
         }

@@ -38,7 +38,7 @@ public final class SweepWorker {
     /** The rows as the worker hands them over: under {@code out}, whole or not at all. */
     static void write(List<SweepLoop.Row> rows, Path out) {
         try (CsvResults csv = WorkerRows.writer(out, WalletSchemas.SYNC_SWEEP_WORKER)) {
-            rows.forEach(r -> csv.row(cells -> SweepLoop.WORKER.fill(cells, r)));
+            rows.forEach(r -> csv.row(SweepLoop.WORKER, r));
             csv.commit();
         }
     }

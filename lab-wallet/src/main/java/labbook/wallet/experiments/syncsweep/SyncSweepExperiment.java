@@ -212,7 +212,7 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                     continue; // a worker's rows are written at once: a variant with kept rows has all of them
                 }
                 List<SweepLoop.Row> got = inWorker(worker, plans.apply(worker.get(0)), scratch.dir());
-                got.forEach(r -> csv.row(cells -> SweepLoop.RESULT.fill(cells, r)));
+                got.forEach(r -> csv.row(SweepLoop.RESULT, r));
                 csv.checkpoint();
                 rows.addAll(got);
             }
@@ -271,7 +271,7 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                 for (int r = 0; r < ms.size(); r++) {
                     int repeat = r;
                     KeyRow row = new KeyRow(who, keys.iterations(), repeat, ms.get(repeat));
-                    csv.row(x -> KEY_ROW.fill(x, row));
+                    csv.row(KEY_ROW, row);
                 }
             }
             csv.commit();
@@ -317,7 +317,7 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                 for (int r = 0; r < ms.size(); r++) {
                     int repeat = r;
                     OpensslRow row = new OpensslRow(mode.label(), openssl.bytes(), repeat, ms.get(repeat));
-                    csv.row(x -> OPENSSL_ROW.fill(x, row));
+                    csv.row(OPENSSL_ROW, row);
                 }
             });
             csv.commit();

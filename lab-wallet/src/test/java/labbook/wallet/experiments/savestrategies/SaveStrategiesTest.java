@@ -29,7 +29,7 @@ class SaveStrategiesTest {
                 new SaveStrategiesExperiment.Row("rewrite", 1, 0, 0.90625, 264, false, false));
         Path out = dir.resolve("rows");
         try (CsvResults csv = WorkerRows.writer(out, WalletSchemas.SAVE_STRATEGIES)) {
-            rows.forEach(r -> csv.row(cells -> SaveStrategiesExperiment.ROW.fill(cells, r)));
+            rows.forEach(r -> csv.row(SaveStrategiesExperiment.ROW, r));
             csv.commit();
         }
         assertThat(WorkerRows.readIn(out, WalletSchemas.SAVE_STRATEGIES).stream()
