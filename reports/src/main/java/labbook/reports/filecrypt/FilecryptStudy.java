@@ -25,7 +25,8 @@ public final class FilecryptStudy implements Study {
         /** The seed's rule picks -z 1 ({@code about}: "100 MB", "10 MB", "1 MB"). */
         MIN_TIME_X_SIZE,
         /**
-         * The seed's rule by wall time, for bcpg compressing on several threads (largest file): which level it picks.
+         * The seed's rule by wall time, for bcpg compressing on several threads, on the seed's largest size (100 MB:
+         * full mode only): which level it picks.
          */
         MIN_WALL_TIME_X_SIZE,
         /** Output size at a level ({@code about}: "1 MB -z 7"). */

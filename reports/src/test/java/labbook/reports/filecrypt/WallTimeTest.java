@@ -77,11 +77,8 @@ class WallTimeTest {
 
     @Test
     void theRulesPickByWallTimeIsAClaimWithItsVerdict() {
-        Claim c = new FilecryptStudy()
-                .claims(Fixtures.a()).stream()
-                        .filter(x -> x.id() == FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE)
-                        .findFirst()
-                        .orElseThrow();
+        // judged at 20 MB here: the fixtures' largest file (the study judges it at the seed's 100 MB)
+        Claim c = LevelClaims.minWallTimeTimesSize(SWEEP, "m", 20);
         // head-20mb: -z 0 (one thread) 0.0831 s x 20.00 MB = 1.662 beats -z 1 0.227 s x 8.00 MB = 1.816: ×1.09
         assertThat(c.measured()).isEqualTo("-z 0 (-z 1 ×1.09 the best other)");
         assertThat(c.value()).isCloseTo(1.816 / 1.662, within(0.01));
@@ -93,9 +90,27 @@ class WallTimeTest {
     }
 
     @Test
+    void theStudyJudgesTheWallTimeRuleAtTheSeedsLargestSizeAndNotOnASmallerFile() {
+        Claim c = new FilecryptStudy()
+                .claims(Fixtures.a()).stream()
+                        .filter(x -> x.id() == FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE)
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(c.claim()).contains("(100 MB file");
+        assertThat(c.verdict()).isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(c.measured()).isEqualTo("no file near 100 MB");
+        // 100 MB / 1.5 is the nearest a file may be
+        assertThat(LevelClaims.minWallTimeTimesSize(SWEEP, "m", 20 * 1.49).verdict())
+                .isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(LevelClaims.minWallTimeTimesSize(SWEEP, "m", 20 * 1.51).verdict())
+                .isEqualTo(Verdict.NOT_MEASURED);
+    }
+
+    @Test
     void aSweepWithoutSeveralThreadsHasNoWallTimeTablesAndSaysTheClaimWasNotMeasured() {
         Table oneThread = WallTime.onThreads(SWEEP, 1);
         assertThat(WallTime.parallel(oneThread)).isEmpty();
-        assertThat(LevelClaims.minWallTimeTimesSize(oneThread, "m").verdict()).isEqualTo(Verdict.NOT_MEASURED);
+        assertThat(LevelClaims.minWallTimeTimesSize(oneThread, "m", 20).verdict())
+                .isEqualTo(Verdict.NOT_MEASURED);
     }
 }
