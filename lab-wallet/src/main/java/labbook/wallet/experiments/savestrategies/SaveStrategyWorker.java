@@ -35,11 +35,22 @@ public final class SaveStrategyWorker {
     private static void work(String[] args) throws JsonProcessingException {
         SaveStrategy strategy = SaveStrategy.valueOf(args[0]);
         SaveStrategiesExperiment.Plan plan = JSON.readValue(args[1], SaveStrategiesExperiment.Plan.class);
-        List<SaveStrategiesExperiment.Row> rows = SaveStrategiesExperiment.timePuts(strategy, plan, Path.of(args[2]));
-        try (CsvResults csv = WorkerRows.writer(Path.of(args[3]), WalletSchemas.SAVE_STRATEGIES)) {
+        write(SaveStrategiesExperiment.timePuts(strategy, plan, Path.of(args[2])), Path.of(args[3]));
+    }
+
+    /** The rows as the worker hands them over: under {@code out}, whole or not at all. */
+    static void write(List<SaveStrategiesExperiment.Row> rows, Path out) {
+        try (CsvResults csv = WorkerRows.writer(out, WalletSchemas.SAVE_STRATEGIES)) {
             rows.forEach(r -> csv.row(SaveStrategiesExperiment.ROW, r));
             csv.commit();
         }
+    }
+
+    /** The rows a worker wrote under {@code out}, read back by column name. */
+    static List<SaveStrategiesExperiment.Row> read(Path out) {
+        return WorkerRows.readIn(out, WalletSchemas.SAVE_STRATEGIES).stream()
+                .map(SaveStrategiesExperiment.ROW::read)
+                .toList();
     }
 
     /** {@code strategy}'s puts timed in a worker JVM ({@link VariantJvm}); its rows. */
@@ -58,8 +69,6 @@ public final class SaveStrategyWorker {
                 List.of(),
                 List.of(strategy.name(), json, scratch.toString(), out.toString()),
                 SILENCE);
-        return WorkerRows.readIn(out, WalletSchemas.SAVE_STRATEGIES).stream()
-                .map(SaveStrategiesExperiment.ROW::read)
-                .toList();
+        return read(out);
     }
 }

@@ -33,7 +33,7 @@ public final class SweepLoop {
     /**
      * One measurement: a CSV row of sync-sweep. The CPU times are the measuring thread's: from 256 KB on, the save
      * path's writer thread hashes and writes beside it, and its share is not in them (overlapped, not gone). For
-     * kwallet5 the cipher-alone columns are empty (NaN, and {@code cipherBytes} 0): the backend has no counterpart;
+     * kwallet5 the cipher-alone columns are empty (NaN, and {@code cipherBytes} null): the backend has no counterpart;
      * {@code syncCpuMs} is then the harness process's CPU time around the sync. {@code walkWaitMs} and {@code commitMs}
      * are the sync's {@link SyncPhases} (NaN for kwallet5, and for rows kept from a killed run: they are printed, not
      * written to the CSV).
@@ -50,10 +50,11 @@ public final class SweepLoop {
             double cipherCpuMs,
             double walkWaitMs,
             double commitMs) {
-        /** Without the cipher alone there is no cipher size either (an empty cell, not 0). */
+        /** Without the cipher alone there is no cipher size either (an empty cell, not 0), and the reverse. */
         public Row {
-            if (Double.isNaN(cipherMs)) {
-                cipherBytes = null;
+            if (Double.isNaN(cipherMs) != (cipherBytes == null)) {
+                throw new IllegalArgumentException(variant + " at " + entries + " entries: a cipher time of " + cipherMs
+                        + " ms with a cipher size of " + cipherBytes + " bytes");
             }
         }
 
@@ -75,7 +76,7 @@ public final class SweepLoop {
                     t.fileBytes(),
                     t.syncMs(),
                     Double.NaN,
-                    0,
+                    null,
                     t.cpuMs(),
                     Double.NaN,
                     Double.NaN,
@@ -283,7 +284,7 @@ public final class SweepLoop {
                 fileBytes,
                 (t1 - t0) / 1e6,
                 cipher[0],
-                n,
+                cipherAlone ? n : null,
                 (c1 - c0) / 1e6,
                 cipher[1],
                 p.walkWaitNanos() / 1e6,

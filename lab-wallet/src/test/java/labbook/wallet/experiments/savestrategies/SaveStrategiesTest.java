@@ -7,9 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import labbook.core.CsvResults;
-import labbook.core.WorkerRows;
-import labbook.wallet.WalletSchemas;
 import labbook.wallet.experiments.BenchmarkEntries;
 import labbook.wallet.format.Entry;
 import labbook.wallet.format.ThrowawayPassword;
@@ -28,14 +25,8 @@ class SaveStrategiesTest {
                 new SaveStrategiesExperiment.Row("journal", 1004, 4, 12.5, 118_016, true, true),
                 new SaveStrategiesExperiment.Row("rewrite", 1, 0, 0.90625, 264, false, false));
         Path out = dir.resolve("rows");
-        try (CsvResults csv = WorkerRows.writer(out, WalletSchemas.SAVE_STRATEGIES)) {
-            rows.forEach(r -> csv.row(SaveStrategiesExperiment.ROW, r));
-            csv.commit();
-        }
-        assertThat(WorkerRows.readIn(out, WalletSchemas.SAVE_STRATEGIES).stream()
-                        .map(SaveStrategiesExperiment.ROW::read)
-                        .toList())
-                .isEqualTo(rows);
+        SaveStrategyWorker.write(rows, out);
+        assertThat(SaveStrategyWorker.read(out)).isEqualTo(rows);
     }
 
     @Test

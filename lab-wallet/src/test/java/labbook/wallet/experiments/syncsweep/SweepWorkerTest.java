@@ -29,9 +29,10 @@ class SweepWorkerTest {
         List<SweepLoop.Row> rows = List.of(
                 new SweepLoop.Row("kde4-c1", 10_000, 2, 1_180_104, 6.5, 4.75, 1_020_064, 6.25, 4.5, 0.125, 0.25),
                 // -Xint's loop times no cipher alone
-                new SweepLoop.Row("kde4-xint", 100, 0, 10_000, 9, Double.NaN, 0, 8.875, Double.NaN, 0.5, 1.0 / 3),
+                new SweepLoop.Row("kde4-xint", 100, 0, 10_000, 9, Double.NaN, null, 8.875, Double.NaN, 0.5, 1.0 / 3),
                 // the real backend: no cipher alone, no phases
-                new SweepLoop.Row("kwallet5", 1, 0, 200, 0.45, Double.NaN, 0, 0.4, Double.NaN, Double.NaN, Double.NaN));
+                new SweepLoop.Row(
+                        "kwallet5", 1, 0, 200, 0.45, Double.NaN, null, 0.4, Double.NaN, Double.NaN, Double.NaN));
 
         SweepWorker.write(rows, dir);
         List<SweepLoop.Row> back = SweepWorker.read(dir);
@@ -40,6 +41,15 @@ class SweepWorkerTest {
         assertThat(back.get(0).hasPhases()).isTrue();
         assertThat(back.get(1).hasCipher()).isFalse();
         assertThat(back.get(2).hasPhases()).isFalse();
+    }
+
+    @Test
+    void aRowWithACipherTimeHasItsSizeAndOneWithoutHasNone() {
+        assertThatThrownBy(() -> new SweepLoop.Row("kde4", 1, 0, 200, 0.5, Double.NaN, 0, 0.4, Double.NaN, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("kde4 at 1 entries");
+        assertThatThrownBy(() -> new SweepLoop.Row("kde4", 1, 0, 200, 0.5, 0.25, null, 0.4, 0.25, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -171,6 +171,6 @@ class SyncSweepPrintoutTest {
 
     private static SweepLoop.Row row(String variant, int entries, int repeat, double ms) {
         return new SweepLoop.Row(
-                variant, entries, repeat, 0, ms, Double.NaN, 0, ms, Double.NaN, Double.NaN, Double.NaN);
+                variant, entries, repeat, 0, ms, Double.NaN, null, ms, Double.NaN, Double.NaN, Double.NaN);
     }
 }
