@@ -89,6 +89,14 @@ public final class SweepLoop {
      * ({@link SweepVariant#inSeedLoop()}) are timed only at multiples of {@code labStep} and at the checkpoints, and so
      * is the cipher alone; {@code cipherAlone}: whether it is timed at all (quick mode's -Xint loop leaves it out:
      * under the interpreter it costs seconds per sync and no analysis reads it).
+     *
+     * <p>A variant runs in {@code forks} worker JVMs, one after another, and this plan is the one of fork {@code fork}
+     * (0 to {@code forks - 1}): the checkpoints' repeats are shared out among the forks, each fork its own run of
+     * repeat numbers ({@link #repeatsAt}), and the steps between checkpoints, timed once each, are fork 0's. Each fork
+     * grows its wallet through every size and warms up as a sole fork would. Why several: one JVM's JIT compiles the
+     * cipher once, and how well differs from JVM to JVM, steady within each (lab-wallet/README.md, "One variant, one
+     * JVM"), so the median of one JVM's repeats holds one draw of that however many repeats it has (Kalibera and
+     * Jones's process level).
      */
     public record Plan(
             int max,
@@ -97,16 +105,58 @@ public final class SweepLoop {
             Set<Integer> checkpoints,
             int repeats,
             int warmupSyncs,
-            boolean cipherAlone) {
+            boolean cipherAlone,
+            int forks,
+            int fork) {
         public Plan {
             if (labStep % step != 0) {
                 throw new IllegalArgumentException("the lab's step " + labStep + " is not a multiple of " + step);
             }
+            if (forks < 1 || forks > repeats || fork < 0 || fork >= forks) {
+                throw new IllegalArgumentException(
+                        "fork " + fork + " of " + forks + ": at least one fork, each with a repeat of " + repeats);
+            }
         }
 
-        /** Every variant, and the cipher alone, at every step. */
+        /** One fork. */
+        public Plan(
+                int max,
+                int step,
+                int labStep,
+                Set<Integer> checkpoints,
+                int repeats,
+                int warmupSyncs,
+                boolean cipherAlone) {
+            this(max, step, labStep, checkpoints, repeats, warmupSyncs, cipherAlone, 1, 0);
+        }
+
+        /** Every variant, and the cipher alone, at every step; one fork. */
         public Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs) {
             this(max, step, step, checkpoints, repeats, warmupSyncs, true);
+        }
+
+        /** The same plan in {@code forks} JVMs, as fork 0 runs it. */
+        public Plan inForks(int forks) {
+            return new Plan(max, step, labStep, checkpoints, repeats, warmupSyncs, cipherAlone, forks, 0);
+        }
+
+        /** The plan of fork {@code index} of {@link #forks}. */
+        public Plan fork(int index) {
+            return new Plan(max, step, labStep, checkpoints, repeats, warmupSyncs, cipherAlone, forks, index);
+        }
+
+        /**
+         * The repeat numbers this fork times at {@code size}, from the first to before the second: at a checkpoint its
+         * share of the repeats (fork 0 the first {@code ceil(repeats / forks)}, and so on), elsewhere repeat 0 in fork
+         * 0 and none in the others. Over the forks, each repeat number once.
+         */
+        public int[] repeatsAt(int size) {
+            if (!checkpoints.contains(size)) {
+                return fork == 0 ? new int[] {0, 1} : new int[] {0, 0};
+            }
+            int share = (repeats + forks - 1) / forks;
+            int first = Math.min(repeats, fork * share);
+            return new int[] {first, Math.min(repeats, first + share)};
         }
 
         public List<Integer> sizes() {
@@ -139,7 +189,8 @@ public final class SweepLoop {
 
         /** The same at one size. */
         double entriesSynced(List<SweepVariant> variants, int size) {
-            int repeats = checkpoints.contains(size) ? this.repeats : 1;
+            int[] range = repeatsAt(size);
+            int repeats = range[1] - range[0];
             double n = 0;
             for (SweepVariant v : variants) {
                 if (times(v, size)) {
@@ -155,7 +206,8 @@ public final class SweepLoop {
             for (int c : checkpoints) {
                 cp.append(cp.length() == 0 ? "" : ":").append(c);
             }
-            return max + "/" + step + "/" + labStep + "/" + cp + "/" + repeats + "/" + warmupSyncs + "/" + cipherAlone;
+            return max + "/" + step + "/" + labStep + "/" + cp + "/" + repeats + "/" + warmupSyncs + "/" + cipherAlone
+                    + "/" + forks + "/" + fork;
         }
 
         public static Plan decode(String s) {
@@ -171,7 +223,9 @@ public final class SweepLoop {
                     cps,
                     Integer.parseInt(f[4]),
                     Integer.parseInt(f[5]),
-                    Boolean.parseBoolean(f[6]));
+                    Boolean.parseBoolean(f[6]),
+                    Integer.parseInt(f[7]),
+                    Integer.parseInt(f[8]));
         }
     }
 
@@ -228,10 +282,10 @@ public final class SweepLoop {
                     kw.add(size - have);
                 }
                 have = size;
-                int repeats = plan.checkpoints().contains(size) ? plan.repeats() : 1;
+                int[] repeats = plan.repeatsAt(size);
                 boolean cipher = plan.timesCipher(size);
                 List<Row> step = new ArrayList<>();
-                for (int r = 0; r < repeats; r++) {
+                for (int r = repeats[0]; r < repeats[1]; r++) {
                     // every variant once per repeat, the first one changing each time
                     for (int k = 0; k < timed; k++) {
                         int i = (turn + k) % timed;

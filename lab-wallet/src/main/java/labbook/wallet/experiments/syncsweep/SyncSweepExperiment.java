@@ -10,7 +10,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -56,9 +55,11 @@ import picocli.CommandLine.Option;
  * {@code aead} (AES-256-GCM, Argon2id key). {@code kde4-c1} and {@code kde4-xint}: kde4 compiled by C1 alone or
  * interpreted, beside the seed's DebugFull build; printed: which comes nearer its ratio to Release.
  *
- * <p><b>Isolation.</b> Each Java variant runs in a worker JVM of its own ({@link SweepWorker}, {@link #workers}),
+ * <p><b>Isolation.</b> Each Java variant runs in worker JVMs of its own ({@link SweepWorker}, {@link #workers}),
  * started with the module's declared JVM flags whatever launched the sweep ({@code ./labbook}, {@code mvn exec:java},
- * {@code all}), as JMH forks a JVM per benchmark: no variant's figures depend on what another compiled.
+ * {@code all}), as JMH forks a JVM per benchmark: no variant's figures depend on what another compiled. Like JMH's
+ * forks, {@value #FORKS} of them per compiled variant, one after another, share out the checkpoints' repeats: how well
+ * a JVM's JIT compiles the cipher differs from JVM to JVM, so one JVM's repeats, however many, are one draw of that.
  *
  * <p><b>How to run.</b> {@code ./labbook wallet sync-sweep --quick}, or {@code mvn -q -pl lab-wallet exec:java
  * -Dexec.args="sync-sweep --quick"}; {@code --variants kde4,kf5} picks variants. {@code --quick} grows the wallet to
@@ -93,6 +94,11 @@ public final class SyncSweepExperiment extends ExperimentCommand {
     static final int XINT_REPEATS = 3;
     static final int FULL_LAB_STEP = 1000;
     static final int WARMUP_SYNCS = 30;
+    /**
+     * The worker JVMs of each compiled variant, one after another, the checkpoints' repeats shared out among them
+     * ({@link SweepLoop.Plan}); -Xint runs in one (an interpreter compiles nothing to differ by).
+     */
+    static final int FORKS = 3;
 
     @Option(
             names = "--variants",
@@ -139,10 +145,11 @@ public final class SyncSweepExperiment extends ExperimentCommand {
         int repeats = full ? REPEATS : QUICK_REPEATS;
         if (variant == SweepVariant.KDE4_C1) {
             int step = full ? FULL_LAB_STEP : max; // quick: the seed's sizes only
-            return new SweepLoop.Plan(max, step, step, checkpoints, repeats, WARMUP_SYNCS, true);
+            return new SweepLoop.Plan(max, step, step, checkpoints, repeats, WARMUP_SYNCS, true).inForks(FORKS);
         }
         int step = full ? 100 : QUICK_STEP;
-        return new SweepLoop.Plan(max, step, full ? FULL_LAB_STEP : step, checkpoints, repeats, WARMUP_SYNCS, true);
+        return new SweepLoop.Plan(max, step, full ? FULL_LAB_STEP : step, checkpoints, repeats, WARMUP_SYNCS, true)
+                .inForks(FORKS);
     }
 
     /**
@@ -153,11 +160,20 @@ public final class SyncSweepExperiment extends ExperimentCommand {
         List<SweepVariant> compiled = java.util.Arrays.stream(SweepVariant.values())
                 .filter(v -> !v.unoptimised())
                 .toList();
-        double units = plan(mode, SweepVariant.KDE4).entriesSynced(compiled);
+        double units = entriesSynced(plan(mode, SweepVariant.KDE4), compiled);
         for (SweepVariant v : List.of(SweepVariant.KDE4_C1, SweepVariant.KDE4_XINT)) {
-            units += FORKED_WEIGHT.get(v) * plan(mode, v).entriesSynced(List.of(v));
+            units += FORKED_WEIGHT.get(v) * entriesSynced(plan(mode, v), List.of(v));
         }
         return units;
+    }
+
+    /** The entries {@code variants} sync over every fork of {@code plan}. */
+    private static double entriesSynced(SweepLoop.Plan plan, List<SweepVariant> variants) {
+        double n = 0;
+        for (int f = 0; f < plan.forks(); f++) {
+            n += plan.fork(f).entriesSynced(variants);
+        }
+        return n;
     }
 
     /**
@@ -206,15 +222,27 @@ public final class SyncSweepExperiment extends ExperimentCommand {
             if (!rows.isEmpty()) {
                 System.err.println("sync-sweep: resuming after " + rows.size() + " rows a run before measured");
             }
-            for (List<SweepVariant> worker : workers(chosen)) {
-                Set<String> kept = rows.stream().map(SweepLoop.Row::variant).collect(Collectors.toSet());
-                if (worker.stream().allMatch(v -> kept.contains(v.label()))) {
-                    continue; // a worker's rows are written at once: a variant with kept rows has all of them
+            // the first fork of every variant, then the second of each, so that a variant's forks are minutes apart
+            List<List<SweepVariant>> workers = workers(chosen);
+            int forks = workers.stream()
+                    .mapToInt(w -> plans.apply(w.get(0)).forks())
+                    .max()
+                    .orElse(0);
+            for (int f = 0; f < forks; f++) {
+                for (List<SweepVariant> worker : workers) {
+                    SweepLoop.Plan whole = plans.apply(worker.get(0));
+                    if (f >= whole.forks()) {
+                        continue;
+                    }
+                    SweepLoop.Plan plan = whole.fork(f);
+                    if (keptFork(rows, worker, plan)) {
+                        continue; // a worker's rows are written at once: a fork with kept rows has all of them
+                    }
+                    List<SweepLoop.Row> got = inWorker(worker, plan, scratch.dir());
+                    got.forEach(r -> csv.row(SweepLoop.RESULT, r));
+                    csv.checkpoint();
+                    rows.addAll(got);
                 }
-                List<SweepLoop.Row> got = inWorker(worker, plans.apply(worker.get(0)), scratch.dir());
-                got.forEach(r -> csv.row(SweepLoop.RESULT, r));
-                csv.checkpoint();
-                rows.addAll(got);
             }
             csv.commit();
             keys = chosen.contains(SweepVariant.KF5) ? keyReference(scratch.dir()) : Optional.empty();
@@ -230,6 +258,20 @@ public final class SyncSweepExperiment extends ExperimentCommand {
             SyncSweepPrintout.printKeyAgainstOpenssl(k, out);
         });
         return ordered;
+    }
+
+    /**
+     * Whether a killed run kept the rows of this fork of {@code worker}: a row of its first variant at the plan's
+     * largest size (a checkpoint, where every fork times a repeat) with one of the fork's repeat numbers.
+     */
+    static boolean keptFork(List<SweepLoop.Row> kept, List<SweepVariant> worker, SweepLoop.Plan plan) {
+        int[] repeats = plan.repeatsAt(plan.max());
+        String label = worker.get(0).label();
+        return kept.stream()
+                .anyMatch(r -> r.variant().equals(label)
+                        && r.entries() == plan.max()
+                        && r.repeat() >= repeats[0]
+                        && r.repeat() < repeats[1]);
     }
 
     /**
@@ -364,9 +406,10 @@ public final class SyncSweepExperiment extends ExperimentCommand {
      */
     private static List<SweepLoop.Row> inWorker(List<SweepVariant> variants, SweepLoop.Plan plan, Path scratch) {
         String labels = variants.stream().map(SweepVariant::label).collect(Collectors.joining(","));
-        Path out = scratch.resolve(labels + ".rows");
+        Path out = scratch.resolve(labels + "." + plan.fork() + ".rows");
         VariantJvm.run(
-                SweepWorker.NAME + " (" + labels + ")",
+                SweepWorker.NAME + " (" + labels
+                        + (plan.forks() > 1 ? ", fork " + (plan.fork() + 1) + " of " + plan.forks() : "") + ")",
                 SweepWorker.class,
                 variants.get(0).workerJvmArgs(),
                 List.of(labels, plan.encode(), scratch.toString(), out.toString()),
