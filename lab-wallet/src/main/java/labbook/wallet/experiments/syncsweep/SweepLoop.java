@@ -93,9 +93,11 @@ public final class SweepLoop {
      * <p>A variant runs in {@code forks} worker JVMs, one after another, and this plan is the one of fork {@code fork}
      * (0 to {@code forks - 1}): the checkpoints' repeats are shared out among the forks, each fork its own run of
      * repeat numbers ({@link #repeatsAt}), and the steps between checkpoints, timed once each, are fork 0's. Each fork
-     * grows its wallet through every size and warms up as a sole fork would. Why several: one JVM's JIT compiles the
-     * cipher once, and how well differs from JVM to JVM, steady within each (lab-wallet/README.md, "One variant, one
-     * JVM"), so the median of one JVM's repeats holds one draw of that however many repeats it has (Kalibera and
+     * warms up as a sole fork would and syncs at every step fork 0 times (the others untimed), so that each comes to a
+     * checkpoint by the seed's path: a fork that only added the entries between two checkpoints synced the second
+     * slower than fork 0 did, its cipher alone as fast. Why several: one JVM's JIT compiles the cipher once, and how
+     * well differs from JVM to JVM, steady within each (lab-wallet/README.md, "How each experiment isolates its
+     * variants"), so the median of one JVM's repeats holds one draw of that however many repeats it has (Kalibera and
      * Jones's process level).
      */
     public record Plan(
@@ -118,21 +120,9 @@ public final class SweepLoop {
             }
         }
 
-        /** One fork. */
-        public Plan(
-                int max,
-                int step,
-                int labStep,
-                Set<Integer> checkpoints,
-                int repeats,
-                int warmupSyncs,
-                boolean cipherAlone) {
-            this(max, step, labStep, checkpoints, repeats, warmupSyncs, cipherAlone, 1, 0);
-        }
-
         /** Every variant, and the cipher alone, at every step; one fork. */
         public Plan(int max, int step, Set<Integer> checkpoints, int repeats, int warmupSyncs) {
-            this(max, step, step, checkpoints, repeats, warmupSyncs, true);
+            this(max, step, step, checkpoints, repeats, warmupSyncs, true, 1, 0);
         }
 
         /** The same plan in {@code forks} JVMs, as fork 0 runs it. */
@@ -194,8 +184,9 @@ public final class SweepLoop {
             double n = 0;
             for (SweepVariant v : variants) {
                 if (times(v, size)) {
-                    boolean paired = v.kind() != SweepVariant.Kind.PEER && timesCipher(size);
-                    n += (double) size * repeats * (paired ? 2 : 1);
+                    // a step another fork times is synced here once, untimed, without the cipher alone
+                    boolean paired = repeats > 0 && v.kind() != SweepVariant.Kind.PEER && timesCipher(size);
+                    n += (double) size * Math.max(repeats, 1) * (paired ? 2 : 1);
                 }
             }
             return n;
@@ -283,6 +274,18 @@ public final class SweepLoop {
                 }
                 have = size;
                 int[] repeats = plan.repeatsAt(size);
+                if (repeats[0] == repeats[1]) {
+                    // another fork times this step: this one syncs as that one does, untimed, so that its wallets,
+                    // heap and JIT come to the next checkpoint by the same path as the first fork's
+                    for (int i = 0; i < java.size(); i++) {
+                        if (plan.times(java.get(i), size)) {
+                            wallets.get(i).sync();
+                        }
+                    }
+                    if (kw != null) {
+                        kw.sync(0);
+                    }
+                }
                 boolean cipher = plan.timesCipher(size);
                 List<Row> step = new ArrayList<>();
                 for (int r = repeats[0]; r < repeats[1]; r++) {

@@ -140,16 +140,16 @@ public final class SyncSweepExperiment extends ExperimentCommand {
                 checkpoints.removeIf(c -> c > 1000 && c < max);
             }
             // no analysis reads the cipher alone here, and interpreted it is slow too
-            return new SweepLoop.Plan(max, max, max, checkpoints, XINT_REPEATS, 0, false);
+            return new SweepLoop.Plan(max, max, max, checkpoints, XINT_REPEATS, 0, false, 1, 0);
         }
         int repeats = full ? REPEATS : QUICK_REPEATS;
         if (variant == SweepVariant.KDE4_C1) {
             int step = full ? FULL_LAB_STEP : max; // quick: the seed's sizes only
-            return new SweepLoop.Plan(max, step, step, checkpoints, repeats, WARMUP_SYNCS, true).inForks(FORKS);
+            return new SweepLoop.Plan(max, step, step, checkpoints, repeats, WARMUP_SYNCS, true, FORKS, 0);
         }
         int step = full ? 100 : QUICK_STEP;
-        return new SweepLoop.Plan(max, step, full ? FULL_LAB_STEP : step, checkpoints, repeats, WARMUP_SYNCS, true)
-                .inForks(FORKS);
+        return new SweepLoop.Plan(
+                max, step, full ? FULL_LAB_STEP : step, checkpoints, repeats, WARMUP_SYNCS, true, FORKS, 0);
     }
 
     /**

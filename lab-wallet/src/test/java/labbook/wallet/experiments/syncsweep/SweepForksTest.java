@@ -42,14 +42,18 @@ class SweepForksTest {
     }
 
     @Test
-    void theForksTogetherSyncWhatOneJvmDidAlone() {
+    void eachForkSyncsEveryStepAndTheOthersSyncTheFirstOnesStepsOnceUntimed() {
         SweepLoop.Plan one = new SweepLoop.Plan(1000, 200, new TreeSet<>(Set.of(1, 100, 1000)), 11, 0);
         List<SweepVariant> v = List.of(SweepVariant.KDE4);
+        assertThat(ELEVEN_IN_THREE.fork(0).entriesSynced(v, 400)).isEqualTo(one.entriesSynced(v, 400));
+        // 400 entries once, without the cipher alone beside it
+        assertThat(ELEVEN_IN_THREE.fork(1).entriesSynced(v, 400)).isEqualTo(400);
         double forked = 0;
         for (int f = 0; f < 3; f++) {
             forked += ELEVEN_IN_THREE.fork(f).entriesSynced(v);
         }
-        assertThat(forked).isEqualTo(one.entriesSynced(v));
+        // the steps between checkpoints (200, 400, 600, 800 entries) synced once more by each of two forks
+        assertThat(forked).isEqualTo(one.entriesSynced(v) + 2 * (200 + 400 + 600 + 800));
     }
 
     @Test
