@@ -40,8 +40,7 @@ final class LevelClaims {
                         + rows.stringColumn(ALGO.name()).get(0);
         for (double mb : new double[] {100, 10, 1}) {
             String size = Format.num(mb) + " MB";
-            Optional<FilecryptData.InputFile> f = FilecryptData.nearest(files, mb * 1e6)
-                    .filter(x -> Math.abs(Math.log(x.bytes() / (mb * 1e6))) < Math.log(1.5));
+            Optional<FilecryptData.InputFile> f = near(files, mb);
             if (f.isEmpty()) {
                 claims.add(Claim.of(
                                 FilecryptStudy.Id.MIN_TIME_X_SIZE,
@@ -80,6 +79,15 @@ final class LevelClaims {
                         cryptoMean)
                 .from(sweep.label(), "-z 1 above 10,240 bytes, else -z 0"));
         return claims;
+    }
+
+    /**
+     * The file a claim about a file of {@code mb} MB reads: the nearest, if within a factor 1.5 of that size (quick
+     * mode's corpus stops at 10 MB; a claim about 100 MB is then not measured rather than judged on another file).
+     */
+    static Optional<FilecryptData.InputFile> near(List<FilecryptData.InputFile> files, double mb) {
+        return FilecryptData.nearest(files, mb * 1e6)
+                .filter(x -> Math.abs(Math.log(x.bytes() / (mb * 1e6))) < Math.log(1.5));
     }
 
     /**
@@ -146,16 +154,16 @@ final class LevelClaims {
 
     /**
      * The size the wall-time rule is judged at: the seed's largest file, where threads have the most to save. Full mode
-     * sweeps a file of that size; quick mode stops at 10 MB, a file on which the threads save less and the rule may
-     * pick otherwise, so quick mode does not measure this claim rather than judge another file under the same words
-     * (the level-sweep printout and the report's wall-time table still give the pick for every file).
+     * sweeps a file of that size; quick mode stops at 10 MB, a file on which quick runs see the rule pick otherwise, so
+     * quick mode does not measure this claim rather than judge another file under the same words (the level-sweep
+     * printout and the report's wall-time table still give the pick for every file).
      */
     static final double WALL_TIME_RULE_MB = 100;
 
     /**
      * The seed's rule on the wall clock, for bcpg compressing on several threads: a user waiting for the file pays wall
      * time, which the threads cut and CPU time does not show, so the rule may pick a higher level. Which one it picks
-     * on the file nearest {@code mb} (within a factor 1.5, as the CPU-time rule's sizes) is the measured value.
+     * on the file of about {@code mb} MB ({@link #near}, as the CPU-time rule's sizes) is the measured value.
      */
     static Claim minWallTimeTimesSize(Table sweep, String machine, double mb) {
         String size = Format.num(mb) + " MB";
@@ -169,8 +177,7 @@ final class LevelClaims {
                     .measured("no engine on several threads")
                     .from(machine, "level-sweep runs one (--threads N)");
         }
-        Optional<FilecryptData.InputFile> near = FilecryptData.nearest(FilecryptData.files(sweep), mb * 1e6)
-                .filter(x -> Math.abs(Math.log(x.bytes() / (mb * 1e6))) < Math.log(1.5));
+        Optional<FilecryptData.InputFile> near = near(FilecryptData.files(sweep), mb);
         if (near.isEmpty()) {
             return Claim.of(FilecryptStudy.Id.MIN_WALL_TIME_X_SIZE, "", text)
                     .seed("-z 1 (by CPU time, gpg)")

@@ -125,11 +125,6 @@ public final class SweepLoop {
             this(max, step, step, checkpoints, repeats, warmupSyncs, true, 1, 0);
         }
 
-        /** The same plan in {@code forks} JVMs, as fork 0 runs it. */
-        public Plan inForks(int forks) {
-            return new Plan(max, step, labStep, checkpoints, repeats, warmupSyncs, cipherAlone, forks, 0);
-        }
-
         /** The plan of fork {@code index} of {@link #forks}. */
         public Plan fork(int index) {
             return new Plan(max, step, labStep, checkpoints, repeats, warmupSyncs, cipherAlone, forks, index);
@@ -175,6 +170,15 @@ public final class SweepLoop {
             return sizes().stream()
                     .mapToDouble(size -> entriesSynced(variants, size))
                     .sum();
+        }
+
+        /** The same over every fork of this plan: what the variant's whole sweep syncs, for the plan of a run. */
+        public double entriesSyncedInEveryFork(List<SweepVariant> variants) {
+            double n = 0;
+            for (int f = 0; f < forks; f++) {
+                n += fork(f).entriesSynced(variants);
+            }
+            return n;
         }
 
         /** The same at one size. */

@@ -160,20 +160,11 @@ public final class SyncSweepExperiment extends ExperimentCommand {
         List<SweepVariant> compiled = java.util.Arrays.stream(SweepVariant.values())
                 .filter(v -> !v.unoptimised())
                 .toList();
-        double units = entriesSynced(plan(mode, SweepVariant.KDE4), compiled);
+        double units = plan(mode, SweepVariant.KDE4).entriesSyncedInEveryFork(compiled);
         for (SweepVariant v : List.of(SweepVariant.KDE4_C1, SweepVariant.KDE4_XINT)) {
-            units += FORKED_WEIGHT.get(v) * entriesSynced(plan(mode, v), List.of(v));
+            units += FORKED_WEIGHT.get(v) * plan(mode, v).entriesSyncedInEveryFork(List.of(v));
         }
         return units;
-    }
-
-    /** The entries {@code variants} sync over every fork of {@code plan}. */
-    private static double entriesSynced(SweepLoop.Plan plan, List<SweepVariant> variants) {
-        double n = 0;
-        for (int f = 0; f < plan.forks(); f++) {
-            n += plan.fork(f).entriesSynced(variants);
-        }
-        return n;
     }
 
     /**

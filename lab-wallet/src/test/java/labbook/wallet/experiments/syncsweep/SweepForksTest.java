@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** A variant's forks share out its checkpoints' repeats, each repeat number once, and resume by fork. */
 class SweepForksTest {
     private static final SweepLoop.Plan ELEVEN_IN_THREE =
-            new SweepLoop.Plan(1000, 200, new TreeSet<>(Set.of(1, 100, 1000)), 11, 0).inForks(3);
+            new SweepLoop.Plan(1000, 200, 200, new TreeSet<>(Set.of(1, 100, 1000)), 11, 0, true, 3, 0);
 
     @Test
     void theCheckpointsRepeatsAreSharedOutFourFourThree() {
@@ -48,10 +48,7 @@ class SweepForksTest {
         assertThat(ELEVEN_IN_THREE.fork(0).entriesSynced(v, 400)).isEqualTo(one.entriesSynced(v, 400));
         // 400 entries once, without the cipher alone beside it
         assertThat(ELEVEN_IN_THREE.fork(1).entriesSynced(v, 400)).isEqualTo(400);
-        double forked = 0;
-        for (int f = 0; f < 3; f++) {
-            forked += ELEVEN_IN_THREE.fork(f).entriesSynced(v);
-        }
+        double forked = ELEVEN_IN_THREE.entriesSyncedInEveryFork(v);
         // the steps between checkpoints (200, 400, 600, 800 entries) synced once more by each of two forks
         assertThat(forked).isEqualTo(one.entriesSynced(v) + 2 * (200 + 400 + 600 + 800));
     }
@@ -61,7 +58,7 @@ class SweepForksTest {
         SweepLoop.Plan p = ELEVEN_IN_THREE.fork(2);
         assertThat(SweepLoop.Plan.decode(p.encode())).isEqualTo(p);
         assertThatThrownBy(() -> ELEVEN_IN_THREE.fork(3)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new SweepLoop.Plan(100, 100, new TreeSet<>(Set.of(1)), 2, 0).inForks(3))
+        assertThatThrownBy(() -> new SweepLoop.Plan(100, 100, 100, new TreeSet<>(Set.of(1)), 2, 0, true, 3, 0))
                 .hasMessageContaining("fork 0 of 3");
     }
 
